@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "podmirror",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "podmirror", targets: ["podmirror"]),
+        .library(name: "PodMirrorKit", targets: ["PodMirrorKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
+    ],
+    targets: [
+        // libgit2 through pkg-config (apt: libgit2-dev, brew: libgit2).
+        .systemLibrary(
+            name: "CLibgit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
+        ),
+        // All behaviour: never prints, never exits.
+        .target(
+            name: "PodMirrorKit",
+            dependencies: ["CLibgit2", .product(name: "Yams", package: "Yams")]
+        ),
+        // Thin executable: parses, renders, picks the exit code.
+        .executableTarget(
+            name: "podmirror",
+            dependencies: ["PodMirrorKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Helpers shared by the test targets: temporary HOMEs, loopback git server, running the binary.
+        .target(name: "PodMirrorTestSupport", dependencies: ["PodMirrorKit"], path: "Tests/TestSupport"),
+        .testTarget(name: "PodMirrorKitTests", dependencies: ["PodMirrorKit", "PodMirrorTestSupport"]),
+        // End to end: runs the built `podmirror` binary in temporary HOMEs.
+        .testTarget(name: "podmirrorTests", dependencies: ["PodMirrorKit", "PodMirrorTestSupport"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,168 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File errors: always name the path and the system's reason.
+public struct FileError: PodMirrorError {
+    public var path: String
+    public var operation: String
+    public var reason: String
+    public var message: String { "cannot \(operation) \(path): \(reason)" }
+    public var remedy: String? {
+        reason.contains("ermission") || reason.contains("Read-only") ? "check the file's permissions and owner" : nil
+    }
+    public var code: String { "file.\(operation.replacingOccurrences(of: " ", with: "-"))" }
+    public init(path: String, operation: String, reason: String) {
+        self.path = path
+        self.operation = operation
+        self.reason = reason
+    }
+    static func errno(_ path: String, _ operation: String, _ code: Int32 = Glibc_errno()) -> FileError {
+        FileError(path: path, operation: operation, reason: String(cString: strerror(code)))
+    }
+}
+
+@inline(__always) func Glibc_errno() -> Int32 { errno }
+
+/// File system access behind a protocol, so tests can inject faults.
+public protocol FileSystem: Sendable {
+    func readFile(_ path: String) throws -> [UInt8]
+    func fileExists(_ path: String) -> Bool
+    func isDirectory(_ path: String) -> Bool
+    func contentsOfDirectory(_ path: String) throws -> [String]
+    /// Writes bytes atomically: a temporary file in the same folder, fsync, rename. A symlink is
+    /// followed (its target is replaced, the link kept); the file's mode is kept.
+    func writeAtomically(_ bytes: [UInt8], to path: String, defaultMode: mode_t) throws
+    func removeItem(_ path: String) throws
+    func moveItem(_ source: String, to destination: String) throws
+    func createDirectory(_ path: String) throws
+}
+
+extension FileSystem {
+    /// Writes only when the bytes differ from what is on disk. Returns whether it wrote.
+    @discardableResult
+    public func writeIfChanged(_ bytes: [UInt8], to path: String, defaultMode: mode_t = 0o644) throws -> Bool {
+        if fileExists(path), let current = try? readFile(path), current == bytes { return false }
+        try writeAtomically(bytes, to: path, defaultMode: defaultMode)
+        return true
+    }
+
+    public func readText(_ path: String) throws -> String {
+        let bytes = try readFile(path)
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw FileError(path: path, operation: "read", reason: "not valid UTF-8 text")
+        }
+        return text
+    }
+}
+
+/// The real file system.
+public struct LocalFileSystem: FileSystem {
+    public init() {}
+
+    public func readFile(_ path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError.errno(path, "read") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw FileError.errno(path, "read") }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, operation: "read", reason: "is a directory") }
+        var out = [UInt8]()
+        out.reserveCapacity(Int(st.st_size))
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError.errno(path, "read")
+            }
+            if n == 0 { break }
+            out.append(contentsOf: buffer[0..<n])
+        }
+        return out
+    }
+
+    public func fileExists(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0
+    }
+
+    public func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    public func contentsOfDirectory(_ path: String) throws -> [String] {
+        do { return try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+            throw FileError(path: path, operation: "list", reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    public func writeAtomically(_ bytes: [UInt8], to path: String, defaultMode: mode_t = 0o644) throws {
+        let target = Self.resolveSymlinks(path)
+        let dir = (target as NSString).deletingLastPathComponent
+        let base = (target as NSString).lastPathComponent
+        var mode = defaultMode
+        var st = stat()
+        if stat(target, &st) == 0 { mode = st.st_mode & 0o7777 }
+        // The temp file sits in the same folder so the rename is atomic; it is removed on any failure.
+        var template = Array(((dir.isEmpty ? "." : dir) + "/.\(base).podmirror-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw FileError.errno(target, "write") }
+        let tmp = String(cString: template)
+        var ok = false
+        defer {
+            if !ok { unlink(tmp) }
+        }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                close(fd)
+                throw FileError.errno(target, "write", e)
+            }
+            written += n
+        }
+        if fchmod(fd, mode) != 0 || fsync(fd) != 0 {
+            let e = errno
+            close(fd)
+            throw FileError.errno(target, "write", e)
+        }
+        close(fd)
+        guard rename(tmp, target) == 0 else { throw FileError.errno(target, "write") }
+        ok = true
+        let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY)
+        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+    }
+
+    public func removeItem(_ path: String) throws {
+        do { try FileManager.default.removeItem(atPath: path) } catch {
+            throw FileError(path: path, operation: "remove", reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    public func moveItem(_ source: String, to destination: String) throws {
+        guard rename(source, destination) == 0 else { throw FileError.errno(source, "move to \(destination)") }
+    }
+
+    public func createDirectory(_ path: String) throws {
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw FileError(path: path, operation: "create directory", reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// Follows a chain of symlinks to the file they name (relative links resolve against their folder).
+    public static func resolveSymlinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let dest = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = dest.hasPrefix("/") ? dest : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(dest)
+        }
+        return current
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Process exit statuses podmirror documents (docs/exit-codes.md). The CLI maps errors to these.
+public enum ExitStatus: Int32, Codable, Sendable {
+    /// Done: changed, or already as asked.
+    case success = 0
+    /// The operation failed; nothing was left half-done.
+    case failure = 1
+    /// Bad command line or bad input value.
+    case usage = 2
+    /// `--check` found drift: applying would change something.
+    case drift = 3
+    /// A server could not be reached, timed out, or answered with an error.
+    case network = 4
+    /// CocoaPods' `Spec_Lock` (or another podmirror) held the lock past the timeout.
+    case lockHeld = 5
+    /// A tool podmirror needs (`pod`, `gem`) is missing.
+    case toolMissing = 6
+    /// Interrupted by SIGINT/SIGTERM; previous state restored.
+    case interrupted = 130
+}
+
+/// Every error podmirror raises: a message naming the file/line/value, a remedy, and an exit status.
+/// Each area (Git, SpecRepos, Podfile, XcodeProject, …) has its own error type conforming to this.
+public protocol PodMirrorError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, naming the file, line, URL (redacted) or value involved.
+    var message: String { get }
+    /// What the user can do about it, when there is something to say.
+    var remedy: String? { get }
+    /// The exit status the CLI uses for it.
+    var exitStatus: ExitStatus { get }
+    /// A stable machine-readable code, e.g. `repo.exists`, `podfile.syntax`.
+    var code: String { get }
+}
+
+extension PodMirrorError {
+    public var remedy: String? { nil }
+    public var exitStatus: ExitStatus { .failure }
+    public var description: String { message }
+}
+
+/// An error for bad values given on the command line or in input, outside any one area.
+public struct UsageError: PodMirrorError {
+    public var message: String
+    public var remedy: String?
+    public var code: String
+    public var exitStatus: ExitStatus { .usage }
+    public init(_ message: String, remedy: String? = nil, code: String = "usage") {
+        self.message = message
+        self.remedy = remedy
+        self.code = code
+    }
+}
+
+/// The process was interrupted (SIGINT/SIGTERM) while an operation ran; it was rolled back.
+public struct InterruptedError: PodMirrorError {
+    public var message: String
+    public var code: String { "interrupted" }
+    public var exitStatus: ExitStatus { .interrupted }
+    public init(_ message: String = "interrupted; the previous state was kept") { self.message = message }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// One mirror or official source from `templates/mirrors.json`.
+public struct Mirror: Codable, Equatable, Sendable {
+    public enum Kind: String, Codable, Sendable {
+        /// A git repository of CocoaPods/Specs.
+        case specsGit = "specs-git"
+        /// A trunk-format CDN of specs.
+        case specsCDN = "specs-cdn"
+        /// A RubyGems source.
+        case gems
+    }
+    public var name: String
+    public var kind: Kind
+    public var url: String
+    public var official: Bool
+    /// Older URLs of the same mirror seen in guides; recognised and replaced by `url`.
+    public var aliases: [String]
+    public var notes: String
+
+    public init(name: String, kind: Kind, url: String, official: Bool = false, aliases: [String] = [], notes: String = "") {
+        self.name = name
+        self.kind = kind
+        self.url = url
+        self.official = official
+        self.aliases = aliases
+        self.notes = notes
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        kind = try c.decode(Kind.self, forKey: .kind)
+        url = try c.decode(String.self, forKey: .url)
+        official = try c.decodeIfPresent(Bool.self, forKey: .official) ?? false
+        aliases = try c.decodeIfPresent([String].self, forKey: .aliases) ?? []
+        notes = try c.decodeIfPresent(String.self, forKey: .notes) ?? ""
+    }
+}
+
+public struct MirrorError: PodMirrorError {
+    public var message: String
+    public var remedy: String?
+    public var code: String
+    public var exitStatus: ExitStatus
+}
+
+/// The catalog of known Specs and gem mirrors.
+public struct MirrorCatalog: Sendable {
+    public var specs: [Mirror]
+    public var gems: [Mirror]
+
+    public var all: [Mirror] { specs + gems }
+
+    struct File: Codable {
+        var version: Int
+        var specs: [Mirror]
+        var gems: [Mirror]
+    }
+
+    public init(specs: [Mirror], gems: [Mirror]) {
+        self.specs = specs
+        self.gems = gems
+    }
+
+    /// Parses a catalog file's bytes.
+    public init(data: Data) throws {
+        let file = try JSONDecoder().decode(File.self, from: data)
+        self.init(specs: file.specs, gems: file.gems)
+    }
+
+    /// The catalog shipped with podmirror (`templates/mirrors.json`).
+    public static func bundled() throws -> MirrorCatalog {
+        guard let url = Templates.url(for: "mirrors.json") else {
+            throw MirrorError(message: "the mirror catalog templates/mirrors.json is missing from the installation",
+                              remedy: "reinstall podmirror with its resource bundle", code: "catalog.missing",
+                              exitStatus: .failure)
+        }
+        return try MirrorCatalog(data: Data(contentsOf: url))
+    }
+
+    /// The Specs mirror or official source with this name (`trunk`, `github`, `tuna`, …).
+    public func specsMirror(named name: String) -> Mirror? { specs.first { $0.name == name.lowercased() } }
+
+    /// The gem mirror with this name (`rubygems`, `ruby-china`, `ustc`, `tuna`).
+    public func gemMirror(named name: String) -> Mirror? { gems.first { $0.name == name.lowercased() } }
+
+    /// Resolves a command-line value that is a catalog name or a URL, for a command that needs a
+    /// mirror of `kind`. A URL not in the catalog becomes an unnamed mirror.
+    public func resolve(_ nameOrURL: String, gems wantGems: Bool) throws -> Mirror {
+        let list = wantGems ? gems : specs
+        if let m = list.first(where: { $0.name == nameOrURL.lowercased() }) { return m }
+        if looksLikeURL(nameOrURL) {
+            if let m = list.first(where: { Self.sameURL($0.url, nameOrURL) || $0.aliases.contains { Self.sameURL($0, nameOrURL) } }) {
+                var copy = m
+                copy.url = nameOrURL
+                return copy
+            }
+            return Mirror(name: "", kind: wantGems ? .gems : .specsGit, url: nameOrURL)
+        }
+        let names = list.map(\.name).joined(separator: ", ")
+        throw MirrorError(message: "unknown \(wantGems ? "gem" : "Specs") mirror '\(nameOrURL)'",
+                          remedy: "use one of: \(names), or a URL (see `podmirror mirror list`)",
+                          code: "mirror.unknown", exitStatus: .usage)
+    }
+
+    func looksLikeURL(_ s: String) -> Bool {
+        s.contains("://") || (s.contains("@") && s.contains(":")) || s.hasPrefix("/")
+    }
+
+    /// Lenient URL equality used for catalog lookups: case-insensitive, ignoring a trailing `/` and `.git`.
+    public static func sameURL(_ a: String, _ b: String) -> Bool { canonical(a) == canonical(b) }
+
+    static func canonical(_ url: String) -> String {
+        var s = url.lowercased()
+        if s.hasSuffix("/") { s.removeLast() }
+        if s.hasSuffix(".git") { s.removeLast(4) }
+        if s.hasSuffix("/") { s.removeLast() }
+        return s
+    }
+}
+
+/// Files shipped in `templates/` (mirrors.json, Podfile templates).
+///
+/// Looked up, in order: `$PODMIRROR_TEMPLATES_DIR`; `<prefix>/share/podmirror/templates` next to the
+/// installed executable (`make install`, Homebrew); `templates/` beside the executable; the source
+/// checkout the binary was built from.
+public enum Templates {
+    public static func directory() -> URL? {
+        var candidates: [URL] = []
+        if let dir = ProcessInfo.processInfo.environment["PODMIRROR_TEMPLATES_DIR"], !dir.isEmpty {
+            candidates.append(URL(fileURLWithPath: dir))
+        }
+        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        candidates.append(exe.deletingLastPathComponent().appendingPathComponent("share/podmirror/templates"))
+        candidates.append(exe.appendingPathComponent("templates"))
+        // Sources/PodMirrorKit/Mirrors/MirrorCatalog.swift → <checkout>/templates
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(checkout.appendingPathComponent("templates"))
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("mirrors.json").path) }
+    }
+
+    public static func url(for name: String) -> URL? {
+        guard let dir = directory() else { return nil }
+        let u = dir.appendingPathComponent(name)
+        return FileManager.default.fileExists(atPath: u.path) ? u : nil
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// A finding or message attached to a plan or report.
+public struct Diagnostic: Codable, Equatable, Sendable {
+    public enum Severity: String, Codable, Sendable { case note, warning, error }
+    public var severity: Severity
+    public var code: String
+    public var message: String
+    public var file: String?
+    public var line: Int?
+
+    public init(_ severity: Severity, code: String, _ message: String, file: String? = nil, line: Int? = nil) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.file = file
+        self.line = line
+    }
+}
+
+/// What an apply step can use: progress reporting and cancellation.
+public struct ApplyContext: Sendable {
+    public var progress: any ProgressReporter
+    public var cancellation: CancellationToken
+
+    public init(progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init()) {
+        self.progress = progress
+        self.cancellation = cancellation
+    }
+
+    /// Throws `InterruptedError` once the process was asked to stop.
+    public func checkCancelled() throws {
+        if cancellation.isCancelled { throw InterruptedError() }
+    }
+}
+
+/// One change of a plan. Describing it (dry run), checking it (drift) and applying it come from the
+/// same value, so the three can never disagree.
+public struct Change: Sendable {
+    /// Stable identifier, e.g. `podfile.source:/path/Podfile` or `repo.clone:tuna`.
+    public var id: String
+    /// Short kind in CocoaPods' words: `podfile-edit`, `spec-repo-clone`, `spec-repo-repoint`, …
+    public var kind: String
+    /// What is changed: a path, or a spec repo name. Never a URL with credentials.
+    public var subject: String
+    /// One line for a person.
+    public var summary: String
+    /// Unified diff, for text edits.
+    public var diff: String?
+    /// Extra facts for `--json` (old/new values, method).
+    public var details: JSONValue
+    /// False when things are already as asked: the change is reported with `changed: false`.
+    public var isNeeded: Bool
+    /// Performs the change atomically; returns details to merge into the report (e.g. new HEAD).
+    public var apply: @Sendable (ApplyContext) throws -> JSONValue?
+    /// Puts the previous state back after a later step of the same plan failed (best effort).
+    public var undo: (@Sendable () throws -> Void)?
+
+    public init(id: String, kind: String, subject: String, summary: String, diff: String? = nil,
+                details: JSONValue = .object([:]), isNeeded: Bool,
+                apply: @escaping @Sendable (ApplyContext) throws -> JSONValue?,
+                undo: (@Sendable () throws -> Void)? = nil) {
+        self.id = id
+        self.kind = kind
+        self.subject = subject
+        self.summary = summary
+        self.diff = diff
+        self.details = details
+        self.isNeeded = isNeeded
+        self.apply = apply
+        self.undo = undo
+    }
+
+    /// A change that is already satisfied: reported as `changed: false`, applying does nothing.
+    public static func satisfied(id: String, kind: String, subject: String, summary: String,
+                                 details: JSONValue = .object([:])) -> Change {
+        Change(id: id, kind: kind, subject: subject, summary: summary, details: details, isNeeded: false,
+               apply: { _ in nil })
+    }
+
+    /// Replaces a text file's bytes (atomically, keeping its mode and any symlink) when they differ.
+    /// The diff is computed from the given bytes; apply re-checks that the file still holds `old`.
+    public static func fileEdit(id: String, kind: String, path: String, displayPath: String? = nil,
+                                old: [UInt8]?, new: [UInt8], summary: String,
+                                details: JSONValue = .object([:]), defaultMode: mode_t = 0o644,
+                                fileSystem: any FileSystem) -> Change {
+        let shown = displayPath ?? path
+        let needed = old != new
+        let diff = needed ? UnifiedDiff.render(old: old ?? [], new: new, oldName: old == nil ? "/dev/null" : "a/\(shown)", newName: "b/\(shown)") : nil
+        return Change(
+            id: id, kind: kind, subject: shown, summary: summary, diff: diff, details: details, isNeeded: needed,
+            apply: { _ in
+                let current: [UInt8]? = fileSystem.fileExists(path) ? try fileSystem.readFile(path) : nil
+                guard current == old else {
+                    throw FileError(path: path, operation: "update", reason: "it changed while podmirror was working; run again")
+                }
+                try fileSystem.writeAtomically(new, to: path, defaultMode: defaultMode)
+                return nil
+            },
+            undo: {
+                if let old { try fileSystem.writeAtomically(old, to: path, defaultMode: defaultMode) }
+                else { try fileSystem.removeItem(path) }
+            })
+    }
+}
+
+/// An ordered list of changes, computed from the current state before anything is touched.
+public struct Plan: Sendable {
+    public var title: String
+    public var changes: [Change]
+    public var warnings: [Diagnostic]
+
+    public init(title: String, changes: [Change] = [], warnings: [Diagnostic] = []) {
+        self.title = title
+        self.changes = changes
+        self.warnings = warnings
+    }
+
+    /// True when applying would change something.
+    public var hasChanges: Bool { changes.contains { $0.isNeeded } }
+
+    public mutating func append(_ other: Plan) {
+        changes += other.changes
+        warnings += other.warnings
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import PodMirrorKit
+
+/// A podmirror command: has the global options and a name used in JSON output.
+protocol PodmirrorCommand: ParsableCommand {
+    var global: GlobalOptions { get }
+    /// The command's words as the user types them, e.g. `repo add`; the `command` field in JSON.
+    static var commandName: String { get }
+}
+
+struct Podmirror: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "podmirror",
+        abstract: "Get a machine's CocoaPods set-up right in one command: spec-repo and gem mirrors, Podfiles, integration.",
+        discussion: "Every mutating command accepts --dry-run (show the plan), --check (exit 3 on drift) and --json.",
+        version: PodMirrorVersion.string,
+        subcommands: [
+            SetupCommand.self, DoctorCommand.self, MirrorCommand.self, RepoCommand.self, PodfileCommand.self,
+            InitCommand.self, DeintegrateCommand.self, ReinstallCommand.self, GemsCommand.self, GitconfigCommand.self,
+        ]
+    )
+}
+
+@main
+enum Main {
+    static func main() {
+        installSignalHandlers()
+        let command: ParsableCommand
+        do {
+            command = try Podmirror.parseAsRoot()
+        } catch {
+            exitForParseError(error)
+        }
+        let pm = command as? PodmirrorCommand
+        let commandName = pm.map { type(of: $0).commandName } ?? "podmirror"
+        let json = pm?.global.json ?? false
+        do {
+            var mutable = command
+            try mutable.run()
+            Console.shared.endProgress()
+            exit(0)
+        } catch let code as ExitCode {
+            Console.shared.endProgress()
+            exit(code.rawValue)
+        } catch let error as any PodMirrorError {
+            Console.shared.endProgress()
+            Render.error(error, command: commandName, json: json)
+            exit(error.exitStatus.rawValue)
+        } catch {
+            Console.shared.endProgress()
+            if error is ValidationError || error is CleanExit {
+                exitForParseError(error)
+            }
+            let wrapped = GenericError(error)
+            Render.error(wrapped, command: commandName, json: json)
+            exit(ExitStatus.failure.rawValue)
+        }
+    }
+
+    /// ArgumentParser's usage errors exit 2 (documented), help and version exit 0.
+    static func exitForParseError(_ error: Error) -> Never {
+        let code = Podmirror.exitCode(for: error)
+        let message = Podmirror.fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { Console.shared.out(message) }
+            exit(0)
+        }
+        if !message.isEmpty { Console.shared.err(message) }
+        exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+    }
+}

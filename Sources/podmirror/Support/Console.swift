@@ -1,0 +1,112 @@
+import Foundation
+import PodMirrorKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where output goes: results on stdout, progress and diagnostics on stderr. Colour and progress
+/// bars only on a TTY, never with NO_COLOR (or TERM=dumb).
+final class Console: @unchecked Sendable {
+    static let shared = Console()
+
+    let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
+    let stderrIsTTY = isatty(STDERR_FILENO) == 1
+    let noColor: Bool = {
+        let env = ProcessInfo.processInfo.environment
+        return env["NO_COLOR"] != nil || env["TERM"] == "dumb"
+    }()
+    private let lock = NSLock()
+    private var progressLineShown = false
+
+    var colorOut: Bool { stdoutIsTTY && !noColor }
+    var colorErr: Bool { stderrIsTTY && !noColor }
+
+    func out(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        clearProgressLocked()
+        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    func err(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        clearProgressLocked()
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    /// Redraws the single progress line on stderr (TTY only).
+    func progress(_ line: String) {
+        guard stderrIsTTY else { return }
+        lock.lock(); defer { lock.unlock() }
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+        progressLineShown = true
+    }
+
+    func endProgress() {
+        lock.lock(); defer { lock.unlock() }
+        clearProgressLocked()
+    }
+
+    private func clearProgressLocked() {
+        if progressLineShown {
+            FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+            progressLineShown = false
+        }
+    }
+
+    enum Style: String { case red = "31", green = "32", yellow = "33", cyan = "36", bold = "1", dim = "2" }
+
+    func paint(_ text: String, _ style: Style, stderr: Bool = false) -> String {
+        (stderr ? colorErr : colorOut) ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Colours a unified diff's lines for a terminal.
+    func paintDiff(_ diff: String) -> String {
+        guard colorOut else { return diff }
+        return diff.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            if line.hasPrefix("+++") || line.hasPrefix("---") { return paint(String(line), .bold) }
+            if line.hasPrefix("+") { return paint(String(line), .green) }
+            if line.hasPrefix("-") { return paint(String(line), .red) }
+            if line.hasPrefix("@@") { return paint(String(line), .cyan) }
+            return String(line)
+        }.joined(separator: "\n")
+    }
+}
+
+/// Draws libgit2 and other progress as a bar on stderr.
+struct ConsoleProgress: ProgressReporter {
+    func report(_ event: ProgressEvent) {
+        let console = Console.shared
+        guard console.stderrIsTTY else { return }
+        var line = event.phase
+        if let total = event.total, total > 0 {
+            let fraction = min(1, Double(event.completed) / Double(total))
+            let width = 28
+            let filled = Int(fraction * Double(width))
+            line += " [" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
+            line += " \(event.completed)/\(total) (\(Int(fraction * 100))%)"
+        } else {
+            line += " \(event.completed)"
+        }
+        if let bytes = event.bytes { line += "  " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) }
+        console.progress(line)
+    }
+}
+
+/// Cancelled by SIGINT/SIGTERM; long operations poll it and roll back.
+let processCancellation = CancellationToken()
+
+/// First SIGINT/SIGTERM asks the running operation to stop and roll back; a second one ends the process.
+func installSignalHandlers() {
+    let handler: @convention(c) (Int32) -> Void = { sig in
+        if processCancellation.isCancelled {
+            signal(sig, SIG_DFL)
+            raise(sig)
+            return
+        }
+        processCancellation.cancel(signal: sig)
+    }
+    signal(SIGINT, handler)
+    signal(SIGTERM, handler)
+}

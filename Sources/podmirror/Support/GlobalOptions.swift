@@ -1,0 +1,26 @@
+import ArgumentParser
+import PodMirrorKit
+
+/// Options every command accepts.
+struct GlobalOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print one JSON document on stdout instead of text.")
+    var json = false
+
+    @Flag(name: .long, help: "Print the plan (with diffs) and change nothing.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Change nothing; exit 3 when something would change, 0 when all is as asked.")
+    var check = false
+
+    @Flag(name: .long, help: "Answer yes to any question (podmirror never prompts when stdin is not a TTY).")
+    var yes = false
+
+    @Flag(name: .shortAndLong, help: "Print more detail on stderr.")
+    var verbose = false
+
+    var mode: RunMode { check ? .check : (dryRun ? .dryRun : .apply) }
+
+    func validate() throws {
+        if dryRun && check { throw ValidationError("--dry-run and --check cannot be combined") }
+    }
+}

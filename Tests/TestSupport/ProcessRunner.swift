@@ -1,0 +1,94 @@
+import Foundation
+
+/// The result of running a child process.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs processes (argv, never a shell string) for tests: the built binary, and `git` as a reference.
+public enum ProcessRunner {
+    @discardableResult
+    public static func run(_ executable: String, _ arguments: [String], cwd: String? = nil,
+                           environment: [String: String]? = nil, stdin: String? = nil) throws -> ProcessResult {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+        if let environment { p.environment = environment }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = input
+        try p.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        // Read both pipes concurrently so a chatty child cannot block on a full pipe.
+        var outData = Data(), errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        p.waitUntilExit()
+        return ProcessResult(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs the `git` CLI (reference only; podmirror itself never runs git).
+    @discardableResult
+    public static func git(_ arguments: [String], cwd: String? = nil, environment: [String: String]? = nil) throws -> ProcessResult {
+        var env = environment ?? ProcessInfo.processInfo.environment
+        env["GIT_CONFIG_NOSYSTEM"] = "1"
+        env["GIT_AUTHOR_NAME"] = env["GIT_AUTHOR_NAME"] ?? "Test"
+        env["GIT_AUTHOR_EMAIL"] = env["GIT_AUTHOR_EMAIL"] ?? "test@example.com"
+        env["GIT_COMMITTER_NAME"] = env["GIT_COMMITTER_NAME"] ?? "Test"
+        env["GIT_COMMITTER_EMAIL"] = env["GIT_COMMITTER_EMAIL"] ?? "test@example.com"
+        return try run(which("git") ?? "/usr/bin/git", arguments, cwd: cwd, environment: env)
+    }
+
+    /// Looks an executable up on PATH.
+    public static func which(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}
+
+/// Locates and runs the built `podmirror` binary with a controlled environment.
+public struct PodmirrorBinary: Sendable {
+    public var path: String
+
+    public init() {
+        // Tests run from .build/<config>/<Package>PackageTests.xctest; the binary sits beside it.
+        let candidates = [
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("podmirror").path,
+            Bundle.main.bundleURL.appendingPathComponent("podmirror").path,
+        ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent().appendingPathComponent("podmirror").path }
+        path = candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+    }
+
+    /// Runs podmirror with HOME set to `home` and no CP_* variables leaking from the host.
+    @discardableResult
+    public func run(_ arguments: [String], home: String, cwd: String? = nil, extraEnvironment: [String: String] = [:],
+                    stdin: String? = nil) throws -> ProcessResult {
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CP_") && $0.key != "GEMRC" && $0.key != "BUNDLE_USER_CONFIG" }
+        env["HOME"] = home
+        env["NO_COLOR"] = "1"
+        env["GIT_CONFIG_NOSYSTEM"] = "1"
+        env["XDG_CONFIG_HOME"] = (home as NSString).appendingPathComponent(".config")
+        for (k, v) in extraEnvironment { env[k] = v }
+        return try ProcessRunner.run(path, arguments, cwd: cwd ?? home, environment: env, stdin: stdin)
+    }
+
+    /// Parses stdout of a `--json` run.
+    public static func json(_ result: ProcessResult) throws -> [String: Any] {
+        guard let obj = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] else {
+            throw NSError(domain: "podmirrorTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "stdout is not a JSON object: \(result.stdout)"])
+        }
+        return obj
+    }
+}
