@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the system packages podmirror needs, when they are missing.
+# Debian/Ubuntu: libgit2-dev pkg-config git (git: tests use it as a reference only). macOS: brew install libgit2 pkg-config.
+set -euo pipefail
+if [ "$(uname)" = "Darwin" ]; then
+  pkg-config --exists libgit2 2>/dev/null || brew install libgit2 pkg-config
+  exit 0
+fi
+need=()
+pkg-config --exists libgit2 2>/dev/null || need+=(libgit2-dev)
+command -v pkg-config >/dev/null || need+=(pkg-config)
+command -v git >/dev/null || need+=(git)
+command -v patch >/dev/null || need+=(patch)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
