@@ -1,0 +1,24 @@
+import CLibgit2
+import Foundation
+
+/// Process-wide libgit2 set-up. Call `Libgit2.initialize()` before any other libgit2 call.
+public enum Libgit2 {
+    private static let once: Void = {
+        git_libgit2_init()
+    }()
+
+    /// Initializes libgit2 once per process.
+    public static func initialize() { _ = once }
+
+    /// The linked libgit2's version, e.g. "1.5.1".
+    public static var version: String { String(cString: pm_libgit2_version()) }
+
+    /// True when the linked libgit2 supports shallow fetches (`--depth`), decided at compile time.
+    public static var supportsShallow: Bool { pm_has_shallow() != 0 }
+
+    /// The message of libgit2's last error on this thread (credentials redacted), or a fallback.
+    public static func lastErrorMessage(_ fallback: String = "unknown libgit2 error") -> String {
+        guard let e = git_error_last(), let msg = e.pointee.message else { return fallback }
+        return Redaction.redactText(String(cString: msg))
+    }
+}
