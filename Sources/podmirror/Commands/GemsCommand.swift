@@ -1,8 +1,72 @@
 import ArgumentParser
+import Foundation
 import PodMirrorKit
 
-// Placeholder until this command lands; replaced by the area's own implementation.
 struct GemsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "gems", abstract: "RubyGems sources and the Bundler mirror setting. (not implemented yet)")
-    func run() throws { throw UsageError("podmirror gems is not implemented yet", code: "not-implemented") }
+    static let configuration = CommandConfiguration(
+        commandName: "gems", abstract: "RubyGems sources and the Bundler mirror setting.",
+        subcommands: [GemsSourceCommand.self])
+}
+
+struct GemsSourceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "source", abstract: "The gem sources RubyGems uses (the gemrc it reads and writes).",
+        discussion: "The gemrc is $GEMRC when set, else ~/.gemrc when it exists, else $XDG_CONFIG_HOME/gem/gemrc (~/.config/gem/gemrc), as RubyGems decides it.",
+        subcommands: [GemsSourceListCommand.self, GemsSourceUseCommand.self, GemsSourceResetCommand.self])
+}
+
+struct GemsSourceListCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "Show the gemrc in use, its sources and Bundler's mirror.")
+    static let commandName = "gems source list"
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let listing = try GemSources(catalog: MirrorCatalog.bundled()).list()
+        if global.json {
+            var object: [String: JSONValue] = ["command": .string(Self.commandName), "ok": true]
+            if case .object(let o) = try JSONValue.encoding(listing) { for (k, v) in o { object[k] = v } }
+            Render.json(object)
+            return
+        }
+        let c = Console.shared
+        c.out("gemrc: \(listing.gemrc) (\(listing.gemrcReason)\(listing.gemrcExists ? "" : ", not created yet"))")
+        for s in listing.sources {
+            c.out("  \(s.url)\(s.mirror.map { "  (\($0))" } ?? "  (private)")\(listing.sourcesSet ? "" : "  [RubyGems default]")")
+        }
+        c.out("bundler: \(listing.bundlerConfig): mirror for rubygems.org \(listing.bundlerMirror ?? "not set")")
+    }
+}
+
+struct GemsSourceUseCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "use", abstract: "Replace rubygems.org and known gem mirrors by MIRROR (a catalog name or URL); private sources are kept.")
+    static let commandName = "gems source use"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "A gem mirror name from `podmirror mirror list` (ruby-china, tuna, ustc, rubygems) or a URL.")
+    var mirror: String
+    @Flag(help: "Also set Bundler's mirror for rubygems.org (BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/).")
+    var bundler = false
+
+    func run() throws {
+        let catalog = try MirrorCatalog.bundled()
+        let chosen = try catalog.resolve(mirror, gems: true)
+        let plan = try GemSources(catalog: catalog).usePlan(chosen, bundler: bundler)
+        let report = try PlanRunner().run(plan, mode: global.mode)
+        try Render.finish(command: Self.commandName, report, options: global, extra: ["mirror": .string(Redaction.redactURL(chosen.url))])
+    }
+}
+
+struct GemsSourceResetCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset", abstract: "Put https://rubygems.org/ back in place of gem mirrors; private sources are kept.")
+    static let commandName = "gems source reset"
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Also remove Bundler's mirror setting for rubygems.org.")
+    var bundler = false
+
+    func run() throws {
+        let plan = try GemSources(catalog: MirrorCatalog.bundled()).resetPlan(bundler: bundler)
+        let report = try PlanRunner().run(plan, mode: global.mode)
+        try Render.finish(command: Self.commandName, report, options: global)
+    }
 }

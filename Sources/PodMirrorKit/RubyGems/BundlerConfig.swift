@@ -1,0 +1,59 @@
+import Foundation
+import Yams
+
+/// Bundler's global config file (`~/.bundle/config`) and its mirror setting for rubygems.org.
+///
+/// `bundle config set --global mirror.https://rubygems.org URL` stores the key
+/// `BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/` (Bundler's `Settings#key_for`: `.` → `__`, upper case, URI
+/// normalised with a trailing `/`), and Bundler's YAML serializer writes `KEY: "value"` lines under `---`.
+public struct BundlerConfig: Sendable {
+    public static let mirrorKey = "BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/"
+
+    public var path: String
+    public var bytes: [UInt8]
+    /// The mirror line's range (newline included) and its value, when set.
+    public var mirrorLine: Range<Int>?
+    public var mirror: String?
+
+    public init(path: String, bytes: [UInt8]) throws {
+        self.path = path
+        self.bytes = bytes
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw GemsError("\(path) is not valid UTF-8 text", code: "gems.bundler-encoding")
+        }
+        if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            do { _ = try Yams.compose(yaml: text) } catch {
+                throw GemsError("\(path) is not valid YAML: \(error)", remedy: "fix the file, then run again",
+                                code: "gems.bundler-syntax")
+            }
+        }
+        for (n, range) in GemrcDocument.lines(bytes).enumerated() {
+            let line = GemrcDocument.content(bytes, range)
+            guard line.hasPrefix(Self.mirrorKey + ":") else { continue }
+            if mirrorLine != nil {
+                throw GemsError("\(path) line \(n + 1): \(Self.mirrorKey) is set twice", remedy: "keep only one line", code: "gems.bundler-duplicate-key")
+            }
+            mirrorLine = range
+            let raw = String(line.dropFirst(Self.mirrorKey.count + 1)).trimmingCharacters(in: .whitespaces)
+            mirror = try GemrcDocument.scalar(raw, path: path, line: n + 1).0
+        }
+    }
+
+    /// The file's bytes with the mirror set to `url` (`nil` removes the setting).
+    public func setting(mirror url: String?) throws -> [UInt8] {
+        let nl = String(decoding: bytes, as: UTF8.self).contains("\r\n") ? "\r\n" : "\n"
+        guard let url else {
+            guard let line = mirrorLine else { return bytes }
+            return try bytes.applying([.delete(line)])
+        }
+        let newLine = Self.mirrorKey + ": " + GemrcDocument.render(url, .double)
+        if let line = mirrorLine {
+            if mirror == url { return bytes }
+            let keepsNewline = bytes[line.upperBound - 1] == 0x0A
+            return try bytes.applying([TextEdit(range: line, replacement: newLine + (keepsNewline ? nl : ""))])
+        }
+        var prefix = ""
+        if bytes.isEmpty { prefix = "---" + nl } else if bytes.last != 0x0A { prefix = nl }
+        return try bytes.applying([.insert(prefix + newLine + nl, at: bytes.count)])
+    }
+}

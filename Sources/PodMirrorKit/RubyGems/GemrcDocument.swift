@@ -1,0 +1,165 @@
+import Foundation
+import Yams
+
+/// A gemrc read for editing: the `:sources:` list with the byte range of every item, so edits
+/// patch the original bytes and every other key, comment and blank line stays as it was.
+///
+/// Both styles RubyGems writes are understood: ≤ 3.4 (Psych `to_yaml`, plain values
+/// `- https://rubygems.org/`) and ≥ 3.5 (`Gem::YAMLSerializer`, quoted values
+/// `- "https://rubygems.org/"`, `:sources: []` when empty).
+public struct GemrcDocument: Sendable {
+    /// How an item's value is written.
+    public enum Quoting: String, Sendable { case plain, double, single }
+
+    /// One `- URL` item of the list.
+    public struct Item: Sendable, Equatable {
+        public var url: String
+        public var quoting: Quoting
+        /// Bytes of the whole line, including its newline.
+        public var lineRange: Range<Int>
+        /// Bytes of the value as written (quotes included).
+        public var valueRange: Range<Int>
+        public var line: Int
+    }
+
+    public var path: String
+    public var bytes: [UInt8]
+    /// The `:sources:` key line, when present.
+    public var keyLine: Int?
+    /// Byte range of what follows `:sources:` on its line (e.g. ` []`), when the list is inline.
+    public var inlineValueRange: Range<Int>?
+    /// Byte offset just after the `:sources:` line (its newline included).
+    public var keyLineEnd: Int?
+    public var items: [Item]
+    /// The file's line ending (`\r\n` when the file uses it).
+    public var newline: String
+
+    /// Parses a gemrc; a file podmirror cannot understand is an error naming the line.
+    public init(path: String, bytes: [UInt8]) throws {
+        self.path = path
+        self.bytes = bytes
+        self.items = []
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw GemsError("\(path) is not valid UTF-8 text", code: "gems.gemrc-encoding")
+        }
+        newline = text.contains("\r\n") ? "\r\n" : "\n"
+        if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            do {
+                let node = try Yams.compose(yaml: text)
+                if let node, node.mapping == nil, node.scalar?.string != "" {
+                    throw GemsError("\(path) is not a YAML mapping (RubyGems ignores such a file)",
+                                    remedy: "fix or remove the file", code: "gems.gemrc-syntax")
+                }
+            } catch let e as GemsError { throw e } catch {
+                throw GemsError("\(path) is not valid YAML: \(error)", remedy: "fix the file, then run again",
+                                code: "gems.gemrc-syntax")
+            }
+        }
+        try parseSources()
+    }
+
+    /// The sources as RubyGems reads them, or nil when the key is absent (RubyGems then uses
+    /// https://rubygems.org/).
+    public var sources: [String]? { keyLine == nil ? nil : items.map(\.url) }
+
+    /// The quoting new items get: that of existing items, else the file's style, else ≥ 3.5 style.
+    public var preferredQuoting: Quoting {
+        if let q = items.first?.quoting { return q }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if text.isEmpty { return .double }
+        return text.range(of: #"(?m)^:?[A-Za-z_]+: ""#, options: .regularExpression) != nil ? .double : .plain
+    }
+
+    /// Writes `url` as an item value in the given quoting.
+    public static func render(_ url: String, _ quoting: Quoting) -> String {
+        switch quoting {
+        case .plain: return url
+        case .double: return "\"" + url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .single: return "'" + url.replacingOccurrences(of: "'", with: "''") + "'"
+        }
+    }
+
+    private mutating func parseSources() throws {
+        let lines = Self.lines(bytes)
+        var i = 0
+        while i < lines.count {
+            let (range, number) = (lines[i], i + 1)
+            let content = Self.content(bytes, range)
+            if let match = content.range(of: #"^:?sources:"#, options: .regularExpression) {
+                if keyLine != nil {
+                    throw GemsError("\(path) line \(number): a second `:sources:` key", remedy: "keep only one", code: "gems.gemrc-duplicate-key")
+                }
+                keyLine = number
+                keyLineEnd = range.upperBound
+                let afterKey = range.lowerBound + content.utf8.distance(from: content.startIndex, to: match.upperBound)
+                let rest = content[match.upperBound...]
+                let restTrimmed = Self.stripComment(String(rest)).trimmingCharacters(in: .whitespaces)
+                if !restTrimmed.isEmpty {
+                    guard restTrimmed == "[]" else {
+                        throw GemsError("\(path) line \(number): `:sources:` is written inline (\(restTrimmed)); podmirror edits only the block list RubyGems writes",
+                                        remedy: "write it as one `- URL` line per source, then run again", code: "gems.gemrc-inline-sources")
+                    }
+                    inlineValueRange = afterKey..<(range.lowerBound + content.utf8.count)
+                    return
+                }
+                i += 1
+                while i < lines.count {
+                    let itemRange = lines[i]
+                    let line = Self.content(bytes, itemRange)
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    if trimmed.isEmpty || trimmed.hasPrefix("#") { i += 1; continue }
+                    guard let dash = line.range(of: #"^ *- "#, options: .regularExpression) else { break }
+                    let raw = String(line[dash.upperBound...])
+                    let start = itemRange.lowerBound + line.utf8.distance(from: line.startIndex, to: dash.upperBound)
+                    let (url, quoting, length) = try Self.scalar(raw, path: path, line: i + 1)
+                    items.append(Item(url: url, quoting: quoting, lineRange: itemRange, valueRange: start..<(start + length), line: i + 1))
+                    i += 1
+                }
+                continue
+            }
+            i += 1
+        }
+    }
+
+    /// Reads an item value: plain (up to a ` #` comment), "double" or 'single' quoted.
+    static func scalar(_ raw: String, path: String, line: Int) throws -> (String, Quoting, Int) {
+        if raw.hasPrefix("\"") {
+            var out = "", escaped = false, length = 1
+            for ch in raw.dropFirst() {
+                length += String(ch).utf8.count
+                if escaped { out.append(ch); escaped = false } else if ch == "\\" { escaped = true } else if ch == "\"" { return (out, .double, length) } else { out.append(ch) }
+            }
+            throw GemsError("\(path) line \(line): unterminated quoted source", code: "gems.gemrc-syntax")
+        }
+        if raw.hasPrefix("'") {
+            guard let end = raw.dropFirst().range(of: "'") else {
+                throw GemsError("\(path) line \(line): unterminated quoted source", code: "gems.gemrc-syntax")
+            }
+            let value = String(raw[raw.index(after: raw.startIndex)..<end.lowerBound])
+            return (value, .single, raw.utf8.distance(from: raw.startIndex, to: end.upperBound))
+        }
+        let value = stripComment(raw).trimmingCharacters(in: .whitespaces)
+        return (value, .plain, value.utf8.count)
+    }
+
+    static func stripComment(_ s: String) -> String {
+        if let r = s.range(of: " #") { return String(s[..<r.lowerBound]) }
+        return s
+    }
+
+    /// Line ranges including their newline.
+    static func lines(_ bytes: [UInt8]) -> [Range<Int>] {
+        var out: [Range<Int>] = [], start = 0
+        for (i, b) in bytes.enumerated() where b == 0x0A { out.append(start..<(i + 1)); start = i + 1 }
+        if start < bytes.count { out.append(start..<bytes.count) }
+        return out
+    }
+
+    /// A line's text without its newline (and `\r`).
+    static func content(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+        var end = range.upperBound
+        if end > range.lowerBound, bytes[end - 1] == 0x0A { end -= 1 }
+        if end > range.lowerBound, bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[range.lowerBound..<end], as: UTF8.self)
+    }
+}
