@@ -107,8 +107,8 @@ public struct GemSources: Sendable {
         if !exists && new.isEmpty {
             return .satisfied(id: "gems.gemrc", kind: "gemrc-edit", subject: path, summary: summary, details: details)
         }
-        return try ensuringFolder(Change.fileEdit(id: "gems.gemrc", kind: "gemrc-edit", path: path, old: old, new: new,
-                                                 summary: summary, details: details, fileSystem: fs))
+        return Change.fileEdit(id: "gems.gemrc", kind: "gemrc-edit", path: path, old: old, new: new,
+                               summary: summary, details: details, fileSystem: fs).creatingParentFolder(of: path, fileSystem: fs)
     }
 
     func bundlerChange(mirror: String?, summary: String) throws -> Change {
@@ -122,21 +122,8 @@ public struct GemSources: Sendable {
         if !exists && mirror == nil {
             return .satisfied(id: "gems.bundler-mirror", kind: "bundler-config-edit", subject: path, summary: summary, details: details)
         }
-        return try ensuringFolder(Change.fileEdit(id: "gems.bundler-mirror", kind: "bundler-config-edit", path: path,
-                                                 old: exists ? config.bytes : nil, new: new, summary: summary, details: details,
-                                                 fileSystem: fs))
-    }
-
-    /// Creates the file's folder before writing (e.g. `~/.config/gem/`); the folder is left in place on undo.
-    func ensuringFolder(_ change: Change) throws -> Change {
-        var c = change
-        let fs = environment.fileSystem
-        let apply = change.apply
-        let folder = (change.subject as NSString).deletingLastPathComponent
-        c.apply = { context in
-            if !fs.isDirectory(folder) { try fs.createDirectory(folder) }
-            return try apply(context)
-        }
-        return c
+        return Change.fileEdit(id: "gems.bundler-mirror", kind: "bundler-config-edit", path: path,
+                               old: exists ? config.bytes : nil, new: new, summary: summary, details: details,
+                               fileSystem: fs).creatingParentFolder(of: path, fileSystem: fs)
     }
 }

@@ -1,0 +1,127 @@
+import CLibgit2
+import Foundation
+
+/// Errors of the git-config area, naming the file and the key.
+public struct GitConfigError: PodMirrorError {
+    public var message: String
+    public var remedy: String?
+    public var code: String
+    public var exitStatus: ExitStatus
+    public init(_ message: String, remedy: String? = nil, code: String, exitStatus: ExitStatus = .failure) {
+        self.message = message
+        self.remedy = remedy
+        self.code = code
+        self.exitStatus = exitStatus
+    }
+}
+
+/// One git config file opened through libgit2's config API (`git_config_open_ondisk`).
+final class GitConfigFile {
+    struct Entry: Equatable {
+        /// As libgit2 reports it: section and variable lower-cased, subsection as written.
+        var name: String
+        var value: String
+    }
+
+    let path: String
+    private var config: OpaquePointer?
+
+    init(path: String) throws {
+        Libgit2.initialize()
+        self.path = path
+        guard git_config_open_ondisk(&config, path) == 0 else {
+            throw GitConfigError("cannot read git config \(path): \(Libgit2.lastErrorMessage())",
+                                 remedy: "fix the file (git config --file \(path) --list shows the problem)", code: "gitconfig.read")
+        }
+    }
+
+    deinit { git_config_free(config) }
+
+    /// Entries whose name matches the (POSIX extended) regular expression.
+    func entries(matching regex: String) throws -> [Entry] {
+        var iterator: OpaquePointer?
+        guard git_config_iterator_glob_new(&iterator, config, regex) == 0 else { throw failure("read") }
+        defer { git_config_iterator_free(iterator) }
+        var out: [Entry] = []
+        var entry: UnsafeMutablePointer<git_config_entry>?
+        while git_config_next(&entry, iterator) == 0, let e = entry {
+            out.append(Entry(name: String(cString: e.pointee.name), value: String(cString: e.pointee.value)))
+        }
+        return out
+    }
+
+    /// Adds `value` to the multivar `name` unless an equal value is there.
+    func add(_ name: String, value: String) throws {
+        guard git_config_set_multivar(config, name, "^" + Self.escape(value) + "$", value) == 0 else { throw failure("write") }
+    }
+
+    /// Removes the values of `name` equal to `value`.
+    func remove(_ name: String, value: String) throws {
+        let rc = git_config_delete_multivar(config, name, "^" + Self.escape(value) + "$")
+        guard rc == 0 || rc == GIT_ENOTFOUND.rawValue else { throw failure("write") }
+    }
+
+    func set(_ name: String, value: String) throws {
+        guard git_config_set_string(config, name, value) == 0 else { throw failure("write") }
+    }
+
+    func unset(_ name: String) throws {
+        let rc = git_config_delete_entry(config, name)
+        guard rc == 0 || rc == GIT_ENOTFOUND.rawValue else { throw failure("write") }
+    }
+
+    func string(_ name: String) -> String? {
+        var buf = git_buf()
+        defer { git_buf_dispose(&buf) }
+        guard git_config_get_string_buf(&buf, config, name) == 0, let p = buf.ptr else { return nil }
+        return String(cString: p)
+    }
+
+    private func failure(_ op: String) -> GitConfigError {
+        GitConfigError("cannot \(op) git config \(path): \(Libgit2.lastErrorMessage())", code: "gitconfig.\(op)")
+    }
+
+    /// Escapes a literal for a POSIX extended regular expression.
+    static func escape(_ literal: String) -> String {
+        var out = ""
+        for ch in literal {
+            if "\\^$.|?*+()[]{}".contains(ch) { out.append("\\") }
+            out.append(ch)
+        }
+        return out
+    }
+
+    /// The bytes `file` would have after `edit`, computed by libgit2 on a private copy, so a plan can
+    /// show the diff and apply it atomically. The real file is not touched.
+    static func simulate(file: String, fileSystem: any FileSystem, _ edit: (GitConfigFile) throws -> Void) throws -> (old: [UInt8]?, new: [UInt8]) {
+        let old: [UInt8]? = fileSystem.fileExists(file) ? try fileSystem.readFile(file) : nil
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("podmirror-gitconfig-\(UUID().uuidString)")
+        try fileSystem.createDirectory(dir)
+        defer { try? fileSystem.removeItem(dir) }
+        let copy = dir + "/config"
+        if let old { try fileSystem.writeAtomically(old, to: copy, defaultMode: 0o644) }
+        do {
+            let config = try GitConfigFile(path: copy)
+            try edit(config)
+        } catch var e as GitConfigError {
+            e.message = e.message.replacingOccurrences(of: copy, with: file)
+            throw e
+        }
+        let new = fileSystem.fileExists(copy) ? try fileSystem.readFile(copy) : []
+        return (old, new)
+    }
+
+    /// Drops the given section headers when nothing follows them before the next section or the end:
+    /// libgit2 (like `git config --unset`) leaves an emptied `[section]` line behind.
+    static func removingEmptySections(_ bytes: [UInt8], headers: Set<String>) throws -> [UInt8] {
+        let lines = GemrcDocument.lines(bytes)
+        var edits: [TextEdit] = []
+        for (i, range) in lines.enumerated() {
+            let text = GemrcDocument.content(bytes, range).trimmingCharacters(in: .whitespaces)
+            guard headers.contains(text) else { continue }
+            let next = i + 1 < lines.count ? GemrcDocument.content(bytes, lines[i + 1]).trimmingCharacters(in: .whitespaces) : nil
+            if next == nil || next!.hasPrefix("[") { edits.append(.delete(range)) }
+        }
+        return try bytes.applying(edits)
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// `gitconfig insteadof use|reset`: global `url.<mirror>.insteadOf` rules that send the GitHub Specs
+/// URL spellings CocoaPods users write to a Specs mirror, so Podfiles need no edit.
+///
+/// Rules podmirror wrote are recognised by both halves: the key is a catalog Specs mirror (or the
+/// mirror podmirror recorded in `podmirror.insteadOfMirror`) and the value is one of `specsSpellings`.
+/// `reset` removes only those.
+public struct InsteadOfRules: Sendable {
+    /// Spellings of the official Specs repo seen in Podfiles and guides. git applies the longest
+    /// matching prefix, so `…/Specs.git` and `…/Specs/` win over `…/Specs` for their own URLs.
+    public static let specsSpellings = [
+        "https://github.com/CocoaPods/Specs.git",
+        "https://github.com/CocoaPods/Specs",
+        "https://github.com/CocoaPods/Specs/",
+        "https://github.com/cocoapods/specs.git",
+        "https://github.com/cocoapods/specs",
+        "https://github.com/Cocoapods/Specs.git",
+        "https://github.com/CocoaPods/specs.git",
+        "git@github.com:CocoaPods/Specs.git",
+        "git@github.com:CocoaPods/Specs",
+    ]
+    static let recordKey = "podmirror.insteadOfMirror"
+
+    public var environment: RuntimeEnvironment
+    public var catalog: MirrorCatalog
+
+    public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog) {
+        self.environment = environment
+        self.catalog = catalog
+    }
+
+    /// One `url.<base>.insteadOf = <value>` rule found in a global config file.
+    public struct Rule: Codable, Sendable, Equatable {
+        public var file: String
+        public var base: String
+        public var insteadOf: String
+        /// Written by podmirror (reset removes it).
+        public var managed: Bool
+    }
+
+    /// The global config file git writes with `--global`: `$GIT_CONFIG_GLOBAL`, else `~/.gitconfig`
+    /// when it exists, else `$XDG_CONFIG_HOME/git/config` when that exists, else `~/.gitconfig`.
+    public var globalFile: String {
+        if let g = environment.variables["GIT_CONFIG_GLOBAL"], !g.isEmpty { return environment.expandPath(g) }
+        let home = environment.home + "/.gitconfig"
+        if environment.fileSystem.fileExists(home) { return home }
+        if environment.fileSystem.fileExists(xdgFile) { return xdgFile }
+        return home
+    }
+
+    /// The XDG global file git also reads (`$XDG_CONFIG_HOME/git/config`, `~/.config/git/config`).
+    public var xdgFile: String {
+        let base = environment.variables["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment.home + "/.config"
+        return environment.expandPath(base) + "/git/config"
+    }
+
+    /// Every global file git reads that exists, the write target first.
+    var files: [String] {
+        var out = [globalFile]
+        if environment.variables["GIT_CONFIG_GLOBAL"] == nil {
+            for f in [environment.home + "/.gitconfig", xdgFile] where !out.contains(f) && environment.fileSystem.fileExists(f) { out.append(f) }
+        }
+        return out
+    }
+
+    /// The insteadOf rules for Specs spellings in the global files.
+    public func rules() throws -> [Rule] {
+        var out: [Rule] = []
+        for file in files where environment.fileSystem.fileExists(file) {
+            let config = try GitConfigFile(path: file)
+            let recorded = config.string(Self.recordKey)
+            for e in try config.entries(matching: #"^url\..*\.insteadof$"#) {
+                let base = String(e.name.dropFirst(4).dropLast(10))
+                guard Self.specsSpellings.contains(e.value) || MirrorCatalog.sameURL(e.value, "https://github.com/CocoaPods/Specs.git") else { continue }
+                out.append(Rule(file: file, base: base, insteadOf: e.value, managed: isManaged(base: base, value: e.value, recorded: recorded)))
+            }
+        }
+        return out
+    }
+
+    func isManaged(base: String, value: String, recorded: String?) -> Bool {
+        guard Self.specsSpellings.contains(value) else { return false }
+        if base == recorded { return true }
+        return catalog.specs.contains { !$0.official && $0.url == base }
+    }
+
+    /// The plan that adds rules sending every Specs spelling to `mirror` (and drops podmirror's rules
+    /// for other mirrors).
+    public func usePlan(_ mirror: Mirror) throws -> Plan {
+        guard mirror.kind == .specsGit, !mirror.official else {
+            throw GitConfigError("'\(mirror.name.isEmpty ? Redaction.redactURL(mirror.url) : mirror.name)' is not a Specs git mirror; insteadOf rules need one",
+                                 remedy: "use one of: \(catalog.specs.filter { $0.kind == .specsGit && !$0.official }.map(\.name).joined(separator: ", ")), or a git URL",
+                                 code: "gitconfig.not-a-git-mirror", exitStatus: .usage)
+        }
+        let base = mirror.url
+        var plan = Plan(title: "gitconfig insteadof use \(mirror.name.isEmpty ? Redaction.redactURL(base) : mirror.name)")
+        plan.warnings.append(Diagnostic(.warning, code: "gitconfig.github-precheck",
+            "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and fails where GitHub is blocked (CocoaPods §7); prefer `podmirror podfile source use` where you can edit Podfiles"))
+        let existing = try rules()
+        for r in existing where !r.managed && r.base != base {
+            plan.warnings.append(Diagnostic(.warning, code: "gitconfig.foreign-rule",
+                "\(r.file) also sends \(r.insteadOf) to \(Redaction.redactURL(r.base)) (a rule podmirror did not write); git uses the longest match, the tie is unclear",
+                file: r.file))
+        }
+        for file in files {
+            let target = file == globalFile
+            let stale = existing.filter { $0.file == file && $0.managed && $0.base != base }
+            var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
+                for r in stale { try config.remove("url.\(r.base).insteadOf", value: r.insteadOf) }
+                if target {
+                    for spelling in Self.specsSpellings { try config.add("url.\(base).insteadOf", value: spelling) }
+                    try config.set(Self.recordKey, value: base)
+                } else if !stale.isEmpty, config.string(Self.recordKey) != nil {
+                    try config.unset(Self.recordKey)
+                }
+            }
+            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(stale))
+            plan.changes.append(change(file: file, sim, summary: target
+                ? "git insteadOf in \(file): \(Self.specsSpellings.count) Specs URL spellings → \(Redaction.redactURL(base))"
+                : "git insteadOf in \(file): remove podmirror's rules for other mirrors",
+                details: ["file": .string(file), "mirror": .string(Redaction.redactURL(base)),
+                          "insteadOf": target ? .array(Self.specsSpellings.map { .string($0) }) : .array([]),
+                          "removed": .array(stale.map { .string("\(Redaction.redactURL($0.base)) ← \($0.insteadOf)") })]))
+        }
+        return plan
+    }
+
+    /// The plan that removes only the rules podmirror wrote.
+    public func resetPlan() throws -> Plan {
+        var plan = Plan(title: "gitconfig insteadof reset")
+        let existing = try rules()
+        for file in files {
+            let managed = existing.filter { $0.file == file && $0.managed }
+            if !environment.fileSystem.fileExists(file) {
+                plan.changes.append(.satisfied(id: "gitconfig.insteadof:\(file)", kind: "gitconfig-edit", subject: file,
+                                               summary: "git insteadOf in \(file): no podmirror rules"))
+                continue
+            }
+            var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
+                for r in managed { try config.remove("url.\(r.base).insteadOf", value: r.insteadOf) }
+                if config.string(Self.recordKey) != nil { try config.unset(Self.recordKey) }
+            }
+            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(managed))
+            plan.changes.append(change(file: file, sim, summary: "git insteadOf in \(file): remove \(managed.count) podmirror rule(s)",
+                                       details: ["file": .string(file), "removed": .array(managed.map { .string("\(Redaction.redactURL($0.base)) ← \($0.insteadOf)") })]))
+        }
+        for r in existing where !r.managed {
+            plan.warnings.append(Diagnostic(.note, code: "gitconfig.kept-rule", "kept \(r.insteadOf) → \(Redaction.redactURL(r.base)) in \(r.file): podmirror did not write it", file: r.file))
+        }
+        return plan
+    }
+
+    /// Section headers podmirror may leave empty after removing `rules`.
+    static func headers(_ rules: [Rule]) -> Set<String> {
+        Set(rules.map { "[url \"\($0.base)\"]" } + ["[podmirror]"])
+    }
+
+    func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), summary: String, details: JSONValue) -> Change {
+        if sim.old == nil && sim.new.isEmpty {
+            return .satisfied(id: "gitconfig.insteadof:\(file)", kind: "gitconfig-edit", subject: file, summary: summary, details: details)
+        }
+        let fs = environment.fileSystem
+        return Change.fileEdit(id: "gitconfig.insteadof:\(file)", kind: "gitconfig-edit", path: file, old: sim.old, new: sim.new,
+                               summary: summary, details: details, fileSystem: fs).creatingParentFolder(of: file, fileSystem: fs)
+    }
+}
