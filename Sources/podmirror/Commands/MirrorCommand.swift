@@ -6,7 +6,7 @@ struct MirrorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mirror",
         abstract: "The catalog of Specs and gem mirrors, and their health.",
-        subcommands: [MirrorListCommand.self]
+        subcommands: [MirrorListCommand.self, MirrorTestCommand.self]
     )
 }
 

@@ -1,0 +1,84 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One HTTP answer, redirects not followed (the caller decides whether a redirect is acceptable).
+public struct HTTPAnswer: Sendable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+    public var seconds: Double
+
+    /// A header by case-insensitive name.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.lowercased() == name.lowercased() }?.value
+    }
+}
+
+/// A failure to get any answer: timeout, refused connection, TLS, DNS.
+public struct HTTPFailure: Error, Sendable {
+    public var message: String
+}
+
+/// Blocking HTTP requests through URLSession with a timeout, without following redirects.
+public final class HTTPGet: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    public let timeout: Double
+    private lazy var session: URLSession = {
+        let config = URLSessionConfiguration.ephemeral
+        config.timeoutIntervalForRequest = timeout
+        config.timeoutIntervalForResource = timeout
+        config.requestCachePolicy = .reloadIgnoringLocalCacheData
+        config.httpAdditionalHeaders = ["User-Agent": "podmirror/\(PodMirrorVersion.string)"]
+        return URLSession(configuration: config, delegate: self, delegateQueue: nil)
+    }()
+
+    public init(timeout: Double) { self.timeout = timeout }
+
+    deinit { session.invalidateAndCancel() }
+
+    /// GET (or HEAD) `url`; throws `HTTPFailure` when no answer came within the timeout.
+    public func fetch(_ url: String, method: String = "GET") throws -> HTTPAnswer {
+        guard let u = URL(string: url) else { throw HTTPFailure(message: "not a URL: \(Redaction.redactURL(url))") }
+        var request = URLRequest(url: u, timeoutInterval: timeout)
+        request.httpMethod = method
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        let start = Date()
+        let task = session.dataTask(with: request) { data, response, error in
+            box.set(data, response, error)
+            done.signal()
+        }
+        task.resume()
+        // URLSession enforces the timeout; the extra second only guards against a lost callback.
+        if done.wait(timeout: .now() + timeout + 1) == .timedOut {
+            task.cancel()
+            throw HTTPFailure(message: "no answer within \(Self.format(timeout)) s")
+        }
+        let seconds = Date().timeIntervalSince(start)
+        let (data, response, error) = box.get()
+        if let error {
+            let ns = error as NSError
+            if ns.code == NSURLErrorTimedOut { throw HTTPFailure(message: "no answer within \(Self.format(timeout)) s") }
+            throw HTTPFailure(message: Redaction.redactText(ns.localizedDescription))
+        }
+        guard let http = response as? HTTPURLResponse else { throw HTTPFailure(message: "not an HTTP answer") }
+        var headers: [String: String] = [:]
+        for (k, v) in http.allHeaderFields { headers["\(k)"] = "\(v)" }
+        return HTTPAnswer(status: http.statusCode, headers: headers, body: data ?? Data(), seconds: seconds)
+    }
+
+    public func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                           newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
+
+    static func format(_ s: Double) -> String { String(format: "%.1f", s) }
+
+    private final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: (Data?, URLResponse?, Error?) = (nil, nil, nil)
+        func set(_ d: Data?, _ r: URLResponse?, _ e: Error?) { lock.lock(); value = (d, r, e); lock.unlock() }
+        func get() -> (Data?, URLResponse?, Error?) { lock.lock(); defer { lock.unlock() }; return value }
+    }
+}

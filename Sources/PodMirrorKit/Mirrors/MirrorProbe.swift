@@ -1,0 +1,157 @@
+import Foundation
+
+/// Health and speed of Specs and gem mirrors, probed in parallel with a timeout (`mirror test`).
+///
+/// - Specs git mirror: `GET <url>/info/refs?service=git-upload-pack` answers 200 with content type
+///   `application/x-git-upload-pack-advertisement`; HEAD's commit is read from the advertisement and
+///   compared across mirrors (the official repo's when probed, else the most common one).
+/// - Specs CDN: `GET <url>/CocoaPods-version.yml` answers 200 with a `last:` key (CocoaPods' CDN probe).
+/// - Gem mirror: `GET <url>/specs.4.8.gz` answers 200 with gzip data (what `gem sources --add` and the
+///   full index need); `HEAD <url>/versions` tells whether the compact index Bundler and current
+///   RubyGems prefer is served. A redirect to plain http is a failure.
+public struct MirrorProbe: Sendable {
+    public var timeout: Double
+
+    public init(timeout: Double = 10) { self.timeout = timeout }
+
+    /// One mirror's result.
+    public struct Result: Codable, Sendable, Equatable {
+        public var name: String
+        public var url: String
+        public var kind: Mirror.Kind
+        public var healthy: Bool
+        /// Time of the main request, in seconds (nil when it got no answer).
+        public var seconds: Double?
+        /// Specs git mirrors: HEAD's commit.
+        public var head: String?
+        /// Specs git mirrors: HEAD differs from the reference commit.
+        public var stale: Bool
+        /// Gem mirrors: the compact index (`/versions`) answers.
+        public var compactIndex: Bool?
+        /// Why it is unhealthy (or a note for a healthy one).
+        public var problem: String?
+        /// Rank among usable mirrors (1 = fastest healthy, up to date); nil when unusable.
+        public var rank: Int?
+
+        /// Healthy and not behind the others.
+        public var usable: Bool { healthy && !stale }
+    }
+
+    /// Probes all mirrors in parallel and ranks them: usable ones by speed, then stale, then broken.
+    public func run(_ mirrors: [Mirror]) -> [Result] {
+        var results = [Result?](repeating: nil, count: mirrors.count)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: mirrors.count) { i in
+            let r = probe(mirrors[i])
+            lock.lock(); results[i] = r; lock.unlock()
+        }
+        return Self.rank(results.compactMap { $0 })
+    }
+
+    /// Probes one mirror and throws when it does not answer as a mirror of its kind should (for `setup`).
+    @discardableResult
+    public func verify(_ mirror: Mirror) throws -> Result {
+        let r = probe(mirror)
+        guard r.healthy else {
+            throw MirrorError(message: "\(Redaction.redactURL(mirror.url)) does not answer as a \(mirror.kind == .gems ? "gem" : "Specs") mirror should: \(r.problem ?? "unknown problem")",
+                              remedy: "pick another with `podmirror mirror test`, or pass --no-verify to skip this check",
+                              code: "mirror.unhealthy", exitStatus: .network)
+        }
+        return r
+    }
+
+    static func rank(_ input: [Result]) -> [Result] {
+        var results = input
+        let heads = results.filter { $0.kind == .specsGit && $0.healthy }.compactMap { r in r.head.map { (r, $0) } }
+        // The official repo's HEAD is the reference; without it, the most common HEAD (ties: fastest).
+        let reference = heads.first { $0.0.url == "https://github.com/CocoaPods/Specs.git" }?.1
+            ?? Dictionary(grouping: heads, by: \.1).max { a, b in
+                a.value.count != b.value.count ? a.value.count < b.value.count
+                    : (a.value.compactMap(\.0.seconds).min() ?? .infinity) > (b.value.compactMap(\.0.seconds).min() ?? .infinity)
+            }?.key
+        for i in results.indices where results[i].kind == .specsGit && results[i].healthy {
+            if let reference, let head = results[i].head, head != reference {
+                results[i].stale = true
+                results[i].problem = "HEAD \(head.prefix(12)) differs from \(reference.prefix(12)) served by the others: behind or diverged"
+            }
+        }
+        func order(_ r: Result) -> Int { r.usable ? 0 : (r.healthy ? 1 : 2) }
+        results.sort { a, b in
+            order(a) != order(b) ? order(a) < order(b) : (a.seconds ?? .infinity) < (b.seconds ?? .infinity)
+        }
+        var n = 0
+        for i in results.indices where results[i].usable { n += 1; results[i].rank = n }
+        return results
+    }
+
+    func probe(_ mirror: Mirror) -> Result {
+        var r = Result(name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
+                       seconds: nil, head: nil, stale: false, compactIndex: nil, problem: nil, rank: nil)
+        let http = HTTPGet(timeout: timeout)
+        let base = mirror.url.hasSuffix("/") ? String(mirror.url.dropLast()) : mirror.url
+        do {
+            switch mirror.kind {
+            case .specsGit:
+                let a = try get(http, base + "/info/refs?service=git-upload-pack")
+                r.seconds = a.seconds
+                try expectOK(a)
+                let type = a.header("Content-Type") ?? ""
+                guard type.hasPrefix("application/x-git-upload-pack-advertisement") else {
+                    throw HTTPFailure(message: "content type '\(type)' is not application/x-git-upload-pack-advertisement (a dumb or non-git server)")
+                }
+                let ads = try RefAdvertisement(parsing: a.body)
+                guard let head = ads.head else { throw HTTPFailure(message: "the repository advertises no HEAD or master branch (empty?)") }
+                r.head = head
+            case .specsCDN:
+                let a = try get(http, base + "/CocoaPods-version.yml")
+                r.seconds = a.seconds
+                try expectOK(a)
+                guard String(decoding: a.body, as: UTF8.self).range(of: #"(?m)^last:"#, options: .regularExpression) != nil else {
+                    throw HTTPFailure(message: "CocoaPods-version.yml has no `last:` key: not a CDN Specs source")
+                }
+            case .gems:
+                let a = try get(http, base + "/specs.4.8.gz")
+                r.seconds = a.seconds
+                try expectOK(a)
+                guard a.body.count >= 2, a.body[a.body.startIndex] == 0x1F, a.body[a.body.startIndex + 1] == 0x8B else {
+                    throw HTTPFailure(message: "specs.4.8.gz is not gzip data (\(a.body.count) bytes, \(a.header("Content-Type") ?? "no content type"))")
+                }
+                r.compactIndex = ((try? get(http, base + "/versions", method: "HEAD"))?.status == 200)
+            }
+            r.healthy = true
+        } catch let e as HTTPFailure {
+            r.problem = e.message
+        } catch {
+            r.problem = Redaction.redactText("\(error)")
+        }
+        return r
+    }
+
+    /// GET following https redirects (at most 5); a redirect to plain http is refused.
+    func get(_ http: HTTPGet, _ url: String, method: String = "GET") throws -> HTTPAnswer {
+        var current = url
+        var elapsed = 0.0
+        for _ in 0..<6 {
+            var a = try http.fetch(current, method: method)
+            elapsed += a.seconds
+            guard (300..<400).contains(a.status), let location = a.header("Location") else {
+                a.seconds = elapsed
+                return a
+            }
+            let next = URL(string: location, relativeTo: URL(string: current))?.absoluteString ?? location
+            if next.hasPrefix("http://") && current.hasPrefix("https://") || next.hasPrefix("http://") && !Self.isLoopback(next) {
+                throw HTTPFailure(message: "redirects to plain http (\(Redaction.redactURL(next)))")
+            }
+            current = next
+        }
+        throw HTTPFailure(message: "too many redirects")
+    }
+
+    func expectOK(_ a: HTTPAnswer) throws {
+        guard a.status == 200 else { throw HTTPFailure(message: "HTTP \(a.status)") }
+    }
+
+    static func isLoopback(_ url: String) -> Bool {
+        url.hasPrefix("http://127.0.0.1") || url.hasPrefix("http://localhost") || url.hasPrefix("http://[::1]")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import PodMirrorKit
+import PodMirrorTestSupport
+import XCTest
+
+final class MirrorProbeTests: XCTestCase {
+    let headA = String(repeating: "a1", count: 20)
+    let headB = String(repeating: "b2", count: 20)
+
+    func testGemMirrorsRankedFastFirstSlowAfterBrokenLast() throws {
+        let fast = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes())
+        let slow = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .slow(0.6))
+        let broken = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .error500)
+        let wrong = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .wrongContent)
+        let redirect = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .redirectToHTTP)
+        let mirrors = [("slow", slow), ("broken", broken), ("fast", fast), ("wrong", wrong), ("redirect", redirect)].map {
+            Mirror(name: $0.0, kind: .gems, url: $0.1.url + "/")
+        }
+        let results = MirrorProbe(timeout: 5).run(mirrors)
+        XCTAssertEqual(results.prefix(2).map(\.name), ["fast", "slow"])
+        XCTAssertEqual(results.prefix(2).map(\.rank), [1, 2])
+        XCTAssertEqual(results[0].compactIndex, true)
+        XCTAssertGreaterThan(results[1].seconds ?? 0, 0.5)
+        let byName = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0) })
+        XCTAssertEqual(byName["broken"]?.problem, "HTTP 500")
+        XCTAssertTrue(byName["wrong"]?.problem?.contains("not gzip") ?? false, byName["wrong"]?.problem ?? "")
+        XCTAssertTrue(byName["redirect"]?.problem?.contains("plain http") ?? false, byName["redirect"]?.problem ?? "")
+        XCTAssertFalse(results.suffix(3).contains { $0.healthy || $0.rank != nil })
+        XCTAssertEqual(fast.requests, ["GET /specs.4.8.gz", "HEAD /versions"])
+    }
+
+    func testTimeoutMakesAMirrorBroken() throws {
+        let stuck = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .slow(3))
+        let start = Date()
+        let r = MirrorProbe(timeout: 0.5).run([Mirror(name: "stuck", kind: .gems, url: stuck.url)])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2.5)
+        XCTAssertFalse(r[0].healthy)
+        XCTAssertTrue(r[0].problem?.contains("no answer within") ?? false, r[0].problem ?? "")
+    }
+
+    func testSpecsMirrorsHeadComparedAndStaleOneReported() throws {
+        let one = try StaticHTTPServer(routes: StaticHTTPServer.specsMirrorRoutes(head: headA))
+        let two = try StaticHTTPServer(routes: StaticHTTPServer.specsMirrorRoutes(head: headA), mode: .slow(0.3))
+        let old = try StaticHTTPServer(routes: StaticHTTPServer.specsMirrorRoutes(head: headB))
+        let dumb = try StaticHTTPServer(routes: StaticHTTPServer.specsMirrorRoutes(head: headA).mapValues {
+            var r = $0; r.headers["Content-Type"] = "text/plain"; return r
+        })
+        let results = MirrorProbe(timeout: 5).run([
+            Mirror(name: "old", kind: .specsGit, url: old.url + "/Specs.git"),
+            Mirror(name: "two", kind: .specsGit, url: two.url + "/Specs.git"),
+            Mirror(name: "one", kind: .specsGit, url: one.url + "/Specs.git"),
+            Mirror(name: "dumb", kind: .specsGit, url: dumb.url + "/Specs.git"),
+        ])
+        XCTAssertEqual(results.map(\.name), ["one", "two", "old", "dumb"])
+        XCTAssertEqual(results[0].head, headA)
+        XCTAssertTrue(results[2].healthy && results[2].stale && results[2].rank == nil)
+        XCTAssertTrue(results[3].problem?.contains("content type 'text/plain'") ?? false, results[3].problem ?? "")
+        XCTAssertEqual(one.requests, ["GET /Specs.git/info/refs?service=git-upload-pack"])
+    }
+
+    func testVerifyRefusesABrokenMirrorWithNetworkExit() throws {
+        let broken = try StaticHTTPServer(routes: [:])
+        XCTAssertThrowsError(try MirrorProbe(timeout: 2).verify(Mirror(name: "x", kind: .specsGit, url: broken.url + "/Specs.git"))) {
+            XCTAssertEqual(($0 as? MirrorError)?.exitStatus, .network)
+            XCTAssertTrue(($0 as? MirrorError)?.message.contains("HTTP 404") ?? false)
+        }
+    }
+
+    func testAdvertisementParsing() throws {
+        let body = StaticHTTPServer.specsMirrorRoutes(head: headA).values.first!.body
+        let ads = try RefAdvertisement(parsing: Data(body))
+        XCTAssertEqual(ads.head, headA)
+        XCTAssertEqual(ads.headTarget, "refs/heads/master")
+        XCTAssertThrowsError(try RefAdvertisement(parsing: Data("<html>".utf8)))
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 (a random port), in-process: an accept loop on a thread,
+/// one connection per request (`Connection: close`). Serves canned answers for gem index files and
+/// a Specs `info/refs` advertisement, in normal, slow and broken modes.
+public final class StaticHTTPServer: @unchecked Sendable {
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: [UInt8]
+        public init(status: Int = 200, headers: [String: String] = [:], body: [UInt8] = []) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+    }
+
+    /// How the server misbehaves.
+    public enum Mode: Sendable, Equatable {
+        case normal
+        /// Waits this many seconds before answering.
+        case slow(Double)
+        /// Answers every request with HTTP 500.
+        case error500
+        /// Answers 200 with an HTML page instead of the expected content.
+        case wrongContent
+        /// Redirects every request to the same path on plain http at another host.
+        case redirectToHTTP
+    }
+
+    public let port: Int
+    public var url: String { "http://127.0.0.1:\(port)" }
+    private let listenFD: Int32
+    private let routes: [String: Response]
+    private let mode: Mode
+    private let lock = NSLock()
+    private var stopped = false
+    private var requestLog: [String] = []
+
+    /// Starts serving `routes` (path with query → answer); other paths get 404.
+    public init(routes: [String: Response], mode: Mode = .normal) throws {
+        self.routes = routes
+        self.mode = mode
+        #if os(Linux)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw NSError(domain: "StaticHTTPServer", code: Int(errno)) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = 0
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard bound == 0, listen(fd, 64) == 0 else { close(fd); throw NSError(domain: "StaticHTTPServer", code: Int(errno)) }
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+        port = Int(UInt16(bigEndian: addr.sin_port))
+        listenFD = fd
+        let thread = Thread { [weak self] in self?.acceptLoop() }
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// Request lines received so far (`GET /path`), for assertions.
+    public var requests: [String] { lock.lock(); defer { lock.unlock() }; return requestLog }
+
+    public func stop() {
+        lock.lock()
+        let was = stopped
+        stopped = true
+        lock.unlock()
+        if !was { shutdown(listenFD, Int32(SHUT_RDWR)); close(listenFD) }
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listenFD, nil, nil)
+            if client < 0 {
+                lock.lock(); let done = stopped; lock.unlock()
+                if done || errno != EINTR { return }
+                continue
+            }
+            DispatchQueue.global().async { self.handle(client) }
+        }
+    }
+
+    private func handle(_ fd: Int32) {
+        defer { close(fd) }
+        var request = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !request.containsHeaderEnd {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { return }
+            request += buffer[0..<n]
+        }
+        let firstLine = String(decoding: request.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
+        let parts = firstLine.split(separator: " ")
+        guard parts.count >= 2 else { return }
+        let method = String(parts[0]), path = String(parts[1])
+        lock.lock(); requestLog.append("\(method) \(path)"); lock.unlock()
+        var response = routes[path] ?? Response(status: 404, headers: ["Content-Type": "text/plain"], body: Array("not found\n".utf8))
+        switch mode {
+        case .normal: break
+        case .slow(let seconds): Thread.sleep(forTimeInterval: seconds)
+        case .error500: response = Response(status: 500, headers: ["Content-Type": "text/plain"], body: Array("internal error\n".utf8))
+        case .wrongContent: response = Response(status: 200, headers: ["Content-Type": "text/html"], body: Array("<html><body>mirror moved</body></html>\n".utf8))
+        case .redirectToHTTP: response = Response(status: 301, headers: ["Location": "http://mirror.example.invalid\(path)"])
+        }
+        var head = "HTTP/1.1 \(response.status) \(response.status == 200 ? "OK" : "Status")\r\n"
+        for (k, v) in response.headers { head += "\(k): \(v)\r\n" }
+        head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        var out = Array(head.utf8)
+        if method != "HEAD" { out += response.body }
+        var sent = 0
+        while sent < out.count {
+            let n = out.withUnsafeBytes { send(fd, $0.baseAddress! + sent, out.count - sent, Self.sendFlags) }
+            if n <= 0 { return }
+            sent += n
+        }
+    }
+
+    #if os(Linux)
+    static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+    static let sendFlags: Int32 = 0
+    #endif
+
+    // MARK: canned content
+
+    /// The answers a gem mirror gives: `specs.4.8.gz` (gzip bytes) and the compact index `versions`.
+    public static func gemMirrorRoutes() -> [String: Response] {
+        // A gzip member holding an empty marshalled array, enough for the magic-number check.
+        let gzip: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x63, 0x61, 0x60, 0x00, 0x00,
+                             0x7A, 0x1D, 0x44, 0x5A, 0x03, 0x00, 0x00, 0x00]
+        return [
+            "/specs.4.8.gz": Response(headers: ["Content-Type": "application/octet-stream"], body: gzip),
+            "/versions": Response(headers: ["Content-Type": "text/plain"], body: Array("created_at: 2026-11-01T00:00:00Z\n---\n".utf8)),
+        ]
+    }
+
+    /// A smart-HTTP `info/refs` advertisement whose HEAD (and master) is `head`, for the repo at `repo`.
+    public static func specsMirrorRoutes(head: String, repo: String = "/Specs.git") -> [String: Response] {
+        func pkt(_ s: String) -> String { String(format: "%04x", s.utf8.count + 4) + s }
+        let body = pkt("# service=git-upload-pack\n") + "0000"
+            + pkt("\(head) HEAD\0multi_ack side-band-64k symref=HEAD:refs/heads/master agent=git/2.43\n")
+            + pkt("\(head) refs/heads/master\n") + "0000"
+        return [repo + "/info/refs?service=git-upload-pack": Response(headers: ["Content-Type": "application/x-git-upload-pack-advertisement",
+                                                                         "Cache-Control": "no-cache"], body: Array(body.utf8))]
+    }
+}
+
+private extension Array where Element == UInt8 {
+    var containsHeaderEnd: Bool {
+        guard count >= 4 else { return false }
+        for i in 0...(count - 4) where self[i] == 0x0D && self[i + 1] == 0x0A && self[i + 2] == 0x0D && self[i + 3] == 0x0A { return true }
+        return false
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import PodMirrorTestSupport
+import XCTest
+
+final class MirrorTestCLITests: XCTestCase {
+    let bin = PodmirrorBinary()
+
+    func testPickPrintsFastestHealthyGemMirrorAndJSONRanks() throws {
+        let fast = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes())
+        let slow = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .slow(0.5))
+        let broken = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .error500)
+        let home = TempDirectory()
+        let args = ["mirror", "test", "--gems", "--timeout", "5", broken.url + "/", slow.url + "/", fast.url + "/"]
+        var r = try bin.run(args + ["--pick"], home: home.path)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, fast.url + "/\n")
+        r = try bin.run(args + ["--json"], home: home.path)
+        let results = try PodmirrorBinary.json(r)["results"] as? [[String: Any]]
+        XCTAssertEqual(results?.map { $0["url"] as? String }, [fast.url + "/", slow.url + "/", broken.url + "/"])
+        XCTAssertEqual(results?.map { $0["healthy"] as? Bool }, [true, true, false])
+        r = try bin.run(args, home: home.path)
+        XCTAssertTrue(r.stdout.contains("broken  HTTP 500"), r.stdout)
+    }
+
+    func testNoUsableMirrorExitsFour() throws {
+        let broken = try StaticHTTPServer(routes: [:], mode: .wrongContent)
+        let home = TempDirectory()
+        let r = try bin.run(["mirror", "test", "--pick", "--timeout", "3", broken.url + "/Specs.git"], home: home.path)
+        XCTAssertEqual(r.status, 4, r.stdout + r.stderr)
+        XCTAssertEqual(r.stdout, "")
+    }
+}
