@@ -1,8 +1,44 @@
 import ArgumentParser
+import Foundation
 import PodMirrorKit
 
-// Placeholder until this command lands; replaced by the area's own implementation.
-struct DoctorCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "doctor", abstract: "Check this machine's CocoaPods set-up; every finding with its fix. (not implemented yet)")
-    func run() throws { throw UsageError("podmirror doctor is not implemented yet", code: "not-implemented") }
+struct DoctorCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor", abstract: "Check this machine's CocoaPods set-up; every finding with its fix.",
+        discussion: "Exit 1 when any finding is an error, 0 otherwise. Findings: see docs/doctor.md.")
+    static let commandName = "doctor"
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .customLong("podfile"), help: "A Podfile whose sources to check (repeatable; default ./Podfile when present).")
+    var podfiles: [String] = []
+    @Flag(help: "Skip the network checks (gem sources).")
+    var offline = false
+    @Option(help: "Seconds to wait for each network answer.")
+    var timeout: Double = 10
+
+    func run() throws {
+        let env = RuntimeEnvironment()
+        var files = podfiles
+        if files.isEmpty, env.fileSystem.fileExists(env.currentDirectory + "/Podfile") { files = [env.currentDirectory + "/Podfile"] }
+        let report = Doctor(environment: env, catalog: try MirrorCatalog.bundled(), podfiles: files,
+                            checkNetwork: !offline, timeout: timeout).run()
+        if global.json {
+            Render.json(["command": .string(Self.commandName), "ok": .bool(report.errors == 0),
+                         "findings": try JSONValue.encoding(report.findings),
+                         "errors": .int(report.errors), "warnings": .int(report.warnings)])
+        } else {
+            let c = Console.shared
+            for f in report.findings {
+                let mark: String
+                switch f.severity {
+                case .error: mark = c.paint("error  ", .red)
+                case .warning: mark = c.paint("warning", .yellow)
+                case .note: mark = c.paint("ok     ", .green)
+                }
+                c.out("\(mark)  \(f.message)")
+                if let fix = f.fix, f.severity != .note { c.out("         fix: \(fix)") }
+            }
+            c.out("\(report.errors) error(s), \(report.warnings) warning(s)")
+        }
+        if report.errors > 0 { throw ExitCode(ExitStatus.failure.rawValue) }
+    }
 }

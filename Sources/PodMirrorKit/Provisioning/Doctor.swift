@@ -1,0 +1,191 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `doctor`: is this machine's CocoaPods set-up right? Read-only; every finding names its fix.
+public struct Doctor: Sendable {
+    /// One finding: a stable id, a severity, what was found and the command that fixes it.
+    public struct Finding: Codable, Sendable, Equatable {
+        public var id: String
+        public var severity: Diagnostic.Severity
+        public var message: String
+        public var fix: String?
+        /// The file, repo or tool concerned.
+        public var subject: String?
+    }
+
+    public struct Report: Codable, Sendable {
+        public var findings: [Finding]
+        public var errors: Int { findings.filter { $0.severity == .error }.count }
+        public var warnings: Int { findings.filter { $0.severity == .warning }.count }
+    }
+
+    public var environment: RuntimeEnvironment
+    public var catalog: MirrorCatalog
+    /// Podfiles whose `source` lines are checked against the local repos.
+    public var podfiles: [String]
+    /// Probe the gem sources over the network.
+    public var checkNetwork: Bool
+    public var timeout: Double
+
+    public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog, podfiles: [String] = [],
+                checkNetwork: Bool = true, timeout: Double = 10) {
+        self.environment = environment
+        self.catalog = catalog
+        self.podfiles = podfiles
+        self.checkNetwork = checkNetwork
+        self.timeout = timeout
+    }
+
+    public func run() -> Report {
+        var findings: [Finding] = []
+        findings += tools()
+        findings += locale()
+        let repos = reposChecks()
+        findings += repos.findings
+        findings += podfileChecks(repos: repos.repos)
+        findings += gemChecks()
+        return Report(findings: findings)
+    }
+
+    func tools() -> [Finding] {
+        let probe = ToolVersion(environment: environment)
+        let fixes = [
+            "git": "install git (macOS: xcode-select --install; Debian/Ubuntu: apt-get install git)",
+            "ruby": "install Ruby (macOS ships one; or use rbenv / Homebrew `brew install ruby`)",
+            "gem": "install RubyGems (it comes with Ruby)",
+            "pod": "podmirror setup --install-cocoapods (runs `gem install cocoapods` from the chosen gem mirror)",
+        ]
+        return ["git", "ruby", "gem", "pod"].map { name in
+            guard let path = probe.locate(name) else {
+                return Finding(id: "tool.\(name).missing", severity: .warning, message: "`\(name)` is not on PATH", fix: fixes[name], subject: name)
+            }
+            guard let version = probe.version(of: path) else {
+                return Finding(id: "tool.\(name).broken", severity: .error, message: "`\(path) --version` failed", fix: fixes[name], subject: path)
+            }
+            return Finding(id: "tool.\(name)", severity: .note, message: "\(name): \(version) (\(path))", fix: nil, subject: path)
+        }
+    }
+
+    /// CocoaPods needs a UTF-8 locale (spec §1.1, G13): the effective LC_ALL, else LC_CTYPE, else LANG.
+    func locale() -> [Finding] {
+        let v = environment.variables
+        let effective = [v["LC_ALL"], v["LC_CTYPE"], v["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
+        if let effective, ToolVersion.isUTF8(effective) { return [] }
+        return [Finding(id: "locale.not-utf8", severity: .error,
+                        message: "the locale is \(effective.map { "'\($0)'" } ?? "not set"); CocoaPods needs UTF-8 and otherwise fails with \"Unicode Normalization not appropriate for ASCII-8BIT\"",
+                        fix: "export LANG=en_US.UTF-8 (in your shell profile or the CI job)", subject: effective)]
+    }
+
+    func reposChecks() -> (repos: [LocalSpecRepo], findings: [Finding]) {
+        let fs = environment.fileSystem
+        let dir = LocalSpecRepo.reposDir(environment)
+        guard fs.isDirectory(dir) else {
+            return ([], [Finding(id: "repos.missing", severity: .note, message: "no repos dir at \(dir) yet",
+                                 fix: "podmirror repo use MIRROR (clones the Specs mirror there)", subject: dir)])
+        }
+        var findings: [Finding] = []
+        let lockPath = dir + "/Spec_Lock"
+        if fs.fileExists(lockPath), Self.isLockHeld(lockPath) {
+            findings.append(Finding(id: "repo.lock-held", severity: .warning,
+                                    message: "\(lockPath) is locked by a running process (`pod repo update` or podmirror); repo changes will wait for it",
+                                    fix: "wait for it to finish, or find it with `fuser \(lockPath)`", subject: lockPath))
+        }
+        let repos: [LocalSpecRepo]
+        do { repos = try LocalSpecRepo.all(in: dir, fileSystem: fs) } catch {
+            return ([], findings + [Finding(id: "repos.unreadable", severity: .error, message: "cannot list \(dir): \(error)", fix: "check its permissions", subject: dir)])
+        }
+        for r in repos where r.kind == .git {
+            let updateFix = "podmirror repo update \(r.name)"
+            for lock in ["index.lock", "HEAD.lock"] where fs.fileExists(r.path + "/.git/" + lock) {
+                findings.append(Finding(id: "repo.stale-git-lock", severity: .error,
+                                        message: "\(r.name): \(r.path)/.git/\(lock) is left from an interrupted git run; every update of this repo fails until it is removed",
+                                        fix: "rm \(r.path)/.git/\(lock)  (when no git or pod process is running)", subject: r.name))
+            }
+            if r.detached {
+                findings.append(Finding(id: "repo.detached", severity: .error,
+                                        message: "\(r.name): HEAD is detached; `pod repo update` resets to origin/HEAD and cannot follow a branch",
+                                        fix: "podmirror repo use \(r.url.map(Redaction.redactURL) ?? "MIRROR")  (re-points and checks out the branch)", subject: r.name))
+            } else if !r.hasTrackingRef {
+                findings.append(Finding(id: "repo.no-tracking-ref", severity: .error,
+                                        message: "\(r.name): refs/remotes/origin/\(r.branch ?? "master") is missing; `pod repo update` fails with \"ambiguous argument 'origin/\(r.branch ?? "master")'\"",
+                                        fix: updateFix, subject: r.name))
+            }
+            if r.dirtyCount > 0 {
+                findings.append(Finding(id: "repo.dirty", severity: .warning,
+                                        message: "\(r.name): \(r.dirtyCount) changed file(s); `pod repo update` discards them (reset --hard)",
+                                        fix: updateFix + "  (discards the local changes, as CocoaPods would)", subject: r.name))
+            }
+        }
+        return (repos, findings)
+    }
+
+    func podfileChecks(repos: [LocalSpecRepo]) -> [Finding] {
+        var findings: [Finding] = []
+        let fs = environment.fileSystem
+        for podfile in podfiles.map(environment.expandPath) {
+            let sources: [String]
+            do { sources = try Self.sourceURLs(text: fs.readText(podfile)) } catch {
+                findings.append(Finding(id: "podfile.unreadable", severity: .error, message: "\(error)", fix: nil, subject: podfile))
+                continue
+            }
+            let local = Set(repos.compactMap { $0.url.map { LocalSpecRepo.canonical($0) } })
+            for source in sources where !local.contains(LocalSpecRepo.canonical(source, podfileSide: true)) {
+                let isTrunk = LocalSpecRepo.canonical(source) == LocalSpecRepo.canonical(LocalSpecRepo.trunkURL)
+                findings.append(Finding(id: "podfile.source-unmatched", severity: isTrunk ? .warning : .error,
+                                        message: "\(podfile): no local repo has the URL of source '\(Redaction.redactURL(source))'; `pod install` will \(isTrunk ? "set up trunk" : "clone the whole Specs repo again") under a derived name",
+                                        fix: isTrunk ? "pod repo add-cdn trunk \(LocalSpecRepo.trunkURL)" : "podmirror repo use \(Redaction.redactURL(source))", subject: podfile))
+            }
+            let usesMirror = sources.contains { s in catalog.specs.contains { !$0.official && MirrorCatalog.sameURL($0.url, s) } }
+            let listsTrunk = sources.contains { LocalSpecRepo.canonical($0) == LocalSpecRepo.canonical(LocalSpecRepo.trunkURL) }
+            if usesMirror, !listsTrunk, let trunk = repos.first(where: { $0.kind == .trunk }) {
+                findings.append(Finding(id: "podfile.trunk-with-mirror", severity: .warning,
+                                        message: "\(podfile) uses a Specs mirror but \(trunk.path) still exists: pods locked in Podfile.lock under `trunk:` keep coming from trunk",
+                                        fix: "podmirror repo remove trunk  (or podmirror setup --remove-trunk)", subject: trunk.path))
+            }
+        }
+        return findings
+    }
+
+    func gemChecks() -> [Finding] {
+        let listing: GemSources.Listing
+        do { listing = try GemSources(environment: environment, catalog: catalog).list() } catch let e as any PodMirrorError {
+            return [Finding(id: "gems.gemrc-invalid", severity: .error, message: e.message, fix: e.remedy, subject: nil)]
+        } catch { return [] }
+        guard checkNetwork, !listing.sources.isEmpty else { return [] }
+        let gemrc = try? GemSources(environment: environment, catalog: catalog).gemrc()
+        let raw = gemrc?.sources ?? listing.sources.map(\.url)
+        let mirrors = raw.map { Mirror(name: "", kind: .gems, url: $0) }
+        return MirrorProbe(timeout: timeout).run(mirrors).filter { !$0.healthy }.map { r in
+            Finding(id: "gems.source-unreachable", severity: .error,
+                    message: "gem source \(r.url) does not answer as a gem mirror should: \(r.problem ?? "unknown")",
+                    fix: "podmirror mirror test --gems, then podmirror gems source use NAME", subject: listing.gemrc)
+        }
+    }
+
+    /// Podfile `source` URLs: a light scan of `source 'URL'` lines until the Podfile model is wired in.
+    static func sourceURLs(text: String) -> [String] {
+        var out: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let s = line.trimmingCharacters(in: .whitespaces)
+            guard let m = s.range(of: #"^source[ (]\s*(['"])([^'"]+)\1"#, options: .regularExpression) else { continue }
+            let matched = String(s[m])
+            if let q = matched.firstIndex(where: { $0 == "'" || $0 == "\"" }) {
+                out.append(String(matched[matched.index(after: q)..<matched.index(before: matched.endIndex)]))
+            }
+        }
+        return out
+    }
+
+    /// True when another process holds an flock on the file (CocoaPods' Spec_Lock).
+    static func isLockHeld(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN); return false }
+        return errno == EWOULDBLOCK
+    }
+}
