@@ -90,4 +90,19 @@ final class DoctorTests: XCTestCase {
         XCTAssertEqual(report.findings.filter { $0.id == "gems.gemrc-invalid" }.count, 1)
         XCTAssertTrue(report.findings.first { $0.id == "gems.gemrc-invalid" }?.message.contains(home.path + "/.gemrc") ?? false)
     }
+
+    func testPodfileSourceMatchingFollowsCocoaPodsURLRules() throws {
+        let home = TempDirectory()
+        let repos = home.sub("repos")
+        try makeRepo(repos + "/cocoapods", url: "https://github.com/CocoaPods/Specs.git")
+        try makeRepo(repos + "/tsinghua-git-cocoapods", url: tuna)
+        let env = RuntimeEnvironment(variables: ["HOME": home.path, "PATH": "/nonexistent", "LANG": "en_US.UTF-8", "CP_REPOS_DIR": repos],
+                                     currentDirectory: home.path)
+        // ssh GitHub spelling matches the https clone; case and `.git` do not matter; `.git/` does (CocoaPods drops `.git` first).
+        let good = try home.write("good/Podfile", "source 'git@github.com:CocoaPods/Specs.git'\nsource 'HTTPS://MIRRORS.TUNA.TSINGHUA.EDU.CN/git/CocoaPods/Specs/'\n")
+        let bad = try home.write("bad/Podfile", "source '\(tuna)/'\n")
+        XCTAssertEqual(Doctor(environment: env, catalog: catalog, podfiles: [good], checkNetwork: false).run().findings.filter { $0.id.hasPrefix("podfile.") }, [])
+        XCTAssertEqual(Doctor(environment: env, catalog: catalog, podfiles: [bad], checkNetwork: false).run().findings.map(\.id).filter { $0.hasPrefix("podfile.") },
+                       ["podfile.source-unmatched"])
+    }
 }

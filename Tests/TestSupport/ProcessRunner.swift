@@ -75,7 +75,9 @@ public struct PodmirrorBinary: Sendable {
     @discardableResult
     public func run(_ arguments: [String], home: String, cwd: String? = nil, extraEnvironment: [String: String] = [:],
                     stdin: String? = nil) throws -> ProcessResult {
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CP_") && $0.key != "GEMRC" && $0.key != "BUNDLE_USER_CONFIG" }
+        // Nothing may point the tool at the host's own gem, Bundler or git config.
+        let hostConfig: Set<String> = ["GEMRC", "BUNDLE_USER_CONFIG", "BUNDLE_USER_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG"]
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CP_") && !hostConfig.contains($0.key) }
         env["HOME"] = home
         env["NO_COLOR"] = "1"
         env["GIT_CONFIG_NOSYSTEM"] = "1"

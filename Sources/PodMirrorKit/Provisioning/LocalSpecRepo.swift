@@ -54,13 +54,17 @@ struct LocalSpecRepo {
         guard git_repository_head(&head, repo) == 0 else { return LocalSpecRepo(name: name, path: path, kind: .fileSystem) }
         defer { git_reference_free(head) }
         var r = LocalSpecRepo(name: name, path: path, kind: .git)
-        var remote: OpaquePointer?
-        if git_remote_lookup(&remote, repo, "origin") == 0 {
-            if let u = git_remote_url(remote) { r.url = String(cString: u) }
-            git_remote_free(remote)
+        // The raw `remote.origin.url`, as CocoaPods reads it: libgit2's remote object would apply
+        // url.*.insteadOf rewrites, which CocoaPods does not (spec §1.4).
+        var config: OpaquePointer?
+        var buf = git_buf()
+        if git_repository_config_snapshot(&config, repo) == 0, git_config_get_string_buf(&buf, config, "remote.origin.url") == 0, let p = buf.ptr {
+            r.url = String(cString: p)
         } else {
             r.url = "file://" + path + "/.git"
         }
+        git_buf_dispose(&buf)
+        git_config_free(config)
         r.detached = git_repository_head_detached(repo) == 1
         if !r.detached, let short = git_reference_shorthand(head) {
             r.branch = String(cString: short)
