@@ -166,4 +166,18 @@ final class GemSourcesTests: XCTestCase {
         _ = try apply(gems.usePlan(try catalog.resolve("https://gems.ruby-china.com/", gems: true), bundler: false))
         XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self), "---\r\n:sources:\r\n- https://gems.ruby-china.com/\r\n:verbose: true\r\n")
     }
+
+    func testFailedBundlerStepRollsTheGemrcBack() throws {
+        let home = TempDirectory()
+        try home.write(".gemrc", psychStyle)
+        try home.write("blocker", "a file where Bundler's folder should be\n")
+        let gems = GemSources(environment: env(home, ["BUNDLE_USER_HOME": home.sub("blocker")]), catalog: catalog)
+        XCTAssertThrowsError(try apply(gems.usePlan(try catalog.resolve("tuna", gems: true), bundler: true))) { error in
+            let failure = error as? PlanFailure
+            XCTAssertEqual(failure?.report.rolledBack, ["gems.gemrc"])
+            XCTAssertTrue(failure?.message.contains(home.sub("blocker")) ?? false, failure?.message ?? "")
+        }
+        XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self), psychStyle)
+        XCTAssertEqual(home.listing(), [".gemrc", "blocker"])
+    }
 }

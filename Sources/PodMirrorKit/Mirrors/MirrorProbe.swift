@@ -41,10 +41,18 @@ public struct MirrorProbe: Sendable {
     public func run(_ mirrors: [Mirror]) -> [Result] {
         var results = [Result?](repeating: nil, count: mirrors.count)
         let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: mirrors.count) { i in
-            let r = probe(mirrors[i])
-            lock.lock(); results[i] = r; lock.unlock()
+        let group = DispatchGroup()
+        // One thread per mirror: probes wait on the network, so a pool sized to the cores
+        // (concurrentPerform) would run them two at a time on a 2-core machine.
+        for i in mirrors.indices {
+            group.enter()
+            Thread {
+                let r = probe(mirrors[i])
+                lock.lock(); results[i] = r; lock.unlock()
+                group.leave()
+            }.start()
         }
+        group.wait()
         return Self.rank(results.compactMap { $0 })
     }
 
