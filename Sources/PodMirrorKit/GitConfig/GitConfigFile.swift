@@ -107,7 +107,9 @@ final class GitConfigFile {
             e.message = e.message.replacingOccurrences(of: copy, with: file)
             throw e
         }
-        let new = fileSystem.fileExists(copy) ? try fileSystem.readFile(copy) : []
+        var new = fileSystem.fileExists(copy) ? try fileSystem.readFile(copy) : []
+        // libgit2 ends a section it appends without a newline; git's own files end with one.
+        if let last = new.last, last != 0x0A, old?.last ?? 0x0A == 0x0A { new.append(0x0A) }
         return (old, new)
     }
 
