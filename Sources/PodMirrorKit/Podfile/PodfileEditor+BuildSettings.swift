@@ -1,0 +1,103 @@
+import Foundation
+
+extension EditContext {
+    /// The one-line form podmirror writes (and recognises) inside the post_install hook.
+    func buildSettingStatement(parameter: String, key: String, value: String, configuration: String?, pod: String?) -> String {
+        var targets = "\(parameter).pods_project.targets"
+        if let pod { targets += ".select { |t| t.name == \(literal(pod)) }" }
+        var configurations = "t.build_configurations"
+        if let configuration { configurations += ".select { |c| c.name == \(literal(configuration)) }" }
+        return "\(targets).each { |t| \(configurations).each { |c| c.build_settings[\(literal(key))] = \(literal(value)) } }"
+    }
+
+    func validateKey(_ key: String) throws {
+        guard key.range(of: #"^[A-Za-z_][A-Za-z0-9_]*(\[[^\]'\\]+\])?$"#, options: .regularExpression) != nil else {
+            throw UsageError("invalid build setting name `\(key)`: expected e.g. IPHONEOS_DEPLOYMENT_TARGET", code: "podfile.build-setting")
+        }
+    }
+
+    /// The single post_install hook, or nil. Throws CocoaPods' error when there are several.
+    func postInstallHook() throws -> (index: Int, site: HookSite)? {
+        let hooks = reader.hooks.enumerated().filter { $0.element.name == "post_install" }
+        if hooks.count > 1 {
+            throw PodfileError("Specifying multiple `post_install` hooks is unsupported.", file: doc.path,
+                               line: hooks[1].element.statement.line,
+                               remedy: "merge the post_install hooks (lines \(hooks.map { String($0.element.statement.line) }.joined(separator: ", "))) into one, then run podmirror again",
+                               code: "podfile.multiple-hooks")
+        }
+        return hooks.first.map { ($0.offset, $0.element) }
+    }
+
+    func matches(_ s: PodfileBuildSetting, _ key: String, _ configuration: String?, _ pod: String?) -> Bool {
+        s.key == key && s.configuration == configuration && s.pod == pod
+    }
+
+    /// `build-setting KEY=VALUE [--configuration C] [--pod NAME]`.
+    mutating func buildSetting(key: String, value: String, configuration: String?, pod: String?) throws {
+        try validateKey(key)
+        let hook = try postInstallHook()
+        let sites = reader.buildSettingSites.filter { matches($0.setting, key, configuration, pod) }
+        if let site = sites.first {
+            if site.setting.value != value {
+                let t = syntax.tokens[site.valueToken]
+                edits.append(contentEdit(t, value: value) ?? TextEdit(range: t.range, replacement: literal(value)))
+            }
+            for extra in sites.dropFirst() { edits.append(deletion(of: extra.statement)) }
+            return
+        }
+        guard let (_, site) = hook else {
+            appendHook(buildSettingStatement(parameter: "installer", key: key, value: value, configuration: configuration, pod: pod))
+            return
+        }
+        let block = site.block
+        var parameter = block.parameters.first ?? "installer"
+        if block.parameters.isEmpty {
+            parameter = "installer"
+            edits.append(.insert(" |installer|", at: syntax.tokens[block.opener].range.upperBound))
+        }
+        let line = buildSettingStatement(parameter: parameter, key: key, value: value, configuration: configuration, pod: pod)
+        let closer = syntax.tokens[block.closer]
+        if startsLine(closer.range.lowerBound) {
+            edits.append(.insert(bodyIndent(block) + line + nl, at: syntax.lineStart(closer.range.lowerBound)))
+        } else if let last = block.body.last {
+            edits.append(.insert("; " + line, at: syntax.range(of: last).upperBound))
+        } else {
+            edits.append(.insert(" " + line, at: syntax.tokens[block.bodyStart - 1].range.upperBound))
+        }
+    }
+
+    /// Appends a new top-level post_install hook (before `__END__` when present).
+    mutating func appendHook(_ statement: String) {
+        let b = syntax.bytes
+        let at = syntax.dataStart ?? b.count
+        var text = ""
+        if at > 0, b[at - 1] != 0x0A { text += nl }
+        if at > 0 { text += nl }
+        text += "post_install do |installer|" + nl + "  " + statement + nl + "end" + nl
+        edits.append(.insert(text, at: at))
+    }
+
+    /// `build-setting --unset KEY [--configuration C] [--pod NAME]`: removes what podmirror wrote. A hook
+    /// left empty that podmirror appended (top level, no comments) is removed with it.
+    mutating func unsetBuildSetting(key: String, configuration: String?, pod: String?) throws {
+        try validateKey(key)
+        let hook = try postInstallHook()
+        let sites = reader.buildSettingSites.filter { matches($0.setting, key, configuration, pod) }
+        guard !sites.isEmpty else { return }
+        if let (_, h) = hook, h.target == nil, isRootStatement(h.statement),
+           h.block.body.allSatisfy({ s in sites.contains { $0.statement.first == s.first } }),
+           !syntax.tokens[h.block.opener...h.block.closer].contains(where: { $0.kind == .comment }) {
+            var removal = deletion(of: h.statement)
+            // Drop the blank line podmirror put before an appended hook.
+            let start = removal.range.lowerBound
+            if start >= 2, syntax.bytes[start - 1] == 0x0A, syntax.lineStart(start - 1) == start - 1 || (start >= 3 && syntax.bytes[start - 2] == 0x0D && syntax.lineStart(start - 2) == start - 2),
+               removal.range.upperBound == (syntax.dataStart ?? syntax.bytes.count) {
+                let blankStart = syntax.lineStart(start - 1)
+                removal = .delete(blankStart..<removal.range.upperBound)
+            }
+            edits.append(removal)
+            return
+        }
+        for site in sites { edits.append(deletion(of: site.statement)) }
+    }
+}

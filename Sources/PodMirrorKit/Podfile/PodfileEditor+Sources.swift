@@ -1,0 +1,127 @@
+import Foundation
+
+/// Podfile `source` URLs compared the way CocoaPods matches them to spec repos (spec §1.5).
+public enum PodfileSourceURL {
+    /// Lower-cased, one trailing `/` and `.git` removed; any `github.com[:/]+cocoapods/specs` becomes
+    /// `https://github.com/cocoapods/specs`.
+    public static func canonical(_ url: String) -> String {
+        var s = url.lowercased()
+        if s.range(of: #"github\.com[:/]+cocoapods/specs"#, options: .regularExpression) != nil {
+            return "https://github.com/cocoapods/specs"
+        }
+        if s.hasSuffix("/") { s.removeLast() }
+        if s.hasSuffix(".git") { s.removeLast(4) }
+        if s.hasSuffix("/") { s.removeLast() }
+        return s
+    }
+
+    public static func same(_ a: String, _ b: String) -> Bool { canonical(a) == canonical(b) }
+
+    /// True for the official trunk CDN / GitHub Specs repo and every Specs mirror in the catalog.
+    public static func isOfficialOrMirror(_ url: String, catalog: MirrorCatalog) -> Bool {
+        catalog.specs.contains { m in same(m.url, url) || m.aliases.contains { same($0, url) } }
+    }
+}
+
+extension EditContext {
+    var sourceSites: [(statement: RubyStatement, source: PodfileSource)] { reader.sources }
+
+    func sourceLine(_ url: String) -> String {
+        let like = sourceSites.first.flatMap { site in syntax.arguments(of: site.statement).first.map { syntax.tokens[$0[0]] } }
+        return "source " + literal(url, like: like)
+    }
+
+    /// `source use MIRROR`: official and catalog sources are replaced by the mirror at the place of the
+    /// first one; private sources stay; a Podfile without sources gets it at the top.
+    mutating func useSource(_ nameOrURL: String) throws {
+        let mirror = try catalog.resolve(nameOrURL, gems: false)
+        let url = mirror.url
+        let replaceable = sourceSites.filter { site in
+            guard let u = site.source.url else { return false }
+            return PodfileSourceURL.isOfficialOrMirror(u, catalog: catalog) || PodfileSourceURL.same(u, url)
+        }
+        guard let first = replaceable.first else {
+            if let last = sourceSites.last {
+                edits.append(insertion(after: last.statement, sourceLine(url)))
+                warnings.append(warn("the Podfile lists only private sources; \(url) was added after them", line: last.statement.line))
+            } else {
+                edits.append(topInsertion([sourceLine(url)]))
+            }
+            return
+        }
+        // Keep an exact match of the URL where it is; otherwise rewrite the first replaceable source.
+        let keeper = replaceable.first { $0.source.url == url } ?? first
+        if keeper.source.url != url {
+            let tokenIndex = syntax.arguments(of: keeper.statement)[0][0]
+            if let e = contentEdit(syntax.tokens[tokenIndex], value: url) {
+                edits.append(e)
+            } else {
+                edits.append(TextEdit(range: syntax.tokens[tokenIndex].range, replacement: literal(url)))
+            }
+        }
+        if keeper.statement.first != first.statement.first, keeper.source.url == url {
+            // The exact URL appears later: move it to the first replaceable place.
+            edits.append(deletion(of: keeper.statement))
+            let tokenIndex = syntax.arguments(of: first.statement)[0][0]
+            edits.append(contentEdit(syntax.tokens[tokenIndex], value: url)
+                         ?? TextEdit(range: syntax.tokens[tokenIndex].range, replacement: literal(url)))
+        }
+        for site in replaceable where site.statement.first != first.statement.first && site.statement.first != keeper.statement.first {
+            edits.append(deletion(of: site.statement))
+        }
+    }
+
+    /// `source add URL [--first]`. Adding to a Podfile with no sources keeps trunk by writing it explicitly.
+    mutating func addSource(_ url: String, first: Bool) {
+        if sourceSites.contains(where: { $0.source.url.map { PodfileSourceURL.same($0, url) } ?? false }) { return }
+        if sourceSites.isEmpty {
+            let trunk = catalog.specsMirror(named: "trunk")?.url ?? "https://cdn.cocoapods.org/"
+            let lines = first ? [sourceLine(url), sourceLine(trunk)] : [sourceLine(trunk), sourceLine(url)]
+            edits.append(topInsertion(lines))
+            warnings.append(warn("the Podfile used trunk implicitly; it is now listed explicitly next to \(url)"))
+            return
+        }
+        if first, let s = sourceSites.first?.statement {
+            let r = syntax.range(of: s)
+            edits.append(.insert(sourceLine(url) + nl + syntax.indentation(at: r.lowerBound), at: r.lowerBound))
+        } else if let s = sourceSites.last?.statement {
+            edits.append(insertion(after: s, sourceLine(url)))
+        }
+    }
+
+    /// `source remove URL`: every `source` line CocoaPods would match to URL.
+    mutating func removeSource(_ url: String) {
+        let matching = sourceSites.filter { $0.source.url.map { PodfileSourceURL.same($0, url) } ?? false }
+        for site in matching { edits.append(deletion(of: site.statement)) }
+        if !matching.isEmpty, matching.count == sourceSites.count {
+            warnings.append(warn("no source is left: CocoaPods will use trunk (https://cdn.cocoapods.org/) implicitly"))
+        }
+    }
+
+    /// `source set URL…`: exactly these sources, in order, where the first `source` line was.
+    mutating func setSources(_ urls: [String]) {
+        var seen: Set<String> = []
+        let wanted = urls.filter { seen.insert(PodfileSourceURL.canonical($0)).inserted }
+        if sourceSites.map(\.source.url) == wanted.map({ Optional($0) }) { return }
+        guard let first = sourceSites.first?.statement else {
+            if !wanted.isEmpty { edits.append(topInsertion(wanted.map(sourceLine))) }
+            return
+        }
+        // Keep the first line's bytes (and its comment) when it already holds the first URL.
+        let r = syntax.range(of: first)
+        let indent = syntax.indentation(at: r.lowerBound)
+        if let head = wanted.first {
+            let rest = wanted.dropFirst().map { nl + indent + sourceLine($0) }.joined()
+            if sourceSites[0].source.url == head {
+                if wanted.count > 1 {
+                    edits.append(insertion(after: first, wanted.dropFirst().map(sourceLine).joined(separator: nl + indent)))
+                }
+            } else {
+                edits.append(TextEdit(range: r, replacement: sourceLine(head) + rest))
+            }
+        } else {
+            edits.append(deletion(of: first))
+        }
+        for site in sourceSites.dropFirst() { edits.append(deletion(of: site.statement)) }
+    }
+}

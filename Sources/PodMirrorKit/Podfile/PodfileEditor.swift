@@ -1,0 +1,236 @@
+import Foundation
+
+/// One requested change to a Podfile.
+public enum PodfileEdit: Sendable, Equatable {
+    /// Use this Specs mirror (catalog name or URL) in place of official/catalog sources.
+    case useSource(String)
+    case addSource(String, first: Bool)
+    case removeSource(String)
+    case setSources([String])
+    /// `platform :NAME, 'VERSION'` at root (target nil) or in a target's block.
+    case platform(name: String, version: String, target: String? = nil, force: Bool = false)
+    case inhibitWarnings(Bool)
+    case buildSetting(key: String, value: String, configuration: String? = nil, pod: String? = nil)
+    case unsetBuildSetting(key: String, configuration: String? = nil, pod: String? = nil)
+
+    /// One line for a person.
+    public var summary: String {
+        switch self {
+        case .useSource(let m): return "use Specs source \(m)"
+        case .addSource(let u, let first): return "add source \(u)\(first ? " first" : "")"
+        case .removeSource(let u): return "remove source \(u)"
+        case .setSources(let l): return "set sources to \(l.joined(separator: ", "))"
+        case .platform(let n, let v, let t, _): return "platform :\(n), '\(v)'\(t.map { " in target \($0)" } ?? "")"
+        case .inhibitWarnings(let on): return "inhibit_all_warnings! \(on ? "on" : "off")"
+        case .buildSetting(let k, let v, let c, let p):
+            return "build setting \(k)=\(v)\(c.map { " for \($0)" } ?? "")\(p.map { " on pod \($0)" } ?? "")"
+        case .unsetBuildSetting(let k, let c, let p):
+            return "unset build setting \(k)\(c.map { " for \($0)" } ?? "")\(p.map { " on pod \($0)" } ?? "")"
+        }
+    }
+}
+
+/// The result of applying edits to a Podfile's bytes.
+public struct PodfileEditResult: Sendable {
+    public var old: [UInt8]
+    public var new: [UInt8]
+    public var warnings: [Diagnostic]
+    public var changed: Bool { old != new }
+}
+
+/// Turns `PodfileEdit`s into byte patches and plans. Each edit is decided on the parsed tree of the
+/// bytes produced by the previous one, so a list of edits composes into one file change.
+public enum PodfileEditor {
+    /// Applies edits in order to a document's bytes. Throws `PodfileError` for requests that cannot be
+    /// done (unknown target, platform expression without force, two post_install hooks). The result is
+    /// checked to parse again before it is returned.
+    public static func apply(_ edits: [PodfileEdit], to document: PodfileDocument,
+                             catalog: MirrorCatalog) throws -> PodfileEditResult {
+        var doc = document
+        var warnings: [Diagnostic] = []
+        for edit in edits {
+            var ctx = EditContext(doc: doc, catalog: catalog)
+            try ctx.decide(edit)
+            warnings += ctx.warnings
+            guard !ctx.edits.isEmpty else { continue }
+            let bytes = try doc.bytes.applying(ctx.edits)
+            if bytes == doc.bytes { continue }
+            do {
+                doc = try PodfileDocument(bytes: bytes, path: doc.path)
+            } catch {
+                throw PodfileError("internal error: the edit '\(edit.summary)' produced a Podfile that does not parse (\(error)); nothing was written",
+                                   file: document.path, code: "podfile.internal")
+            }
+        }
+        return PodfileEditResult(old: document.bytes, new: doc.bytes, warnings: warnings)
+    }
+
+    /// One `podfile-edit` change for the file at `path`, combining all edits; `isNeeded` is false when the
+    /// Podfile is already as asked.
+    public static func change(_ edits: [PodfileEdit], document: PodfileDocument, catalog: MirrorCatalog,
+                              fs: any FileSystem, displayPath: String? = nil) throws -> (Change, [Diagnostic]) {
+        let result = try apply(edits, to: document, catalog: catalog)
+        let after = try PodfileDocument(bytes: result.new, path: document.path)
+        let summary = edits.map(\.summary).joined(separator: "; ") + " in \(displayPath ?? document.path)"
+        let details: JSONValue = .object(["edits": .array(edits.map { .string($0.summary) }), "podfile": .string(document.path),
+                                          "after": after.model.json])
+        let change = Change.fileEdit(id: "podfile.edit:\(document.path)", kind: "podfile-edit", path: document.path,
+                                     displayPath: displayPath, old: result.old, new: result.new, summary: summary,
+                                     details: details, fileSystem: fs)
+        return (change, result.warnings)
+    }
+
+    /// A plan with one change for the Podfile at `path`.
+    public static func plan(_ edits: [PodfileEdit], podfile path: String, fs: any FileSystem,
+                            catalog: MirrorCatalog, displayPath: String? = nil) throws -> Plan {
+        let doc = try PodfileDocument.load(path: path, fs: fs)
+        let (change, warnings) = try change(edits, document: doc, catalog: catalog, fs: fs, displayPath: displayPath)
+        return Plan(title: "podfile", changes: [change], warnings: warnings)
+    }
+}
+
+/// Decides the `TextEdit`s for one edit on one parsed document.
+struct EditContext {
+    let doc: PodfileDocument
+    let catalog: MirrorCatalog
+    var edits: [TextEdit] = []
+    var warnings: [Diagnostic] = []
+
+    var syntax: RubySyntax { doc.syntax }
+    var reader: PodfileReader { doc.reader }
+    var nl: String { syntax.newline }
+
+    init(doc: PodfileDocument, catalog: MirrorCatalog) {
+        self.doc = doc
+        self.catalog = catalog
+    }
+
+    mutating func decide(_ edit: PodfileEdit) throws {
+        switch edit {
+        case .useSource(let m): try useSource(m)
+        case .addSource(let u, let first): addSource(u, first: first)
+        case .removeSource(let u): removeSource(u)
+        case .setSources(let l): setSources(l)
+        case .platform(let n, let v, let t, let f): try platform(name: n, version: v, target: t, force: f)
+        case .inhibitWarnings(let on): inhibitWarnings(on)
+        case .buildSetting(let k, let v, let c, let p): try buildSetting(key: k, value: v, configuration: c, pod: p)
+        case .unsetBuildSetting(let k, let c, let p): try unsetBuildSetting(key: k, configuration: c, pod: p)
+        }
+    }
+
+    func warn(_ message: String, line: Int? = nil) -> Diagnostic {
+        Diagnostic(.warning, code: "podfile.note", message, file: doc.path, line: line)
+    }
+
+    // MARK: - Shared text helpers
+
+    /// A Ruby string literal of `value` in the quote style of `like` (single quotes by default).
+    func literal(_ value: String, like: RubyToken? = nil) -> String {
+        let double = like.map { $0.delimiter == "\"" || $0.delimiter == "\u{201C}" || $0.delimiter == "\u{201D}" } ?? false
+        if double {
+            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "#{", with: "\\#{")
+            return "\"\(escaped)\""
+        }
+        return "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    /// Replacement text for a string token's content, keeping its delimiters.
+    func contentEdit(_ token: RubyToken, value: String) -> TextEdit? {
+        guard let content = token.contentRange, token.value != nil else { return nil }
+        var escaped = value.replacingOccurrences(of: "\\", with: "\\\\")
+        if token.delimiter == "\"" { escaped = escaped.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "#{", with: "\\#{") }
+        else if token.delimiter == "'" { escaped = escaped.replacingOccurrences(of: "'", with: "\\'") }
+        else if escaped != value || value.contains("'") || value.contains("\"") { return nil }
+        return TextEdit(range: content, replacement: escaped)
+    }
+
+    /// True when only whitespace precedes `offset` on its line.
+    func startsLine(_ offset: Int) -> Bool {
+        syntax.bytes[syntax.lineStart(offset)..<offset].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// True when only whitespace or a comment follows `offset` on its line.
+    func endsLine(_ offset: Int) -> Bool {
+        var k = offset
+        while k < syntax.bytes.count, syntax.bytes[k] == 0x20 || syntax.bytes[k] == 0x09 || syntax.bytes[k] == 0x0D { k += 1 }
+        return k >= syntax.bytes.count || syntax.bytes[k] == 0x0A || syntax.bytes[k] == UInt8(ascii: "#")
+    }
+
+    /// Removes a statement: its whole lines when it stands alone on them, else just its text.
+    func deletion(of s: RubyStatement) -> TextEdit {
+        let r = syntax.range(of: s)
+        if startsLine(r.lowerBound), endsLine(r.upperBound) {
+            return .delete(syntax.lineStart(r.lowerBound)..<syntax.lineEnd(r.upperBound))
+        }
+        // `a; b` → `a`: take the separator before the statement, else the one after it.
+        var start = r.lowerBound
+        while start > 0, syntax.bytes[start - 1] == 0x20 || syntax.bytes[start - 1] == 0x09 { start -= 1 }
+        if start > 0, syntax.bytes[start - 1] == UInt8(ascii: ";") { return .delete((start - 1)..<r.upperBound) }
+        var end = r.upperBound
+        while end < syntax.bytes.count, syntax.bytes[end] == 0x20 || syntax.bytes[end] == UInt8(ascii: ";") { end += 1 }
+        return .delete(r.lowerBound..<end)
+    }
+
+    /// Inserts `line` (without newline) on a new line after the statement, with its indentation.
+    func insertion(after s: RubyStatement, _ line: String) -> TextEdit {
+        let r = syntax.range(of: s)
+        let indent = syntax.indentation(at: r.lowerBound)
+        let end = syntax.lineEnd(r.upperBound)
+        if end == syntax.bytes.count, syntax.bytes.last != 0x0A {
+            return .insert(nl + indent + line, at: end)
+        }
+        return .insert(indent + line + nl, at: end)
+    }
+
+    /// The indentation of a block's body: its first statement's, else the opener line's plus one level.
+    func bodyIndent(_ block: RubyBlock) -> String {
+        if let first = block.body.first {
+            return syntax.indentation(at: syntax.tokens[first.first].range.lowerBound)
+        }
+        let base = syntax.indentation(at: syntax.tokens[block.opener].range.lowerBound)
+        return base + (base.hasPrefix("\t") ? "\t" : "  ")
+    }
+
+    /// Where a new top-of-file statement goes: after the BOM, magic comments, and a leading comment
+    /// block that is separated from the code by a blank line (a comment right above code belongs to it).
+    var topInsertionOffset: Int {
+        let b = syntax.bytes
+        var k = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var afterMagic = k
+        var lastCommentEnd = k
+        var sawBlank = false
+        var commentBlockEnd = k
+        while k < b.count {
+            let lineEnd = syntax.lineEnd(k)
+            let text = String(decoding: b[k..<lineEnd], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.isEmpty {
+                sawBlank = true
+                commentBlockEnd = lastCommentEnd
+            } else if text.hasPrefix("#") {
+                let lower = text.lowercased()
+                if !sawBlank, lastCommentEnd == afterMagic, lower.hasPrefix("#!") || lower.contains("frozen_string_literal")
+                    || lower.contains("coding:") || lower.contains("-*-") {
+                    afterMagic = lineEnd
+                }
+                lastCommentEnd = lineEnd
+                sawBlank = false
+            } else {
+                break
+            }
+            k = lineEnd
+        }
+        if k >= b.count { return lastCommentEnd }
+        return max(afterMagic, commentBlockEnd)
+    }
+
+    /// Inserts lines at the top insertion point, followed by a blank line when code follows directly.
+    func topInsertion(_ lines: [String]) -> TextEdit {
+        let at = topInsertionOffset
+        var text = lines.map { $0 + nl }.joined()
+        let b = syntax.bytes
+        if at > 0, b[at - 1] != 0x0A { text = nl + text }
+        if at < b.count, b[at] != 0x0A, b[at] != 0x0D { text += nl }
+        return .insert(text, at: at)
+    }
+}

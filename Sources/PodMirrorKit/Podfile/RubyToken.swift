@@ -1,0 +1,81 @@
+import Foundation
+
+/// One lexical token of a Podfile (Ruby), with its byte range in the original bytes.
+public struct RubyToken: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case identifier, constant, keyword, variable
+        /// `:name`, `:"name"`.
+        case symbol
+        /// `name:` in a hash or keyword argument.
+        case label
+        /// Any string-like literal: quotes, `%q %Q %w %i`, heredoc start (`<<~ID`), backticks.
+        case string
+        case regex
+        case number
+        /// Operators and punctuation: `( ) [ ] { } , . => = == << |` …
+        case punct
+        case newline
+        /// `# …` to the end of the line.
+        case comment
+        /// `=begin` … `=end`.
+        case blockComment
+        /// A heredoc's body lines (belongs to the `string` token that started it).
+        case heredocBody
+    }
+
+    public var kind: Kind
+    /// Byte range in the original file.
+    public var range: Range<Int>
+    /// 1-based line and column (column in bytes) of the first byte.
+    public var line: Int
+    public var column: Int
+    /// The token's source text (typographic quotes as written).
+    public var text: String
+    /// For string literals without interpolation: the decoded value. For symbols: the name.
+    public var value: String?
+    /// For quoted strings: the byte range of the content between the delimiters (what an editor replaces).
+    public var contentRange: Range<Int>?
+    /// Opening delimiter as written (`'`, `"`, `%q(`, `<<~EOS`…), for strings.
+    public var delimiter: String?
+    /// True when whitespace (or line start) precedes the token.
+    public var spaceBefore: Bool
+
+    public func isPunct(_ s: String) -> Bool { kind == .punct && text == s }
+    public func isKeyword(_ s: String) -> Bool { kind == .keyword && text == s }
+    public func isIdentifier(_ s: String) -> Bool { kind == .identifier && text == s }
+
+    /// Tokens after which an expression has ended (so `/`, `%`, `<<`, `if` are operators/modifiers).
+    var endsValue: Bool {
+        switch kind {
+        case .identifier, .constant, .variable, .symbol, .string, .regex, .number: return true
+        case .keyword: return ["end", "self", "true", "false", "nil", "__FILE__", "__dir__"].contains(text)
+        case .punct: return [")", "]", "}"].contains(text)
+        default: return false
+        }
+    }
+}
+
+/// Errors of the Podfile area: syntax the lexer cannot place, or what CocoaPods would reject.
+public struct PodfileError: PodMirrorError {
+    public var message: String
+    public var remedy: String?
+    public var code: String
+    public var exitStatus: ExitStatus
+    public var file: String?
+    public var line: Int?
+    public var column: Int?
+
+    public init(_ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
+                remedy: String? = nil, code: String = "podfile.syntax", exitStatus: ExitStatus = .failure) {
+        self.file = file
+        self.line = line
+        self.column = column
+        var where_ = file ?? "Podfile"
+        if let line { where_ += ":\(line)" }
+        if let column { where_ += ":\(column)" }
+        self.message = "\(where_): \(message)"
+        self.remedy = remedy
+        self.code = code
+        self.exitStatus = exitStatus
+    }
+}

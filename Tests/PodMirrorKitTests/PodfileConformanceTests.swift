@@ -1,0 +1,247 @@
+import Foundation
+import PodMirrorKit
+import PodMirrorTestSupport
+import XCTest
+
+/// Runs against `../shared/corpus/podfiles` (real Podfiles + what cocoapods-core 1.17.0 loads from them)
+/// when that folder exists next to the checkout; skipped otherwise.
+final class PodfileConformanceTests: XCTestCase {
+    static let corpus: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/podfiles")
+
+    static let defaultVersions = ["ios": "4.3", "osx": "10.6", "tvos": "9.0", "visionos": "1.0", "watchos": "2.0"]
+
+    struct Case {
+        var name: String
+        var bytes: [UInt8]
+        var expected: [String: Any]
+    }
+
+    func corpusCases() throws -> [Case] {
+        guard FileManager.default.fileExists(atPath: Self.corpus.path) else {
+            throw XCTSkip("corpus not present at \(Self.corpus.path)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { $0.hasSuffix(".podfile") }.sorted()
+        return try files.map { f in
+            let base = String(f.dropLast(".podfile".count))
+            let bytes = Array(try Data(contentsOf: Self.corpus.appendingPathComponent(f)))
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.corpus.appendingPathComponent("expected/\(base).json"))) as! [String: Any]
+            return Case(name: base, bytes: bytes, expected: json)
+        }
+    }
+
+    /// Flattens our tree to (name, parent, abstract) in definition order.
+    /// CocoaPods' `recursive_children` order: all children, then each child's descendants.
+    func flatten(_ t: PodfileTarget, parent: String?) -> [String] {
+        ["\(t.name)|\(parent ?? "-")|\(t.abstract)"] + descendants(t)
+    }
+
+    func descendants(_ t: PodfileTarget) -> [String] {
+        t.children.map { "\($0.name)|\(t.name)|\($0.abstract)" } + t.children.flatMap(descendants)
+    }
+
+    func compareShow(_ c: Case) -> String? {
+        let doc: PodfileDocument
+        do { doc = try PodfileDocument(bytes: c.bytes, path: c.name) } catch { return "does not parse: \(error)" }
+        let m = doc.model
+        let load = c.expected["load"] as! [String: Any]
+        if load["ok"] as? Bool != true {
+            let err = load["error"] as! [String: Any]
+            let message = err["message"] as! String
+            if message.contains("multiple `post_install` hooks") {
+                guard m.problems.contains(where: { $0.message == message && $0.line == err["line"] as? Int }) else {
+                    return "expected problem '\(message)' at line \(err["line"] ?? "?"), got \(m.problems)"
+                }
+            }
+            return nil
+        }
+        if !m.problems.filter({ $0.code != "podfile.source-expression" }).isEmpty { return "unexpected problems \(m.problems)" }
+        let sources = c.expected["sources"] as! [String]
+        if m.sourceURLs != sources { return "sources \(m.sourceURLs) != \(sources)" }
+        if let rp = c.expected["root_platform"] as? [String: Any] {
+            guard let p = m.platform else { return "root platform missing, expected \(rp)" }
+            if p.name != rp["name"] as? String { return "platform name \(p.name) != \(rp["name"] ?? "")" }
+            if p.expression == nil {
+                let v = p.version ?? Self.defaultVersions[p.name]
+                if v != rp["deployment_target"] as? String { return "platform version \(v ?? "nil") != \(rp["deployment_target"] ?? "")" }
+            }
+        } else if let p = m.platform {
+            return "unexpected root platform \(p)"
+        }
+        if m.inhibitAllWarnings != (c.expected["root_inhibit_all_warnings"] as? Bool) { return "root inhibit \(m.inhibitAllWarnings)" }
+        let targets = (c.expected["targets"] as! [[String: Any]]).map { "\($0["name"]!)|\($0["parent"] as? String ?? "-")|\($0["abstract"]!)" }
+        let ours = flatten(m.root, parent: nil).map { $0.replacingOccurrences(of: "true", with: "1").replacingOccurrences(of: "false", with: "0") }
+        if ours != targets { return "targets \(ours) != \(targets)" }
+        return nil
+    }
+
+    func testShowAgreesWithCocoaPods() throws {
+        let cases = try corpusCases()
+        var failures: [String] = []
+        for c in cases {
+            if let f = compareShow(c) { failures.append("\(c.name): \(f)") }
+        }
+        print("podfile conformance (show): \(cases.count - failures.count)/\(cases.count) agree with CocoaPods")
+        for f in failures { print("  FAIL \(f)") }
+        XCTAssertEqual(failures, [])
+    }
+
+    // MARK: - Every edit on every corpus file
+
+    static let privateURL = "https://git.example.com/private/Specs.git"
+
+    func firstTargetWithBlock(_ t: PodfileTarget) -> String? {
+        for c in t.children {
+            if !c.abstract, c.line > 0 { return c.name }
+        }
+        return nil
+    }
+
+    /// Checks one edit: the result parses, shows the change (`expect`), leaves the rest (`same`) alone,
+    /// touches few lines, and a second run changes nothing. Returns nil on success.
+    func check(_ c: Case, _ edit: PodfileEdit, catalog: MirrorCatalog, maxChangedLines: Int,
+               expect: (PodfileModel, PodfileModel) -> String?) -> String? {
+        do {
+            let before = try PodfileDocument(bytes: c.bytes, path: c.name)
+            let r1 = try PodfileEditor.apply([edit], to: before, catalog: catalog)
+            let after = try PodfileDocument(bytes: r1.new, path: c.name)
+            if let problem = expect(before.model, after.model) { return "\(edit.summary): \(problem)" }
+            let r2 = try PodfileEditor.apply([edit], to: after, catalog: catalog)
+            if r2.changed { return "\(edit.summary): second run changed the file again" }
+            let changed = Self.changedLineCount(c.bytes, r1.new)
+            if changed > maxChangedLines { return "\(edit.summary): \(changed) lines changed (max \(maxChangedLines))" }
+            return nil
+        } catch {
+            return "\(edit.summary): \(error)"
+        }
+    }
+
+    /// Lines of `old` outside the common prefix and suffix, plus lines added.
+    static func changedLineCount(_ old: [UInt8], _ new: [UInt8]) -> Int {
+        let a = old.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        let b = new.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        var p = 0
+        while p < a.count, p < b.count, a[p] == b[p] { p += 1 }
+        var s = 0
+        while s < a.count - p, s < b.count - p, a[a.count - 1 - s] == b[b.count - 1 - s] { s += 1 }
+        return max(a.count - p - s, b.count - p - s)
+    }
+
+    func same(_ a: PodfilePlatform?, _ b: PodfilePlatform?) -> Bool {
+        a?.name == b?.name && a?.version == b?.version && a?.expression == b?.expression
+    }
+
+    func sameTree(_ a: PodfileModel, _ b: PodfileModel) -> String? {
+        flatten(a.root, parent: nil) == flatten(b.root, parent: nil) ? nil : "target tree changed"
+    }
+
+    func testEveryEditOnEveryCorpusFile() throws {
+        let cases = try corpusCases()
+        let catalog = try MirrorCatalog.bundled()
+        let tuna = catalog.specsMirror(named: "tuna")!.url
+        let trunk = "https://cdn.cocoapods.org/"
+        var passed = 0, total = 0
+        var failures: [String] = []
+        func run(_ c: Case, _ edit: PodfileEdit, max: Int = 3, _ expect: @escaping (PodfileModel, PodfileModel) -> String?) {
+            total += 1
+            if let f = check(c, edit, catalog: catalog, maxChangedLines: max, expect: { b, a in
+                expect(b, a) ?? self.sameTree(b, a) ?? (b.hooks.map(\.name) == a.hooks.map(\.name) || a.hooks.count == b.hooks.count + 1 ? nil : "hooks changed")
+            }) {
+                failures.append("\(c.name): \(f)")
+            } else {
+                passed += 1
+            }
+        }
+        for c in cases {
+            guard let doc = try? PodfileDocument(bytes: c.bytes, path: c.name) else { failures.append("\(c.name): does not parse"); continue }
+            let m = doc.model
+            // source use tuna
+            var want: [String] = []
+            var placed = false
+            for u in m.sourceURLs {
+                if PodfileSourceURL.isOfficialOrMirror(u, catalog: catalog) {
+                    if !placed { want.append(tuna); placed = true }
+                } else { want.append(u) }
+            }
+            if !placed { want.append(tuna) }
+            let wantUse = want
+            run(c, .useSource("tuna"), max: m.sources.count + 2) { b, a in
+                a.sourceURLs == wantUse ? (self.same(a.platform, b.platform) && a.inhibitAllWarnings == b.inhibitAllWarnings ? nil : "platform/inhibit changed")
+                    : "sources \(a.sourceURLs), wanted \(wantUse)"
+            }
+            run(c, .addSource(Self.privateURL, first: false)) { b, a in
+                let w = b.sourceURLs.isEmpty ? [trunk, Self.privateURL] : b.sourceURLs + [Self.privateURL]
+                return a.sourceURLs == w ? nil : "sources \(a.sourceURLs), wanted \(w)"
+            }
+            run(c, .addSource(Self.privateURL, first: true)) { b, a in
+                let w = b.sourceURLs.isEmpty ? [Self.privateURL, trunk] : [Self.privateURL] + b.sourceURLs
+                return a.sourceURLs == w ? nil : "sources \(a.sourceURLs), wanted \(w)"
+            }
+            if let first = m.sourceURLs.first {
+                run(c, .removeSource(first)) { b, a in
+                    let w = b.sourceURLs.filter { !PodfileSourceURL.same($0, first) }
+                    return a.sourceURLs == w ? nil : "sources \(a.sourceURLs), wanted \(w)"
+                }
+            }
+            run(c, .setSources([trunk, Self.privateURL]), max: m.sources.count + 3) { _, a in
+                a.sourceURLs == [trunk, Self.privateURL] ? nil : "sources \(a.sourceURLs)"
+            }
+            // platform at root; an expression needs --force
+            let force = m.platform?.expression != nil
+            if force {
+                total += 1
+                do {
+                    _ = try PodfileEditor.apply([.platform(name: "ios", version: "15.0")], to: doc, catalog: catalog)
+                    failures.append("\(c.name): platform expression replaced without --force")
+                } catch { passed += 1 }
+            }
+            run(c, .platform(name: "ios", version: "15.0", force: force)) { b, a in
+                guard a.platform?.name == "ios", a.platform?.version == "15.0" else { return "root platform \(String(describing: a.platform))" }
+                return a.sourceURLs == b.sourceURLs && a.inhibitAllWarnings == b.inhibitAllWarnings ? nil : "sources/inhibit changed"
+            }
+            if let t = firstTargetWithBlock(m.root) {
+                run(c, .platform(name: "ios", version: "14.0", target: t, force: true)) { b, a in
+                    let target = a.root.children.first { $0.name == t }
+                    guard target?.platform?.version == "14.0" else { return "target platform \(String(describing: target?.platform))" }
+                    return self.same(a.platform, b.platform) ? nil : "root platform changed"
+                }
+            }
+            run(c, .inhibitWarnings(true)) { b, a in
+                a.inhibitAllWarnings && self.same(a.platform, b.platform) && a.sourceURLs == b.sourceURLs ? nil : "inhibit not on or other change"
+            }
+            run(c, .inhibitWarnings(false), max: 4) { b, a in
+                !a.inhibitAllWarnings && self.same(a.platform, b.platform) && a.sourceURLs == b.sourceURLs ? nil : "inhibit not off or other change"
+            }
+            // build settings; a file with two post_install hooks is refused with CocoaPods' message
+            let twoHooks = m.hooks.filter { $0.name == "post_install" }.count > 1
+            if twoHooks {
+                total += 1
+                do {
+                    _ = try PodfileEditor.apply([.buildSetting(key: "A", value: "B")], to: doc, catalog: catalog)
+                    failures.append("\(c.name): build-setting accepted two post_install hooks")
+                } catch { if "\(error)".contains("multiple `post_install` hooks") { passed += 1 } else { failures.append("\(c.name): \(error)") } }
+                continue
+            }
+            run(c, .buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0"), max: 6) { b, a in
+                guard a.buildSettings.contains(where: { $0.key == "IPHONEOS_DEPLOYMENT_TARGET" && $0.value == "13.0" && $0.pod == nil && $0.configuration == nil })
+                else { return "setting not visible: \(a.buildSettings)" }
+                return a.hooks.filter { $0.name == "post_install" }.count == 1 ? nil : "post_install hooks: \(a.hooks.count)"
+            }
+            run(c, .buildSetting(key: "ENABLE_BITCODE", value: "NO", configuration: "Debug", pod: "PodA"), max: 6) { _, a in
+                a.buildSettings.contains(where: { $0.key == "ENABLE_BITCODE" && $0.value == "NO" && $0.pod == "PodA" && $0.configuration == "Debug" })
+                    ? nil : "setting not visible: \(a.buildSettings)"
+            }
+            // set then unset gives back the original bytes
+            total += 1
+            do {
+                let set = try PodfileEditor.apply([.buildSetting(key: "SWIFT_VERSION", value: "5.0")], to: doc, catalog: catalog)
+                let unset = try PodfileEditor.apply([.unsetBuildSetting(key: "SWIFT_VERSION")], to: try PodfileDocument(bytes: set.new, path: c.name), catalog: catalog)
+                // A file without a final newline keeps the one added before the appended hook.
+                if unset.new == c.bytes || (c.bytes.last != 0x0A && unset.new.starts(with: c.bytes) && unset.new.count - c.bytes.count <= 2) { passed += 1 } else { failures.append("\(c.name): set + unset did not restore the file") }
+            } catch { failures.append("\(c.name): set + unset: \(error)") }
+        }
+        print("podfile conformance (edits): \(passed)/\(total) edit checks pass on \(cases.count) corpus files")
+        for f in failures { print("  FAIL \(f)") }
+        XCTAssertEqual(failures, [])
+    }
+}

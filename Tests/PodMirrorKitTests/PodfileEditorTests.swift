@@ -1,0 +1,243 @@
+import Foundation
+import PodMirrorKit
+import PodMirrorTestSupport
+import XCTest
+
+/// Each edit on fixtures written here: exact output (every other byte unchanged) and idempotency.
+final class PodfileEditorTests: XCTestCase {
+    let catalog = try! MirrorCatalog.bundled()
+    let tuna = "https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git"
+
+    /// Applies the edits, checks the result against `expected`, and that a second run changes nothing.
+    func assertEdit(_ input: String, _ edits: [PodfileEdit], _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let doc = try PodfileDocument(text: input)
+        let result = try PodfileEditor.apply(edits, to: doc, catalog: catalog)
+        XCTAssertEqual(String(decoding: result.new, as: UTF8.self), expected, file: file, line: line)
+        let again = try PodfileEditor.apply(edits, to: try PodfileDocument(bytes: result.new), catalog: catalog)
+        XCTAssertFalse(again.changed, "second run changed the file", file: file, line: line)
+    }
+
+    func edited(_ input: String, _ edits: [PodfileEdit]) throws -> String {
+        String(decoding: try PodfileEditor.apply(edits, to: try PodfileDocument(text: input), catalog: catalog).new, as: UTF8.self)
+    }
+
+    // MARK: source
+
+    func testSourceUseOnImplicitTrunkGoesAfterMagicAndHeaderComments() throws {
+        try assertEdit("# frozen_string_literal: true\n# My app\n\n# Uncomment the next line\n# platform :ios, '9.0'\n\ntarget 'App' do\nend\n",
+                       [.useSource("tuna")],
+                       "# frozen_string_literal: true\n# My app\n\n# Uncomment the next line\n# platform :ios, '9.0'\nsource '\(tuna)'\n\ntarget 'App' do\nend\n")
+        try assertEdit("# Uncomment this line to define a global platform\nplatform :ios, '12.0'\n",
+                       [.useSource("tuna")],
+                       "source '\(tuna)'\n\n# Uncomment this line to define a global platform\nplatform :ios, '12.0'\n")
+    }
+
+    func testSourceUseReplacesEveryOfficialSpellingAtTheFirstPlaceAndKeepsPrivateOnes() throws {
+        let input = """
+        source "git@github.com:CocoaPods/Specs.git" # official
+        source 'https://git.corp.example/ios/specs.git'
+        source 'https://GITHUB.com/cocoapods/specs/'
+        source 'https://cdn.cocoapods.org'
+        source 'https://mirrors.bfsu.edu.cn/git/CocoaPods/Specs.git'
+        platform :ios, '13.0'
+
+        """
+        try assertEdit(input, [.useSource("tuna")], """
+        source "\(tuna)" # official
+        source 'https://git.corp.example/ios/specs.git'
+        platform :ios, '13.0'
+
+        """)
+    }
+
+    func testSourceUseWithURLAndOnlyPrivateSources() throws {
+        try assertEdit("source 'https://git.corp/specs.git'\n\npod 'A'\n", [.useSource("https://specs.mirror.example/Specs.git")],
+                       "source 'https://git.corp/specs.git'\nsource 'https://specs.mirror.example/Specs.git'\n\npod 'A'\n")
+    }
+
+    func testSourceAddRemoveSet() throws {
+        let input = "source 'https://cdn.cocoapods.org/'\npod 'A'\n"
+        try assertEdit(input, [.addSource("https://p/specs.git", first: false)],
+                       "source 'https://cdn.cocoapods.org/'\nsource 'https://p/specs.git'\npod 'A'\n")
+        try assertEdit(input, [.addSource("https://p/specs.git", first: true)],
+                       "source 'https://p/specs.git'\nsource 'https://cdn.cocoapods.org/'\npod 'A'\n")
+        try assertEdit(input, [.removeSource("HTTPS://cdn.cocoapods.org")], "pod 'A'\n")
+        try assertEdit("pod 'A'\n", [.addSource("https://p/specs.git", first: false)],
+                       "source 'https://cdn.cocoapods.org/'\nsource 'https://p/specs.git'\n\npod 'A'\n")
+        try assertEdit("source 'a'\npod 'A'\nsource 'b'\n", [.setSources(["b", "c"])], "source 'b'\nsource 'c'\npod 'A'\n")
+        try assertEdit("source 'a'\npod 'A'\nsource 'b'\n", [.setSources(["a", "c"])], "source 'a'\nsource 'c'\npod 'A'\n")
+    }
+
+    // MARK: platform
+
+    func testPlatformInPlaceKeepsQuoteStyle() throws {
+        try assertEdit("platform :ios, \"9.0\" # min\n", [.platform(name: "ios", version: "13.0")], "platform :ios, \"13.0\" # min\n")
+        try assertEdit("platform :ios\n", [.platform(name: "ios", version: "13.0")], "platform :ios, '13.0'\n")
+        // :macos and :osx are the same platform: the written name stays.
+        try assertEdit("platform :osx, '10.9'\n", [.platform(name: "macos", version: "11.0")], "platform :osx, '11.0'\n")
+    }
+
+    func testPlatformUncommentsPodInitLine() throws {
+        try assertEdit("# Uncomment the next line to define a global platform for your project\n# platform :ios, '9.0'\n\ntarget 'A' do\nend\n",
+                       [.platform(name: "ios", version: "14.0")],
+                       "# Uncomment the next line to define a global platform for your project\nplatform :ios, '14.0'\n\ntarget 'A' do\nend\n")
+    }
+
+    func testPlatformInsertedAfterSourcesOrInTarget() throws {
+        try assertEdit("source 'https://cdn.cocoapods.org/'\n\ntarget 'A' do\n    pod 'X'\nend\n", [.platform(name: "ios", version: "12.0")],
+                       "source 'https://cdn.cocoapods.org/'\nplatform :ios, '12.0'\n\ntarget 'A' do\n    pod 'X'\nend\n")
+        try assertEdit("target 'A' do\n    pod 'X'\nend\n", [.platform(name: "tvos", version: "15.0", target: "A")],
+                       "target 'A' do\n    platform :tvos, '15.0'\n    pod 'X'\nend\n")
+        XCTAssertThrowsError(try edited("target 'A' do\nend\n", [.platform(name: "ios", version: "1.0", target: "B")]))
+    }
+
+    func testPlatformExpressionNeedsForce() throws {
+        let input = "platform :ios, min_ios_version_supported\n"
+        XCTAssertThrowsError(try edited(input, [.platform(name: "ios", version: "13.4")])) { error in
+            XCTAssertEqual((error as? PodfileError)?.code, "podfile.platform-expression")
+            XCTAssertEqual((error as? PodfileError)?.line, 1)
+        }
+        try assertEdit(input, [.platform(name: "ios", version: "13.4", force: true)], "platform :ios, '13.4'\n")
+        XCTAssertThrowsError(try edited(input, [.platform(name: "android", version: "1")]))
+        XCTAssertThrowsError(try edited(input, [.platform(name: "ios", version: "latest", force: true)]))
+    }
+
+    // MARK: inhibit_all_warnings!
+
+    func testInhibitWarningsOnAndOff() throws {
+        try assertEdit("platform :ios, '12.0'\ntarget 'A' do\nend\n", [.inhibitWarnings(true)],
+                       "platform :ios, '12.0'\ninhibit_all_warnings!\ntarget 'A' do\nend\n")
+        try assertEdit("# inhibit_all_warnings!\ntarget 'A' do\nend\n", [.inhibitWarnings(true)], "inhibit_all_warnings!\ntarget 'A' do\nend\n")
+        try assertEdit("inhibit_all_warnings!\ntarget 'A' do\n  inhibit_all_warnings!\nend\ninhibit_all_warnings!\n", [.inhibitWarnings(false)],
+                       "target 'A' do\n  inhibit_all_warnings!\nend\n")
+    }
+
+    // MARK: build settings
+
+    static let line = { (p: String, k: String, v: String) in
+        "\(p).pods_project.targets.each { |t| t.build_configurations.each { |c| c.build_settings['\(k)'] = '\(v)' } }"
+    }
+
+    func testBuildSettingGoesIntoFlutterHookReusingItsParameter() throws {
+        let input = """
+        post_install do |pi|
+          pi.pods_project.targets.each do |target|
+            flutter_additional_ios_build_settings(target)
+          end
+        end
+
+        """
+        try assertEdit(input, [.buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0")], """
+        post_install do |pi|
+          pi.pods_project.targets.each do |target|
+            flutter_additional_ios_build_settings(target)
+          end
+          \(Self.line("pi", "IPHONEOS_DEPLOYMENT_TARGET", "13.0"))
+        end
+
+        """)
+    }
+
+    func testBuildSettingInReactNativeHookInsideTargetUpdatesInsteadOfAdding() throws {
+        let input = """
+        target 'App' do
+          post_install do |installer|
+            react_native_post_install(
+              installer,
+              :mac_catalyst_enabled => false
+            )
+          end
+        end
+
+        """
+        let once = try edited(input, [.buildSetting(key: "ENABLE_BITCODE", value: "NO", configuration: "Release", pod: "Yoga")])
+        XCTAssertEqual(once, """
+        target 'App' do
+          post_install do |installer|
+            react_native_post_install(
+              installer,
+              :mac_catalyst_enabled => false
+            )
+            installer.pods_project.targets.select { |t| t.name == 'Yoga' }.each { |t| t.build_configurations.select { |c| c.name == 'Release' }.each { |c| c.build_settings['ENABLE_BITCODE'] = 'NO' } }
+          end
+        end
+
+        """)
+        let updated = try edited(once, [.buildSetting(key: "ENABLE_BITCODE", value: "YES", configuration: "Release", pod: "Yoga")])
+        XCTAssertEqual(updated, once.replacingOccurrences(of: "= 'NO'", with: "= 'YES'"))
+        let doc = try PodfileDocument(text: updated)
+        XCTAssertEqual(doc.model.hooks.count, 1)
+        XCTAssertEqual(doc.model.buildSettings.map(\.value), ["YES"])
+        XCTAssertEqual(try edited(updated, [.unsetBuildSetting(key: "ENABLE_BITCODE", configuration: "Release", pod: "Yoga")]), input)
+    }
+
+    func testBuildSettingInBraceHooks() throws {
+        try assertEdit("post_install { |i|\n  puts i\n}\n", [.buildSetting(key: "K", value: "V")],
+                       "post_install { |i|\n  puts i\n  \(Self.line("i", "K", "V"))\n}\n")
+        try assertEdit("post_install { |i| puts i }\n", [.buildSetting(key: "K", value: "V")],
+                       "post_install { |i| puts i; \(Self.line("i", "K", "V")) }\n")
+    }
+
+    func testBuildSettingAppendsAHookWhenThereIsNoneAndUnsetRemovesIt() throws {
+        let input = "target 'A' do\nend\n"
+        let expected = "target 'A' do\nend\n\npost_install do |installer|\n  \(Self.line("installer", "K", "V"))\nend\n"
+        try assertEdit(input, [.buildSetting(key: "K", value: "V")], expected)
+        XCTAssertEqual(try edited(expected, [.unsetBuildSetting(key: "K")]), input)
+    }
+
+    func testBuildSettingRefusesTwoHooksWithCocoaPodsMessage() {
+        let input = "post_install do |i|\nend\ntarget 'A' do\n  post_install do |i|\n  end\nend\n"
+        XCTAssertThrowsError(try edited(input, [.buildSetting(key: "K", value: "V")])) { error in
+            XCTAssertEqual((error as? PodfileError)?.message, "Podfile:4: Specifying multiple `post_install` hooks is unsupported.")
+        }
+    }
+
+    // MARK: encodings and layout
+
+    func testCRLFAndBOMSurviveAndNewLinesUseCRLF() throws {
+        let input = "\u{FEFF}# header\r\n\r\nplatform :ios, '9.0'\r\ntarget 'A' do\r\nend"
+        let out = try edited(input, [.useSource("tuna"), .platform(name: "ios", version: "12.0"), .inhibitWarnings(true),
+                                      .buildSetting(key: "K", value: "V")])
+        XCTAssertEqual(out, "\u{FEFF}# header\r\nsource '\(tuna)'\r\n\r\nplatform :ios, '12.0'\r\ninhibit_all_warnings!\r\ntarget 'A' do\r\nend\r\n\r\npost_install do |installer|\r\n  \(Self.line("installer", "K", "V"))\r\nend\r\n")
+        try assertEdit(out, [.useSource("tuna")], out)
+    }
+
+    func testTabsAndTypographicQuotesSurvive() throws {
+        let input = "target \u{2018}App\u{2019} do\n\tpod \u{2018}A\u{2019}\nend\n"
+        try assertEdit(input, [.platform(name: "ios", version: "12.0", target: "App")],
+                       "target \u{2018}App\u{2019} do\n\tplatform :ios, '12.0'\n\tpod \u{2018}A\u{2019}\nend\n")
+    }
+
+    // MARK: plans on disk
+
+    func testPlanWritesAtomicallyKeepsModeAndOnlyWhenNeeded() throws {
+        let dir = TempDirectory()
+        let path = try dir.write("Podfile", "platform :ios, '9.0'\n")
+        chmod(path, 0o640)
+        let fs = LocalFileSystem()
+        let plan = try PodfileEditor.plan([.platform(name: "ios", version: "13.0")], podfile: path, fs: fs, catalog: catalog)
+        let dry = try PlanRunner().run(plan, mode: .dryRun)
+        XCTAssertTrue(dry.changed)
+        XCTAssertTrue(dry.changes[0].diff?.contains("+platform :ios, '13.0'") ?? false)
+        XCTAssertEqual(try dir.read("Podfile"), Array("platform :ios, '9.0'\n".utf8), "dry run writes nothing")
+        XCTAssertTrue(try PlanRunner().run(plan, mode: .check).hasDrift)
+        _ = try PlanRunner().run(plan, mode: .apply)
+        XCTAssertEqual(try dir.read("Podfile"), Array("platform :ios, '13.0'\n".utf8))
+        var st = stat()
+        stat(path, &st)
+        XCTAssertEqual(st.st_mode & 0o777, 0o640)
+        let again = try PodfileEditor.plan([.platform(name: "ios", version: "13.0")], podfile: path, fs: fs, catalog: catalog)
+        XCTAssertFalse(again.hasChanges)
+        XCTAssertEqual(dir.listing(), ["Podfile"], "no temporary files left")
+    }
+
+    func testSyntaxErrorLeavesFileUntouched() throws {
+        let dir = TempDirectory()
+        let text = "target 'A' do\n  pod 'X', :path => \"../x\n"
+        let path = try dir.write("Podfile", text)
+        XCTAssertThrowsError(try PodfileEditor.plan([.useSource("tuna")], podfile: path, fs: LocalFileSystem(), catalog: catalog)) { error in
+            XCTAssertTrue((error as? PodfileError)?.message.hasPrefix("\(path):2:21:") ?? false, "\(error)")
+        }
+        XCTAssertEqual(try dir.read("Podfile"), Array(text.utf8))
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import PodMirrorKit
+import XCTest
+
+/// The lexer and reader on each syntax form, with fixtures written for these tests.
+final class PodfileSyntaxTests: XCTestCase {
+    func model(_ text: String) throws -> PodfileModel { try PodfileDocument(text: text).model }
+
+    func tokens(_ text: String) throws -> [RubyToken] { try RubyLexer.tokenize(Array(text.utf8)).tokens }
+
+    func testTokensKeepByteRanges() throws {
+        let text = "source 'https://a/b.git' # trunk\nplatform :ios, \"12.0\"\n"
+        let bytes = Array(text.utf8)
+        for t in try tokens(text) {
+            XCTAssertEqual(String(decoding: bytes[t.range], as: UTF8.self), t.text)
+        }
+        let s = try tokens(text).first { $0.kind == .string }!
+        XCTAssertEqual(s.value, "https://a/b.git")
+        XCTAssertEqual(String(decoding: bytes[s.contentRange!], as: UTF8.self), "https://a/b.git")
+        XCTAssertEqual(try tokens(text).filter { $0.kind == .comment }.map(\.text), ["# trunk"])
+    }
+
+    func testCommentsBlockCommentsAndEndMarkerHideCode() throws {
+        let m = try model("""
+        # source 'https://commented/'
+        =begin
+        source 'https://in-begin-end/'
+        target 'Hidden' do
+        =end
+        source 'https://real/'
+        target 'App' do
+        end
+        __END__
+        source 'https://after-end/'
+        target 'Data' do
+        """)
+        XCTAssertEqual(m.sourceURLs, ["https://real/"])
+        XCTAssertEqual(m.root.children.map(\.name), ["App"])
+    }
+
+    func testStringsWithInterpolationPercentLiteralsSymbolsAndLabels() throws {
+        let m = try model("""
+        $dir = "#{File.dirname(__FILE__)}/x"
+        names = %w(end do if)
+        syms = %i[a b]
+        q = %q(it's (nested) end)
+        Q = %Q{#{names.map { |n| "#{n}" }.join('}')} end}
+        h = { :a => 1, b: 'end', "c": 2 }
+        x = cond ? :sym : 'do'
+        platform :ios, "13.0"
+        target 'App' do
+          pod 'A', :path => "#{$dir}/../end", modular_headers: true
+        end
+        """)
+        XCTAssertEqual(m.platform?.version, "13.0")
+        XCTAssertEqual(m.root.children.map(\.name), ["App"])
+    }
+
+    func testHeredocsOfEveryKind() throws {
+        let m = try model("""
+        a = <<~EOS
+          target 'NotATarget' do
+        EOS
+        b = <<-'RAW'
+        end end #{x}
+          RAW
+        c = foo(<<EOT, 'x')
+        do
+        EOT
+        arr << 'value'
+        target 'App' do
+        end
+        """)
+        XCTAssertEqual(m.root.children.map(\.name), ["App"])
+    }
+
+    func testBlocksKeywordsAndModifiers() throws {
+        let m = try model("""
+        def helper(x)
+          return if x.nil?
+          puts 'y' unless x
+          while x do x -= 1 end
+          begin; rescue; end
+          x = if true then 1 else 2 end
+          case x when 1 then 2 end
+        end
+        [1].each { |i| puts i if i }
+        target 'App' do
+          platform :ios, '12.0'
+          inhibit_all_warnings!
+          abstract_target 'Shared' do
+            target 'Inner'
+          end
+        end
+        """)
+        let app = try XCTUnwrap(m.root.children.first)
+        XCTAssertEqual(app.platform?.version, "12.0")
+        XCTAssertTrue(app.inhibitAllWarnings)
+        XCTAssertFalse(m.inhibitAllWarnings)
+        XCTAssertEqual(app.children.first?.name, "Shared")
+        XCTAssertEqual(app.children.first?.abstract, true)
+        XCTAssertEqual(app.children.first?.children.map(\.name), ["Inner"])
+    }
+
+    func testBOMCRLFTabsTypographicQuotesAndNoFinalNewline() throws {
+        let text = "\u{FEFF}source \u{2018}https://a/\u{2019}\r\n\tplatform :ios, \u{201C}11.0\u{201D}\r\ntarget 'App' do\r\nend"
+        let m = try model(text)
+        XCTAssertEqual(m.sourceURLs, ["https://a/"])
+        XCTAssertEqual(m.platform?.version, "11.0")
+        XCTAssertEqual(m.root.children.map(\.name), ["App"])
+    }
+
+    func testPlatformExpressionAndMacos() throws {
+        XCTAssertEqual(try model("platform :ios, min_ios_version_supported\n").platform?.expression, "min_ios_version_supported")
+        XCTAssertEqual(try model("platform :macos, '11.0'\n").platform?.name, "osx")
+        XCTAssertNil(try model("platform :ios\n").platform?.version)
+    }
+
+    func testHooksBracesInTargetsAndBuildSettings() throws {
+        let m = try model("""
+        target 'App' do
+          post_install { |inst| inst.pods_project.targets.each { |t| t.build_configurations.each { |c| c.build_settings['A'] = 'B' } } }
+        end
+        pre_install do |i|
+        end
+        """)
+        XCTAssertEqual(m.hooks.map(\.name), ["post_install", "pre_install"])
+        XCTAssertEqual(m.hooks[0].target, "App")
+        XCTAssertEqual(m.hooks[0].braces, true)
+        XCTAssertEqual(m.hooks[0].parameter, "inst")
+        XCTAssertEqual(m.buildSettings, [PodfileBuildSetting(key: "A", value: "B", configuration: nil, pod: nil, line: 2)])
+    }
+
+    func testCocoaPodsValidationMessages() throws {
+        let m = try model("""
+        platform :ios, '12.0'
+        platform :ios, '13.0'
+        post_install do |i|
+        end
+        target 'A' do
+          platform :ios, '9.0'
+          platform :ios, '10.0'
+          post_install do |i|
+          end
+        end
+        """)
+        XCTAssertEqual(m.problems.map(\.message), ["The target `Pods` already has a platform set.",
+                                                  "The target `Pods-A` already has a platform set.",
+                                                  "Specifying multiple `post_install` hooks is unsupported."])
+        XCTAssertEqual(m.problems.map(\.line), [2, 7, 8])
+    }
+
+    func testSyntaxErrorsNameFileLineAndColumn() {
+        let cases: [(String, String)] = [
+            ("source 'https://a/\n", "Podfile:1:8"),
+            ("target 'A' do\n  pod 'X'\n", "Podfile:1:12"),
+            ("pod 'A'\nend\n", "Podfile:2:1"),
+            ("a = <<~EOS\n text\n", "Podfile:1:5"),
+            ("=begin\nno end\n", "Podfile:1:1"),
+            ("foo(1, 2]\n", "Podfile:1:9"),
+        ]
+        for (text, location) in cases {
+            XCTAssertThrowsError(try PodfileDocument(text: text), text) { error in
+                let e = error as? PodfileError
+                XCTAssertEqual(e?.code, "podfile.syntax")
+                XCTAssertTrue(e?.message.hasPrefix(location + ":") ?? false, "\(text): \(e?.message ?? "")")
+            }
+        }
+    }
+}
