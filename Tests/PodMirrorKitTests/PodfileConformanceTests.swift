@@ -72,6 +72,26 @@ final class PodfileConformanceTests: XCTestCase {
         let targets = (c.expected["targets"] as! [[String: Any]]).map { "\($0["name"]!)|\($0["parent"] as? String ?? "-")|\($0["abstract"]!)" }
         let ours = flatten(m.root, parent: nil).map { $0.replacingOccurrences(of: "true", with: "1").replacingOccurrences(of: "false", with: "0") }
         if ours != targets { return "targets \(ours) != \(targets)" }
+        let hooks = (c.expected["hooks"] as? [String: Bool] ?? [:]).filter(\.value).keys.sorted()
+        if Set(m.hooks.map(\.name)).sorted() != hooks { return "hooks \(m.hooks.map(\.name)) != \(hooks)" }
+        // Each target's own platform and inhibit_all_warnings!, as written.
+        var byName: [String: PodfileTarget] = [:]
+        func index(_ t: PodfileTarget) { byName[t.name] = t; t.children.forEach(index) }
+        m.root.children.forEach(index)
+        for t in (c.expected["targets"] as! [[String: Any]]) where t["root"] as? Bool != true {
+            guard let name = t["name"] as? String, let mine = byName[name] else { continue }
+            let explicit = t["platform_explicit"] as? [String: Any]
+            if let e = explicit {
+                guard let p = mine.platform, p.name == e["name"] as? String || p.expression?.hasPrefix(p.name) == true,
+                      p.expression != nil || (p.version ?? Self.defaultVersions[p.name]) == e["deployment_target"] as? String
+                else { return "target \(name) platform \(String(describing: mine.platform)) != \(e)" }
+            } else if mine.platform != nil {
+                return "target \(name) has platform \(mine.platform!) but CocoaPods sees none"
+            }
+            if mine.inhibitAllWarnings != ((t["inhibit_all_warnings_explicit"] as? Bool) ?? false) {
+                return "target \(name) inhibit \(mine.inhibitAllWarnings)"
+            }
+        }
         return nil
     }
 
@@ -243,5 +263,53 @@ final class PodfileConformanceTests: XCTestCase {
         print("podfile conformance (edits): \(passed)/\(total) edit checks pass on \(cases.count) corpus files")
         for f in failures { print("  FAIL \(f)") }
         XCTAssertEqual(failures, [])
+    }
+
+    /// Cut every corpus file at many points: each prefix either parses or raises a PodfileError naming
+    /// file:line:column — never a crash or another error.
+    func testTruncatedFilesFailCleanly() throws {
+        let cases = try corpusCases()
+        var parsed = 0, rejected = 0
+        for c in cases {
+            let step = max(1, c.bytes.count / 40)
+            for cut in stride(from: 0, to: c.bytes.count, by: step) {
+                do {
+                    _ = try PodfileDocument(bytes: Array(c.bytes[..<cut]), path: c.name)
+                    parsed += 1
+                } catch let e as PodfileError {
+                    XCTAssertNotNil(e.line, e.message)
+                    rejected += 1
+                } catch {
+                    XCTFail("\(c.name) cut at \(cut): \(error)")
+                }
+            }
+        }
+        print("podfile truncation: \(parsed) prefixes parse, \(rejected) rejected with file:line:column")
+    }
+
+    /// Every edit on prefixes of corpus files that still parse: the result parses (apply checks that)
+    /// and a second run changes nothing; refusals are PodfileErrors, never internal errors.
+    func testEditsOnTruncatedFilesStayValidAndIdempotent() throws {
+        let cases = try corpusCases()
+        let catalog = try MirrorCatalog.bundled()
+        var ok = 0, refused = 0, bad = 0
+        let edits: [PodfileEdit] = [.useSource("tuna"), .addSource("https://x/s.git", first: true), .setSources(["a", "b"]),
+                                    .platform(name: "ios", version: "15.0"), .inhibitWarnings(true), .inhibitWarnings(false),
+                                    .buildSetting(key: "K", value: "V"), .unsetBuildSetting(key: "K")]
+        for c in cases {
+            let step = max(1, c.bytes.count / 12)
+            for cut in stride(from: 0, to: c.bytes.count, by: step) {
+                guard let doc = try? PodfileDocument(bytes: Array(c.bytes[..<cut]), path: c.name) else { continue }
+                for e in edits {
+                    do {
+                        let r = try PodfileEditor.apply([e], to: doc, catalog: catalog)
+                        let r2 = try PodfileEditor.apply([e], to: try PodfileDocument(bytes: r.new), catalog: catalog)
+                        if r2.changed { bad += 1; XCTFail("not idempotent: \(c.name) cut at \(cut): \(e.summary)") } else { ok += 1 }
+                    } catch let err as PodfileError where err.code != "podfile.internal" { refused += 1 }
+                    catch { bad += 1; XCTFail("\(c.name) cut at \(cut): \(e.summary): \(error)") }
+                }
+            }
+        }
+        print("podfile edits on truncated corpus files: \(ok) idempotent, \(refused) refused with a reason, \(bad) bad")
     }
 }

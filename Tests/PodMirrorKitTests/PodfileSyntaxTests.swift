@@ -167,4 +167,31 @@ final class PodfileSyntaxTests: XCTestCase {
             }
         }
     }
+
+    func testOnlyCommandCallsCountAsDSL() throws {
+        let m = try model("""
+        platform = :ios
+        if platform == :ios
+          source 'https://in-if/'
+        end
+        source = 'not a call'
+        def helper
+          source 'https://in-def/'
+          platform :ios, '1.0'
+        end
+        target = 'x'
+        """)
+        XCTAssertEqual(m.sourceURLs, ["https://in-if/"])
+        XCTAssertNil(m.platform)
+        XCTAssertTrue(m.root.children.isEmpty)
+    }
+
+    func testTypographicQuotesRightAfterNamesAndBOMColumns() throws {
+        let m = try model("target\u{2018}App\u{2019} do\nend\nplatform :ios,\u{2018}9.0\u{2019}\n")
+        XCTAssertEqual(m.root.children.map(\.name), ["App"])
+        XCTAssertEqual(m.platform?.version, "9.0")
+        XCTAssertThrowsError(try PodfileDocument(bytes: [0xEF, 0xBB, 0xBF] + Array("pod 'A\n".utf8))) { error in
+            XCTAssertTrue((error as? PodfileError)?.message.hasPrefix("Podfile:1:5:") ?? false, "\(error)")
+        }
+    }
 }

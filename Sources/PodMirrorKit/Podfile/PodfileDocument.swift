@@ -49,8 +49,12 @@ public struct PodfileDocument: Sendable {
     }
 
     public init(bytes: [UInt8], path: String = "Podfile") throws {
-        guard String(bytes: bytes, encoding: .utf8) != nil else {
-            throw PodfileError("the Podfile is not valid UTF-8", file: path, code: "podfile.encoding")
+        if String(bytes: bytes, encoding: .utf8) == nil {
+            let bad = Self.firstInvalidUTF8(bytes) ?? 0
+            let lineStart = bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            throw PodfileError("the Podfile is not valid UTF-8 (CocoaPods reads it as UTF-8)", file: path,
+                               line: bytes[..<bad].filter { $0 == 0x0A }.count + 1, column: bad - lineStart + 1,
+                               remedy: "save the Podfile as UTF-8", code: "podfile.encoding")
         }
         self.path = path
         self.bytes = bytes
@@ -61,5 +65,18 @@ public struct PodfileDocument: Sendable {
 
     public init(text: String, path: String = "Podfile") throws {
         try self.init(bytes: Array(text.utf8), path: path)
+    }
+
+    /// Offset of the first byte that starts no well-formed UTF-8 sequence (lead/continuation check), or nil.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let n = b < 0x80 ? 0 : b >> 5 == 0x6 ? 1 : b >> 4 == 0xE ? 2 : b >> 3 == 0x1E ? 3 : -1
+            if n < 0 || i + n >= bytes.count { return i }
+            for k in 0..<n where bytes[i + 1 + k] & 0xC0 != 0x80 { return i }
+            i += n + 1
+        }
+        return nil
     }
 }

@@ -61,6 +61,9 @@ extension EditContext {
         let line = "platform :\(name), \(literal(version, like: nil))"
         if let existing = scope.platforms.first(where: { !$0.conditional }) ?? scope.platforms.first {
             try rewritePlatform(existing.statement, name: name, version: version, force: force)
+            if existing.conditional {
+                warnings.append(warn("the platform changed at line \(existing.statement.line) is inside a condition", line: existing.statement.line))
+            }
             if scope.platforms.count > 1 {
                 warnings.append(warn("`\(scope.label)` has \(scope.platforms.count) platform lines; podmirror changed the first", line: existing.statement.line))
             }

@@ -38,12 +38,20 @@ struct PodfileReader {
     var sources: [(statement: RubyStatement, source: PodfileSource)] = []
     var hooks: [HookSite] = []
     var root: PodfileScope
+    /// Top-level `def name` without parameters: body statements, walked where the method is called.
+    var methods: [String: [RubyStatement]] = [:]
+    var calling: Set<String> = []
 
     static let hookNames: Set<String> = ["pre_install", "post_install", "pre_integrate", "post_integrate"]
 
     init(syntax: RubySyntax) {
         self.syntax = syntax
         root = PodfileScope(name: "Pods", label: "Pods", abstract: true)
+        for s in syntax.statements where s.compound == "def" {
+            guard let signature = s.children.first, signature.first == signature.last,
+                  syntax.tokens[signature.first].kind == .identifier else { continue }
+            methods[syntax.tokens[signature.first].text] = Array(s.children.dropFirst())
+        }
         var scope = root
         walk(syntax.statements, scope: &scope, conditional: false, inHook: false)
         root = scope
@@ -65,6 +73,13 @@ struct PodfileReader {
             if s.compound == "def" || s.compound == "class" || s.compound == "module" { continue }
             if let c = s.compound {
                 walk(s.children, scope: &scope, conditional: conditional || c != "begin", inHook: inHook)
+            }
+            // A call of a parameterless method defined in the file: its DSL calls count here.
+            if let name = s.name, s.first == s.last, let body = methods[name], !inHook, !calling.contains(name) {
+                calling.insert(name)
+                walk(body, scope: &scope, conditional: conditional, inHook: false)
+                calling.remove(name)
+                continue
             }
             switch s.name {
             case "source"? where !inHook:
@@ -112,6 +127,11 @@ struct PodfileReader {
         var name = args.first.map { tokenValue($0) ?? text($0) } ?? ""
         if name == "macos" { name = "osx" }
         var p = PodfilePlatform(name: name, version: nil, expression: nil, line: s.line, conditional: conditional)
+        if let first = args.first, first.count != 1 || syntax.tokens[first[0]].kind != .symbol {
+            // `platform os, version`: the whole argument list is an expression.
+            p.expression = text(args.flatMap { $0 })
+            return p
+        }
         if args.count >= 2 {
             let a = Array(args[1...]).flatMap { $0 }
             if args.count == 2, args[1].count == 1, syntax.tokens[args[1][0]].kind == .string, let v = tokenValue(args[1]) {

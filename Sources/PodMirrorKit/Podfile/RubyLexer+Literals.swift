@@ -81,7 +81,8 @@ extension RubyLexer {
     }
 
     mutating func lexIdentifier(_ start: Int) {
-        while let c = peek(), Self.isIdentChar(c) { i += 1 }
+        // Typographic quotes are quotes, not identifier characters.
+        while let c = peek(), Self.isIdentChar(c), quote(at: i) == nil { i += 1 }
         if let c = peek(), c == UInt8(ascii: "?") || c == UInt8(ascii: "!"), peek(1) != UInt8(ascii: "=") || peek(2) == UInt8(ascii: "=") {
             i += 1
         }
@@ -110,9 +111,9 @@ extension RubyLexer {
 
     mutating func lexColon(_ start: Int) throws {
         // Symbol `:name`, `:"name"`, `:+`; otherwise a ternary/hash colon.
-        if let c = peek(1), Self.isIdentStart(c) {
+        if let c = peek(1), Self.isIdentStart(c), quote(at: i + 1) == nil {
             i += 1
-            while let c = peek(), Self.isIdentChar(c) { i += 1 }
+            while let c = peek(), Self.isIdentChar(c), quote(at: i) == nil { i += 1 }
             if let c = peek(), c == UInt8(ascii: "?") || c == UInt8(ascii: "!") || c == UInt8(ascii: "=") , peek(1) != UInt8(ascii: "=") , peek(1) != UInt8(ascii: ">") {
                 if c != UInt8(ascii: "=") { i += 1 }
             }

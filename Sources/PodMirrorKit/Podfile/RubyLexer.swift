@@ -69,6 +69,7 @@ public struct RubyLexer {
 
     func error(_ message: String, at offset: Int) -> PodfileError {
         var l = 1, ls = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { ls = 3 }
         for k in 0..<min(offset, bytes.count) where bytes[k] == 0x0A { l += 1; ls = k + 1 }
         return PodfileError(message, file: file, line: l, column: offset - ls + 1,
                             remedy: "fix the Podfile's syntax (podmirror left the file untouched)")
@@ -108,13 +109,14 @@ public struct RubyLexer {
     // MARK: - Main loop
 
     mutating func run() throws {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 0 }
+        // Columns on the first line do not count the BOM.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3 }
         while i < bytes.count {
             let b = bytes[i]
             let start = i
             tokLine = line
             tokCol = i - lineStart + 1
-            let atLineStart = i == lineStart || (i == 3 && lineStart == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]))
+            let atLineStart = i == lineStart
             if atLineStart, b == UInt8(ascii: "="), matchWord("=begin", at: i) {
                 try lexBlockComment()
                 continue

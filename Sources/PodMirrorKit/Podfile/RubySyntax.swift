@@ -54,6 +54,12 @@ public struct RubySyntax: Sendable {
         tokens = lexed.tokens
         dataStart = lexed.dataStart
         (match, blockBraces) = try Self.matchBlocks(tokens, file: file)
+        // A file may not stop in the middle of a statement (`platform :ios,` at the end).
+        if let last = tokens.last(where: { Self.isSignificant($0) && $0.kind != .newline }),
+           (last.kind == .punct && ![")", "]", "}", ";"].contains(last.text)) || (last.kind == .keyword && ["and", "or", "not"].contains(last.text)) {
+            throw PodfileError("the file ends in the middle of a statement, after `\(last.text)`", file: file, line: last.line,
+                               column: last.column, remedy: "complete the statement (podmirror left the file untouched)")
+        }
         var builder = StatementBuilder(tokens: tokens, match: match, blockBraces: blockBraces)
         statements = builder.parseBody(0, tokens.count)
     }
@@ -241,10 +247,11 @@ struct StatementBuilder {
         var stmt = RubyStatement(first: start, last: start, name: nil, compound: nil, blocks: [], children: [],
                                  line: tokens[start].line)
         let first = tokens[start]
-        if first.kind == .identifier || (first.kind == .keyword && ["super", "yield"].contains(first.text)) {
-            let next = nextSignificant(start + 1, end)
-            if next == nil || !(tokens[next!].isPunct(".") || tokens[next!].isPunct("&.") || tokens[next!].isPunct("::")
-                                || (tokens[next!].kind == .punct && tokens[next!].text.hasSuffix("=") && !["==", "=>", "=~", "<=", ">="].contains(tokens[next!].text))) {
+        // A receiver-less call: `name`, `name arg…`, `name(…)`, `name do`/`{`; not `name = …`, `name == …`, `name.x`.
+        if first.kind == .identifier {
+            if let next = nextSignificant(start + 1, end), tokens[next].kind == .punct {
+                if ["(", "{", ";"].contains(tokens[next].text) { stmt.name = first.text }
+            } else {
                 stmt.name = first.text
             }
         }
