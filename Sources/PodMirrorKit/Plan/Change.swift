@@ -86,7 +86,9 @@ public struct Change: Sendable {
                                 fileSystem: any FileSystem) -> Change {
         let shown = displayPath ?? path
         let needed = old != new
-        let diff = needed ? UnifiedDiff.render(old: old ?? [], new: new, oldName: old == nil ? "/dev/null" : "a/\(shown)", newName: "b/\(shown)") : nil
+        // Relative paths get git's a/ b/ prefixes; absolute ones are shown as `diff -u` shows them.
+        let (oldName, newName) = shown.hasPrefix("/") ? (shown, shown) : ("a/\(shown)", "b/\(shown)")
+        let diff = needed ? UnifiedDiff.render(old: old ?? [], new: new, oldName: old == nil ? "/dev/null" : oldName, newName: newName) : nil
         return Change(
             id: id, kind: kind, subject: shown, summary: summary, diff: diff, details: details, isNeeded: needed,
             apply: { _ in

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Runs an external tool (`pod`, `gem`) by argv — never through a shell — with its output streamed to
+/// podmirror's own stdout/stderr. Behind a protocol so tests can inject faults; end-to-end tests use the
+/// real runner with recording stand-ins on PATH.
+public protocol ToolRunner: Sendable {
+    /// Runs `executable` with `arguments`; returns its exit status (128+N when killed by signal N).
+    /// When `cancellation` fires, the child gets SIGTERM and this throws `InterruptedError`.
+    func run(_ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
+             cancellation: CancellationToken) throws -> Int32
+}
+
+/// Errors starting a tool.
+public struct ToolError: PodMirrorError {
+    public var message: String
+    public var remedy: String?
+    public var code: String
+    public var exitStatus: ExitStatus
+}
+
+/// The real runner, on Foundation.Process.
+public struct ProcessToolRunner: ToolRunner {
+    public init() {}
+
+    public func run(_ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
+                    cancellation: CancellationToken) throws -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        p.environment = Self.withUTF8Locale(environment)
+        if let currentDirectory { p.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        p.standardInput = FileHandle.nullDevice
+        let done = DispatchSemaphore(value: 0)
+        p.terminationHandler = { _ in done.signal() }
+        do { try p.run() } catch {
+            throw ToolError(message: "cannot run \(executable): \(error.localizedDescription)", remedy: nil,
+                            code: "tool.launch", exitStatus: .toolMissing)
+        }
+        while done.wait(timeout: .now() + 0.1) == .timedOut {
+            if cancellation.isCancelled {
+                p.terminate()
+                done.wait()
+                throw InterruptedError("interrupted while \((executable as NSString).lastPathComponent) was running")
+            }
+        }
+        return p.terminationReason == .uncaughtSignal ? 128 + p.terminationStatus : p.terminationStatus
+    }
+
+    /// CocoaPods needs a UTF-8 locale (spec §1.1): keep the caller's when it is one, else `en_US.UTF-8`.
+    public static func withUTF8Locale(_ environment: [String: String]) -> [String: String] {
+        var env = environment
+        let current = env["LC_ALL"] ?? env["LC_CTYPE"] ?? env["LANG"] ?? ""
+        let lower = current.lowercased()
+        if !(lower.contains("utf-8") || lower.contains("utf8")) {
+            env["LANG"] = "en_US.UTF-8"
+            env["LC_ALL"] = "en_US.UTF-8"
+        }
+        return env
+    }
+}
