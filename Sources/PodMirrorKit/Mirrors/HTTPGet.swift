@@ -25,10 +25,21 @@ public struct HTTPFailure: Error, Sendable {
 public final class HTTPGet: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     public let timeout: Double
     private lazy var session: URLSession = {
+        #if os(Linux)
+        // corelibs Foundation creates ~/.cache/org.swift.foundation.URLCache and ~/.local/share/<bundle> on first
+        // use even for ephemeral sessions; podmirror must leave no such trace in HOME. Child processes get the
+        // environment captured in `RuntimeEnvironment` before this, so they are not affected.
+        setenv("XDG_CACHE_HOME", "/dev/null/podmirror", 1)
+        setenv("XDG_DATA_HOME", "/dev/null/podmirror", 1)
+        #endif
         let config = URLSessionConfiguration.ephemeral
         config.timeoutIntervalForRequest = timeout
         config.timeoutIntervalForResource = timeout
         config.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // Nothing on disk: corelibs Foundation otherwise creates ~/.cache/org.swift.foundation.URLCache.
+        config.urlCache = nil
+        config.httpCookieStorage = nil
+        config.urlCredentialStorage = nil
         config.httpAdditionalHeaders = ["User-Agent": "podmirror/\(PodMirrorVersion.string)"]
         return URLSession(configuration: config, delegate: self, delegateQueue: nil)
     }()

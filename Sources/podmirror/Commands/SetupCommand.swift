@@ -1,8 +1,63 @@
 import ArgumentParser
+import Foundation
 import PodMirrorKit
 
-// Placeholder until this command lands; replaced by the area's own implementation.
-struct SetupCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "setup", abstract: "Set up the whole machine in one idempotent command. (not implemented yet)")
-    func run() throws { throw UsageError("podmirror setup is not implemented yet", code: "not-implemented") }
+struct SetupCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "setup",
+        abstract: "Set up the whole machine in one idempotent command.",
+        discussion: """
+        Composes: gem sources (--gems, --bundler), CocoaPods itself (--install-cocoapods), the Specs repo (--mirror), \
+        Podfile sources or git insteadOf rules (--strategy), platform, inhibit_all_warnings!, post_install build \
+        settings, and trunk's removal. Mirrors are probed before anything switches to them (--no-verify skips that). \
+        A second run changes nothing. With --check: exit 3 on drift, 0 when compliant.
+        """)
+    static let commandName = "setup"
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "Specs mirror: a catalog name (tuna, bfsu, nju, nyist, github, trunk) or a git URL.")
+    var mirror: String?
+    @Option(name: .customLong("name"), help: "Directory name for the spec repo (default: CocoaPods' name for the URL).")
+    var repoName: String?
+    @Option(help: "Gem mirror: a catalog name (rubygems, ruby-china, ustc, tuna) or a URL.")
+    var gems: String?
+    @Flag(help: "Also set Bundler's mirror for rubygems.org.")
+    var bundler = false
+    @Option(name: .customLong("podfile"), help: "A Podfile to edit (repeatable).")
+    var podfiles: [String] = []
+    @Option(help: "Platform for every Podfile, e.g. ios:13.0.")
+    var platform: String?
+    @Flag(help: "Add inhibit_all_warnings! to every Podfile.")
+    var inhibitWarnings = false
+    @Option(name: .customLong("build-setting"), help: "KEY=VALUE every pod target gets in the post_install hook (repeatable).")
+    var buildSettings: [String] = []
+    @Option(help: "How Podfiles reach the mirror: podfile (source lines) or insteadof (git config rules).")
+    var strategy: SetupRequest.Strategy = .podfile
+    @Flag(help: "Remove repos/trunk so locked pods move to the mirror.")
+    var removeTrunk = false
+    @Flag(help: "Run `gem install cocoapods` from the gem mirror when `pod` is missing.")
+    var installCocoapods = false
+    @Flag(help: "Do not probe mirrors before switching (offline image builds).")
+    var noVerify = false
+    @Option(help: "Seconds to wait for each mirror probe.")
+    var timeout: Double = 15
+
+    func request() throws -> SetupRequest {
+        SetupRequest(mirror: mirror, repoName: repoName, gems: gems, bundler: bundler, podfiles: podfiles,
+                     platform: try platform.map(SetupRequest.parsePlatform), inhibitWarnings: inhibitWarnings,
+                     buildSettings: try buildSettings.map(SetupRequest.parseBuildSetting), strategy: strategy,
+                     removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify)
+    }
+
+    func run() throws {
+        let request = try request()
+        let setup = Setup(catalog: try MirrorCatalog.bundled(), probe: MirrorProbe(timeout: timeout))
+        // --check only reports drift; it never switches anything, so it needs no probe.
+        let plan = try setup.plan(request, verify: request.verify && global.mode != .check)
+        let runner = PlanRunner(context: ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation))
+        let report = try runner.run(plan, mode: global.mode)
+        try Render.finish(command: Self.commandName, report, options: global)
+    }
 }
+
+extension SetupRequest.Strategy: ExpressibleByArgument {}

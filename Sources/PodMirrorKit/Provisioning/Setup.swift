@@ -1,0 +1,137 @@
+import Foundation
+
+/// `podmirror setup`: composes the steps of the manual flow into one plan — gem sources (and Bundler),
+/// CocoaPods itself, the Specs repo, git insteadOf rules or Podfile sources, platform, warnings, build
+/// settings, and trunk's removal. Every step is an area's own plan; dry run, check and apply all run
+/// through the same `PlanRunner`, and a failed step undoes the ones before it.
+public struct Setup: Sendable {
+    public var environment: RuntimeEnvironment
+    public var catalog: MirrorCatalog
+    public var probe: MirrorProbe
+    public var tools: any ToolRunner
+
+    public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog,
+                probe: MirrorProbe = MirrorProbe(), tools: any ToolRunner = ProcessToolRunner()) {
+        self.environment = environment
+        self.catalog = catalog
+        self.probe = probe
+        self.tools = tools
+    }
+
+    /// The mirrors a request names, resolved against the catalog (usage errors for unknown names).
+    public struct Resolved: Sendable {
+        public var specs: Mirror?
+        public var gems: Mirror?
+    }
+
+    public func resolve(_ request: SetupRequest) throws -> Resolved {
+        let specs = try request.mirror.map { try catalog.resolve($0, gems: false) }
+        let gems = try request.gems.map { try catalog.resolve($0, gems: true) }
+        if request.strategy == .insteadof, specs == nil {
+            throw UsageError("--strategy insteadof needs --mirror", code: "setup.strategy")
+        }
+        if specs == nil, gems == nil, request.podfiles.isEmpty, !request.removeTrunk, !request.installCocoaPods {
+            throw UsageError("nothing to set up", remedy: "name at least one of --mirror, --gems, --podfile, --remove-trunk, --install-cocoapods",
+                             code: "setup.empty")
+        }
+        if !request.podfiles.isEmpty, specs == nil, request.platform == nil, !request.inhibitWarnings, request.buildSettings.isEmpty {
+            throw UsageError("--podfile given, but nothing to change in it", remedy: "add --mirror, --platform, --inhibit-warnings or --build-setting",
+                             code: "setup.empty-podfile")
+        }
+        return Resolved(specs: specs, gems: gems)
+    }
+
+    /// Builds the whole plan. `verify` probes each mirror the plan would switch to, and refuses a broken one.
+    public func plan(_ request: SetupRequest, verify: Bool) throws -> Plan {
+        let resolved = try resolve(request)
+        var plan = Plan(title: "setup")
+
+        if let gems = resolved.gems {
+            plan.append(try GemSources(environment: environment, catalog: catalog).usePlan(gems, bundler: request.bundler))
+        }
+        if request.installCocoaPods {
+            plan.changes.append(try installCocoaPodsChange(gemSource: resolved.gems?.url))
+        }
+        if let specs = resolved.specs {
+            plan.append(try SetupSpecRepo(environment: environment, catalog: catalog).usePlan(specs, name: request.repoName))
+            if request.strategy == .insteadof {
+                plan.append(try InsteadOfRules(environment: environment, catalog: catalog).usePlan(specs))
+            }
+        }
+        var podfileEdits: [PodfileEdit] = []
+        if let specs = resolved.specs, request.strategy == .podfile {
+            podfileEdits.append(.useSource(specs.url))
+        }
+        if let platform = request.platform { podfileEdits.append(.platform(name: platform.name, version: platform.version)) }
+        if request.inhibitWarnings { podfileEdits.append(.inhibitWarnings(true)) }
+        for setting in request.buildSettings { podfileEdits.append(.buildSetting(key: setting.key, value: setting.value)) }
+        for podfile in request.podfiles where !podfileEdits.isEmpty {
+            let path = environment.expandPath(podfile)
+            var part = try PodfileEditor.plan(podfileEdits, podfile: path, fs: environment.fileSystem, catalog: catalog, displayPath: path)
+            part.title = "podfile"
+            plan.append(part)
+        }
+        if request.removeTrunk {
+            plan.append(try SetupSpecRepo(environment: environment, catalog: catalog).removeTrunkPlan())
+        }
+        if verify {
+            try verifyMirrors(plan: plan, resolved: resolved)
+        }
+        return plan
+    }
+
+    /// Probes a mirror only when the plan would switch something to it.
+    func verifyMirrors(plan: Plan, resolved: Resolved) throws {
+        let needed = Set(plan.changes.filter(\.isNeeded).map(\.kind))
+        if let gems = resolved.gems, needed.contains("gemrc-edit") || needed.contains("bundler-config-edit") {
+            try probe.verify(gems)
+        }
+        if let specs = resolved.specs, !needed.isDisjoint(with: SetupSpecRepo.switchingKinds) {
+            try probe.verify(specs)
+        }
+    }
+
+    /// `gem install cocoapods` from the chosen gem source, needed only when `pod` is not on PATH.
+    func installCocoaPodsChange(gemSource: String?) throws -> Change {
+        let versions = ToolVersion(environment: environment)
+        if let pod = versions.locate("pod") {
+            return .satisfied(id: "setup.install-cocoapods", kind: "install-cocoapods", subject: "cocoapods",
+                              summary: "CocoaPods is installed (\(pod))", details: ["pod": .string(pod)])
+        }
+        guard let gem = versions.locate("gem") else {
+            throw SetupError("`pod` is missing and so is `gem`, which installs it", remedy: "install Ruby (e.g. `brew install ruby`), then run setup again",
+                             code: "setup.gem-missing", exitStatus: .toolMissing)
+        }
+        let arguments = ["install", "cocoapods", "--no-document"] + (gemSource.map { ["--clear-sources", "--source", $0] } ?? [])
+        let shown = ([gem] + arguments).map { $0.contains("://") ? Redaction.redactURL($0) : $0 }.joined(separator: " ")
+        let tools = self.tools
+        let environment = self.environment
+        return Change(id: "setup.install-cocoapods", kind: "install-cocoapods", subject: "cocoapods",
+                      summary: "install CocoaPods: \(shown)", details: ["command": .string(shown)], isNeeded: true,
+                      apply: { context in
+                          let status = try tools.run(gem, arguments, environment: environment.variables, currentDirectory: nil,
+                                                     cancellation: context.cancellation)
+                          guard status == 0 else {
+                              throw SetupError("`\(shown)` failed with exit code \(status)",
+                                               remedy: "run it by hand to see why (on macOS the system Ruby needs `sudo` or `--user-install`)",
+                                               code: "setup.install-cocoapods", exitStatus: .failure)
+                          }
+                          return ["installed": true]
+                      })
+    }
+}
+
+/// Errors of `setup` itself (each step's own errors pass through unchanged).
+public struct SetupError: PodMirrorError {
+    public var message: String
+    public var remedy: String?
+    public var code: String
+    public var exitStatus: ExitStatus
+
+    public init(_ message: String, remedy: String? = nil, code: String, exitStatus: ExitStatus = .failure) {
+        self.message = message
+        self.remedy = remedy
+        self.code = code
+        self.exitStatus = exitStatus
+    }
+}
