@@ -1,8 +1,57 @@
 import ArgumentParser
+import Foundation
 import PodMirrorKit
 
-// Placeholder until this command lands; replaced by the area's own implementation.
-struct DeintegrateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "deintegrate", abstract: "Remove CocoaPods from an Xcode project, natively. (not implemented yet)")
-    func run() throws { throw UsageError("podmirror deintegrate is not implemented yet", code: "not-implemented") }
+struct DeintegrateCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "deintegrate",
+        abstract: "Remove CocoaPods from an Xcode project, natively (no Ruby), deleting only the lines it must.",
+        discussion: "PATH is a folder holding one .xcodeproj, or the .xcodeproj; default: the project next to the Podfile here. Removes the [CP] phases, Pods libraries and xcconfig references, the Pods group, then Pods/. Keeps Podfile, Podfile.lock and the workspace.")
+    static let commandName = "deintegrate"
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "Also remove Pods/ when the project shows no CocoaPods integration.")
+    var removePods = false
+    @Argument(help: "A folder holding the .xcodeproj, or the .xcodeproj.")
+    var path: String?
+
+    func run() throws {
+        let env = RuntimeEnvironment()
+        let location = try XcodeProjectLocator.locate(path, environment: env)
+        let planned = try DeintegratePlanner.make(location, removePods: removePods, fileSystem: env.fileSystem)
+        let runner = PlanRunner(context: ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation))
+        let report = try runner.run(planned.plan, mode: global.mode)
+        let extra = Self.jsonFields(planned)
+        if global.json || global.mode != .apply {
+            try Render.finish(command: Self.commandName, report, options: global, extra: extra)
+            return
+        }
+        Self.printText(planned, verbose: global.verbose)
+    }
+
+    /// What `--json` adds to the plan report: the project, per-target removals, every removed object.
+    static func jsonFields(_ planned: DeintegratePlan) -> [String: JSONValue] {
+        let d = planned.deintegration
+        return [
+            "project": .string(planned.location.xcodeproj),
+            "installationRoot": .string(planned.location.installationRoot),
+            "integrated": .bool(d.foundIntegration),
+            "targets": (try? JSONValue.encoding(d.targets)) ?? .array([]),
+            "projectFileReferences": .array(d.projectFileReferences.map { .string($0) }),
+            "emptyGroups": (try? JSONValue.encoding(d.emptyGroups)) ?? .array([]),
+            "removedObjects": (try? JSONValue.encoding(d.removed)) ?? .array([]),
+            "pods": ["path": .string(planned.location.podsDirectory), "existed": .bool(planned.podsExists), "removed": .bool(planned.removesPods)],
+            "messages": .array(planned.messages().map { .string($0) }),
+        ]
+    }
+
+    /// CocoaPods' lines on stdout, warnings on stderr.
+    static func printText(_ planned: DeintegratePlan, verbose: Bool) {
+        let c = Console.shared
+        for w in planned.plan.warnings {
+            c.err(c.paint(w.severity == .warning ? "warning: " : "note: ", .yellow, stderr: true) + w.message)
+        }
+        for line in planned.messages(verbose: verbose) {
+            c.out(line.hasPrefix("Project has been deintegrated") ? c.paint(line, .green) : line)
+        }
+    }
 }

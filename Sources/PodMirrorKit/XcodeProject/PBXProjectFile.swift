@@ -1,0 +1,136 @@
+import Foundation
+
+/// One object of the `objects` dictionary: its identifier, class (`isa`) and attributes, and the
+/// byte range of its whole `ID = { … };` entry. Unknown classes and attributes are kept as read.
+public struct PBXObject: Sendable {
+    public var id: String
+    public var isa: String
+    public var entry: PBXEntry
+    public var attributes: [PBXEntry] { entry.value.entries ?? [] }
+
+    public subscript(key: String) -> PBXNode? { entry.value[key] }
+    public func string(_ key: String) -> String? { self[key]?.string }
+    /// The strings of a list attribute (`children`, `files`, `buildPhases`, …); empty when absent.
+    public func list(_ key: String) -> [String] { self[key]?.array?.compactMap(\.string) ?? [] }
+    /// `name` if set, else the last component of `path` (how Xcode annotates files and groups).
+    public var displayName: String? {
+        if let n = string("name"), !n.isEmpty { return n }
+        if let p = string("path") { return (p as NSString).lastPathComponent }
+        return nil
+    }
+}
+
+/// A parsed project.pbxproj: the original bytes, the tree with byte ranges, and the objects by id.
+public struct PBXProjectFile: Sendable {
+    public enum Format: String, Sendable { case openStep = "openstep", xml = "xml-plist" }
+
+    public var path: String
+    public var bytes: [UInt8]
+    public var format: Format
+    public var root: PBXNode
+    /// Objects in file order.
+    public var objects: [PBXObject]
+    public var index: [String: Int]
+    public var rootObjectID: String?
+
+    /// Parses bytes; `path` names the file in errors.
+    public init(bytes: [UInt8], path: String) throws {
+        self.path = path
+        self.bytes = bytes
+        let (root, format) = try bytes.withUnsafeBufferPointer { buf -> (PBXNode, Format) in
+            var k = 0
+            if buf.count >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { k = 3 }
+            while k < buf.count, [0x20, 0x09, 0x0A, 0x0D].contains(buf[k]) { k += 1 }
+            if buf.count >= 8, buf[0] == 0x62, String(decoding: UnsafeBufferPointer(rebasing: buf[0..<8]), as: UTF8.self) == "bplist00" {
+                throw XcodeProjectError("\(path) is a binary property list, which podmirror does not read",
+                                        remedy: "convert it with `plutil -convert xml1` or open and save the project in Xcode",
+                                        code: "xcodeproj.binary-plist")
+            }
+            if k + 1 < buf.count, buf[k] == 0x3C, buf[k + 1] == 0x3F || buf[k + 1] == 0x21 || buf[k + 1] == 0x70 {
+                var p = XMLPlistParser(bytes: buf, path: path)
+                return (try p.parseDocument(), .xml)
+            }
+            var p = OpenStepParser(bytes: buf, path: path)
+            return (try p.parseDocument(), .openStep)
+        }
+        self.root = root
+        self.format = format
+        guard root.entries != nil else {
+            throw XcodeProjectError("\(path): the property list is not a dictionary, so it is not a project file", code: "xcodeproj.structure")
+        }
+        guard let objectsNode = root["objects"], let objectEntries = objectsNode.entries else {
+            throw XcodeProjectError("\(path): there is no `objects` dictionary, so it is not a project file", code: "xcodeproj.structure")
+        }
+        var objects: [PBXObject] = []
+        objects.reserveCapacity(objectEntries.count)
+        var index: [String: Int] = [:]
+        index.reserveCapacity(objectEntries.count)
+        for e in objectEntries {
+            // Entries that are not dictionaries with an isa are kept in the file but are not objects.
+            guard let isa = e.value["isa"]?.string else { continue }
+            if index[e.key] == nil { index[e.key] = objects.count }
+            objects.append(PBXObject(id: e.key, isa: isa, entry: e))
+        }
+        self.objects = objects
+        self.index = index
+        self.rootObjectID = root["rootObject"]?.string
+    }
+
+    /// Reads and parses a project.pbxproj file.
+    public static func read(_ path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> PBXProjectFile {
+        try PBXProjectFile(bytes: fileSystem.readFile(path), path: path)
+    }
+
+    public subscript(id: String) -> PBXObject? { index[id].map { objects[$0] } }
+
+    public var project: PBXObject? { rootObjectID.flatMap { self[$0] } }
+
+    /// Native targets of the project, in the project's `targets` order (what CocoaPods walks).
+    public var nativeTargets: [PBXObject] {
+        (project?.list("targets") ?? []).compactMap { self[$0] }.filter { $0.isa == "PBXNativeTarget" }
+    }
+
+    /// Groups below (and including) `id`, depth first, each once even when the file has cycles.
+    public func groups(from id: String?) -> [PBXObject] {
+        guard let id else { return [] }
+        var out: [PBXObject] = []
+        var seen: Set<String> = []
+        var stack = [id]
+        while let next = stack.popLast() {
+            guard seen.insert(next).inserted, let g = self[next], Self.groupClasses.contains(g.isa) else { continue }
+            out.append(g)
+            stack.append(contentsOf: g.list("children").reversed())
+        }
+        return out
+    }
+
+    /// Classes that hold `children` (Xcodeproj's PBXGroup and its subclasses).
+    public static let groupClasses: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
+
+    /// Every identifier each object refers to: strings in its attributes that name an object.
+    public func references(of object: PBXObject) -> [String] {
+        var out: [String] = []
+        func walk(_ node: PBXNode) {
+            switch node.value {
+            case .string(let s): if index[s] != nil, s != object.id { out.append(s) }
+            case .array(let a): a.forEach(walk)
+            case .dictionary(let d): for e in d where e.key != "isa" { walk(e.value) }
+            case .data: break
+            }
+        }
+        walk(object.entry.value)
+        return out
+    }
+
+    /// Objects reachable from the root object, not passing through `excluded`.
+    public func reachable(excluding excluded: Set<String> = []) -> Set<String> {
+        guard let rootID = rootObjectID, index[rootID] != nil, !excluded.contains(rootID) else { return [] }
+        var seen: Set<String> = [rootID]
+        var stack = [rootID]
+        while let id = stack.popLast() {
+            guard let o = self[id] else { continue }
+            for r in references(of: o) where !excluded.contains(r) && seen.insert(r).inserted { stack.append(r) }
+        }
+        return seen
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Warnings about what deintegration deliberately keeps: files built into targets that live
+/// under `Pods/` (the build breaks once `Pods/` is gone) and `Pods` groups that still hold files.
+struct PodsLeftovers {
+    let file: PBXProjectFile
+    let removed: Set<String>
+    let sourceRoot: String?
+    let podsDirectory: String?
+
+    func warnings() -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let paths = PBXPathResolver(file: file)
+        for target in file.nativeTargets {
+            let tname = target.string("name") ?? target.id
+            for phaseID in target.list("buildPhases") where !removed.contains(phaseID) {
+                guard let phase = file[phaseID] else { continue }
+                for bfID in phase.list("files") where !removed.contains(bfID) {
+                    guard let ref = file[bfID]?.string("fileRef"), !removed.contains(ref),
+                          let path = paths.path(of: ref), isInsidePods(path) else { continue }
+                    let phaseName = phase.string("name") ?? Self.phaseLabel(phase.isa)
+                    out.append(Diagnostic(.warning, code: "deintegrate.file-in-pods",
+                                          "target `\(tname)` builds `\(path)` (\(phaseName) phase), which lives in Pods/; it will be missing once Pods/ is removed — move it into the project or remove it from the target",
+                                          file: file.path))
+                }
+            }
+        }
+        for group in file.groups(from: file.project?.string("mainGroup")) where !removed.contains(group.id) {
+            guard group.string("name") == "Pods" || (group.string("name") == nil && group.string("path") == "Pods") else { continue }
+            let kept = group.list("children").filter { !removed.contains($0) }
+            guard !kept.isEmpty else { continue }
+            let names = kept.prefix(5).map { file[$0]?.displayName ?? $0 }.joined(separator: ", ")
+            out.append(Diagnostic(.warning, code: "deintegrate.pods-group-kept",
+                                  "kept the `Pods` group \(group.id): it still holds \(kept.count) item(s) that CocoaPods did not add by name (\(names)\(kept.count > 5 ? ", …" : ""))",
+                                  file: file.path))
+        }
+        return out
+    }
+
+    /// True when a source-root-relative (or absolute) path is inside `Pods/`.
+    func isInsidePods(_ path: String) -> Bool {
+        if let root = sourceRoot, let pods = podsDirectory {
+            let absolute = path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path)
+            let standard = (absolute as NSString).standardizingPath
+            return standard.hasPrefix((pods as NSString).standardizingPath + "/")
+        }
+        return (path as NSString).standardizingPath.hasPrefix("Pods/")
+    }
+
+    static func phaseLabel(_ isa: String) -> String {
+        var s = isa
+        if s.hasPrefix("PBX") { s.removeFirst(3) }
+        if s.hasSuffix("BuildPhase") { s.removeLast(10) }
+        return s
+    }
+}
+
+/// Resolves a file reference's location relative to the source root by walking its parent groups
+/// (`<group>`), or returns it as is for `SOURCE_ROOT` and `<absolute>`. Other source trees
+/// (`BUILT_PRODUCTS_DIR`, `SDKROOT`, …) have no fixed location: nil.
+struct PBXPathResolver {
+    let file: PBXProjectFile
+    let parent: [String: String]
+
+    init(file: PBXProjectFile) {
+        self.file = file
+        var parent: [String: String] = [:]
+        for o in file.objects where PBXProjectFile.groupClasses.contains(o.isa) {
+            for child in o.list("children") where parent[child] == nil { parent[child] = o.id }
+        }
+        self.parent = parent
+    }
+
+    func path(of id: String) -> String? {
+        var components: [String] = []
+        var current = id
+        for _ in 0..<256 {
+            guard let o = file[current] else { return nil }
+            let p = o.string("path") ?? ""
+            switch o.sourceTree {
+            case "<absolute>": return join(p, components)
+            case "SOURCE_ROOT": return join(p, components)
+            case "<group>":
+                if !p.isEmpty { components.insert(p, at: 0) }
+                guard let up = parent[current] else {
+                    // The main group: relative to the project's directory (projectDirPath).
+                    return join(file.project?.string("projectDirPath") ?? "", components)
+                }
+                current = up
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    func join(_ base: String, _ rest: [String]) -> String {
+        ([base] + rest).filter { !$0.isEmpty }.joined(separator: "/").replacingOccurrences(of: "//", with: "/")
+    }
+}
+
+extension PBXObject {
+    var sourceTree: String { string("sourceTree") ?? "<group>" }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import PodMirrorTestSupport
+import XCTest
+
+/// `podmirror deintegrate` end to end, on real files in a temporary folder.
+final class DeintegrateCLITests: XCTestCase {
+    let bin = PodmirrorBinary()
+
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/xcodeproj").path
+
+    /// A project folder with Podfile, Podfile.lock, workspace and Pods/, from a corpus case.
+    func project(_ corpusCase: String, name: String = "App") throws -> TempDirectory {
+        let src = "\(Self.corpus)/\(corpusCase)/project.pbxproj"
+        guard FileManager.default.fileExists(atPath: src) else { throw XCTSkip("no corpus") }
+        let dir = TempDirectory("deintegrate")
+        try dir.write("\(name).xcodeproj/project.pbxproj", Array(try Data(contentsOf: URL(fileURLWithPath: src))))
+        try dir.write("Podfile", "target '\(name)' do\nend\n")
+        try dir.write("Podfile.lock", "PODS:\n")
+        try dir.write("\(name).xcworkspace/contents.xcworkspacedata", "<Workspace/>\n")
+        try dir.write("Pods/Manifest.lock", "PODS:\n")
+        try dir.write("Pods/Target Support Files/Pods-App/Pods-App.debug.xcconfig", "X = 1\n")
+        return dir
+    }
+
+    func testRemovesIntegrationAndPodsKeepsPodfileAndWorkspace() throws {
+        let dir = try project("13-actionsdemo-ov56")
+        let before = try dir.read("App.xcodeproj/project.pbxproj")
+        let r = try bin.run(["deintegrate"], home: dir.path, cwd: dir.path)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("Deintegrating `App.xcodeproj`\nDeleted 1 'Check Pods Manifest.lock' build phases.\nDeleted 1 'Embed Pods Frameworks' build phases.\n- Pods_actionsDemo.framework\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Removing `Pods` directory.\n\nProject has been deintegrated. No traces of CocoaPods left in project.\nNote: The workspace referencing the Pods project still remains.\n"), r.stdout)
+        let after = try dir.read("App.xcodeproj/project.pbxproj")
+        XCTAssertLessThan(after.count, before.count)
+        XCTAssertFalse(String(decoding: after, as: UTF8.self).contains("[CP]"))
+        XCTAssertEqual(dir.listing().filter { !$0.hasPrefix("App.xcodeproj") }, ["App.xcworkspace", "App.xcworkspace/contents.xcworkspacedata", "Podfile", "Podfile.lock"])
+
+        // Idempotent: nothing changes the second time.
+        let again = try bin.run(["deintegrate", "--json"], home: dir.path, cwd: dir.path)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let obj = try PodmirrorBinary.json(again)
+        XCTAssertEqual(obj["changed"] as? Bool, false)
+        XCTAssertEqual(obj["integrated"] as? Bool, false)
+        XCTAssertEqual(try dir.read("App.xcodeproj/project.pbxproj"), after)
+    }
+
+    func testJSONListsEveryRemovedObject() throws {
+        let dir = try project("13-actionsdemo-ov56")
+        let r = try bin.run(["deintegrate", "--json", dir.sub("App.xcodeproj")], home: dir.path, cwd: "/")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let obj = try PodmirrorBinary.json(r)
+        XCTAssertEqual(obj["command"] as? String, "deintegrate")
+        let removed = try XCTUnwrap(obj["removedObjects"] as? [[String: Any]])
+        let text = String(decoding: try dir.read("App.xcodeproj/project.pbxproj"), as: UTF8.self)
+        XCTAssertGreaterThan(removed.count, 10)
+        for o in removed {
+            let id = try XCTUnwrap(o["id"] as? String)
+            XCTAssertNotNil(o["isa"] as? String)
+            XCTAssertFalse(text.contains(id), "\(id) still in the file")
+        }
+        XCTAssertEqual((obj["targets"] as? [[String: Any]])?.map { $0["name"] as? String }, ["actionsDemo", "actionsDemoTests", "actionsDemoUITests"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods")))
+    }
+
+    func testDryRunShowsTheDiffAndChangesNothing() throws {
+        let dir = try project("04-eidolon")
+        let before = dir.listing()
+        let bytes = try dir.read("App.xcodeproj/project.pbxproj")
+        let r = try bin.run(["deintegrate", "--dry-run"], home: dir.path, cwd: dir.path)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("-\t\t\t\t") && r.stdout.contains("[CP] Check Pods Manifest.lock"), r.stdout)
+        XCTAssertFalse(r.stdout.split(separator: "\n").contains { $0.hasPrefix("+") && !$0.hasPrefix("+++") }, "only deletions")
+        XCTAssertEqual(dir.listing(), before)
+        XCTAssertEqual(try dir.read("App.xcodeproj/project.pbxproj"), bytes)
+        let check = try bin.run(["deintegrate", "--check"], home: dir.path, cwd: dir.path)
+        XCTAssertEqual(check.status, 3)
+    }
+
+    func testProjectWithoutIntegrationKeepsPodsUnlessAsked() throws {
+        let dir = try project("20-none-googleads-swiftui")
+        let bytes = try dir.read("App.xcodeproj/project.pbxproj")
+        let r = try bin.run(["deintegrate"], home: dir.path, cwd: dir.path)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("No CocoaPods integration found"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("--remove-pods"), r.stdout)
+        XCTAssertEqual(try dir.read("App.xcodeproj/project.pbxproj"), bytes)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.sub("Pods/Manifest.lock")))
+        let r2 = try bin.run(["deintegrate", "--remove-pods"], home: dir.path, cwd: dir.path)
+        XCTAssertEqual(r2.status, 0, r2.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods")))
+        XCTAssertEqual(try dir.read("App.xcodeproj/project.pbxproj"), bytes)
+    }
+
+    func testMalformedProjectIsAnErrorWithLineAndNothingChanges() throws {
+        let dir = TempDirectory("deintegrate")
+        try dir.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXGroup\n\t};\n}\n")
+        try dir.write("Podfile", "")
+        try dir.write("Pods/x", "")
+        let r = try bin.run(["deintegrate"], home: dir.path, cwd: dir.path)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("project.pbxproj:5:2: expected ';'"), r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.sub("Pods/x")))
+    }
+
+    func testSeveralProjectsAreListed() throws {
+        let dir = TempDirectory("deintegrate")
+        try dir.write("A.xcodeproj/project.pbxproj", "{ objects = {}; }")
+        try dir.write("B.xcodeproj/project.pbxproj", "{ objects = {}; }")
+        let r = try bin.run(["deintegrate"], home: dir.path, cwd: dir.path)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("A.xcodeproj, B.xcodeproj"), r.stderr)
+        let none = TempDirectory("deintegrate")
+        let r2 = try bin.run(["deintegrate", "--json"], home: none.path, cwd: none.path)
+        XCTAssertEqual(r2.status, 2)
+        XCTAssertEqual(((try PodmirrorBinary.json(r2))["error"] as? [String: Any])?["code"] as? String, "xcodeproj.not-found")
+    }
+}
