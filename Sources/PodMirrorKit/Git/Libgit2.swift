@@ -22,3 +22,15 @@ public enum Libgit2 {
         return Redaction.redactText(String(cString: msg))
     }
 }
+
+extension Libgit2 {
+    private static let tuned: Void = {
+        initialize()
+        // Spec libgit2-performance §6–7: clone and checkout skip re-validating objects they just indexed.
+        _ = pm_git_opts_int(Int32(GIT_OPT_ENABLE_STRICT_OBJECT_CREATION.rawValue), 0)
+        _ = pm_git_opts_int(Int32(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION.rawValue), 0)
+    }()
+
+    /// Applies the process-wide speed settings for Specs repos (idempotent).
+    public static func applySpecsTuning() { _ = tuned }
+}

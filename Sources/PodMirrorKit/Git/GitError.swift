@@ -1,0 +1,72 @@
+import CLibgit2
+import Foundation
+
+/// A git operation failed. Names the (redacted) URL or repository path and libgit2's cause.
+public struct GitError: PodMirrorError {
+    public enum Kind: String, Sendable {
+        /// The server could not be reached, answered with an error, or the transfer broke off.
+        case transport
+        /// No data arrived from the server for longer than the stall timeout.
+        case timeout
+        /// The URL uses a transport podmirror refuses (`ext::`, `fd::`, unknown schemes).
+        case unsupportedTransport
+        /// The repository on disk is not in a state the operation can work with.
+        case repository
+        /// The feature is not available in the linked libgit2 (e.g. `--depth` before 1.7).
+        case unsupported
+    }
+
+    public var kind: Kind
+    /// The operation, e.g. "clone", "fetch", "checkout".
+    public var operation: String
+    /// Redacted URL or path the operation worked on.
+    public var subject: String
+    public var cause: String
+
+    public init(_ kind: Kind, operation: String, subject: String, cause: String) {
+        self.kind = kind
+        self.operation = operation
+        self.subject = Redaction.redactURL(subject)
+        self.cause = Redaction.redactText(cause)
+    }
+
+    public var message: String { "\(operation) \(subject) failed: \(cause)" }
+
+    public var remedy: String? {
+        switch kind {
+        case .transport: return "check the URL and the network (`podmirror mirror test` ranks reachable mirrors); nothing was changed"
+        case .timeout: return "the server stalled; try again, pick another mirror, or raise --timeout"
+        case .unsupportedTransport: return "use an https://, http://, ssh://, git:// or file:// URL"
+        case .repository: return nil
+        case .unsupported: return nil
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch kind {
+        case .transport, .timeout: return .network
+        case .unsupportedTransport, .unsupported: return .usage
+        case .repository: return .failure
+        }
+    }
+
+    public var code: String { "git.\(kind.rawValue)" }
+
+    /// Builds an error from libgit2's last error; network classes map to `.transport`.
+    static func fromLibgit2(_ rc: Int32, operation: String, subject: String) -> GitError {
+        let e = git_error_last()
+        let klass = e.map { Int32($0.pointee.klass) } ?? 0
+        let msg = Libgit2.lastErrorMessage("libgit2 error \(rc)")
+        let network: Set<Int32> = [Int32(GIT_ERROR_NET.rawValue), Int32(GIT_ERROR_HTTP.rawValue), Int32(GIT_ERROR_SSL.rawValue),
+                                   Int32(GIT_ERROR_SSH.rawValue), Int32(GIT_ERROR_INDEXER.rawValue), Int32(GIT_ERROR_ZLIB.rawValue)]
+        let isTransport = network.contains(klass) || rc == GIT_EEOF.rawValue || rc == GIT_ECERTIFICATE.rawValue || rc == GIT_EAUTH.rawValue
+        return GitError(isTransport ? .transport : .repository, operation: operation, subject: subject, cause: msg)
+    }
+}
+
+/// Throws a `GitError` when a libgit2 call fails.
+@discardableResult
+func check(_ rc: Int32, _ operation: String, _ subject: String) throws -> Int32 {
+    if rc < 0 { throw GitError.fromLibgit2(rc, operation: operation, subject: subject) }
+    return rc
+}

@@ -1,0 +1,293 @@
+import CLibgit2
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Settings for one network operation: progress, cancellation and the stall timeout.
+public struct TransferOptions: Sendable {
+    /// Seconds without any data from the server before the transfer is aborted (`GitError.timeout`).
+    /// libgit2 1.5.1 has no server timeout option, so a watchdog enforces it (see `TransferSession`).
+    public var stallTimeout: TimeInterval
+    public var progress: any ProgressReporter
+    public var cancellation: CancellationToken
+
+    public static let defaultStallTimeout: TimeInterval = 120
+
+    public init(stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
+                progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init()) {
+        self.stallTimeout = stallTimeout
+        self.progress = progress
+        self.cancellation = cancellation
+    }
+}
+
+/// State shared with libgit2's C callbacks during one transfer, plus a watchdog thread.
+///
+/// Callbacks only run when data arrives, so a server that stops sending leaves libgit2 blocked in
+/// `recv`. The watchdog notices (no callback for `stallTimeout` seconds, or cancellation) and shuts
+/// down the TCP sockets opened since the transfer began, which makes the blocked read fail.
+final class TransferSession: @unchecked Sendable {
+    let options: TransferOptions
+    private let lock = NSLock()
+    private var lastActivity = Date()
+    private var networkDone = false
+    private var finished = false
+    private(set) var timedOut = false
+    private var preexistingSockets: Set<Int32> = []
+    private var lastReport = Date.distantPast
+
+    init(_ options: TransferOptions) {
+        self.options = options
+    }
+
+    var payload: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    static func from(_ payload: UnsafeMutableRawPointer?) -> TransferSession {
+        Unmanaged<TransferSession>.fromOpaque(payload!).takeUnretainedValue()
+    }
+
+    /// Runs `body` with the watchdog armed; maps an aborted transfer to a timeout or interruption.
+    func run<R>(operation: String, subject: String, _ body: () throws -> R) throws -> R {
+        preexistingSockets = Self.openTCPSockets()
+        let watchdog = Thread { [self] in self.watch() }
+        watchdog.start()
+        defer {
+            lock.lock(); finished = true; lock.unlock()
+        }
+        do {
+            let result = try body()
+            try rethrowAbort(operation: operation, subject: subject)
+            return result
+        } catch {
+            try rethrowAbort(operation: operation, subject: subject)
+            throw error
+        }
+    }
+
+    private func rethrowAbort(operation: String, subject: String) throws {
+        if options.cancellation.isCancelled { throw InterruptedError() }
+        if timedOut {
+            throw GitError(.timeout, operation: operation, subject: subject,
+                           cause: "no data from the server for \(Int(options.stallTimeout)) s")
+        }
+    }
+
+    /// Called from every callback: records activity; returns non-zero to make libgit2 stop.
+    func touch() -> Int32 {
+        lock.lock(); lastActivity = Date(); lock.unlock()
+        return (options.cancellation.isCancelled || timedOut) ? -1 : 0
+    }
+
+    func transferProgress(_ s: git_indexer_progress) -> Int32 {
+        let rc = touch()
+        let now = Date()
+        let done = s.total_objects > 0 && s.received_objects == s.total_objects && s.indexed_deltas == s.total_deltas
+        if done { lock.lock(); networkDone = true; lock.unlock() }
+        // Throttle: libgit2 calls this for every object.
+        if done || now.timeIntervalSince(lastReport) > 0.1 {
+            lastReport = now
+            if s.received_objects < s.total_objects || s.total_deltas == 0 {
+                options.progress.report(ProgressEvent(phase: "receiving objects", completed: Int(s.received_objects),
+                                                      total: Int(s.total_objects), bytes: Int(s.received_bytes)))
+            } else {
+                options.progress.report(ProgressEvent(phase: "resolving deltas", completed: Int(s.indexed_deltas),
+                                                      total: Int(s.total_deltas), bytes: Int(s.received_bytes)))
+            }
+        }
+        return rc
+    }
+
+    func checkoutProgress(completed: Int, total: Int) {
+        lock.lock(); lastActivity = Date(); networkDone = true; lock.unlock()
+        let now = Date()
+        if completed == total || now.timeIntervalSince(lastReport) > 0.1 {
+            lastReport = now
+            options.progress.report(ProgressEvent(phase: "checking out files", completed: completed, total: total))
+        }
+    }
+
+    private func watch() {
+        while true {
+            usleep(50_000)
+            lock.lock()
+            let stop = finished
+            let idle = Date().timeIntervalSince(lastActivity)
+            let inNetwork = !networkDone
+            lock.unlock()
+            if stop { return }
+            if options.cancellation.isCancelled {
+                shutDownNewSockets()
+                continue
+            }
+            if inNetwork && idle > options.stallTimeout && !timedOut {
+                lock.lock(); timedOut = true; lock.unlock()
+                shutDownNewSockets()
+            }
+        }
+    }
+
+    private func shutDownNewSockets() {
+        for fd in Self.openTCPSockets().subtracting(preexistingSockets) {
+            _ = shutdown(fd, Int32(SHUT_RDWR))
+        }
+    }
+
+    /// Descriptors of connected TCP sockets in this process.
+    static func openTCPSockets() -> Set<Int32> {
+        var out: Set<Int32> = []
+        let limit = min(Int32(getdtablesize()), 4096)
+        var fd: Int32 = 3
+        while fd < limit {
+            var st = stat()
+            if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFSOCK {
+                var addr = sockaddr_storage()
+                var len = socklen_t(MemoryLayout<sockaddr_storage>.size)
+                let connected = withUnsafeMutablePointer(to: &addr) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &len) == 0 }
+                }
+                if connected, addr.ss_family == sa_family_t(AF_INET) || addr.ss_family == sa_family_t(AF_INET6) {
+                    out.insert(fd)
+                }
+            }
+            fd += 1
+        }
+        return out
+    }
+
+    /// Remote callbacks wired to this session.
+    func remoteCallbacks() -> git_remote_callbacks {
+        var cb = git_remote_callbacks()
+        git_remote_init_callbacks(&cb, UInt32(GIT_REMOTE_CALLBACKS_VERSION))
+        cb.payload = payload
+        cb.transfer_progress = { stats, payload in
+            guard let stats else { return 0 }
+            return TransferSession.from(payload).transferProgress(stats.pointee)
+        }
+        cb.sideband_progress = { _, _, payload in TransferSession.from(payload).touch() }
+        return cb
+    }
+
+    func fetchOptions() -> git_fetch_options {
+        var opts = git_fetch_options()
+        git_fetch_options_init(&opts, UInt32(GIT_FETCH_OPTIONS_VERSION))
+        opts.callbacks = remoteCallbacks()
+        return opts
+    }
+
+    /// Checkout options tuned for Specs repos (spec libgit2-performance §6–7): no filters
+    /// (no `.gitattributes` lookups), progress wired to this session.
+    func checkoutOptions(strategy: git_checkout_strategy_t) -> git_checkout_options {
+        var co = git_checkout_options()
+        git_checkout_options_init(&co, UInt32(GIT_CHECKOUT_OPTIONS_VERSION))
+        co.checkout_strategy = strategy.rawValue
+        co.disable_filters = 1
+        co.progress_payload = payload
+        co.progress_cb = { _, completed, total, payload in
+            TransferSession.from(payload).checkoutProgress(completed: completed, total: total)
+        }
+        return co
+    }
+}
+
+/// A ref the server advertises.
+public struct RemoteRef: Sendable, Equatable {
+    public var name: String
+    public var oid: String
+    /// For `HEAD`: the branch it points at, when the server says.
+    public var symrefTarget: String?
+}
+
+/// Network operations: clone, fetch, list remote refs.
+public enum GitTransfer {
+    /// Clones `url` into the new folder `path` (which must not exist or be empty): full history,
+    /// `origin` = the exact URL, a local branch checked out. Tuned as spec libgit2-performance §7.2.
+    public static func clone(url: String, into path: String, branch: String?, depth: Int? = nil,
+                             options: TransferOptions) throws -> GitRepository {
+        try GitURL.validate(url)
+        if let depth, depth > 0, !Libgit2.supportsShallow {
+            throw GitError(.unsupported, operation: "clone", subject: url,
+                           cause: "--depth needs libgit2 1.7 or newer; this podmirror is linked with libgit2 \(Libgit2.version)")
+        }
+        Libgit2.initialize()
+        let session = TransferSession(options)
+        var opts = git_clone_options()
+        git_clone_options_init(&opts, UInt32(GIT_CLONE_OPTIONS_VERSION))
+        opts.fetch_opts = session.fetchOptions()
+        if let depth, depth > 0 { pm_fetch_opts_set_depth(&opts.fetch_opts, Int32(depth)) }
+        // The folder is new: FORCE skips the safety comparisons a SAFE checkout makes.
+        opts.checkout_opts = session.checkoutOptions(strategy: GIT_CHECKOUT_FORCE)
+        let branchC = branch.map { strdup($0) } ?? nil
+        defer { free(branchC) }
+        opts.checkout_branch = UnsafePointer(branchC)
+        return try session.run(operation: "clone", subject: url) {
+            var repo: OpaquePointer?
+            let rc = git_clone(&repo, url, path, &opts)
+            if rc < 0 {
+                if rc == GIT_ENOTFOUND.rawValue, let branch {
+                    throw GitError(.repository, operation: "clone", subject: url,
+                                   cause: "the server has no branch '\(branch)' (\(Libgit2.lastErrorMessage()))")
+                }
+                throw GitError.fromLibgit2(rc, operation: "clone", subject: url)
+            }
+            return GitRepository(repo!, path: path)
+        }
+    }
+
+    /// Fetches from the remote `remoteName` of `repo` with its configured refspecs.
+    public static func fetch(_ repo: GitRepository, remote remoteName: String = "origin", options: TransferOptions) throws {
+        Libgit2.initialize()
+        var remote: OpaquePointer?
+        try check(git_remote_lookup(&remote, repo.pointer, remoteName), "find remote '\(remoteName)' in", repo.path)
+        defer { git_remote_free(remote) }
+        let url = git_remote_url(remote).map { String(cString: $0) } ?? repo.path
+        try GitURL.validate(url)
+        let session = TransferSession(options)
+        var opts = session.fetchOptions()
+        try session.run(operation: "fetch", subject: url) {
+            try check(git_remote_fetch(remote, nil, &opts, "fetch"), "fetch", url)
+        }
+    }
+
+    /// The refs the server at `url` advertises (`git ls-remote`).
+    public static func listRemote(url: String, options: TransferOptions) throws -> [RemoteRef] {
+        try GitURL.validate(url)
+        Libgit2.initialize()
+        var remote: OpaquePointer?
+        try check(git_remote_create_detached(&remote, url), "ls-remote", url)
+        defer { git_remote_free(remote) }
+        return try listRemote(remote!, url: url, options: options)
+    }
+
+    /// The refs the repository's remote (default `origin`) advertises.
+    public static func listRemote(repo: GitRepository, remote name: String = "origin", options: TransferOptions) throws -> [RemoteRef] {
+        var remote: OpaquePointer?
+        try check(git_remote_lookup(&remote, repo.pointer, name), "find remote '\(name)' in", repo.path)
+        defer { git_remote_free(remote) }
+        let url = git_remote_url(remote).map { String(cString: $0) } ?? repo.path
+        try GitURL.validate(url)
+        return try listRemote(remote!, url: url, options: options)
+    }
+
+    static func listRemote(_ remote: OpaquePointer, url: String, options: TransferOptions) throws -> [RemoteRef] {
+        let session = TransferSession(options)
+        var callbacks = session.remoteCallbacks()
+        return try session.run(operation: "ls-remote", subject: url) {
+            try check(git_remote_connect(remote, GIT_DIRECTION_FETCH, &callbacks, nil, nil), "connect to", url)
+            defer { git_remote_disconnect(remote) }
+            var heads: UnsafeMutablePointer<UnsafePointer<git_remote_head>?>?
+            var count = 0
+            try check(git_remote_ls(&heads, &count, remote), "ls-remote", url)
+            var out: [RemoteRef] = []
+            for i in 0..<count {
+                guard let h = heads?[i]?.pointee else { continue }
+                var oid = h.oid
+                out.append(RemoteRef(name: String(cString: h.name), oid: GitOID.hex(&oid),
+                                     symrefTarget: h.symref_target.map { String(cString: $0) }))
+            }
+            return out
+        }
+    }
+}

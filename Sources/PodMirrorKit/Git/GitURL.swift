@@ -1,0 +1,29 @@
+import Foundation
+
+/// The transports podmirror lets libgit2 use. `ext::`/`fd::` (run commands, use descriptors) and any
+/// unknown scheme are refused before libgit2 sees the URL.
+public enum GitURL {
+    public static let allowedSchemes: Set<String> = ["https", "http", "ssh", "git", "file", "git+ssh", "ssh+git"]
+
+    /// Throws unless the URL is http(s), ssh (incl. scp-like `user@host:path`), git://, file:// or a path.
+    public static func validate(_ url: String) throws {
+        let trimmed = url.trimmingCharacters(in: .whitespaces)
+        func refuse(_ why: String) -> GitError {
+            GitError(.unsupportedTransport, operation: "use URL", subject: url, cause: why)
+        }
+        if trimmed.isEmpty { throw refuse("the URL is empty") }
+        if trimmed.contains("::") && !trimmed.contains("://") { throw refuse("transport '\(trimmed.components(separatedBy: "::")[0])::' is not allowed") }
+        if let r = trimmed.range(of: "://") {
+            let scheme = trimmed[..<r.lowerBound].lowercased()
+            if !allowedSchemes.contains(scheme) { throw refuse("transport '\(scheme)' is not allowed") }
+            return
+        }
+        if trimmed.hasPrefix("/") || trimmed.hasPrefix("./") || trimmed.hasPrefix("../") { return }
+        // scp-like: [user@]host:path, host without '/' before the ':'.
+        if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].contains("/"), colon != trimmed.startIndex { return }
+        throw refuse("'\(trimmed)' is not a URL podmirror understands")
+    }
+
+    /// True for local transports (libgit2's local transport is slow for big repos; see docs).
+    public static func isLocal(_ url: String) -> Bool { url.hasPrefix("/") || url.lowercased().hasPrefix("file://") }
+}

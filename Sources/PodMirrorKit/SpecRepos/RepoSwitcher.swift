@@ -1,0 +1,116 @@
+import Foundation
+
+/// Carries out one `repo use` switch (see SpecRepoSwitch.swift for the strategy).
+struct RepoSwitcher {
+    var service: SpecRepoService
+    var old: SpecRepo
+    var url: String
+    var finalName: String
+    var context: ApplyContext
+
+    var repos: ReposDirectory { service.repos }
+
+    func run() throws -> JSONValue {
+        guard let branch = old.branch, let oldHead = old.head else {
+            throw SpecRepoError("the `\(old.name)` repo at \(old.path) has a detached HEAD", remedy: "remove it and run again", code: "repo.detached")
+        }
+        let staging = SpecRepoStaging.path(repos, purpose: "tmp", name: finalName)
+        defer { SpecRepoStaging.removeTree(staging) }
+        let oldRepo = try GitRepository.open(old.path)
+        // 1. A temporary repo that borrows the old objects and advertises the old commits as "have"s.
+        var probe = try GitRepository.initialize(staging)
+        try Data((oldRepo.gitDirectory + "/objects\n").utf8)
+            .write(to: URL(fileURLWithPath: probe.gitDirectory + "/objects/info/alternates"))
+        probe = try GitRepository.open(staging)
+        let bases = [oldHead] + oldRepo.references(matching: "refs/remotes/origin/*").compactMap { oldRepo.resolve($0) }
+        for (i, oid) in Set(bases).sorted().enumerated() {
+            try probe.setReference("refs/podmirror-base/\(i)", to: oid, message: "podmirror: base")
+        }
+        try probe.addRemote("origin", url: url)
+        try GitTransfer.fetch(probe, options: service.transfer(context))
+        try context.checkCancelled()
+        guard let newTip = probe.resolve("refs/remotes/origin/\(branch)") else {
+            throw SpecRepoError("\(url) has no branch `\(branch)` (the branch of `\(old.name)`)",
+                                remedy: "use `podmirror repo add NAME URL --branch B` for a repo with another branch", code: "repo.no-branch")
+        }
+        if probe.mergeBase(oldHead, newTip) != nil {
+            return try repoint(oldRepo: oldRepo, probe: probe, branch: branch, oldHead: oldHead, newTip: newTip)
+        }
+        return try replace(probe: probe, staging: staging, branch: branch, oldHead: oldHead, newTip: newTip)
+    }
+
+    /// Shared history: move the fetched pack into the old repo, then re-point origin and the branch.
+    private func repoint(oldRepo: GitRepository, probe: GitRepository, branch: String, oldHead: String, newTip: String) throws -> JSONValue {
+        let fm = FileManager.default
+        let packDir = probe.gitDirectory + "/objects/pack"
+        let destDir = oldRepo.gitDirectory + "/objects/pack"
+        var moved: [String] = []
+        let newRefs = probe.references(matching: "refs/remotes/origin/*").compactMap { r in probe.resolve(r).map { (r, $0) } }
+        let oldRefs = oldRepo.references(matching: "refs/remotes/origin/*").compactMap { r in oldRepo.resolve(r).map { (r, $0) } }
+        let oldURL = oldRepo.remoteURL()
+        var renamed = false
+        do {
+            // .idx last: a pack becomes visible to git only once its index is in place.
+            let files = ((try? fm.contentsOfDirectory(atPath: packDir)) ?? []).sorted { a, _ in !a.hasSuffix(".idx") }
+            for f in files where !fm.fileExists(atPath: destDir + "/" + f) {
+                try SpecRepoStaging.rename(packDir + "/" + f, destDir + "/" + f)
+                moved.append(destDir + "/" + f)
+            }
+            let repo = try GitRepository.open(old.path)  // re-open: sees the new pack
+            try repo.setRemoteURL("origin", url)
+            for (r, _) in oldRefs where !newRefs.contains(where: { $0.0 == r }) { repo.deleteReference(r) }
+            for (r, oid) in newRefs { try repo.setReference(r, to: oid, message: "podmirror repo use: fetch \(Redaction.redactURL(url))") }
+            try context.checkCancelled()
+            let changed = try GitCheckout.resetHard(repo, branch: branch, to: newTip, options: service.transfer(context),
+                                                    message: "podmirror repo use: reset to origin/\(branch)")
+            if finalName != old.name {
+                try SpecRepoStaging.rename(old.path, repos.repoPath(finalName))
+                renamed = true
+            }
+            let removedIndex = (try? fm.removeItem(atPath: repos.searchIndexPath)) != nil
+            return ["method": "repoint", "oldHead": .string(oldHead), "newHead": .string(newTip), "changedPaths": .int(changed),
+                    "packsMoved": .int(moved.filter { $0.hasSuffix(".pack") }.count), "searchIndexRemoved": .bool(removedIndex)]
+        } catch {
+            // Put the old state back: name, branch and files, origin, tracking refs, packs.
+            if renamed { try? SpecRepoStaging.rename(repos.repoPath(finalName), old.path) }
+            if let repo = try? GitRepository.open(old.path) {
+                _ = try? GitCheckout.resetHard(repo, branch: branch, to: oldHead, options: TransferOptions(), message: "podmirror: rollback")
+                if let oldURL { try? repo.setRemoteURL("origin", oldURL) }
+                for (r, _) in newRefs { repo.deleteReference(r) }
+                for (r, oid) in oldRefs { try? repo.setReference(r, to: oid, message: "podmirror: rollback") }
+            }
+            for m in moved { try? fm.removeItem(atPath: m) }
+            throw error
+        }
+    }
+
+    /// Unrelated history: the probe already holds the complete new history (no common commit means
+    /// the server sent everything). Make it a standalone clone and swap it in.
+    private func replace(probe: GitRepository, staging: String, branch: String, oldHead: String, newTip: String) throws -> JSONValue {
+        let fm = FileManager.default
+        try fm.removeItem(atPath: probe.gitDirectory + "/objects/info/alternates")
+        let repo = try GitRepository.open(staging)
+        for r in repo.references(matching: "refs/podmirror-base/*") { repo.deleteReference(r) }
+        guard repo.hasCommit(newTip) else {
+            throw SpecRepoError("the history fetched from \(url) is incomplete", code: "repo.incomplete")
+        }
+        try repo.setReference("refs/heads/\(branch)", to: newTip, message: "podmirror repo use: clone \(Redaction.redactURL(url))")
+        try repo.setSymbolicReference("HEAD", to: "refs/heads/\(branch)", message: "podmirror repo use")
+        try repo.setConfig("branch.\(branch).remote", "origin")
+        try repo.setConfig("branch.\(branch).merge", "refs/heads/\(branch)")
+        try GitCheckout.checkoutFresh(repo, commit: newTip, options: service.transfer(context))
+        try context.checkCancelled()
+        // Swap: old aside, new into place, old deleted. A failure in between puts the old one back.
+        let aside = SpecRepoStaging.path(repos, purpose: "trash", name: old.name)
+        try SpecRepoStaging.rename(old.path, aside)
+        do {
+            try SpecRepoStaging.rename(staging, repos.repoPath(finalName))
+        } catch {
+            try? SpecRepoStaging.rename(aside, old.path)
+            throw error
+        }
+        SpecRepoStaging.removeTree(aside)
+        let removedIndex = (try? fm.removeItem(atPath: repos.searchIndexPath)) != nil
+        return ["method": "clone", "oldHead": .string(oldHead), "newHead": .string(newTip), "searchIndexRemoved": .bool(removedIndex)]
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// CocoaPods' own lock: an exclusive `flock` on `<repos dir>/Spec_Lock`, held while repos change,
+/// so `pod repo update` and podmirror never work on the repos at the same time.
+///
+/// CocoaPods writes nothing into `Spec_Lock`; podmirror writes its pid and command into
+/// `Spec_Lock.podmirror-owner` beside it (a plain file, which CocoaPods ignores) so a waiting process
+/// can say who holds the lock.
+public final class SpecLock: @unchecked Sendable {
+    public let path: String
+    private var fd: Int32
+    private let ownerPath: String
+
+    private init(path: String, fd: Int32) {
+        self.path = path
+        self.fd = fd
+        self.ownerPath = path + ".podmirror-owner"
+    }
+
+    deinit { release() }
+
+    /// Waits up to `timeout` seconds for the lock; creates the repos dir and `Spec_Lock` if missing.
+    public static func acquire(reposDir: ReposDirectory, timeout: TimeInterval, purpose: String,
+                               cancellation: CancellationToken = .init()) throws -> SpecLock {
+        let fm = FileManager.default
+        do { try fm.createDirectory(atPath: reposDir.path, withIntermediateDirectories: true) } catch {
+            throw SpecRepoError("Could not create '\(reposDir.path)', the CocoaPods repo cache directory: \((error as NSError).localizedDescription)",
+                                remedy: "check the permissions of its parent folder", code: "repos.create")
+        }
+        let path = reposDir.lockPath
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw SpecRepoError("cannot open \(path): \(String(cString: strerror(errno)))", code: "lock.open")
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            if cancellation.isCancelled { close(fd); throw InterruptedError() }
+            if Date() >= deadline {
+                close(fd)
+                throw SpecRepoError("the spec repos are locked: \(holderDescription(path)) holds \(path) (waited \(Int(timeout)) s)",
+                                    remedy: "wait for it to finish (a `pod repo update` or `pod install --repo-update`), or raise --lock-timeout",
+                                    code: "repos.locked", exitStatus: .lockHeld)
+            }
+            usleep(100_000)
+        }
+        let lock = SpecLock(path: path, fd: fd)
+        let owner = "pid \(getpid()) podmirror \(purpose)\n"
+        try? Data(owner.utf8).write(to: URL(fileURLWithPath: lock.ownerPath))
+        return lock
+    }
+
+    /// Who holds the lock, as far as can be told.
+    static func holderDescription(_ path: String) -> String {
+        if let text = try? String(contentsOfFile: path + ".podmirror-owner", encoding: .utf8) {
+            let words = text.split(separator: " ")
+            if words.count >= 2, let pid = Int32(words[1]), kill(pid, 0) == 0 {
+                return text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "pid ", with: "process ")
+            }
+        }
+        return "another process (pod or podmirror)"
+    }
+
+    /// True when some process holds the lock right now (a non-blocking probe).
+    public static func isHeld(reposDir: ReposDirectory) -> Bool {
+        let fd = open(reposDir.lockPath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN); return false }
+        return true
+    }
+
+    public func release() {
+        guard fd >= 0 else { return }
+        unlink(ownerPath)
+        flock(fd, LOCK_UN)
+        close(fd)
+        fd = -1
+    }
+}

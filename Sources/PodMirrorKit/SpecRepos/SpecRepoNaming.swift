@@ -1,0 +1,111 @@
+import Foundation
+
+/// CocoaPods' rules for repo names and URLs (spec §1.5, §2.1).
+public enum SpecRepoNaming {
+    public static let trunkURL = "https://cdn.cocoapods.org/"
+    public static let officialGitURL = "https://github.com/CocoaPods/Specs.git"
+
+    /// Rejects names CocoaPods reserves or that would escape or hide in the repos dir.
+    public static func validate(_ name: String) throws {
+        if name.isEmpty { throw SpecRepoError.badName(name, "the name is empty") }
+        if name == "trunk" {
+            throw SpecRepoError.badName(name, "Repo name `trunk` is reserved for CocoaPods' main spec repo accessed via CDN.")
+        }
+        if name.contains("/") || name.contains("\\") { throw SpecRepoError.badName(name, "it contains a path separator") }
+        if name == "." || name == ".." || name.contains("..") { throw SpecRepoError.badName(name, "it contains '..'") }
+        if name.hasPrefix(".") { throw SpecRepoError.badName(name, "it starts with '.' (hidden folders are podmirror's temporary ones)") }
+        if name.hasPrefix("-") { throw SpecRepoError.badName(name, "it starts with '-'") }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw SpecRepoError.badName(name, "it contains control characters")
+        }
+    }
+
+    /// Core `Source::Manager#canonic_url`: lower case, one trailing `.git`, then one `/` removed.
+    public static func canonical(_ url: String) -> String {
+        var s = url.lowercased()
+        if s.hasSuffix(".git") { s.removeLast(4) }
+        if s.hasSuffix("/") { s.removeLast() }
+        return s
+    }
+
+    /// The Podfile-side form used by `source_with_url`: any GitHub CocoaPods/Specs spelling becomes
+    /// `https://github.com/cocoapods/specs`.
+    public static func canonicalForMatching(_ url: String) -> String {
+        let s = canonical(url)
+        if s.range(of: #"github\.com[:/]+cocoapods/specs"#, options: .regularExpression) != nil {
+            return "https://github.com/cocoapods/specs"
+        }
+        return s
+    }
+
+    /// True when a local repo whose origin is `local` is what CocoaPods uses for Podfile source `wanted`.
+    public static func matches(local: String, wanted: String) -> Bool {
+        canonicalForMatching(local) == canonicalForMatching(wanted)
+    }
+
+    /// Suffixes treated as public (two labels). CocoaPods uses the full public-suffix list; this small
+    /// built-in set covers the hosts Specs mirrors and company git servers use (documented in docs/spec-repos.md).
+    static let multiLabelSuffixes: Set<String> = [
+        "edu.cn", "com.cn", "net.cn", "org.cn", "gov.cn", "ac.cn",
+        "co.uk", "org.uk", "ac.uk", "gov.uk", "com.au", "net.au", "org.au", "edu.au",
+        "co.jp", "ne.jp", "or.jp", "ac.jp", "co.kr", "or.kr", "ac.kr", "com.br", "com.tw", "edu.tw", "org.tw",
+        "com.hk", "edu.hk", "com.sg", "edu.sg", "co.in", "co.nz", "com.mx", "co.za", "com.tr",
+        "github.io", "gitlab.io",
+    ]
+
+    /// The name CocoaPods gives a new repo for `url` (Core `Source::Manager#name_for_url`), without
+    /// the `-1`, `-2` suffix for taken names (see `uniqueName`).
+    public static func name(forURL url: String) -> String {
+        if canonical(url).hasPrefix("https://cdn.cocoapods.org") { return "trunk" }
+        let (host, path) = hostAndPath(url)
+        var base: [String] = []
+        if let host, !host.isEmpty {
+            let label = secondLevelLabel(host)
+            if label != "github" { base = [label] }
+        }
+        var p = path
+        if let r = p.range(of: #".git$"#, options: .regularExpression) { p.removeSubrange(r) }
+        while p.hasPrefix("/") { p.removeFirst() }
+        var parts = p.split(separator: "/").map(String.init)
+        if parts.last?.lowercased() == "specs" { parts.removeLast() }
+        return (base + parts).joined(separator: "-").lowercased()
+    }
+
+    /// `name`, or `name-1`, `name-2`, … when a folder of that name exists.
+    public static func uniqueName(_ name: String, taken: (String) -> Bool) -> String {
+        if !taken(name) { return name }
+        var i = 1
+        while taken("\(name)-\(i)") { i += 1 }
+        return "\(name)-\(i)"
+    }
+
+    static func hostAndPath(_ url: String) -> (String?, String) {
+        if let r = url.range(of: "://") {
+            let rest = url[r.upperBound...]
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            var authority = String(rest[..<slash])
+            if let at = authority.lastIndex(of: "@") { authority = String(authority[authority.index(after: at)...]) }
+            if authority.hasPrefix("[") { authority = String(authority.dropFirst().prefix { $0 != "]" }) }
+            else if let colon = authority.lastIndex(of: ":") { authority = String(authority[..<colon]) }
+            return (authority, String(rest[slash...]))
+        }
+        // scp-like user@host:path
+        if let colon = url.firstIndex(of: ":"), !url[..<colon].contains("/") {
+            var host = String(url[..<colon])
+            if let at = host.lastIndex(of: "@") { host = String(host[host.index(after: at)...]) }
+            return (host, String(url[url.index(after: colon)...]))
+        }
+        return (nil, url)
+    }
+
+    /// The registrable label: `mirrors.tuna.tsinghua.edu.cn` → `tsinghua`, `github.com` → `github`.
+    /// IP addresses and single-label hosts are kept whole.
+    static func secondLevelLabel(_ host: String) -> String {
+        let h = host.lowercased()
+        let labels = h.split(separator: ".").map(String.init)
+        if labels.count < 2 || labels.allSatisfy({ Int($0) != nil }) || h.contains(":") { return h }
+        let lastTwo = labels.suffix(2).joined(separator: ".")
+        if multiLabelSuffixes.contains(lastTwo) { return labels.count >= 3 ? labels[labels.count - 3] : h }
+        return labels[labels.count - 2]
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// Plans for the `repo` commands (add, remove, update; use/reset in SpecRepoSwitch.swift), and
+/// running them under CocoaPods' `Spec_Lock`.
+public struct SpecRepoService: Sendable {
+    public var repos: ReposDirectory
+    /// Seconds without data from a server before a transfer is aborted.
+    public var stallTimeout: TimeInterval
+    /// Seconds to wait for `Spec_Lock`.
+    public var lockTimeout: TimeInterval
+
+    public init(repos: ReposDirectory, stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
+                lockTimeout: TimeInterval = 60) {
+        self.repos = repos
+        self.stallTimeout = stallTimeout
+        self.lockTimeout = lockTimeout
+        Libgit2.applySpecsTuning()
+    }
+
+    func transfer(_ context: ApplyContext) -> TransferOptions {
+        TransferOptions(stallTimeout: stallTimeout, progress: context.progress, cancellation: context.cancellation)
+    }
+
+    /// Plans and runs under `Spec_Lock` when applying (dry run and check only read, without the lock).
+    public func perform(mode: RunMode, context: ApplyContext, purpose: String,
+                        _ makePlan: () throws -> Plan) throws -> PlanReport {
+        var lock: SpecLock?
+        if mode == .apply {
+            lock = try SpecLock.acquire(reposDir: repos, timeout: lockTimeout, purpose: purpose, cancellation: context.cancellation)
+            SpecRepoStaging.removeStale(repos)
+        }
+        defer { lock?.release() }
+        let plan = try makePlan()
+        return try PlanRunner(context: context).run(plan, mode: mode)
+    }
+
+    // MARK: add
+
+    /// `repo add NAME URL [--branch B]`: a full clone built in a temporary folder, renamed into place.
+    public func addPlan(name: String, url: String, branch: String?, depth: Int? = nil) throws -> Plan {
+        try SpecRepoNaming.validate(name)
+        try GitURL.validate(url)
+        try Self.checkDepth(depth, url: url)
+        let path = repos.repoPath(name)
+        if FileManager.default.fileExists(atPath: path) {
+            throw SpecRepoError("a repo named `\(name)` already exists at \(path)",
+                                remedy: "pick another name, or `podmirror repo remove \(name)` first", code: "repo.exists")
+        }
+        return Plan(title: "repo add \(name)", changes: [cloneChange(name: name, url: url, branch: branch, depth: depth, id: "repo.add:\(name)")])
+    }
+
+    static func checkDepth(_ depth: Int?, url: String) throws {
+        guard let depth else { return }
+        if depth < 1 { throw UsageError("--depth must be 1 or more (got \(depth))", code: "usage.depth") }
+        if !Libgit2.supportsShallow {
+            throw GitError(.unsupported, operation: "shallow clone of", subject: url,
+                           cause: "--depth needs libgit2 1.7 or newer; this podmirror is linked with libgit2 \(Libgit2.version), which always clones full history")
+        }
+    }
+
+    /// A clone of `url` into `<repos>/<name>` through a temporary folder.
+    func cloneChange(name: String, url: String, branch: String?, depth: Int?, id: String,
+                     extra: [String: JSONValue] = [:]) -> Change {
+        let path = repos.repoPath(name)
+        var details: [String: JSONValue] = ["name": .string(name), "url": .string(Redaction.redactURL(url)),
+                                            "path": .string(path), "branch": .string(branch), "method": "clone"]
+        for (k, v) in extra { details[k] = v }
+        let repos = self.repos
+        let service = self
+        return Change(
+            id: id, kind: "spec-repo-clone", subject: name,
+            summary: "clone \(Redaction.redactURL(url))\(branch.map { " (branch \($0))" } ?? "") into \(path)",
+            details: .object(details), isNeeded: true,
+            apply: { context in
+                let staging = SpecRepoStaging.path(repos, purpose: "tmp", name: name)
+                do {
+                    let repo = try GitTransfer.clone(url: url, into: staging, branch: branch, depth: depth,
+                                                     options: service.transfer(context))
+                    try context.checkCancelled()
+                    guard let head = repo.headOID, let b = repo.headBranch, repo.resolve("refs/remotes/origin/\(b)") != nil else {
+                        throw SpecRepoError("the clone of \(url) has no checked-out branch with a matching origin branch",
+                                            code: "repo.clone-incomplete")
+                    }
+                    try SpecRepoStaging.rename(staging, path)
+                    return ["head": .string(head), "newHead": .string(head), "branch": .string(b)]
+                } catch {
+                    SpecRepoStaging.removeTree(staging)
+                    throw error
+                }
+            },
+            undo: { try SpecRepoStaging.delete(path, dir: repos, name: name) })
+    }
+
+    // MARK: remove
+
+    /// `repo remove NAME`: deletes the folder (any type, like `pod repo remove`).
+    public func removePlan(name: String) throws -> Plan {
+        if name.isEmpty || name.contains("/") || name == "." || name == ".." {
+            throw SpecRepoError.badName(name, "not a repo name")
+        }
+        let path = repos.repoPath(name)
+        guard FileManager.default.fileExists(atPath: path) else { throw SpecRepoError.notFound(name, in: repos.path) }
+        guard access(path, W_OK) == 0 else {
+            throw SpecRepoError("You do not have permission to delete the \(name) repository at \(path)", code: "repo.permission")
+        }
+        let repo = SpecRepo.read(name: name, in: repos)
+        let repos = self.repos
+        return Plan(title: "repo remove \(name)", changes: [Change(
+            id: "repo.remove:\(name)", kind: "spec-repo-remove", subject: name, summary: "remove \(path)",
+            details: ["name": .string(name), "path": .string(path), "type": .string(repo.kind.rawValue), "url": .string(repo.displayURL)],
+            isNeeded: true,
+            apply: { _ in try SpecRepoStaging.delete(path, dir: repos, name: name); return nil })])
+    }
+
+    // MARK: update
+
+    /// `repo update [NAME...]`: fetch origin, then move the branch and working tree to
+    /// `origin/<branch>` (what `pod repo update` does). Planning asks each server for its refs, so a
+    /// repo already at the server's tip is reported unchanged and `--check` can tell drift.
+    public func updatePlan(names: [String], context: ApplyContext = ApplyContext()) throws -> Plan {
+        var plan = Plan(title: names.isEmpty ? "repo update" : "repo update \(names.joined(separator: " "))")
+        let selected: [SpecRepo]
+        if names.isEmpty {
+            selected = SpecRepo.all(in: repos)
+        } else {
+            selected = try names.map { name in
+                guard !name.isEmpty, !name.contains("/"), FileManager.default.fileExists(atPath: repos.repoPath(name)) else {
+                    throw SpecRepoError.notFound(name, in: repos.path)
+                }
+                return SpecRepo.read(name: name, in: repos)
+            }
+        }
+        for repo in selected {
+            switch repo.kind {
+            case .cdn:
+                plan.warnings.append(Diagnostic(.note, code: "repo.skip-cdn", "skipped `\(repo.name)`: a CDN source (`pod repo update \(repo.name)` refreshes it)"))
+            case .dir:
+                plan.warnings.append(Diagnostic(.note, code: "repo.skip-dir", "skipped `\(repo.name)`: not an updateable repo (no git HEAD)"))
+            case .git:
+                plan.changes.append(try updateChange(repo, context: context))
+            }
+        }
+        return plan
+    }
+
+    func updateChange(_ info: SpecRepo, context: ApplyContext) throws -> Change {
+        guard let branch = info.branch else {
+            throw SpecRepoError("the `\(info.name)` repo at \(info.path) has a detached HEAD; `pod repo update` needs a branch",
+                                remedy: "check out its branch, or `podmirror repo use` to re-create it", code: "repo.detached")
+        }
+        let url = info.url ?? ""
+        let repo = try GitRepository.open(info.path)
+        let remoteTip = try GitTransfer.listRemote(repo: repo, options: transfer(context))
+            .first { $0.name == "refs/heads/\(branch)" }?.oid
+        let tracking = repo.resolve("refs/remotes/origin/\(branch)")
+        let head = info.head
+        var details: [String: JSONValue] = ["name": .string(info.name), "url": .string(info.displayURL), "branch": .string(branch),
+                                            "oldHead": .string(head), "remoteHead": .string(remoteTip)]
+        if let remoteTip, remoteTip == tracking, remoteTip == head {
+            details["newHead"] = .string(head)
+            return .satisfied(id: "repo.update:\(info.name)", kind: "spec-repo-update", subject: info.name,
+                              summary: "`\(info.name)` is up to date at \(head!.prefix(12))", details: .object(details))
+        }
+        let service = self
+        let searchIndex = repos.searchIndexPath
+        return Change(
+            id: "repo.update:\(info.name)", kind: "spec-repo-update", subject: info.name,
+            summary: "update `\(info.name)` from \(Redaction.redactURL(url)): \(head.map { String($0.prefix(12)) } ?? "none") → \(remoteTip.map { String($0.prefix(12)) } ?? "origin/\(branch)")",
+            details: .object(details), isNeeded: true,
+            apply: { context in
+                let repo = try GitRepository.open(info.path)
+                let snapshot = SpecRepoStaging.FetchSnapshot(gitDir: repo.gitDirectory)
+                let oldTracking = repo.references(matching: "refs/remotes/origin/*").map { ($0, repo.resolve($0)) }
+                do {
+                    try GitTransfer.fetch(repo, options: service.transfer(context))
+                    try context.checkCancelled()
+                } catch {
+                    snapshot.restore()
+                    for (name, oid) in oldTracking { if let oid { try? repo.setReference(name, to: oid, message: "podmirror: rollback") } }
+                    throw error
+                }
+                guard let target = repo.resolve("refs/remotes/origin/\(branch)") else {
+                    throw SpecRepoError("`\(info.name)` has no origin/\(branch) after fetching \(url)",
+                                        remedy: "the server has no branch `\(branch)`; `podmirror repo use` can re-create the repo",
+                                        code: "repo.no-tracking-ref")
+                }
+                let changed = try GitCheckout.resetHard(repo, branch: branch, to: target, options: service.transfer(context),
+                                                        message: "podmirror repo update: reset to origin/\(branch)")
+                let removedIndex = (try? FileManager.default.removeItem(atPath: searchIndex)) != nil
+                return ["newHead": .string(target), "changedPaths": .int(changed), "searchIndexRemoved": .bool(removedIndex)]
+            })
+    }
+}

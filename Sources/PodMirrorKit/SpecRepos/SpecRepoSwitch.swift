@@ -1,0 +1,94 @@
+import Foundation
+
+/// `repo use MIRROR|URL` and `repo reset`: make the Specs repo come from another source.
+///
+/// An existing git Specs repo is re-pointed when the new source shares its history: the delta is
+/// fetched into a temporary repository that borrows the old one's objects (`objects/info/alternates`)
+/// and advertises its commits, its pack moves into the old repo, then `origin` and the branch move.
+/// Unrelated history (or no repo) means a fresh repository, built aside and swapped in atomically.
+/// Either way the old repo is untouched until the new state is complete.
+extension SpecRepoService {
+    /// Plans `repo use`. `name` overrides CocoaPods' own name for the URL.
+    public func usePlan(url: String, name requestedName: String?, depth: Int? = nil, title: String? = nil) throws -> Plan {
+        try GitURL.validate(url)
+        if let requestedName { try SpecRepoNaming.validate(requestedName) }
+        if SpecRepoNaming.canonical(url).hasPrefix("https://cdn.cocoapods.org") {
+            throw SpecRepoError("\(url) is the trunk CDN, not a git Specs repo; CocoaPods uses it as `trunk` without a clone",
+                                remedy: "use a git Specs mirror (`podmirror mirror list`)", code: "repo.cdn-url", exitStatus: .usage)
+        }
+        let all = SpecRepo.all(in: repos)
+        let gitRepos = all.filter { $0.kind == .git }
+        let defaultName = SpecRepoNaming.name(forURL: url)
+        let desired = requestedName ?? defaultName
+        let existing = Self.pickExisting(gitRepos, url: url, desiredName: desired)
+        var plan = Plan(title: title ?? "repo use \(Redaction.redactURL(url))")
+        for other in gitRepos where other.name != existing?.name && Self.isSpecsSource(other.url) {
+            plan.warnings.append(Diagnostic(.note, code: "repo.other-specs",
+                                            "`\(other.name)` (\(other.displayURL ?? "")) is another Specs repo; it was left as it is"))
+        }
+        guard let existing else {
+            try Self.checkDepth(depth, url: url)
+            let target = SpecRepoNaming.uniqueName(desired) { n in all.contains { $0.name == n } || FileManager.default.fileExists(atPath: repos.repoPath(n)) }
+            if requestedName != nil, target != desired {
+                throw SpecRepoError("a repo named `\(desired)` already exists", remedy: "choose another --name", code: "repo.exists")
+            }
+            plan.changes.append(cloneChange(name: target, url: url, branch: nil, depth: depth, id: "repo.use:\(target)",
+                                            extra: ["oldHead": .null, "previousName": .null, "previousURL": .null]))
+            return plan
+        }
+        // The folder name it ends up with: keep it when it already has the wanted one.
+        var finalName = existing.name
+        if existing.name != desired {
+            let taken: (String) -> Bool = { n in n != existing.name && FileManager.default.fileExists(atPath: self.repos.repoPath(n)) }
+            if requestedName != nil, taken(desired) {
+                throw SpecRepoError("a repo named `\(desired)` already exists", remedy: "choose another --name", code: "repo.exists")
+            }
+            finalName = SpecRepoNaming.uniqueName(desired, taken: taken)
+        }
+        let sameURL = existing.url == url
+        if sameURL && (requestedName == nil || finalName == existing.name) {
+            return Plan(title: plan.title, changes: [.satisfied(
+                id: "repo.use:\(existing.name)", kind: "spec-repo-use", subject: existing.name,
+                summary: "`\(existing.name)` already comes from \(Redaction.redactURL(url))",
+                details: ["name": .string(existing.name), "url": .string(existing.displayURL), "method": "none",
+                          "oldHead": .string(existing.head), "newHead": .string(existing.head)])], warnings: plan.warnings)
+        }
+        plan.changes.append(switchChange(existing, url: url, finalName: finalName))
+        return plan
+    }
+
+    /// `repo reset`: back to the official GitHub Specs repo (CocoaPods names its clone `cocoapods`).
+    public func resetPlan(name: String?) throws -> Plan {
+        try usePlan(url: SpecRepoNaming.officialGitURL, name: name, title: "repo reset")
+    }
+
+    /// The repo `repo use` takes over: one already at the URL, one with the wanted name, `master`,
+    /// or any clone of an official or catalog Specs source.
+    static func pickExisting(_ repos: [SpecRepo], url: String, desiredName: String) -> SpecRepo? {
+        repos.first { $0.url.map { SpecRepoNaming.matches(local: $0, wanted: url) } ?? false }
+            ?? repos.first { $0.name == desiredName }
+            ?? repos.first { $0.name == "master" }
+            ?? repos.first { isSpecsSource($0.url) }
+    }
+
+    static func isSpecsSource(_ url: String?) -> Bool {
+        guard let url else { return false }
+        let catalog = (try? MirrorCatalog.bundled())?.specs ?? []
+        return catalog.contains { m in ([m.url] + m.aliases).contains { SpecRepoNaming.matches(local: url, wanted: $0) } }
+    }
+
+    func switchChange(_ old: SpecRepo, url: String, finalName: String) -> Change {
+        let service = self
+        let details: [String: JSONValue] = [
+            "name": .string(finalName), "previousName": .string(old.name), "url": .string(Redaction.redactURL(url)),
+            "previousURL": .string(old.displayURL), "branch": .string(old.branch), "oldHead": .string(old.head),
+            "method": "repoint", "path": .string(repos.repoPath(finalName)),
+        ]
+        let rename = finalName != old.name ? ", rename to `\(finalName)`" : ""
+        return Change(
+            id: "repo.use:\(finalName)", kind: "spec-repo-use", subject: finalName,
+            summary: "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history is shared, else clone and swap)",
+            details: .object(details), isNeeded: true,
+            apply: { context in try RepoSwitcher(service: service, old: old, url: url, finalName: finalName, context: context).run() })
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import PodMirrorKit
+import PodMirrorTestSupport
+import XCTest
+
+final class SpecReposNamingTests: XCTestCase {
+    func testCocoaPodsNamesForURLs() {
+        // Core spec/source/manager_spec.rb examples, and spec §1.5 derived ones.
+        let cases = [
+            ("https://github.com/segiddins/Specs.git", "segiddins"),
+            ("https://github.com/segiddins/banana.git", "segiddins-banana"),
+            ("https://sourceforge.org/Artsy/Specs.git", "sourceforge-artsy"),
+            ("git@git-host.com:specs.git", "git-host"),
+            ("ssh://git@company.com:1234/pods/specs.git", "company-pods"),
+            ("file:///Users/kurrytran/specs", "users-kurrytran"),
+            ("https://github.com/CocoaPods/Specs.git", "cocoapods"),
+            ("https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git", "tsinghua-git-cocoapods"),
+            ("https://mirrors.bfsu.edu.cn/git/CocoaPods/Specs.git", "bfsu-git-cocoapods"),
+            ("https://cdn.cocoapods.org/", "trunk"),
+        ]
+        for (url, name) in cases { XCTAssertEqual(SpecRepoNaming.name(forURL: url), name, url) }
+    }
+
+    func testUniqueNameAppendsCounter() {
+        XCTAssertEqual(SpecRepoNaming.uniqueName("x") { $0 == "x" || $0 == "x-1" }, "x-2")
+        XCTAssertEqual(SpecRepoNaming.uniqueName("y") { _ in false }, "y")
+    }
+
+    func testBadNamesAreRejected() {
+        for bad in ["", "trunk", "a/b", "..", "../x", ".hidden", "x..y"] {
+            XCTAssertThrowsError(try SpecRepoNaming.validate(bad), bad) { e in
+                XCTAssertEqual((e as? SpecRepoError)?.code, "repo.bad-name")
+                XCTAssertEqual((e as? SpecRepoError)?.exitStatus, .usage)
+            }
+        }
+        XCTAssertNoThrow(try SpecRepoNaming.validate("tsinghua-git-cocoapods"))
+    }
+
+    func testURLMatchingLikeCocoaPods() {
+        XCTAssertTrue(SpecRepoNaming.matches(local: "https://github.com/CocoaPods/Specs.git", wanted: "git@github.com:CocoaPods/Specs.git"))
+        XCTAssertTrue(SpecRepoNaming.matches(local: "https://Mirror.example/Specs/", wanted: "https://mirror.example/specs.git"))
+        XCTAssertFalse(SpecRepoNaming.matches(local: "https://a.example/specs", wanted: "https://b.example/specs"))
+    }
+
+    func testTransportsOtherThanGitOnesAreRefused() {
+        for bad in ["ext::sh -c touch% /tmp/pwned", "fd::17", "ftp://x/y", "", "gopher://h/r"] {
+            XCTAssertThrowsError(try GitURL.validate(bad), bad) { e in
+                XCTAssertEqual((e as? GitError)?.kind, .unsupportedTransport, bad)
+            }
+        }
+        for ok in ["https://h/x.git", "http://127.0.0.1:9/x", "ssh://git@h/x", "git@h:x.git", "git://h/x", "file:///tmp/x", "/tmp/x"] {
+            XCTAssertNoThrow(try GitURL.validate(ok), ok)
+        }
+    }
+
+    func testReposDirFollowsCocoaPodsPrecedence() {
+        func dir(_ vars: [String: String]) -> ReposDirectory {
+            ReposDirectory(environment: RuntimeEnvironment(variables: vars.merging(["HOME": "/home/u"]) { a, _ in a }, currentDirectory: "/work"))
+        }
+        XCTAssertEqual(dir([:]).path, "/home/u/.cocoapods/repos")
+        XCTAssertEqual(dir([:]).cacheRoot, "/home/u/Library/Caches/CocoaPods")
+        XCTAssertEqual(dir(["CP_HOME_DIR": "~/cp"]).path, "/home/u/cp/repos")
+        XCTAssertEqual(dir(["CP_HOME_DIR": "~/cp"]).cacheRoot, "/home/u/cp/cache")
+        XCTAssertEqual(dir(["CP_HOME_DIR": "/h", "CP_REPOS_DIR": "rel/repos"]).path, "/work/rel/repos")
+        XCTAssertEqual(dir(["CP_CACHE_DIR": "/c"]).searchIndexPath, "/c/search_index.json")
+    }
+
+    func testDepthIsRefusedWithoutShallowSupport() throws {
+        let tmp = TempDirectory()
+        let service = SpecRepoService(repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache")))
+        if Libgit2.supportsShallow { throw XCTSkip("linked libgit2 \(Libgit2.version) supports --depth") }
+        XCTAssertThrowsError(try service.addPlan(name: "x", url: "https://example.com/specs.git", branch: nil, depth: 1)) { e in
+            XCTAssertEqual((e as? GitError)?.kind, .unsupported)
+            XCTAssertTrue((e as? GitError)?.message.contains("libgit2 1.7") ?? false)
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import PodMirrorTestSupport
+import XCTest
+
+/// `podmirror repo ...` end to end: the built binary, a temporary HOME, repos served by a real git
+/// smart-HTTP server on 127.0.0.1, results checked with the git CLI as the reference.
+final class RepoCLITests: XCTestCase {
+    let bin = PodmirrorBinary()
+    var home: TempDirectory!
+    var served: TempDirectory!
+    var server: GitHTTPServer!
+    var official: SpecsFixture!
+
+    var repos: String { home.sub(".cocoapods/repos") }
+
+    override func setUpWithError() throws {
+        home = TempDirectory("pm-home")
+        served = TempDirectory("pm-served")
+        official = try SpecsFixture(root: served.path, name: "specs", pods: 30, commits: 3, seed: "off")
+        server = try GitHTTPServer(root: served.path)
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+    }
+
+    @discardableResult
+    func pm(_ args: [String], env: [String: String] = [:]) throws -> ProcessResult {
+        try bin.run(args, home: home.path, extraEnvironment: env)
+    }
+
+    func json(_ args: [String], status: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let r = try pm(args + ["--json"])
+        XCTAssertEqual(r.status, status, "stdout: \(r.stdout)\nstderr: \(r.stderr)", file: file, line: line)
+        return try PodmirrorBinary.json(r)
+    }
+
+    func git(_ repo: String, _ args: [String]) throws -> String {
+        let r = try ProcessRunner.git(["-C", repo] + args)
+        XCTAssertEqual(r.status, 0, "git \(args): \(r.stderr)")
+        return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// What CocoaPods needs of a clone, checked with git: origin URL, branch, tracking ref, fsck, clean.
+    func assertCocoaPodsClone(_ path: String, url: String, head: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(try git(path, ["config", "--get", "remote.origin.url"]), url, file: file, line: line)
+        XCTAssertEqual(try git(path, ["rev-parse", "--abbrev-ref", "HEAD"]), "master", file: file, line: line)
+        XCTAssertEqual(try git(path, ["rev-parse", "HEAD"]), head, file: file, line: line)
+        XCTAssertEqual(try git(path, ["rev-parse", "refs/remotes/origin/master"]), head, file: file, line: line)
+        XCTAssertEqual(try git(path, ["status", "--porcelain"]), "", "clean status", file: file, line: line)
+        XCTAssertEqual(try ProcessRunner.git(["-C", path, "fsck", "--no-progress"]).status, 0, "git fsck", file: file, line: line)
+    }
+
+    func leftovers() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: repos)) ?? []).filter { $0.hasPrefix(".podmirror") }
+    }
+
+    func testAddListUpdateRemove() throws {
+        let url = server.url("specs.git")
+        var out = try json(["repo", "add", "master", url])
+        XCTAssertEqual(out["command"] as? String, "repo add")
+        XCTAssertEqual(out["method"] as? String, "clone")
+        let path = repos + "/master"
+        try assertCocoaPodsClone(path, url: url, head: official.head)
+        XCTAssertEqual(leftovers(), [])
+
+        out = try json(["repo", "list"])
+        let list = try XCTUnwrap(out["repos"] as? [[String: Any]])
+        XCTAssertEqual(list.count, 1)
+        XCTAssertEqual(list[0]["name"] as? String, "master")
+        XCTAssertEqual(list[0]["type"] as? String, "git")
+        XCTAssertEqual(list[0]["branch"] as? String, "master")
+        XCTAssertEqual(list[0]["head"] as? String, official.head)
+        XCTAssertEqual(list[0]["url"] as? String, url)
+
+        // Nothing new: unchanged, and --check agrees.
+        out = try json(["repo", "update"])
+        XCTAssertEqual(out["changed"] as? Bool, false)
+        XCTAssertEqual(try pm(["repo", "update", "--check"]).status, 0)
+
+        let old = official.head
+        let new = try official.addCommits(5)
+        let check = try pm(["repo", "update", "master", "--check"])
+        XCTAssertEqual(check.status, 3, check.stdout + check.stderr)
+        XCTAssertEqual(try git(path, ["rev-parse", "HEAD"]), old, "--check changes nothing")
+
+        try FileManager.default.createDirectory(atPath: home.sub("Library/Caches/CocoaPods"), withIntermediateDirectories: true)
+        try home.write("Library/Caches/CocoaPods/search_index.json", "{}")
+        out = try json(["repo", "update", "master"])
+        XCTAssertEqual(out["changed"] as? Bool, true)
+        XCTAssertEqual(out["oldHead"] as? String, old)
+        XCTAssertEqual(out["newHead"] as? String, new)
+        try assertCocoaPodsClone(path, url: url, head: new)
+        XCTAssertEqual(try git(path, ["ls-files"]), try git(official.work, ["ls-files"]), "deleted and added specs follow")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.sub("Library/Caches/CocoaPods/search_index.json")))
+
+        out = try json(["repo", "update", "master"])
+        XCTAssertEqual(out["changed"] as? Bool, false, "second run changes nothing")
+
+        let text = try pm(["repo", "list"])
+        XCTAssertTrue(text.stdout.contains("- Type: git (master)"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("1 repo"), text.stdout)
+
+        out = try json(["repo", "remove", "master"])
+        XCTAssertEqual(out["changed"] as? Bool, true)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        XCTAssertEqual(leftovers(), [])
+    }
+
+    func testUpdateSkipsCDNAndPlainFolders() throws {
+        try home.write(".cocoapods/repos/trunk/.url", "https://cdn.cocoapods.org/")
+        try home.write(".cocoapods/repos/local/Specs/A/1.0/A.podspec", "x")
+        let out = try json(["repo", "update"])
+        let warnings = (out["warnings"] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
+        XCTAssertEqual(Set(warnings), ["repo.skip-cdn", "repo.skip-dir"])
+        let list = try json(["repo", "list"])["repos"] as? [[String: Any]]
+        XCTAssertEqual(list?.map { $0["type"] as? String }, ["dir", "cdn"])
+    }
+
+    func testBadNamesAndExistingNameAreRejected() throws {
+        let url = server.url("specs.git")
+        for bad in ["trunk", "a/b", "..", ".x", ""] {
+            let r = try pm(["repo", "add", bad, url])
+            XCTAssertEqual(r.status, 2, "\(bad): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("invalid repo name"), r.stderr)
+        }
+        XCTAssertEqual(try pm(["repo", "add", "mine", url]).status, 0)
+        let before = try git(repos + "/mine", ["rev-parse", "HEAD"])
+        let r = try pm(["repo", "add", "mine", url])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("already exists"), r.stderr)
+        XCTAssertEqual(try git(repos + "/mine", ["rev-parse", "HEAD"]), before)
+        let ext = try pm(["repo", "add", "evil", "ext::sh -c touch% /tmp/pm-pwned"])
+        XCTAssertEqual(ext.status, 2, ext.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: repos + "/evil"))
+    }
+
+    func testDryRunChangesNothing() throws {
+        let r = try pm(["repo", "add", "master", server.url("specs.git"), "--dry-run"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("would change"), r.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: repos + "/master"))
+    }
+
+    func testCredentialsAreRedactedInTextAndJSON() throws {
+        let url = server.url("specs.git", userinfo: "bob:s3cr3t")
+        let add = try pm(["repo", "add", "priv", url, "--json"])
+        XCTAssertEqual(add.status, 0, add.stderr)
+        XCTAssertFalse(add.stdout.contains("s3cr3t") || add.stderr.contains("s3cr3t"), add.stdout)
+        XCTAssertEqual(try git(repos + "/priv", ["config", "--get", "remote.origin.url"]), url, "origin keeps the exact URL")
+        for args in [["repo", "list"], ["repo", "list", "--json"], ["repo", "update", "--json"], ["repo", "update"]] {
+            let r = try pm(args)
+            XCTAssertFalse(r.stdout.contains("s3cr3t") || r.stderr.contains("s3cr3t"), "\(args): \(r.stdout)\(r.stderr)")
+        }
+        XCTAssertTrue(try pm(["repo", "list"]).stdout.contains("http://***@127.0.0.1"))
+        server.setFault(.http500)
+        try official.addCommits(1)
+        for args in [["repo", "update", "priv"], ["repo", "update", "priv", "--json"]] {
+            let r = try pm(args)
+            XCTAssertEqual(r.status, 4, r.stdout + r.stderr)
+            XCTAssertFalse(r.stdout.contains("s3cr3t") || r.stderr.contains("s3cr3t"), r.stdout + r.stderr)
+            XCTAssertTrue((r.stdout + r.stderr).contains("127.0.0.1"), "the error names the URL: \(r.stdout)\(r.stderr)")
+        }
+    }
+}
