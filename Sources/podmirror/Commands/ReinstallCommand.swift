@@ -1,8 +1,53 @@
 import ArgumentParser
+import Foundation
 import PodMirrorKit
 
-// Placeholder until this command lands; replaced by the area's own implementation.
-struct ReinstallCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "reinstall", abstract: "Deintegrate, then pod install; restore the project if it fails. (not implemented yet)")
-    func run() throws { throw UsageError("podmirror reinstall is not implemented yet", code: "not-implemented") }
+struct ReinstallCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reinstall",
+        abstract: "Deintegrate, then pod install; if pod install fails, put the project back exactly as it was.",
+        discussion: "Pods/ is moved aside, not deleted, until pod install has succeeded. pod runs by argv (no shell) with a UTF-8 locale; its output is streamed (to stderr with --json). Exits with pod's own status when it fails.")
+    static let commandName = "reinstall"
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "Pass --repo-update to pod install.")
+    var repoUpdate = false
+    @Argument(help: "A folder holding the .xcodeproj, or the .xcodeproj.")
+    var path: String?
+
+    func run() throws {
+        let env = RuntimeEnvironment()
+        let location = try XcodeProjectLocator.locate(path, environment: env)
+        let planned = try Reinstaller(environment: env).plan(location, repoUpdate: repoUpdate)
+        let runner = PlanRunner(context: ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation))
+        if !global.json, global.mode == .apply { DeintegrateCommand.printText(planned, verbose: global.verbose) }
+        let report: PlanReport
+        do {
+            // With --json, stdout carries one JSON document: pod's own stdout goes to stderr meanwhile.
+            report = try Self.withStdoutOnStderr(global.json && global.mode == .apply) { try runner.run(planned.plan, mode: global.mode) }
+        } catch let failure as PlanFailure {
+            guard let pod = failure.underlying as? PodInstallFailed else { throw failure }
+            Render.error(failure, command: Self.commandName, json: global.json)
+            throw ExitCode(pod.status)
+        }
+        if !global.json, global.mode == .apply {
+            Console.shared.out(Console.shared.paint("pod install succeeded; the previous Pods/ was deleted.", .green))
+            return
+        }
+        if global.json || global.mode != .apply {
+            try Render.finish(command: Self.commandName, report, options: global, extra: DeintegrateCommand.jsonFields(planned))
+        }
+    }
+
+    static func withStdoutOnStderr<T>(_ enabled: Bool, _ body: () throws -> T) rethrows -> T {
+        guard enabled else { return try body() }
+        fflush(stdout)
+        let saved = dup(STDOUT_FILENO)
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        defer {
+            fflush(stdout)
+            dup2(saved, STDOUT_FILENO)
+            close(saved)
+        }
+        return try body()
+    }
 }

@@ -1,0 +1,66 @@
+import Foundation
+import PodMirrorKit
+import PodMirrorTestSupport
+import XCTest
+
+/// Reinstall with a fake tool runner: faults `pod` cannot be made to produce on demand.
+final class ReinstallerTests: XCTestCase {
+    /// Creates a new Pods/ and edits the project like pod would, then fails the way it is told.
+    struct FakePod: ToolRunner {
+        var fault: @Sendable () throws -> Int32
+        func run(_ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
+                 cancellation: CancellationToken) throws -> Int32 {
+            let dir = currentDirectory!
+            try FileManager.default.createDirectory(atPath: dir + "/Pods/New", withIntermediateDirectories: true)
+            try Data("PODS: [new]\n".utf8).write(to: URL(fileURLWithPath: dir + "/Podfile.lock"))
+            try Data("{ objects = {}; }".utf8).write(to: URL(fileURLWithPath: dir + "/App.xcodeproj/project.pbxproj"))
+            return try fault()
+        }
+    }
+
+    func project() throws -> TempDirectory {
+        let dir = TempDirectory("reinstaller")
+        try dir.write("App.xcodeproj/project.pbxproj", PBXFixtures.integrated)
+        try dir.write("Podfile", "target 'App'\n")
+        try dir.write("Podfile.lock", "PODS: [old]\n")
+        try dir.write("Pods/Old/a.h", "old\n")
+        let bin = try dir.write("bin/pod", "#!/bin/sh\n")
+        chmod(bin, 0o755)
+        return dir
+    }
+
+    func attempt(_ dir: TempDirectory, _ fault: @escaping @Sendable () throws -> Int32) throws -> Error? {
+        let env = RuntimeEnvironment(variables: ["PATH": dir.sub("bin")], currentDirectory: dir.path)
+        let location = try XcodeProjectLocator.locate(nil, environment: env)
+        let planned = try Reinstaller(environment: env, tools: FakePod(fault: fault)).plan(location, repoUpdate: false)
+        do { _ = try PlanRunner().run(planned.plan, mode: .apply); return nil } catch { return error }
+    }
+
+    func testInterruptedPodInstallPutsEverythingBack() throws {
+        let dir = try project()
+        let before = dir.listing().map { ($0, try? dir.read($0)) }
+        let error = try attempt(dir) { throw InterruptedError() }
+        XCTAssertEqual((error as? PlanFailure)?.exitStatus, .interrupted)
+        XCTAssertEqual(dir.listing(), before.map(\.0))
+        for (path, bytes) in before { XCTAssertEqual(try? dir.read(path), bytes, path) }
+    }
+
+    func testFailedPodInstallCarriesPodsStatus() throws {
+        let dir = try project()
+        let project = try dir.read("App.xcodeproj/project.pbxproj")
+        let error = try attempt(dir) { 31 }
+        XCTAssertEqual(((error as? PlanFailure)?.underlying as? PodInstallFailed)?.status, 31)
+        XCTAssertEqual(try dir.read("App.xcodeproj/project.pbxproj"), project)
+        XCTAssertEqual(try dir.read("Pods/Old/a.h"), Array("old\n".utf8))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods/New")))
+        XCTAssertEqual(try dir.read("Podfile.lock"), Array("PODS: [old]\n".utf8))
+    }
+
+    func testSuccessDeletesTheOldPods() throws {
+        let dir = try project()
+        XCTAssertNil(try attempt(dir) { 0 })
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.sub("Pods/New")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods/Old")))
+        XCTAssertFalse(dir.listing().contains { $0.hasPrefix(".Pods") })
+    }
+}
