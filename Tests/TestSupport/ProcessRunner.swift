@@ -5,6 +5,12 @@ public struct ProcessResult: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
 }
 
 /// Runs processes (argv, never a shell string) for tests: the built binary, and `git` as a reference.
@@ -75,6 +81,11 @@ public struct PodmirrorBinary: Sendable {
     @discardableResult
     public func run(_ arguments: [String], home: String, cwd: String? = nil, extraEnvironment: [String: String] = [:],
                     stdin: String? = nil) throws -> ProcessResult {
+        try ProcessRunner.run(path, arguments, cwd: cwd ?? home, environment: environment(home: home, extra: extraEnvironment), stdin: stdin)
+    }
+
+    /// The environment `run` gives the binary: HOME set to `home`, no CP_* variables or host config leaking in.
+    public func environment(home: String, extra: [String: String] = [:]) -> [String: String] {
         // Nothing may point the tool at the host's own gem, Bundler or git config.
         let hostConfig: Set<String> = ["GEMRC", "BUNDLE_USER_CONFIG", "BUNDLE_USER_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG"]
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CP_") && !hostConfig.contains($0.key) }
@@ -82,8 +93,8 @@ public struct PodmirrorBinary: Sendable {
         env["NO_COLOR"] = "1"
         env["GIT_CONFIG_NOSYSTEM"] = "1"
         env["XDG_CONFIG_HOME"] = (home as NSString).appendingPathComponent(".config")
-        for (k, v) in extraEnvironment { env[k] = v }
-        return try ProcessRunner.run(path, arguments, cwd: cwd ?? home, environment: env, stdin: stdin)
+        for (k, v) in extra { env[k] = v }
+        return env
     }
 
     /// Parses stdout of a `--json` run.

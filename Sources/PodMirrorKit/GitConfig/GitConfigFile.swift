@@ -99,12 +99,16 @@ final class GitConfigFile {
         try fileSystem.createDirectory(dir)
         defer { try? fileSystem.removeItem(dir) }
         let copy = dir + "/config"
-        if let old { try fileSystem.writeAtomically(old, to: copy, defaultMode: 0o644) }
         do {
+            if let old { try fileSystem.writeAtomically(old, to: copy, defaultMode: 0o644) }
             let config = try GitConfigFile(path: copy)
             try edit(config)
         } catch var e as GitConfigError {
             e.message = e.message.replacingOccurrences(of: copy, with: file)
+            throw e
+        } catch var e as FileError {
+            // Name the user's file, not the scratch copy (the same limit would stop writing it).
+            e.path = file
             throw e
         }
         var new = fileSystem.fileExists(copy) ? try fileSystem.readFile(copy) : []

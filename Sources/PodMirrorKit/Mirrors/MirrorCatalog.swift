@@ -96,12 +96,24 @@ public struct MirrorCatalog: Sendable {
                 copy.url = nameOrURL
                 return copy
             }
+            try Self.checkTransport(nameOrURL, gems: wantGems)
             return Mirror(name: "", kind: wantGems ? .gems : .specsGit, url: nameOrURL)
         }
         let names = list.map(\.name).joined(separator: ", ")
         throw MirrorError(message: "unknown \(wantGems ? "gem" : "Specs") mirror '\(nameOrURL)'",
                           remedy: "use one of: \(names), or a URL (see `podmirror mirror list`)",
                           code: "mirror.unknown", exitStatus: .usage)
+    }
+
+    /// Refuses transports that run commands or are not mirrors (`ext::`, `fd::`, `ftp://`, …): Specs
+    /// mirrors go through GitURL's allow-list; gem mirrors are https or http.
+    static func checkTransport(_ url: String, gems: Bool) throws {
+        guard gems else { return try GitURL.validate(url) }
+        let scheme = url.range(of: "://").map { url[..<$0.lowerBound].lowercased() }
+        guard let scheme, ["https", "http"].contains(scheme), !url.contains(where: { $0.isWhitespace }) else {
+            throw MirrorError(message: "refusing '\(Redaction.redactURL(url))': a gem mirror is an https or http URL",
+                              remedy: "use a catalog name (`podmirror mirror list`) or an https:// URL", code: "mirror.transport", exitStatus: .usage)
+        }
     }
 
     func looksLikeURL(_ s: String) -> Bool {

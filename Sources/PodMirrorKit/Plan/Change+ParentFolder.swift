@@ -1,16 +1,51 @@
 import Foundation
 
 extension Change {
-    /// The same change, creating the folder of `path` first when it is missing (e.g. `~/.config/gem/`
-    /// for a new gemrc). The folder is left in place on undo.
+    /// The same change, creating the folder of `path` (and missing parents) first when it is missing
+    /// (e.g. `~/.config/gem/` for a new gemrc). Folders it created are removed again, when still
+    /// empty, if the change fails or is undone, so a failed plan leaves no trace.
     public func creatingParentFolder(of path: String, fileSystem: any FileSystem) -> Change {
         var copy = self
-        let apply = self.apply
+        let apply = self.apply, undo = self.undo
         let folder = (path as NSString).deletingLastPathComponent
+        let created = CreatedFolders()
         copy.apply = { context in
-            if !folder.isEmpty, !fileSystem.isDirectory(folder) { try fileSystem.createDirectory(folder) }
-            return try apply(context)
+            var missing: [String] = []
+            var f = folder
+            while !f.isEmpty, f != "/", !fileSystem.fileExists(f) {
+                missing.append(f)
+                f = (f as NSString).deletingLastPathComponent
+            }
+            created.set(missing)
+            do {
+                if !missing.isEmpty { try fileSystem.createDirectory(folder) }
+                return try apply(context)
+            } catch {
+                created.removeEmpty(fileSystem)
+                throw error
+            }
+        }
+        copy.undo = {
+            try undo?()
+            created.removeEmpty(fileSystem)
         }
         return copy
+    }
+}
+
+/// The folders a change created, deepest first (set while applying, read when undoing).
+private final class CreatedFolders: @unchecked Sendable {
+    private let lock = NSLock()
+    private var folders: [String] = []
+
+    func set(_ list: [String]) { lock.lock(); folders = list; lock.unlock() }
+
+    /// Removes each created folder that is (still) empty, deepest first.
+    func removeEmpty(_ fileSystem: any FileSystem) {
+        lock.lock(); let list = folders; folders = []; lock.unlock()
+        for f in list where fileSystem.isDirectory(f) {
+            guard (try? fileSystem.contentsOfDirectory(f))?.isEmpty == true else { break }
+            try? fileSystem.removeItem(f)
+        }
     }
 }

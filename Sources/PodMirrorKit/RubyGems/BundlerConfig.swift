@@ -22,6 +22,7 @@ public struct BundlerConfig: Sendable {
             throw GemsError("\(path) is not valid UTF-8 text", code: "gems.bundler-encoding")
         }
         if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            try YAMLNesting.check(bytes, path: path, code: "gems.bundler-syntax")
             do { _ = try Yams.compose(yaml: text) } catch {
                 throw GemsError("\(path) is not valid YAML: \(error)", remedy: "fix the file, then run again",
                                 code: "gems.bundler-syntax")

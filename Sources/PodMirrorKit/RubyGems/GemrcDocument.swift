@@ -44,6 +44,7 @@ public struct GemrcDocument: Sendable {
         }
         newline = text.contains("\r\n") ? "\r\n" : "\n"
         if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            try YAMLNesting.check(bytes, path: path, code: "gems.gemrc-syntax")
             do {
                 let node = try Yams.compose(yaml: text)
                 if let node, node.mapping == nil, node.scalar?.string != "" {

@@ -23,7 +23,12 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
     func run() throws {
         let rules = try InsteadOfRules(catalog: MirrorCatalog.bundled()).rules()
         if global.json {
-            Render.json(["command": .string(Self.commandName), "ok": true, "rules": try JSONValue.encoding(rules)])
+            let shown = rules.map { rule -> InsteadOfRules.Rule in
+                var copy = rule
+                copy.base = Redaction.redactURL(rule.base)
+                return copy
+            }
+            Render.json(["command": .string(Self.commandName), "ok": true, "rules": try JSONValue.encoding(shown)])
             return
         }
         let c = Console.shared

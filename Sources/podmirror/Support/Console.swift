@@ -109,4 +109,7 @@ func installSignalHandlers() {
     }
     signal(SIGINT, handler)
     signal(SIGTERM, handler)
+    // A file-size limit (`ulimit -f`) must make write() fail with EFBIG, which the atomic write
+    // handles (temp file removed, old file kept), instead of killing the process mid-write.
+    signal(SIGXFSZ, SIG_IGN)
 }

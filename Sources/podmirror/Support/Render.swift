@@ -18,7 +18,7 @@ enum Render {
 
     /// The JSON form of a plan report, merged with command-specific fields.
     static func planJSON(command: String, _ report: PlanReport, extra: [String: JSONValue] = [:]) -> [String: JSONValue] {
-        var object: [String: JSONValue] = (try? JSONValue.encoding(report)).flatMap {
+        var object: [String: JSONValue] = (try? JSONValue.encoding(redacted(report))).flatMap {
             if case .object(let o) = $0 { return o } else { return nil }
         } ?? [:]
         object["command"] = .string(command)
@@ -39,8 +39,21 @@ enum Render {
         if report.hasDrift { throw ExitCode(ExitStatus.drift.rawValue) }
     }
 
+    /// The report with URL credentials removed from diffs and error texts (a diff of a file that
+    /// holds a `user:password@` URL must not show it).
+    static func redacted(_ report: PlanReport) -> PlanReport {
+        var copy = report
+        copy.error = report.error.map(Redaction.redactText)
+        for i in copy.changes.indices {
+            copy.changes[i].diff = copy.changes[i].diff.map(Redaction.redactText)
+            copy.changes[i].error = copy.changes[i].error.map(Redaction.redactText)
+        }
+        return copy
+    }
+
     /// Text rendering of a plan report: one line per change; diffs on dry run and check.
     static func planText(_ report: PlanReport) {
+        let report = redacted(report)
         let c = Console.shared
         for w in report.warnings {
             c.err(c.paint("warning: ", .yellow, stderr: true) + w.message)
