@@ -240,4 +240,36 @@ final class PodfileEditorTests: XCTestCase {
         }
         XCTAssertEqual(try dir.read("Podfile"), Array(text.utf8))
     }
+
+    func testCredentialsInSourceURLsAreRedactedInSummariesAndJSON() throws {
+        let url = "https://deploy:s3cret@git.corp.example/specs.git"
+        let doc = try PodfileDocument(text: "source '\(url)'\n")
+        XCTAssertEqual(doc.model.sourceURLs, [url], "the API keeps the URL")
+        XCTAssertFalse("\(doc.model.json)".contains("s3cret"))
+        XCTAssertFalse(PodfileEdit.removeSource(url).summary.contains("s3cret"))
+        let (change, _) = try PodfileEditor.change([.removeSource(url)], document: doc, catalog: catalog, fs: LocalFileSystem())
+        XCTAssertFalse(change.summary.contains("s3cret"))
+        XCTAssertFalse("\(change.details)".contains("s3cret"))
+    }
+
+    func testEmptyPodfile() throws {
+        try assertEdit("", [.useSource("tuna")], "source '\(tuna)'\n")
+        try assertEdit("", [.buildSetting(key: "K", value: "V")], "post_install do |installer|\n  \(Self.line("installer", "K", "V"))\nend\n")
+        try assertEdit("", [.platform(name: "ios", version: "12.0"), .inhibitWarnings(true)], "platform :ios, '12.0'\ninhibit_all_warnings!\n")
+    }
+
+    func testLocatingPodfilesAsCocoaPodsDoes() throws {
+        let dir = TempDirectory()
+        let fs = LocalFileSystem()
+        XCTAssertNil(PodfileDocument.locate(in: dir.path, fs: fs))
+        try dir.write("Podfile.rb", "")
+        XCTAssertEqual(PodfileDocument.locate(in: dir.path, fs: fs), dir.sub("Podfile.rb"))
+        try dir.write("Podfile", "")
+        XCTAssertEqual(PodfileDocument.locate(in: dir.path, fs: fs), dir.sub("Podfile"))
+        try dir.write("CocoaPods.podfile.yaml", "target: x\n")
+        let yaml = try XCTUnwrap(PodfileDocument.locate(in: dir.path, fs: fs))
+        XCTAssertThrowsError(try PodfileDocument.load(path: yaml, fs: fs)) { error in
+            XCTAssertEqual((error as? PodfileError)?.code, "podfile.unsupported-format")
+        }
+    }
 }

@@ -26,8 +26,9 @@ public struct PodfileDocument: Sendable {
     public let model: PodfileModel
     let reader: PodfileReader
 
-    /// Candidate file names in CocoaPods' priority order (the YAML form is not supported here).
-    public static let candidateNames = ["CocoaPods.podfile", "Podfile", "Podfile.rb"]
+    /// Candidate file names in CocoaPods' priority order. The YAML form is found (so podmirror never
+    /// edits a Podfile CocoaPods ignores) but not supported.
+    public static let candidateNames = ["CocoaPods.podfile.yaml", "CocoaPods.podfile", "Podfile", "Podfile.rb"]
 
     /// The Podfile CocoaPods would use in `directory`, if any.
     public static func locate(in directory: String, fs: any FileSystem) -> String? {
@@ -44,6 +45,11 @@ public struct PodfileDocument: Sendable {
             throw PodfileError("No Podfile exists at path `\(path)`.", file: path,
                                remedy: "run podmirror in the project folder or pass --podfile PATH", code: "podfile.missing",
                                exitStatus: .usage)
+        }
+        if path.hasSuffix(".yaml") {
+            throw PodfileError("this is the YAML form of a Podfile, which CocoaPods uses here; podmirror only reads and edits Ruby Podfiles",
+                               file: path, remedy: "edit it by hand, or convert the project to a Ruby Podfile",
+                               code: "podfile.unsupported-format", exitStatus: .usage)
         }
         return try PodfileDocument(bytes: try fs.readFile(path), path: path)
     }

@@ -13,8 +13,10 @@ public enum PodfileEdit: Sendable, Equatable {
     case buildSetting(key: String, value: String, configuration: String? = nil, pod: String? = nil)
     case unsetBuildSetting(key: String, configuration: String? = nil, pod: String? = nil)
 
-    /// One line for a person.
-    public var summary: String {
+    /// One line for a person (URL credentials redacted).
+    public var summary: String { Redaction.redactText(rawSummary) }
+
+    var rawSummary: String {
         switch self {
         case .useSource(let m): return "use Specs source \(m)"
         case .addSource(let u, let first): return "add source \(u)\(first ? " first" : "")"
@@ -119,7 +121,7 @@ struct EditContext {
     }
 
     func warn(_ message: String, line: Int? = nil) -> Diagnostic {
-        Diagnostic(.warning, code: "podfile.note", message, file: doc.path, line: line)
+        Diagnostic(.warning, code: "podfile.note", Redaction.redactText(message), file: doc.path, line: line)
     }
 
     // MARK: - Shared text helpers

@@ -113,9 +113,10 @@ public struct PodfileModel: Sendable {
         return sources.compactMap(\.url).filter { seen.insert($0).inserted }
     }
 
+    /// The `podfile show --json` fields (source URL credentials redacted).
     public var json: JSONValue {
         .object([
-            "sources": .array(sourceURLs.map { .string($0) }),
+            "sources": .array(sourceURLs.map { .string(Redaction.redactURL($0)) }),
             "platform": platform?.json ?? .null,
             "inhibitAllWarnings": .bool(inhibitAllWarnings),
             "targets": .array(root.children.map(\.json)),

@@ -82,10 +82,6 @@ public struct RubyLexer {
     /// True when the previous token ends a value, so the next `/ % << ? :` is an operator.
     var afterValue: Bool {
         guard let t = lastSignificant else { return false }
-        if t.kind == .newline { return false }
-        if t.kind == .identifier, let prev = tokens.dropLast().last(where: { $0.kind != .comment }), prev.isPunct(".") || prev.isPunct("&.") {
-            return true
-        }
         return t.endsValue
     }
 
@@ -185,22 +181,12 @@ public struct RubyLexer {
             lineStart = i
             if matchWord("=end", at: i) {
                 while i < bytes.count, bytes[i] != 0x0A { i += 1 }
-                let startLine = tokens.count
-                _ = startLine
-                var t = RubyToken(kind: .blockComment, range: start..<i, line: 0, column: 1,
-                                  text: String(decoding: bytes[start..<i], as: UTF8.self), value: nil,
-                                  contentRange: nil, delimiter: nil, spaceBefore: true)
-                t.line = lineNumber(of: start)
-                tokens.append(t)
+                tokens.append(RubyToken(kind: .blockComment, range: start..<i, line: tokLine, column: 1,
+                                        text: String(decoding: bytes[start..<i], as: UTF8.self), value: nil,
+                                        contentRange: nil, delimiter: nil, spaceBefore: true))
                 return
             }
         }
         throw error("=begin is never closed by =end", at: start)
-    }
-
-    func lineNumber(of offset: Int) -> Int {
-        var l = 1
-        for k in 0..<offset where bytes[k] == 0x0A { l += 1 }
-        return l
     }
 }

@@ -161,7 +161,7 @@ public struct RubySyntax: Sendable {
             let t = tokens[k]
             if !Self.isSignificant(t) || t.kind == .newline { k += 1; continue }
             if t.isPunct(",") { out.append(current); current = []; k += 1; continue }
-            if let close = match[k], close < end || t.kind == .keyword {
+            if let close = match[k], close < end {
                 current += Array(k...close)
                 k = close + 1
                 continue

@@ -54,28 +54,3 @@ public struct RubyToken: Equatable, Sendable {
         }
     }
 }
-
-/// Errors of the Podfile area: syntax the lexer cannot place, or what CocoaPods would reject.
-public struct PodfileError: PodMirrorError {
-    public var message: String
-    public var remedy: String?
-    public var code: String
-    public var exitStatus: ExitStatus
-    public var file: String?
-    public var line: Int?
-    public var column: Int?
-
-    public init(_ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
-                remedy: String? = nil, code: String = "podfile.syntax", exitStatus: ExitStatus = .failure) {
-        self.file = file
-        self.line = line
-        self.column = column
-        var where_ = file ?? "Podfile"
-        if let line { where_ += ":\(line)" }
-        if let column { where_ += ":\(column)" }
-        self.message = "\(where_): \(message)"
-        self.remedy = remedy
-        self.code = code
-        self.exitStatus = exitStatus
-    }
-}

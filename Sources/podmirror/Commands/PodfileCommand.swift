@@ -14,13 +14,19 @@ struct PodfileCommand: ParsableCommand {
 
 /// `--podfile PATH`; by default the Podfile CocoaPods would use in the current folder.
 struct PodfileLocation: ParsableArguments {
-    @Option(name: .long, help: "The Podfile (default: ./CocoaPods.podfile, ./Podfile or ./Podfile.rb, as CocoaPods looks).")
+    @Option(name: .long, help: "The Podfile, or a folder to look in (default: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).")
     var podfile: String?
 
     func resolve(_ env: RuntimeEnvironment) -> String {
-        if let podfile { return env.expandPath(podfile) }
-        return PodfileDocument.locate(in: env.currentDirectory, fs: env.fileSystem)
-            ?? env.expandPath("Podfile")
+        let dir: String
+        if let podfile {
+            let path = env.expandPath(podfile)
+            guard env.fileSystem.isDirectory(path) else { return path }
+            dir = path
+        } else {
+            dir = env.currentDirectory
+        }
+        return PodfileDocument.locate(in: dir, fs: env.fileSystem) ?? (dir as NSString).appendingPathComponent("Podfile")
     }
 }
 
@@ -73,7 +79,7 @@ struct PodfileShowCommand: PodmirrorCommand {
         }
         c.out(c.paint(doc.path, .bold))
         c.out("sources:" + (m.sourceURLs.isEmpty ? " (none: trunk https://cdn.cocoapods.org/ is implicit)" : ""))
-        for s in m.sourceURLs { c.out("  \(s)") }
+        for s in m.sourceURLs { c.out("  \(Redaction.redactURL(s))") }
         c.out("platform: \(platform(m.platform))")
         c.out("inhibit_all_warnings!: \(m.inhibitAllWarnings ? "yes" : "no")")
         c.out("targets:" + (m.root.children.isEmpty ? " (none)" : ""))
