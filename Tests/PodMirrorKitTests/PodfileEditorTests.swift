@@ -272,4 +272,16 @@ final class PodfileEditorTests: XCTestCase {
             XCTAssertEqual((error as? PodfileError)?.code, "podfile.unsupported-format")
         }
     }
+
+    func testSymlinkedPodfileIsEditedThroughTheLink() throws {
+        let dir = TempDirectory()
+        let target = try dir.write("shared/Podfile", "platform :ios, '9.0'\n")
+        let link = dir.sub("app/Podfile")
+        try FileManager.default.createDirectory(atPath: dir.sub("app"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let plan = try PodfileEditor.plan([.inhibitWarnings(true)], podfile: link, fs: LocalFileSystem(), catalog: catalog)
+        _ = try PlanRunner().run(plan, mode: .apply)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target)
+        XCTAssertEqual(try dir.read("shared/Podfile"), Array("platform :ios, '9.0'\ninhibit_all_warnings!\n".utf8))
+    }
 }

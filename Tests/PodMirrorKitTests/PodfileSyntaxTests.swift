@@ -194,4 +194,79 @@ final class PodfileSyntaxTests: XCTestCase {
             XCTAssertTrue((error as? PodfileError)?.message.hasPrefix("Podfile:1:5:") ?? false, "\(error)")
         }
     }
+
+    func testHostileInputIsRefusedWithAReason() throws {
+        let deep = String(repeating: "foo do\n", count: 300) + String(repeating: "end\n", count: 300)
+        XCTAssertThrowsError(try PodfileDocument(text: deep)) { XCTAssertTrue("\($0)".contains("nested deeper"), "\($0)") }
+        let fine = String(repeating: "foo do\n", count: 150) + String(repeating: "end\n", count: 150)
+        XCTAssertNoThrow(try PodfileDocument(text: fine))
+        let strings = "x = " + String(repeating: "\"#{", count: 300) + String(repeating: "}\"", count: 300) + "\n"
+        XCTAssertThrowsError(try PodfileDocument(text: strings)) { XCTAssertTrue("\($0)".contains("nested deeper"), "\($0)") }
+        XCTAssertThrowsError(try PodfileDocument(bytes: Array("pod 'A'\n\0\u{1}".utf8))) {
+            XCTAssertTrue("\($0)".hasPrefix("Podfile:2:1: the file contains a NUL byte"), "\($0)")
+        }
+        XCTAssertThrowsError(try PodfileDocument(bytes: Array("pod 'A'\n".utf8) + [0xFF, 0x41])) {
+            XCTAssertTrue("\($0)".hasPrefix("Podfile:2:1: the Podfile is not valid UTF-8"), "\($0)")
+        }
+        XCTAssertThrowsError(try PodfileDocument(bytes: [UInt8](repeating: 0x20, count: PodfileDocument.maxSize + 1))) {
+            XCTAssertEqual(($0 as? PodfileError)?.code, "podfile.too-large")
+        }
+    }
+
+    func testAssortedRubyThatRealPodfilesUse() throws {
+        let m = try model("""
+        # -*- coding: utf-8 -*-
+        class Helper < Object; def self.x; end; end
+        begin
+          require 'json'
+        rescue LoadError
+        end
+        x ||= begin 1 end
+        a, b = 1, 2
+        v = 5 / 2
+        r = 'it\\'s'
+        q = "say \\"end\\""
+        s = :"quoted sym"
+        c = x == ?a
+        t = [].empty? ? 1 : 2
+        f = ->(y) { y }
+        g = lambda { |y| y }.call(1)
+        h = { if: 1, end: 2 }
+        for i in 1..3 do end
+        until true do end
+        while false do end
+        loop { break }
+        5.times { |i| i }
+        ENV.fetch('X') { 'default' }
+        def with_rescue
+          foo
+        rescue
+          bar
+        end
+        puts "a" \\
+          "b"
+        case ENV['KIND']
+        when /mac/ then platform :osx, '11.0'
+        else platform :ios, '13.0'
+        end
+        %w[One Two].each do |name|
+          target name do
+            pod 'Shared' if ENV['X']
+          end
+        end
+        target 'App' do; use_frameworks! :linkage => :static; end
+        abstract_target 'Base' do
+          pod 'A', path: File.join(__dir__, '..') unless defined?(Foo)
+          target 'Child' do
+            inherit! :search_paths
+          end
+        end
+        """)
+        XCTAssertEqual(m.root.children.map(\.name), ["name", "App", "Base"])
+        XCTAssertEqual(m.root.children.last?.children.map(\.name), ["Child"])
+        XCTAssertEqual(m.root.children.last?.children.first?.inheritance, "search_paths")
+        XCTAssertEqual(m.platform?.name, "osx")
+        XCTAssertEqual(m.platform?.conditional, true)
+        XCTAssertTrue(m.problems.isEmpty, "\(m.problems)")
+    }
 }

@@ -54,7 +54,20 @@ public struct PodfileDocument: Sendable {
         return try PodfileDocument(bytes: try fs.readFile(path), path: path)
     }
 
+    /// Larger files are refused: real Podfiles are a few kilobytes.
+    public static let maxSize = 8 << 20
+
     public init(bytes: [UInt8], path: String = "Podfile") throws {
+        guard bytes.count <= Self.maxSize else {
+            throw PodfileError("the file is \(bytes.count >> 20) MB; a Podfile is text of a few kilobytes", file: path,
+                               remedy: "check --podfile points at the Podfile", code: "podfile.too-large")
+        }
+        if let nul = bytes.firstIndex(of: 0) {
+            let lineStart = bytes[..<nul].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            throw PodfileError("the file contains a NUL byte: it is binary, not a Podfile", file: path,
+                               line: bytes[..<nul].filter { $0 == 0x0A }.count + 1, column: nul - lineStart + 1,
+                               remedy: "check --podfile points at the Podfile", code: "podfile.encoding")
+        }
         if String(bytes: bytes, encoding: .utf8) == nil {
             let bad = Self.firstInvalidUTF8(bytes) ?? 0
             let lineStart = bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0

@@ -75,7 +75,8 @@ struct PodfileReader {
                 walk(s.children, scope: &scope, conditional: conditional || c != "begin", inHook: inHook)
             }
             // A call of a parameterless method defined in the file: its DSL calls count here.
-            if let name = s.name, s.first == s.last, let body = methods[name], !inHook, !calling.contains(name) {
+            if let name = s.name, s.first == s.last, let body = methods[name], !inHook, !calling.contains(name),
+               calling.count < RubyLexer.maxNesting {
                 calling.insert(name)
                 walk(body, scope: &scope, conditional: conditional, inHook: false)
                 calling.remove(name)

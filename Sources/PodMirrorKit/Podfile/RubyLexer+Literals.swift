@@ -201,6 +201,11 @@ extension RubyLexer {
 
     /// Skips `#{ … }`, including nested strings and braces.
     mutating func skipInterpolation(startedAt start: Int) throws {
+        interpolationDepth += 1
+        defer { interpolationDepth -= 1 }
+        if interpolationDepth > Self.maxNesting {
+            throw error("string interpolation nested deeper than \(Self.maxNesting) levels", at: start)
+        }
         var depth = 1
         while i < bytes.count {
             let c = bytes[i]

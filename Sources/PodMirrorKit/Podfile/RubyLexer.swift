@@ -17,6 +17,9 @@ public struct RubyLexer {
     var pendingHeredocs: [(index: Int, id: String, squiggly: Bool, raw: Bool)] = []
     /// Offset where `__END__` starts, if present.
     public private(set) var dataStart: Int?
+    /// Strings nested in `#{}` interpolation, bounded so hostile input cannot exhaust the stack.
+    var interpolationDepth = 0
+    static let maxNesting = 200
 
     static let keywords: Set<String> = [
         "alias", "and", "begin", "break", "case", "class", "def", "defined?", "do", "else", "elsif", "end",

@@ -76,6 +76,11 @@ public struct RubySyntax: Sendable {
         var prev: RubyToken?
         for (k, t) in tokens.enumerated() where isSignificant(t) {
             defer { prev = t }
+            // The statement tree is built recursively: bound the depth so hostile input cannot exhaust the stack.
+            if stack.count > RubyLexer.maxNesting {
+                throw PodfileError("blocks nested deeper than \(RubyLexer.maxNesting) levels", file: file, line: t.line, column: t.column,
+                                   remedy: "this does not look like a Podfile (podmirror left the file untouched)")
+            }
             // `x if y`, `return if y`, `next unless y` are modifiers; `x = if y` opens a block.
             let atStatementStart = prev == nil || !(prev!.endsValue || (prev!.kind == .keyword && ["next", "return", "break", "redo", "retry"].contains(prev!.text)))
             switch t.kind {
@@ -271,7 +276,7 @@ struct StatementBuilder {
                 break
             }
             if t.isPunct(";") { break }
-            if t.kind == .keyword, RubySyntax.midKeywords.contains(t.text), t.text != "then" { break }
+            if t.kind == .keyword, RubySyntax.midKeywords.contains(t.text) { break }
             if let close = match[j] {
                 if t.isKeyword("do") || blockBraces.contains(j) {
                     stmt.blocks.append(parseBlock(j, close, isBrace: t.text == "{"))
