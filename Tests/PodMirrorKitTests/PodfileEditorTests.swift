@@ -284,4 +284,15 @@ final class PodfileEditorTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target)
         XCTAssertEqual(try dir.read("shared/Podfile"), Array("platform :ios, '9.0'\ninhibit_all_warnings!\n".utf8))
     }
+
+    func testBuildSettingWithMultiplePodProjectsUsesGeneratedProjects() throws {
+        let input = "install! 'cocoapods', :generate_multiple_pod_projects => true\ntarget 'A' do\nend\n"
+        let expected = input + "\npost_install do |installer|\n  installer.generated_projects.each { |p| p.targets.select { |t| t.name == 'PodA' }.each { |t| t.build_configurations.each { |c| c.build_settings['K'] = 'V' } } }\nend\n"
+        try assertEdit(input, [.buildSetting(key: "K", value: "V", pod: "PodA")], expected)
+        let doc = try PodfileDocument(text: expected)
+        XCTAssertEqual(doc.model.buildSettings.map(\.pod), ["PodA"])
+        XCTAssertEqual(try edited(expected, [.unsetBuildSetting(key: "K", pod: "PodA")]), input)
+        let label = "install! 'cocoapods', generate_multiple_pod_projects: true, incremental_installation: true\n"
+        XCTAssertTrue(try edited(label, [.buildSetting(key: "K", value: "V")]).contains("installer.generated_projects.each { |p| p.targets.each"))
+    }
 }

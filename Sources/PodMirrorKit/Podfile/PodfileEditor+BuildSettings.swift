@@ -2,12 +2,28 @@ import Foundation
 
 extension EditContext {
     /// The one-line form podmirror writes (and recognises) inside the post_install hook.
+    /// With `generate_multiple_pod_projects`, pod targets live in `installer.generated_projects`.
     func buildSettingStatement(parameter: String, key: String, value: String, configuration: String?, pod: String?) -> String {
-        var targets = "\(parameter).pods_project.targets"
+        var targets = multipleProjects ? "p.targets" : "\(parameter).pods_project.targets"
         if let pod { targets += ".select { |t| t.name == \(literal(pod)) }" }
         var configurations = "t.build_configurations"
         if let configuration { configurations += ".select { |c| c.name == \(literal(configuration)) }" }
-        return "\(targets).each { |t| \(configurations).each { |c| c.build_settings[\(literal(key))] = \(literal(value)) } }"
+        let line = "\(targets).each { |t| \(configurations).each { |c| c.build_settings[\(literal(key))] = \(literal(value)) } }"
+        return multipleProjects ? "\(parameter).generated_projects.each { |p| \(line) }" : line
+    }
+
+    /// `install! 'cocoapods', :generate_multiple_pod_projects => true` (or `generate_multiple_pod_projects: true`).
+    var multipleProjects: Bool {
+        let toks = syntax.tokens
+        for s in syntax.statements where s.name == "install!" {
+            let sig = (s.first...s.last).filter { RubySyntax.isSignificant(toks[$0]) && toks[$0].kind != .newline }
+            for (n, k) in sig.enumerated() where toks[k].value == "generate_multiple_pod_projects" {
+                let rest = sig.dropFirst(n + 1).prefix(2).map { toks[$0] }
+                if toks[k].kind == .label, rest.first?.isKeyword("true") == true { return true }
+                if toks[k].kind == .symbol, rest.count == 2, rest[0].isPunct("=>"), rest[1].isKeyword("true") { return true }
+            }
+        }
+        return false
     }
 
     func validateKey(_ key: String) throws {

@@ -163,7 +163,8 @@ struct PodfileReader {
     }
 
     /// Recognises `installer.pods_project.targets[.select { |t| t.name == 'P' }].each { |t|
-    /// t.build_configurations[.select { |c| c.name == 'C' }].each { |c| c.build_settings['K'] = 'V' } }`.
+    /// t.build_configurations[.select { |c| c.name == 'C' }].each { |c| c.build_settings['K'] = 'V' } }`,
+    /// also wrapped in `installer.generated_projects.each { |p| p.targets… }`.
     func buildSetting(_ s: RubyStatement, parameters: [String]) -> (PodfileBuildSetting, Int)? {
         let toks = syntax.tokens
         guard let param = parameters.first, toks[s.first].isIdentifier(param), s.name == nil else { return nil }
@@ -173,7 +174,8 @@ struct PodfileReader {
         var k = s.first
         let sig = (s.first...s.last).filter { RubySyntax.isSignificant(toks[$0]) && toks[$0].kind != .newline }
         // Only the one-line brace form podmirror writes; a user's multi-line loop is theirs.
-        guard sig.contains(where: { toks[$0].isIdentifier("pods_project") }), toks[s.first].line == toks[s.last].line,
+        guard sig.contains(where: { toks[$0].isIdentifier("pods_project") || toks[$0].isIdentifier("generated_projects") }),
+              toks[s.first].line == toks[s.last].line,
               !sig.contains(where: { toks[$0].kind == .keyword }) else { return nil }
         var n = 0
         while n < sig.count {
