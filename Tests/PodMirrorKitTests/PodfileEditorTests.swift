@@ -295,4 +295,10 @@ final class PodfileEditorTests: XCTestCase {
         let label = "install! 'cocoapods', generate_multiple_pod_projects: true, incremental_installation: true\n"
         XCTAssertTrue(try edited(label, [.buildSetting(key: "K", value: "V")]).contains("installer.generated_projects.each { |p| p.targets.each"))
     }
+
+    func testBuildSettingRefusedWithoutAPodsProject() {
+        XCTAssertThrowsError(try edited("install! 'cocoapods', :skip_pods_project_generation => true\n", [.buildSetting(key: "K", value: "V")])) {
+            XCTAssertEqual(($0 as? PodfileError)?.code, "podfile.no-pods-project")
+        }
+    }
 }

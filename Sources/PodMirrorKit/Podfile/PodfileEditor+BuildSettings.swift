@@ -12,12 +12,14 @@ extension EditContext {
         return multipleProjects ? "\(parameter).generated_projects.each { |p| \(line) }" : line
     }
 
-    /// `install! 'cocoapods', :generate_multiple_pod_projects => true` (or `generate_multiple_pod_projects: true`).
-    var multipleProjects: Bool {
+    var multipleProjects: Bool { installOption("generate_multiple_pod_projects") }
+
+    /// `install! 'cocoapods', :OPTION => true` (or `OPTION: true`) at root level.
+    func installOption(_ option: String) -> Bool {
         let toks = syntax.tokens
         for s in syntax.statements where s.name == "install!" {
             let sig = (s.first...s.last).filter { RubySyntax.isSignificant(toks[$0]) && toks[$0].kind != .newline }
-            for (n, k) in sig.enumerated() where toks[k].value == "generate_multiple_pod_projects" {
+            for (n, k) in sig.enumerated() where toks[k].value == option {
                 let rest = sig.dropFirst(n + 1).prefix(2).map { toks[$0] }
                 if toks[k].kind == .label, rest.first?.isKeyword("true") == true { return true }
                 if toks[k].kind == .symbol, rest.count == 2, rest[0].isPunct("=>"), rest[1].isKeyword("true") { return true }
@@ -51,6 +53,11 @@ extension EditContext {
     /// `build-setting KEY=VALUE [--configuration C] [--pod NAME]`.
     mutating func buildSetting(key: String, value: String, configuration: String?, pod: String?) throws {
         try validateKey(key)
+        if installOption("skip_pods_project_generation") {
+            throw PodfileError("the Podfile sets `skip_pods_project_generation`: there is no Pods project for post_install to change",
+                               file: doc.path, remedy: "remove that install! option, or set the build setting another way",
+                               code: "podfile.no-pods-project", exitStatus: .usage)
+        }
         let hook = try postInstallHook()
         let sites = reader.buildSettingSites.filter { matches($0.setting, key, configuration, pod) }
         if let site = sites.first {

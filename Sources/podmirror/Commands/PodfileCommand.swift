@@ -75,6 +75,7 @@ struct PodfileShowCommand: PodmirrorCommand {
         let m = doc.model
         func platform(_ p: PodfilePlatform?) -> String {
             guard let p else { return "(none)" }
+            if let e = p.expression, !["ios", "osx", "tvos", "visionos", "watchos"].contains(p.name) { return "\(e) (expression)" }
             return ":\(p.name), " + (p.expression.map { "\($0) (expression)" } ?? p.version.map { "'\($0)'" } ?? "(default version)")
         }
         c.out(c.paint(doc.path, .bold))
