@@ -11,6 +11,8 @@ pkg-config --exists libgit2 2>/dev/null || need+=(libgit2-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v git >/dev/null || need+=(git)
 command -v patch >/dev/null || need+=(patch)
+# ruby: the Podfile tests compile edited corpus Podfiles with it as a reference only; podmirror never runs Ruby.
+command -v ruby >/dev/null || need+=(ruby)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
