@@ -53,7 +53,7 @@ public struct Setup: Sendable {
             plan.changes.append(try installCocoaPodsChange(gemSource: resolved.gems?.url))
         }
         if let specs = resolved.specs {
-            plan.append(try SetupSpecRepo(environment: environment, catalog: catalog).usePlan(specs, name: request.repoName))
+            plan.append(try SetupSpecRepo(environment: environment).usePlan(specs, name: request.repoName))
             if request.strategy == .insteadof {
                 plan.append(try InsteadOfRules(environment: environment, catalog: catalog).usePlan(specs))
             }
@@ -72,12 +72,24 @@ public struct Setup: Sendable {
             plan.append(part)
         }
         if request.removeTrunk {
-            plan.append(try SetupSpecRepo(environment: environment, catalog: catalog).removeTrunkPlan())
+            plan.append(try SetupSpecRepo(environment: environment).removeTrunkPlan())
         }
         if verify {
             try verifyMirrors(plan: plan, resolved: resolved)
         }
         return plan
+    }
+
+    /// Plans and runs a request. Spec repos are planned and changed under CocoaPods' `Spec_Lock`, as
+    /// `pod repo update` does; a request that touches no spec repo takes no lock.
+    public func run(_ request: SetupRequest, mode: RunMode, context: ApplyContext) throws -> PlanReport {
+        let verify = request.verify && mode != .check  // --check switches nothing, so it needs no probe
+        guard request.mirror != nil || request.removeTrunk else {
+            return try PlanRunner(context: context).run(plan(request, verify: verify), mode: mode)
+        }
+        return try SetupSpecRepo(environment: environment).service.perform(mode: mode, context: context, purpose: "setup") {
+            try plan(request, verify: verify)
+        }
     }
 
     /// Probes a mirror only when the plan would switch something to it.

@@ -52,10 +52,8 @@ struct SetupCommand: PodmirrorCommand {
     func run() throws {
         let request = try request()
         let setup = Setup(catalog: try MirrorCatalog.bundled(), probe: MirrorProbe(timeout: timeout))
-        // --check only reports drift; it never switches anything, so it needs no probe.
-        let plan = try setup.plan(request, verify: request.verify && global.mode != .check)
-        let runner = PlanRunner(context: ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation))
-        let report = try runner.run(plan, mode: global.mode)
+        let context = ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation)
+        let report = try setup.run(request, mode: global.mode, context: context)
         try Render.finish(command: Self.commandName, report, options: global)
     }
 }
