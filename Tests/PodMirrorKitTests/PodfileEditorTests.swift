@@ -301,4 +301,39 @@ final class PodfileEditorTests: XCTestCase {
             XCTAssertEqual(($0 as? PodfileError)?.code, "podfile.no-pods-project")
         }
     }
+    /// When `ruby` is on PATH (a reference only), runs the hook podmirror wrote against a stand-in
+    /// installer (pod targets PodA/PodB, configurations Debug/Release) and checks who got the setting.
+    func testWrittenHookSetsTheSettingWhereAskedInRuby() throws {
+        guard let ruby = ProcessRunner.which("ruby") else { throw XCTSkip("ruby is not installed (reference check only)") }
+        let dir = TempDirectory("podfile-hook")
+        let prelude = #"""
+        Cfg = Struct.new(:name, :build_settings)
+        Tgt = Struct.new(:name, :build_configurations)
+        Proj = Struct.new(:targets)
+        Inst = Struct.new(:pods_project, :generated_projects)
+        $proj = Proj.new(%w[PodA PodB].map { |n| Tgt.new(n, %w[Debug Release].map { |c| Cfg.new(c, {}) }) })
+        $inst = Inst.new($proj, [$proj])
+        def post_install; yield $inst; end
+        def target(*); yield; end
+        def install!(*); end
+        eval(File.read(ARGV[0]), binding, ARGV[0])
+        puts $proj.targets.flat_map { |t| t.build_configurations.map { |c| "#{t.name}/#{c.name}=#{c.build_settings['K']}" } }.join(' ')
+        """#
+        let runner = try dir.write("run.rb", prelude)
+        let cases: [(String, PodfileEdit, String)] = [
+            ("", .buildSetting(key: "K", value: "1"), "PodA/Debug=1 PodA/Release=1 PodB/Debug=1 PodB/Release=1"),
+            ("target 'App' do\n  post_install do |pi|\n  end\nend\n", .buildSetting(key: "K", value: "2", pod: "PodB"),
+             "PodA/Debug= PodA/Release= PodB/Debug=2 PodB/Release=2"),
+            ("post_install { |i| }\n", .buildSetting(key: "K", value: "3", configuration: "Release"),
+             "PodA/Debug= PodA/Release=3 PodB/Debug= PodB/Release=3"),
+            ("install! 'cocoapods', :generate_multiple_pod_projects => true\n",
+             .buildSetting(key: "K", value: "4", configuration: "Debug", pod: "PodA"), "PodA/Debug=4 PodA/Release= PodB/Debug= PodB/Release="),
+        ]
+        for (n, (input, edit, expected)) in cases.enumerated() {
+            let out = try edited(input, [edit])
+            let path = try dir.write("Podfile\(n)", out)
+            let r = try ProcessRunner.run(ruby, [runner, path])
+            XCTAssertEqual(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines), expected, "\(out)\n\(r.stderr)")
+        }
+    }
 }
