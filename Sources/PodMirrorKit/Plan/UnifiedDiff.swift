@@ -78,7 +78,7 @@ public enum UnifiedDiff {
         let a1 = Array(a[prefix..<(a.count - suffix)])
         let b1 = Array(b[prefix..<(b.count - suffix)])
         var ops: [Op] = (0..<prefix).map { .keep($0, $0) }
-        ops += middle(a1, b1).map {
+        ops += (deletionsOnly(a1, b1) ?? middle(a1, b1)).map {
             switch $0 {
             case .keep(let x, let y): return .keep(x + prefix, y + prefix)
             case .delete(let x): return .delete(x + prefix)
@@ -86,6 +86,24 @@ public enum UnifiedDiff {
             }
         }
         ops += (0..<suffix).map { .keep(a.count - suffix + $0, b.count - suffix + $0) }
+        return ops
+    }
+
+    /// When `b` is `a` with lines deleted, the earliest-match alignment is a minimal script, found in
+    /// linear time and memory (Myers' trace grows with lines × differences: gigabytes on large
+    /// project files).
+    static func deletionsOnly(_ a: [ArraySlice<UInt8>], _ b: [ArraySlice<UInt8>]) -> [Op]? {
+        guard b.count <= a.count else { return nil }
+        var ops: [Op] = []
+        ops.reserveCapacity(a.count)
+        var x = 0
+        for y in 0..<b.count {
+            while x < a.count, a[x] != b[y] { ops.append(.delete(x)); x += 1 }
+            guard x < a.count else { return nil }
+            ops.append(.keep(x, y))
+            x += 1
+        }
+        while x < a.count { ops.append(.delete(x)); x += 1 }
         return ops
     }
 

@@ -17,19 +17,41 @@ public struct Deintegrator {
     }
 
     static let phaseSuffixes = ["Copy Pods Resources", "Check Pods Manifest.lock", "Embed Pods Frameworks"]
-    static let cpFrameworkNames = regex(#"^(libPods.*\.a)|(Pods.*\.framework)$"#)
-    static let cpXcconfigNames = regex(#"^Pods.*\.xcconfig$"#)
-    static let cpSweepPaths = regex(#"^(libPods.*\.a)|(Pods_.*\.framework)$"#)
-    /// podmirror's extra: file names (last path component) CocoaPods' own regexes miss.
-    static let extraProductNames = regex(#"^(libPods.*\.a|Pods(_.*)?\.framework)$"#)
 
-    static func regex(_ pattern: String) -> NSRegularExpression {
-        try! NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+    // CocoaPods' regexes (all case-insensitive), written out: NSRegularExpression costs more than
+    // the whole parse on large projects.
+    /// `/^(libPods.*\.a)|(Pods.*\.framework)$/i`: the alternation leaves each side half-anchored.
+    static func cpFrameworkName(_ s: String?) -> Bool {
+        guard let l = lowered(s) else { return false }
+        return (l.hasPrefix("libpods") && l.dropFirst(7).contains(".a"))
+            || (l.hasSuffix(".framework") && l.dropLast(10).contains("pods"))
     }
 
-    static func matches(_ r: NSRegularExpression, _ s: String?) -> Bool {
-        guard let s else { return false }
-        return r.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil
+    /// `/^Pods.*\.xcconfig$/i`
+    static func cpXcconfigName(_ s: String?) -> Bool {
+        guard let l = lowered(s) else { return false }
+        return l.count >= 13 && l.hasPrefix("pods") && l.hasSuffix(".xcconfig")
+    }
+
+    /// `/^(libPods.*\.a)|(Pods_.*\.framework)$/i`
+    static func cpSweepPath(_ s: String?) -> Bool {
+        guard let l = lowered(s) else { return false }
+        return (l.hasPrefix("libpods") && l.dropFirst(7).contains(".a"))
+            || (l.hasSuffix(".framework") && l.dropLast(10).contains("pods_"))
+    }
+
+    /// podmirror's extra, on the last path component: `/^(libPods.*\.a|Pods(_.*)?\.framework)$/i`.
+    static func extraProductName(_ s: String?) -> Bool {
+        guard let l = lowered(s) else { return false }
+        return (l.count >= 9 && l.hasPrefix("libpods") && l.hasSuffix(".a"))
+            || l == "pods.framework" || (l.count >= 15 && l.hasPrefix("pods_") && l.hasSuffix(".framework"))
+    }
+
+    /// Lower-cased, or nil when the text cannot match any of the patterns (no "pods" in it).
+    static func lowered(_ s: String?) -> String? {
+        guard let s else { return nil }
+        let l = s.lowercased()
+        return l.contains("pods") ? l : nil
     }
 
     static func baseName(_ path: String?) -> String? { path.map { ($0 as NSString).lastPathComponent } }
@@ -78,8 +100,8 @@ public struct Deintegrator {
                         continue
                     }
                     let display = Self.buildDisplayName(ref)
-                    let cp = Self.matches(Self.cpFrameworkNames, display)
-                    let extra = !cp && Self.matches(Self.extraProductNames, Self.baseName(ref.string("path")))
+                    let cp = Self.cpFrameworkName(display)
+                    let extra = !cp && Self.extraProductName(Self.baseName(ref.string("path")))
                     guard cp || extra else { continue }
                     report.libraries.append(display ?? refID)
                     let users = (buildFilesByRef[refID] ?? []).filter { !state.ids.contains($0.id) }
@@ -94,8 +116,8 @@ public struct Deintegrator {
             for configuration in configurations {
                 guard let refID = configuration.string("baseConfigurationReference"), !state.ids.contains(refID),
                       let ref = file[refID] else { continue }
-                let cp = Self.matches(Self.cpXcconfigNames, ref.string("name"))
-                let extra = !cp && ref.string("name") == nil && Self.matches(Self.cpXcconfigNames, Self.baseName(ref.string("path")))
+                let cp = Self.cpXcconfigName(ref.string("name"))
+                let extra = !cp && ref.string("name") == nil && Self.cpXcconfigName(Self.baseName(ref.string("path")))
                 guard cp || extra else { continue }
                 report.configurationFiles.append(ref.displayName ?? refID)
                 state.remove(ref, name: ref.displayName, target: tname, reason: "pods-xcconfig", extra: extra)
@@ -109,9 +131,9 @@ public struct Deintegrator {
         for group in file.groups(from: mainGroupID) where !state.ids.contains(group.id) {
             for child in live(group.list("children")) where child.isa == "PBXFileReference" {
                 let name = child.string("name"), path = child.string("path")
-                let cp = Self.matches(Self.cpXcconfigNames, name) || Self.matches(Self.cpSweepPaths, path)
-                let extra = !cp && (Self.matches(Self.extraProductNames, Self.baseName(path))
-                    || (name == nil && Self.matches(Self.cpXcconfigNames, Self.baseName(path))))
+                let cp = Self.cpXcconfigName(name) || Self.cpSweepPath(path)
+                let extra = !cp && (Self.extraProductName(Self.baseName(path))
+                    || (name == nil && Self.cpXcconfigName(Self.baseName(path))))
                 guard cp || extra else { continue }
                 sweep.append(name ?? path ?? child.id)
                 state.remove(child, name: name ?? path, target: nil, reason: "pods-file-reference", extra: extra)
@@ -157,7 +179,8 @@ public struct Deintegrator {
     /// `{isa = PBXBuildFile; }`), and objects only reachable through removed ones (Xcodeproj does
     /// not write those either).
     func cascade(_ state: inout State) {
-        let before = file.reachable()
+        let graph = file.referenceGraph()
+        let before = file.reachable(graph: graph)
         for _ in 0..<3 {
             let count = state.ids.count
             for o in file.objects where o.isa == "PBXBuildFile" && !state.ids.contains(o.id) {
@@ -165,7 +188,7 @@ public struct Deintegrator {
                     state.remove(o, name: file[ref]?.displayName, target: nil, reason: "orphaned-build-file", extra: true)
                 }
             }
-            let after = file.reachable(excluding: state.ids)
+            let after = file.reachable(excluding: state.ids, graph: graph)
             for o in file.objects where before.contains(o.id) && !after.contains(o.id) && !state.ids.contains(o.id) {
                 state.remove(o, name: o.displayName ?? o.string("name"), target: nil, reason: "unreachable", extra: false)
             }

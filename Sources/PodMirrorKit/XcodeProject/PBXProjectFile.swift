@@ -114,7 +114,8 @@ public struct PBXProjectFile: Sendable {
             switch node.value {
             case .string(let s): if index[s] != nil, s != object.id { out.append(s) }
             case .array(let a): a.forEach(walk)
-            case .dictionary(let d): for e in d where e.key != "isa" { walk(e.value) }
+            // Build settings and the isa never name objects.
+            case .dictionary(let d): for e in d where e.key != "isa" && e.key != "buildSettings" { walk(e.value) }
             case .data: break
             }
         }
@@ -122,15 +123,28 @@ public struct PBXProjectFile: Sendable {
         return out
     }
 
+    /// For each object (by position in `objects`), the positions of the objects it refers to.
+    public func referenceGraph() -> [[Int]] {
+        objects.map { o in references(of: o).compactMap { index[$0] } }
+    }
+
     /// Objects reachable from the root object, not passing through `excluded`.
-    public func reachable(excluding excluded: Set<String> = []) -> Set<String> {
-        guard let rootID = rootObjectID, index[rootID] != nil, !excluded.contains(rootID) else { return [] }
-        var seen: Set<String> = [rootID]
-        var stack = [rootID]
-        while let id = stack.popLast() {
-            guard let o = self[id] else { continue }
-            for r in references(of: o) where !excluded.contains(r) && seen.insert(r).inserted { stack.append(r) }
+    public func reachable(excluding excluded: Set<String> = [], graph: [[Int]]? = nil) -> Set<String> {
+        guard let rootID = rootObjectID, let root = index[rootID], !excluded.contains(rootID) else { return [] }
+        let edges = graph ?? referenceGraph()
+        var blocked = [Bool](repeating: false, count: objects.count)
+        for id in excluded { if let i = index[id] { blocked[i] = true } }
+        var seen = [Bool](repeating: false, count: objects.count)
+        seen[root] = true
+        var stack = [root]
+        while let i = stack.popLast() {
+            for j in edges[i] where !seen[j] && !blocked[j] {
+                seen[j] = true
+                stack.append(j)
+            }
         }
-        return seen
+        var out: Set<String> = []
+        for (i, flag) in seen.enumerated() where flag { out.insert(objects[i].id) }
+        return out
     }
 }

@@ -16,7 +16,7 @@ struct PodsLeftovers {
             for phaseID in target.list("buildPhases") where !removed.contains(phaseID) {
                 guard let phase = file[phaseID] else { continue }
                 for bfID in phase.list("files") where !removed.contains(bfID) {
-                    guard let ref = file[bfID]?.string("fileRef"), !removed.contains(ref),
+                    guard let ref = file[bfID]?.string("fileRef"), !removed.contains(ref), paths.mentionsPods(ref),
                           let path = paths.path(of: ref), isInsidePods(path) else { continue }
                     let phaseName = phase.string("name") ?? Self.phaseLabel(phase.isa)
                     out.append(Diagnostic(.warning, code: "deintegrate.file-in-pods",
@@ -39,6 +39,8 @@ struct PodsLeftovers {
 
     /// True when a source-root-relative (or absolute) path is inside `Pods/`.
     func isInsidePods(_ path: String) -> Bool {
+        // Anything inside Pods/ names it on the way (standardizing paths is slow; most paths never do).
+        guard path.contains("Pods") else { return false }
         if let root = sourceRoot, let pods = podsDirectory {
             let absolute = path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path)
             let standard = (absolute as NSString).standardizingPath
@@ -69,6 +71,20 @@ struct PBXPathResolver {
             for child in o.list("children") where parent[child] == nil { parent[child] = o.id }
         }
         self.parent = parent
+    }
+
+    /// Whether the file or one of its groups has "Pods" in its path: only those can be inside Pods/.
+    func mentionsPods(_ id: String) -> Bool {
+        var current = id
+        for _ in 0..<256 {
+            guard let o = file[current] else { return false }
+            if o.string("path")?.contains("Pods") == true { return true }
+            guard o.sourceTree == "<group>", let up = parent[current] else {
+                return file.project?.string("projectDirPath")?.contains("Pods") == true
+            }
+            current = up
+        }
+        return false
     }
 
     func path(of id: String) -> String? {
