@@ -40,6 +40,8 @@ final class SpecReposNamingTests: XCTestCase {
         XCTAssertTrue(SpecRepoNaming.matches(local: "https://github.com/CocoaPods/Specs.git", wanted: "git@github.com:CocoaPods/Specs.git"))
         XCTAssertTrue(SpecRepoNaming.matches(local: "https://Mirror.example/Specs/", wanted: "https://mirror.example/specs.git"))
         XCTAssertFalse(SpecRepoNaming.matches(local: "https://a.example/specs", wanted: "https://b.example/specs"))
+        // Core's source_with_url rewrites only the Podfile's URL: an ssh clone does not match the https source.
+        XCTAssertFalse(SpecRepoNaming.matches(local: "git@github.com:CocoaPods/Specs.git", wanted: "https://github.com/CocoaPods/Specs.git"))
     }
 
     func testTransportsOtherThanGitOnesAreRefused() {

@@ -66,6 +66,18 @@ public final class GitRepository: @unchecked Sendable {
         return name.hasPrefix("refs/heads/") ? String(name.dropFirst("refs/heads/".count)) : nil
     }
 
+    /// How many tracked or untracked paths differ from HEAD (what `reset --hard` would discard or keep).
+    public func changedPathCount() -> Int {
+        var opts = git_status_options()
+        git_status_options_init(&opts, UInt32(GIT_STATUS_OPTIONS_VERSION))
+        opts.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
+        opts.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+        var list: OpaquePointer?
+        guard git_status_list_new(&list, pointer, &opts) == 0 else { return 0 }
+        defer { git_status_list_free(list) }
+        return git_status_list_entrycount(list)
+    }
+
     /// The id a reference resolves to, or nil.
     public func resolve(_ refName: String) -> String? {
         var oid = git_oid()

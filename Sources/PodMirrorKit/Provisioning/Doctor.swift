@@ -80,24 +80,23 @@ public struct Doctor: Sendable {
                         fix: "export LANG=en_US.UTF-8 (in your shell profile or the CI job)", subject: effective)]
     }
 
-    func reposChecks() -> (repos: [LocalSpecRepo], findings: [Finding]) {
+    func reposChecks() -> (repos: [SpecRepo], findings: [Finding]) {
         let fs = environment.fileSystem
-        let dir = LocalSpecRepo.reposDir(environment)
-        guard fs.isDirectory(dir) else {
-            return ([], [Finding(id: "repos.missing", severity: .note, message: "no repos dir at \(dir) yet",
-                                 fix: "podmirror repo use MIRROR (clones the Specs mirror there)", subject: dir)])
+        let dir = ReposDirectory(environment: environment)
+        guard fs.isDirectory(dir.path) else {
+            return ([], [Finding(id: "repos.missing", severity: .note, message: "no repos dir at \(dir.path) yet",
+                                 fix: "podmirror repo use MIRROR (clones the Specs mirror there)", subject: dir.path)])
         }
         var findings: [Finding] = []
-        let lockPath = dir + "/Spec_Lock"
-        if fs.fileExists(lockPath), Self.isLockHeld(lockPath) {
+        if SpecLock.isHeld(reposDir: dir) {
             findings.append(Finding(id: "repo.lock-held", severity: .warning,
-                                    message: "\(lockPath) is locked by a running process (`pod repo update` or podmirror); repo changes will wait for it",
-                                    fix: "wait for it to finish, or find it with `fuser \(lockPath)`", subject: lockPath))
+                                    message: "\(dir.lockPath) is locked by a running process (`pod repo update` or podmirror); repo changes will wait for it",
+                                    fix: "wait for it to finish, or find it with `fuser \(dir.lockPath)`", subject: dir.lockPath))
         }
-        let repos: [LocalSpecRepo]
-        do { repos = try LocalSpecRepo.all(in: dir, fileSystem: fs) } catch {
-            return ([], findings + [Finding(id: "repos.unreadable", severity: .error, message: "cannot list \(dir): \(error)", fix: "check its permissions", subject: dir)])
+        guard (try? fs.contentsOfDirectory(dir.path)) != nil else {
+            return ([], findings + [Finding(id: "repos.unreadable", severity: .error, message: "cannot list \(dir.path)", fix: "check its permissions", subject: dir.path)])
         }
+        let repos = SpecRepo.all(in: dir)
         for r in repos where r.kind == .git {
             let updateFix = "podmirror repo update \(r.name)"
             for lock in ["index.lock", "HEAD.lock"] where fs.fileExists(r.path + "/.git/" + lock) {
@@ -105,43 +104,43 @@ public struct Doctor: Sendable {
                                         message: "\(r.name): \(r.path)/.git/\(lock) is left from an interrupted git run; every update of this repo fails until it is removed",
                                         fix: "rm \(r.path)/.git/\(lock)  (when no git or pod process is running)", subject: r.name))
             }
-            if r.detached {
+            let git = try? GitRepository.open(r.path)
+            if r.branch == nil {
                 findings.append(Finding(id: "repo.detached", severity: .error,
                                         message: "\(r.name): HEAD is detached; `pod repo update` resets to origin/HEAD and cannot follow a branch",
-                                        fix: "podmirror repo use \(r.url.map(Redaction.redactURL) ?? "MIRROR")  (re-points and checks out the branch)", subject: r.name))
-            } else if !r.hasTrackingRef {
+                                        fix: "podmirror repo use \(r.displayURL ?? "MIRROR")  (re-points and checks out the branch)", subject: r.name))
+            } else if let branch = r.branch, let git, git.resolve("refs/remotes/origin/\(branch)") == nil {
                 findings.append(Finding(id: "repo.no-tracking-ref", severity: .error,
-                                        message: "\(r.name): refs/remotes/origin/\(r.branch ?? "master") is missing; `pod repo update` fails with \"ambiguous argument 'origin/\(r.branch ?? "master")'\"",
+                                        message: "\(r.name): refs/remotes/origin/\(branch) is missing; `pod repo update` fails with \"ambiguous argument 'origin/\(branch)'\"",
                                         fix: updateFix, subject: r.name))
             }
-            if r.dirtyCount > 0 {
+            if let dirty = git?.changedPathCount(), dirty > 0 {
                 findings.append(Finding(id: "repo.dirty", severity: .warning,
-                                        message: "\(r.name): \(r.dirtyCount) changed file(s); `pod repo update` discards them (reset --hard)",
+                                        message: "\(r.name): \(dirty) changed file(s); `pod repo update` discards them (reset --hard)",
                                         fix: updateFix + "  (discards the local changes, as CocoaPods would)", subject: r.name))
             }
         }
         return (repos, findings)
     }
 
-    func podfileChecks(repos: [LocalSpecRepo]) -> [Finding] {
+    func podfileChecks(repos: [SpecRepo]) -> [Finding] {
         var findings: [Finding] = []
-        let fs = environment.fileSystem
+        let trunkURL = SpecRepoNaming.trunkURL
         for podfile in podfiles.map(environment.expandPath) {
             let sources: [String]
-            do { sources = try Self.sourceURLs(text: fs.readText(podfile)) } catch {
+            do { sources = try PodfileDocument.load(path: podfile, fs: environment.fileSystem).model.sourceURLs } catch {
                 findings.append(Finding(id: "podfile.unreadable", severity: .error, message: "\(error)", fix: nil, subject: podfile))
                 continue
             }
-            let local = Set(repos.compactMap { $0.url.map { LocalSpecRepo.canonical($0) } })
-            for source in sources where !local.contains(LocalSpecRepo.canonical(source, podfileSide: true)) {
-                let isTrunk = LocalSpecRepo.canonical(source) == LocalSpecRepo.canonical(LocalSpecRepo.trunkURL)
+            for source in sources where !repos.contains(where: { $0.url.map { SpecRepoNaming.matches(local: $0, wanted: source) } ?? false }) {
+                let isTrunk = SpecRepoNaming.canonical(source) == SpecRepoNaming.canonical(trunkURL)
                 findings.append(Finding(id: "podfile.source-unmatched", severity: isTrunk ? .warning : .error,
                                         message: "\(podfile): no local repo has the URL of source '\(Redaction.redactURL(source))'; `pod install` will \(isTrunk ? "set up trunk" : "clone the whole Specs repo again") under a derived name",
-                                        fix: isTrunk ? "pod repo add-cdn trunk \(LocalSpecRepo.trunkURL)" : "podmirror repo use \(Redaction.redactURL(source))", subject: podfile))
+                                        fix: isTrunk ? "pod repo add-cdn trunk \(trunkURL)" : "podmirror repo use \(Redaction.redactURL(source))", subject: podfile))
             }
             let usesMirror = sources.contains { s in catalog.specs.contains { !$0.official && MirrorCatalog.sameURL($0.url, s) } }
-            let listsTrunk = sources.contains { LocalSpecRepo.canonical($0) == LocalSpecRepo.canonical(LocalSpecRepo.trunkURL) }
-            if usesMirror, !listsTrunk, let trunk = repos.first(where: { $0.kind == .trunk }) {
+            let listsTrunk = sources.contains { SpecRepoNaming.canonical($0) == SpecRepoNaming.canonical(trunkURL) }
+            if usesMirror, !listsTrunk, let trunk = repos.first(where: { $0.name == "trunk" }) {
                 findings.append(Finding(id: "podfile.trunk-with-mirror", severity: .warning,
                                         message: "\(podfile) uses a Specs mirror but \(trunk.path) still exists: pods locked in Podfile.lock under `trunk:` keep coming from trunk",
                                         fix: "podmirror repo remove trunk  (or podmirror setup --remove-trunk)", subject: trunk.path))
@@ -164,28 +163,5 @@ public struct Doctor: Sendable {
                     message: "gem source \(r.url) does not answer as a gem mirror should: \(r.problem ?? "unknown")",
                     fix: "podmirror mirror test --gems, then podmirror gems source use NAME", subject: listing.gemrc)
         }
-    }
-
-    /// Podfile `source` URLs: a light scan of `source 'URL'` lines until the Podfile model is wired in.
-    static func sourceURLs(text: String) -> [String] {
-        var out: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let s = line.trimmingCharacters(in: .whitespaces)
-            guard let m = s.range(of: #"^source[ (]\s*(['"])([^'"]+)\1"#, options: .regularExpression) else { continue }
-            let matched = String(s[m])
-            if let q = matched.firstIndex(where: { $0 == "'" || $0 == "\"" }) {
-                out.append(String(matched[matched.index(after: q)..<matched.index(before: matched.endIndex)]))
-            }
-        }
-        return out
-    }
-
-    /// True when another process holds an flock on the file (CocoaPods' Spec_Lock).
-    static func isLockHeld(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN); return false }
-        return errno == EWOULDBLOCK
     }
 }

@@ -39,8 +39,9 @@ public enum SpecRepoNaming {
     }
 
     /// True when a local repo whose origin is `local` is what CocoaPods uses for Podfile source `wanted`.
+    /// As in Core's `source_with_url`, only the wanted URL gets the GitHub Specs rewrite.
     public static func matches(local: String, wanted: String) -> Bool {
-        canonicalForMatching(local) == canonicalForMatching(wanted)
+        canonical(local) == canonicalForMatching(wanted)
     }
 
     /// Suffixes treated as public (two labels). CocoaPods uses the full public-suffix list; this small

@@ -74,7 +74,7 @@ extension SpecRepoService {
     static func isSpecsSource(_ url: String?) -> Bool {
         guard let url else { return false }
         let catalog = (try? MirrorCatalog.bundled())?.specs ?? []
-        return catalog.contains { m in ([m.url] + m.aliases).contains { SpecRepoNaming.matches(local: url, wanted: $0) } }
+        return catalog.contains { m in ([m.url] + m.aliases).contains { SpecRepoNaming.canonicalForMatching(url) == SpecRepoNaming.canonicalForMatching($0) } }
     }
 
     func switchChange(_ old: SpecRepo, url: String, finalName: String) -> Change {
