@@ -20,6 +20,8 @@ public final class GitHTTPServer: @unchecked Sendable {
         case killAfter(bytes: Int)
         case truncateAfter(bytes: Int)
         case stallAfter(bytes: Int)
+        /// Flips one byte of a pack response at that offset (the transfer completes, the pack is corrupt).
+        case corruptAt(byte: Int)
     }
 
     public let root: String
@@ -70,6 +72,7 @@ public final class GitHTTPServer: @unchecked Sendable {
         case .killAfter(let n): text = "kill \(n)"
         case .truncateAfter(let n): text = "truncate \(n)"
         case .stallAfter(let n): text = "stall \(n)"
+        case .corruptAt(let n): text = "corrupt \(n)"
         }
         try? text.write(toFile: state + "/fault", atomically: true, encoding: .utf8)
     }
@@ -204,9 +207,17 @@ class Handler(BaseHTTPRequestHandler):
                     if kind == "kill":
                         os._exit(1)
                     if kind == "stall":
+                        # Count what was sent, so a test can tell the transfer is under way and stalled.
+                        with LOCK:
+                            SENT[0] += sent + len(part)
+                            with open(os.path.join(self.state, "bytes"), "w") as f:
+                                f.write(str(SENT[0]))
                         time.sleep(3600)
                     proc.kill()
                     break
+                if is_pack and kind == "corrupt" and sent <= limit < sent + len(chunk):
+                    i = limit - sent
+                    chunk = chunk[:i] + bytes([chunk[i] ^ 0x5A]) + chunk[i + 1:]
                 self.wfile.write(chunk)
                 sent += len(chunk)
         except (BrokenPipeError, ConnectionResetError):

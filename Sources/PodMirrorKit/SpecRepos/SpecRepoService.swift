@@ -176,7 +176,10 @@ public struct SpecRepoService: Sendable {
                     try context.checkCancelled()
                 } catch {
                     snapshot.restore()
-                    for (name, oid) in oldTracking { if let oid { try? repo.setReference(name, to: oid, message: "podmirror: rollback") } }
+                    // Only refs the fetch moved; `origin/HEAD` stays symbolic (rewriting it would detach it).
+                    for (name, oid) in oldTracking where !name.hasSuffix("/HEAD") && repo.resolve(name) != oid {
+                        if let oid { try? repo.setReference(name, to: oid, message: "podmirror: rollback") }
+                    }
                     throw error
                 }
                 guard let target = repo.resolve("refs/remotes/origin/\(branch)") else {

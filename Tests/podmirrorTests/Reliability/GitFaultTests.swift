@@ -1,0 +1,138 @@
+import Foundation
+import PodMirrorTestSupport
+import XCTest
+
+/// Network faults while cloning and fetching spec repos, made with the real git smart-HTTP server on
+/// 127.0.0.1 (`GitHTTPServer`): a killed server, HTTP 500 and 404, a truncated or corrupt pack, a
+/// stalled server, a mirror with unrelated history, redirects. Each: exit 4 (network) or 1, a message
+/// naming the cause, the HOME (repos dir included) byte-identical, no temporary folder left.
+final class GitFaultTests: GitServerTestCase {
+    func pm(_ args: [String], env: [String: String] = [:]) throws -> ProcessResult {
+        try bin.run(args, home: home.path, extraEnvironment: env)
+    }
+
+    /// A first clone that works, so faults can hit an update of an existing repo.
+    func cloned() throws -> String {
+        let r = try pm(["repo", "add", "specs", server.url("specs.git")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return repos + "/specs"
+    }
+
+    func testServerKilledMidCloneLeavesNothing() throws {
+        try FileManager.default.createDirectory(atPath: repos, withIntermediateDirectories: true)
+        let before = TreeSnapshot(home.path)
+        server.setFault(.killAfter(bytes: 30_000))
+        let r = try pm(["repo", "add", "specs", server.url("specs.git")])
+        assertFailedCleanly(r, status: 4, mentions: ["127.0.0.1"], before: before, allowing: lockFile)
+    }
+
+    func testTruncatedPackMidCloneLeavesNothing() throws {
+        let before = TreeSnapshot(home.path)
+        server.setFault(.truncateAfter(bytes: 30_000))
+        let r = try pm(["repo", "add", "specs", server.url("specs.git")])
+        assertFailedCleanly(r, status: 4, mentions: ["127.0.0.1"], before: before, allowing: lockFile)
+    }
+
+    func testCorruptPackIsRefusedAndLeavesNothing() throws {
+        let before = TreeSnapshot(home.path)
+        server.setFault(.corruptAt(byte: 20_000))
+        let r = try pm(["repo", "add", "specs", server.url("specs.git")])
+        XCTAssertNotEqual(r.status, 0, "a corrupt pack must never give a clone: \(r.stdout)")
+        assertFailedCleanly(r, status: r.status == 1 ? 1 : 4, mentions: ["127.0.0.1"], before: before, allowing: lockFile)
+    }
+
+    func testHTTP500And404AreNetworkErrorsNamingTheStatus() throws {
+        let before = TreeSnapshot(home.path)
+        server.setFault(.http500)
+        var r = try pm(["repo", "add", "specs", server.url("specs.git")])
+        assertFailedCleanly(r, status: 4, mentions: ["500"], before: before, allowing: lockFile)
+        server.setFault(.none)
+        r = try pm(["repo", "add", "specs", server.url("nosuch.git"), "--json"])
+        assertFailedCleanly(r, status: 4, mentions: ["404"], before: before, allowing: lockFile)
+        XCTAssertEqual((try PodmirrorBinary.json(r)["error"] as? [String: Any])?["exitStatus"] as? Int, 4)
+    }
+
+    func testStalledServerTimesOutAsConfigured() throws {
+        let before = TreeSnapshot(home.path)
+        server.setFault(.stallAfter(bytes: 30_000))
+        let run = try RunningPodmirror(bin, ["repo", "add", "specs", server.url("specs.git"), "--timeout", "2"], home: home.path)
+        let (r, seconds) = run.wait(timeout: 60)
+        XCTAssertLessThan(seconds, 30, "the stall timeout (2 s) must fire")
+        assertFailedCleanly(r, status: 4, mentions: ["127.0.0.1"], before: before, allowing: lockFile)
+        XCTAssertTrue(r.stderr.lowercased().contains("stall") || r.stderr.lowercased().contains("timed out") || r.stderr.lowercased().contains("timeout"), r.stderr)
+    }
+
+    func testStallTimeoutFromEnvironment() throws {
+        let before = TreeSnapshot(home.path)
+        server.setFault(.stallAfter(bytes: 30_000))
+        let run = try RunningPodmirror(bin, ["repo", "add", "specs", server.url("specs.git")], home: home.path, extra: ["PODMIRROR_GIT_TIMEOUT": "2"])
+        let (r, seconds) = run.wait(timeout: 60)
+        XCTAssertLessThan(seconds, 30)
+        assertFailedCleanly(r, status: 4, mentions: ["127.0.0.1"], before: before, allowing: lockFile)
+    }
+
+    func testServerKilledMidFetchKeepsTheRepoByteIdentical() throws {
+        let repo = try cloned()
+        try specs.addCommits(5)
+        for fault in [GitHTTPServer.Fault.killAfter(bytes: 2_000), .truncateAfter(bytes: 2_000), .http500] {
+            if !server.isRunning { server = try GitHTTPServer(root: served.path); rewireOrigin(repo) }
+            let before = TreeSnapshot(home.path)
+            server.setFault(fault)
+            let r = try pm(["repo", "update", "specs"])
+            XCTAssertEqual(r.status, 4, "\(fault): \(r.stderr)")
+            assertUnchanged(before, allowing: lockFile)
+        }
+    }
+
+    /// After a restart the server has a new port: point the clone's origin there (with the git CLI, reference tool).
+    func rewireOrigin(_ repo: String) {
+        _ = try? ProcessRunner.git(["-C", repo, "remote", "set-url", "origin", server.url("specs.git")])
+    }
+
+    func testUnrelatedHistoryMirrorIsClonedAsideAndAFaultKeepsTheOldRepo() throws {
+        // `repo use` a "mirror" with no common history: a fresh clone is built aside; killed mid-way,
+        // the old repo stays byte-identical; completed, it replaces the old one whole.
+        let repo = try cloned()
+        let other = try SpecsFixture(root: served.path, name: "other", pods: 40, commits: 2, seed: "zzz", padding: 6_000)
+        let before = TreeSnapshot(home.path)
+        server.setFault(.killAfter(bytes: 30_000))
+        var r = try pm(["repo", "use", server.url("other.git"), "--name", "specs"])
+        assertFailedCleanly(r, status: 4, mentions: ["127.0.0.1"], before: before, allowing: lockFile)
+        server = try GitHTTPServer(root: served.path)
+        r = try pm(["repo", "use", server.url("other.git"), "--name", "specs"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try ProcessRunner.git(["-C", repo, "rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines), other.head)
+        XCTAssertEqual(try ProcessRunner.git(["-C", repo, "fsck", "--no-progress"]).status, 0)
+        XCTAssertEqual(TreeSnapshot(home.path).leftovers, [])
+    }
+
+    func testRedirectOnTheFirstRequestKeepsTheUserURLAsOrigin() throws {
+        // A mirror that moved: its /info/refs answers 302 to the real server under another host name.
+        let target = "http://localhost:\(server.port)/specs.git/info/refs?service=git-upload-pack"
+        let redirector = try StaticHTTPServer(routes: ["/specs.git/info/refs?service=git-upload-pack":
+            .init(status: 302, headers: ["Location": target])])
+        defer { redirector.stop() }
+        let url = redirector.url + "/specs.git"
+        let r = try pm(["repo", "add", "specs", url])
+        if r.status == 0 {
+            // Followed like git does (http.followRedirects=initial); CocoaPods matches Podfiles against origin.
+            let origin = try ProcessRunner.git(["-C", repos + "/specs", "config", "--get", "remote.origin.url"]).stdout
+            XCTAssertEqual(origin.trimmingCharacters(in: .whitespacesAndNewlines), url)
+        } else {
+            XCTAssertEqual(r.status, 4, r.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: repos + "/specs"))
+        }
+    }
+
+    func testRedirectToAnotherTransportIsRefused() throws {
+        let before = TreeSnapshot(home.path)
+        for location in ["file://\(specs.bare)", "ext::sh -c touch% /tmp/podmirror-pwned"] {
+            let redirector = try StaticHTTPServer(routes: ["/specs.git/info/refs?service=git-upload-pack":
+                .init(status: 302, headers: ["Location": location])])
+            let r = try pm(["repo", "add", "specs", redirector.url + "/specs.git"])
+            redirector.stop()
+            assertFailedCleanly(r, status: 4, mentions: ["127.0.0.1"], before: before, allowing: lockFile)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/podmirror-pwned"))
+    }
+}
