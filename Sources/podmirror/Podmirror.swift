@@ -49,7 +49,9 @@ enum Main {
             exit(error.exitStatus.rawValue)
         } catch {
             Console.shared.endProgress()
-            if error is ValidationError || error is CleanExit {
+            // `--help` parses to ArgumentParser's help command, whose run() throws; validation errors
+            // thrown from run() land here too.
+            if error is ValidationError || error is CleanExit || Podmirror.exitCode(for: error) != .failure {
                 exitForParseError(error)
             }
             let wrapped = GenericError(error)
@@ -61,11 +63,9 @@ enum Main {
     /// ArgumentParser's usage errors exit 2 (documented), help and version exit 0.
     static func exitForParseError(_ error: Error) -> Never {
         let code = Podmirror.exitCode(for: error)
+        // Help, version and completion scripts: ArgumentParser prints them itself (to stdout) and exits 0.
+        if code == .success { Podmirror.exit(withError: error) }
         let message = Podmirror.fullMessage(for: error)
-        if code == .success {
-            if !message.isEmpty { Console.shared.out(message) }
-            exit(0)
-        }
         if !message.isEmpty { Console.shared.err(message) }
         exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
     }

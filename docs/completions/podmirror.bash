@@ -1,0 +1,792 @@
+#!/bin/bash
+
+__podmirror_cursor_index_in_current_word() {
+    local remaining="${COMP_LINE}"
+
+    local word
+    for word in "${COMP_WORDS[@]::COMP_CWORD}"; do
+        remaining="${remaining##*([[:space:]])"${word}"*([[:space:]])}"
+    done
+
+    local -ir index="$((COMP_POINT - ${#COMP_LINE} + ${#remaining}))"
+    if [[ "${index}" -le 0 ]]; then
+        printf 0
+    else
+        printf %s "${index}"
+    fi
+}
+
+# positional arguments:
+#
+# - 1: the current (sub)command's count of positional arguments
+#
+# required variables:
+#
+# - repeating_flags: the repeating flags that the current (sub)command can accept
+# - non_repeating_flags: the non-repeating flags that the current (sub)command can accept
+# - repeating_options: the repeating options that the current (sub)command can accept
+# - non_repeating_options: the non-repeating options that the current (sub)command can accept
+# - positional_number: value ignored
+# - unparsed_words: unparsed words from the current command line
+#
+# modified variables:
+#
+# - non_repeating_flags: remove flags for this (sub)command that are already on the command line
+# - non_repeating_options: remove options for this (sub)command that are already on the command line
+# - positional_number: set to the current positional number
+# - unparsed_words: remove all flags, options, and option values for this (sub)command
+__podmirror_offer_flags_options() {
+    local -ir positional_count="${1}"
+    positional_number=0
+
+    local was_flag_option_terminator_seen=false
+    local is_parsing_option_value=false
+
+    local -ar unparsed_word_indices=("${!unparsed_words[@]}")
+    local -i word_index
+    for word_index in "${unparsed_word_indices[@]}"; do
+        if "${is_parsing_option_value}"; then
+            # This word is an option value:
+            # Reset marker for next word iff not currently the last word
+            [[ "${word_index}" -ne "${unparsed_word_indices[${#unparsed_word_indices[@]} - 1]}" ]] && is_parsing_option_value=false
+            unset "unparsed_words[${word_index}]"
+            # Do not process this word as a flag or an option
+            continue
+        fi
+
+        local word="${unparsed_words["${word_index}"]}"
+        if ! "${was_flag_option_terminator_seen}"; then
+            case "${word}" in
+            --)
+                unset "unparsed_words[${word_index}]"
+                # by itself -- is a flag/option terminator, but if it is the last word, it is the start of a completion
+                if [[ "${word_index}" -ne "${unparsed_word_indices[${#unparsed_word_indices[@]} - 1]}" ]]; then
+                    was_flag_option_terminator_seen=true
+                fi
+                continue
+                ;;
+            -*)
+                # ${word} is a flag or an option
+                # If ${word} is an option, mark that the next word to be parsed is an option value
+                local option
+                for option in "${repeating_options[@]}" "${non_repeating_options[@]}"; do
+                    [[ "${word}" = "${option}" ]] && is_parsing_option_value=true && break
+                done
+
+                # Remove ${word} from ${non_repeating_flags} or ${non_repeating_options} so it isn't offered again
+                local not_found=true
+                local -i index
+                for index in "${!non_repeating_flags[@]}"; do
+                    if [[ "${non_repeating_flags[${index}]}" = "${word}" ]]; then
+                        unset "non_repeating_flags[${index}]"
+                        non_repeating_flags=("${non_repeating_flags[@]}")
+                        not_found=false
+                        break
+                    fi
+                done
+                if "${not_found}"; then
+                    for index in "${!non_repeating_flags[@]}"; do
+                        if [[ "${non_repeating_flags[${index}]}" = "${word}" ]]; then
+                            unset "non_repeating_flags[${index}]"
+                            non_repeating_flags=("${non_repeating_flags[@]}")
+                            break
+                        fi
+                    done
+                fi
+                unset "unparsed_words[${word_index}]"
+                continue
+                ;;
+            esac
+        fi
+
+        # ${word} is neither a flag, nor an option, nor an option value
+        if [[ "${positional_number}" -lt "${positional_count}" || "${positional_count}" -lt 0 ]]; then
+            # ${word} is a positional
+            ((positional_number++))
+            unset "unparsed_words[${word_index}]"
+        else
+            if [[ -z "${word}" ]]; then
+                # Could be completing a flag, option, or subcommand
+                positional_number=-1
+            else
+                # ${word} is a subcommand or invalid, so stop processing this (sub)command
+                positional_number=-2
+            fi
+            break
+        fi
+    done
+
+    unparsed_words=("${unparsed_words[@]}")
+
+    if\
+        ! "${was_flag_option_terminator_seen}"\
+        && ! "${is_parsing_option_value}"\
+        && [[ ("${cur}" = -* && "${positional_number}" -ge 0) || "${positional_number}" -eq -1 ]]
+    then
+        COMPREPLY+=($(compgen -W "${repeating_flags[*]} ${non_repeating_flags[*]} ${repeating_options[*]} ${non_repeating_options[*]}" -- "${cur}"))
+    fi
+}
+
+__podmirror_add_completions() {
+    local completion
+    while IFS='' read -r completion; do
+        COMPREPLY+=("${completion}")
+    done < <(IFS=$'\n' compgen "${@}" -- "${cur}")
+}
+
+__podmirror_custom_complete() {
+    if [[ -n "${cur}" || -z ${COMP_WORDS[${COMP_CWORD}]} || "${COMP_LINE:${COMP_POINT}:1}" != ' ' ]]; then
+        local -ar words=("${COMP_WORDS[@]}")
+    else
+        local -ar words=("${COMP_WORDS[@]::${COMP_CWORD}}" '' "${COMP_WORDS[@]:${COMP_CWORD}}")
+    fi
+
+    "${COMP_WORDS[0]}" "${@}" "${words[@]}"
+}
+
+_podmirror() {
+    local state
+    state="$(shopt -p;shopt -po)"
+    trap "${state//$'\n'/;}" RETURN
+    shopt -s extglob
+    set +o history +o posix
+
+    local -xr SAP_SHELL=bash
+    local -x SAP_SHELL_VERSION
+    SAP_SHELL_VERSION="$(IFS='.';printf %s "${BASH_VERSINFO[*]}")"
+    local -r SAP_SHELL_VERSION
+
+    local -r cur="${2}"
+    local -r prev="${3}"
+
+    local -i positional_number
+    local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
+
+    local -a repeating_flags=()
+    local -a non_repeating_flags=(--version -h --help)
+    local -a repeating_options=()
+    local -a non_repeating_options=()
+    __podmirror_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    setup|doctor|mirror|repo|podfile|init|deintegrate|reinstall|gems|gitconfig|help)
+        # Offer subcommand argument completions
+        "_podmirror_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'setup doctor mirror repo podfile init deintegrate reinstall gems gitconfig help' -- "${cur}"))
+        ;;
+    esac
+}
+
+_podmirror_setup() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --inhibit-warnings --remove-trunk --install-cocoapods --no-verify --version -h --help)
+    repeating_options=(--podfile --build-setting)
+    non_repeating_options=(--mirror --name --gems --platform --strategy --timeout)
+    __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--mirror')
+        return
+        ;;
+    '--name')
+        return
+        ;;
+    '--gems')
+        return
+        ;;
+    '--podfile')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    '--build-setting')
+        return
+        ;;
+    '--strategy')
+        __podmirror_add_completions -W 'podfile'$'\n''insteadof'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    esac
+}
+
+_podmirror_doctor() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --offline --version -h --help)
+    repeating_options=(--podfile)
+    non_repeating_options=(--timeout)
+    __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--podfile')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    esac
+}
+
+_podmirror_mirror() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|test)
+        # Offer subcommand argument completions
+        "_podmirror_mirror_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list test' -- "${cur}"))
+        ;;
+    esac
+}
+
+_podmirror_mirror_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+}
+
+_podmirror_mirror_test() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --gems --pick --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--timeout)
+    __podmirror_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--timeout')
+        return
+        ;;
+    esac
+}
+
+_podmirror_repo() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|add|remove|update|use|reset)
+        # Offer subcommand argument completions
+        "_podmirror_repo_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list add remove update use reset' -- "${cur}"))
+        ;;
+    esac
+}
+
+_podmirror_repo_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+}
+
+_podmirror_repo_add() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--timeout --lock-timeout --branch --depth)
+    __podmirror_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--timeout')
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--branch')
+        return
+        ;;
+    '--depth')
+        return
+        ;;
+    esac
+}
+
+_podmirror_repo_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--timeout --lock-timeout)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--timeout')
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    esac
+}
+
+_podmirror_repo_update() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--timeout --lock-timeout)
+    __podmirror_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--timeout')
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    esac
+}
+
+_podmirror_repo_use() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--timeout --lock-timeout --name --depth)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--timeout')
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--name')
+        return
+        ;;
+    '--depth')
+        return
+        ;;
+    esac
+}
+
+_podmirror_repo_reset() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--timeout --lock-timeout --name)
+    __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--timeout')
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--name')
+        return
+        ;;
+    esac
+}
+
+_podmirror_podfile() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    show|source|platform|inhibit-warnings|build-setting)
+        # Offer subcommand argument completions
+        "_podmirror_podfile_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'show source platform inhibit-warnings build-setting' -- "${cur}"))
+        ;;
+    esac
+}
+
+_podmirror_podfile_show() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--podfile)
+    __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--podfile')
+        return
+        ;;
+    esac
+}
+
+_podmirror_podfile_source() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    use|add|remove|set)
+        # Offer subcommand argument completions
+        "_podmirror_podfile_source_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'use add remove set' -- "${cur}"))
+        ;;
+    esac
+}
+
+_podmirror_podfile_source_use() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--podfile)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--podfile')
+        return
+        ;;
+    esac
+}
+
+_podmirror_podfile_source_add() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --first --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--podfile)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--podfile')
+        return
+        ;;
+    esac
+}
+
+_podmirror_podfile_source_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--podfile)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--podfile')
+        return
+        ;;
+    esac
+}
+
+_podmirror_podfile_source_set() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--podfile)
+    __podmirror_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--podfile')
+        return
+        ;;
+    esac
+}
+
+_podmirror_podfile_platform() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --force --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--podfile --target)
+    __podmirror_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--podfile')
+        return
+        ;;
+    '--target')
+        return
+        ;;
+    esac
+}
+
+_podmirror_podfile_inhibit-warnings() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--podfile)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--podfile')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -W 'on'$'\n''off'
+        return
+        ;;
+    esac
+}
+
+_podmirror_podfile_build-setting() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--podfile --unset --configuration --pod)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--podfile')
+        return
+        ;;
+    '--unset')
+        return
+        ;;
+    '--configuration')
+        return
+        ;;
+    '--pod')
+        return
+        ;;
+    esac
+}
+
+_podmirror_init() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--template --platform)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--template')
+        return
+        ;;
+    '--platform')
+        return
+        ;;
+    esac
+}
+
+_podmirror_deintegrate() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --remove-pods --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 1
+}
+
+_podmirror_reinstall() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --repo-update --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 1
+}
+
+_podmirror_gems() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    source)
+        # Offer subcommand argument completions
+        "_podmirror_gems_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'source' -- "${cur}"))
+        ;;
+    esac
+}
+
+_podmirror_gems_source() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|use|reset)
+        # Offer subcommand argument completions
+        "_podmirror_gems_source_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list use reset' -- "${cur}"))
+        ;;
+    esac
+}
+
+_podmirror_gems_source_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+}
+
+_podmirror_gems_source_use() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 1
+}
+
+_podmirror_gems_source_reset() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+}
+
+_podmirror_gitconfig() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    insteadof)
+        # Offer subcommand argument completions
+        "_podmirror_gitconfig_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'insteadof' -- "${cur}"))
+        ;;
+    esac
+}
+
+_podmirror_gitconfig_insteadof() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|use|reset)
+        # Offer subcommand argument completions
+        "_podmirror_gitconfig_insteadof_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list use reset' -- "${cur}"))
+        ;;
+    esac
+}
+
+_podmirror_gitconfig_insteadof_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+}
+
+_podmirror_gitconfig_insteadof_use() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 1
+}
+
+_podmirror_gitconfig_insteadof_reset() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+}
+
+_podmirror_help() {
+    repeating_flags=()
+    non_repeating_flags=(--version)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options -1
+}
+
+complete -o filenames -F _podmirror podmirror

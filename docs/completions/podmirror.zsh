@@ -1,0 +1,842 @@
+#compdef podmirror
+
+__podmirror_complete() {
+    local -ar non_empty_completions=("${@:#(|:*)}")
+    local -ar empty_completions=("${(M)@:#(|:*)}")
+    _describe -V '' non_empty_completions -- empty_completions -P $'\'\''
+}
+
+__podmirror_custom_complete() {
+    local -a completions
+    completions=("${(@f)"$("${command_name}" "${@}" "${command_line[@]}")"}")
+    if [[ "${#completions[@]}" -gt 1 ]]; then
+        __podmirror_complete "${completions[@]:0:-1}"
+    fi
+}
+
+__podmirror_cursor_index_in_current_word() {
+    if [[ -z "${QIPREFIX}${IPREFIX}${PREFIX}" ]]; then
+        printf 0
+    else
+        printf %s "${#${(z)LBUFFER}[-1]}"
+    fi
+}
+
+_podmirror() {
+    emulate -RL zsh -G
+    setopt extendedglob nullglob numericglobsort
+    unsetopt aliases banghist
+
+    local -xr SAP_SHELL=zsh
+    local -x SAP_SHELL_VERSION
+    SAP_SHELL_VERSION="$(builtin emulate zsh -c 'printf %s "${ZSH_VERSION}"')"
+    local -r SAP_SHELL_VERSION
+
+    local context state state_descr line
+    local -A opt_args
+
+    local -r command_name="${words[1]}"
+    local -ar command_line=("${words[@]}")
+    local -ir current_word_index="$((CURRENT - 1))"
+
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'setup:Set up the whole machine in one idempotent command.'
+            'doctor:Check this machine'\''s CocoaPods set-up; every finding with its fix.'
+            'mirror:The catalog of Specs and gem mirrors, and their health.'
+            'repo:Spec repos in the CocoaPods repos dir, through libgit2.'
+            'podfile:Read and precisely rewrite a Podfile: sources, platform, inhibit_all_warnings!, post_install build settings.'
+            'init:Create a Podfile for the Xcode project here, the way pod init does.'
+            'deintegrate:Remove CocoaPods from an Xcode project, natively (no Ruby), deleting only the lines it must.'
+            'reinstall:Deintegrate, then pod install; if pod install fails, put the project back exactly as it was.'
+            'gems:RubyGems sources and the Bundler mirror setting.'
+            'gitconfig:Global git insteadOf rules that send Specs URLs to a mirror.'
+            'help:Show subcommand help information.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        setup|doctor|mirror|repo|podfile|init|deintegrate|reinstall|gems|gitconfig|help)
+            "_podmirror_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_podmirror_setup() {
+    local -i ret=1
+    local -ar ___strategy=('podfile' 'insteadof')
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--mirror[Specs mirror\: a catalog name (tuna, bfsu, nju, nyist, github, trunk) or a git URL.]:mirror:'
+        '--name[Directory name for the spec repo (default\: CocoaPods'\'' name for the URL).]:name:'
+        '--gems[Gem mirror\: a catalog name (rubygems, ruby-china, ustc, tuna) or a URL.]:gems:'
+        '--bundler[Also set Bundler'\''s mirror for rubygems.org.]'
+        '*--podfile[A Podfile to edit (repeatable).]:podfile:'
+        '--platform[Platform for every Podfile, e.g. ios\:13.0.]:platform:'
+        '--inhibit-warnings[Add inhibit_all_warnings! to every Podfile.]'
+        '*--build-setting[KEY=VALUE every pod target gets in the post_install hook (repeatable).]:build-setting:'
+        '--strategy[How Podfiles reach the mirror\: podfile (source lines) or insteadof (git config rules).]:strategy:{__podmirror_complete "${___strategy[@]}"}'
+        '--remove-trunk[Remove repos/trunk so locked pods move to the mirror.]'
+        '--install-cocoapods[Run `gem install cocoapods` from the gem mirror when `pod` is missing.]'
+        '--no-verify[Do not probe mirrors before switching (offline image builds).]'
+        '--timeout[Seconds to wait for each mirror probe.]:timeout:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_doctor() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '*--podfile[A Podfile whose sources to check (repeatable; default ./Podfile when present).]:podfile:'
+        '--offline[Skip the network checks (gem sources).]'
+        '--timeout[Seconds to wait for each network answer.]:timeout:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_mirror() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:List known Specs and gem mirrors.'
+            'test:Probe Specs (or, with --gems, gem) mirrors in parallel: health, speed, and whether HEAD agrees.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|test)
+            "_podmirror_mirror_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_podmirror_mirror_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_mirror_test() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '*:mirrors:'
+        '--gems[Test gem mirrors instead of Specs mirrors.]'
+        '--pick[Print only the fastest usable mirror, for scripts.]'
+        '--timeout[Seconds to wait for each answer.]:timeout:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:List the spec repos (like `pod repo list`).'
+            'add:Clone a spec repo into the repos dir (atomic: built aside, renamed into place).'
+            'remove:Delete a spec repo from the repos dir.'
+            'update:Fetch and reset git spec repos to origin/<branch> (like `pod repo update`).'
+            'use:Make the Specs repo come from a mirror: re-point and fetch the delta when history is shared, else clone and swap.'
+            'reset:Point the Specs repo back at the official GitHub Specs repo.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|add|remove|update|use|reset)
+            "_podmirror_repo_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_podmirror_repo_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo_add() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
+        '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
+        ':name:'
+        ':url:'
+        '--branch[Branch to check out (default\: the server'\''s default branch).]:branch:'
+        '--depth[Shallow clone depth (needs libgit2 1.7 or newer).]:depth:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo_remove() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
+        '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
+        ':name:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo_update() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
+        '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
+        '*:names:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo_use() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
+        '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
+        ':mirror:'
+        '--name[Folder name (default\: CocoaPods'\'' own name for the URL).]:name:'
+        '--depth[Shallow clone depth for a fresh clone (needs libgit2 1.7 or newer).]:depth:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo_reset() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
+        '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
+        '--name[Folder name (default\: `cocoapods`, CocoaPods'\'' own name).]:name:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_podfile() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'show:Show what the Podfile says: sources, platform, inhibit_all_warnings!, targets, hooks, build settings.'
+            'source:Change the Podfile'\''s `source` lines.'
+            'platform:Set `platform :NAME, '\''VERSION'\''` at root or in a target.'
+            'inhibit-warnings:Turn root-level `inhibit_all_warnings!` on or off.'
+            'build-setting:Make every pod target (or one pod) get KEY=VALUE after `pod install`, through the post_install hook.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        show|source|platform|inhibit-warnings|build-setting)
+            "_podmirror_podfile_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_podmirror_podfile_show() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_podfile_source() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'use:Use a Specs mirror: official and catalog sources are replaced by it; private sources stay.'
+            'add:Add a source after the existing ones (or first with --first).'
+            'remove:Remove every `source` line CocoaPods would match to URL (case, trailing .git and / ignored).'
+            'set:Make the sources exactly these URLs, in this order, where the first `source` line was.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        use|add|remove|set)
+            "_podmirror_podfile_source_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_podmirror_podfile_source_use() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
+        ':mirror:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_podfile_source_add() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
+        ':url:'
+        '--first[Put it before the other sources.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_podfile_source_remove() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
+        ':url:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_podfile_source_set() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
+        '*:urls:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_podfile_platform() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
+        ':name:'
+        ':version:'
+        '--target[Set it in this target'\''s block instead of at root.]:target:'
+        '--force[Replace a platform written as an expression.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_podfile_inhibit-warnings() {
+    local -i ret=1
+    local -ar _state=('on' 'off')
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
+        ':state:{__podmirror_complete "${_state[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_podfile_build-setting() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
+        ':assignment:'
+        '--unset[Remove the setting podmirror wrote for KEY.]:unset:'
+        '--configuration[Only this build configuration (e.g. Debug).]:configuration:'
+        '--pod[Only this pod target.]:pod:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_init() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--template[Template from templates/\: Podfile.NAME for app targets (Podfile.NAME-test for tests), or a file path.]:template:'
+        '--platform[Write an active platform line, e.g. ios\:13.0 (default\: the commented one pod init writes).]:platform:'
+        ':path:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_deintegrate() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--remove-pods[Also remove Pods/ when the project shows no CocoaPods integration.]'
+        ':path:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_reinstall() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--repo-update[Pass --repo-update to pod install.]'
+        ':path:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_gems() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'source:The gem sources RubyGems uses (the gemrc it reads and writes).'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        source)
+            "_podmirror_gems_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_podmirror_gems_source() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:Show the gemrc in use, its sources and Bundler'\''s mirror.'
+            'use:Replace rubygems.org and known gem mirrors by MIRROR (a catalog name or URL); private sources are kept.'
+            'reset:Put https://rubygems.org/ back in place of gem mirrors; private sources are kept.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|use|reset)
+            "_podmirror_gems_source_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_podmirror_gems_source_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_gems_source_use() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        ':mirror:'
+        '--bundler[Also set Bundler'\''s mirror for rubygems.org (BUNDLE_MIRROR__HTTPS\://RUBYGEMS__ORG/).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_gems_source_reset() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--bundler[Also remove Bundler'\''s mirror setting for rubygems.org.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_gitconfig() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'insteadof:url.<mirror>.insteadOf rules for the GitHub CocoaPods/Specs URL spellings.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        insteadof)
+            "_podmirror_gitconfig_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_podmirror_gitconfig_insteadof() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:Show the global insteadOf rules for Specs URLs.'
+            'use:Send every GitHub Specs URL spelling to MIRROR (a catalog name or git URL).'
+            'reset:Remove the insteadOf rules podmirror wrote; others are kept.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|use|reset)
+            "_podmirror_gitconfig_insteadof_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_podmirror_gitconfig_insteadof_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_gitconfig_insteadof_use() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        ':mirror:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_gitconfig_insteadof_reset() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_help() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:subcommands:'
+        '--version[Show the version.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+if [[ "${funcstack[1]}" = _podmirror ]]; then
+    _podmirror "${@}"
+else
+    compdef _podmirror podmirror
+fi
