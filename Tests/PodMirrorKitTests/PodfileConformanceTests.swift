@@ -5,32 +5,7 @@ import XCTest
 
 /// Runs against `../shared/corpus/podfiles` (real Podfiles + what cocoapods-core 1.17.0 loads from them)
 /// when that folder exists next to the checkout; skipped otherwise.
-final class PodfileConformanceTests: XCTestCase {
-    static let corpus: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/podfiles")
-
-    static let defaultVersions = ["ios": "4.3", "osx": "10.6", "tvos": "9.0", "visionos": "1.0", "watchos": "2.0"]
-
-    struct Case {
-        var name: String
-        var bytes: [UInt8]
-        var expected: [String: Any]
-    }
-
-    func corpusCases() throws -> [Case] {
-        guard FileManager.default.fileExists(atPath: Self.corpus.path) else {
-            throw XCTSkip("corpus not present at \(Self.corpus.path)")
-        }
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { $0.hasSuffix(".podfile") }.sorted()
-        return try files.map { f in
-            let base = String(f.dropLast(".podfile".count))
-            let bytes = Array(try Data(contentsOf: Self.corpus.appendingPathComponent(f)))
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.corpus.appendingPathComponent("expected/\(base).json"))) as! [String: Any]
-            return Case(name: base, bytes: bytes, expected: json)
-        }
-    }
-
-    /// Flattens our tree to (name, parent, abstract) in definition order.
+final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
     /// CocoaPods' `recursive_children` order: all children, then each child's descendants.
     func flatten(_ t: PodfileTarget, parent: String?) -> [String] {
         ["\(t.name)|\(parent ?? "-")|\(t.abstract)"] + descendants(t)
@@ -322,62 +297,5 @@ final class PodfileConformanceTests: XCTestCase {
             }
         }
         print("podfile edits on truncated corpus files: \(ok) idempotent, \(refused) refused with a reason, \(bad) bad")
-    }
-    /// When `ruby` is on PATH (as a reference only: podmirror never runs Ruby), every edit of every
-    /// corpus file that Ruby compiles must still compile. Smart quotes are converted first, as
-    /// CocoaPods does before `eval`.
-    func testEditedCorpusFilesCompileInRuby() throws {
-        guard let ruby = ProcessRunner.which("ruby") else { throw XCTSkip("ruby is not installed (reference check only)") }
-        let cases = try corpusCases()
-        let catalog = try MirrorCatalog.bundled()
-        let dir = TempDirectory("podfile-ruby")
-        let edits: [PodfileEdit] = [
-            .useSource("tuna"), .addSource("https://git.example.com/private/Specs.git", first: true),
-            .setSources(["https://cdn.cocoapods.org/", "https://git.example.com/private/Specs.git"]),
-            .platform(name: "ios", version: "15.0", force: true), .inhibitWarnings(true), .inhibitWarnings(false),
-            .buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0"),
-            .buildSetting(key: "ENABLE_BITCODE", value: "NO", configuration: "Debug", pod: "PodA"),
-        ]
-        var originals: [String] = []
-        var edited: [String: String] = [:]
-        for c in cases {
-            let original = try dir.write("\(c.name)/original.rb", c.bytes)
-            originals.append(original)
-            guard let doc = try? PodfileDocument(bytes: c.bytes, path: c.name) else { continue }
-            for (n, e) in edits.enumerated() {
-                guard let r = try? PodfileEditor.apply([e], to: doc, catalog: catalog), r.changed else { continue }
-                edited[try dir.write("\(c.name)/edit\(n).rb", r.new)] = "\(c.name): \(e.summary)"
-            }
-        }
-        let script = #"""
-        ARGV.each do |f|
-          src = File.read(f, encoding: 'UTF-8').tr("\u201C\u201D\u2018\u2019\u201B", %q(""''')).sub(/\A\uFEFF/, '')
-          begin
-            RubyVM::InstructionSequence.compile(src, f)
-            puts "OK #{f}"
-          rescue SyntaxError => e
-            puts "ERR #{f} #{e.message.lines.first}"
-          end
-        end
-        """#
-        let scriptPath = try dir.write("check.rb", script)
-        let result = try ProcessRunner.run(ruby, [scriptPath] + originals + edited.keys.sorted())
-        var status: [String: String] = [:]
-        for line in result.stdout.split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
-            if parts.count >= 2 { status[parts[1]] = parts[0] == "OK" ? "OK" : (parts.count > 2 ? parts[2] : "error") }
-        }
-        let folder = { (p: String) in (p as NSString).deletingLastPathComponent }
-        let compiling = Set(originals.filter { status[$0] == "OK" }.map(folder))
-        var checked = 0
-        var failures: [String] = []
-        for (path, what) in edited.sorted(by: { $0.key < $1.key }) where compiling.contains(folder(path)) {
-            checked += 1
-            if status[path] != "OK" { failures.append("\(what): \(status[path] ?? "not checked")") }
-        }
-        let rejected = originals.filter { status[$0] != "OK" }.map { (folder($0) as NSString).lastPathComponent }
-        print("podfile ruby reference: \(checked - failures.count)/\(checked) edited corpus files compile in Ruby \(result.stderr.isEmpty ? "" : result.stderr); originals Ruby rejects: \(rejected.joined(separator: ", "))")
-        for f in failures { print("  FAIL \(f)") }
-        XCTAssertEqual(failures, [])
     }
 }

@@ -67,6 +67,10 @@ final class PodfileSyntaxTests: XCTestCase {
         c = foo(<<EOT, 'x')
         do
         EOT
+        puts <<EOS
+        target 'AlsoNot' do
+        EOS
+        n = 1 <<2
         arr << 'value'
         target 'App' do
         end

@@ -50,7 +50,7 @@ extension RubyLexer {
         case UInt8(ascii: "<") where peek(1) == UInt8(ascii: "<"):
             if try lexHeredocStart(start) { return }
             lexPunct(start)
-        case UInt8(ascii: "?") where !afterValue:
+        case UInt8(ascii: "?") where !afterValue || commandArgumentStart(at: i):
             // Character literal `?a`.
             if let c = peek(1), c != 0x20, c != 0x0A, c != 0x09, !(peek(2).map(Self.isIdentChar) ?? false) {
                 i += 2
@@ -87,7 +87,8 @@ extension RubyLexer {
             i += 1
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        let afterDot = lastSignificant.map { $0.isPunct(".") || $0.isPunct("&.") || $0.isKeyword("def") } ?? false
+        // A method name (`x.end`, `def end`) is never a keyword; `def self.x` keeps `self`.
+        let afterDot = lastSignificant.map { $0.isPunct(".") || $0.isPunct("&.") || ($0.isKeyword("def") && text != "self") } ?? false
         // `name:` label (not `name::`, not `a ? b :c`); after a method-call dot a name is never a keyword.
         if peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: ":"), !text.hasSuffix("?"), !afterDot,
            !(lastSignificant?.isPunct("?") ?? false) {
@@ -232,24 +233,21 @@ extension RubyLexer {
         if j < bytes.count, bytes[j] == UInt8(ascii: "~") { squiggly = true; j += 1 }
         else if j < bytes.count, bytes[j] == UInt8(ascii: "-") { dash = true; j += 1 }
         guard j < bytes.count else { return false }
-        var raw = false
         var id: String
         if let (q, len) = quote(at: j) {
             var e = j + len
             while e < bytes.count, quote(at: e)?.0 != q, bytes[e] != 0x0A { e += 1 }
             guard e < bytes.count, bytes[e] != 0x0A else { return false }
             id = String(decoding: bytes[(j + len)..<e], as: UTF8.self)
-            raw = q == UInt8(ascii: "'")
             j = e + (quote(at: e)?.1 ?? 1)
         } else {
             guard Self.isIdentStart(bytes[j]) else { return false }
             // Plain `<<ID` after a value is the shift/append operator unless it is a command argument.
+            // `<<~id`/`<<-id` need an upper-case id after a value (`x <<-y` is a shift); plain `<<ID` always does.
             let upper = bytes[j] >= 0x41 && bytes[j] <= 0x5A || bytes[j] == 0x5F
-            if !squiggly && !dash && (!upper || (afterValue && !commandArgumentStart(at: i + 1))) { return false }
-            if (squiggly || dash) && afterValue && !commandArgumentStart(at: i + 1) && bytes[i - 1] != 0x28 {
-                // `x <<-y` would be odd Ruby; still treat as heredoc when the id is upper case.
-                if !upper { return false }
-            }
+            let argument = !afterValue || commandArgumentStart(at: i)
+            if !squiggly && !dash && (!upper || !argument) { return false }
+            if (squiggly || dash) && !argument && !upper { return false }
             var e = j
             while e < bytes.count, Self.isIdentChar(bytes[e]) { e += 1 }
             id = String(decoding: bytes[j..<e], as: UTF8.self)
@@ -257,7 +255,7 @@ extension RubyLexer {
         }
         i = j
         add(.string, from: start, delimiter: String(decoding: bytes[start..<j], as: UTF8.self))
-        pendingHeredocs.append((tokens.count - 1, id, squiggly || dash, raw))
+        pendingHeredocs.append((tokens.count - 1, id, squiggly || dash))
         return true
     }
 

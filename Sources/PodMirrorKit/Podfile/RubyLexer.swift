@@ -14,7 +14,7 @@ public struct RubyLexer {
     var tokLine = 1
     var tokCol = 1
     /// Heredocs started on the current line whose bodies begin after its newline.
-    var pendingHeredocs: [(index: Int, id: String, squiggly: Bool, raw: Bool)] = []
+    var pendingHeredocs: [(index: Int, id: String, squiggly: Bool)] = []
     /// Offset where `__END__` starts, if present.
     public private(set) var dataStart: Int?
     /// Strings nested in `#{}` interpolation, bounded so hostile input cannot exhaust the stack.
