@@ -2,9 +2,9 @@ import Foundation
 import PodMirrorTestSupport
 import XCTest
 
-/// `podmirror repo ...` end to end: the built binary, a temporary HOME, repos served by a real git
-/// smart-HTTP server on 127.0.0.1, results checked with the git CLI as the reference.
-final class RepoCLITests: XCTestCase {
+/// Shared set-up for `podmirror repo ...` end-to-end tests: the built binary, a temporary HOME, repos
+/// served by a real git smart-HTTP server on 127.0.0.1, results checked with the git CLI as the reference.
+class RepoCLITestCase: XCTestCase {
     let bin = PodmirrorBinary()
     var home: TempDirectory!
     var served: TempDirectory!
@@ -56,6 +56,9 @@ final class RepoCLITests: XCTestCase {
         ((try? FileManager.default.contentsOfDirectory(atPath: repos)) ?? []).filter { $0.hasPrefix(".podmirror") }
     }
 
+}
+
+final class RepoCLITests: RepoCLITestCase {
     func testAddListUpdateRemove() throws {
         let url = server.url("specs.git")
         var out = try json(["repo", "add", "master", url])

@@ -81,6 +81,9 @@ public struct SpecRepoService: Sendable {
                         throw SpecRepoError("the clone of \(url) has no checked-out branch with a matching origin branch",
                                             code: "repo.clone-incomplete")
                     }
+                    if repo.resolve("refs/remotes/origin/HEAD") == nil {
+                        try? repo.setSymbolicReference("refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(b)", message: "podmirror: clone")
+                    }
                     try SpecRepoStaging.rename(staging, path)
                     return ["head": .string(head), "newHead": .string(head), "branch": .string(b)]
                 } catch {
@@ -170,16 +173,11 @@ public struct SpecRepoService: Sendable {
             apply: { context in
                 let repo = try GitRepository.open(info.path)
                 let snapshot = SpecRepoStaging.FetchSnapshot(gitDir: repo.gitDirectory)
-                let oldTracking = repo.references(matching: "refs/remotes/origin/*").map { ($0, repo.resolve($0)) }
                 do {
                     try GitTransfer.fetch(repo, options: service.transfer(context))
                     try context.checkCancelled()
                 } catch {
                     snapshot.restore()
-                    // Only refs the fetch moved; `origin/HEAD` stays symbolic (rewriting it would detach it).
-                    for (name, oid) in oldTracking where !name.hasSuffix("/HEAD") && repo.resolve(name) != oid {
-                        if let oid { try? repo.setReference(name, to: oid, message: "podmirror: rollback") }
-                    }
                     throw error
                 }
                 guard let target = repo.resolve("refs/remotes/origin/\(branch)") else {

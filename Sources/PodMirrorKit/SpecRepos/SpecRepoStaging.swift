@@ -45,24 +45,56 @@ enum SpecRepoStaging {
         removeTree(trash)
     }
 
-    /// Files in `.git/objects/pack` plus `FETCH_HEAD`, to undo what a failed fetch left behind.
+    /// What a fetch may write (new packs, remote-tracking refs and their logs, `packed-refs`,
+    /// `FETCH_HEAD`), kept so a failed fetch can be undone byte for byte.
     struct FetchSnapshot {
         var gitDir: String
         var packs: Set<String>
-        var fetchHead: Data?
+        /// Relative path → bytes, for the ref files and folders a fetch touches.
+        var files: [String: Data] = [:]
+        static let trackedFolders = ["refs/remotes", "logs/refs/remotes"]
+        static let trackedFiles = ["packed-refs", "FETCH_HEAD"]
 
         init(gitDir: String) {
             self.gitDir = gitDir
-            packs = Set((try? FileManager.default.contentsOfDirectory(atPath: gitDir + "/objects/pack")) ?? [])
-            fetchHead = FileManager.default.contents(atPath: gitDir + "/FETCH_HEAD")
+            let fm = FileManager.default
+            packs = Set((try? fm.contentsOfDirectory(atPath: gitDir + "/objects/pack")) ?? [])
+            for f in Self.trackedFiles { if let d = fm.contents(atPath: gitDir + "/" + f) { files[f] = d } }
+            for folder in Self.trackedFolders {
+                for rel in Self.walk(gitDir + "/" + folder) { files[folder + "/" + rel] = fm.contents(atPath: gitDir + "/" + folder + "/" + rel) }
+            }
         }
 
-        /// Removes pack files that appeared since the snapshot and puts FETCH_HEAD back.
+        static func walk(_ dir: String) -> [String] {
+            var out: [String] = []
+            let e = FileManager.default.enumerator(atPath: dir)
+            while let rel = e?.nextObject() as? String {
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: dir + "/" + rel, isDirectory: &isDir), !isDir.boolValue { out.append(rel) }
+            }
+            return out
+        }
+
+        /// Removes what appeared since the snapshot and puts back what changed.
         func restore() {
-            let now = Set((try? FileManager.default.contentsOfDirectory(atPath: gitDir + "/objects/pack")) ?? [])
-            for f in now.subtracting(packs) { try? FileManager.default.removeItem(atPath: gitDir + "/objects/pack/" + f) }
-            let fh = gitDir + "/FETCH_HEAD"
-            if let fetchHead { try? fetchHead.write(to: URL(fileURLWithPath: fh)) } else { try? FileManager.default.removeItem(atPath: fh) }
+            let fm = FileManager.default
+            let now = Set((try? fm.contentsOfDirectory(atPath: gitDir + "/objects/pack")) ?? [])
+            for f in now.subtracting(packs) { try? fm.removeItem(atPath: gitDir + "/objects/pack/" + f) }
+            var current = Self.trackedFiles.filter { fm.fileExists(atPath: gitDir + "/" + $0) }
+            for folder in Self.trackedFolders { current += Self.walk(gitDir + "/" + folder).map { folder + "/" + $0 } }
+            for rel in current where files[rel] == nil {
+                try? fm.removeItem(atPath: gitDir + "/" + rel)
+                // Remove folders the fetch created, up to the tracked folder.
+                var parent = (rel as NSString).deletingLastPathComponent
+                while !parent.isEmpty, !Self.trackedFolders.contains(parent),
+                      (try? fm.contentsOfDirectory(atPath: gitDir + "/" + parent))?.isEmpty == true {
+                    try? fm.removeItem(atPath: gitDir + "/" + parent)
+                    parent = (parent as NSString).deletingLastPathComponent
+                }
+            }
+            for (rel, data) in files where fm.contents(atPath: gitDir + "/" + rel) != data {
+                try? data.write(to: URL(fileURLWithPath: gitDir + "/" + rel))
+            }
         }
     }
 }
