@@ -279,7 +279,7 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
         let cases = try corpusCases()
         let catalog = try MirrorCatalog.bundled()
         var ok = 0, refused = 0, bad = 0
-        let edits: [PodfileEdit] = [.useSource("tuna"), .addSource("https://x/s.git", first: true), .setSources(["a", "b"]),
+        let edits: [PodfileEdit] = [.useSource("tuna"), .addSource("https://x/s.git", first: true), .setSources(["https://a.example/specs.git", "https://b.example/specs.git"]),
                                     .platform(name: "ios", version: "15.0"), .inhibitWarnings(true), .inhibitWarnings(false),
                                     .buildSetting(key: "K", value: "V"), .unsetBuildSetting(key: "K")]
         for c in cases {

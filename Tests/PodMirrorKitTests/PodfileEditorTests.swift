@@ -50,6 +50,18 @@ final class PodfileEditorTests: XCTestCase {
         """)
     }
 
+    func testSourceUseMovesAnExactLaterMatchToTheFirstOfficialPlace() throws {
+        try assertEdit("source 'https://p/specs.git'\nsource 'https://github.com/CocoaPods/Specs'\npod 'A'\nsource '\(tuna)'\n",
+                       [.useSource("tuna")], "source 'https://p/specs.git'\nsource '\(tuna)'\npod 'A'\n")
+    }
+
+    func testSourcesThatRunCommandsAreRefused() {
+        for edit in [PodfileEdit.addSource("ext::sh -c touch% /tmp/pwned", first: false), .setSources(["https://ok/", "fd::17"]),
+                     .useSource("ext::sh -c id")] {
+            XCTAssertThrowsError(try edited("pod 'A'\n", [edit]), edit.summary)
+        }
+    }
+
     func testSourceUseWithURLAndOnlyPrivateSources() throws {
         try assertEdit("source 'https://git.corp/specs.git'\n\npod 'A'\n", [.useSource("https://specs.mirror.example/Specs.git")],
                        "source 'https://git.corp/specs.git'\nsource 'https://specs.mirror.example/Specs.git'\n\npod 'A'\n")
@@ -64,8 +76,9 @@ final class PodfileEditorTests: XCTestCase {
         try assertEdit(input, [.removeSource("HTTPS://cdn.cocoapods.org")], "pod 'A'\n")
         try assertEdit("pod 'A'\n", [.addSource("https://p/specs.git", first: false)],
                        "source 'https://cdn.cocoapods.org/'\nsource 'https://p/specs.git'\n\npod 'A'\n")
-        try assertEdit("source 'a'\npod 'A'\nsource 'b'\n", [.setSources(["b", "c"])], "source 'b'\nsource 'c'\npod 'A'\n")
-        try assertEdit("source 'a'\npod 'A'\nsource 'b'\n", [.setSources(["a", "c"])], "source 'a'\nsource 'c'\npod 'A'\n")
+        let (a, b, c) = ("https://a.example/specs.git", "https://b.example/specs.git", "git@c.example:specs.git")
+        try assertEdit("source '\(a)'\npod 'A'\nsource '\(b)'\n", [.setSources([b, c])], "source '\(b)'\nsource '\(c)'\npod 'A'\n")
+        try assertEdit("source '\(a)'\npod 'A'\nsource '\(b)'\n", [.setSources([a, c])], "source '\(a)'\nsource '\(c)'\npod 'A'\n")
     }
 
     // MARK: platform

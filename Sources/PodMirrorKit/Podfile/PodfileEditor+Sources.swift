@@ -72,7 +72,9 @@ extension EditContext {
     }
 
     /// `source add URL [--first]`. Adding to a Podfile with no sources keeps trunk by writing it explicitly.
-    mutating func addSource(_ url: String, first: Bool) {
+    mutating func addSource(_ url: String, first: Bool) throws {
+        // What CocoaPods would clone: https/http/ssh/git/file or a path; never `ext::` and the like.
+        try GitURL.validate(url)
         if sourceSites.contains(where: { $0.source.url.map { PodfileSourceURL.same($0, url) } ?? false }) { return }
         if sourceSites.isEmpty {
             let trunk = catalog.specsMirror(named: "trunk")?.url ?? "https://cdn.cocoapods.org/"
@@ -99,7 +101,8 @@ extension EditContext {
     }
 
     /// `source set URL…`: exactly these sources, in order, where the first `source` line was.
-    mutating func setSources(_ urls: [String]) {
+    mutating func setSources(_ urls: [String]) throws {
+        try urls.forEach(GitURL.validate)
         var seen: Set<String> = []
         let wanted = urls.filter { seen.insert(PodfileSourceURL.canonical($0)).inserted }
         if sourceSites.map(\.source.url) == wanted.map({ Optional($0) }) { return }

@@ -110,9 +110,9 @@ struct EditContext {
     mutating func decide(_ edit: PodfileEdit) throws {
         switch edit {
         case .useSource(let m): try useSource(m)
-        case .addSource(let u, let first): addSource(u, first: first)
+        case .addSource(let u, let first): try addSource(u, first: first)
         case .removeSource(let u): removeSource(u)
-        case .setSources(let l): setSources(l)
+        case .setSources(let l): try setSources(l)
         case .platform(let n, let v, let t, let f): try platform(name: n, version: v, target: t, force: f)
         case .inhibitWarnings(let on): inhibitWarnings(on)
         case .buildSetting(let k, let v, let c, let p): try buildSetting(key: k, value: v, configuration: c, pod: p)
