@@ -29,6 +29,10 @@ let package = Package(
             name: "podmirror",
             dependencies: ["PodMirrorKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // libFuzzer harnesses (scripts/fuzz.sh builds them with -sanitize=fuzzer); a normal build replays files.
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "PodfileFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/PodfileFuzz"),
+        .executableTarget(name: "PbxprojFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/PbxprojFuzz"),
         // Helpers shared by the test targets: temporary HOMEs, loopback git server, running the binary.
         .target(name: "PodMirrorTestSupport", dependencies: ["PodMirrorKit"], path: "Tests/TestSupport"),
         .testTarget(name: "PodMirrorKitTests", dependencies: ["PodMirrorKit", "PodMirrorTestSupport"]),

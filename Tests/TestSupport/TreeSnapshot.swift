@@ -56,12 +56,13 @@ public struct TreeSnapshot: Equatable, Sendable {
 
     /// Entries whose name looks like a temporary file or folder left behind by an interrupted write
     /// or clone (podmirror's `.<name>.podmirror-XXXXXX`, anything with `podmirror-tmp`, `.tmp`,
-    /// git's `*.lock`, libgit2's `tmp_pack_*`/`tmp_idx_*`).
+    /// git's `*.lock` in a `.git` folder or beside a git config, libgit2's `tmp_pack_*`/`tmp_idx_*`).
     public var leftovers: [String] {
         entries.keys.filter { key in
             let name = (key as NSString).lastPathComponent
             return name.contains(".podmirror-") || name.contains("podmirror-tmp") || name.hasSuffix(".tmp")
-                || name.hasSuffix(".lock") || name.hasPrefix("tmp_pack_") || name.hasPrefix("tmp_idx_")
+                || (name.hasSuffix(".lock") && (key.contains(".git/") || name.hasPrefix(".git") || name == "config.lock"))
+                || name.hasPrefix("tmp_pack_") || name.hasPrefix("tmp_idx_")
                 || name.hasPrefix(".podmirror")
         }.sorted()
     }

@@ -66,6 +66,13 @@ public enum DeintegratePlanner {
              "reason": .string(r.reason), "beyondCocoaPods": .bool(r.beyondCocoaPods)]
         })
         if d.foundIntegration {
+            // Safety net: never write a project that no longer parses (fuzzing found inputs with
+            // duplicate object IDs where the line deletions left a dangling `;`).
+            do { _ = try PBXProjectFile(bytes: d.newBytes, path: location.pbxproj) } catch {
+                throw XcodeProjectError("deintegrating \(location.pbxproj) would leave a project that does not parse (\(error)); nothing was changed",
+                                        remedy: "check the project for duplicate object IDs (a bad merge), re-save it in Xcode, then run again",
+                                        code: "xcodeproj.deintegrate-unsafe")
+            }
             plan.changes.append(.fileEdit(id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: "xcodeproj-deintegrate", path: location.pbxproj,
                                           displayPath: shown, old: file.bytes, new: d.newBytes,
                                           summary: "remove CocoaPods from \(location.displayPath) (\(d.removed.count) objects)",

@@ -1,0 +1,120 @@
+import Foundation
+import FuzzSupport
+import PodMirrorKit
+
+// libFuzzer harness for the Podfile lexer, parser and editor (`scripts/fuzz.sh`). Built normally, the
+// same harness replays the files given as arguments (seeds and regression inputs in Tests/Fuzz/PodfileFuzz).
+//
+// Invariants, checked on every input: no crash; no hang (libFuzzer -timeout); anything the parser
+// refuses is a PodMirrorError with a message; for each edit that succeeds, the result parses, says what
+// was asked (parse → edit → parse agrees), keeps every model fact the edit is not about, keeps every
+// line the edit is not about (in order), and editing again changes nothing (idempotency).
+
+let catalog = try! MirrorCatalog.bundled()
+let tuna = catalog.specsMirror(named: "tuna")!.url
+let privateURL = "https://git.example.com/private/Specs.git"
+
+/// One edit, the model fact it must establish, and which lines it may touch.
+struct Probe {
+    var edit: PodfileEdit
+    var mayTouch: (String) -> Bool
+    var holds: (PodfileModel) -> Bool
+}
+
+let probes: [Probe] = [
+    Probe(edit: .useSource("tuna"), mayTouch: { $0.contains("source") }, holds: { $0.sourceURLs.contains(tuna) }),
+    Probe(edit: .addSource(privateURL, first: true), mayTouch: { $0.contains("source") }, holds: { $0.sourceURLs.contains(privateURL) }),
+    Probe(edit: .platform(name: "ios", version: "13.0"), mayTouch: { $0.contains("platform") },
+          holds: { $0.platform?.name == "ios" && $0.platform?.version == "13.0" }),
+    Probe(edit: .inhibitWarnings(true), mayTouch: { $0.contains("inhibit_all_warnings") }, holds: { $0.inhibitAllWarnings }),
+    Probe(edit: .inhibitWarnings(false), mayTouch: { $0.contains("inhibit_all_warnings") }, holds: { !$0.inhibitAllWarnings }),
+    Probe(edit: .buildSetting(key: "SWIFT_VERSION", value: "5.0"), mayTouch: { $0.contains("SWIFT_VERSION") || $0.contains("post_install") },
+          holds: { $0.buildSettings.contains { $0.key == "SWIFT_VERSION" && $0.value == "5.0" && $0.pod == nil && $0.configuration == nil } }),
+]
+
+func fail(_ what: String, _ input: [UInt8]) -> Never { invariantBroken("PodfileFuzz", what) }
+
+/// Lines of some bytes, without their line ending (an edit may have to end the last line to append).
+func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    // A BOM stays first; lines inserted at the top go after it.
+    var out: [ArraySlice<UInt8>] = [], start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    for (i, b) in bytes.enumerated() where b == 0x0A {
+        out.append(bytes[start..<(i > start && bytes[i - 1] == 0x0D ? i - 1 : i)])
+        start = i + 1
+    }
+    if start < bytes.count { out.append(bytes[start..<(bytes.last == 0x0D ? bytes.count - 1 : bytes.count)]) }
+    return out
+}
+
+/// True when `sub` appears in `all` in order (not necessarily next to each other).
+func isSubsequence(_ sub: [ArraySlice<UInt8>], of all: [ArraySlice<UInt8>]) -> Bool {
+    var i = 0
+    for line in all where i < sub.count && line.elementsEqual(sub[i]) { i += 1 }
+    return i == sub.count
+}
+
+func targetNames(_ t: PodfileTarget) -> [String] { [t.name] + t.children.flatMap(targetNames) }
+
+/// Known bugs (fixtures in Tests/Fuzz/known-bugs/PodfileFuzz, reported in docs/reliability.md), skipped
+/// so a fuzzing run looks for new ones: (1) a line starting with `.` is taken as a method chain on
+/// whatever is inserted before it, so edits there are not idempotent (Ruby refuses such a file);
+/// (2) with two `platform` lines, `platform` edits the first but the model reports the last, so each
+/// run adds a line; (3) a line inserted after a statement whose string literal spans lines lands inside
+/// the literal (changing the string, and each run adds another).
+func hitsKnownBug(_ input: [UInt8]) -> Bool {
+    let all = lines(input)
+    let leadingDot = all.contains { $0.first { $0 != 0x20 && $0 != 0x09 } == 0x2E }
+    let platforms = all.filter { String(decoding: $0, as: UTF8.self).contains("platform") }.count
+    let multilineString = all.contains { l in l.filter { $0 == 0x27 }.count % 2 == 1 || l.filter { $0 == 0x22 }.count % 2 == 1 }
+    return leadingDot || platforms > 1 || multilineString
+}
+
+func harness(_ input: [UInt8]) {
+    if hitsKnownBug(input) { return }
+    let doc: PodfileDocument
+    do { doc = try PodfileDocument(bytes: input, path: "Podfile") } catch {
+        guard let e = error as? any PodMirrorError, !e.message.isEmpty else { fail("parser threw a bare \(type(of: error))", input) }
+        return
+    }
+    let before = doc.model
+    for probe in probes {
+        let result: PodfileEditResult
+        do { result = try PodfileEditor.apply([probe.edit], to: doc, catalog: catalog) } catch {
+            guard error is any PodMirrorError else { fail("\(probe.edit.summary) threw a bare \(type(of: error))", input) }
+            continue
+        }
+        guard let after = try? PodfileDocument(bytes: result.new, path: "Podfile") else { fail("\(probe.edit.summary): result does not parse", input) }
+        let model = after.model
+        if !probe.holds(model) && model.problems.isEmpty { fail("\(probe.edit.summary): the model does not show the edit", input) }
+        if targetNames(model.root) != targetNames(before.root) { fail("\(probe.edit.summary): targets changed", input) }
+        if case .platform = probe.edit {} else if model.platform?.version != before.platform?.version { fail("\(probe.edit.summary): platform changed", input) }
+        if case .inhibitWarnings = probe.edit {} else if model.inhibitAllWarnings != before.inhibitAllWarnings { fail("\(probe.edit.summary): inhibit changed", input) }
+        switch probe.edit {
+        case .useSource, .addSource: break
+        default: if model.sourceURLs != before.sourceURLs { fail("\(probe.edit.summary): sources changed", input) }
+        }
+        let kept = lines(result.old).filter { !probe.mayTouch(String(decoding: $0, as: UTF8.self)) }
+        if !isSubsequence(kept, of: lines(result.new)) { fail("\(probe.edit.summary): a line it is not about changed", input) }
+        guard let again = try? PodfileEditor.apply([probe.edit], to: after, catalog: catalog) else { fail("\(probe.edit.summary): second run threw", input) }
+        if again.changed { fail("\(probe.edit.summary): not idempotent", input) }
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    harness(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+
+#if FUZZING
+// SwiftPM renames an executable's entry point to `<TargetName>_main`.
+@_cdecl("PodfileFuzz_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    runFuzzer(argc, argv, fuzz)
+}
+#else
+@main
+enum Replay {
+    static func main() { replay(Array(CommandLine.arguments.dropFirst()), harness) }
+}
+#endif
