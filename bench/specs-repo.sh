@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Benchmark: podmirror (libgit2) vs the git CLI on a Specs-shaped repo served over smart HTTP on
+# 127.0.0.1, measured in the same run. Prints medians and ratios (podmirror / git; < 1 = faster).
+#
+#   bench/specs-repo.sh [small|medium|large]     (default medium: 20k pods x 3 versions, 2,000 commits)
+#
+# Env: BENCH_DIR (work folder, default /tmp/podmirror-bench; use a journaled file system, see
+# README), REPEATS (default 3), SHARED (the shared folder with tools/, default ../shared),
+# PODMIRROR (binary; default: a release build of this checkout).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+preset="${1:-medium}"
+shared="${SHARED:-$root/../shared}"
+tools="$shared/tools"
+work="${BENCH_DIR:-/tmp/podmirror-bench}"
+repeats="${REPEATS:-3}"
+[ -x "$tools/make-specs-repo.sh" ] || { echo "needs $tools/make-specs-repo.sh (set SHARED=)" >&2; exit 2; }
+need=(); [ -x /usr/bin/time ] || need+=(time); command -v bc >/dev/null || need+=(bc)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+if [ -z "${PODMIRROR:-}" ]; then
+  (cd "$root" && swift build -c release --product podmirror >/dev/null)
+  PODMIRROR="$root/.build/release/podmirror"
+fi
+export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null NO_COLOR=1
+
+rm -rf "$work"; mkdir -p "$work/served" "$work/results"
+echo "building the $preset Specs repo..." >&2
+"$tools/make-specs-repo.sh" "$work/served/specs.git" "$preset" >/dev/null
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+python3 "$tools/git-http-server.py" --root "$work/served" --port "$port" --bind 127.0.0.1 >"$work/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.1; done
+url="http://127.0.0.1:$port/specs.git"
+
+# measure NAME PREP CMD...: runs PREP (untimed) then CMD under GNU time, REPEATS times.
+measure() {
+  local name="$1" prep="$2"; shift 2
+  for i in $(seq "$repeats"); do
+    bash -c "$prep" >/dev/null 2>&1
+    /usr/bin/time -f "%e %M" -o "$work/results/$name.$i" "$@" >/dev/null 2>"$work/results/$name.$i.err" \
+      || { echo "$name failed:" >&2; cat "$work/results/$name.$i.err" >&2; exit 1; }
+  done
+}
+median() {  # median of column $2 (1 = seconds, 2 = maxRSS KB) over runs of $1
+  cat "$work"/results/"$1".[0-9]* | grep -E '^[0-9.]+ [0-9]+$' | awk -v c="$2" '{print $c}' | sort -g \
+    | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'
+}
+
+pm() { CP_REPOS_DIR="$1" "$PODMIRROR" "${@:2}"; }
+export -f pm; export PODMIRROR
+
+echo "clone..." >&2
+measure git-clone "rm -rf '$work/g' && sync" git clone -q "$url" "$work/g"
+measure pm-clone "rm -rf '$work/p' && sync" env CP_REPOS_DIR="$work/p" "$PODMIRROR" repo add master "$url"
+
+# Base copies for the update cases, made before the server moves on.
+cp -a "$work/g" "$work/g-base"; cp -a "$work/p" "$work/p-base"
+"$tools/add-specs-commits.sh" "$work/served/specs.git" 50 2 >/dev/null
+
+echo "update after 50 commits..." >&2
+prep_g="rm -rf '$work/gu' && cp -a '$work/g-base' '$work/gu' && git -C '$work/gu' update-index -q --refresh; sync"
+prep_p="rm -rf '$work/pu' && cp -a '$work/p-base' '$work/pu' && git -C '$work/pu/master' update-index -q --refresh; sync"
+measure git-update "$prep_g" sh -c "git -C '$work/gu' fetch -q origin && git -C '$work/gu' reset -q --hard origin/master"
+measure pm-update "$prep_p" env CP_REPOS_DIR="$work/pu" "$PODMIRROR" repo update master
+
+echo "no-op update..." >&2
+measure git-noop "true" sh -c "git -C '$work/gu' fetch -q origin && git -C '$work/gu' reset -q --hard origin/master"
+measure pm-noop "true" env CP_REPOS_DIR="$work/pu" "$PODMIRROR" repo update master
+
+echo "switch to a mirror sharing history (+20 commits)..." >&2
+git clone -q --bare "$work/served/specs.git" "$work/served/mirror.git"
+"$tools/add-specs-commits.sh" "$work/served/mirror.git" 20 3 >/dev/null
+murl="http://127.0.0.1:$port/mirror.git"
+prep_s="rm -rf '$work/ps' && cp -a '$work/p-base' '$work/ps' && git -C '$work/ps/master' update-index -q --refresh; sync"
+measure pm-use "$prep_s" env CP_REPOS_DIR="$work/ps" "$PODMIRROR" repo use "$murl"
+measure pm-fresh "rm -rf '$work/pf' && sync" env CP_REPOS_DIR="$work/pf" "$PODMIRROR" repo add fresh "$murl"
+measure git-fresh "rm -rf '$work/gf' && sync" git clone -q "$murl" "$work/gf"
+# Check the switched repo is right (reference: git CLI).
+[ "$(git -C "$work/ps/127.0.0.1-mirror" rev-parse HEAD)" = "$(git --git-dir "$work/served/mirror.git" rev-parse master)" ] \
+  || { echo "repo use left the wrong HEAD" >&2; exit 1; }
+
+row() {  # label pm git target-text
+  local pt gt pm_mem gm
+  pt=$(median "$2" 1); gt=$(median "$3" 1); pm_mem=$(median "$2" 2); gm=$(median "$3" 2)
+  printf "| %s | %.2f | %.2f | %.2f | %s | %.0f | %.0f | %.2f |\n" "$1" "$pt" "$gt" "$(echo "$pt / $gt" | bc -l)" "$4" \
+    "$(echo "$pm_mem/1024" | bc -l)" "$(echo "$gm/1024" | bc -l)" "$(echo "$pm_mem / $gm" | bc -l)"
+}
+echo
+echo "preset $preset, $repeats runs each, medians; libgit2 $(pkg-config --modversion libgit2), $(git --version)"
+echo
+echo "| case | podmirror s | reference s | ratio | target | podmirror MB | reference MB | mem ratio |"
+echo "|---|---|---|---|---|---|---|---|"
+row "repo add vs git clone" pm-clone git-clone "≤ 0.9"
+row "repo update, 50 new commits vs git fetch + reset --hard" pm-update git-update "≤ 1.0"
+row "repo update, nothing new vs git fetch + reset --hard" pm-noop git-noop "≤ 2"
+row "repo use (re-point) vs podmirror fresh clone" pm-use pm-fresh "≤ 0.2 (≥ 5x faster)"
+row "repo use (re-point) vs git fresh clone" pm-use git-fresh "≤ 0.2"
