@@ -83,12 +83,13 @@ public struct Change: Sendable {
     public static func fileEdit(id: String, kind: String, path: String, displayPath: String? = nil,
                                 old: [UInt8]?, new: [UInt8], summary: String,
                                 details: JSONValue = .object([:]), defaultMode: mode_t = 0o644,
-                                fileSystem: any FileSystem) -> Change {
+                                fileSystem: any FileSystem, renderDiff: Bool = true) -> Change {
         let shown = displayPath ?? path
         let needed = old != new
         // Relative paths get git's a/ b/ prefixes; absolute ones are shown as `diff -u` shows them.
         let (oldName, newName) = shown.hasPrefix("/") ? (shown, shown) : ("a/\(shown)", "b/\(shown)")
-        let diff = needed ? UnifiedDiff.render(old: old ?? [], new: new, oldName: old == nil ? "/dev/null" : oldName, newName: newName) : nil
+        // `renderDiff: false` skips the diff when nobody will see it (a plain-text apply of a large file).
+        let diff = needed && renderDiff ? UnifiedDiff.render(old: old ?? [], new: new, oldName: old == nil ? "/dev/null" : oldName, newName: newName) : nil
         return Change(
             id: id, kind: kind, subject: shown, summary: summary, diff: diff, details: details, isNeeded: needed,
             apply: { _ in

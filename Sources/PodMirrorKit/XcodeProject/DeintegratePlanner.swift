@@ -55,8 +55,9 @@ public struct DeintegratePlan: Sendable {
 /// Builds deintegration plans (one code path for dry run, check and apply).
 public enum DeintegratePlanner {
     /// - Parameter removePods: also remove `Pods/` when the project shows no integration.
+    /// - Parameter renderDiff: false when the diff will not be shown (plain-text apply).
     public static func make(_ location: XcodeProjectLocation, removePods: Bool = false, pods disposal: PodsDisposal = .delete,
-                            fileSystem fs: any FileSystem) throws -> DeintegratePlan {
+                            renderDiff: Bool = true, fileSystem fs: any FileSystem) throws -> DeintegratePlan {
         let file = try PBXProjectFile.read(location.pbxproj, fileSystem: fs)
         let d = try Deintegrator(file: file, sourceRoot: location.projectDirectory, podsDirectory: location.podsDirectory).run()
         let shown = XcodeProjectLocation.relative(location.pbxproj, to: location.installationRoot)
@@ -76,7 +77,8 @@ public enum DeintegratePlanner {
             plan.changes.append(.fileEdit(id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: "xcodeproj-deintegrate", path: location.pbxproj,
                                           displayPath: shown, old: file.bytes, new: d.newBytes,
                                           summary: "remove CocoaPods from \(location.displayPath) (\(d.removed.count) objects)",
-                                          details: ["removedObjects": removedJSON, "format": .string(file.format.rawValue)], fileSystem: fs))
+                                          details: ["removedObjects": removedJSON, "format": .string(file.format.rawValue)], fileSystem: fs,
+                                          renderDiff: renderDiff))
         } else {
             plan.changes.append(.satisfied(id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: "xcodeproj-deintegrate", subject: shown,
                                            summary: "\(location.displayPath) has no CocoaPods integration; left byte-identical"))

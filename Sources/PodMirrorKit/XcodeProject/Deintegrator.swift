@@ -49,9 +49,23 @@ public struct Deintegrator {
 
     /// Lower-cased, or nil when the text cannot match any of the patterns (no "pods" in it).
     static func lowered(_ s: String?) -> String? {
-        guard let s else { return nil }
-        let l = s.lowercased()
-        return l.contains("pods") ? l : nil
+        guard let s, containsPods(s) else { return nil }
+        return s.lowercased()
+    }
+
+    /// "pods" in any case, without allocating.
+    static func containsPods(_ s: String) -> Bool {
+        var matched = 0
+        for b in s.utf8 {
+            let c = b | 0x20
+            if c == [0x70, 0x6F, 0x64, 0x73][matched] {
+                matched += 1
+                if matched == 4 { return true }
+            } else {
+                matched = c == 0x70 ? 1 : 0
+            }
+        }
+        return false
     }
 
     static func baseName(_ path: String?) -> String? { path.map { ($0 as NSString).lastPathComponent } }
@@ -127,8 +141,9 @@ public struct Deintegrator {
 
         // Project-wide sweep of file references in the main group and every group below it.
         let mainGroupID = file.project?.string("mainGroup")
+        let allGroups = file.groups(from: mainGroupID)
         var sweep: [String] = []
-        for group in file.groups(from: mainGroupID) where !state.ids.contains(group.id) {
+        for group in allGroups where !state.ids.contains(group.id) {
             for child in live(group.list("children")) where child.isa == "PBXFileReference" {
                 let name = child.string("name"), path = child.string("path")
                 let cp = Self.cpXcconfigName(name) || Self.cpSweepPath(path)
@@ -142,7 +157,7 @@ public struct Deintegrator {
 
         // Empty `Pods` groups (also path-only ones, podmirror's extra), then empty `Frameworks` groups.
         var emptyGroups: [PhaseCount] = []
-        let below = file.groups(from: mainGroupID).filter { $0.id != mainGroupID }
+        let below = allGroups.filter { $0.id != mainGroupID }
         for (label, reason) in [("Pods", "empty-pods-group"), ("Frameworks", "empty-frameworks-group")] {
             // A project with no trace of CocoaPods stays byte-identical, even with an empty Frameworks group.
             if label == "Frameworks" && state.ids.isEmpty { break }
@@ -180,17 +195,23 @@ public struct Deintegrator {
     /// not write those either).
     func cascade(_ state: inout State) {
         let graph = file.referenceGraph()
-        let before = file.reachable(graph: graph)
+        let objects = file.objects
+        let before = file.reachableMask(blocked: [Bool](repeating: false, count: objects.count), graph: graph)
+        let fileRef: [Int?] = objects.map { $0.isa == "PBXBuildFile" ? $0.string("fileRef").flatMap { file.index[$0] } : nil }
+        var removed = [Bool](repeating: false, count: objects.count)
+        for id in state.ids { if let i = file.index[id] { removed[i] = true } }
         for _ in 0..<3 {
             let count = state.ids.count
-            for o in file.objects where o.isa == "PBXBuildFile" && !state.ids.contains(o.id) {
-                if let ref = o.string("fileRef"), state.ids.contains(ref) {
-                    state.remove(o, name: file[ref]?.displayName, target: nil, reason: "orphaned-build-file", extra: true)
+            for (i, ref) in fileRef.enumerated() where !removed[i] {
+                if let ref, removed[ref] {
+                    state.remove(objects[i], name: objects[ref].displayName, target: nil, reason: "orphaned-build-file", extra: true)
+                    removed[i] = true
                 }
             }
-            let after = file.reachable(excluding: state.ids, graph: graph)
-            for o in file.objects where before.contains(o.id) && !after.contains(o.id) && !state.ids.contains(o.id) {
-                state.remove(o, name: o.displayName ?? o.string("name"), target: nil, reason: "unreachable", extra: false)
+            let after = file.reachableMask(blocked: removed, graph: graph)
+            for i in objects.indices where before[i] && !after[i] && !removed[i] {
+                state.remove(objects[i], name: objects[i].displayName ?? objects[i].string("name"), target: nil, reason: "unreachable", extra: false)
+                removed[i] = true
             }
             if state.ids.count == count { break }
         }

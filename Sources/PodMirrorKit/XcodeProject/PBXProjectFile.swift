@@ -109,10 +109,15 @@ public struct PBXProjectFile: Sendable {
 
     /// Every identifier each object refers to: strings in its attributes that name an object.
     public func references(of object: PBXObject) -> [String] {
+        references(of: object, idLengths: Set(index.keys.map(\.utf8.count)))
+    }
+
+    /// `idLengths` (the byte lengths identifiers have in this file) skips hashing most strings.
+    func references(of object: PBXObject, idLengths: Set<Int>) -> [String] {
         var out: [String] = []
         func walk(_ node: PBXNode) {
             switch node.value {
-            case .string(let s): if index[s] != nil, s != object.id { out.append(s) }
+            case .string(let s): if idLengths.contains(s.utf8.count), index[s] != nil, s != object.id { out.append(s) }
             case .array(let a): a.forEach(walk)
             // Build settings and the isa never name objects.
             case .dictionary(let d): for e in d where e.key != "isa" && e.key != "buildSettings" { walk(e.value) }
@@ -125,16 +130,24 @@ public struct PBXProjectFile: Sendable {
 
     /// For each object (by position in `objects`), the positions of the objects it refers to.
     public func referenceGraph() -> [[Int]] {
-        objects.map { o in references(of: o).compactMap { index[$0] } }
+        let lengths = Set(index.keys.map(\.utf8.count))
+        return objects.map { o in references(of: o, idLengths: lengths).compactMap { index[$0] } }
     }
 
     /// Objects reachable from the root object, not passing through `excluded`.
-    public func reachable(excluding excluded: Set<String> = [], graph: [[Int]]? = nil) -> Set<String> {
-        guard let rootID = rootObjectID, let root = index[rootID], !excluded.contains(rootID) else { return [] }
-        let edges = graph ?? referenceGraph()
+    public func reachable(excluding excluded: Set<String> = []) -> Set<String> {
         var blocked = [Bool](repeating: false, count: objects.count)
         for id in excluded { if let i = index[id] { blocked[i] = true } }
+        let seen = reachableMask(blocked: blocked, graph: referenceGraph())
+        var out: Set<String> = []
+        for (i, flag) in seen.enumerated() where flag { out.insert(objects[i].id) }
+        return out
+    }
+
+    /// By position in `objects`: reachable from the root object without passing a `blocked` one.
+    public func reachableMask(blocked: [Bool], graph edges: [[Int]]) -> [Bool] {
         var seen = [Bool](repeating: false, count: objects.count)
+        guard let rootID = rootObjectID, let root = index[rootID], !blocked[root] else { return seen }
         seen[root] = true
         var stack = [root]
         while let i = stack.popLast() {
@@ -143,8 +156,6 @@ public struct PBXProjectFile: Sendable {
                 stack.append(j)
             }
         }
-        var out: Set<String> = []
-        for (i, flag) in seen.enumerated() where flag { out.insert(objects[i].id) }
-        return out
+        return seen
     }
 }

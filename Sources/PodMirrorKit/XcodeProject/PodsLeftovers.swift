@@ -10,14 +10,17 @@ struct PodsLeftovers {
 
     func warnings() -> [Diagnostic] {
         var out: [Diagnostic] = []
-        let paths = PBXPathResolver(file: file)
+        let mentioning = PBXPathResolver.filesMentioningPods(file)
+        var resolver: PBXPathResolver?
         for target in file.nativeTargets {
             let tname = target.string("name") ?? target.id
             for phaseID in target.list("buildPhases") where !removed.contains(phaseID) {
                 guard let phase = file[phaseID] else { continue }
                 for bfID in phase.list("files") where !removed.contains(bfID) {
-                    guard let ref = file[bfID]?.string("fileRef"), !removed.contains(ref), paths.mentionsPods(ref),
-                          let path = paths.path(of: ref), isInsidePods(path) else { continue }
+                    guard let ref = file[bfID]?.string("fileRef"), !removed.contains(ref), mentioning.contains(ref) else { continue }
+                    // Resolving paths needs every group's parent: built only once a candidate turns up.
+                    if resolver == nil { resolver = PBXPathResolver(file: file) }
+                    guard let path = resolver?.path(of: ref), isInsidePods(path) else { continue }
                     let phaseName = phase.string("name") ?? Self.phaseLabel(phase.isa)
                     out.append(Diagnostic(.warning, code: "deintegrate.file-in-pods",
                                           "target `\(tname)` builds `\(path)` (\(phaseName) phase), which lives in Pods/; it will be missing once Pods/ is removed — move it into the project or remove it from the target",
@@ -73,18 +76,21 @@ struct PBXPathResolver {
         self.parent = parent
     }
 
-    /// Whether the file or one of its groups has "Pods" in its path: only those can be inside Pods/.
-    func mentionsPods(_ id: String) -> Bool {
-        var current = id
-        for _ in 0..<256 {
-            guard let o = file[current] else { return false }
-            if o.string("path")?.contains("Pods") == true { return true }
-            guard o.sourceTree == "<group>", let up = parent[current] else {
-                return file.project?.string("projectDirPath")?.contains("Pods") == true
-            }
-            current = up
+    /// Objects whose path, or the path of a group above them, names "Pods": only those can be
+    /// inside Pods/. One walk down from the main group.
+    static func filesMentioningPods(_ file: PBXProjectFile) -> Set<String> {
+        var out: Set<String> = []
+        guard let main = file.project?.string("mainGroup") else { return out }
+        var seen: Set<String> = []
+        var stack: [(String, Bool)] = [(main, file.project?.string("projectDirPath")?.contains("Pods") == true)]
+        while let (id, inherited) = stack.popLast() {
+            guard seen.insert(id).inserted, let o = file[id] else { continue }
+            let own = o.string("path")?.contains("Pods") == true
+            let flag = own || (inherited && o.sourceTree == "<group>")
+            if flag { out.insert(id) }
+            for child in o.list("children") { stack.append((child, flag)) }
         }
-        return false
+        return out
     }
 
     func path(of id: String) -> String? {

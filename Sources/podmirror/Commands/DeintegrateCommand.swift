@@ -17,12 +17,12 @@ struct DeintegrateCommand: PodmirrorCommand {
     func run() throws {
         let env = RuntimeEnvironment()
         let location = try XcodeProjectLocator.locate(path, environment: env)
-        let planned = try DeintegratePlanner.make(location, removePods: removePods, fileSystem: env.fileSystem)
+        let planned = try DeintegratePlanner.make(location, removePods: removePods, renderDiff: global.json || global.mode != .apply,
+                                                  fileSystem: env.fileSystem)
         let runner = PlanRunner(context: ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation))
         let report = try runner.run(planned.plan, mode: global.mode)
-        let extra = Self.jsonFields(planned)
         if global.json || global.mode != .apply {
-            try Render.finish(command: Self.commandName, report, options: global, extra: extra)
+            try Render.finish(command: Self.commandName, report, options: global, extra: global.json ? Self.jsonFields(planned) : [:])
             return
         }
         Self.printText(planned, verbose: global.verbose)

@@ -171,4 +171,18 @@ final class DeintegratorTests: XCTestCase {
         XCTAssertEqual(f.bytes.count - d.newBytes.count, out.count < xml.count ? xml.utf8.count - out.utf8.count : -1)
         XCTAssertTrue(out.contains("\t\t\t<array>\n\t\t\t</array>"), out)
     }
+
+    func testLargeDeletionOnlyDiffIsExact() throws {
+        // UnifiedDiff's linear path for deletion-only changes: every removed line shows as `-`, none as `+`.
+        let multiLine = PBXFixtures.integrated.replacingOccurrences(
+            of: "files = (B00000000000000000000003 /* Pods_AppTests.framework in Frameworks */, );",
+            with: "files = (\n\t\t\t\tB00000000000000000000003 /* Pods_AppTests.framework in Frameworks */,\n\t\t\t);")
+        let (f, d, _) = try run(multiLine + String(repeating: "// filler\n", count: 20000))
+        let diff = UnifiedDiff.render(old: f.bytes, new: d.newBytes)
+        let lines = diff.split(separator: "\n")
+        let removedLines = f.bytes.filter { $0 == 0x0A }.count - d.newBytes.filter { $0 == 0x0A }.count
+        XCTAssertEqual(lines.filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }.count, 0)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }.count, removedLines)
+        XCTAssertGreaterThan(removedLines, 50)
+    }
 }
