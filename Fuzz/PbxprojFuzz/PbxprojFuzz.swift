@@ -35,10 +35,10 @@ func harness(_ input: [UInt8]) {
         cursor = edit.range.upperBound
     }
     guard result.foundIntegration else { return }
-    // Known bug (Tests/Fuzz/known-bugs/PbxprojFuzz): with duplicate object IDs the line deletions can
-    // leave a file that does not parse. DeintegratePlanner re-parses and refuses to write it (tested),
-    // so what reaches the disk always parses; the deintegrator itself is still to be fixed.
-    guard let after = try? PBXProjectFile(bytes: result.newBytes, path: "project.pbxproj") else { return }
+    // Regression (Tests/Fuzz/PbxprojFuzz/regressions/comment-swallows-section-marker.pbxproj): a
+    // mangled comment that swallowed a `/* Begin … section */` line made the marker deletion break
+    // the file; markers are now only comments the reader itself found, alone on their line.
+    guard let after = try? PBXProjectFile(bytes: result.newBytes, path: "project.pbxproj") else { fail("the deintegrated file does not parse") }
     if after.objects.count > file.objects.count { fail("deintegration added objects") }
     guard let again = try? Deintegrator(file: after).run() else { fail("second deintegration threw") }
     if again.foundIntegration || again.newBytes != result.newBytes { fail("deintegration is not idempotent") }

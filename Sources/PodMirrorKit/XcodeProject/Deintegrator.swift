@@ -240,9 +240,9 @@ public struct Deintegrator {
                 }
             }
         }
-        if file.format == .openStep, let objectsRange = file.root["objects"]?.range {
+        if file.format == .openStep {
             for (isa, left) in remainingByIsa where left == 0 {
-                ranges += LineDeletion.sectionMarkers(isa: isa, in: file.bytes, within: objectsRange) ?? []
+                ranges += LineDeletion.sectionMarkers(isa: isa, in: file.bytes, comments: file.markerComments) ?? []
             }
         }
         return LineDeletion.edits(deleting: ranges, in: file.bytes)

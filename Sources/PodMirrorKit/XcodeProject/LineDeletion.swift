@@ -57,38 +57,25 @@ public enum LineDeletion {
     }
 
     /// The lines of an emptied `/* Begin ISA section */` … `/* End ISA section */` pair, plus the
-    /// blank line before `Begin`, searched within `within`. Nil when the markers are not there.
-    public static func sectionMarkers(isa: String, in bytes: [UInt8], within: Range<Int>) -> [Range<Int>]? {
-        guard let begin = search(Array("/* Begin \(isa) section */".utf8), in: bytes, range: within),
-              let end = search(Array("/* End \(isa) section */".utf8), in: bytes, range: begin.upperBound..<within.upperBound)
-        else { return nil }
-        func line(_ r: Range<Int>) -> Range<Int> {
+    /// blank line before `Begin`. `comments` are the comments the reader found; a marker counts only
+    /// when it is one of them, exactly, alone on its line. Nil when there is no such pair.
+    public static func sectionMarkers(isa: String, in bytes: [UInt8], comments: [Range<Int>]) -> [Range<Int>]? {
+        let beginText = Array("/* Begin \(isa) section */".utf8), endText = Array("/* End \(isa) section */".utf8)
+        func line(_ r: Range<Int>) -> Range<Int>? {
             var s = r.lowerBound
             while s > 0, bytes[s - 1] != 0x0A { s -= 1 }
             var e = r.upperBound
             while e < bytes.count, bytes[e] != 0x0A { e += 1 }
+            let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+            guard bytes[s..<r.lowerBound].allSatisfy(blank), bytes[r.upperBound..<e].allSatisfy(blank) else { return nil }
             return s..<min(e + 1, bytes.count)
         }
-        var beginLine = line(begin)
-        if beginLine.lowerBound >= 1, beginLine.lowerBound >= 2 ? bytes[beginLine.lowerBound - 2] == 0x0A : true, bytes[beginLine.lowerBound - 1] == 0x0A {
+        guard let begin = comments.first(where: { bytes[$0].elementsEqual(beginText) }),
+              let end = comments.first(where: { $0.lowerBound > begin.upperBound && bytes[$0].elementsEqual(endText) }),
+              var beginLine = line(begin), let endLine = line(end) else { return nil }
+        if beginLine.lowerBound >= 2, bytes[beginLine.lowerBound - 1] == 0x0A, bytes[beginLine.lowerBound - 2] == 0x0A {
             beginLine = (beginLine.lowerBound - 1)..<beginLine.upperBound
         }
-        return [beginLine, line(end)]
-    }
-
-    static func search(_ needle: [UInt8], in bytes: [UInt8], range: Range<Int>) -> Range<Int>? {
-        guard !needle.isEmpty, range.count >= needle.count else { return nil }
-        let first = needle[0]
-        var k = range.lowerBound
-        let last = range.upperBound - needle.count
-        while k <= last {
-            if bytes[k] == first {
-                var m = 1
-                while m < needle.count && bytes[k + m] == needle[m] { m += 1 }
-                if m == needle.count { return k..<(k + needle.count) }
-            }
-            k += 1
-        }
-        return nil
+        return [beginLine, endLine]
     }
 }

@@ -8,6 +8,8 @@ struct OpenStepParser {
     let path: String
     var i = 0
     var depth = 0
+    /// `/* Begin … */` and `/* End … */` comments (candidates for section markers), as read.
+    var markerComments: [Range<Int>] = []
     static let maxDepth = 256
 
     init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
@@ -57,6 +59,9 @@ struct OpenStepParser {
                     guard i + 1 < bytes.count else { throw error("comment is not closed (no */)", at: start) }
                     if bytes[i] == 0x2A && bytes[i + 1] == 0x2F { i += 2; break }
                     i += 1
+                }
+                if start + 3 < i, bytes[start + 2] == 0x20, bytes[start + 3] == 0x42 || bytes[start + 3] == 0x45 {
+                    markerComments.append(start..<i)
                 }
             case 0x2F where i + 1 < bytes.count && bytes[i + 1] == 0x2F:
                 while i < bytes.count && bytes[i] != 0x0A { i += 1 }

@@ -32,11 +32,15 @@ public struct PBXProjectFile: Sendable {
     public var objects: [PBXObject]
     public var index: [String: Int]
     public var rootObjectID: String?
+    /// Byte ranges of the `/* Begin … */` and `/* End … */` comments the reader skipped (OpenStep
+    /// form): section markers are only ever these, never text inside another comment or a string.
+    public var markerComments: [Range<Int>] = []
 
     /// Parses bytes; `path` names the file in errors.
     public init(bytes: [UInt8], path: String) throws {
         self.path = path
         self.bytes = bytes
+        var markers: [Range<Int>] = []
         let (root, format) = try bytes.withUnsafeBufferPointer { buf -> (PBXNode, Format) in
             var k = 0
             if buf.count >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { k = 3 }
@@ -51,10 +55,13 @@ public struct PBXProjectFile: Sendable {
                 return (try p.parseDocument(), .xml)
             }
             var p = OpenStepParser(bytes: buf, path: path)
-            return (try p.parseDocument(), .openStep)
+            let node = try p.parseDocument()
+            markers = p.markerComments
+            return (node, .openStep)
         }
         self.root = root
         self.format = format
+        self.markerComments = markers
         guard root.entries != nil else {
             throw XcodeProjectError("\(path): the property list is not a dictionary, so it is not a project file", code: "xcodeproj.structure")
         }

@@ -185,4 +185,17 @@ final class DeintegratorTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }.count, removedLines)
         XCTAssertGreaterThan(removedLines, 50)
     }
+
+    func testSectionMarkerTextInsideAnotherCommentIsNotTouched() throws {
+        // An unclosed-looking `/* ` swallows the next Begin line: that text is not a marker.
+        var text = PBXFixtures.integrated.replacingOccurrences(of: "\t\t\t\tS00000000000000000000004 /* Lint */,\n", with: "")
+        let start = try XCTUnwrap(text.range(of: "\t\tS00000000000000000000004 /* Lint */ = {"))
+        let end = try XCTUnwrap(text.range(of: "\t\t};\n", range: start.upperBound..<text.endIndex))
+        text.removeSubrange(start.lowerBound..<end.upperBound)
+        text = text.replacingOccurrences(of: "/* End PBXProject section */", with: "/* End PBXProject section/* ")
+        let (_, d, after) = try run(text)
+        XCTAssertNil(after["S00000000000000000000001"])
+        let out = String(decoding: d.newBytes, as: UTF8.self)
+        XCTAssertTrue(out.contains("/* End PBXProject section/* \n\n/* Begin PBXShellScriptBuildPhase section */\n"), out)
+    }
 }
