@@ -136,3 +136,40 @@ final class GitFaultTests: GitServerTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/podmirror-pwned"))
     }
 }
+
+/// The repos dir as a place: not writable, a symlink, a file-size limit while cloning.
+final class ReposDirFaultTests: GitServerTestCase {
+    func testReposDirNotWritableFailsNamingItAndChangesNothing() throws {
+        try FileManager.default.createDirectory(atPath: repos, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: repos + "/Spec_Lock", contents: nil)
+        try makeReadOnly(repos)
+        let before = TreeSnapshot(home.path)
+        let r = try bin.run(["repo", "add", "specs", server.url("specs.git")], home: home.path)
+        assertFailedCleanly(r, status: 1, mentions: [repos], before: before)
+    }
+
+    func testSymlinkedReposDirClonesIntoTheTargetAndKeepsTheLink() throws {
+        let elsewhere = TempDirectory("rel-repos-target")
+        try FileManager.default.createDirectory(atPath: home.sub(".cocoapods"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: repos, withDestinationPath: elsewhere.path)
+        var r = try bin.run(["repo", "add", "specs", server.url("specs.git")], home: home.path)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(TreeSnapshot(repos).entries[""], .symlink(target: elsewhere.path))
+        XCTAssertEqual(try ProcessRunner.git(["-C", elsewhere.sub("specs"), "rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines), specs.head)
+        try specs.addCommits(2)
+        r = try bin.run(["repo", "update", "specs"], home: home.path)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try ProcessRunner.git(["-C", elsewhere.sub("specs"), "rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines), specs.head)
+        XCTAssertEqual(TreeSnapshot(repos).entries[""], .symlink(target: elsewhere.path))
+        XCTAssertEqual(TreeSnapshot(elsewhere.path).leftovers, [])
+    }
+
+    func testFileSizeLimitWhileCloningLeavesNothing() throws {
+        let before = TreeSnapshot(home.path)
+        // 64 KB: the pack (a few hundred KB) cannot be written.
+        let r = try runWithFileSizeLimit(blocks: 128, ["repo", "add", "specs", server.url("specs.git")], home: home.path)
+        XCTAssertNotEqual(r.status, 0)
+        assertFailedCleanly(r, status: r.status == 4 ? 4 : 1, mentions: ["specs"], before: before, allowing: lockFile)
+        XCTAssertTrue(r.stderr.lowercased().contains("too large") || r.stderr.lowercased().contains("write"), r.stderr)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import PodMirrorTestSupport
+import XCTest
+
+/// SIGINT/SIGTERM while `reinstall` and `setup` run a tool. `pod` and `gem` cannot be installed here:
+/// recording stand-in scripts on PATH take their place, touch a marker when they start, then wait, so
+/// the signal arrives exactly while the tool runs. Afterwards every byte of the project / HOME is back.
+final class ToolSignalTests: ReliabilityTestCase {
+    static let fixtures = ProjectInputTests.fixtures
+
+    /// A stand-in that records it started (`<marker>`) and then waits for a signal.
+    func standIn(_ tools: TempDirectory, _ name: String) throws -> String {
+        let marker = tools.sub("\(name).started")
+        let script = "#!/bin/sh\necho \"$@\" > \"\(marker).args\"\n: > \"\(marker)\"\nexec sleep 30\n"
+        let path = try tools.write(name, script)
+        chmod(path, 0o755)
+        return marker
+    }
+
+    func waitFor(_ path: String, timeout: Double = 20) {
+        let start = Date()
+        while !FileManager.default.fileExists(atPath: path) && Date().timeIntervalSince(start) < timeout { usleep(20_000) }
+        usleep(100_000)
+    }
+
+    func testSignalWhileStandInPodInstallRunsRestoresTheProject() throws {
+        for sig in [SIGINT, SIGTERM] {
+            let dir = TempDirectory("rel-reinstall"), tools = TempDirectory("rel-tools")
+            let pbxproj = FileManager.default.contents(atPath: Self.fixtures + "/PbxprojFuzz/integrated.pbxproj") ?? Data()
+            try dir.write("App.xcodeproj/project.pbxproj", Array(pbxproj))
+            try dir.write("Podfile", "platform :ios, '12.0'\ntarget 'App' do\nend\n")
+            try dir.write("Podfile.lock", "PODS: [old]\n")
+            try dir.write("Pods/Manifest.lock", "PODS: [old]\n")
+            try dir.write("Pods/Old/file.m", "int x;\n")
+            let marker = try standIn(tools, "pod")
+            let before = TreeSnapshot(dir.path)
+            let run = try RunningPodmirror(bin, ["reinstall"], home: dir.path, cwd: dir.path,
+                                           extra: ["PATH": tools.path + ":/usr/bin:/bin"])
+            waitFor(marker)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: marker), "the stand-in pod was started")
+            run.signal(sig)
+            let (r, seconds) = run.wait(timeout: 40)
+            XCTAssertLessThan(seconds, 20, "the signal stops pod install promptly (not after its 30 s)")
+            assertFailedCleanly(r, status: 130, mentions: ["interrupted"], before: before)
+        }
+    }
+
+    func testSignalWhileStandInGemInstallsCocoaPodsRollsSetupBack() throws {
+        for sig in [SIGTERM, SIGINT] {
+            let home = TempDirectory("rel-setup"), tools = TempDirectory("rel-tools")
+            try home.write(".gemrc", "---\n:sources:\n- https://rubygems.org/\n:verbose: true\n")
+            try home.write(".bundle/config", "---\nBUNDLE_JOBS: \"4\"\n")
+            let marker = try standIn(tools, "gem")
+            let before = TreeSnapshot(home.path)
+            let run = try RunningPodmirror(bin, ["setup", "--gems", "tuna", "--bundler", "--install-cocoapods", "--no-verify"],
+                                           home: home.path, extra: ["PATH": tools.path + ":/usr/bin:/bin"])
+            waitFor(marker)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: marker), "the stand-in gem was started")
+            run.signal(sig)
+            let (r, seconds) = run.wait(timeout: 40)
+            XCTAssertLessThan(seconds, 20)
+            // The gemrc and Bundler edits made before `gem install` are undone.
+            assertFailedCleanly(r, status: 130, mentions: ["interrupted"], before: before)
+        }
+    }
+
+    func testSignalAtRandomPointsOfDeintegrateIsAllOrNothing() throws {
+        // deintegrate has no slow step to wait for: signal it after 0…60 ms, repeatedly. Each run either
+        // finished (exit 0, result complete) or was interrupted (exit 130, project byte-identical), or died
+        // before it began (143).
+        let pbxproj = Array(FileManager.default.contents(atPath: Self.fixtures + "/PbxprojFuzz/integrated.pbxproj") ?? Data())
+        var outcomes: [Int32: Int] = [:]
+        for delay in stride(from: 0, through: 60, by: 6) {
+            let dir = TempDirectory("rel-deintegrate")
+            try dir.write("App.xcodeproj/project.pbxproj", pbxproj)
+            try dir.write("Podfile", "target 'App' do\nend\n")
+            for i in 0..<200 { try dir.write("Pods/Pod\(i)/file.m", "int x\(i);\n") }
+            let before = TreeSnapshot(dir.path)
+            let run = try RunningPodmirror(bin, ["deintegrate"], home: dir.path, cwd: dir.path)
+            usleep(useconds_t(delay * 1000))
+            run.signal(SIGTERM)
+            let (r, _) = run.wait(timeout: 30)
+            outcomes[r.status, default: 0] += 1
+            // 143: killed before main() installed its handlers (the default action); nothing had started.
+            if r.status == 130 || r.status == 128 + SIGTERM {
+                assertUnchanged(before)
+            } else {
+                XCTAssertEqual(r.status, 0, r.stderr)
+                XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods")), "finished: Pods/ removed")
+                XCTAssertFalse(String(decoding: try dir.read("App.xcodeproj/project.pbxproj"), as: UTF8.self).contains("[CP]"))
+                XCTAssertEqual(TreeSnapshot(dir.path).leftovers, [])
+            }
+        }
+        XCTAssertEqual(outcomes.keys.filter { ![0, 130, 128 + SIGTERM].contains($0) }, [], "\(outcomes)")
+    }
+}
