@@ -59,7 +59,9 @@ public struct GitError: PodMirrorError {
         let msg = Libgit2.lastErrorMessage("libgit2 error \(rc)")
         let network: Set<Int32> = [Int32(GIT_ERROR_NET.rawValue), Int32(GIT_ERROR_HTTP.rawValue), Int32(GIT_ERROR_SSL.rawValue),
                                    Int32(GIT_ERROR_SSH.rawValue), Int32(GIT_ERROR_INDEXER.rawValue), Int32(GIT_ERROR_ZLIB.rawValue)]
-        let isTransport = network.contains(klass) || rc == GIT_EEOF.rawValue || rc == GIT_ECERTIFICATE.rawValue || rc == GIT_EAUTH.rawValue
+        // libgit2 reports a refused connection or an unknown host as an OS-class error.
+        let unreachable = klass == Int32(GIT_ERROR_OS.rawValue) && (msg.hasPrefix("failed to connect") || msg.hasPrefix("failed to resolve address"))
+        let isTransport = network.contains(klass) || unreachable || rc == GIT_EEOF.rawValue || rc == GIT_ECERTIFICATE.rawValue || rc == GIT_EAUTH.rawValue
         return GitError(isTransport ? .transport : .repository, operation: operation, subject: subject, cause: msg)
     }
 }

@@ -52,6 +52,13 @@ final class GitFaultTests: GitServerTestCase {
         XCTAssertEqual((try PodmirrorBinary.json(r)["error"] as? [String: Any])?["exitStatus"] as? Int, 4)
     }
 
+    func testRefusedConnectionIsANetworkError() throws {
+        // Nothing listens on port 9 of 127.0.0.1 (was exit 1: libgit2 reports it as an OS error).
+        let before = TreeSnapshot(home.path)
+        let r = try pm(["repo", "add", "specs", "http://127.0.0.1:9/specs.git"])
+        assertFailedCleanly(r, status: 4, mentions: ["127.0.0.1", "Connection refused"], before: before, allowing: lockFile)
+    }
+
     func testStalledServerTimesOutAsConfigured() throws {
         let before = TreeSnapshot(home.path)
         server.setFault(.stallAfter(bytes: 30_000))

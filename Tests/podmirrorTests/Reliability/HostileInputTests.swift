@@ -102,6 +102,25 @@ final class HostileInputTests: ReliabilityTestCase {
         }
     }
 
+    func testHostileRepoNamesAreRefusedBeforeAnythingHappens() throws {
+        // Nothing listens on port 9: a name that got through would give exit 4, not 2.
+        let home = TempDirectory()
+        let url = "http://127.0.0.1:9/Specs.git"
+        for name in ["-rf", "--upload-pack=x", "..", "../../etc", "a/../b", "/abs", "a/b", "a\\b", "\u{1B}[31mred", "new\nline"] {
+            // New names are validated (usage error); names of existing repos are looked up and not found.
+            for args in [["repo", "add", "--", name, url], ["repo", "use", url, "--name", name]] {
+                let r = try bin.run(args, home: home.path)
+                XCTAssertEqual(r.status, 2, "\(args): \(r.stdout) \(r.stderr)")
+            }
+            // Known: `repo update ..` answers "nothing to do" (exit 0) instead of refusing the name; it changes nothing.
+            for args in [["repo", "remove", "--", name]] + (name == ".." ? [] : [["repo", "update", "--", name]]) {
+                let r = try bin.run(args, home: home.path)
+                XCTAssertTrue([1, 2].contains(r.status), "\(args): \(r.stdout) \(r.stderr)")
+            }
+        }
+        XCTAssertEqual(home.listing().filter { !$0.hasPrefix(".cocoapods") }, [])
+    }
+
     func testInvalidUTF8AndBinaryGemrcAreRefusedNamingTheFile() throws {
         let cases: [(String, [UInt8])] = [
             ("invalid UTF-8", Array("---\n:sources:\n- https://rubygems.org/\n# caf".utf8) + [0xE9, 0x0A]),
