@@ -127,7 +127,8 @@ public struct SpecRepoService: Sendable {
             selected = SpecRepo.all(in: repos)
         } else {
             selected = try names.map { name in
-                guard !name.isEmpty, !name.contains("/"), FileManager.default.fileExists(atPath: repos.repoPath(name)) else {
+                // `.`/`..` and hidden folders (podmirror's staging) are never repos.
+                guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), FileManager.default.fileExists(atPath: repos.repoPath(name)) else {
                     throw SpecRepoError.notFound(name, in: repos.path)
                 }
                 return SpecRepo.read(name: name, in: repos)
