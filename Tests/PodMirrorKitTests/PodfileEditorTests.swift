@@ -21,6 +21,34 @@ final class PodfileEditorTests: XCTestCase {
         String(decoding: try PodfileEditor.apply(edits, to: try PodfileDocument(text: input), catalog: catalog).new, as: UTF8.self)
     }
 
+    // MARK: placement around literals that span lines
+
+    func testLinesGoAfterStringsAndHeredocsThatContinueTheLine() throws {
+        try assertEdit("platform :ios, '13.0'; NOTE = 'two\nlines'\npod 'A'\n", [.inhibitWarnings(true)],
+                       "platform :ios, '13.0'; NOTE = 'two\nlines'\ninhibit_all_warnings!\npod 'A'\n")
+        try assertEdit("platform :ios, '13.0'; NOTE = <<~TEXT\n  text\nTEXT\npod 'A'\n", [.inhibitWarnings(true)],
+                       "platform :ios, '13.0'; NOTE = <<~TEXT\n  text\nTEXT\ninhibit_all_warnings!\npod 'A'\n")
+        try assertEdit("target 'A' do x = <<~T\n  t\nT\n  pod 'X'\nend\n", [.platform(name: "ios", version: "13.0", target: "A")],
+                       "target 'A' do x = <<~T\n  t\nT\n  platform :ios, '13.0'\n  pod 'X'\nend\n")
+    }
+
+    func testEditThatTheNextLineWouldSwallowIsRefusedNotRepeated() throws {
+        // `2 +` continues onto the next line: a platform line inserted there would become an operand.
+        let input = "source 'https://cdn.cocoapods.org/'; TOTAL = 2 +\n  3\npod 'A'\n"
+        XCTAssertThrowsError(try edited(input, [.platform(name: "ios", version: "13.0")])) { error in
+            XCTAssertEqual((error as? PodfileError)?.code, "podfile.unplaceable", "\(error)")
+            XCTAssertTrue("\(error)".contains("Podfile:2"), "\(error)")
+        }
+    }
+
+    func testPlatformVersionStringSpanningLinesNeedsForce() throws {
+        let input = "platform :ios, '13.0\n'\n"
+        XCTAssertThrowsError(try edited(input, [.platform(name: "ios", version: "14.0")])) { error in
+            XCTAssertEqual((error as? PodfileError)?.code, "podfile.platform-expression", "\(error)")
+        }
+        try assertEdit(input, [.platform(name: "ios", version: "14.0", force: true)], "platform :ios, '14.0'\n")
+    }
+
     // MARK: source
 
     func testSourceUseOnImplicitTrunkGoesAfterMagicAndHeaderComments() throws {

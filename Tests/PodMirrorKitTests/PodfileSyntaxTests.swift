@@ -162,6 +162,10 @@ final class PodfileSyntaxTests: XCTestCase {
             ("a = <<~EOS\n text\n", "Podfile:1:5"),
             ("=begin\nno end\n", "Podfile:1:1"),
             ("foo(1, 2]\n", "Podfile:1:9"),
+            // A continuation with nothing before it: Ruby refuses these files too.
+            (".o", "Podfile:1:1"),
+            ("target 'A' do\n  .freeze\nend\n", "Podfile:2:3"),
+            ("platform :ios; , '9.0'\n", "Podfile:1:16"),
         ]
         for (text, location) in cases {
             XCTAssertThrowsError(try PodfileDocument(text: text), text) { error in
@@ -170,6 +174,12 @@ final class PodfileSyntaxTests: XCTestCase {
                 XCTAssertTrue(e?.message.hasPrefix(location + ":") ?? false, "\(text): \(e?.message ?? "")")
             }
         }
+    }
+
+    func testLeadingDotLinesContinueTheStatementAbove() throws {
+        let m = try model("source 'https://a/'\n  .freeze\n# note\n  &.to_s\nplatform :ios, '9.0'\n")
+        XCTAssertEqual(m.platform?.version, "9.0")
+        XCTAssertEqual(m.sources.count, 1)
     }
 
     func testOnlyCommandCallsCountAsDSL() throws {

@@ -94,7 +94,7 @@ extension EditContext {
         let b = syntax.bytes
         let at = syntax.dataStart ?? b.count
         var text = ""
-        if at > 0, b[at - 1] != 0x0A { text += nl }
+        if at > 0, b[at - 1] != 0x0A { text += lineBreak(endingLineAt: at) }
         if at > 0 { text += nl }
         text += "post_install do |installer|" + nl + "  " + statement + nl + "end" + nl
         edits.append(.insert(text, at: at))

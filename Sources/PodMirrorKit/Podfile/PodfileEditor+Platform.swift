@@ -103,7 +103,9 @@ extension EditContext {
             return
         }
         let versionArg = args[1]
-        if args.count == 2, versionArg.count == 1, syntax.tokens[versionArg[0]].kind == .string, let v = syntax.tokens[versionArg[0]].value {
+        // A string spanning lines is not a version anyone wrote: replacing it would rewrite the lines it covers.
+        if args.count == 2, versionArg.count == 1, syntax.tokens[versionArg[0]].kind == .string, let v = syntax.tokens[versionArg[0]].value,
+           !v.contains("\n") {
             if v != version {
                 let t = syntax.tokens[versionArg[0]]
                 edits.append(contentEdit(t, value: version) ?? TextEdit(range: t.range, replacement: literal(version)))
@@ -126,7 +128,7 @@ extension EditContext {
         let opener = syntax.tokens[block.opener]
         let paramsEnd = block.bodyStart > block.opener + 1 ? syntax.tokens[block.bodyStart - 1].range.upperBound : opener.range.upperBound
         let indent = bodyIndent(block)
-        let at = syntax.lineEnd(paramsEnd)
+        let at = syntax.insertionLineEnd(paramsEnd)
         if syntax.tokens[block.closer].range.lowerBound < at {
             // One-line block: `target 'A' do end`.
             return .insert(" " + line + ";", at: paramsEnd)

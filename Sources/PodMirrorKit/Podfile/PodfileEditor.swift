@@ -57,12 +57,26 @@ public enum PodfileEditor {
             guard !ctx.edits.isEmpty else { continue }
             let bytes = try doc.bytes.applying(ctx.edits)
             if bytes == doc.bytes { continue }
+            let next: PodfileDocument
             do {
-                doc = try PodfileDocument(bytes: bytes, path: doc.path)
+                next = try PodfileDocument(bytes: bytes, path: doc.path)
             } catch {
                 throw PodfileError("internal error: the edit '\(edit.summary)' produced a Podfile that does not parse (\(error)); nothing was written",
                                    file: document.path, code: "podfile.internal")
             }
+            // Self-check: the same edit on the result must change nothing. Where the file's structure
+            // defeats that (text that only continues the line above, literals spanning lines), refuse
+            // rather than write a file that the next run would change again.
+            var again = EditContext(doc: next, catalog: catalog)
+            let settled = (try? again.decide(edit)) != nil
+                && (again.edits.isEmpty || (try? next.bytes.applying(again.edits)) == next.bytes)
+            if !settled {
+                let line = ctx.edits.map { doc.syntax.lineNumber(at: $0.range.lowerBound) }.min()
+                throw PodfileError("podmirror cannot place '\(edit.summary)' safely here: the text around it continues across lines in a way the edit would join",
+                                   file: document.path, line: line, remedy: "make the edit by hand (podmirror left the file untouched)",
+                                   code: "podfile.unplaceable")
+            }
+            doc = next
         }
         return PodfileEditResult(old: document.bytes, new: doc.bytes, warnings: warnings)
     }
@@ -178,17 +192,25 @@ struct EditContext {
     func insertion(after s: RubyStatement, _ line: String) -> TextEdit {
         let r = syntax.range(of: s)
         let indent = syntax.indentation(at: r.lowerBound)
-        let end = syntax.lineEnd(r.upperBound)
+        let end = syntax.insertionLineEnd(r.upperBound)
         if end == syntax.bytes.count, syntax.bytes.last != 0x0A {
-            return .insert(nl + indent + line, at: end)
+            return .insert(lineBreak(endingLineAt: end) + indent + line, at: end)
         }
         return .insert(indent + line + nl, at: end)
     }
 
+    /// What ends the unterminated line before `offset`: the file's newline, or only `\n` after a
+    /// bare `\r` (which would otherwise stay as a stray character at the end of that line).
+    func lineBreak(endingLineAt offset: Int) -> String {
+        offset > 0 && syntax.bytes[offset - 1] == 0x0D ? "\n" : nl
+    }
+
     /// The indentation of a block's body: its first statement's, else the opener line's plus one level.
     func bodyIndent(_ block: RubyBlock) -> String {
-        if let first = block.body.first {
-            return syntax.indentation(at: syntax.tokens[first.first].range.lowerBound)
+        let opener = syntax.tokens[block.opener]
+        // The first statement on a line of its own (not `do x = 1`) sets the body's indentation.
+        if let first = block.body.map({ syntax.tokens[$0.first] }).first(where: { $0.line > opener.line }) {
+            return syntax.indentation(at: first.range.lowerBound)
         }
         let base = syntax.indentation(at: syntax.tokens[block.opener].range.lowerBound)
         return base + (base.hasPrefix("\t") ? "\t" : "  ")
@@ -231,7 +253,7 @@ struct EditContext {
         let at = topInsertionOffset
         var text = lines.map { $0 + nl }.joined()
         let b = syntax.bytes
-        if at > 0, b[at - 1] != 0x0A { text = nl + text }
+        if at > 0, b[at - 1] != 0x0A { text = lineBreak(endingLineAt: at) + text }
         if at < b.count, b[at] != 0x0A, b[at] != 0x0D { text += nl }
         return .insert(text, at: at)
     }

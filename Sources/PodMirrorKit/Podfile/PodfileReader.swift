@@ -85,7 +85,8 @@ struct PodfileReader {
             switch s.name {
             case "source"? where !inHook:
                 let args = syntax.arguments(of: s)
-                let url = args.count == 1 ? tokenValue(args[0]) : nil
+                // A string spanning lines is no URL podmirror should rewrite (CocoaPods would still match parts of it).
+                let url = args.count == 1 ? tokenValue(args[0]).flatMap { $0.contains("\n") ? nil : $0 } : nil
                 sources.append((s, PodfileSource(url: url, text: args.first.map(text) ?? "", line: s.line)))
             case "platform"? where !inHook:
                 scope.platforms.append((s, conditional))
@@ -145,7 +146,9 @@ struct PodfileReader {
     }
 
     func target(_ scope: PodfileScope) -> PodfileTarget {
-        let platform = scope.platforms.first.map { self.platform($0.statement, conditional: $0.conditional) }
+        // The one `platform` edits change: the first outside a condition, else the first.
+        let platform = (scope.platforms.first { !$0.conditional } ?? scope.platforms.first)
+            .map { self.platform($0.statement, conditional: $0.conditional) }
         return PodfileTarget(name: scope.name, abstract: scope.abstract, inheritance: scope.inheritance, platform: platform,
                              inhibitAllWarnings: !scope.inhibits.isEmpty, children: scope.children.map(target), line: scope.line)
     }
@@ -175,7 +178,7 @@ struct PodfileReader {
         let sig = (s.first...s.last).filter { RubySyntax.isSignificant(toks[$0]) && toks[$0].kind != .newline }
         // Only the one-line brace form podmirror writes; a user's multi-line loop is theirs.
         guard sig.contains(where: { toks[$0].isIdentifier("pods_project") || toks[$0].isIdentifier("generated_projects") }),
-              toks[s.first].line == toks[s.last].line,
+              !syntax.bytes[syntax.range(of: s)].contains(0x0A),
               !sig.contains(where: { toks[$0].kind == .keyword }) else { return nil }
         var n = 0
         while n < sig.count {

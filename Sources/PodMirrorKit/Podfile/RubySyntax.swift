@@ -62,6 +62,12 @@ public struct RubySyntax: Sendable {
         }
         var builder = StatementBuilder(tokens: tokens, match: match, blockBraces: blockBraces)
         statements = builder.parseBody(0, tokens.count)
+        // `.x` or `, x` continues an expression; where nothing comes before it, Ruby refuses the file.
+        if let k = builder.strayStart {
+            let t = tokens[k]
+            throw PodfileError("unexpected `\(t.text)`: nothing before it for it to continue", file: file, line: t.line,
+                               column: t.column, remedy: "join it to the statement it belongs to (podmirror left the file untouched)")
+        }
     }
 
     static func isSignificant(_ t: RubyToken) -> Bool {
@@ -178,6 +184,9 @@ public struct RubySyntax: Sendable {
         return out
     }
 
+    /// The 1-based line number of `offset`.
+    public func lineNumber(at offset: Int) -> Int { bytes[..<min(offset, bytes.count)].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) } }
+
     /// The start of the line containing `offset`.
     public func lineStart(_ offset: Int) -> Int {
         var k = offset
@@ -190,6 +199,22 @@ public struct RubySyntax: Sendable {
         var k = offset
         while k < bytes.count, bytes[k] != 0x0A { k += 1 }
         return k < bytes.count ? k + 1 : k
+    }
+
+    /// Where a new line may go after the line containing `offset`: its end, or, when a literal continues
+    /// past it (a string spanning lines, a heredoc body), the end of the line where that literal ends.
+    public func insertionLineEnd(_ offset: Int) -> Int {
+        var at = lineEnd(offset)
+        var moved = true
+        while moved {
+            moved = false
+            for t in tokens where t.range.upperBound > at
+                && (t.range.lowerBound < at || (t.kind == .heredocBody && t.range.lowerBound == at)) {
+                at = lineEnd(max(t.range.upperBound - 1, at))
+                moved = true
+            }
+        }
+        return at
     }
 
     /// Leading whitespace of the line containing `offset`.
@@ -212,6 +237,8 @@ struct StatementBuilder {
     let tokens: [RubyToken]
     let match: [Int: Int]
     let blockBraces: Set<Int>
+    /// The first statement that starts with a token only a continuation can start with (`.`, `&.`, `,`).
+    var strayStart: Int?
 
     func significant(_ k: Int) -> Bool { RubySyntax.isSignificant(tokens[k]) }
 
@@ -241,6 +268,7 @@ struct StatementBuilder {
             let t = tokens[k]
             if !significant(k) || t.kind == .newline || t.isPunct(";") { k += 1; continue }
             if t.kind == .keyword, RubySyntax.midKeywords.contains(t.text) { k += 1; continue }
+            if strayStart == nil, t.kind == .punct, [".", "&.", ","].contains(t.text) { strayStart = k }
             let (stmt, next) = parseStatement(k, end)
             out.append(stmt)
             k = max(next, k + 1)
