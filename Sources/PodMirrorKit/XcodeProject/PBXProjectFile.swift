@@ -75,7 +75,15 @@ public struct PBXProjectFile: Sendable {
         for e in objectEntries {
             // Entries that are not dictionaries with an isa are kept in the file but are not objects.
             guard let isa = e.value["isa"]?.string else { continue }
-            if index[e.key] == nil { index[e.key] = objects.count }
+            // Two objects with one ID (a bad merge): every reference to it is ambiguous, so nothing
+            // podmirror would write could be trusted. Xcode's own reader keeps only one of them.
+            if let first = index[e.key] {
+                let line = { (offset: Int) in bytes[..<offset].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) } }
+                throw XcodeProjectError("\(path):\(line(e.range.lowerBound)): object \(e.key) is defined twice (first at line \(line(objects[first].entry.range.lowerBound)))",
+                                        remedy: "remove one of the two definitions (a merge probably duplicated it); podmirror changed nothing",
+                                        code: "xcodeproj.duplicate-id")
+            }
+            index[e.key] = objects.count
             objects.append(PBXObject(id: e.key, isa: isa, entry: e))
         }
         self.objects = objects

@@ -62,6 +62,8 @@ final class PBXParserTests: XCTestCase {
             ("{ a = <0g>; }", "t.pbxproj:1:9: invalid character 'g' in <data>"),
             ("( a, b )", "not a dictionary"),
             ("{ a = b; }", "no `objects` dictionary"),
+            ("{ objects = {\n  A1 = {isa = PBXGroup; };\n  B2 = {isa = PBXGroup; };\n  A1 = {isa = PBXFileReference; };\n}; }",
+             "t.pbxproj:4: object A1 is defined twice (first at line 2)"),
         ]
         for (text, want) in cases {
             XCTAssertThrowsError(try parse(text), text) { error in

@@ -34,6 +34,18 @@ final class ProjectInputTests: ReliabilityTestCase {
         XCTAssertNoThrow(try PBXProjectFile(bytes: after, path: "after.pbxproj"))
     }
 
+    func testDuplicateObjectIDsAreRefusedNamingBothLines() throws {
+        // Found by PbxprojFuzz: with one ID defined twice, the deintegrator's second run removed more.
+        let bytes = Array(FileManager.default.contents(atPath: Self.fixtures + "/PbxprojFuzz/regressions/duplicate-object-ids.pbxproj") ?? Data())
+        XCTAssertFalse(bytes.isEmpty)
+        let dir = try project(bytes)
+        let before = TreeSnapshot(dir.path)
+        let r = try bin.run(["deintegrate", "App.xcodeproj"], home: dir.path, cwd: dir.path)
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stderr.contains("project.pbxproj:20: object F00000000000000000000004 is defined twice (first at line 11)"), r.stderr)
+        XCTAssertEqual(TreeSnapshot(dir.path), before)
+    }
+
     func testReferenceCyclesAndDanglingReferencesDoNotCrash() throws {
         let cases = [
             // The main group lists itself as a child: a cycle.
