@@ -19,10 +19,13 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
+        // HTTP for mirror probes: libcurl loaded with dlopen on first use (Linux; Darwin uses URLSession).
+        .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // All behaviour: never prints, never exits.
         .target(
             name: "PodMirrorKit",
-            dependencies: ["CLibgit2", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CLibgit2", .target(name: "CHTTP", condition: .when(platforms: [.linux])),
+                           .product(name: "Yams", package: "Yams")]
         ),
         // Thin executable: parses, renders, picks the exit code.
         .executableTarget(

@@ -11,6 +11,8 @@ pkg-config --exists libgit2 2>/dev/null || need+=(libgit2-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v git >/dev/null || need+=(git)
 command -v patch >/dev/null || need+=(patch)
+# libcurl: loaded at run time by `mirror test` and setup's mirror check (the Swift toolchain needs it too).
+ldconfig -p 2>/dev/null | grep -q 'libcurl\(-gnutls\)\?\.so\.4' || need+=(libcurl4)
 # ruby: the Podfile tests compile edited corpus Podfiles with it as a reference only; podmirror never runs Ruby.
 command -v ruby >/dev/null || need+=(ruby)
 if [ ${#need[@]} -gt 0 ]; then

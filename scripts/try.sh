@@ -4,9 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/deps.sh
-swift build -c release --product podmirror
+bin="$(./scripts/build-release.sh)"
 home="$(mktemp -d)"
 trap 'rm -rf "$home"' EXIT
 printf "platform :ios, '12.0'\n\ntarget 'App' do\n  pod 'Alamofire'\nend\n" >"$home/Podfile"
 echo "\$ podmirror setup --mirror tuna --podfile Podfile --no-verify --dry-run   (HOME=$home)"
-HOME="$home" ./.build/release/podmirror setup --mirror tuna --podfile "$home/Podfile" --no-verify --dry-run "$@"
+HOME="$home" "$bin" setup --mirror tuna --podfile "$home/Podfile" --no-verify --dry-run "$@"

@@ -29,6 +29,24 @@ final class MirrorProbeTests: XCTestCase {
         XCTAssertEqual(fast.requests, ["GET /specs.4.8.gz", "HEAD /versions"])
     }
 
+    func testHTTPGetReturnsStatusHeadersAndBytesAndRefusesOtherSchemes() throws {
+        let server = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes())
+        let http = HTTPGet(timeout: 5)
+        let gz = try http.fetch(server.url + "/specs.4.8.gz")
+        XCTAssertEqual(gz.status, 200)
+        XCTAssertEqual(Array(gz.body), StaticHTTPServer.gemMirrorRoutes()["/specs.4.8.gz"]?.body)
+        XCTAssertEqual(gz.header("content-type"), "application/octet-stream")
+        let head = try http.fetch(server.url + "/versions", method: "HEAD")
+        XCTAssertEqual(head.status, 200)
+        XCTAssertTrue(head.body.isEmpty)
+        XCTAssertEqual(try http.fetch(server.url + "/missing").status, 404)
+        XCTAssertEqual(server.requests, ["GET /specs.4.8.gz", "HEAD /versions", "GET /missing"])
+        // Only http and https: a mirror URL must never read local files or speak other protocols.
+        for url in ["file:///etc/hostname", "ftp://127.0.0.1:1/x", "gopher://127.0.0.1:1/"] {
+            XCTAssertThrowsError(try http.fetch(url), url)
+        }
+    }
+
     func testTimeoutMakesAMirrorBroken() throws {
         let stuck = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .slow(3))
         let start = Date()

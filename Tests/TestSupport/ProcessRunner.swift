@@ -69,6 +69,11 @@ public struct PodmirrorBinary: Sendable {
     public var path: String
 
     public init() {
+        // PODMIRROR_TEST_BINARY runs the end-to-end tests against another build (release, static stdlib).
+        if let other = ProcessInfo.processInfo.environment["PODMIRROR_TEST_BINARY"], !other.isEmpty {
+            path = other
+            return
+        }
         // Tests run from .build/<config>/<Package>PackageTests.xctest; the binary sits beside it.
         let candidates = [
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("podmirror").path,

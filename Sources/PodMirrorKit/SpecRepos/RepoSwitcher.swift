@@ -48,7 +48,6 @@ struct RepoSwitcher {
         let newRefs = probe.references(matching: "refs/remotes/origin/*").compactMap { r in probe.resolve(r).map { (r, $0) } }
         let oldRefs = oldRepo.references(matching: "refs/remotes/origin/*").compactMap { r in oldRepo.resolve(r).map { (r, $0) } }
         let oldURL = oldRepo.remoteURL()
-        var renamed = false
         do {
             // .idx last: a pack becomes visible to git only once its index is in place.
             let files = ((try? fm.contentsOfDirectory(atPath: packDir)) ?? []).sorted { a, _ in !a.hasSuffix(".idx") }
@@ -63,16 +62,13 @@ struct RepoSwitcher {
             try context.checkCancelled()
             let changed = try GitCheckout.resetHard(repo, branch: branch, to: newTip, options: service.transfer(context),
                                                     message: "podmirror repo use: reset to origin/\(branch)")
-            if finalName != old.name {
-                try SpecRepoStaging.rename(old.path, repos.repoPath(finalName))
-                renamed = true
-            }
+            // The last step that can fail: when it throws, the repo is still at its old path.
+            if finalName != old.name { try SpecRepoStaging.rename(old.path, repos.repoPath(finalName)) }
             let removedIndex = (try? fm.removeItem(atPath: repos.searchIndexPath)) != nil
             return ["method": "repoint", "oldHead": .string(oldHead), "newHead": .string(newTip), "changedPaths": .int(changed),
                     "packsMoved": .int(moved.filter { $0.hasSuffix(".pack") }.count), "searchIndexRemoved": .bool(removedIndex)]
         } catch {
-            // Put the old state back: name, branch and files, origin, tracking refs, packs.
-            if renamed { try? SpecRepoStaging.rename(repos.repoPath(finalName), old.path) }
+            // Put the old state back: branch and files, origin, tracking refs, packs.
             if let repo = try? GitRepository.open(old.path) {
                 _ = try? GitCheckout.resetHard(repo, branch: branch, to: oldHead, options: TransferOptions(), message: "podmirror: rollback")
                 if let oldURL { try? repo.setRemoteURL("origin", oldURL) }

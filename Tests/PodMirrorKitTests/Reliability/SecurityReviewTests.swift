@@ -13,7 +13,7 @@ final class SecurityReviewTests: XCTestCase {
         let e = FileManager.default.enumerator(atPath: Self.sources)
         var out: [(String, String)] = []
         while let p = e?.nextObject() as? String {
-            guard p.hasSuffix(".swift") else { continue }
+            guard p.hasSuffix(".swift") || p.hasSuffix(".c") || p.hasSuffix(".h") else { continue }
             out.append((p, (try? String(contentsOfFile: Self.sources + "/" + p, encoding: .utf8)) ?? ""))
         }
         return out

@@ -1,0 +1,26 @@
+#ifndef PODMIRROR_PM_HTTP_H
+#define PODMIRROR_PM_HTTP_H
+#include <stddef.h>
+
+/* One HTTP request through libcurl, loaded with dlopen on first use so that podmirror's start does not
+   pay for libcurl and its TLS, Kerberos and LDAP dependencies (most commands never touch HTTP). */
+typedef struct {
+    long status;
+    char *headers;      /* raw header lines of the last response, CRLF-separated (malloc'd) */
+    size_t headers_len;
+    char *body;         /* malloc'd */
+    size_t body_len;
+    int timed_out;
+    char error[512];
+} pm_http_result;
+
+/* 0 when libcurl could be loaded; otherwise -1 with a message in err. */
+int pm_http_load(char *err, size_t errlen);
+
+/* GET or HEAD `url` (http/https only, redirects not followed, TLS verified). 0 on an answer, -1 on
+   failure (out->error says why; out->timed_out when the timeout fired). Free with pm_http_result_free. */
+int pm_http_request(const char *url, const char *method, long timeout_ms, const char *user_agent, pm_http_result *out);
+
+void pm_http_result_free(pm_http_result *r);
+
+#endif
