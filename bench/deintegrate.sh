@@ -12,8 +12,7 @@ runs="${1:-7}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 corpus="$root/../shared/corpus/xcodeproj/05-energy/project.pbxproj"
 [ -f "$corpus" ] || { echo "needs $corpus" >&2; exit 1; }
-bin="${PODMIRROR:-$root/.build/release/podmirror}"
-if [ ! -x "$bin" ]; then (cd "$root" && swift build -c release --product podmirror >&2); fi
+bin="${PODMIRROR:-$("$root/scripts/build-release.sh")}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 

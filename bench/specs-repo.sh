@@ -5,8 +5,9 @@
 #   bench/specs-repo.sh [small|medium|large]     (default medium: 20k pods x 3 versions, 2,000 commits)
 #
 # Env: BENCH_DIR (work folder, default /tmp/podmirror-bench; use a journaled file system, see
-# README), REPEATS (default 3), SHARED (the shared folder with tools/, default ../shared),
-# PODMIRROR (binary; default: a release build of this checkout).
+# README), BENCH_IMAGE (as root: make a journaled ext4 image at this path, loop-mount it and work
+# there; unmounted at the end), REPEATS (default 3), SHARED (the shared folder with tools/, default
+# ../shared), PODMIRROR (binary; default: a release build of this checkout).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 preset="${1:-medium}"
@@ -21,19 +22,28 @@ if [ ${#need[@]} -gt 0 ]; then
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 if [ -z "${PODMIRROR:-}" ]; then
-  (cd "$root" && swift build -c release --product podmirror >/dev/null)
-  PODMIRROR="$root/.build/release/podmirror"
+  PODMIRROR="$("$root/scripts/build-release.sh" 2>/dev/null)"
 fi
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null NO_COLOR=1
 
-rm -rf "$work"; mkdir -p "$work/served" "$work/results"
+cleanup=()
+trap 'for c in "${cleanup[@]}"; do eval "$c" || true; done' EXIT
+if [ -n "${BENCH_IMAGE:-}" ]; then
+  # Many small files: one inode per 2 KiB. 12 GB holds the medium repo's clones and copies.
+  truncate -s 12G "$BENCH_IMAGE" && mkfs.ext4 -q -F -i 2048 "$BENCH_IMAGE"
+  work="$(mktemp -d)"; mount -o loop "$BENCH_IMAGE" "$work"
+  cleanup+=("umount '$work'" "rm -f '$BENCH_IMAGE'")
+fi
+
+mkdir -p "$work"; find "$work" -mindepth 1 -maxdepth 1 -exec rm -rf {} +
+mkdir -p "$work/served" "$work/results"
 echo "building the $preset Specs repo..." >&2
 "$tools/make-specs-repo.sh" "$work/served/specs.git" "$preset" >/dev/null
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 python3 "$tools/git-http-server.py" --root "$work/served" --port "$port" --bind 127.0.0.1 >"$work/server.log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
+cleanup=("kill $server 2>/dev/null" "${cleanup[@]}")
 for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.1; done
 url="http://127.0.0.1:$port/specs.git"
 

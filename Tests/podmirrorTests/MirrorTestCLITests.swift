@@ -7,10 +7,11 @@ final class MirrorTestCLITests: XCTestCase {
 
     func testPickPrintsFastestHealthyGemMirrorAndJSONRanks() throws {
         let fast = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes())
-        let slow = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .slow(0.5))
+        // The slow mirror's delay is well above what a loaded CI machine adds to the fast one's answer.
+        let slow = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .slow(2.0))
         let broken = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .error500)
         let home = TempDirectory()
-        let args = ["mirror", "test", "--gems", "--timeout", "5", broken.url + "/", slow.url + "/", fast.url + "/"]
+        let args = ["mirror", "test", "--gems", "--timeout", "8", broken.url + "/", slow.url + "/", fast.url + "/"]
         var r = try bin.run(args + ["--pick"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout, fast.url + "/\n")
