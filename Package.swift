@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
         .executableTarget(name: "PodfileFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/PodfileFuzz"),
         .executableTarget(name: "PbxprojFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/PbxprojFuzz"),
+        .executableTarget(name: "GemrcFuzz", dependencies: ["PodMirrorKit", "FuzzSupport", .product(name: "Yams", package: "Yams")],
+                          path: "Fuzz/GemrcFuzz"),
         // Helpers shared by the test targets: temporary HOMEs, loopback git server, running the binary.
         .target(name: "PodMirrorTestSupport", dependencies: ["PodMirrorKit"], path: "Tests/TestSupport"),
         .testTarget(name: "PodMirrorKitTests", dependencies: ["PodMirrorKit", "PodMirrorTestSupport"]),

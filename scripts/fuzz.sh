@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 extra=()
 [ -n "${FUZZ_SEED:-}" ] && extra+=(-seed="$FUZZ_SEED")
-harnesses=(PodfileFuzz PbxprojFuzz)
+harnesses=(PodfileFuzz PbxprojFuzz GemrcFuzz)
 flags=(--scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld)
 for h in "${harnesses[@]}"; do swift build "${flags[@]}" --product "$h"; done
 bin="$(swift build "${flags[@]}" --show-bin-path)"

@@ -31,7 +31,9 @@ let probes: [Probe] = [
           holds: { $0.platform?.name == "ios" && $0.platform?.version == "13.0" }),
     Probe(edit: .inhibitWarnings(true), mayTouch: { $0.contains("inhibit_all_warnings") }, holds: { $0.inhibitAllWarnings }),
     Probe(edit: .inhibitWarnings(false), mayTouch: { $0.contains("inhibit_all_warnings") }, holds: { !$0.inhibitAllWarnings }),
-    Probe(edit: .buildSetting(key: "SWIFT_VERSION", value: "5.0"), mayTouch: { $0.contains("SWIFT_VERSION") || $0.contains("post_install") },
+    // Into a hook whose closer follows code on its line, the statement goes before the closer on that line.
+    Probe(edit: .buildSetting(key: "SWIFT_VERSION", value: "5.0"),
+          mayTouch: { $0.contains("SWIFT_VERSION") || $0.contains("post_install") || $0.contains("}") || $0.contains("end") },
           holds: { $0.buildSettings.contains { $0.key == "SWIFT_VERSION" && $0.value == "5.0" && $0.pod == nil && $0.configuration == nil } }),
 ]
 

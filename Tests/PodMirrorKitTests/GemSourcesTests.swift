@@ -149,6 +149,32 @@ final class GemSourcesTests: XCTestCase {
         XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self), ":sources:\n- a\n b: [\n")
     }
 
+    func testSourcesTheLineReaderWouldMisreadAreRefusedNotEdited() throws {
+        // The reader's list is checked against what a YAML parser reads; any difference is refused.
+        let cases: [(String, String)] = [
+            (":sources:\n- \"https://a.example/\\tx\"\n", "line 1"),        // an escape the line reader does not decode
+            (":sources:\n- https://a.example/\n  continued\n", "line 1"),      // a plain value continued on the next line
+            ("\":sources\":\n- https://rubygems.org/\n", "line 1"),            // the key spelled as a quoted string
+            (":sources:\n- 'it''s'\n", "line 1"),                             // a doubled quote in a single-quoted value
+        ]
+        for (text, location) in cases {
+            XCTAssertThrowsError(try GemrcDocument(path: "gemrc", bytes: Array(text.utf8)), text) { error in
+                let e = error as? GemsError
+                XCTAssertEqual(e?.code, "gems.gemrc-unreadable-sources", "\(text.debugDescription): \(error)")
+                XCTAssertTrue(e?.message.hasPrefix("gemrc \(location): podmirror reads `:sources:` as") ?? false, e?.message ?? "")
+            }
+        }
+        for text in ["|-\n", "''\n", " gem: -N\n"] {
+            XCTAssertThrowsError(try GemrcDocument(path: "gemrc", bytes: Array(text.utf8)), text) { error in
+                XCTAssertEqual((error as? GemsError)?.code, "gems.gemrc-syntax", "\(text.debugDescription): \(error)")
+            }
+        }
+        // What RubyGems writes reads the same both ways.
+        for text in [":sources:\n- https://rubygems.org/ # main\n- \"https://x.example/\"\n", ":sources: []\n", ":sources:\n", "gem: -N\n"] {
+            XCTAssertNoThrow(try GemrcDocument(path: "gemrc", bytes: Array(text.utf8)), text)
+        }
+    }
+
     func testGEMRCFileIsTheOneEdited() throws {
         let home = TempDirectory()
         try home.write(".gemrc", psychStyle)

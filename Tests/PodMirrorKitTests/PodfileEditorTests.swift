@@ -41,6 +41,15 @@ final class PodfileEditorTests: XCTestCase {
         }
     }
 
+    func testRemovingACallThatAChainContinuesIsRefused() throws {
+        // `inhibit_all_warnings!` followed by `.each do … end` on the next lines is one statement.
+        let input = "inhibit_all_warnings!\n.each do |t|\n  puts t\nend\npod 'A'\n"
+        XCTAssertThrowsError(try edited(input, [.inhibitWarnings(false)])) { error in
+            XCTAssertEqual((error as? PodfileError)?.code, "podfile.unplaceable", "\(error)")
+        }
+        try assertEdit("inhibit_all_warnings! # keep quiet\npod 'A'\n", [.inhibitWarnings(false)], "pod 'A'\n")
+    }
+
     func testPlatformVersionStringSpanningLinesNeedsForce() throws {
         let input = "platform :ios, '13.0\n'\n"
         XCTAssertThrowsError(try edited(input, [.platform(name: "ios", version: "14.0")])) { error in

@@ -166,6 +166,8 @@ final class PodfileSyntaxTests: XCTestCase {
             (".o", "Podfile:1:1"),
             ("target 'A' do\n  .freeze\nend\n", "Podfile:2:3"),
             ("platform :ios; , '9.0'\n", "Podfile:1:16"),
+            ("platform :ios,, '9.0'\n", "Podfile:1:15"),
+            ("pod 'A', :subspecs => [, 'B']\n", "Podfile:1:24"),
         ]
         for (text, location) in cases {
             XCTAssertThrowsError(try PodfileDocument(text: text), text) { error in

@@ -70,16 +70,18 @@ public struct PodmirrorBinary: Sendable {
 
     public init() {
         // PODMIRROR_TEST_BINARY runs the end-to-end tests against another build (release, static stdlib).
-        if let other = ProcessInfo.processInfo.environment["PODMIRROR_TEST_BINARY"], !other.isEmpty {
-            path = other
-            return
-        }
-        // Tests run from .build/<config>/<Package>PackageTests.xctest; the binary sits beside it.
+        let other = ProcessInfo.processInfo.environment["PODMIRROR_TEST_BINARY"] ?? ""
+        path = other.isEmpty ? Self.built("podmirror") : other
+    }
+
+    /// An executable product of this build: tests run from .build/<config>/<Package>PackageTests.xctest,
+    /// and the products sit beside it.
+    public static func built(_ product: String) -> String {
         let candidates = [
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("podmirror").path,
-            Bundle.main.bundleURL.appendingPathComponent("podmirror").path,
-        ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent().appendingPathComponent("podmirror").path }
-        path = candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(product).path,
+            Bundle.main.bundleURL.appendingPathComponent(product).path,
+        ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent().appendingPathComponent(product).path }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
     }
 
     /// Runs podmirror with HOME set to `home` and no CP_* variables leaking from the host.

@@ -137,10 +137,10 @@ extension EditContext {
     }
 
     /// `inhibit-warnings on|off` at root level.
-    mutating func inhibitWarnings(_ on: Bool) {
+    mutating func inhibitWarnings(_ on: Bool) throws {
         let root = reader.root
         if !on {
-            root.inhibits.forEach { edits.append(deletion(of: $0)) }
+            for s in root.inhibits { edits.append(try callDeletion(of: s)) }
             var inTargets: [String] = []
             func visit(_ s: PodfileScope) { if !s.inhibits.isEmpty, s.statement != nil { inTargets.append(s.name) }; s.children.forEach(visit) }
             visit(root)

@@ -61,13 +61,13 @@ extension EditContext {
         }
         if keeper.statement.first != first.statement.first, keeper.source.url == url {
             // The exact URL appears later: move it to the first replaceable place.
-            edits.append(deletion(of: keeper.statement))
+            edits.append(try callDeletion(of: keeper.statement))
             let tokenIndex = syntax.arguments(of: first.statement)[0][0]
             edits.append(contentEdit(syntax.tokens[tokenIndex], value: url)
                          ?? TextEdit(range: syntax.tokens[tokenIndex].range, replacement: literal(url)))
         }
         for site in replaceable where site.statement.first != first.statement.first && site.statement.first != keeper.statement.first {
-            edits.append(deletion(of: site.statement))
+            edits.append(try callDeletion(of: site.statement))
         }
     }
 
@@ -92,9 +92,9 @@ extension EditContext {
     }
 
     /// `source remove URL`: every `source` line CocoaPods would match to URL.
-    mutating func removeSource(_ url: String) {
+    mutating func removeSource(_ url: String) throws {
         let matching = sourceSites.filter { $0.source.url.map { PodfileSourceURL.same($0, url) } ?? false }
-        for site in matching { edits.append(deletion(of: site.statement)) }
+        for site in matching { edits.append(try callDeletion(of: site.statement)) }
         if !matching.isEmpty, matching.count == sourceSites.count {
             warnings.append(warn("no source is left: CocoaPods will use trunk (https://cdn.cocoapods.org/) implicitly"))
         }
@@ -123,8 +123,8 @@ extension EditContext {
                 edits.append(TextEdit(range: r, replacement: sourceLine(head) + rest))
             }
         } else {
-            edits.append(deletion(of: first))
+            edits.append(try callDeletion(of: first))
         }
-        for site in sourceSites.dropFirst() { edits.append(deletion(of: site.statement)) }
+        for site in sourceSites.dropFirst() { edits.append(try callDeletion(of: site.statement)) }
     }
 }

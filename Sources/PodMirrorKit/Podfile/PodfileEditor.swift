@@ -125,10 +125,10 @@ struct EditContext {
         switch edit {
         case .useSource(let m): try useSource(m)
         case .addSource(let u, let first): try addSource(u, first: first)
-        case .removeSource(let u): removeSource(u)
+        case .removeSource(let u): try removeSource(u)
         case .setSources(let l): try setSources(l)
         case .platform(let n, let v, let t, let f): try platform(name: n, version: v, target: t, force: f)
-        case .inhibitWarnings(let on): inhibitWarnings(on)
+        case .inhibitWarnings(let on): try inhibitWarnings(on)
         case .buildSetting(let k, let v, let c, let p): try buildSetting(key: k, value: v, configuration: c, pod: p)
         case .unsetBuildSetting(let k, let c, let p): try unsetBuildSetting(key: k, configuration: c, pod: p)
         }
@@ -186,6 +186,23 @@ struct EditContext {
         var end = r.upperBound
         while end < syntax.bytes.count, syntax.bytes[end] == 0x20 || syntax.bytes[end] == UInt8(ascii: ";") { end += 1 }
         return .delete(r.lowerBound..<end)
+    }
+
+    /// Deletes a DSL call (`source …`, `inhibit_all_warnings!`) — only when the statement is that call
+    /// alone: one continued by a method chain or a block (`inhibit_all_warnings!\n.each do … end`)
+    /// would take other code with it, so podmirror refuses instead.
+    func callDeletion(of s: RubyStatement) throws -> TextEdit {
+        var k = s.first
+        while k <= s.last {
+            let t = syntax.tokens[k]
+            if RubySyntax.isSignificant(t), t.isPunct(".") || t.isPunct("&.") || t.isKeyword("do") || syntax.blockBraces.contains(k) {
+                throw PodfileError("podmirror cannot remove `\(s.name ?? syntax.text(of: s))` here: the statement goes on (`\(syntax.text(of: s).prefix(60))`)",
+                                   file: doc.path, line: s.line, remedy: "make the edit by hand (podmirror left the file untouched)",
+                                   code: "podfile.unplaceable")
+            }
+            if let close = syntax.match[k], !t.isKeyword("do") { k = close + 1 } else { k += 1 }
+        }
+        return deletion(of: s)
     }
 
     /// Inserts `line` (without newline) on a new line after the statement, with its indentation.

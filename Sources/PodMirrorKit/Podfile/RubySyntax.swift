@@ -80,8 +80,14 @@ public struct RubySyntax: Sendable {
         var braces: Set<Int> = []
         var loopDoPending = false
         var prev: RubyToken?
+        var prevOnLines: RubyToken?  // the previous token other than a newline
         for (k, t) in tokens.enumerated() where isSignificant(t) {
-            defer { prev = t }
+            defer { prev = t; if t.kind != .newline { prevOnLines = t } }
+            // `a,,b` and `(,` leave an empty argument: Ruby refuses them (a trailing `a, b,)` is fine).
+            if t.isPunct(","), let p = prevOnLines, p.kind == .punct, [",", "(", "[", "{"].contains(p.text) {
+                throw PodfileError("unexpected `,` after `\(p.text)`", file: file, line: t.line, column: t.column,
+                                   remedy: "remove the extra `,` (podmirror left the file untouched)")
+            }
             // The statement tree is built recursively: bound the depth so hostile input cannot exhaust the stack.
             if stack.count > RubyLexer.maxNesting {
                 throw PodfileError("blocks nested deeper than \(RubyLexer.maxNesting) levels", file: file, line: t.line, column: t.column,

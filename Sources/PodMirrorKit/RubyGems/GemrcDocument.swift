@@ -43,13 +43,21 @@ public struct GemrcDocument: Sendable {
             throw GemsError("\(path) is not valid UTF-8 text", code: "gems.gemrc-encoding")
         }
         newline = text.contains("\r\n") ? "\r\n" : "\n"
+        var root: Node?
         if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             try YAMLNesting.check(bytes, path: path, code: "gems.gemrc-syntax")
             do {
-                let node = try Yams.compose(yaml: text)
-                if let node, node.mapping == nil, node.scalar?.string != "" {
+                root = try Yams.compose(yaml: text)
+                // A document that is only `---` (a null) is empty; any other scalar (`|-`, `''`) is not a mapping.
+                let isNull = root?.scalar.map { $0.style == .plain && ["", "~", "null", "Null", "NULL"].contains($0.string) } ?? false
+                if let node = root, node.mapping == nil, !isNull {
                     throw GemsError("\(path) is not a YAML mapping (RubyGems ignores such a file)",
                                     remedy: "fix or remove the file", code: "gems.gemrc-syntax")
+                }
+                // Keys are read and written at the start of a line, as RubyGems writes them.
+                if let key = root?.mapping?.first?.key, let mark = key.mark, mark.column != 1 {
+                    throw GemsError("\(path) line \(mark.line): the top-level keys are indented (`\(key.string ?? "")` at column \(mark.column)); podmirror edits a gemrc as RubyGems writes it",
+                                    remedy: "start the keys at the beginning of the line, then run again", code: "gems.gemrc-syntax")
                 }
             } catch let e as GemsError { throw e } catch {
                 throw GemsError("\(path) is not valid YAML: \(error)", remedy: "fix the file, then run again",
@@ -57,6 +65,30 @@ public struct GemrcDocument: Sendable {
             }
         }
         try parseSources()
+        try checkAgainstYAML(root)
+    }
+
+    /// The line reader finds byte ranges to edit; a YAML parser says what RubyGems will read. Where
+    /// they disagree (escapes, multi-line values, flow style, a key spelled otherwise), podmirror
+    /// refuses rather than edit what it misread.
+    private func checkAgainstYAML(_ root: Node?) throws {
+        let pairs = root?.mapping.map { Array($0) } ?? []
+        let keyed = pairs.filter { [":sources", "sources"].contains($0.key.string) }
+        var yaml: [String?]?
+        if let value = keyed.first?.value {
+            if let sequence = value.sequence { yaml = sequence.map { $0.scalar?.string } }
+            else if let scalar = value.scalar, scalar.string.isEmpty || scalar.tag.description == Tag.Name.null.rawValue { yaml = [] }
+            else { yaml = [nil] }
+        }
+        if keyed.count <= 1, yaml.map({ $0.map { $0 ?? "\u{0}" } }) == sources { return }
+        let line = keyLine ?? keyed.first?.key.mark?.line
+        throw GemsError("\(path)\(line.map { " line \($0)" } ?? ""): podmirror reads `:sources:` as \(Self.describe(sources)), but YAML reads it as \(Self.describe(yaml.map { $0.map { $0 ?? "(not a string)" } }))",
+                        remedy: "write `:sources:` as one `- URL` line per source (as `gem sources --add` does), then run again",
+                        code: "gems.gemrc-unreadable-sources")
+    }
+
+    static func describe(_ list: [String]?) -> String {
+        list.map { "[" + $0.map { Redaction.redactURL($0).debugDescription }.joined(separator: ", ") + "]" } ?? "absent"
     }
 
     /// The sources as RubyGems reads them, or nil when the key is absent (RubyGems then uses

@@ -156,25 +156,31 @@ public struct Deintegrator {
         }
 
         // Empty `Pods` groups (also path-only ones, podmirror's extra), then empty `Frameworks` groups.
-        var emptyGroups: [PhaseCount] = []
+        // The cascade can empty another group (a group holding a build file whose file went), so
+        // the two alternate until nothing more goes: a second deintegrate must find nothing.
+        var groupCounts: [String: Int] = [:]
         let below = allGroups.filter { $0.id != mainGroupID }
-        for (label, reason) in [("Pods", "empty-pods-group"), ("Frameworks", "empty-frameworks-group")] {
-            // A project with no trace of CocoaPods stays byte-identical, even with an empty Frameworks group.
-            if label == "Frameworks" && state.ids.isEmpty { break }
-            var count = 0
-            for g in below where !state.ids.contains(g.id) && live(g.list("children")).isEmpty {
-                let byName = g.string("name") == label
-                let byPath = label == "Pods" && g.string("name") == nil && g.string("path") == "Pods"
-                guard byName || byPath else { continue }
-                // Emptied only by podmirror's extra removals: an extra clean-up too.
-                let emptyForCocoaPods = g.list("children").allSatisfy { state.cocoaPodsIDs.contains($0) }
-                state.remove(g, name: label, target: nil, reason: reason, extra: !byName || !emptyForCocoaPods)
-                count += 1
+        func removeEmptyGroups() -> Bool {
+            var removedAny = false
+            for (label, reason) in [("Pods", "empty-pods-group"), ("Frameworks", "empty-frameworks-group")] {
+                // A project with no trace of CocoaPods stays byte-identical, even with an empty Frameworks group.
+                if label == "Frameworks" && state.ids.isEmpty { break }
+                for g in below where !state.ids.contains(g.id) && live(g.list("children")).isEmpty {
+                    let byName = g.string("name") == label
+                    let byPath = label == "Pods" && g.string("name") == nil && g.string("path") == "Pods"
+                    guard byName || byPath else { continue }
+                    // Emptied only by podmirror's extra removals: an extra clean-up too.
+                    let emptyForCocoaPods = g.list("children").allSatisfy { state.cocoaPodsIDs.contains($0) }
+                    state.remove(g, name: label, target: nil, reason: reason, extra: !byName || !emptyForCocoaPods)
+                    groupCounts[label, default: 0] += 1
+                    removedAny = true
+                }
             }
-            if count > 0 { emptyGroups.append(PhaseCount(name: label, count: count)) }
+            return removedAny
         }
-
-        cascade(&state)
+        _ = removeEmptyGroups()
+        repeat { cascade(&state) } while removeEmptyGroups()
+        let emptyGroups = ["Pods", "Frameworks"].compactMap { label in groupCounts[label].map { PhaseCount(name: label, count: $0) } }
         warnings += PodsLeftovers(file: file, removed: state.ids, sourceRoot: sourceRoot, podsDirectory: podsDirectory).warnings()
         let edits = editsRemoving(state.ids)
         let newBytes = try file.bytes.applying(edits)

@@ -88,6 +88,23 @@ final class DeintegratorTests: XCTestCase {
         XCTAssertEqual(again.newBytes, d.newBytes)
     }
 
+    func testGroupEmptiedByTheCascadeGoesInTheSameRun() throws {
+        // Found by PbxprojFuzz: the Pods group also lists a build file whose file reference is an
+        // xcconfig that goes; the build file goes in the cascade, and the group it emptied must go too.
+        let text = PBXFixtures.integrated.replacingOccurrences(
+            of: "\t\t\t\tF00000000000000000000004 /* Pods-App.debug.xcconfig */,\n",
+            with: "\t\t\t\tB00000000000000000000009 /* Pods-App.debug.xcconfig in Resources */,\n")
+            .replacingOccurrences(of: "/* End PBXBuildFile section */",
+                                  with: "\t\tB00000000000000000000009 /* Pods-App.debug.xcconfig in Resources */ = {isa = PBXBuildFile; fileRef = F00000000000000000000004 /* Pods-App.debug.xcconfig */; };\n/* End PBXBuildFile section */")
+        XCTAssertNotEqual(text, PBXFixtures.integrated)
+        let (_, d, after) = try run(text)
+        XCTAssertTrue(d.removed.contains { $0.id == "B00000000000000000000009" })
+        XCTAssertTrue(d.removed.contains { $0.id == "G00000000000000000000002" }, "\(d.removed.map(\.id))")
+        XCTAssertNil(after["G00000000000000000000002"])
+        let again = try Deintegrator(file: after).run()
+        XCTAssertTrue(again.removed.isEmpty, "\(again.removed.map(\.id))")
+    }
+
     func testProjectWithoutIntegrationIsByteIdentical() throws {
         let (f, d, _) = try run(PBXFixtures.plain)
         XCTAssertFalse(d.foundIntegration)

@@ -9,7 +9,7 @@ final class FuzzReplayTests: XCTestCase {
         .deletingLastPathComponent().appendingPathComponent("Fuzz").path
 
     func replay(_ harness: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let executable = (PodmirrorBinary().path as NSString).deletingLastPathComponent + "/" + harness
+        let executable = PodmirrorBinary.built(harness)
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             return XCTFail("\(executable) is not built (swift build builds it)", file: file, line: line)
         }
@@ -25,4 +25,6 @@ final class FuzzReplayTests: XCTestCase {
     func testPodfileHarnessReplaysSeedsAndRegressions() throws { try replay("PodfileFuzz") }
 
     func testPbxprojHarnessReplaysSeedsAndRegressions() throws { try replay("PbxprojFuzz") }
+
+    func testGemrcHarnessReplaysSeedsAndRegressions() throws { try replay("GemrcFuzz") }
 }

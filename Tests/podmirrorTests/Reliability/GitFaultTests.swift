@@ -59,6 +59,17 @@ final class GitFaultTests: GitServerTestCase {
         assertFailedCleanly(r, status: 4, mentions: ["127.0.0.1", "Connection refused"], before: before, allowing: lockFile)
     }
 
+    func testSSHToAClosedPortIsANetworkErrorAndLeavesNothing() throws {
+        // The ssh transport (libssh2 inside libgit2): no server on port 9, so the connection is refused
+        // before any authentication; no key or agent is consulted.
+        let before = TreeSnapshot(home.path)
+        for url in ["ssh://git@127.0.0.1:9/specs.git", "ssh://user:secret@127.0.0.1:9/specs.git"] {
+            let r = try pm(["repo", "add", "specs", url])
+            assertFailedCleanly(r, status: 4, mentions: ["127.0.0.1"], before: before, allowing: lockFile)
+            XCTAssertFalse((r.stdout + r.stderr).contains("secret"), r.stderr)
+        }
+    }
+
     func testStalledServerTimesOutAsConfigured() throws {
         let before = TreeSnapshot(home.path)
         server.setFault(.stallAfter(bytes: 30_000))

@@ -60,6 +60,19 @@ final class SignalAndLockTests: GitServerTestCase {
         }
     }
 
+    func testSignalDuringSetupWhileTheSpecRepoClonesUndoesEveryStep() throws {
+        // Setup edits the gemrc and the Podfile and clones the Specs repo in one plan: a signal during
+        // the clone must leave all three as they were.
+        try home.write("Podfile", "platform :ios, '12.0'\ntarget 'App' do\n  pod 'A'\nend\n")
+        try home.write(".gemrc", "---\n:sources:\n- https://rubygems.org/\n")
+        let before = TreeSnapshot(home.path)
+        for sig in [SIGINT, SIGTERM] {
+            try assertInterruptedCleanly(["setup", "--mirror", server.url("specs.git"), "--gems", "https://gems.example.invalid/",
+                                          "--podfile", home.sub("Podfile"), "--inhibit-warnings", "--no-verify"],
+                                         signal: sig, before: before)
+        }
+    }
+
     func testSecondSignalEndsTheProcessAtOnce() throws {
         server.setFault(.stallAfter(bytes: 30_000))
         let run = try RunningPodmirror(bin, ["repo", "add", "specs", server.url("specs.git"), "--timeout", "60"], home: home.path)

@@ -1,0 +1,91 @@
+import Foundation
+import FuzzSupport
+import PodMirrorKit
+import Yams
+
+// libFuzzer harness for the gemrc reader and editor (`scripts/fuzz.sh`); built normally, it replays
+// the files given as arguments (seeds and regression inputs in Tests/Fuzz/GemrcFuzz).
+//
+// Invariants: no crash; a refusal is a PodMirrorError with a message; for `use MIRROR` and `reset`
+// on a file podmirror reads: the result reads again, its sources are as asked (YAML agrees, since
+// the reader cross-checks with Yams), every other top-level key has the same YAML value, every line
+// outside the `:sources:` list is kept in order, and doing it again changes nothing.
+
+let catalog = try! MirrorCatalog.bundled()
+let editor = GemrcEditor(catalog: catalog)
+let mirror = catalog.gemMirror(named: "tuna")!.url
+let official = catalog.gemMirror(named: "rubygems")!.url
+
+func fail(_ what: String) -> Never { invariantBroken("GemrcFuzz", what) }
+
+/// Every top-level key but the sources, with its value serialized by Yams.
+func otherKeys(_ bytes: [UInt8]) -> [String: String] {
+    guard let root = try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)), let mapping = root.mapping else { return [:] }
+    var out: [String: String] = [:]
+    for (key, value) in mapping where ![":sources", "sources"].contains(key.string) {
+        out[key.string ?? "\(key)"] = (try? Yams.serialize(node: value)) ?? "?"
+    }
+    return out
+}
+
+/// Lines (without line endings) that are neither a `- item` nor a `sources` key line.
+func keptLines(_ bytes: [UInt8]) -> [Substring] {
+    // "\r\n" is one Character in Swift: split on both.
+    String(decoding: bytes, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        .filter { line in !line.contains("sources") && line.drop { $0 == " " }.first != "-" }
+}
+
+func isSubsequence(_ sub: [Substring], of all: [Substring]) -> Bool {
+    var i = 0
+    for line in all where i < sub.count && line == sub[i] { i += 1 }
+    return i == sub.count
+}
+
+func check(_ doc: GemrcDocument, target: String, onlyIfSet: Bool) {
+    let label = onlyIfSet ? "reset" : "use"
+    let new: [UInt8]
+    do { new = try editor.edited(doc, target: target, onlyIfSet: onlyIfSet) } catch {
+        guard error is any PodMirrorError else { fail("\(label) threw a bare \(type(of: error))") }
+        return
+    }
+    guard let after = try? GemrcDocument(path: "gemrc", bytes: new) else { fail("\(label): the result does not read back") }
+    if let sources = after.sources {
+        if !sources.contains(target) { fail("\(label): \(target) is not a source afterwards") }
+        if sources.contains(where: { $0 != target && editor.isReplaceable($0) }) { fail("\(label): a public source is left") }
+    } else if !onlyIfSet || doc.sources != nil {
+        fail("\(label): no sources afterwards")
+    }
+    if otherKeys(new) != otherKeys(doc.bytes) { fail("\(label): another key's value changed") }
+    if !isSubsequence(keptLines(doc.bytes), of: keptLines(new)) { fail("\(label): a line outside the sources changed") }
+    guard let again = try? editor.edited(after, target: target, onlyIfSet: onlyIfSet) else { fail("\(label): second run threw") }
+    if again != new { fail("\(label): not idempotent") }
+}
+
+func harness(_ input: [UInt8]) {
+    let doc: GemrcDocument
+    do { doc = try GemrcDocument(path: "gemrc", bytes: input) } catch {
+        guard let e = error as? any PodMirrorError, !e.message.isEmpty else { fail("reader threw a bare \(type(of: error))") }
+        return
+    }
+    check(doc, target: mirror, onlyIfSet: false)
+    check(doc, target: official, onlyIfSet: true)
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    harness(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+
+#if FUZZING
+@_cdecl("GemrcFuzz_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    runFuzzer(argc, argv, fuzz)
+}
+#else
+@main
+enum Replay {
+    static func main() { replay(Array(CommandLine.arguments.dropFirst()), harness) }
+}
+#endif
