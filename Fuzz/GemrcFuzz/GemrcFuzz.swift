@@ -28,11 +28,16 @@ func otherKeys(_ bytes: [UInt8]) -> [String: String] {
     return out
 }
 
-/// Lines (without line endings) that are neither a `- item` nor a `sources` key line.
+/// Lines (without line endings: LF, and one CR before it or at the end of the file) that are neither
+/// a `- item` nor a `sources` key line.
 func keptLines(_ bytes: [UInt8]) -> [Substring] {
-    // "\r\n" is one Character in Swift: split on both.
-    String(decoding: bytes, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+    var lines: [ArraySlice<UInt8>] = [], start = 0
+    for (i, b) in bytes.enumerated() where b == 0x0A {
+        lines.append(bytes[start..<(i > start && bytes[i - 1] == 0x0D ? i - 1 : i)])
+        start = i + 1
+    }
+    lines.append(bytes[start..<(bytes.last == 0x0D && start < bytes.count ? bytes.count - 1 : bytes.count)])
+    return lines.map { Substring(String(decoding: $0, as: UTF8.self)) }
         .filter { line in !line.contains("sources") && line.drop { $0 == " " }.first != "-" }
 }
 

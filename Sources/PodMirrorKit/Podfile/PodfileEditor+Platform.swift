@@ -140,7 +140,7 @@ extension EditContext {
     mutating func inhibitWarnings(_ on: Bool) throws {
         let root = reader.root
         if !on {
-            for s in root.inhibits { edits.append(try callDeletion(of: s)) }
+            for s in root.inhibits { edits.append(try callDeletion(of: s, takesArguments: false)) }
             var inTargets: [String] = []
             func visit(_ s: PodfileScope) { if !s.inhibits.isEmpty, s.statement != nil { inTargets.append(s.name) }; s.children.forEach(visit) }
             visit(root)

@@ -191,7 +191,12 @@ struct EditContext {
     /// Deletes a DSL call (`source …`, `inhibit_all_warnings!`) — only when the statement is that call
     /// alone: one continued by a method chain or a block (`inhibit_all_warnings!\n.each do … end`)
     /// would take other code with it, so podmirror refuses instead.
-    func callDeletion(of s: RubyStatement) throws -> TextEdit {
+    func callDeletion(of s: RubyStatement, takesArguments: Bool = true) throws -> TextEdit {
+        if !takesArguments, s.first != s.last {
+            throw PodfileError("podmirror cannot remove `\(syntax.tokens[s.first].text)` here: the statement goes on (`\(syntax.text(of: s).prefix(60))`)",
+                               file: doc.path, line: s.line, remedy: "make the edit by hand (podmirror left the file untouched)",
+                               code: "podfile.unplaceable")
+        }
         var k = s.first
         while k <= s.last {
             let t = syntax.tokens[k]

@@ -43,16 +43,25 @@ public struct GemrcDocument: Sendable {
             throw GemsError("\(path) is not valid UTF-8 text", code: "gems.gemrc-encoding")
         }
         newline = text.contains("\r\n") ? "\r\n" : "\n"
+        // YAML breaks lines at a bare CR too; podmirror's line reader would not: refuse, do not misread.
+        if let cr = bytes.indices.first(where: { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }) {
+            throw GemsError("\(path) line \(bytes[..<cr].filter { $0 == 0x0A }.count + 1): a carriage return without a line feed",
+                            remedy: "use LF or CRLF line endings, then run again", code: "gems.gemrc-syntax")
+        }
         var root: Node?
-        if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if !text.isEmpty {  // even blank-looking text: a tab where YAML expects indentation is an error
             try YAMLNesting.check(bytes, path: path, code: "gems.gemrc-syntax")
             do {
                 root = try Yams.compose(yaml: text)
-                // A document that is only `---` (a null) is empty; any other scalar (`|-`, `''`) is not a mapping.
-                let isNull = root?.scalar.map { $0.style == .plain && ["", "~", "null", "Null", "NULL"].contains($0.string) } ?? false
+                // A document that is only `---` is empty; any other scalar (`~`, `|-`, `''`) is not a mapping.
+                let isNull = root?.scalar.map { $0.style == .plain && $0.string.isEmpty } ?? false
                 if let node = root, node.mapping == nil, !isNull {
                     throw GemsError("\(path) is not a YAML mapping (RubyGems ignores such a file)",
                                     remedy: "fix or remove the file", code: "gems.gemrc-syntax")
+                }
+                if let key = root?.mapping?.first(where: { $0.key.scalar == nil })?.key {
+                    throw GemsError("\(path) line \(key.mark?.line ?? 0): a key that is not a plain name (`?` complex key)",
+                                    remedy: "write `key: value` lines as RubyGems does, then run again", code: "gems.gemrc-syntax")
                 }
                 // Keys are read and written at the start of a line, as RubyGems writes them.
                 if let key = root?.mapping?.first?.key, let mark = key.mark, mark.column != 1 {
@@ -76,8 +85,11 @@ public struct GemrcDocument: Sendable {
         let keyed = pairs.filter { [":sources", "sources"].contains($0.key.string) }
         var yaml: [String?]?
         if let value = keyed.first?.value {
-            if let sequence = value.sequence { yaml = sequence.map { $0.scalar?.string } }
-            else if let scalar = value.scalar, scalar.string.isEmpty || scalar.tag.description == Tag.Name.null.rawValue { yaml = [] }
+            // Only the one-line styles the line reader knows (not `|` or `>` blocks, which span lines).
+            if let sequence = value.sequence {
+                yaml = sequence.map { $0.scalar.flatMap { [.plain, .singleQuoted, .doubleQuoted].contains($0.style) ? $0.string : nil } }
+            }
+            else if let scalar = value.scalar, scalar.style == .plain, scalar.string.isEmpty { yaml = [] }  // `:sources:` alone
             else { yaml = [nil] }
         }
         if keyed.count <= 1, yaml.map({ $0.map { $0 ?? "\u{0}" } }) == sources { return }
@@ -118,7 +130,7 @@ public struct GemrcDocument: Sendable {
         while i < lines.count {
             let (range, number) = (lines[i], i + 1)
             let content = Self.content(bytes, range)
-            if let match = content.range(of: #"^:?sources:"#, options: .regularExpression) {
+            if let match = content.range(of: #"^:?sources:(?=[ \t]|$)"#, options: .regularExpression) {
                 if keyLine != nil {
                     throw GemsError("\(path) line \(number): a second `:sources:` key", remedy: "keep only one", code: "gems.gemrc-duplicate-key")
                 }
@@ -133,7 +145,8 @@ public struct GemrcDocument: Sendable {
                                         remedy: "write it as one `- URL` line per source, then run again", code: "gems.gemrc-inline-sources")
                     }
                     inlineValueRange = afterKey..<(range.lowerBound + content.utf8.count)
-                    return
+                    i += 1
+                    continue  // on to the end: a second key is an error
                 }
                 i += 1
                 while i < lines.count {
@@ -141,7 +154,15 @@ public struct GemrcDocument: Sendable {
                     let line = Self.content(bytes, itemRange)
                     let trimmed = line.trimmingCharacters(in: .whitespaces)
                     if trimmed.isEmpty || trimmed.hasPrefix("#") { i += 1; continue }
-                    guard let dash = line.range(of: #"^ *- "#, options: .regularExpression) else { break }
+                    guard let dash = line.range(of: #"^ *- +"#, options: .regularExpression) else {
+                        // An indented line that is not an item continues the value (` []`, a scalar).
+                        if line.first == " " || line.first == "\t" {
+                            throw GemsError("\(path) line \(i + 1): `:sources:` continues in a form podmirror does not edit (`\(trimmed.prefix(40))`)",
+                                            remedy: "write `:sources:` as one `- URL` line per source, then run again",
+                                            code: "gems.gemrc-unreadable-sources")
+                        }
+                        break
+                    }
                     let raw = String(line[dash.upperBound...])
                     let start = itemRange.lowerBound + line.utf8.distance(from: line.startIndex, to: dash.upperBound)
                     let (url, quoting, length) = try Self.scalar(raw, path: path, line: i + 1)
