@@ -64,22 +64,15 @@ public final class HTTPGet: @unchecked Sendable {
     static func format(_ s: Double) -> String { String(format: "%.1f", s) }
 }
 #else
-/// Blocking HTTP requests through URLSession with a timeout, without following redirects.
+/// Blocking HTTP requests through URLSession (Darwin) with a timeout, without following redirects.
 public final class HTTPGet: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     public let timeout: Double
     private lazy var session: URLSession = {
-        #if os(Linux)
-        // corelibs Foundation creates ~/.cache/org.swift.foundation.URLCache and ~/.local/share/<bundle> on first
-        // use even for ephemeral sessions; podmirror must leave no such trace in HOME. Child processes get the
-        // environment captured in `RuntimeEnvironment` before this, so they are not affected.
-        setenv("XDG_CACHE_HOME", "/dev/null/podmirror", 1)
-        setenv("XDG_DATA_HOME", "/dev/null/podmirror", 1)
-        #endif
         let config = URLSessionConfiguration.ephemeral
         config.timeoutIntervalForRequest = timeout
         config.timeoutIntervalForResource = timeout
         config.requestCachePolicy = .reloadIgnoringLocalCacheData
-        // Nothing on disk: corelibs Foundation otherwise creates ~/.cache/org.swift.foundation.URLCache.
+        // Nothing on disk: no URL cache, cookies or credentials kept between runs.
         config.urlCache = nil
         config.httpCookieStorage = nil
         config.urlCredentialStorage = nil
