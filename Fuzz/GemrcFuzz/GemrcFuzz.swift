@@ -3,8 +3,9 @@ import FuzzSupport
 import PodMirrorKit
 import Yams
 
-// libFuzzer harness for the gemrc reader and editor (`scripts/fuzz.sh`); built normally, it replays
-// the files given as arguments (seeds and regression inputs in Tests/Fuzz/GemrcFuzz).
+// libFuzzer harness for the gemrc and Bundler config readers and editors (`scripts/fuzz.sh`); built
+// normally, it replays the files given as arguments (seeds and regressions in Tests/Fuzz/GemrcFuzz).
+// Each input is read both as a gemrc and as `~/.bundle/config`.
 //
 // Invariants: no crash; a refusal is a PodMirrorError with a message; for `use MIRROR` and `reset`
 // on a file podmirror reads: the result reads again, its sources are as asked (YAML agrees, since
@@ -67,7 +68,32 @@ func check(_ doc: GemrcDocument, target: String, onlyIfSet: Bool) {
     if again != new { fail("\(label): not idempotent") }
 }
 
+/// Bundler: setting the mirror and removing it read back as asked, keep every other key's value and
+/// every other line, and are idempotent.
+func checkBundler(_ input: [UInt8]) {
+    let config: BundlerConfig
+    do { config = try BundlerConfig(path: "config", bytes: input) } catch {
+        guard let e = error as? any PodMirrorError, !e.message.isEmpty else { fail("bundler reader threw a bare \(type(of: error))") }
+        return
+    }
+    for url in [mirror, nil] as [String?] {
+        let label = "bundler \(url == nil ? "unset" : "set")"
+        let new: [UInt8]
+        do { new = try config.setting(mirror: url) } catch {
+            guard error is any PodMirrorError else { fail("\(label) threw a bare \(type(of: error))") }
+            continue
+        }
+        guard let after = try? BundlerConfig(path: "config", bytes: new) else { fail("\(label): the result does not read back") }
+        if after.mirror != url { fail("\(label): the mirror is not as asked") }
+        let others = { (b: [UInt8]) in keptLines(b).filter { !$0.contains("BUNDLE_MIRROR") } }
+        if !isSubsequence(others(input), of: others(new)) { fail("\(label): another line changed") }
+        guard let again = try? after.setting(mirror: url) else { fail("\(label): second run threw") }
+        if again != new { fail("\(label): not idempotent") }
+    }
+}
+
 func harness(_ input: [UInt8]) {
+    checkBundler(input)
     let doc: GemrcDocument
     do { doc = try GemrcDocument(path: "gemrc", bytes: input) } catch {
         guard let e = error as? any PodMirrorError, !e.message.isEmpty else { fail("reader threw a bare \(type(of: error))") }

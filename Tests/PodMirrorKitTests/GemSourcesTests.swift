@@ -175,6 +175,23 @@ final class GemSourcesTests: XCTestCase {
         }
     }
 
+    func testBundlerMirrorTheLineReaderWouldMisreadIsRefused() throws {
+        let key = BundlerConfig.mirrorKey
+        for text in ["---\n\(key):\n  - https://a.example/\n", "---\n\(key): \"https://a.example/\\tx\"\n", "---\n\(key): |\n  https://a/\n"] {
+            XCTAssertThrowsError(try BundlerConfig(path: "config", bytes: Array(text.utf8)), text) { error in
+                XCTAssertEqual((error as? GemsError)?.code, "gems.bundler-unreadable-mirror", "\(text.debugDescription): \(error)")
+            }
+        }
+        for text in ["---\r\n\(key): \"https://a/\"\rBUNDLE_JOBS: \"4\"\r\n", " BUNDLE_JOBS: \"4\"\n"] {
+            XCTAssertThrowsError(try BundlerConfig(path: "config", bytes: Array(text.utf8)), text) { error in
+                XCTAssertEqual((error as? GemsError)?.code, "gems.bundler-syntax", "\(text.debugDescription): \(error)")
+            }
+        }
+        let config = try BundlerConfig(path: "config", bytes: Array("---\nBUNDLE_JOBS: \"4\"\n".utf8))
+        XCTAssertEqual(String(decoding: try config.setting(mirror: "https://m/"), as: UTF8.self),
+                       "---\nBUNDLE_JOBS: \"4\"\n\(key): \"https://m/\"\n")
+    }
+
     func testGEMRCFileIsTheOneEdited() throws {
         let home = TempDirectory()
         try home.write(".gemrc", psychStyle)

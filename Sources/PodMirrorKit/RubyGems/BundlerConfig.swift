@@ -18,16 +18,10 @@ public struct BundlerConfig: Sendable {
     public init(path: String, bytes: [UInt8]) throws {
         self.path = path
         self.bytes = bytes
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
+        guard String(bytes: bytes, encoding: .utf8) != nil else {
             throw GemsError("\(path) is not valid UTF-8 text", code: "gems.bundler-encoding")
         }
-        if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            try YAMLNesting.check(bytes, path: path, code: "gems.bundler-syntax")
-            do { _ = try Yams.compose(yaml: text) } catch {
-                throw GemsError("\(path) is not valid YAML: \(error)", remedy: "fix the file, then run again",
-                                code: "gems.bundler-syntax")
-            }
-        }
+        let root = try YAMLConfigFile.read(bytes, path: path, code: "gems.bundler-syntax", tool: "Bundler")
         for (n, range) in GemrcDocument.lines(bytes).enumerated() {
             let line = GemrcDocument.content(bytes, range)
             guard line.hasPrefix(Self.mirrorKey + ":") else { continue }
@@ -38,10 +32,29 @@ public struct BundlerConfig: Sendable {
             let raw = String(line.dropFirst(Self.mirrorKey.count + 1)).trimmingCharacters(in: .whitespaces)
             mirror = try GemrcDocument.scalar(raw, path: path, line: n + 1).0
         }
+        // The line reader against YAML: where they disagree, refuse rather than edit a misread value.
+        let yaml = root?.mapping?.first { $0.key.string == Self.mirrorKey }?.value
+        let yamlValue = yaml?.scalar.flatMap { [.plain, .singleQuoted, .doubleQuoted].contains($0.style) ? $0.string : nil }
+        if yamlValue != mirror || (yaml != nil && yamlValue == nil) {
+            throw GemsError("\(path): podmirror reads \(Self.mirrorKey) as \(mirror.map { Redaction.redactURL($0).debugDescription } ?? "absent"), but YAML reads it as \(yaml.map { $0.scalar.map { Redaction.redactURL($0.string).debugDescription } ?? "a list or mapping" } ?? "absent")",
+                            remedy: "write it as one `\(Self.mirrorKey): \"URL\"` line, as `bundle config` does, then run again",
+                            code: "gems.bundler-unreadable-mirror")
+        }
     }
 
     /// The file's bytes with the mirror set to `url` (`nil` removes the setting).
     public func setting(mirror url: String?) throws -> [UInt8] {
+        let new = try patched(mirror: url)
+        // Self-check: the result reads back with the mirror as asked, and every other setting as it was.
+        let others = { (b: [UInt8]) in YAMLConfigFile.otherValues(b, excluding: [Self.mirrorKey]) }
+        guard new == bytes || ((try? BundlerConfig(path: path, bytes: new))?.mirror == url && others(new) == others(bytes)) else {
+            throw GemsError("\(path): podmirror cannot set \(Self.mirrorKey) here without changing another setting",
+                            remedy: "run `bundle config set --global mirror.https://rubygems.org URL` instead", code: "gems.bundler-unplaceable")
+        }
+        return new
+    }
+
+    private func patched(mirror url: String?) throws -> [UInt8] {
         let nl = String(decoding: bytes, as: UTF8.self).contains("\r\n") ? "\r\n" : "\n"
         guard let url else {
             guard let line = mirrorLine else { return bytes }

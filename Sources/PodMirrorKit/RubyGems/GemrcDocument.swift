@@ -43,36 +43,7 @@ public struct GemrcDocument: Sendable {
             throw GemsError("\(path) is not valid UTF-8 text", code: "gems.gemrc-encoding")
         }
         newline = text.contains("\r\n") ? "\r\n" : "\n"
-        // YAML breaks lines at a bare CR too; podmirror's line reader would not: refuse, do not misread.
-        if let cr = bytes.indices.first(where: { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }) {
-            throw GemsError("\(path) line \(bytes[..<cr].filter { $0 == 0x0A }.count + 1): a carriage return without a line feed",
-                            remedy: "use LF or CRLF line endings, then run again", code: "gems.gemrc-syntax")
-        }
-        var root: Node?
-        if !text.isEmpty {  // even blank-looking text: a tab where YAML expects indentation is an error
-            try YAMLNesting.check(bytes, path: path, code: "gems.gemrc-syntax")
-            do {
-                root = try Yams.compose(yaml: text)
-                // A document that is only `---` is empty; any other scalar (`~`, `|-`, `''`) is not a mapping.
-                let isNull = root?.scalar.map { $0.style == .plain && $0.string.isEmpty } ?? false
-                if let node = root, node.mapping == nil, !isNull {
-                    throw GemsError("\(path) is not a YAML mapping (RubyGems ignores such a file)",
-                                    remedy: "fix or remove the file", code: "gems.gemrc-syntax")
-                }
-                if let key = root?.mapping?.first(where: { $0.key.scalar == nil })?.key {
-                    throw GemsError("\(path) line \(key.mark?.line ?? 0): a key that is not a plain name (`?` complex key)",
-                                    remedy: "write `key: value` lines as RubyGems does, then run again", code: "gems.gemrc-syntax")
-                }
-                // Keys are read and written at the start of a line, as RubyGems writes them.
-                if let key = root?.mapping?.first?.key, let mark = key.mark, mark.column != 1 {
-                    throw GemsError("\(path) line \(mark.line): the top-level keys are indented (`\(key.string ?? "")` at column \(mark.column)); podmirror edits a gemrc as RubyGems writes it",
-                                    remedy: "start the keys at the beginning of the line, then run again", code: "gems.gemrc-syntax")
-                }
-            } catch let e as GemsError { throw e } catch {
-                throw GemsError("\(path) is not valid YAML: \(error)", remedy: "fix the file, then run again",
-                                code: "gems.gemrc-syntax")
-            }
-        }
+        let root = try YAMLConfigFile.read(bytes, path: path, code: "gems.gemrc-syntax", tool: "RubyGems")
         try parseSources()
         try checkAgainstYAML(root)
     }

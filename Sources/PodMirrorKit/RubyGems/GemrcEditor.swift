@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Decides the text edits that make a gemrc's `:sources:` use one gem source instead of
 /// rubygems.org and the catalog's gem mirrors, keeping private sources where they are.
@@ -29,21 +28,12 @@ public struct GemrcEditor: Sendable {
         let new = try patched(doc, target: target, onlyIfSet: onlyIfSet)
         // Self-check: every other key must keep its YAML value (a block scalar at the end of a file
         // without a final newline, for one, would gain one from an appended `:sources:`).
-        if new != doc.bytes, Self.otherValues(new) != Self.otherValues(doc.bytes) {
+        let sources: Set<String> = [":sources", "sources"]
+        if new != doc.bytes, YAMLConfigFile.otherValues(new, excluding: sources) != YAMLConfigFile.otherValues(doc.bytes, excluding: sources) {
             throw GemsError("\(doc.path): podmirror cannot change `:sources:` here without changing another setting's value",
                             remedy: "edit `:sources:` by hand (podmirror left the file untouched)", code: "gems.gemrc-unplaceable")
         }
         return new
-    }
-
-    /// Every top-level key but the sources, with its value as YAML reads it.
-    static func otherValues(_ bytes: [UInt8]) -> [String: String] {
-        guard let root = try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)), let mapping = root.mapping else { return [:] }
-        var out: [String: String] = [:]
-        for (key, value) in mapping where ![":sources", "sources"].contains(key.string) {
-            out[key.string ?? "\(key)"] = (try? Yams.serialize(node: value)) ?? "\(value)"
-        }
-        return out
     }
 
     private func patched(_ doc: GemrcDocument, target: String, onlyIfSet: Bool) throws -> [UInt8] {
