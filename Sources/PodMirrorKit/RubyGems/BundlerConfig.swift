@@ -47,8 +47,9 @@ public struct BundlerConfig: Sendable {
         let new = try patched(mirror: url)
         // Self-check: the result reads back with the mirror as asked, and every other setting as it was.
         let others = { (b: [UInt8]) in YAMLConfigFile.otherValues(b, excluding: [Self.mirrorKey]) }
-        guard new == bytes || ((try? BundlerConfig(path: path, bytes: new))?.mirror == url && others(new) == others(bytes)) else {
-            throw GemsError("\(path): podmirror cannot set \(Self.mirrorKey) here without changing another setting",
+        let after = try? BundlerConfig(path: path, bytes: new)
+        guard new == bytes || (after != nil && after?.mirror == url && others(new) == others(bytes)) else {
+            throw GemsError("\(path): podmirror cannot change \(Self.mirrorKey) here without changing how the rest of the file reads",
                             remedy: "run `bundle config set --global mirror.https://rubygems.org URL` instead", code: "gems.bundler-unplaceable")
         }
         return new

@@ -26,11 +26,13 @@ public struct GemrcEditor: Sendable {
     /// With `onlyIfSet`, a gemrc without `:sources:` is left alone (RubyGems' default is rubygems.org).
     public func edited(_ doc: GemrcDocument, target: String, onlyIfSet: Bool = false) throws -> [UInt8] {
         let new = try patched(doc, target: target, onlyIfSet: onlyIfSet)
-        // Self-check: every other key must keep its YAML value (a block scalar at the end of a file
-        // without a final newline, for one, would gain one from an appended `:sources:`).
+        // Self-check: the result must read back, and every other key keep its YAML value (a block
+        // scalar at the end of a file without a final newline would gain one from an appended
+        // `:sources:`; text after a `...` document end would not be read at all).
         let sources: Set<String> = [":sources", "sources"]
-        if new != doc.bytes, YAMLConfigFile.otherValues(new, excluding: sources) != YAMLConfigFile.otherValues(doc.bytes, excluding: sources) {
-            throw GemsError("\(doc.path): podmirror cannot change `:sources:` here without changing another setting's value",
+        if new != doc.bytes, (try? GemrcDocument(path: doc.path, bytes: new)) == nil
+            || YAMLConfigFile.otherValues(new, excluding: sources) != YAMLConfigFile.otherValues(doc.bytes, excluding: sources) {
+            throw GemsError("\(doc.path): podmirror cannot change `:sources:` here without changing how the rest of the file reads",
                             remedy: "edit `:sources:` by hand (podmirror left the file untouched)", code: "gems.gemrc-unplaceable")
         }
         return new
