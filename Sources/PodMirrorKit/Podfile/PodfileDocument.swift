@@ -65,14 +65,14 @@ public struct PodfileDocument: Sendable {
         if let nul = bytes.firstIndex(of: 0) {
             let lineStart = bytes[..<nul].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             throw PodfileError("the file contains a NUL byte: it is binary, not a Podfile", file: path,
-                               line: bytes[..<nul].filter { $0 == 0x0A }.count + 1, column: nul - lineStart + 1,
+                               line: bytes.lineNumber(at: nul), column: nul - lineStart + 1,
                                remedy: "check --podfile points at the Podfile", code: "podfile.encoding")
         }
         if String(bytes: bytes, encoding: .utf8) == nil {
             let bad = Self.firstInvalidUTF8(bytes) ?? 0
             let lineStart = bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             throw PodfileError("the Podfile is not valid UTF-8 (CocoaPods reads it as UTF-8)", file: path,
-                               line: bytes[..<bad].filter { $0 == 0x0A }.count + 1, column: bad - lineStart + 1,
+                               line: bytes.lineNumber(at: bad), column: bad - lineStart + 1,
                                remedy: "save the Podfile as UTF-8", code: "podfile.encoding")
         }
         self.path = path

@@ -71,7 +71,7 @@ public enum PodfileEditor {
             let settled = (try? again.decide(edit)) != nil
                 && (again.edits.isEmpty || (try? next.bytes.applying(again.edits)) == next.bytes)
             if !settled {
-                let line = ctx.edits.map { doc.syntax.lineNumber(at: $0.range.lowerBound) }.min()
+                let line = ctx.edits.map { doc.bytes.lineNumber(at: $0.range.lowerBound) }.min()
                 throw PodfileError("podmirror cannot place '\(edit.summary)' safely here: the text around it continues across lines in a way the edit would join",
                                    file: document.path, line: line, remedy: "make the edit by hand (podmirror left the file untouched)",
                                    code: "podfile.unplaceable")
@@ -192,20 +192,17 @@ struct EditContext {
     /// alone: one continued by a method chain or a block (`inhibit_all_warnings!\n.each do … end`)
     /// would take other code with it, so podmirror refuses instead.
     func callDeletion(of s: RubyStatement, takesArguments: Bool = true) throws -> TextEdit {
-        if !takesArguments, s.first != s.last {
-            throw PodfileError("podmirror cannot remove `\(syntax.tokens[s.first].text)` here: the statement goes on (`\(syntax.text(of: s).prefix(60))`)",
+        var goesOn = !takesArguments && s.first != s.last
+        var k = s.first
+        while !goesOn, k <= s.last {
+            let t = syntax.tokens[k]
+            goesOn = RubySyntax.isSignificant(t) && (t.isPunct(".") || t.isPunct("&.") || t.isKeyword("do") || syntax.blockBraces.contains(k))
+            if let close = syntax.match[k], !t.isKeyword("do") { k = close + 1 } else { k += 1 }
+        }
+        guard !goesOn else {
+            throw PodfileError("podmirror cannot remove `\(s.name ?? syntax.tokens[s.first].text)` here: the statement goes on (`\(syntax.text(of: s).prefix(60))`)",
                                file: doc.path, line: s.line, remedy: "make the edit by hand (podmirror left the file untouched)",
                                code: "podfile.unplaceable")
-        }
-        var k = s.first
-        while k <= s.last {
-            let t = syntax.tokens[k]
-            if RubySyntax.isSignificant(t), t.isPunct(".") || t.isPunct("&.") || t.isKeyword("do") || syntax.blockBraces.contains(k) {
-                throw PodfileError("podmirror cannot remove `\(s.name ?? syntax.text(of: s))` here: the statement goes on (`\(syntax.text(of: s).prefix(60))`)",
-                                   file: doc.path, line: s.line, remedy: "make the edit by hand (podmirror left the file untouched)",
-                                   code: "podfile.unplaceable")
-            }
-            if let close = syntax.match[k], !t.isKeyword("do") { k = close + 1 } else { k += 1 }
         }
         return deletion(of: s)
     }

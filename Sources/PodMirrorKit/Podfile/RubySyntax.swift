@@ -190,9 +190,6 @@ public struct RubySyntax: Sendable {
         return out
     }
 
-    /// The 1-based line number of `offset`.
-    public func lineNumber(at offset: Int) -> Int { bytes[..<min(offset, bytes.count)].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) } }
-
     /// The start of the line containing `offset`.
     public func lineStart(_ offset: Int) -> Int {
         var k = offset

@@ -18,10 +18,10 @@ public struct BundlerConfig: Sendable {
     public init(path: String, bytes: [UInt8]) throws {
         self.path = path
         self.bytes = bytes
-        guard String(bytes: bytes, encoding: .utf8) != nil else {
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
             throw GemsError("\(path) is not valid UTF-8 text", code: "gems.bundler-encoding")
         }
-        let root = try YAMLConfigFile.read(bytes, path: path, code: "gems.bundler-syntax", tool: "Bundler")
+        let root = try YAMLConfigFile.read(bytes, text: text, path: path, code: "gems.bundler-syntax", tool: "Bundler")
         for (n, range) in GemrcDocument.lines(bytes).enumerated() {
             let line = GemrcDocument.content(bytes, range)
             guard line.hasPrefix(Self.mirrorKey + ":") else { continue }
@@ -34,7 +34,7 @@ public struct BundlerConfig: Sendable {
         }
         // The line reader against YAML: where they disagree, refuse rather than edit a misread value.
         let yaml = root?.mapping?.first { $0.key.string == Self.mirrorKey }?.value
-        let yamlValue = yaml?.scalar.flatMap { [.plain, .singleQuoted, .doubleQuoted].contains($0.style) ? $0.string : nil }
+        let yamlValue = yaml.flatMap(YAMLConfigFile.oneLineString)
         if yamlValue != mirror || (yaml != nil && yamlValue == nil) {
             throw GemsError("\(path): podmirror reads \(Self.mirrorKey) as \(mirror.map { Redaction.redactURL($0).debugDescription } ?? "absent"), but YAML reads it as \(yaml.map { $0.scalar.map { Redaction.redactURL($0.string).debugDescription } ?? "a list or mapping" } ?? "absent")",
                             remedy: "write it as one `\(Self.mirrorKey): \"URL\"` line, as `bundle config` does, then run again",

@@ -92,9 +92,9 @@ public struct GemSources: Sendable {
         let exists = fs.fileExists(path)
         let doc = try gemrc()
         let editor = GemrcEditor(catalog: catalog)
-        let new = try editor.edited(doc, target: target, onlyIfSet: onlyIfSet)
-        // Read the result back: the edit must leave a gemrc RubyGems reads with the target in it.
-        let check = try GemrcDocument(path: path, bytes: new)
+        // The edit reads its result back; it must be a gemrc RubyGems reads with the target in it.
+        let check = try editor.edited(doc, target: target, onlyIfSet: onlyIfSet)
+        let new = check.bytes
         if let sources = check.sources, !sources.contains(target) || sources.contains(where: { $0 != target && editor.isReplaceable($0) }) {
             throw GemsError("internal: editing \(path) did not give the expected sources", code: "gems.internal")
         }

@@ -43,7 +43,7 @@ public struct GemrcDocument: Sendable {
             throw GemsError("\(path) is not valid UTF-8 text", code: "gems.gemrc-encoding")
         }
         newline = text.contains("\r\n") ? "\r\n" : "\n"
-        let root = try YAMLConfigFile.read(bytes, path: path, code: "gems.gemrc-syntax", tool: "RubyGems")
+        let root = try YAMLConfigFile.read(bytes, text: text, path: path, code: "gems.gemrc-syntax", tool: "RubyGems")
         try parseSources()
         try checkAgainstYAML(root)
     }
@@ -58,7 +58,7 @@ public struct GemrcDocument: Sendable {
         if let value = keyed.first?.value {
             // Only the one-line styles the line reader knows (not `|` or `>` blocks, which span lines).
             if let sequence = value.sequence {
-                yaml = sequence.map { $0.scalar.flatMap { [.plain, .singleQuoted, .doubleQuoted].contains($0.style) ? $0.string : nil } }
+                yaml = sequence.map(YAMLConfigFile.oneLineString)
             }
             else if let scalar = value.scalar, scalar.style == .plain, scalar.string.isEmpty { yaml = [] }  // `:sources:` alone
             else { yaml = [nil] }

@@ -22,20 +22,21 @@ public struct GemrcEditor: Sendable {
         return s
     }
 
-    /// The new bytes of the gemrc so that `target` is the source used in place of public ones.
-    /// With `onlyIfSet`, a gemrc without `:sources:` is left alone (RubyGems' default is rubygems.org).
-    public func edited(_ doc: GemrcDocument, target: String, onlyIfSet: Bool = false) throws -> [UInt8] {
+    /// The gemrc, read back, with `target` as the source used in place of public ones. With
+    /// `onlyIfSet`, a gemrc without `:sources:` is left alone (RubyGems' default is rubygems.org).
+    public func edited(_ doc: GemrcDocument, target: String, onlyIfSet: Bool = false) throws -> GemrcDocument {
         let new = try patched(doc, target: target, onlyIfSet: onlyIfSet)
+        if new == doc.bytes { return doc }
         // Self-check: the result must read back, and every other key keep its YAML value (a block
         // scalar at the end of a file without a final newline would gain one from an appended
         // `:sources:`; text after a `...` document end would not be read at all).
         let sources: Set<String> = [":sources", "sources"]
-        if new != doc.bytes, (try? GemrcDocument(path: doc.path, bytes: new)) == nil
-            || YAMLConfigFile.otherValues(new, excluding: sources) != YAMLConfigFile.otherValues(doc.bytes, excluding: sources) {
+        guard let after = try? GemrcDocument(path: doc.path, bytes: new),
+              YAMLConfigFile.otherValues(new, excluding: sources) == YAMLConfigFile.otherValues(doc.bytes, excluding: sources) else {
             throw GemsError("\(doc.path): podmirror cannot change `:sources:` here without changing how the rest of the file reads",
                             remedy: "edit `:sources:` by hand (podmirror left the file untouched)", code: "gems.gemrc-unplaceable")
         }
-        return new
+        return after
     }
 
     private func patched(_ doc: GemrcDocument, target: String, onlyIfSet: Bool) throws -> [UInt8] {

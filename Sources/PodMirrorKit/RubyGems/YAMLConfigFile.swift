@@ -3,16 +3,13 @@ import Yams
 
 /// What the gemrc and Bundler's config have in common: a YAML mapping of `key: value` lines that
 /// podmirror edits line by line. Anything a line-based edit could misread is refused here, naming
-/// the line: invalid UTF-8 or YAML, a bare CR (a line break to YAML, not to a line reader), a
-/// document that is not a mapping, `?` complex keys, indented top-level keys.
+/// the line: invalid YAML, a bare CR (a line break to YAML, not to a line reader), a document that
+/// is not a mapping, `?` complex keys, indented top-level keys.
 enum YAMLConfigFile {
-    /// The parsed document (nil when the file is empty or only `---`).
-    static func read(_ bytes: [UInt8], path: String, code: String, tool: String) throws -> Node? {
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw GemsError("\(path) is not valid UTF-8 text", code: code)
-        }
+    /// The parsed document (nil when the file is empty or only `---`); `text` is `bytes` decoded.
+    static func read(_ bytes: [UInt8], text: String, path: String, code: String, tool: String) throws -> Node? {
         if let cr = bytes.indices.first(where: { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }) {
-            throw GemsError("\(path) line \(bytes[..<cr].filter { $0 == 0x0A }.count + 1): a carriage return without a line feed",
+            throw GemsError("\(path) line \(bytes.lineNumber(at: cr)): a carriage return without a line feed",
                             remedy: "use LF or CRLF line endings, then run again", code: code)
         }
         guard !text.isEmpty else { return nil }  // even blank-looking text: a tab where YAML expects indentation is an error
@@ -34,6 +31,12 @@ enum YAMLConfigFile {
                             remedy: "start the keys at the beginning of the line, then run again", code: code)
         }
         return root?.mapping == nil ? nil : root
+    }
+
+    /// A scalar's string when it is written on one line (plain or quoted), as the line readers read
+    /// values; nil for `|`/`>` blocks, lists and mappings.
+    static func oneLineString(_ node: Node) -> String? {
+        node.scalar.flatMap { [.plain, .singleQuoted, .doubleQuoted].contains($0.style) ? $0.string : nil }
     }
 
     /// Every top-level key except `excluded`, with its value as YAML reads it: an edit must keep these.

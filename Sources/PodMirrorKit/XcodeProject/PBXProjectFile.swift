@@ -78,8 +78,7 @@ public struct PBXProjectFile: Sendable {
             // Two objects with one ID (a bad merge): every reference to it is ambiguous, so nothing
             // podmirror would write could be trusted. Xcode's own reader keeps only one of them.
             if let first = index[e.key] {
-                let line = { (offset: Int) in bytes[..<offset].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) } }
-                throw XcodeProjectError("\(path):\(line(e.range.lowerBound)): object \(e.key) is defined twice (first at line \(line(objects[first].entry.range.lowerBound)))",
+                throw XcodeProjectError("\(path):\(bytes.lineNumber(at: e.range.lowerBound)): object \(e.key) is defined twice (first at line \(bytes.lineNumber(at: objects[first].entry.range.lowerBound)))",
                                         remedy: "remove one of the two definitions (a merge probably duplicated it); podmirror changed nothing",
                                         code: "xcodeproj.duplicate-id")
             }
