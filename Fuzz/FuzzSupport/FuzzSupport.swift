@@ -22,8 +22,8 @@ public func runFuzzer(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutableP
 public func replay(_ arguments: [String], _ harness: ([UInt8]) -> Void) {
     for argument in arguments {
         var isDir: ObjCBool = false
-        FileManager.default.fileExists(atPath: argument, isDirectory: &isDir)
-        guard isDir.boolValue else {
+        let exists = FileManager.default.fileExists(atPath: argument, isDirectory: &isDir)
+        guard exists, isDir.boolValue else {
             guard let data = FileManager.default.contents(atPath: argument) else { fatalError("cannot read \(argument)") }
             harness(Array(data))
             print("ok \(argument)")

@@ -15,10 +15,10 @@ let tuna = catalog.specsMirror(named: "tuna")!.url
 let privateURL = "https://git.example.com/private/Specs.git"
 
 /// One edit, the model fact it must establish, and which lines it may touch.
-struct Probe {
+struct Probe: Sendable {
     var edit: PodfileEdit
-    var mayTouch: (String) -> Bool
-    var holds: (PodfileModel) -> Bool
+    var mayTouch: @Sendable (String) -> Bool
+    var holds: @Sendable (PodfileModel) -> Bool
 }
 
 let probes: [Probe] = [

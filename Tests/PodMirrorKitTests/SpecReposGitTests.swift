@@ -61,6 +61,7 @@ final class SpecReposGitTests: XCTestCase {
     }
 }
 
+// @unchecked: every access to `seen` holds `lock`.
 final class RecordingProgress: ProgressReporter, @unchecked Sendable {
     private let lock = NSLock()
     private var seen: [String] = []

@@ -14,6 +14,7 @@ public enum GitOID {
 }
 
 /// An open repository (non-bare working tree). Frees the libgit2 handle on release.
+// @unchecked: the handle never changes; each repository is used by one thread at a time, as libgit2 requires.
 public final class GitRepository: @unchecked Sendable {
     let pointer: OpaquePointer
     /// The working tree folder.

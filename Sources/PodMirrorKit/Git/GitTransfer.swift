@@ -29,6 +29,7 @@ public struct TransferOptions: Sendable {
 /// Callbacks only run when data arrives, so a server that stops sending leaves libgit2 blocked in
 /// `recv`. The watchdog notices (no callback for `stallTimeout` seconds, or cancellation) and shuts
 /// down the TCP sockets opened since the transfer began, which makes the blocked read fail.
+// @unchecked: state shared with the watchdog thread and libgit2 callbacks is read and written under `lock`.
 final class TransferSession: @unchecked Sendable {
     let options: TransferOptions
     private let lock = NSLock()
@@ -246,7 +247,7 @@ public enum GitTransfer {
         try GitURL.validate(url)
         let session = TransferSession(options)
         var opts = session.fetchOptions()
-        try session.run(operation: "fetch", subject: url) {
+        _ = try session.run(operation: "fetch", subject: url) {
             try check(git_remote_fetch(remote, nil, &opts, "fetch"), "fetch", url)
         }
     }

@@ -36,11 +36,12 @@ struct ReinstallCommand: PodmirrorCommand {
 
     static func withStdoutOnStderr<T>(_ enabled: Bool, _ body: () throws -> T) rethrows -> T {
         guard enabled else { return try body() }
-        fflush(stdout)
+        // fflush(nil) flushes every C stream; Swift 6 forbids naming the global `stdout` stream.
+        fflush(nil)
         let saved = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         defer {
-            fflush(stdout)
+            fflush(nil)
             dup2(saved, STDOUT_FILENO)
             close(saved)
         }
