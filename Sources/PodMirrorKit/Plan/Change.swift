@@ -46,8 +46,8 @@ public struct ApplyContext: Sendable {
 public struct Change: Sendable {
     /// Stable identifier, e.g. `podfile.source:/path/Podfile` or `repo.clone:tuna`.
     public var id: String
-    /// Short kind in CocoaPods' words: `podfile-edit`, `spec-repo-clone`, `spec-repo-repoint`, …
-    public var kind: String
+    /// What the change does; `kind` in JSON.
+    public var kind: ChangeKind
     /// What is changed: a path, or a spec repo name. Never a URL with credentials.
     public var subject: String
     /// One line for a person, in English (JSON).
@@ -64,11 +64,18 @@ public struct Change: Sendable {
     public var apply: @Sendable (ApplyContext) throws -> JSONValue?
     /// Puts the previous state back after a later step of the same plan failed (best effort).
     public var undo: (@Sendable () throws -> Void)?
+    /// Runs once every step of the plan succeeded: drops what `apply` kept aside for `undo` (an old
+    /// spec repo, a removed repo); returns details to merge into the report.
+    public var commit: (@Sendable () -> JSONValue?)?
 
-    public init(id: String, kind: String, subject: String, summary: String, diff: String? = nil,
+    /// True when a later step's failure can put the previous state back (the change has an `undo`).
+    /// A plan runs the changes that are not reversible last (see `Plan.runOrder`).
+    public var isReversible: Bool { undo != nil }
+
+    public init(id: String, kind: ChangeKind, subject: String, summary: String, diff: String? = nil,
                 details: JSONValue = .object([:]), isNeeded: Bool,
                 apply: @escaping @Sendable (ApplyContext) throws -> JSONValue?,
-                undo: (@Sendable () throws -> Void)? = nil) {
+                undo: (@Sendable () throws -> Void)? = nil, commit: (@Sendable () -> JSONValue?)? = nil) {
         self.id = id
         self.kind = kind
         self.subject = subject
@@ -78,10 +85,11 @@ public struct Change: Sendable {
         self.isNeeded = isNeeded
         self.apply = apply
         self.undo = undo
+        self.commit = commit
     }
 
     /// A change that is already satisfied: reported as `changed: false`, applying does nothing.
-    public static func satisfied(id: String, kind: String, subject: String, summary: String,
+    public static func satisfied(id: String, kind: ChangeKind, subject: String, summary: String,
                                  details: JSONValue = .object([:])) -> Change {
         Change(id: id, kind: kind, subject: subject, summary: summary, details: details, isNeeded: false,
                apply: { _ in nil })
@@ -89,7 +97,7 @@ public struct Change: Sendable {
 
     /// Replaces a text file's bytes (atomically, keeping its mode and any symlink) when they differ.
     /// The diff is computed from the given bytes; apply re-checks that the file still holds `old`.
-    public static func fileEdit(id: String, kind: String, path: String, displayPath: String? = nil,
+    public static func fileEdit(id: String, kind: ChangeKind, path: String, displayPath: String? = nil,
                                 old: [UInt8]?, new: [UInt8], summary: String,
                                 details: JSONValue = .object([:]), defaultMode: mode_t = 0o644,
                                 fileSystem: any FileSystem, renderDiff: Bool = true) -> Change {
@@ -130,6 +138,13 @@ public struct Plan: Sendable {
 
     /// True when applying would change something.
     public var hasChanges: Bool { changes.contains { $0.isNeeded } }
+
+    /// The changes in the order they run and are reported: reversible ones first, then the ones that
+    /// cannot be undone, each group in plan order. So a failure undoes everything before it, except
+    /// earlier irreversible steps, which the report lists as applied.
+    public var runOrder: [Change] {
+        changes.filter(\.isReversible) + changes.filter { !$0.isReversible }
+    }
 
     public mutating func append(_ other: Plan) {
         changes += other.changes

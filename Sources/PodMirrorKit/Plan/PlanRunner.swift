@@ -10,11 +10,13 @@ public enum RunMode: String, Codable, Sendable {
 /// One change as reported: `changed` means "was changed" (apply) or "would change" (dry run, check).
 public struct ChangeRecord: Codable, Sendable {
     public var id: String
-    public var kind: String
+    public var kind: ChangeKind
     public var subject: String
     public var summary: String
     public var changed: Bool
     public var applied: Bool
+    /// A later failure can undo it; when false and `applied`, it stays changed whatever happens after.
+    public var reversible: Bool
     public var diff: String?
     public var details: JSONValue
     public var error: String?
@@ -23,7 +25,7 @@ public struct ChangeRecord: Codable, Sendable {
     /// `error` in the user's language (text output only).
     public var localizedError: String?
 
-    enum CodingKeys: String, CodingKey { case id, kind, subject, summary, changed, applied, diff, details, error }
+    enum CodingKeys: String, CodingKey { case id, kind, subject, summary, changed, applied, reversible, diff, details, error }
 }
 
 /// The result of running a plan in some mode.
@@ -37,6 +39,9 @@ public struct PlanReport: Codable, Sendable {
     /// Set when a step failed; earlier steps were undone where they could be (see `rolledBack`).
     public var error: String?
     public var rolledBack: [String]
+
+    /// After a failure: the changes that stayed applied (irreversible, or their undo failed).
+    public var stayedChanged: [ChangeRecord] { changes.filter(\.applied) }
 
     /// `--check` semantics: drift means a non-empty plan.
     public var hasDrift: Bool { mode == .check && changed }
@@ -65,15 +70,17 @@ public struct PlanRunner: Sendable {
         self.rollbackOnFailure = rollbackOnFailure
     }
 
+    /// Runs the plan's changes in `Plan.runOrder`. Applying: a failure undoes the applied reversible
+    /// changes (newest first) and throws `PlanFailure`; success runs every applied change's `commit`.
     public func run(_ plan: Plan, mode: RunMode) throws -> PlanReport {
         var records: [ChangeRecord] = []
         var report = PlanReport(title: plan.title, mode: mode, changed: false, changes: [], warnings: plan.warnings,
                                 error: nil, rolledBack: [])
         var applied: [Change] = []
-        for change in plan.changes {
+        for change in plan.runOrder {
             var record = ChangeRecord(id: change.id, kind: change.kind, subject: change.subject, summary: change.summary,
-                                      changed: change.isNeeded, applied: false, diff: change.diff,
-                                      details: change.details, error: nil,
+                                      changed: change.isNeeded, applied: false, reversible: change.isReversible,
+                                      diff: change.diff, details: change.details, error: nil,
                                       localizedSummary: change.message?.localized)
             if mode == .apply && change.isNeeded {
                 do {
@@ -106,6 +113,10 @@ public struct PlanRunner: Sendable {
                 }
             }
             records.append(record)
+        }
+        for change in applied {
+            guard let extra = change.commit?(), let i = records.firstIndex(where: { $0.id == change.id }) else { continue }
+            records[i].details = Self.merge(records[i].details, extra)
         }
         report.changes = records
         report.changed = records.contains { $0.changed }

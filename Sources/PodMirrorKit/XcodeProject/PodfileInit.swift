@@ -106,7 +106,7 @@ public enum PodfileInit {
         let targets = file.nativeTargets.map { (name: $0.string("name") ?? $0.id, productType: $0.string("productType") ?? "") }
         let text = render(targets: targets, projectLine: projectLine, platform: platform, appBody: app, testBody: test)
         let path = (directory as NSString).appendingPathComponent("Podfile")
-        let change = Change.fileEdit(id: "podfile.create:\(path)", kind: "podfile-create", path: path, displayPath: "Podfile",
+        let change = Change.fileEdit(id: "podfile.create:\(path)", kind: .podfileCreate, path: path, displayPath: "Podfile",
                                      old: nil, new: Array(text.utf8), summary: "create \(path) for \(location.name)", fileSystem: fs)
         let extra: [String: JSONValue] = [
             "podfile": .string(path), "project": .string(location.xcodeproj),
