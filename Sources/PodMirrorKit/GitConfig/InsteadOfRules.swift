@@ -25,7 +25,7 @@ public struct InsteadOfRules: Sendable {
     public var environment: RuntimeEnvironment
     public var catalog: MirrorCatalog
 
-    public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog) {
+    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog) {
         self.environment = environment
         self.catalog = catalog
     }

@@ -31,7 +31,7 @@ public struct Doctor: Sendable {
     public var checkNetwork: Bool
     public var timeout: Double
 
-    public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog, podfiles: [String] = [],
+    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog, podfiles: [String] = [],
                 checkNetwork: Bool = true, timeout: Double = 10) {
         self.environment = environment
         self.catalog = catalog

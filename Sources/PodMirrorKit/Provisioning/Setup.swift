@@ -10,7 +10,7 @@ public struct Setup: Sendable {
     public var probe: MirrorProbe
     public var tools: any ToolRunner
 
-    public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog,
+    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog,
                 probe: MirrorProbe = MirrorProbe(), tools: any ToolRunner = ProcessToolRunner()) {
         self.environment = environment
         self.catalog = catalog

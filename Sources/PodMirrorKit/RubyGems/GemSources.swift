@@ -6,7 +6,7 @@ public struct GemSources: Sendable {
     public var catalog: MirrorCatalog
     public var location: GemConfigLocation
 
-    public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog) {
+    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog) {
         self.environment = environment
         self.catalog = catalog
         self.location = GemConfigLocation(environment: environment)

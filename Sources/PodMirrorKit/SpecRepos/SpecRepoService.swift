@@ -14,7 +14,6 @@ public struct SpecRepoService: Sendable {
         self.repos = repos
         self.stallTimeout = stallTimeout
         self.lockTimeout = lockTimeout
-        Libgit2.applySpecsTuning()
     }
 
     func transfer(_ context: ApplyContext) -> TransferOptions {
