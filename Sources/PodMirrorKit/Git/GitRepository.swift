@@ -178,7 +178,4 @@ public final class GitRepository: @unchecked Sendable {
         defer { git_commit_free(commit) }
         return Date(timeIntervalSince1970: TimeInterval(git_commit_time(commit)))
     }
-
-    /// True when the repository is shallow.
-    public var isShallow: Bool { git_repository_is_shallow(pointer) == 1 }
 }

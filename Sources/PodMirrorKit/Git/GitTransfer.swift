@@ -178,7 +178,7 @@ final class TransferSession: @unchecked Sendable {
         return opts
     }
 
-    /// Checkout options tuned for Specs repos (spec libgit2-performance §6–7): no filters
+    /// Checkout options tuned for Specs repos: no filters
     /// (no `.gitattributes` lookups), progress wired to this session.
     func checkoutOptions(strategy: git_checkout_strategy_t) -> git_checkout_options {
         var co = git_checkout_options()
@@ -204,7 +204,7 @@ public struct RemoteRef: Sendable, Equatable {
 /// Network operations: clone, fetch, list remote refs.
 public enum GitTransfer {
     /// Clones `url` into the new folder `path` (which must not exist or be empty): full history,
-    /// `origin` = the exact URL, a local branch checked out. Tuned as spec libgit2-performance §7.2.
+    /// `origin` = the exact URL, a local branch checked out.
     public static func clone(url: String, into path: String, branch: String?, depth: Int? = nil,
                              options: TransferOptions) throws -> GitRepository {
         try GitURL.validate(url)

@@ -96,7 +96,7 @@ public struct InsteadOfRules: Sendable {
         let base = mirror.url
         var plan = Plan(title: "gitconfig insteadof use \(mirror.name.isEmpty ? Redaction.redactURL(base) : mirror.name)")
         plan.warnings.append(Diagnostic(.warning, code: "gitconfig.github-precheck",
-            "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and fails where GitHub is blocked (CocoaPods §7); prefer `podmirror podfile source use` where you can edit Podfiles"))
+            "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and fails where GitHub is blocked; prefer `podmirror podfile source use` where you can edit Podfiles"))
         let existing = try rules()
         for r in existing where !r.managed && r.base != base {
             plan.warnings.append(Diagnostic(.warning, code: "gitconfig.foreign-rule",

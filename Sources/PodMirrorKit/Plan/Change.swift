@@ -1,46 +1,5 @@
 import Foundation
 
-/// A finding or message attached to a plan or report.
-public struct Diagnostic: Codable, Equatable, Sendable {
-    public enum Severity: String, Codable, Sendable { case note, warning, error }
-    public var severity: Severity
-    public var code: String
-    public var message: String
-    public var file: String?
-    public var line: Int?
-    /// The catalog form of `message`, for text output in the user's language (not part of JSON).
-    public var text: Message?
-
-    /// The message in the language chosen for this run.
-    public var localizedMessage: String { text?.localized ?? message }
-
-    enum CodingKeys: String, CodingKey { case severity, code, message, file, line }
-
-    public init(_ severity: Severity, code: String, _ message: String, file: String? = nil, line: Int? = nil) {
-        self.severity = severity
-        self.code = code
-        self.message = message
-        self.file = file
-        self.line = line
-    }
-}
-
-/// What an apply step can use: progress reporting and cancellation.
-public struct ApplyContext: Sendable {
-    public var progress: any ProgressReporter
-    public var cancellation: CancellationToken
-
-    public init(progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init()) {
-        self.progress = progress
-        self.cancellation = cancellation
-    }
-
-    /// Throws `InterruptedError` once the process was asked to stop.
-    public func checkCancelled() throws {
-        if cancellation.isCancelled { throw InterruptedError() }
-    }
-}
-
 /// One change of a plan. Describing it (dry run), checking it (drift) and applying it come from the
 /// same value, so the three can never disagree.
 public struct Change: Sendable {
@@ -124,30 +83,3 @@ public struct Change: Sendable {
     }
 }
 
-/// An ordered list of changes, computed from the current state before anything is touched.
-public struct Plan: Sendable {
-    public var title: String
-    public var changes: [Change]
-    public var warnings: [Diagnostic]
-
-    public init(title: String, changes: [Change] = [], warnings: [Diagnostic] = []) {
-        self.title = title
-        self.changes = changes
-        self.warnings = warnings
-    }
-
-    /// True when applying would change something.
-    public var hasChanges: Bool { changes.contains { $0.isNeeded } }
-
-    /// The changes in the order they run and are reported: reversible ones first, then the ones that
-    /// cannot be undone, each group in plan order. So a failure undoes everything before it, except
-    /// earlier irreversible steps, which the report lists as applied.
-    public var runOrder: [Change] {
-        changes.filter(\.isReversible) + changes.filter { !$0.isReversible }
-    }
-
-    public mutating func append(_ other: Plan) {
-        changes += other.changes
-        warnings += other.warnings
-    }
-}

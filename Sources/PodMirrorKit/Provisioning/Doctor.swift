@@ -70,7 +70,7 @@ public struct Doctor: Sendable {
         }
     }
 
-    /// CocoaPods needs a UTF-8 locale (spec §1.1, G13): the effective LC_ALL, else LC_CTYPE, else LANG.
+    /// CocoaPods needs a UTF-8 locale: the effective LC_ALL, else LC_CTYPE, else LANG.
     func locale() -> [Finding] {
         let v = environment.variables
         let effective = [v["LC_ALL"], v["LC_CTYPE"], v["LANG"]].compactMap { $0 }.first { !$0.isEmpty }

@@ -13,7 +13,7 @@ struct SetupSpecRepo {
         try service.usePlan(url: mirror.url, name: name, title: "spec repo")
     }
 
-    /// Removes `repos/trunk` when it is there, so locked pods are resolved from the mirror (spec §3.3).
+    /// Removes `repos/trunk` when it is there, so locked pods are resolved from the mirror.
     func removeTrunkPlan() throws -> Plan {
         let trunk = service.repos.repoPath("trunk")
         guard FileManager.default.fileExists(atPath: trunk) else {

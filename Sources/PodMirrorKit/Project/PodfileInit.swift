@@ -25,7 +25,7 @@ public struct PlatformChoice: Sendable, Equatable {
     public var podfileLine: String { "platform :\(name)" + (version.map { ", '\($0)'" } ?? "") }
 }
 
-/// Writes a new Podfile the way `pod init` does (spec §4): native targets from the project,
+/// Writes a new Podfile the way `pod init` does: native targets from the project,
 /// test targets nested under every app target whose name prefixes theirs.
 public enum PodfileInit {
     static let testTypes: Set<String> = ["com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing",
