@@ -31,7 +31,7 @@ if [ ! -x "$venv/bin/ansible-playbook" ]; then
   python3 -m venv "$venv"
   timeout 600 "$venv/bin/pip" install --quiet --disable-pip-version-check ansible-core
 fi
-"$venv/bin/ansible-playbook" --version | head -1
+"$venv/bin/ansible-playbook" --version | sed -n 1p
 
 # Loopback mirrors: a Specs repository over smart HTTP, and a gem index (gzip data, as the probe expects).
 served="$work/served"
