@@ -26,6 +26,7 @@ struct Podmirror: ParsableCommand {
 enum Main {
     static func main() {
         installSignalHandlers()
+        Messages.language = (try? Language.resolve(flag: nil, environment: ProcessInfo.processInfo.environment)) ?? .english
         let command: ParsableCommand
         do {
             command = try Podmirror.parseAsRoot()

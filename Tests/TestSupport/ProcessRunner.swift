@@ -98,6 +98,9 @@ public struct PodmirrorBinary: Sendable {
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CP_") && !hostConfig.contains($0.key) }
         env["HOME"] = home
         env["NO_COLOR"] = "1"
+        // Messages in English unless a test asks for another language.
+        env["PODMIRROR_LANG"] = nil
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] where env[name]?.lowercased().hasPrefix("zh") == true { env[name] = nil }
         env["GIT_CONFIG_NOSYSTEM"] = "1"
         env["XDG_CONFIG_HOME"] = (home as NSString).appendingPathComponent(".config")
         for (k, v) in extra { env[k] = v }

@@ -31,10 +31,20 @@ public protocol PodMirrorError: Error, CustomStringConvertible, Sendable {
     var exitStatus: ExitStatus { get }
     /// A stable machine-readable code, e.g. `repo.exists`, `podfile.syntax`.
     var code: String { get }
+    /// The catalog form of `message`, when the error is written in the catalog.
+    var text: Message? { get }
+    /// The catalog form of `remedy`.
+    var remedyText: Message? { get }
 }
 
 extension PodMirrorError {
     public var remedy: String? { nil }
+    public var text: Message? { nil }
+    public var remedyText: Message? { nil }
+    /// The message in the language chosen for this run (text output); JSON keeps `message`.
+    public var localizedMessage: String { text?.localized ?? message }
+    /// The remedy in the language chosen for this run.
+    public var localizedRemedy: String? { remedyText?.localized ?? remedy }
     public var exitStatus: ExitStatus { .failure }
     public var description: String { message }
 }
@@ -44,6 +54,8 @@ public struct UsageError: PodMirrorError {
     public var message: String
     public var remedy: String?
     public var code: String
+    public var text: Message?
+    public var remedyText: Message?
     public var exitStatus: ExitStatus { .usage }
     public init(_ message: String, remedy: String? = nil, code: String = "usage") {
         self.message = message
@@ -55,7 +67,12 @@ public struct UsageError: PodMirrorError {
 /// The process was interrupted (SIGINT/SIGTERM) while an operation ran; it was rolled back.
 public struct InterruptedError: PodMirrorError {
     public var message: String
+    public var text: Message?
     public var code: String { "interrupted" }
     public var exitStatus: ExitStatus { .interrupted }
-    public init(_ message: String = "interrupted; the previous state was kept") { self.message = message }
+    public init() {
+        text = Message("error.interrupted")
+        message = text!.english
+    }
+    public init(_ message: String) { self.message = message }
 }

@@ -8,6 +8,13 @@ public struct Diagnostic: Codable, Equatable, Sendable {
     public var message: String
     public var file: String?
     public var line: Int?
+    /// The catalog form of `message`, for text output in the user's language (not part of JSON).
+    public var text: Message?
+
+    /// The message in the language chosen for this run.
+    public var localizedMessage: String { text?.localized ?? message }
+
+    enum CodingKeys: String, CodingKey { case severity, code, message, file, line }
 
     public init(_ severity: Severity, code: String, _ message: String, file: String? = nil, line: Int? = nil) {
         self.severity = severity
@@ -43,8 +50,10 @@ public struct Change: Sendable {
     public var kind: String
     /// What is changed: a path, or a spec repo name. Never a URL with credentials.
     public var subject: String
-    /// One line for a person.
+    /// One line for a person, in English (JSON).
     public var summary: String
+    /// The catalog form of `summary`, for text output in the user's language.
+    public var message: Message?
     /// Unified diff, for text edits.
     public var diff: String?
     /// Extra facts for `--json` (old/new values, method).

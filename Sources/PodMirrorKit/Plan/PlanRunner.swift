@@ -18,6 +18,12 @@ public struct ChangeRecord: Codable, Sendable {
     public var diff: String?
     public var details: JSONValue
     public var error: String?
+    /// `summary` in the user's language (text output only).
+    public var localizedSummary: String?
+    /// `error` in the user's language (text output only).
+    public var localizedError: String?
+
+    enum CodingKeys: String, CodingKey { case id, kind, subject, summary, changed, applied, diff, details, error }
 }
 
 /// The result of running a plan in some mode.
@@ -44,6 +50,8 @@ public struct PlanFailure: PodMirrorError {
     public var remedy: String? { underlying.remedy }
     public var exitStatus: ExitStatus { underlying.exitStatus }
     public var code: String { underlying.code }
+    public var text: Message? { underlying.text }
+    public var remedyText: Message? { underlying.remedyText }
 }
 
 /// Runs plans. One path for dry run, check and apply.
@@ -65,7 +73,8 @@ public struct PlanRunner: Sendable {
         for change in plan.changes {
             var record = ChangeRecord(id: change.id, kind: change.kind, subject: change.subject, summary: change.summary,
                                       changed: change.isNeeded, applied: false, diff: change.diff,
-                                      details: change.details, error: nil)
+                                      details: change.details, error: nil,
+                                      localizedSummary: change.message?.localized)
             if mode == .apply && change.isNeeded {
                 do {
                     try context.checkCancelled()
@@ -76,6 +85,7 @@ public struct PlanRunner: Sendable {
                     let pmError = (error as? any PodMirrorError) ?? GenericError(error)
                     record.changed = false
                     record.error = pmError.message
+                    record.localizedError = pmError.localizedMessage
                     records.append(record)
                     report.changes = records
                     report.error = pmError.message

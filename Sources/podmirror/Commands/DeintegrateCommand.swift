@@ -48,7 +48,7 @@ struct DeintegrateCommand: PodmirrorCommand {
     static func printText(_ planned: DeintegratePlan, verbose: Bool) {
         let c = Console.shared
         for w in planned.plan.warnings {
-            c.err(c.paint(w.severity == .warning ? "warning: " : "note: ", .yellow, stderr: true) + w.message)
+            c.err(Render.diagnosticLine(w))
         }
         for line in planned.messages(verbose: verbose) {
             c.out(line.hasPrefix("Project has been deintegrated") ? c.paint(line, .green) : line)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PodMirrorKit
 
 /// Options every command accepts.
@@ -18,9 +19,17 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print more detail on stderr.")
     var verbose = false
 
+    @Option(name: .long, help: "Language of messages: en or zh-Hans (default: PODMIRROR_LANG, then the locale).")
+    var lang: String?
+
     var mode: RunMode { check ? .check : (dryRun ? .dryRun : .apply) }
 
     func validate() throws {
-        if dryRun && check { throw ValidationError("--dry-run and --check cannot be combined") }
+        if dryRun && check { throw ValidationError(Message("cli.dry-run-with-check").localized) }
+        do {
+            Messages.language = try Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
+        } catch let error as UsageError {
+            throw ValidationError(error.localizedMessage)
+        }
     }
 }

@@ -56,24 +56,37 @@ enum Render {
         let report = redacted(report)
         let c = Console.shared
         for w in report.warnings {
-            c.err(c.paint("warning: ", .yellow, stderr: true) + w.message)
+            c.err(diagnosticLine(w))
         }
         for change in report.changes {
             let mark: String
             switch (report.mode, change.changed) {
-            case (.apply, true): mark = c.paint("changed", .green)
-            case (_, true): mark = c.paint("would change", .yellow)
-            default: mark = c.paint("ok", .dim)
+            case (.apply, true): mark = c.paint(Message("cli.mark.changed").localized, .green)
+            case (_, true): mark = c.paint(Message("cli.mark.would-change").localized, .yellow)
+            default: mark = c.paint(Message("cli.mark.ok").localized, .dim)
             }
-            c.out("\(mark)  \(change.summary)")
+            c.out("\(mark)  \(change.localizedSummary ?? change.summary)")
             if report.mode != .apply, change.changed, let diff = change.diff, !diff.isEmpty {
                 c.out(c.paintDiff(diff))
             }
         }
-        if report.changes.isEmpty { c.out(c.paint("nothing to do", .dim)) }
+        if report.changes.isEmpty { c.out(c.paint(Message("cli.nothing-to-do").localized, .dim)) }
         if report.mode == .check {
-            c.out(report.changed ? "drift: applying would change \(report.changes.filter(\.changed).count) item(s)" : "compliant: everything is as asked")
+            let count = String(report.changes.filter(\.changed).count)
+            c.out(report.changed ? Message("cli.check.drift", ["count": count]).localized
+                                 : Message("cli.check.compliant").localized)
         }
+    }
+
+    /// A finding as one line on stderr: `warning: …` or `note: …`, in the user's language.
+    static func diagnosticLine(_ d: Diagnostic) -> String {
+        let c = Console.shared
+        let (key, style): (String, Console.Style) = switch d.severity {
+        case .error: ("cli.prefix.error", .red)
+        case .warning: ("cli.prefix.warning", .yellow)
+        case .note: ("cli.prefix.note", .cyan)
+        }
+        return c.paint(Message(key).localized, style, stderr: true) + Redaction.redactText(d.localizedMessage)
     }
 
     /// Reports an error as text on stderr, or as a JSON document on stdout with `--json`.
@@ -94,12 +107,19 @@ enum Render {
             let c = Console.shared
             if let failure = error as? PlanFailure {
                 for change in failure.report.changes where change.applied {
-                    c.err("done before the failure: \(change.summary)")
+                    let summary = change.localizedSummary ?? change.summary
+                    c.err(Message("cli.failure.done-before", ["summary": summary]).localized)
                 }
-                for id in failure.report.rolledBack { c.err("rolled back: \(id)") }
+                for id in failure.report.rolledBack {
+                    let summary = failure.report.changes.first { $0.id == id }.map { $0.localizedSummary ?? $0.summary } ?? id
+                    c.err(Message("cli.failure.rolled-back", ["summary": summary]).localized)
+                }
             }
-            c.err(c.paint("error: ", .red, stderr: true) + Redaction.redactText(error.message))
-            if let remedy = error.remedy { c.err(c.paint("hint: ", .cyan, stderr: true) + remedy) }
+            c.err(c.paint(Message("cli.prefix.error").localized, .red, stderr: true)
+                  + Redaction.redactText(error.localizedMessage))
+            if let remedy = error.localizedRemedy {
+                c.err(c.paint(Message("cli.prefix.hint").localized, .cyan, stderr: true) + Redaction.redactText(remedy))
+            }
         }
     }
 }
