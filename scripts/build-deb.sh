@@ -57,7 +57,9 @@ while read -r soname path; do
   pkg="$(owner "$path")"
   case " ${depends[*]:-} " in *" $pkg "*) ;; *) depends+=("$pkg") ;; esac
 done < <(ldd "$binary" | awk '/=> \//{print $1, $3}')
-printf '%s\n' "${depends[@]}" | grep -q '^libgit2' || { echo "build-deb.sh: the binary does not link libgit2?" >&2; exit 1; }
+if ! printf '%s\n' "${depends[@]}" | grep -q '^libgit2'; then
+  echo "build-deb.sh: no libgit2 package among the linked libraries' owners: ${depends[*]}" >&2; exit 1
+fi
 
 # libcurl from the folder the linked libraries come from (the binary's multiarch folder), else ldconfig's.
 libdir="$(dirname "$(ldd "$binary" | awk '$1 ~ /^libgit2/ {print $3; exit}')")"
@@ -67,7 +69,9 @@ for soname in libcurl.so.4 libcurl-gnutls.so.4; do
   [ -e "$path" ] || path="$(ldconfig -p | awk -v s="$soname" '$1 == s {print $NF; exit}')"
   if [ -n "$path" ]; then curl_alternatives+=("$(owner "$path")"); fi
 done
-[ ${#curl_alternatives[@]} -gt 0 ] || { echo "build-deb.sh: no libcurl.so.4 installed (apt-get install libcurl4)" >&2; exit 1; }
+if [ ${#curl_alternatives[@]} -eq 0 ]; then
+  echo "build-deb.sh: no libcurl.so.4 installed (apt-get install libcurl4)" >&2; exit 1
+fi
 
 version="$("$binary" --version)"
 arch="$(dpkg --print-architecture)"

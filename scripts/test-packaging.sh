@@ -77,6 +77,9 @@ check_runs() {  # check_runs BIN_DIR
     --dry-run --no-verify 2>&1)" || { echo "$out"; out=""; }
   expect "setup --dry-run --no-verify plans the Podfile edit" \
     grep -q "+source 'https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git'" <<<"$out"
+  out="$(as_user "$1" "$home" podmirror setup --mirror tuna --podfile "$home/Podfile" --dry-run --no-verify \
+    --lang zh-Hans 2>&1)" || { echo "$out"; out=""; }
+  expect "the message catalogs come from the installed templates (--lang zh-Hans)" grep -q "将更改" <<<"$out"
   expect "and changes nothing" same "$(cd "$home" && find . | sort | tr '\n' ' ')" ". ./Podfile "
 }
 
@@ -94,7 +97,8 @@ depends="$(dpkg-deb -f "$deb" Depends)"
 echo "  $(basename "$deb"): Depends: $depends"
 libgit2="$(ldd "$bin" | awk '$1 ~ /^libgit2/ {print $3; exit}')"
 libgit2_pkg="$(dpkg -S "$(readlink -f "$libgit2")" | head -1 | cut -d: -f1)"
-expect "depends on the libgit2 package the binary links ($libgit2_pkg)" grep -qE "(^|, )$libgit2_pkg(,|$| )" <<<"$depends"
+expect "depends on the libgit2 package the binary links ($libgit2_pkg)" \
+  grep -qE "(^|, )$libgit2_pkg(,|$| )" <<<"$depends"
 expect "depends on libcurl (loaded at run time)" grep -qE "libcurl(4|3-gnutls)" <<<"$depends"
 expect "package version is the binary's" same "$(dpkg-deb -f "$deb" Version)" "$version"
 
@@ -115,7 +119,8 @@ if $installed_deb; then
   expect "dpkg verifies the installed files" same "$(dpkg -V podmirror)" ""
   dpkg --purge podmirror >/dev/null
   installed_deb=false
-  expect "dpkg --purge removes it again" absent /usr/bin/podmirror /usr/share/podmirror /usr/share/man/man1/podmirror.1.gz
+  expect "dpkg --purge removes it again" \
+    absent /usr/bin/podmirror /usr/share/podmirror /usr/share/man/man1/podmirror.1.gz
 fi
 
 if [ "$failures" -gt 0 ]; then echo "test-packaging: $failures check(s) failed" >&2; exit 1; fi
