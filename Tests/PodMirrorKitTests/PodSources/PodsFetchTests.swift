@@ -311,7 +311,7 @@ final class PodsFetchTests: XCTestCase {
         // `flock` (util-linux) holds CocoaPods' lock file the way `pod install` does.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: ProcessRunner.which("flock") ?? "/usr/bin/flock")
-        holder.arguments = ["-x", podsDir + "/" + slug + ".lock", "sleep", "20"]
+        holder.arguments = ["-x", podsDir + "/" + slug + ".lock", "sleep", "8"]
         try holder.run()
         defer { holder.terminate(); holder.waitUntilExit() }
         usleep(300_000)
