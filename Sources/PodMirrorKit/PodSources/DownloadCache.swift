@@ -123,7 +123,13 @@ public struct DownloadCache: Sendable {
     /// A new, empty staging folder owned by this process.
     public func makeStaging() throws -> String {
         let dir = stagingRoot + "/\(getpid())-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // Another podmirror may rmdir the (empty) staging root between the two mkdirs: try again.
+        for attempt in 1...3 {
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                break
+            } catch where attempt < 3 { continue }
+        }
         return dir
     }
 
@@ -135,8 +141,8 @@ public struct DownloadCache: Sendable {
             let alive = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
             if !alive || (!keepingOwn && pid == getpid()) { try? fm.removeItem(atPath: stagingRoot + "/" + name) }
         }
-        try? fm.removeItem(atPath: stagingRoot) // only succeeds when empty
-        if (try? fm.contentsOfDirectory(atPath: stagingRoot))?.isEmpty == true { rmdir(stagingRoot) }
+        // rmdir removes it only when empty: another podmirror may be staging there.
+        rmdir(stagingRoot)
     }
 
     /// Publishes `content` (a folder in staging) and `spec` (exact bytes) as the entry `slug`: the
