@@ -73,7 +73,14 @@ enum PodsRender {
     }
 
     static func statusWord(_ s: PodFetchResult.Status) -> String {
-        Message("pods.status.\(s.rawValue)").localized
+        let key = switch s {
+        case .fetched: "pods.status.fetched"
+        case .cached: "pods.status.cached"
+        case .skipped: "pods.status.skipped"
+        case .failed: "pods.status.failed"
+        case .missing: "pods.status.missing"
+        }
+        return Message(key).localized
     }
 
     static func line(_ r: PodFetchResult) -> String {
