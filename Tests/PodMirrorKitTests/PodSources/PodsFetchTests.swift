@@ -74,21 +74,6 @@ final class PodsFetchTests: XCTestCase {
 
     // MARK: Slugs, lockfile, spec lookup
 
-    func testExternalSlugReproducesCocoaPodsExample() {
-        XCTAssertEqual(DownloadCache.externalSlug(name: "PMGitA", params: ["tag": "1.0.0",
-                                                                           "git": "http://127.0.0.1:57183/podsrc/PMGitA.git"]),
-                       "External/PMGitA/3230c2ce85859fc573fb8edbb1997179")
-        XCTAssertEqual(DownloadCache.releaseSlug(name: "PMFoo", version: "1.0.0",
-                                                 specSHA1: "6a9bcc63759dd7b2087c135bf5c6da952167ee7f"),
-                       "Release/PMFoo/1.0.0-6a9bc")
-    }
-
-    func testShardPathsMatchTheSpecRepoExample() {
-        XCTAssertEqual(SpecLookup.shardPath(name: "PMFoo", prefixLengths: [1, 1, 1]), "b/c/1/")
-        XCTAssertEqual(SpecLookup.shardPath(name: "PMSub", prefixLengths: [1, 1, 1]), "6/4/8/")
-        XCTAssertEqual(SpecLookup.shardPath(name: "PMFoo", prefixLengths: []), "")
-    }
-
     func testPodfileLockSectionsAsCocoaPodsWritesThem() throws {
         let lock = try PodfileLock.parse(try fixture.podfileLock(), path: "Podfile.lock")
         XCTAssertEqual(lock.pods.map(\.name), ["PMBar", "PMFoo", "PMGitA", "PMGitB", "PMGitC", "PMLocal", "PMPrep",
@@ -106,32 +91,6 @@ final class PodsFetchTests: XCTestCase {
             XCTAssertTrue("\(e)".contains("/x/Podfile.lock:2"), "\(e)")
         }
     }
-
-    func testCacheRootFollowsCocoaPodsRules() throws {
-        let h = tmp.path + "/roothome"
-        try FileManager.default.createDirectory(atPath: h + "/.cocoapods", withIntermediateDirectories: true)
-        func root(_ vars: [String: String], cwd: String = "/tmp") -> String {
-            DownloadCache.root(environment: RuntimeEnvironment(variables: vars.merging(["HOME": h]) { $1 }, currentDirectory: cwd))
-        }
-        XCTAssertEqual(root([:]), h + "/Library/Caches/CocoaPods")
-        XCTAssertEqual(root(["CP_HOME_DIR": tmp.path + "/cphome"]), tmp.path + "/cphome/cache")
-        try "cache_root: ~/mycache\n".write(toFile: h + "/.cocoapods/config.yaml", atomically: true, encoding: .utf8)
-        XCTAssertEqual(root([:]), h + "/mycache")
-        try FileManager.default.createDirectory(atPath: tmp.path + "/cphome", withIntermediateDirectories: true)
-        try "cache_root: /opt/c\n".write(toFile: tmp.path + "/cphome/config.yaml", atomically: true, encoding: .utf8)
-        XCTAssertEqual(root(["CP_HOME_DIR": tmp.path + "/cphome"]), "/opt/c")
-        XCTAssertEqual(root(["CP_CACHE_DIR": "relcache"]), "/tmp/relcache")
-    }
-
-    func testRubyPodspecReadOnlyWhenLiteral() {
-        let ok = PodSpecSource.ruby("s.source = { :git => 'https://x/y.git', :tag => s.version.to_s }\n", version: "2.0")
-        XCTAssertEqual(try? ok.get().params, ["git": "https://x/y.git", "tag": "2.0"])
-        let interp = PodSpecSource.ruby("s.source = { :git => \"https://x/#{name}.git\", :tag => '1' }\n", version: "1")
-        guard case .failure(.rubyPodspec) = interp else { return XCTFail("\(interp)") }
-        let computed = PodSpecSource.ruby("s.source = SOURCES[:x]\n", version: "1")
-        guard case .failure(.rubyPodspec) = computed else { return XCTFail("\(computed)") }
-    }
-
     // MARK: Fetching
 
     func testFetchFillsCacheByteForByteAndSecondRunChangesNothing() throws {
@@ -214,6 +173,23 @@ final class PodsFetchTests: XCTestCase {
         XCTAssertEqual(result(report, "PMFoo").status, .missing)
         XCTAssertTrue(report.changed)
         XCTAssertFalse(FileManager.default.fileExists(atPath: podsDir))
+    }
+
+    func testDoctorReportsPodsNotInTheCacheAndTheSourceMirrorRules() throws {
+        try fixture.writeLock(try fixture.podfileLock())
+        let podfile = fixture.project + "/Podfile"
+        try "target 'App' do\nend\n".write(toFile: podfile, atomically: true, encoding: .utf8)
+        try "[url \"https://mirror.example/gh/\"]\n\tinsteadOf = https://github.com/\n"
+            .write(toFile: fixture.home + "/.gitconfig", atomically: true, encoding: .utf8)
+        let report = Doctor(environment: environment, catalog: try MirrorCatalog.bundled(), podfiles: [podfile],
+                            checkNetwork: false).run()
+        let missing = report.findings.first { $0.id == "pods.not-cached" }
+        XCTAssertEqual(missing?.severity, .warning)
+        XCTAssertTrue(missing?.message.contains("PMFoo") ?? false, "\(report.findings)")
+        XCTAssertEqual(missing?.fix, "podmirror pods fetch --project \(fixture.project)")
+        let rules = report.findings.first { $0.id == "pods.source-mirrors" }
+        XCTAssertTrue(rules?.message.contains("https://github.com/ → https://mirror.example/gh/") ?? false,
+                      "\(report.findings)")
     }
 
     // MARK: Faults and hostile input
@@ -332,5 +308,74 @@ final class PodsFetchTests: XCTestCase {
         XCTAssertTrue(report.interrupted)
         XCTAssertEqual(report.pods.filter { $0.status == .fetched }, [])
         XCTAssertEqual(files(podsDir).filter { $0 != "VERSION" }, [])
+    }
+}
+
+/// Podfile.lock-independent pieces: slugs, shards, cache root rules, the static Ruby podspec reader,
+/// trunk CDN lookups.
+final class PodSourcesUnitTests: XCTestCase {
+    var tmp: TempDirectory!
+    override func setUp() { tmp = TempDirectory("pod-sources-unit") }
+    override func tearDown() { tmp = nil }
+
+    func testExternalSlugReproducesCocoaPodsExample() {
+        XCTAssertEqual(DownloadCache.externalSlug(name: "PMGitA", params: ["tag": "1.0.0",
+                                                                           "git": "http://127.0.0.1:57183/podsrc/PMGitA.git"]),
+                       "External/PMGitA/3230c2ce85859fc573fb8edbb1997179")
+        XCTAssertEqual(DownloadCache.releaseSlug(name: "PMFoo", version: "1.0.0",
+                                                 specSHA1: "6a9bcc63759dd7b2087c135bf5c6da952167ee7f"),
+                       "Release/PMFoo/1.0.0-6a9bc")
+    }
+
+    func testShardPathsMatchTheSpecRepoExample() {
+        XCTAssertEqual(SpecLookup.shardPath(name: "PMFoo", prefixLengths: [1, 1, 1]), "b/c/1/")
+        XCTAssertEqual(SpecLookup.shardPath(name: "PMSub", prefixLengths: [1, 1, 1]), "6/4/8/")
+        XCTAssertEqual(SpecLookup.shardPath(name: "PMFoo", prefixLengths: []), "")
+    }
+
+    func testCacheRootFollowsCocoaPodsRules() throws {
+        let h = tmp.path + "/roothome"
+        try FileManager.default.createDirectory(atPath: h + "/.cocoapods", withIntermediateDirectories: true)
+        func root(_ vars: [String: String], cwd: String = "/tmp") -> String {
+            DownloadCache.root(environment: RuntimeEnvironment(variables: vars.merging(["HOME": h]) { $1 }, currentDirectory: cwd))
+        }
+        XCTAssertEqual(root([:]), h + "/Library/Caches/CocoaPods")
+        XCTAssertEqual(root(["CP_HOME_DIR": tmp.path + "/cphome"]), tmp.path + "/cphome/cache")
+        try "cache_root: ~/mycache\n".write(toFile: h + "/.cocoapods/config.yaml", atomically: true, encoding: .utf8)
+        XCTAssertEqual(root([:]), h + "/mycache")
+        try FileManager.default.createDirectory(atPath: tmp.path + "/cphome", withIntermediateDirectories: true)
+        try "cache_root: /opt/c\n".write(toFile: tmp.path + "/cphome/config.yaml", atomically: true, encoding: .utf8)
+        XCTAssertEqual(root(["CP_HOME_DIR": tmp.path + "/cphome"]), "/opt/c")
+        XCTAssertEqual(root(["CP_CACHE_DIR": "relcache"]), "/tmp/relcache")
+    }
+
+    func testRubyPodspecReadOnlyWhenLiteral() {
+        let ok = PodSpecSource.ruby("s.source = { :git => 'https://x/y.git', :tag => s.version.to_s }\n", version: "2.0")
+        XCTAssertEqual(try? ok.get().params, ["git": "https://x/y.git", "tag": "2.0"])
+        let interp = PodSpecSource.ruby("s.source = { :git => \"https://x/#{name}.git\", :tag => '1' }\n", version: "1")
+        guard case .failure(.rubyPodspec) = interp else { return XCTFail("\(interp)") }
+        let computed = PodSpecSource.ruby("s.source = SOURCES[:x]\n", version: "1")
+        guard case .failure(.rubyPodspec) = computed else { return XCTFail("\(computed)") }
+    }
+
+
+
+    func testTrunkCDNSpecFromLocalFilesElseSkippedWithReason() throws {
+        let repos = tmp.path + "/repos"
+        let trunk = repos + "/trunk"
+        try FileManager.default.createDirectory(atPath: trunk + "/Specs/b/c/1/PMFoo/1.0.0", withIntermediateDirectories: true)
+        try "https://cdn.cocoapods.org/\n".write(toFile: trunk + "/.url", atomically: true, encoding: .utf8)
+        try "---\nprefix_lengths:\n- 1\n- 1\n- 1\n".write(toFile: trunk + "/CocoaPods-version.yml", atomically: true, encoding: .utf8)
+        let spec = "{\"name\": \"PMFoo\", \"version\": \"1.0.0\"}\n"
+        try spec.write(toFile: trunk + "/Specs/b/c/1/PMFoo/1.0.0/PMFoo.podspec.json", atomically: true, encoding: .utf8)
+        let lookup = SpecLookup(repos: ReposDirectory(path: repos, cacheRoot: tmp.path + "/cache"))
+        guard case .found(let found) = try lookup.find(name: "PMFoo", version: "1.0.0", source: "trunk", checksum: nil) else {
+            return XCTFail("PMFoo not found")
+        }
+        XCTAssertEqual(found.bytes, Array(spec.utf8))
+        XCTAssertEqual(found.repoName, "trunk")
+        let missing = try lookup.find(name: "PMBar", version: "2.0.0", source: "trunk", checksum: nil)
+        guard case .skipped(.cdnSpecMissing(let path)) = missing else { return XCTFail("\(missing)") }
+        XCTAssertTrue(path.hasSuffix("PMBar/2.0.0/PMBar.podspec.json"), path)
     }
 }
