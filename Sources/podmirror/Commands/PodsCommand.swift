@@ -36,8 +36,8 @@ struct PodsOptions: ParsableArguments {
         }
     }
 
-    func request(jobs: Int) throws -> PodsFetchRequest {
-        let env = RuntimeEnvironment()
+    func request(jobs: Int, runner: CommandRunner) throws -> PodsFetchRequest {
+        let env = runner.environment
         let path: String
         if let lockfile { path = env.expandPath(lockfile) } else {
             path = env.expandPath(project ?? ".") + "/Podfile.lock"
@@ -47,19 +47,18 @@ struct PodsOptions: ParsableArguments {
             lockfilePath: path, only: only, jobs: jobs, cocoapodsVersion: cocoapodsVersion,
             stallTimeout: timeout ?? vars["PODMIRROR_GIT_TIMEOUT"].flatMap(Double.init) ?? TransferOptions.defaultStallTimeout,
             lockTimeout: lockTimeout ?? vars["PODMIRROR_LOCK_TIMEOUT"].flatMap(Double.init) ?? 60,
-            environment: env, mirrors: try SourceMirrorRules.load(environment: env, catalog: try MirrorCatalog.bundled()))
+            environment: env, mirrors: try SourceMirrorRules.load(environment: env, catalog: try runner.catalog()))
     }
 }
 
 /// Rendering shared by the pods commands.
 enum PodsRender {
-    static func json(command: String, _ report: PodsFetchReport) throws {
+    static func fields(_ report: PodsFetchReport) throws -> [String: JSONValue] {
         var counts: [String: JSONValue] = [:]
         for s in ["fetched", "cached", "skipped", "failed", "missing"] {
             counts[s] = .int(report.pods.filter { $0.status.rawValue == s }.count)
         }
-        Render.json([
-            "command": .string(command), "ok": .bool(report.allReady && !report.interrupted),
+        return [
             "mode": .string(report.mode.rawValue), "changed": .bool(report.changed),
             "lockfile": .string(report.lockfile), "cachePath": .string(report.cachePath),
             "cocoapodsVersion": .string(report.cocoapodsVersion),
@@ -69,7 +68,7 @@ enum PodsRender {
             "interrupted": .bool(report.interrupted),
             "warnings": try JSONValue.encoding(report.warnings.map { w -> Diagnostic in
                 var r = w; r.message = Redaction.redactText(w.message); return r }),
-        ])
+        ]
     }
 
     static func statusWord(_ s: PodFetchResult.Status) -> String {
@@ -125,11 +124,12 @@ struct PodsFetchCommand: PodmirrorCommand {
     }
 
     func run() throws {
-        let fetcher = PodsFetcher(request: try pods.request(jobs: jobs))
+        let runner = runner()
+        let fetcher = PodsFetcher(request: try pods.request(jobs: jobs, runner: runner))
         let console = Console.shared
         let started = Date()
         let showLines = !global.json
-        let report = try fetcher.run(mode: global.mode, cancellation: processCancellation) { p in
+        let report = try fetcher.run(mode: global.mode, cancellation: runner.context.cancellation) { p in
             if let done = p.finished, showLines { console.err(PodsRender.line(done)) }
             let elapsed = max(0.001, Date().timeIntervalSince(started))
             let rate = ByteCountFormatter.string(fromByteCount: Int64(Double(p.bytes) / elapsed), countStyle: .file)
@@ -138,18 +138,18 @@ struct PodsFetchCommand: PodmirrorCommand {
                 "bytes": ByteCountFormatter.string(fromByteCount: p.bytes, countStyle: .file), "rate": rate]).localized)
         }
         console.endProgress()
-        if global.json {
-            try PodsRender.json(command: Self.commandName, report)
-        } else {
-            for w in report.warnings { console.err(Render.diagnosticLine(w)) }
-            if global.mode != .apply {
-                for r in report.pods { console.out(PodsRender.line(r)) }
-            }
-            console.out(PodsRender.summary(report))
-        }
-        if report.interrupted { throw ExitCode(ExitStatus.interrupted.rawValue) }
-        if report.pods.contains(where: { $0.status == .failed }) { throw ExitCode(ExitStatus.failure.rawValue) }
-        if global.mode == .check && report.changed { throw ExitCode(ExitStatus.drift.rawValue) }
+        let failed = report.pods.contains { $0.status == .failed }
+        let drift = global.mode == .check && report.changed
+        let status: ExitStatus = report.interrupted ? .interrupted : failed ? .failure : .drift
+        try runner.show(ok: !report.interrupted && !failed && !drift, failure: status,
+                        json: { try PodsRender.fields(report) },
+                        text: {
+                            for w in report.warnings { console.err(Render.diagnosticLine(w)) }
+                            if global.mode != .apply {
+                                for r in report.pods { console.out(PodsRender.line(r)) }
+                            }
+                            console.out(PodsRender.summary(report))
+                        })
     }
 }
 
@@ -163,10 +163,11 @@ struct PodsListCommand: PodmirrorCommand {
     @OptionGroup var pods: PodsOptions
 
     func run() throws {
-        let report = try PodsFetcher(request: try pods.request(jobs: 1)).run(mode: .check, cancellation: processCancellation)
-        if global.json {
-            try PodsRender.json(command: Self.commandName, report)
-        } else {
+        let runner = runner()
+        let report = try PodsFetcher(request: try pods.request(jobs: 1, runner: runner))
+            .run(mode: .check, cancellation: runner.context.cancellation)
+        let failed = report.pods.contains { $0.status == .failed }
+        try runner.show(ok: !failed, json: { try PodsRender.fields(report) }, text: {
             let c = Console.shared
             for w in report.warnings { c.err(Render.diagnosticLine(w)) }
             for r in report.pods {
@@ -174,7 +175,6 @@ struct PodsListCommand: PodmirrorCommand {
                 if let path = r.cachePath, r.status == .cached { c.out("          \(path)") }
             }
             c.out(PodsRender.summary(report))
-        }
-        if report.pods.contains(where: { $0.status == .failed }) { throw ExitCode(ExitStatus.failure.rawValue) }
+        })
     }
 }
