@@ -179,7 +179,8 @@ final class PodsFetchTests: XCTestCase {
         try fixture.writeLock(try fixture.podfileLock())
         let podfile = fixture.project + "/Podfile"
         try "target 'App' do\nend\n".write(toFile: podfile, atomically: true, encoding: .utf8)
-        try "[url \"https://mirror.example/gh/\"]\n\tinsteadOf = https://github.com/\n"
+        // SourceMirrorRules.load reads the rules InsteadOfRules finds (Specs spellings on main).
+        try "[url \"https://mirror.example/specs.git\"]\n\tinsteadOf = https://github.com/CocoaPods/Specs.git\n"
             .write(toFile: fixture.home + "/.gitconfig", atomically: true, encoding: .utf8)
         let report = Doctor(environment: environment, catalog: try MirrorCatalog.bundled(), podfiles: [podfile],
                             checkNetwork: false).run()
@@ -188,7 +189,7 @@ final class PodsFetchTests: XCTestCase {
         XCTAssertTrue(missing?.message.contains("PMFoo") ?? false, "\(report.findings)")
         XCTAssertEqual(missing?.fix, "podmirror pods fetch --project \(fixture.project)")
         let rules = report.findings.first { $0.id == "pods.source-mirrors" }
-        XCTAssertTrue(rules?.message.contains("https://github.com/ → https://mirror.example/gh/") ?? false,
+        XCTAssertTrue(rules?.message.contains("https://github.com/CocoaPods/Specs.git → https://mirror.example/specs.git") ?? false,
                       "\(report.findings)")
     }
 
