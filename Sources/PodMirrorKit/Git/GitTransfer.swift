@@ -37,7 +37,9 @@ final class TransferSession: @unchecked Sendable {
     private var networkDone = false
     private var finished = false
     private(set) var timedOut = false
-    private var preexistingSockets: Set<Int32> = []
+    /// Sockets open before the transfer began, by descriptor and inode: with transfers running on other
+    /// threads, a descriptor number can be closed and reused by this transfer's own connection.
+    private var preexistingSockets: Set<[UInt64]> = []
     private var lastReport = Date.distantPast
 
     init(_ options: TransferOptions) {
@@ -52,7 +54,7 @@ final class TransferSession: @unchecked Sendable {
 
     /// Runs `body` with the watchdog armed; maps an aborted transfer to a timeout or interruption.
     func run<R>(operation: String, subject: String, _ body: () throws -> R) throws -> R {
-        preexistingSockets = Self.openTCPSockets()
+        preexistingSockets = Set(Self.openTCPSockets().map(Self.socketIdentity))
         let watchdog = Thread { [self] in self.watch() }
         watchdog.start()
         defer {
@@ -131,9 +133,15 @@ final class TransferSession: @unchecked Sendable {
     }
 
     private func shutDownNewSockets() {
-        for fd in Self.openTCPSockets().subtracting(preexistingSockets) {
+        for fd in Self.openTCPSockets() where !preexistingSockets.contains(Self.socketIdentity(fd)) {
             _ = shutdown(fd, Int32(SHUT_RDWR))
         }
+    }
+
+    static func socketIdentity(_ fd: Int32) -> [UInt64] {
+        var st = stat()
+        _ = fstat(fd, &st)
+        return [UInt64(fd), UInt64(st.st_ino)]
     }
 
     /// Descriptors of connected TCP sockets in this process.

@@ -48,6 +48,7 @@ public struct Doctor: Sendable {
         findings += repos.findings
         findings += podfileChecks(repos: repos.repos)
         findings += gemChecks()
+        findings += podCacheChecks()
         return Report(findings: findings)
     }
 
