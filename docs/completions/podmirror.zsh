@@ -59,7 +59,7 @@ _podmirror() {
             'deintegrate:Remove CocoaPods from an Xcode project, natively (no Ruby), deleting only the lines it must.'
             'reinstall:Deintegrate, then pod install; if pod install fails, put the project back exactly as it was.'
             'gems:RubyGems sources and the Bundler mirror setting.'
-            'gitconfig:Global git insteadOf rules that send Specs URLs to a mirror.'
+            'gitconfig:Global git insteadOf rules: Specs URLs and pod sources to mirrors.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
@@ -99,6 +99,7 @@ _podmirror_setup() {
         '--install-cocoapods[Run `gem install cocoapods` from the gem mirror when `pod` is missing.]'
         '--no-verify[Do not probe mirrors before switching (offline image builds).]'
         '--timeout[Seconds to wait for each mirror probe.]:timeout:'
+        '*--source-mirror[PREFIX=MIRROR_PREFIX\: fetch pod sources starting with PREFIX from MIRROR_PREFIX (git insteadOf; repeatable).]:source-mirror:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -753,7 +754,7 @@ _podmirror_gitconfig() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'insteadof:url.<mirror>.insteadOf rules for the GitHub CocoaPods/Specs URL spellings.'
+            'insteadof:url.<mirror>.insteadOf rules for the Specs repo (use) and pod sources (add).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
@@ -781,15 +782,17 @@ _podmirror_gitconfig_insteadof() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'list:Show the global insteadOf rules for Specs URLs.'
+            'list:Show the global insteadOf rules.'
             'use:Send every GitHub Specs URL spelling to MIRROR (a catalog name or git URL).'
+            'add:Send pod source URLs starting with PREFIX to MIRROR_PREFIX (git and http sources).'
+            'remove:Remove podmirror'\''s source-mirror rule for PREFIX; rules you wrote are kept.'
             'reset:Remove the insteadOf rules podmirror wrote; others are kept.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|use|reset)
+        list|use|add|remove|reset)
             "_podmirror_gitconfig_insteadof_${words[1]}" && ret=0
             ;;
         esac
@@ -826,6 +829,43 @@ _podmirror_gitconfig_insteadof_use() {
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         ':mirror:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_gitconfig_insteadof_add() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        ':prefix:'
+        ':mirror-prefix:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_gitconfig_insteadof_remove() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        ':prefix:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
