@@ -27,11 +27,12 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let catalog = try MirrorCatalog.bundled()
-        let rules = try InsteadOfRules(catalog: catalog).rules()
+        let runner = runner()
+        let catalog = try runner.catalog()
+        let rules = try InsteadOfRules(environment: runner.environment, catalog: catalog).rules()
         let specsSpellings = Set(rules.map { "\($0.file)\u{0}\($0.base)\u{0}\($0.insteadOf)" })
         // Pod-source rules: every other insteadOf rule (the Specs ones are listed above them).
-        let sources = try SourceMirrorConfig(catalog: catalog).rules()
+        let sources = try SourceMirrorConfig(environment: runner.environment, catalog: catalog).rules()
             .filter { !specsSpellings.contains("\($0.file)\u{0}\($0.mirror)\u{0}\($0.prefix)") }
             .map { rule -> SourceMirrorConfig.Rule in
                 var copy = rule
@@ -39,24 +40,24 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
                 copy.mirror = Redaction.redactURL(rule.mirror)
                 return copy
             }
-        if global.json {
+        try runner.show(json: {
             let shown = rules.map { rule -> InsteadOfRules.Rule in
                 var copy = rule
                 copy.base = Redaction.redactURL(rule.base)
                 return copy
             }
-            Render.json(["command": .string(Self.commandName), "ok": true, "rules": try JSONValue.encoding(shown),
-                         "sourceMirrors": try JSONValue.encoding(sources), "warnings": .array([])])
-            return
-        }
-        let c = Console.shared
-        if rules.isEmpty { c.out("no insteadOf rules for the Specs repo") }
-        for r in rules { c.out("\(r.insteadOf) → \(Redaction.redactURL(r.base))  (\(r.file)\(r.managed ? ", podmirror" : ""))") }
-        if sources.isEmpty { c.out(Message("gitconfig.source-mirror.list-empty").localized) }
-        for r in sources {
-            let args = ["prefix": r.prefix, "mirror": r.mirror, "file": r.file]
-            c.out(Message(r.managed ? "gitconfig.source-mirror.list-line-managed" : "gitconfig.source-mirror.list-line", args).localized)
-        }
+            return ["rules": try JSONValue.encoding(shown), "sourceMirrors": try JSONValue.encoding(sources), "warnings": .array([])]
+        }, text: {
+            let c = Console.shared
+            if rules.isEmpty { c.out("no insteadOf rules for the Specs repo") }
+            for r in rules { c.out("\(r.insteadOf) → \(Redaction.redactURL(r.base))  (\(r.file)\(r.managed ? ", podmirror" : ""))") }
+            if sources.isEmpty { c.out(Message("gitconfig.source-mirror.list-empty").localized) }
+            for r in sources {
+                let args = ["prefix": r.prefix, "mirror": r.mirror, "file": r.file]
+                let key = r.managed ? "gitconfig.source-mirror.list-line-managed" : "gitconfig.source-mirror.list-line"
+                c.out(Message(key, args).localized)
+            }
+        })
     }
 }
 
@@ -69,11 +70,11 @@ struct GitconfigInsteadOfUseCommand: PodmirrorCommand {
     var mirror: String
 
     func run() throws {
-        let catalog = try MirrorCatalog.bundled()
+        let runner = runner()
+        let catalog = try runner.catalog()
         let chosen = try catalog.resolve(mirror, gems: false)
-        let plan = try InsteadOfRules(catalog: catalog).usePlan(chosen)
-        let report = try PlanRunner().run(plan, mode: global.mode)
-        try Render.finish(command: Self.commandName, report, options: global, extra: ["mirror": .string(Redaction.redactURL(chosen.url))])
+        let plan = try InsteadOfRules(environment: runner.environment, catalog: catalog).usePlan(chosen)
+        try runner.run(plan, extra: ["mirror": .string(Redaction.redactURL(chosen.url))])
     }
 }
 
@@ -83,9 +84,8 @@ struct GitconfigInsteadOfResetCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let plan = try InsteadOfRules(catalog: MirrorCatalog.bundled()).resetPlan()
-        let report = try PlanRunner().run(plan, mode: global.mode)
-        try Render.finish(command: Self.commandName, report, options: global)
+        let runner = runner()
+        try runner.run(InsteadOfRules(environment: runner.environment, catalog: runner.catalog()).resetPlan())
     }
 }
 
@@ -105,11 +105,11 @@ struct GitconfigInsteadOfAddCommand: PodmirrorCommand {
     var mirrorPrefix: String
 
     func run() throws {
+        let runner = runner()
         let pair = SourceMirrorConfig.Pair(prefix: prefix, mirror: mirrorPrefix)
-        let plan = try SourceMirrorConfig(catalog: MirrorCatalog.bundled()).addPlan([pair])
-        let report = try PlanRunner().run(plan, mode: global.mode)
-        try Render.finish(command: Self.commandName, report, options: global,
-                          extra: ["prefix": .string(Redaction.redactURL(prefix)), "mirror": .string(Redaction.redactURL(mirrorPrefix))])
+        let plan = try SourceMirrorConfig(environment: runner.environment, catalog: runner.catalog()).addPlan([pair])
+        try runner.run(plan, extra: ["prefix": .string(Redaction.redactURL(prefix)),
+                                     "mirror": .string(Redaction.redactURL(mirrorPrefix))])
     }
 }
 
@@ -122,8 +122,8 @@ struct GitconfigInsteadOfRemoveCommand: PodmirrorCommand {
     var prefix: String
 
     func run() throws {
-        let plan = try SourceMirrorConfig(catalog: MirrorCatalog.bundled()).removePlan(prefix: prefix)
-        let report = try PlanRunner().run(plan, mode: global.mode)
-        try Render.finish(command: Self.commandName, report, options: global, extra: ["prefix": .string(Redaction.redactURL(prefix))])
+        let runner = runner()
+        let plan = try SourceMirrorConfig(environment: runner.environment, catalog: runner.catalog()).removePlan(prefix: prefix)
+        try runner.run(plan, extra: ["prefix": .string(Redaction.redactURL(prefix))])
     }
 }
