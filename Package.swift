@@ -39,6 +39,8 @@ let package = Package(
         .executableTarget(name: "PbxprojFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/PbxprojFuzz"),
         .executableTarget(name: "GemrcFuzz", dependencies: ["PodMirrorKit", "FuzzSupport", .product(name: "Yams", package: "Yams")],
                           path: "Fuzz/GemrcFuzz"),
+        // bench/http-archives.sh: podmirror's http downloader alone, against curl.
+        .executableTarget(name: "http-fetch-bench", dependencies: ["PodMirrorKit"], path: "bench/HTTPFetchBench"),
         // Helpers shared by the test targets: temporary HOMEs, loopback git server, running the binary.
         .target(name: "PodMirrorTestSupport", dependencies: ["PodMirrorKit"], path: "Tests/TestSupport"),
         .testTarget(name: "PodMirrorKitTests", dependencies: ["PodMirrorKit", "PodMirrorTestSupport",
