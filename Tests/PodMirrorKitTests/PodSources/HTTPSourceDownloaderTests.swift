@@ -424,3 +424,16 @@ enum FileTreeCleaner {
         }
     }
 }
+
+extension HTTPSourceDownloaderTests {
+    func testANonEmptyDestinationIsNeverOverwritten() throws {
+        try makePodTree("src", bigBytes: 10)
+        let tgz = try tarArchive("src", flag: "z")
+        server.serve("/n.tgz", tgz)
+        try temp.write("dest/Sources/keep.txt", "mine\n")
+        let e = catchError { _ = try fetch(HTTPSource(url: server.url + "/n.tgz")) } as? HTTPSourceError
+        XCTAssertEqual(e?.kind, .fileSystem, "\(String(describing: e))")
+        XCTAssertEqual(listing(dest), ["Sources", "Sources/keep.txt"], "only what this download moved is taken back")
+        XCTAssertEqual(listing(scratch), [])
+    }
+}

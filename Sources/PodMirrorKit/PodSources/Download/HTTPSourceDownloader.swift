@@ -77,16 +77,25 @@ public enum HTTPSourceDownloader {
         return only
     }
 
-    /// Renames every child of `root` into `directory`; on failure `directory` is emptied again.
+    /// Renames every child of `root` into `directory`; on failure what was moved is removed again
+    /// (an existing entry of the same name is never replaced: `directory` should be empty).
     static func move(childrenOf root: String, into directory: String, shown: String) throws {
         // A read-only folder from the archive cannot give up its children otherwise.
         var st = stat()
         if stat(root, &st) == 0 { chmod(root, st.st_mode & 0o7777 | 0o700) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        for name in names where rename(root + "/" + name, directory + "/" + name) != 0 {
-            let error = fileError(directory + "/" + name, shown)
-            FileTree.emptyFolder(directory)
-            throw error
+        var moved: [String] = []
+        for name in names {
+            let target = directory + "/" + name
+            var existing = stat()
+            let exists = lstat(target, &existing) == 0
+            if exists || rename(root + "/" + name, target) != 0 {
+                if exists { errno = EEXIST }
+                let error = fileError(target, shown)
+                for done in moved { FileTree.remove(directory + "/" + done) }
+                throw error
+            }
+            moved.append(name)
         }
     }
 
