@@ -59,11 +59,18 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
         addr.sin_port = 0
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
-        guard bound == 0, listen(fd, 64) == 0 else { close(fd); throw NSError(domain: "ArchiveHTTPServer", code: Int(errno)) }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            close(fd)
+            throw NSError(domain: "ArchiveHTTPServer", code: Int(errno))
+        }
         var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+        _ = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+        }
         port = Int(UInt16(bigEndian: addr.sin_port))
         listenFD = fd
         Thread { [weak self] in self?.acceptLoop() }.start()
@@ -74,7 +81,11 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
     public func serve(_ path: String, _ bytes: [UInt8]) { lock.lock(); files[path] = bytes; lock.unlock() }
     public func redirect(_ path: String, to location: String) { lock.lock(); redirects[path] = location; lock.unlock() }
     /// Queues faults for the next requests to `path`.
-    public func inject(_ path: String, _ list: [Fault]) { lock.lock(); faults[path, default: []] += list; lock.unlock() }
+    public func inject(_ path: String, _ list: [Fault]) {
+        lock.lock()
+        faults[path, default: []] += list
+        lock.unlock()
+    }
     public var requests: [Request] { lock.lock(); defer { lock.unlock() }; return log }
 
     /// The `ETag` served for `bytes`.
@@ -121,7 +132,8 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = value
         }
         let method = String(parts[0]), target = String(parts[1])
         var path = target
@@ -139,15 +151,15 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
         lock.unlock()
 
         if let location {
-            transmit(fd, "HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            transmit(fd, "HTTP/1.1 302 Found\r\nLocation: \(location)\r\n" + Self.emptyEnd)
             return
         }
         if case .status(let code) = fault {
-            transmit(fd, "HTTP/1.1 \(code) Fault\r\nContent-Type: text/plain\r\nContent-Length: 6\r\nConnection: close\r\n\r\nfault\n")
+            transmit(fd, "HTTP/1.1 \(code) Fault\r\n" + Self.textEnd("fault\n"))
             return
         }
         guard let body else {
-            transmit(fd, "HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nContent-Length: 10\r\nConnection: close\r\n\r\nnot found\n")
+            transmit(fd, "HTTP/1.1 404 Not Found\r\n" + Self.textEnd("not found\n"))
             return
         }
         let etag = Self.etag(body)
@@ -155,13 +167,15 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
         if fault != .ignoreRange, let range = headers["range"], range.hasPrefix("bytes="), range.hasSuffix("-"),
            let from = Int(range.dropFirst(6).dropLast()), headers["if-range"].map({ $0 == etag }) ?? true {
             if from >= body.count {
-                transmit(fd, "HTTP/1.1 416 Range Not Satisfiable\r\nContent-Range: bytes */\(body.count)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                let range = "Content-Range: bytes */\(body.count)\r\n"
+                transmit(fd, "HTTP/1.1 416 Range Not Satisfiable\r\n" + range + Self.emptyEnd)
                 return
             }
             start = from
         }
-        var head = start > 0 ? "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes \(start)-\(body.count - 1)/\(body.count)\r\n"
-                             : "HTTP/1.1 200 OK\r\n"
+        var head = start > 0
+            ? "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes \(start)-\(body.count - 1)/\(body.count)\r\n"
+            : "HTTP/1.1 200 OK\r\n"
         head += "ETag: \(etag)\r\nAccept-Ranges: bytes\r\nContent-Type: application/octet-stream\r\n"
         head += "Content-Length: \(body.count - start)\r\nConnection: close\r\n\r\n"
         guard transmit(fd, head) else { return }
@@ -193,6 +207,12 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
         return true
     }
 
+    static let emptyEnd = "Content-Length: 0\r\nConnection: close\r\n\r\n"
+
+    static func textEnd(_ body: String) -> String {
+        "Content-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+    }
+
     #if os(Linux)
     static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
@@ -203,7 +223,9 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
 private extension Array where Element == UInt8 {
     func range(of needle: [UInt8]) -> Range<Int>? {
         guard count >= needle.count else { return nil }
-        for i in 0...(count - needle.count) where self[i..<i + needle.count].elementsEqual(needle) { return i..<i + needle.count }
+        for i in 0...(count - needle.count) where self[i..<i + needle.count].elementsEqual(needle) {
+            return i..<i + needle.count
+        }
         return nil
     }
 }

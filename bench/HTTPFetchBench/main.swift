@@ -36,7 +36,8 @@ exit(failures.value == 0 ? 0 : 1)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-            let bytes = try HTTPSourceDownloader.fetch(HTTPSource(url: urls[i]), into: folder, scratch: scratch, options: options)
+            let bytes = try HTTPSourceDownloader.fetch(HTTPSource(url: urls[i]), into: folder, scratch: scratch,
+                                                       options: options)
             print("\(urls[i]) \(bytes) bytes")
         } catch {
             failures.add()

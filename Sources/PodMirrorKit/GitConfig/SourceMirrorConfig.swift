@@ -117,7 +117,8 @@ public struct SourceMirrorConfig: Sendable {
         for file in files.files {
             let managed = matching.filter { $0.file == file && $0.managed }
             guard environment.fileSystem.fileExists(file), !managed.isEmpty else {
-                let message = Message("gitconfig.source-mirror.none", ["file": file, "prefix": Redaction.redactURL(prefix)])
+                let message = Message("gitconfig.source-mirror.none",
+                                      ["file": file, "prefix": Redaction.redactURL(prefix)])
                 var c = Change.satisfied(id: "gitconfig.insteadof:\(file)", kind: "gitconfig-edit", subject: file,
                                          summary: message.english)
                 c.message = message
@@ -135,9 +136,9 @@ public struct SourceMirrorConfig: Sendable {
             ]))
         }
         for r in matching where !r.managed {
-            plan.warnings.append(Diagnostic(.warning, code: "gitconfig.kept-rule", Message("gitconfig.source-mirror.kept", [
-                "rule": Self.arrow(r.prefix, r.mirror), "file": r.file,
-            ]), file: r.file))
+            let message = Message("gitconfig.source-mirror.kept",
+                                  ["rule": Self.arrow(r.prefix, r.mirror), "file": r.file])
+            plan.warnings.append(Diagnostic(.warning, code: "gitconfig.kept-rule", message, file: r.file))
         }
         return plan
     }
@@ -148,9 +149,11 @@ public struct SourceMirrorConfig: Sendable {
     func check(_ pairs: [Pair], existing: [Rule]) throws {
         for pair in pairs {
             try Self.validate(pair)
-            if let foreign = existing.first(where: { $0.prefix == pair.prefix && $0.mirror != pair.mirror && !$0.managed }) {
+            let foreign = existing.first { $0.prefix == pair.prefix && $0.mirror != pair.mirror && !$0.managed }
+            if let foreign {
                 throw UsageError(Message("gitconfig.source-mirror.taken", [
-                    "prefix": Redaction.redactURL(pair.prefix), "mirror": Redaction.redactURL(foreign.mirror), "file": foreign.file,
+                    "prefix": Redaction.redactURL(pair.prefix), "mirror": Redaction.redactURL(foreign.mirror),
+                    "file": foreign.file,
                 ]), remedy: Message("gitconfig.source-mirror.taken.remedy"), code: "gitconfig.source-mirror-taken")
             }
         }

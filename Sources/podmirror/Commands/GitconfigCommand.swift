@@ -10,15 +10,17 @@ struct GitconfigCommand: ParsableCommand {
 
 struct GitconfigInsteadOfCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "insteadof", abstract: "url.<mirror>.insteadOf rules for the Specs repo (use) and pod sources (add).",
+        commandName: "insteadof",
+        abstract: "url.<mirror>.insteadOf rules for the Specs repo (use) and pod sources (add).",
         discussion: """
         use/reset: the GitHub CocoaPods/Specs URL spellings. Podfiles keep their GitHub URL, so CocoaPods still asks \
         api.github.com before each repo update; editing Podfiles (`podmirror podfile source use`) avoids that.
         add/remove: source mirrors for pod sources, which CocoaPods' git and `podmirror pods fetch` (git and http \
         sources) both follow. reset removes only the rules podmirror wrote.
         """,
-        subcommands: [GitconfigInsteadOfListCommand.self, GitconfigInsteadOfUseCommand.self, GitconfigInsteadOfAddCommand.self,
-                      GitconfigInsteadOfRemoveCommand.self, GitconfigInsteadOfResetCommand.self])
+        subcommands: [GitconfigInsteadOfListCommand.self, GitconfigInsteadOfUseCommand.self,
+                      GitconfigInsteadOfAddCommand.self, GitconfigInsteadOfRemoveCommand.self,
+                      GitconfigInsteadOfResetCommand.self])
 }
 
 struct GitconfigInsteadOfListCommand: PodmirrorCommand {
@@ -46,7 +48,8 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
                 copy.base = Redaction.redactURL(rule.base)
                 return copy
             }
-            return ["rules": try JSONValue.encoding(shown), "sourceMirrors": try JSONValue.encoding(sources), "warnings": .array([])]
+            return ["rules": try JSONValue.encoding(shown), "sourceMirrors": try JSONValue.encoding(sources),
+                    "warnings": .array([])]
         }, text: {
             let c = Console.shared
             if rules.isEmpty { c.out("no insteadOf rules for the Specs repo") }
@@ -91,7 +94,8 @@ struct GitconfigInsteadOfResetCommand: PodmirrorCommand {
 
 struct GitconfigInsteadOfAddCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Send pod source URLs starting with PREFIX to MIRROR_PREFIX (git and http sources).",
+        commandName: "add",
+        abstract: "Send pod source URLs starting with PREFIX to MIRROR_PREFIX (git and http sources).",
         discussion: """
         Writes url.<MIRROR_PREFIX>.insteadOf = <PREFIX> to the global git config, e.g. \
         `podmirror gitconfig insteadof add https://github.com/ https://mirror.example/github/`. \
@@ -123,7 +127,8 @@ struct GitconfigInsteadOfRemoveCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        let plan = try SourceMirrorConfig(environment: runner.environment, catalog: runner.catalog()).removePlan(prefix: prefix)
+        let config = SourceMirrorConfig(environment: runner.environment, catalog: try runner.catalog())
+        let plan = try config.removePlan(prefix: prefix)
         try runner.run(plan, extra: ["prefix": .string(Redaction.redactURL(prefix))])
     }
 }
