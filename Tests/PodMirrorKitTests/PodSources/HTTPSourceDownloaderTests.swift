@@ -33,7 +33,8 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         try temp.write("\(root)/PMHttp-1.0.0/.hidden", "dot\n")
         try temp.write("\(root)/PMHttp-1.0.0/Sources/PMHttp.swift", "public struct PMHttp {}\n")
         var rng = SystemRandomNumberGenerator()
-        try temp.write("\(root)/PMHttp-1.0.0/Sources/big.bin", (0..<bigBytes).map { _ in UInt8.random(in: 0...255, using: &rng) })
+        let big = (0..<bigBytes).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        try temp.write("\(root)/PMHttp-1.0.0/Sources/big.bin", big)
     }
 
     /// A tar archive of `root`'s children, compressed per `flag` (`z`, `j`, `J` or ``), made by `tar`.
@@ -81,6 +82,10 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         XCTAssertEqual(listing(scratch), [], "scratch must hold nothing of the download", file: file, line: line)
     }
 
+    func fetchError(_ source: HTTPSource, _ options: DownloadOptions? = nil) -> HTTPSourceError? {
+        catchError { _ = try fetch(source, options) } as? HTTPSourceError
+    }
+
     func catchError(_ body: () throws -> Void) -> Error? {
         do { try body(); return nil } catch { return error }
     }
@@ -103,9 +108,11 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         let zip = try zipArchive("src")
         server.serve("/PMHttp.zip", zip)
         _ = try fetch(HTTPSource(url: server.url + "/PMHttp.zip", sha256: sha256(zip)))
-        XCTAssertEqual(listing(dest), ["PMHttp-1.0.0", "PMHttp-1.0.0/.hidden", "PMHttp-1.0.0/LICENSE", "PMHttp-1.0.0/Sources",
-                                       "PMHttp-1.0.0/Sources/PMHttp.swift", "PMHttp-1.0.0/Sources/big.bin"])
-        XCTAssertEqual(try temp.read("dest/PMHttp-1.0.0/Sources/big.bin"), try temp.read("src/PMHttp-1.0.0/Sources/big.bin"))
+        XCTAssertEqual(listing(dest), ["PMHttp-1.0.0", "PMHttp-1.0.0/.hidden", "PMHttp-1.0.0/LICENSE",
+                                       "PMHttp-1.0.0/Sources", "PMHttp-1.0.0/Sources/PMHttp.swift",
+                                       "PMHttp-1.0.0/Sources/big.bin"])
+        XCTAssertEqual(try temp.read("dest/PMHttp-1.0.0/Sources/big.bin"),
+                       try temp.read("src/PMHttp-1.0.0/Sources/big.bin"))
 
         try FileManager.default.removeItem(atPath: dest)
         try FileManager.default.createDirectory(atPath: dest, withIntermediateDirectories: true)
@@ -116,12 +123,15 @@ final class HTTPSourceDownloaderTests: XCTestCase {
     func testEveryTarKindExtractsAndTwoTopEntriesAreNotFlattened() throws {
         try makePodTree("src", bigBytes: 5000)
         try temp.write("src/README.md", "top-level file\n")
-        for (flag, name) in [("", "p.tar"), ("z", "p.tgz"), ("j", "p.tar.bz2"), ("j", "p.tbz"), ("J", "p.tar.xz"), ("J", "p.txz")] {
+        let kinds = [("", "p.tar"), ("z", "p.tgz"), ("j", "p.tar.bz2"), ("j", "p.tbz"),
+                     ("J", "p.tar.xz"), ("J", "p.txz")]
+        for (flag, name) in kinds {
             let bytes = try tarArchive("src", flag: flag)
             server.serve("/" + name, bytes)
             _ = try fetch(HTTPSource(url: server.url + "/" + name + "?token=x"))
-            XCTAssertEqual(listing(dest), ["PMHttp-1.0.0", "PMHttp-1.0.0/.hidden", "PMHttp-1.0.0/LICENSE", "PMHttp-1.0.0/Sources",
-                                           "PMHttp-1.0.0/Sources/PMHttp.swift", "PMHttp-1.0.0/Sources/big.bin", "README.md"], name)
+            XCTAssertEqual(listing(dest), ["PMHttp-1.0.0", "PMHttp-1.0.0/.hidden", "PMHttp-1.0.0/LICENSE",
+                                           "PMHttp-1.0.0/Sources", "PMHttp-1.0.0/Sources/PMHttp.swift",
+                                           "PMHttp-1.0.0/Sources/big.bin", "README.md"], name)
             FileTreeCleaner.empty(dest)
         }
         // `:type` wins over the URL; flatten: false keeps the single folder of a tar.
@@ -137,11 +147,13 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         let tgz = try tarArchive("src", flag: "z")
         server.serve("/PMTgz.tgz", tgz)
         let wrong = String(repeating: "ab", count: 32)
-        let error = catchError { _ = try fetch(HTTPSource(url: "http://user:secret@127.0.0.1:\(server.port)/PMTgz.tgz", sha256: wrong)) }
+        let url = "http://user:secret@127.0.0.1:\(server.port)/PMTgz.tgz"
+        let error = catchError { _ = try fetch(HTTPSource(url: url, sha256: wrong)) }
         let e = try XCTUnwrap(error as? HTTPSourceError)
         XCTAssertEqual(e.kind, .checksum)
         XCTAssertEqual(e.code, "pods.http.checksum")
-        XCTAssertTrue(e.message.hasPrefix("Verification checksum was incorrect, expected \(wrong), got \(sha256(tgz))"), e.message)
+        let expected = "Verification checksum was incorrect, expected \(wrong), got \(sha256(tgz))"
+        XCTAssertTrue(e.message.hasPrefix(expected), e.message)
         XCTAssertTrue(e.message.contains("http://***@127.0.0.1:\(server.port)/PMTgz.tgz"), e.message)
         XCTAssertFalse(e.message.contains("secret"))
         assertNothingLeft()
@@ -154,7 +166,8 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         _ = try fetch(HTTPSource(url: server.url + "/a.tgz", sha1: Digest.hex(.sha1, tgz)))
         XCTAssertTrue(listing(dest).contains("LICENSE"))
         FileTreeCleaner.empty(dest)
-        let e = catchError { _ = try fetch(HTTPSource(url: server.url + "/a.tgz", sha1: String(repeating: "0", count: 40))) }
+        let zeros = String(repeating: "0", count: 40)
+        let e = catchError { _ = try fetch(HTTPSource(url: server.url + "/a.tgz", sha1: zeros)) }
         XCTAssertEqual((e as? HTTPSourceError)?.kind, .checksum)
         XCTAssertTrue((e as? HTTPSourceError)?.message.contains("sha1") == true)
         assertNothingLeft()
@@ -180,14 +193,16 @@ final class HTTPSourceDownloaderTests: XCTestCase {
 
     // MARK: hostile archives
 
-    func assertRefused(_ bytes: [UInt8], name: String, code: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertRefused(_ bytes: [UInt8], name: String, code: String,
+                       file: StaticString = #filePath, line: UInt = #line) {
         server.serve("/" + name, bytes)
         let e = catchError { _ = try fetch(HTTPSource(url: server.url + "/" + name)) } as? HTTPSourceError
         XCTAssertEqual(e?.kind, .unsafeArchive, "\(name): \(String(describing: e))", file: file, line: line)
         XCTAssertEqual(e?.code, "pods.http.unsafe-archive", file: file, line: line)
-        XCTAssertTrue(e?.text?.key == "pods.http.unsafe-entry." + code, "\(name): \(String(describing: e?.text?.key))", file: file, line: line)
+        XCTAssertEqual(e?.text?.key, "pods.http.unsafe-entry." + code, name, file: file, line: line)
         assertNothingLeft(file: file, line: line)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: temp.sub("evil")), "nothing written outside", file: file, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temp.sub("evil")), "nothing written outside",
+                       file: file, line: line)
     }
 
     func testTarPathTraversalIsRefusedBeforeExtraction() throws {
@@ -275,7 +290,8 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         """)
         server.serve("/fw.zip", zip)
         _ = try fetch(HTTPSource(url: server.url + "/fw.zip"))
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dest + "/Pod/Framework/Headers"), "../Shared/Headers")
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: dest + "/Pod/Framework/Headers")
+        XCTAssertEqual(link, "../Shared/Headers")
         XCTAssertEqual(try String(contentsOfFile: dest + "/Pod/Framework/Headers/A.h", encoding: .utf8), "// a")
     }
 
@@ -291,7 +307,8 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         XCTAssertEqual(gets.count, 2)
         XCTAssertNil(gets[0].headers["range"])
         XCTAssertEqual(gets[1].headers["range"], "bytes=150000-")
-        XCTAssertEqual(gets[1].headers["if-range"], ArchiveHTTPServer.etag(tgz), "resume is guarded by the first answer's ETag")
+        XCTAssertEqual(gets[1].headers["if-range"], ArchiveHTTPServer.etag(tgz),
+                       "resume is guarded by the first answer's ETag")
         XCTAssertEqual(try temp.read("dest/Sources/big.bin"), try temp.read("src/PMHttp-1.0.0/Sources/big.bin"))
     }
 
@@ -320,7 +337,7 @@ final class HTTPSourceDownloaderTests: XCTestCase {
     func testStallOnEveryAttemptFailsAfterTheRetries() throws {
         server.serve("/s.zip", Array(repeating: 7, count: 50_000))
         server.inject("/s.zip", Array(repeating: .stallAfter(10, seconds: 30), count: 3))
-        let e = catchError { _ = try fetch(HTTPSource(url: server.url + "/s.zip"), options(retries: 1, stall: 1)) } as? HTTPSourceError
+        let e = fetchError(HTTPSource(url: server.url + "/s.zip"), options(retries: 1, stall: 1))
         XCTAssertEqual(e?.kind, .transfer)
         XCTAssertEqual(e?.exitStatus, .network)
         XCTAssertTrue(e?.message.contains("after 2 attempt(s)") == true, e?.message ?? "")
@@ -329,7 +346,7 @@ final class HTTPSourceDownloaderTests: XCTestCase {
     }
 
     func testNotFoundFailsAtOnceNamingTheRedactedURL() throws {
-        let e = catchError { _ = try fetch(HTTPSource(url: "http://me:token@127.0.0.1:\(server.port)/missing.zip")) } as? HTTPSourceError
+        let e = fetchError(HTTPSource(url: "http://me:token@127.0.0.1:\(server.port)/missing.zip"))
         XCTAssertEqual(e?.kind, .httpStatus)
         XCTAssertEqual(e?.status, 404)
         XCTAssertEqual(e?.message, "http://***@127.0.0.1:\(server.port)/missing.zip answered HTTP 404")
@@ -346,7 +363,7 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         XCTAssertEqual(server.requests.count, 3)
         FileTreeCleaner.empty(dest)
         server.inject("/e.tgz", Array(repeating: .status(500), count: 3))
-        let e = catchError { _ = try fetch(HTTPSource(url: server.url + "/e.tgz"), options(retries: 2)) } as? HTTPSourceError
+        let e = fetchError(HTTPSource(url: server.url + "/e.tgz"), options(retries: 2))
         XCTAssertEqual(e?.kind, .transfer)
         XCTAssertTrue(e?.message.contains("HTTP 500") == true, e?.message ?? "")
         assertNothingLeft()
@@ -379,7 +396,8 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         let token = CancellationToken()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { token.cancel() }
         let start = Date()
-        let e = catchError { _ = try fetch(HTTPSource(url: server.url + "/c.tgz"), options(stall: 60, cancellation: token)) }
+        let e = catchError { _ = try self.fetch(HTTPSource(url: self.server.url + "/c.tgz"),
+                                                options(stall: 60, cancellation: token)) }
         XCTAssertTrue(e is InterruptedError, "\(String(describing: e))")
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
         assertNothingLeft()
@@ -394,13 +412,15 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         defer { proxy.stop() }
         server.serve("/p.tgz", tgz)
         let url = server.url + "/p.tgz"
-        _ = try fetch(HTTPSource(url: url), options(environment: ["http_proxy": proxy.url, "HTTPS_PROXY": "http://127.0.0.1:9"]))
+        _ = try fetch(HTTPSource(url: url),
+                      options(environment: ["http_proxy": proxy.url, "HTTPS_PROXY": "http://127.0.0.1:9"]))
         XCTAssertEqual(proxy.requests.map(\.target), [url], "the proxy got the absolute URL")
         XCTAssertEqual(proxy.requests.first?.proxied, true)
         XCTAssertEqual(server.requests.count, 0)
 
         FileTreeCleaner.empty(dest)
-        _ = try fetch(HTTPSource(url: url), options(environment: ["http_proxy": proxy.url, "no_proxy": "localhost,127.0.0.1"]))
+        _ = try fetch(HTTPSource(url: url),
+                      options(environment: ["http_proxy": proxy.url, "no_proxy": "localhost,127.0.0.1"]))
         XCTAssertEqual(proxy.requests.count, 1, "no_proxy sends it direct")
         XCTAssertEqual(server.requests.count, 1)
     }
@@ -408,11 +428,12 @@ final class HTTPSourceDownloaderTests: XCTestCase {
     func testMirrorProbesUseTheSameProxyDecision() throws {
         let proxy = try ArchiveHTTPServer(files: ["/specs.4.8.gz": [0x1F, 0x8B, 0]])
         defer { proxy.stop() }
-        let answer = try HTTPGet(timeout: 5, environment: ["http_proxy": proxy.url]).fetch("http://gems.example.invalid/specs.4.8.gz")
+        let url = "http://gems.example.invalid/specs.4.8.gz"
+        let answer = try HTTPGet(timeout: 5, environment: ["http_proxy": proxy.url]).fetch(url)
         XCTAssertEqual(answer.status, 200)
         XCTAssertEqual(proxy.requests.first?.target, "http://gems.example.invalid/specs.4.8.gz")
         // Without a proxy in the given environment nothing is taken from the process's own.
-        XCTAssertThrowsError(try HTTPGet(timeout: 2, environment: [:]).fetch("http://gems.example.invalid/specs.4.8.gz"))
+        XCTAssertThrowsError(try HTTPGet(timeout: 2, environment: [:]).fetch(url))
     }
 }
 
