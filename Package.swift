@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // libgit2 through pkg-config (apt: libgit2-dev, brew: libgit2).
@@ -19,13 +20,13 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
-        // HTTP for mirror probes: libcurl loaded with dlopen on first use (Linux; Darwin uses URLSession).
+        // HTTP (mirror probes, pod source downloads): libcurl loaded with dlopen on first use, on every platform.
         .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // All behaviour: never prints, never exits.
         .target(
             name: "PodMirrorKit",
-            dependencies: ["CLibgit2", .target(name: "CHTTP", condition: .when(platforms: [.linux])),
-                           .product(name: "Yams", package: "Yams")]
+            dependencies: ["CLibgit2", "CHTTP", .product(name: "Yams", package: "Yams"),
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Thin executable: parses, renders, picks the exit code.
         .executableTarget(
@@ -38,9 +39,12 @@ let package = Package(
         .executableTarget(name: "PbxprojFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/PbxprojFuzz"),
         .executableTarget(name: "GemrcFuzz", dependencies: ["PodMirrorKit", "FuzzSupport", .product(name: "Yams", package: "Yams")],
                           path: "Fuzz/GemrcFuzz"),
+        // bench/http-archives.sh: podmirror's http downloader alone, against curl.
+        .executableTarget(name: "http-fetch-bench", dependencies: ["PodMirrorKit"], path: "bench/HTTPFetchBench"),
         // Helpers shared by the test targets: temporary HOMEs, loopback git server, running the binary.
         .target(name: "PodMirrorTestSupport", dependencies: ["PodMirrorKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "PodMirrorKitTests", dependencies: ["PodMirrorKit", "PodMirrorTestSupport"]),
+        .testTarget(name: "PodMirrorKitTests", dependencies: ["PodMirrorKit", "PodMirrorTestSupport",
+                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // End to end: runs the built `podmirror` binary in temporary HOMEs.
         .testTarget(name: "podmirrorTests", dependencies: ["PodMirrorKit", "PodMirrorTestSupport"]),
     ],

@@ -13,6 +13,13 @@ command -v git >/dev/null || need+=(git)
 command -v patch >/dev/null || need+=(patch)
 # libcurl: loaded at run time by `mirror test` and setup's mirror check (the Swift toolchain needs it too).
 ldconfig -p 2>/dev/null | grep -q 'libcurl\(-gnutls\)\?\.so\.4' || need+=(libcurl4)
+# tar with gzip, bzip2 and xz: `pods fetch` extracts tar/tgz/tbz/txz pod archives with them (by argv).
+command -v tar >/dev/null || need+=(tar)
+command -v gzip >/dev/null || need+=(gzip)
+command -v bzip2 >/dev/null || need+=(bzip2)
+command -v xz >/dev/null || need+=(xz-utils)
+# python3: the download tests build hostile archives with its tarfile/zipfile (reference only).
+command -v python3 >/dev/null || need+=(python3)
 # ruby: the Podfile tests compile edited corpus Podfiles with it as a reference only; podmirror never runs Ruby.
 command -v ruby >/dev/null || need+=(ruby)
 if [ ${#need[@]} -gt 0 ]; then

@@ -187,7 +187,7 @@ _podmirror() {
 _podmirror_setup() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --inhibit-warnings --remove-trunk --install-cocoapods --no-verify --version -h --help)
-    repeating_options=(--podfile --build-setting)
+    repeating_options=(--podfile --build-setting --source-mirror)
     non_repeating_options=(--lang --mirror --name --gems --platform --strategy --timeout)
     __podmirror_offer_flags_options 0
 
@@ -219,6 +219,9 @@ _podmirror_setup() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--source-mirror')
         return
         ;;
     esac
@@ -846,13 +849,13 @@ _podmirror_gitconfig_insteadof() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|use|reset)
+    list|use|add|remove|reset)
         # Offer subcommand argument completions
         "_podmirror_gitconfig_insteadof_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list use reset' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list use add remove reset' -- "${cur}"))
         ;;
     esac
 }
@@ -873,6 +876,36 @@ _podmirror_gitconfig_insteadof_list() {
 }
 
 _podmirror_gitconfig_insteadof_use() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_podmirror_gitconfig_insteadof_add() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __podmirror_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_podmirror_gitconfig_insteadof_remove() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()

@@ -59,15 +59,14 @@ _podmirror() {
             'deintegrate:Remove CocoaPods from an Xcode project, natively (no Ruby), deleting only the lines it must.'
             'reinstall:Deintegrate, then pod install; if pod install fails, put the project back exactly as it was.'
             'gems:RubyGems sources and the Bundler mirror setting.'
-            'gitconfig:Global git insteadOf rules that send Specs URLs to a mirror.'
-            'pods:Pod sources: fill CocoaPods'\'' download cache from Podfile.lock, through your source mirrors.'
+            'gitconfig:Global git insteadOf rules: Specs URLs and pod sources to mirrors.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        setup|doctor|mirror|repo|podfile|init|deintegrate|reinstall|gems|gitconfig|pods|help)
+        setup|doctor|mirror|repo|podfile|init|deintegrate|reinstall|gems|gitconfig|help)
             "_podmirror_${words[1]}" && ret=0
             ;;
         esac
@@ -100,6 +99,7 @@ _podmirror_setup() {
         '--install-cocoapods[Run `gem install cocoapods` from the gem mirror when `pod` is missing.]'
         '--no-verify[Do not probe mirrors before switching (offline image builds).]'
         '--timeout[Seconds to wait for each mirror probe.]:timeout:'
+        '*--source-mirror[PREFIX=MIRROR_PREFIX\: fetch pod sources starting with PREFIX from MIRROR_PREFIX (git insteadOf; repeatable).]:source-mirror:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -621,7 +621,6 @@ _podmirror_reinstall() {
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--repo-update[Pass --repo-update to pod install.]'
-        '--no-fetch[Do not run `pods fetch` first (it runs when Podfile.lock exists).]'
         ':path:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -755,7 +754,7 @@ _podmirror_gitconfig() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'insteadof:url.<mirror>.insteadOf rules for the GitHub CocoaPods/Specs URL spellings.'
+            'insteadof:url.<mirror>.insteadOf rules for the Specs repo (use) and pod sources (add).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
@@ -783,15 +782,17 @@ _podmirror_gitconfig_insteadof() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'list:Show the global insteadOf rules for Specs URLs.'
+            'list:Show the global insteadOf rules.'
             'use:Send every GitHub Specs URL spelling to MIRROR (a catalog name or git URL).'
+            'add:Send pod source URLs starting with PREFIX to MIRROR_PREFIX (git and http sources).'
+            'remove:Remove podmirror'\''s source-mirror rule for PREFIX; rules you wrote are kept.'
             'reset:Remove the insteadOf rules podmirror wrote; others are kept.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|use|reset)
+        list|use|add|remove|reset)
             "_podmirror_gitconfig_insteadof_${words[1]}" && ret=0
             ;;
         esac
@@ -836,6 +837,43 @@ _podmirror_gitconfig_insteadof_use() {
     return "${ret}"
 }
 
+_podmirror_gitconfig_insteadof_add() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        ':prefix:'
+        ':mirror-prefix:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_gitconfig_insteadof_remove() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        ':prefix:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
 _podmirror_gitconfig_insteadof_reset() {
     local -i ret=1
     local -ar arg_specs=(
@@ -845,82 +883,6 @@ _podmirror_gitconfig_insteadof_reset() {
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
-        '--version[Show the version.]'
-        '(-h --help)'{-h,--help}'[Show help information.]'
-    )
-    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
-
-    return "${ret}"
-}
-
-_podmirror_pods() {
-    local -i ret=1
-    local -ar arg_specs=(
-        '--version[Show the version.]'
-        '(-h --help)'{-h,--help}'[Show help information.]'
-        '(-): :->command'
-        '(-)*:: :->arg'
-    )
-    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
-    case "${state}" in
-    command)
-        local -ar subcommands=(
-            'fetch:Download every pod of Podfile.lock into CocoaPods'\'' download cache, in parallel, so `pod install` downloads nothing.'
-            'list:Show, for every pod of Podfile.lock, whether CocoaPods'\'' download cache has it.'
-        )
-        _describe -V subcommand subcommands && ret=0
-        ;;
-    arg)
-        case "${words[1]}" in
-        fetch|list)
-            "_podmirror_pods_${words[1]}" && ret=0
-            ;;
-        esac
-        ;;
-    esac
-
-    return "${ret}"
-}
-
-_podmirror_pods_fetch() {
-    local -i ret=1
-    local -ar arg_specs=(
-        '--json[Print one JSON document on stdout instead of text.]'
-        '--dry-run[Print the plan (with diffs) and change nothing.]'
-        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
-        '--project[The project folder holding Podfile.lock (default\: the current folder).]:project:'
-        '--lockfile[The Podfile.lock to read (instead of --project).]:lockfile:'
-        '--only[Only these pods (root names).]:only:'
-        '--cocoapods-version[The CocoaPods version that will read the cache (written to its VERSION file).]:cocoapods-version:'
-        '--timeout[Seconds without data from a server before a download is abandoned (default 120).]:timeout:'
-        '--lock-timeout[Seconds to wait for a cache entry'\''s .lock held by CocoaPods or another podmirror (default 60).]:lock-timeout:'
-        '--jobs[Downloads to run at once (default 8).]:jobs:'
-        '--version[Show the version.]'
-        '(-h --help)'{-h,--help}'[Show help information.]'
-    )
-    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
-
-    return "${ret}"
-}
-
-_podmirror_pods_list() {
-    local -i ret=1
-    local -ar arg_specs=(
-        '--json[Print one JSON document on stdout instead of text.]'
-        '--dry-run[Print the plan (with diffs) and change nothing.]'
-        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
-        '--project[The project folder holding Podfile.lock (default\: the current folder).]:project:'
-        '--lockfile[The Podfile.lock to read (instead of --project).]:lockfile:'
-        '--only[Only these pods (root names).]:only:'
-        '--cocoapods-version[The CocoaPods version that will read the cache (written to its VERSION file).]:cocoapods-version:'
-        '--timeout[Seconds without data from a server before a download is abandoned (default 120).]:timeout:'
-        '--lock-timeout[Seconds to wait for a cache entry'\''s .lock held by CocoaPods or another podmirror (default 60).]:lock-timeout:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

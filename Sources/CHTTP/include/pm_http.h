@@ -17,10 +17,44 @@ typedef struct {
 /* 0 when libcurl could be loaded; otherwise -1 with a message in err. */
 int pm_http_load(char *err, size_t errlen);
 
-/* GET or HEAD `url` (http/https only, redirects not followed, TLS verified). 0 on an answer, -1 on
-   failure (out->error says why; out->timed_out when the timeout fired). Free with pm_http_result_free. */
-int pm_http_request(const char *url, const char *method, long timeout_ms, const char *user_agent, pm_http_result *out);
+/* GET or HEAD `url` (http/https only, redirects not followed, TLS verified). `proxy` is the proxy to use
+   ("" or NULL: none, whatever the environment says) and `noproxy` curl's list of hosts that bypass it.
+   0 on an answer, -1 on failure (out->error says why; out->timed_out when the timeout fired).
+   Free with pm_http_result_free. */
+int pm_http_request(const char *url, const char *method, long timeout_ms, const char *user_agent,
+                    const char *proxy, const char *noproxy, pm_http_result *out);
 
 void pm_http_result_free(pm_http_result *r);
+
+/* One download attempt into a file: redirects followed, HTTP errors fail (no body written), resumable. */
+typedef struct {
+    const char *url;
+    const char *path;             /* written from the start, or appended to when resume_from > 0 */
+    long long resume_from;        /* bytes already in `path`: sent as Range: bytes=N- */
+    const char *const *headers;   /* "Name: value" lines */
+    size_t header_count;
+    const char *user_agent;       /* NULL: none */
+    const char *proxy;            /* "" or NULL: no proxy, whatever the environment says */
+    const char *noproxy;
+    const char *netrc_file;       /* NULL: no netrc */
+    long stall_seconds;           /* abort when under 1 byte/s for this long (also the connect timeout) */
+    /* Called about once a second and on data with the file's total size so far; non-zero aborts. */
+    int (*progress)(void *context, long long bytes);
+    void *context;
+} pm_http_download_request;
+
+typedef struct {
+    int curl_code;                /* 0: complete; a CURLcode otherwise (-1: libcurl missing) */
+    long status;                  /* HTTP status of the last response (0 when none) */
+    long long written;            /* bytes written to the file by this attempt */
+    char *headers;                /* raw header lines of every response, CRLF-separated (malloc'd) */
+    size_t headers_len;
+    char error[512];
+} pm_http_download_result;
+
+/* 0 when the whole body is in the file; -1 otherwise (out says why). Free with pm_http_download_result_free. */
+int pm_http_download(const pm_http_download_request *req, pm_http_download_result *out);
+
+void pm_http_download_result_free(pm_http_download_result *r);
 
 #endif

@@ -87,7 +87,10 @@ public struct InsteadOfRules: Sendable {
 
     /// The plan that adds rules sending every Specs spelling to `mirror` (and drops podmirror's rules
     /// for other mirrors).
-    public func usePlan(_ mirror: Mirror) throws -> Plan {
+    ///
+    /// `sourceMirrors` (from `setup --source-mirror`) are written in the same edit of the global file, so
+    /// one plan never holds two edits of one file.
+    public func usePlan(_ mirror: Mirror, sourceMirrors: [SourceMirrorConfig.Pair] = []) throws -> Plan {
         guard mirror.kind == .specsGit, !mirror.official else {
             throw GitConfigError("'\(mirror.name.isEmpty ? Redaction.redactURL(mirror.url) : mirror.name)' is not a Specs git mirror; insteadOf rules need one",
                                  remedy: "use one of: \(catalog.specs.filter { $0.kind == .specsGit && !$0.official }.map(\.name).joined(separator: ", ")), or a git URL",
@@ -98,6 +101,9 @@ public struct InsteadOfRules: Sendable {
         plan.warnings.append(Diagnostic(.warning, code: "gitconfig.github-precheck",
             "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and fails where GitHub is blocked; prefer `podmirror podfile source use` where you can edit Podfiles"))
         let existing = try rules()
+        let sources = SourceMirrorConfig(environment: environment, catalog: catalog)
+        let sourceRules = sourceMirrors.isEmpty ? [] : try sources.rules()
+        try sources.check(sourceMirrors, existing: sourceRules)
         for r in existing where !r.managed && r.base != base {
             plan.warnings.append(Diagnostic(.warning, code: "gitconfig.foreign-rule",
                 "\(r.file) also sends \(r.insteadOf) to \(Redaction.redactURL(r.base)) (a rule podmirror did not write); git uses the longest match, the tie is unclear",
@@ -106,7 +112,9 @@ public struct InsteadOfRules: Sendable {
         for file in files {
             let target = file == globalFile
             let stale = existing.filter { $0.file == file && $0.managed && $0.base != base }
+            let staleSources = sources.stale(sourceMirrors, existing: sourceRules, file: file)
             var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
+                try sources.edit(config, adding: target ? sourceMirrors : [], removing: staleSources, existing: sourceRules)
                 for r in stale { try config.remove("url.\(r.base).insteadOf", value: r.insteadOf) }
                 if target {
                     for spelling in Self.specsSpellings { try config.add("url.\(base).insteadOf", value: spelling) }
@@ -115,7 +123,8 @@ public struct InsteadOfRules: Sendable {
                     try config.unset(Self.recordKey)
                 }
             }
-            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(stale))
+            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(stale)
+                                                              .union(SourceMirrorConfig.headers(staleSources)))
             plan.changes.append(change(file: file, sim, summary: target
                 ? "git insteadOf in \(file): \(Self.specsSpellings.count) Specs URL spellings → \(Redaction.redactURL(base))"
                 : "git insteadOf in \(file): remove podmirror's rules for other mirrors",
@@ -130,8 +139,11 @@ public struct InsteadOfRules: Sendable {
     public func resetPlan() throws -> Plan {
         var plan = Plan(title: "gitconfig insteadof reset")
         let existing = try rules()
+        let sources = SourceMirrorConfig(environment: environment, catalog: catalog)
+        let sourceRules = try sources.rules()
         for file in files {
             let managed = existing.filter { $0.file == file && $0.managed }
+            let managedSources = sourceRules.filter { $0.file == file && $0.managed }
             if !environment.fileSystem.fileExists(file) {
                 plan.changes.append(.satisfied(id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, subject: file,
                                                summary: "git insteadOf in \(file): no podmirror rules"))
@@ -140,10 +152,14 @@ public struct InsteadOfRules: Sendable {
             var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
                 for r in managed { try config.remove("url.\(r.base).insteadOf", value: r.insteadOf) }
                 if config.string(Self.recordKey) != nil { try config.unset(Self.recordKey) }
+                try sources.edit(config, adding: [], removing: managedSources, existing: sourceRules)
             }
-            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(managed))
-            plan.changes.append(change(file: file, sim, summary: "git insteadOf in \(file): remove \(managed.count) podmirror rule(s)",
-                                       details: ["file": .string(file), "removed": .array(managed.map { .string("\(Redaction.redactURL($0.base)) ← \($0.insteadOf)") })]))
+            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(managed)
+                                                              .union(SourceMirrorConfig.headers(managedSources)))
+            let removed = managed.map { "\(Redaction.redactURL($0.base)) ← \($0.insteadOf)" }
+                + managedSources.map { "\(Redaction.redactURL($0.mirror)) ← \(Redaction.redactURL($0.prefix))" }
+            plan.changes.append(change(file: file, sim, summary: "git insteadOf in \(file): remove \(removed.count) podmirror rule(s)",
+                                       details: ["file": .string(file), "removed": .array(removed.map { .string($0) })]))
         }
         for r in existing where !r.managed {
             plan.warnings.append(Diagnostic(.note, code: "gitconfig.kept-rule", "kept \(r.insteadOf) → \(Redaction.redactURL(r.base)) in \(r.file): podmirror did not write it", file: r.file))

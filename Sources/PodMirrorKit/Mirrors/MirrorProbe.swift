@@ -11,8 +11,13 @@ import Foundation
 ///   RubyGems prefer is served. A redirect to plain http is a failure.
 public struct MirrorProbe: Sendable {
     public var timeout: Double
+    /// The environment the proxy settings are read from (`ProxyDecision`).
+    public var environment: [String: String]
 
-    public init(timeout: Double = 10) { self.timeout = timeout }
+    public init(timeout: Double = 10, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.timeout = timeout
+        self.environment = environment
+    }
 
     /// One mirror's result.
     public struct Result: Codable, Sendable, Equatable {
@@ -94,7 +99,7 @@ public struct MirrorProbe: Sendable {
     func probe(_ mirror: Mirror) -> Result {
         var r = Result(name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
                        seconds: nil, head: nil, stale: false, compactIndex: nil, problem: nil, rank: nil)
-        let http = HTTPGet(timeout: timeout)
+        let http = HTTPGet(timeout: timeout, environment: environment)
         let base = mirror.url.hasSuffix("/") ? String(mirror.url.dropLast()) : mirror.url
         do {
             switch mirror.kind {

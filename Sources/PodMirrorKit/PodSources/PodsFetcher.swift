@@ -230,6 +230,13 @@ public struct PodsFetcher: Sendable {
     }
 
     static func fill(_ result: inout PodFetchResult, error: any Error) {
+        // dmg and types cocoapods-downloader does not know are CocoaPods' to download, not failures.
+        if let e = error as? HTTPSourceError, e.kind == .leftToCocoaPods {
+            result.status = .skipped
+            result.reason = Redaction.redactText(e.message)
+            result.reasonText = e.text
+            return
+        }
         result.status = .failed
         if let e = error as? any PodMirrorError {
             result.error = Redaction.redactText(e.message)

@@ -17,10 +17,11 @@ public struct SourceMirrorRules: Sendable, Equatable {
 
     public init(rules: [Rule]) { self.rules = rules }
 
-    /// The rules in the global git config files git reads.
+    /// Every insteadOf rule in the global git config files git reads (the user's own, podmirror's source
+    /// mirrors and its Specs rules alike: git applies them all).
     public static func load(environment: RuntimeEnvironment, catalog: MirrorCatalog) throws -> SourceMirrorRules {
-        let found = try InsteadOfRules(environment: environment, catalog: catalog).rules()
-        return SourceMirrorRules(rules: found.map { Rule(base: $0.base, insteadOf: $0.insteadOf) })
+        let found = try SourceMirrorConfig(environment: environment, catalog: catalog).rules()
+        return SourceMirrorRules(rules: found.map { Rule(base: $0.mirror, insteadOf: $0.prefix) })
     }
 
     /// `url` rewritten as git rewrites it: the longest matching `insteadOf` prefix wins.

@@ -30,8 +30,10 @@ public struct Setup: Sendable {
         if request.strategy == .insteadof, specs == nil {
             throw UsageError("--strategy insteadof needs --mirror", code: "setup.strategy")
         }
-        if specs == nil, gems == nil, request.podfiles.isEmpty, !request.removeTrunk, !request.installCocoaPods {
-            throw UsageError("nothing to set up", remedy: "name at least one of --mirror, --gems, --podfile, --remove-trunk, --install-cocoapods",
+        if specs == nil, gems == nil, request.podfiles.isEmpty, !request.removeTrunk, !request.installCocoaPods,
+           request.sourceMirrors.isEmpty {
+            throw UsageError("nothing to set up",
+                             remedy: "name at least one of --mirror, --gems, --podfile, --remove-trunk, --install-cocoapods, --source-mirror",
                              code: "setup.empty")
         }
         if !request.podfiles.isEmpty, specs == nil, request.platform == nil, !request.inhibitWarnings, request.buildSettings.isEmpty {
@@ -55,8 +57,13 @@ public struct Setup: Sendable {
         if let specs = resolved.specs {
             plan.append(try SetupSpecRepo(environment: environment).usePlan(specs, name: request.repoName))
             if request.strategy == .insteadof {
-                plan.append(try InsteadOfRules(environment: environment, catalog: catalog).usePlan(specs))
+                plan.append(try InsteadOfRules(environment: environment, catalog: catalog)
+                    .usePlan(specs, sourceMirrors: request.sourceMirrors))
             }
+        }
+        // With --strategy insteadof the source mirrors went into the same edit of the global git config.
+        if !request.sourceMirrors.isEmpty, !(resolved.specs != nil && request.strategy == .insteadof) {
+            plan.append(try SourceMirrorConfig(environment: environment, catalog: catalog).addPlan(request.sourceMirrors))
         }
         var podfileEdits: [PodfileEdit] = []
         if let specs = resolved.specs, request.strategy == .podfile {

@@ -30,6 +30,8 @@ public struct SetupRequest: Sendable, Equatable {
     public var installCocoaPods: Bool
     /// Probe mirrors before switching to them.
     public var verify: Bool
+    /// Source mirrors for pod sources (`--source-mirror PREFIX=MIRROR_PREFIX`), written as git insteadOf rules.
+    public var sourceMirrors: [SourceMirrorConfig.Pair] = []
 
     public init(mirror: String? = nil, repoName: String? = nil, gems: String? = nil, bundler: Bool = false,
                 podfiles: [String] = [], platform: (name: String, version: String)? = nil, inhibitWarnings: Bool = false,
@@ -54,6 +56,7 @@ public struct SetupRequest: Sendable, Equatable {
             && a.podfiles == b.podfiles && a.platform?.name == b.platform?.name && a.platform?.version == b.platform?.version
             && a.inhibitWarnings == b.inhibitWarnings && a.buildSettings.map { "\($0.key)=\($0.value)" } == b.buildSettings.map { "\($0.key)=\($0.value)" }
             && a.strategy == b.strategy && a.removeTrunk == b.removeTrunk && a.installCocoaPods == b.installCocoaPods && a.verify == b.verify
+            && a.sourceMirrors == b.sourceMirrors
     }
 
     /// Parses `ios:13.0` (or `ios 13.0`).

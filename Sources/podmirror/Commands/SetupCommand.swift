@@ -8,8 +8,8 @@ struct SetupCommand: PodmirrorCommand {
         abstract: "Set up the whole machine in one idempotent command.",
         discussion: """
         Composes: gem sources (--gems, --bundler), CocoaPods itself (--install-cocoapods), the Specs repo (--mirror), \
-        Podfile sources or git insteadOf rules (--strategy), platform, inhibit_all_warnings!, post_install build \
-        settings, and trunk's removal. Mirrors are probed before anything switches to them (--no-verify skips that). \
+        Podfile sources or git insteadOf rules (--strategy), source mirrors for pod sources (--source-mirror), \
+        platform, inhibit_all_warnings!, post_install build settings, and trunk's removal. Mirrors are probed before anything switches to them (--no-verify skips that). \
         A second run changes nothing. With --check: exit 3 on drift, 0 when compliant.
         """)
     static let commandName = "setup"
@@ -41,12 +41,17 @@ struct SetupCommand: PodmirrorCommand {
     var noVerify = false
     @Option(help: "Seconds to wait for each mirror probe.")
     var timeout: Double = 15
+    @Option(name: .customLong("source-mirror"),
+            help: "PREFIX=MIRROR_PREFIX: fetch pod sources starting with PREFIX from MIRROR_PREFIX (git insteadOf; repeatable).")
+    var sourceMirrors: [String] = []
 
     func request() throws -> SetupRequest {
-        SetupRequest(mirror: mirror, repoName: repoName, gems: gems, bundler: bundler, podfiles: podfiles,
-                     platform: try platform.map(SetupRequest.parsePlatform), inhibitWarnings: inhibitWarnings,
-                     buildSettings: try buildSettings.map(SetupRequest.parseBuildSetting), strategy: strategy,
-                     removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify)
+        var request = SetupRequest(mirror: mirror, repoName: repoName, gems: gems, bundler: bundler, podfiles: podfiles,
+                                   platform: try platform.map(SetupRequest.parsePlatform), inhibitWarnings: inhibitWarnings,
+                                   buildSettings: try buildSettings.map(SetupRequest.parseBuildSetting), strategy: strategy,
+                                   removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify)
+        request.sourceMirrors = try sourceMirrors.map(SourceMirrorConfig.parsePair)
+        return request
     }
 
     func run() throws {

@@ -56,14 +56,27 @@ public struct DownloadOptions: Sendable {
     public var environment: [String: String]
     /// Called with the bytes received so far.
     public var progress: (@Sendable (Int64) -> Void)?
+    /// Seconds before the first retry; each further retry waits twice as long (at most 30 s).
+    public var retryDelay: TimeInterval
+    /// The `User-Agent` sent unless the source's headers give one: CocoaPods' own by default.
+    public var userAgent: String
+
+    /// The User-Agent cocoapods-downloader's `curl` sends, quotes included (its `-A` is one argv element
+    /// holding the quotes): `'CocoaPods/1.17.0 cocoapods-downloader/2.1'`.
+    public static func cocoaPodsUserAgent(cocoaPods: String = "1.17.0", downloader: String = "2.1") -> String {
+        "'CocoaPods/\(cocoaPods) cocoapods-downloader/\(downloader)'"
+    }
 
     public init(stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, retries: Int = 3,
                 cancellation: CancellationToken = .init(), environment: [String: String] = [:],
-                progress: (@Sendable (Int64) -> Void)? = nil) {
+                progress: (@Sendable (Int64) -> Void)? = nil, retryDelay: TimeInterval = 1,
+                userAgent: String = DownloadOptions.cocoaPodsUserAgent()) {
         self.stallTimeout = stallTimeout
         self.retries = retries
         self.cancellation = cancellation
         self.environment = environment
         self.progress = progress
+        self.retryDelay = retryDelay
+        self.userAgent = userAgent
     }
 }

@@ -1,0 +1,197 @@
+import Foundation
+
+/// `gitconfig insteadof add|remove|list` and `setup --source-mirror`: the user's source mirrors, kept as
+/// git's own global `url.<mirror>.insteadOf = <prefix>` rules so that CocoaPods' `git` and podmirror's
+/// `pods fetch` (git and http sources) follow the same configuration.
+///
+/// Every rule podmirror writes is recorded beside it as `podmirror.sourceMirror = "<prefix> <mirror>"`,
+/// so `remove` and `gitconfig insteadof reset` take out only podmirror's rules and never one the user
+/// wrote by hand.
+public struct SourceMirrorConfig: Sendable {
+    static let recordKey = "podmirror.sourceMirror"
+
+    public var environment: RuntimeEnvironment
+    public var catalog: MirrorCatalog
+
+    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog) {
+        self.environment = environment
+        self.catalog = catalog
+    }
+
+    /// One source mirror: URLs starting with `prefix` are fetched from `mirror` + the rest.
+    public struct Pair: Sendable, Equatable, Codable {
+        public var prefix: String
+        public var mirror: String
+        public init(prefix: String, mirror: String) {
+            self.prefix = prefix
+            self.mirror = mirror
+        }
+    }
+
+    /// One `url.<mirror>.insteadOf = <prefix>` rule of a global config file.
+    public struct Rule: Sendable, Equatable, Codable {
+        public var file: String
+        public var prefix: String
+        public var mirror: String
+        /// Written by podmirror as a source mirror (`remove` and `reset` take it out).
+        public var managed: Bool
+    }
+
+    var files: InsteadOfRules { InsteadOfRules(environment: environment, catalog: catalog) }
+
+    /// Every insteadOf rule in the global files git reads, the write target's first.
+    public func rules() throws -> [Rule] {
+        var out: [Rule] = []
+        for file in files.files where environment.fileSystem.fileExists(file) {
+            let config = try GitConfigFile(path: file)
+            let records = Set(try config.entries(matching: #"^podmirror\.sourcemirror$"#).map(\.value))
+            for e in try config.entries(matching: #"^url\..*\.insteadof$"#) {
+                let mirror = String(e.name.dropFirst(4).dropLast(10))
+                out.append(Rule(file: file, prefix: e.value, mirror: mirror,
+                                managed: records.contains(Self.record(prefix: e.value, mirror: mirror))))
+            }
+        }
+        return out
+    }
+
+    static func record(prefix: String, mirror: String) -> String { prefix + " " + mirror }
+
+    /// Parses `PREFIX=MIRROR_PREFIX` (`setup --source-mirror`).
+    public static func parsePair(_ text: String) throws -> Pair {
+        guard let eq = text.range(of: "=") else {
+            throw UsageError(Message("gitconfig.source-mirror.bad-pair", ["value": Redaction.redactText(text)]),
+                             code: "gitconfig.source-mirror")
+        }
+        let pair = Pair(prefix: String(text[..<eq.lowerBound]), mirror: String(text[eq.upperBound...]))
+        try validate(pair)
+        return pair
+    }
+
+    /// Both halves must be URL prefixes (`scheme://…` or scp-like `user@host:`) without blanks.
+    public static func validate(_ pair: Pair) throws {
+        for value in [pair.prefix, pair.mirror] {
+            let scpLike = value.contains("@") && value.contains(":") && !value.contains("://")
+            let ok = !value.isEmpty && !value.contains(where: { $0.isWhitespace || $0.isNewline })
+                && (value.range(of: #"^[A-Za-z][A-Za-z0-9+.-]*://."#, options: .regularExpression) != nil || scpLike)
+            guard ok else {
+                throw UsageError(Message("gitconfig.source-mirror.bad-url", ["value": Redaction.redactURL(value)]),
+                                 code: "gitconfig.source-mirror")
+            }
+        }
+        if pair.prefix == pair.mirror {
+            throw UsageError(Message("gitconfig.source-mirror.same", ["value": Redaction.redactURL(pair.prefix)]),
+                             code: "gitconfig.source-mirror")
+        }
+    }
+
+    /// The plan that makes every pair a rule in the global file (replacing podmirror's own rules for the
+    /// same prefix); a prefix already sent elsewhere by a rule podmirror did not write is an error.
+    public func addPlan(_ pairs: [Pair]) throws -> Plan {
+        var plan = Plan(title: "gitconfig insteadof add")
+        let existing = try rules()
+        try check(pairs, existing: existing)
+        let target = files.globalFile
+        for file in files.files {
+            let stale = stale(pairs, existing: existing, file: file)
+            var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
+                try edit(config, adding: file == target ? pairs : [], removing: stale, existing: existing)
+            }
+            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(stale))
+            let shown = (file == target ? pairs.map { Self.arrow($0.prefix, $0.mirror) } : [])
+            let message = file == target
+                ? Message("gitconfig.source-mirror.add-summary", ["file": file, "rules": shown.joined(separator: ", ")])
+                : Message("gitconfig.source-mirror.remove-summary", ["file": file, "count": "\(stale.count)"])
+            plan.changes.append(change(file: file, sim, message, details: [
+                "file": .string(file), "added": .array(shown.map { .string($0) }),
+                "removed": .array(stale.map { .string(Self.arrow($0.prefix, $0.mirror)) }),
+            ]))
+        }
+        return plan
+    }
+
+    /// The plan that removes podmirror's rules for `prefix`; rules the user wrote are kept, with a warning.
+    public func removePlan(prefix: String) throws -> Plan {
+        var plan = Plan(title: "gitconfig insteadof remove")
+        let existing = try rules()
+        let matching = existing.filter { $0.prefix == prefix }
+        for file in files.files {
+            let managed = matching.filter { $0.file == file && $0.managed }
+            guard environment.fileSystem.fileExists(file), !managed.isEmpty else {
+                let message = Message("gitconfig.source-mirror.none",
+                                      ["file": file, "prefix": Redaction.redactURL(prefix)])
+                var c = Change.satisfied(id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, subject: file,
+                                         summary: message.english)
+                c.message = message
+                plan.changes.append(c)
+                continue
+            }
+            var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
+                try edit(config, adding: [], removing: managed, existing: existing)
+            }
+            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(managed))
+            let message = Message("gitconfig.source-mirror.remove-summary", ["file": file, "count": "\(managed.count)"])
+            plan.changes.append(change(file: file, sim, message, details: [
+                "file": .string(file), "added": .array([]),
+                "removed": .array(managed.map { .string(Self.arrow($0.prefix, $0.mirror)) }),
+            ]))
+        }
+        for r in matching where !r.managed {
+            let message = Message("gitconfig.source-mirror.kept",
+                                  ["rule": Self.arrow(r.prefix, r.mirror), "file": r.file])
+            plan.warnings.append(Diagnostic(.warning, code: "gitconfig.kept-rule", message, file: r.file))
+        }
+        return plan
+    }
+
+    // MARK: shared with `gitconfig insteadof use` and `reset`
+
+    /// Refuses a pair whose prefix a rule podmirror did not write already sends to another mirror.
+    func check(_ pairs: [Pair], existing: [Rule]) throws {
+        for pair in pairs {
+            try Self.validate(pair)
+            let foreign = existing.first { $0.prefix == pair.prefix && $0.mirror != pair.mirror && !$0.managed }
+            if let foreign {
+                throw UsageError(Message("gitconfig.source-mirror.taken", [
+                    "prefix": Redaction.redactURL(pair.prefix), "mirror": Redaction.redactURL(foreign.mirror),
+                    "file": foreign.file,
+                ]), remedy: Message("gitconfig.source-mirror.taken.remedy"), code: "gitconfig.source-mirror-taken")
+            }
+        }
+    }
+
+    /// podmirror's rules in `file` that the pairs replace (same prefix, other mirror).
+    func stale(_ pairs: [Pair], existing: [Rule], file: String) -> [Rule] {
+        existing.filter { r in
+            r.file == file && r.managed && pairs.contains { $0.prefix == r.prefix && $0.mirror != r.mirror }
+        }
+    }
+
+    /// Adds `pairs` (rule and record; a rule already there as the user wrote it is left unrecorded) and
+    /// removes `removing` with their records.
+    func edit(_ config: GitConfigFile, adding pairs: [Pair], removing: [Rule], existing: [Rule]) throws {
+        for r in removing {
+            try config.remove("url.\(r.mirror).insteadOf", value: r.prefix)
+            try config.remove(Self.recordKey, value: Self.record(prefix: r.prefix, mirror: r.mirror))
+        }
+        for pair in pairs {
+            if let present = existing.first(where: { $0.prefix == pair.prefix && $0.mirror == pair.mirror }),
+               !present.managed { continue }
+            try config.add("url.\(pair.mirror).insteadOf", value: pair.prefix)
+            try config.add(Self.recordKey, value: Self.record(prefix: pair.prefix, mirror: pair.mirror))
+        }
+    }
+
+    static func headers(_ rules: [Rule]) -> Set<String> {
+        Set(rules.map { "[url \"\($0.mirror)\"]" } + ["[podmirror]"])
+    }
+
+    static func arrow(_ prefix: String, _ mirror: String) -> String {
+        "\(Redaction.redactURL(prefix)) → \(Redaction.redactURL(mirror))"
+    }
+
+    func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), _ message: Message, details: JSONValue) -> Change {
+        var c = files.change(file: file, sim, summary: message.english, details: details)
+        c.message = message
+        return c
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Why an `:http` pod source could not be made ready. URLs in it are redacted.
+public struct HTTPSourceError: PodMirrorError {
+    public enum Kind: String, Sendable, Codable {
+        /// `dmg` or a type cocoapods-downloader does not know: podmirror leaves the pod to CocoaPods.
+        case leftToCocoaPods
+        /// The server answered an HTTP error that retrying does not fix (404, 403, …).
+        case httpStatus
+        /// No complete answer after every attempt (timeouts, stalls, dropped connections, 5xx).
+        case transfer
+        /// `sha256`/`sha1` of the archive is not the podspec's.
+        case checksum
+        /// An entry would land outside the pod's folder (`../`, absolute path, link pointing out).
+        case unsafeArchive
+        /// The archive could not be read or extracted.
+        case extraction
+        /// A program extraction needs (`tar`, `xz`, …) or libcurl is missing.
+        case toolMissing
+        /// The archive or its folder could not be written.
+        case fileSystem
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var remedy: String?
+    public var text: Message?
+    public var remedyText: Message?
+    /// The HTTP status, for `httpStatus` (and `transfer` when the last answer was one).
+    public var status: Int?
+
+    public var code: String { "pods.http." + kind.rawValue.kebabCased }
+
+    /// True for `leftToCocoaPods`: the orchestrator reports the pod as skipped, not failed.
+    public var isLeftToCocoaPods: Bool { kind == .leftToCocoaPods }
+
+    public var exitStatus: ExitStatus {
+        switch kind {
+        case .httpStatus, .transfer: .network
+        case .toolMissing: .toolMissing
+        default: .failure
+        }
+    }
+
+    public init(_ kind: Kind, _ text: Message, remedy: Message? = nil, status: Int? = nil) {
+        self.kind = kind
+        self.text = text
+        self.message = text.english
+        self.remedyText = remedy
+        self.remedy = remedy?.english
+        self.status = status
+    }
+}
+
+private extension String {
+    var kebabCased: String {
+        var out = ""
+        for c in self {
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+        }
+        return out
+    }
+}

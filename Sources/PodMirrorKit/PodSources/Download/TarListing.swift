@@ -1,0 +1,165 @@
+import Foundation
+
+/// Lists the members of a tar stream (ustar, GNU long names, pax extended headers) fed in chunks of any
+/// size, without keeping member data: what podmirror checks before `tar` extracts anything.
+struct TarListing {
+    enum Failure: Error, Equatable {
+        case badChecksum(offset: Int64)
+        case unsupported(String)
+        case truncated
+    }
+
+    private(set) var entries: [ArchiveEntry] = []
+    /// True once the end-of-archive block was read.
+    private(set) var ended = false
+
+    private var buffer: [UInt8] = []
+    private var offset: Int64 = 0
+    private var skip: Int64 = 0
+    /// Member data being collected for a GNU long name/link or a pax header: (type, bytes still expected).
+    private var collecting: (type: UInt8, remaining: Int64, padding: Int64)?
+    private var collected: [UInt8] = []
+    private var longName: String?
+    private var longLink: String?
+    private var pax: [String: String] = [:]
+
+    /// Feeds the next bytes of the stream.
+    mutating func feed(_ bytes: some Collection<UInt8>) throws {
+        if ended { return }
+        buffer.append(contentsOf: bytes)
+        var i = 0
+        defer {
+            buffer.removeFirst(i)
+            offset += Int64(i)
+        }
+        while !ended {
+            if skip > 0 {
+                let n = Int(min(skip, Int64(buffer.count - i)))
+                i += n
+                skip -= Int64(n)
+                if skip > 0 { return }
+                continue
+            }
+            if let c = collecting {
+                let n = Int(min(c.remaining, Int64(buffer.count - i)))
+                collected.append(contentsOf: buffer[i..<i + n])
+                i += n
+                collecting!.remaining -= Int64(n)
+                if collecting!.remaining > 0 { return }
+                finishCollecting(type: c.type)
+                collecting = nil
+                skip = c.padding
+                continue
+            }
+            guard buffer.count - i >= 512 else { return }
+            let header = Array(buffer[i..<i + 512])
+            let headerOffset = offset + Int64(i)
+            i += 512
+            try member(header, at: headerOffset)
+        }
+    }
+
+    /// Call at the end of the stream: a stream that stops inside a member is truncated.
+    func finish() throws {
+        if skip > 0 || collecting != nil || (!ended && !buffer.isEmpty) { throw Failure.truncated }
+    }
+
+    private mutating func member(_ h: [UInt8], at headerOffset: Int64) throws {
+        if h.allSatisfy({ $0 == 0 }) {
+            ended = true
+            return
+        }
+        let stored = Self.number(h[148..<156])
+        let sum = h.enumerated().reduce(Int64(0)) { $0 + Int64((148..<156).contains($1.offset) ? 0x20 : $1.element) }
+        guard stored == sum else { throw Failure.badChecksum(offset: headerOffset) }
+        let type = h[156]
+        var size = Self.number(h[124..<136]) ?? 0
+        if let s = pax["size"], let v = Int64(s) { size = v }
+        let padded = (size + 511) / 512 * 512
+        switch type {
+        case UInt8(ascii: "L"), UInt8(ascii: "K"), UInt8(ascii: "x"):
+            guard size <= 1 << 20 else { throw Failure.unsupported("a \(size)-byte extended header") }
+            collecting = (type, size, padded - size)
+            collected = []
+            return
+        case UInt8(ascii: "g"), UInt8(ascii: "V"):
+            skip = padded
+            return
+        case UInt8(ascii: "M"), UInt8(ascii: "N"):
+            throw Failure.unsupported("tar member type '\(Character(UnicodeScalar(type)))'")
+        default: break
+        }
+        var name = Self.string(h[0..<100])
+        let magic = Self.string(h[257..<263])
+        if magic.hasPrefix("ustar") {
+            let prefix = Self.string(h[345..<500])
+            if !prefix.isEmpty && magic == "ustar" { name = prefix + "/" + name }
+        }
+        if let p = pax["path"] { name = p } else if let l = longName { name = l }
+        var link = Self.string(h[157..<257])
+        if let p = pax["linkpath"] { link = p } else if let l = longLink { link = l }
+        let kind: ArchiveEntry.Kind
+        var dataSize = padded
+        switch type {
+        case UInt8(ascii: "1"): kind = .hardlink; dataSize = 0
+        case UInt8(ascii: "2"): kind = .symlink; dataSize = 0
+        case UInt8(ascii: "3"), UInt8(ascii: "4"): kind = .device; dataSize = 0
+        case UInt8(ascii: "5"): kind = .directory; dataSize = 0
+        case UInt8(ascii: "6"): kind = .fifo; dataSize = 0
+        case UInt8(ascii: "D"): kind = .directory
+        default: kind = .file
+        }
+        entries.append(ArchiveEntry(path: name, kind: kind,
+                                    linkTarget: kind == .symlink || kind == .hardlink ? link : nil))
+        longName = nil
+        longLink = nil
+        pax = [:]
+        skip = dataSize
+    }
+
+    private mutating func finishCollecting(type: UInt8) {
+        switch type {
+        case UInt8(ascii: "L"): longName = Self.string(collected[...])
+        case UInt8(ascii: "K"): longLink = Self.string(collected[...])
+        default: pax.merge(Self.paxRecords(collected)) { _, new in new }
+        }
+        collected = []
+    }
+
+    /// `"<len> key=value\n"` records.
+    static func paxRecords(_ bytes: [UInt8]) -> [String: String] {
+        var out: [String: String] = [:]
+        var i = 0
+        while i < bytes.count {
+            guard let space = bytes[i...].firstIndex(of: 0x20),
+                  let length = Int(String(decoding: bytes[i..<space], as: UTF8.self)), length > 0,
+                  i + length <= bytes.count else { break }
+            let record = bytes[(space + 1)..<(i + length)]
+            if let eq = record.firstIndex(of: UInt8(ascii: "=")) {
+                var value = record[(eq + 1)...]
+                if value.last == 0x0A { value = value.dropLast() }
+                out[String(decoding: record[..<eq], as: UTF8.self)] = String(decoding: value, as: UTF8.self)
+            }
+            i += length
+        }
+        return out
+    }
+
+    /// A NUL-terminated field.
+    static func string(_ field: ArraySlice<UInt8>) -> String {
+        String(decoding: field.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// An octal field (space/NUL padded) or GNU base-256 (high bit of the first byte set).
+    static func number(_ field: ArraySlice<UInt8>) -> Int64? {
+        guard let first = field.first else { return nil }
+        if first & 0x80 != 0 {
+            var v: Int64 = Int64(first & 0x7F)
+            for b in field.dropFirst() { v = v << 8 | Int64(b) }
+            return v
+        }
+        let digits = field.drop { $0 == 0x20 || $0 == 0 }.prefix { $0 >= 0x30 && $0 <= 0x37 }
+        if digits.isEmpty { return field.allSatisfy({ $0 == 0x20 || $0 == 0 }) ? 0 : nil }
+        return digits.reduce(Int64(0)) { $0 * 8 + Int64($1 - 0x30) }
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A loopback HTTP/1.1 file server for download tests: `Range: bytes=N-` (206 + `Content-Range`),
+/// `ETag`/`If-Range`, redirects, and scripted faults per path — a connection dropped or stalled
+/// mid-body, an error status, a server that ignores `Range`. It also answers proxy-style requests
+/// (`GET http://host/path`), recording them as proxied, so it can stand in for a forward proxy.
+public final class ArchiveHTTPServer: @unchecked Sendable {
+    /// What the next request to a path suffers; each fault is used once, in order.
+    public enum Fault: Sendable, Equatable {
+        /// Sends the headers (full length) and this many body bytes, then closes the connection.
+        case dropAfter(Int)
+        /// Sends this many body bytes, then nothing for `seconds`, then closes.
+        case stallAfter(Int, seconds: Double)
+        /// Answers with this status and a short text body.
+        case status(Int)
+        /// Answers 200 with the whole body even when `Range` was asked.
+        case ignoreRange
+    }
+
+    /// One request as received.
+    public struct Request: Sendable {
+        public var method: String
+        /// The request target as sent (absolute for proxied requests).
+        public var target: String
+        public var path: String
+        /// Header fields, names lower-cased.
+        public var headers: [String: String]
+        public var proxied: Bool
+    }
+
+    public let port: Int
+    public var url: String { "http://127.0.0.1:\(port)" }
+    private let listenFD: Int32
+    private let lock = NSLock()
+    private var files: [String: [UInt8]] = [:]
+    private var redirects: [String: String] = [:]
+    private var faults: [String: [Fault]] = [:]
+    private var log: [Request] = []
+    private var stopped = false
+
+    /// Starts serving `files` (path → bytes); other paths get 404.
+    public init(files: [String: [UInt8]] = [:]) throws {
+        self.files = files
+        #if os(Linux)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw NSError(domain: "ArchiveHTTPServer", code: Int(errno)) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = 0
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            close(fd)
+            throw NSError(domain: "ArchiveHTTPServer", code: Int(errno))
+        }
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+        }
+        port = Int(UInt16(bigEndian: addr.sin_port))
+        listenFD = fd
+        Thread { [weak self] in self?.acceptLoop() }.start()
+    }
+
+    deinit { stop() }
+
+    public func serve(_ path: String, _ bytes: [UInt8]) { lock.lock(); files[path] = bytes; lock.unlock() }
+    public func redirect(_ path: String, to location: String) { lock.lock(); redirects[path] = location; lock.unlock() }
+    /// Queues faults for the next requests to `path`.
+    public func inject(_ path: String, _ list: [Fault]) {
+        lock.lock()
+        faults[path, default: []] += list
+        lock.unlock()
+    }
+    public var requests: [Request] { lock.lock(); defer { lock.unlock() }; return log }
+
+    /// The `ETag` served for `bytes`.
+    public static func etag(_ bytes: [UInt8]) -> String {
+        var h: UInt64 = 1469598103934665603
+        for b in bytes { h = (h ^ UInt64(b)) &* 1099511628211 }
+        return "\"\(String(h, radix: 16))-\(bytes.count)\""
+    }
+
+    public func stop() {
+        lock.lock()
+        let was = stopped
+        stopped = true
+        lock.unlock()
+        if !was { shutdown(listenFD, Int32(SHUT_RDWR)); close(listenFD) }
+    }
+
+    private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listenFD, nil, nil)
+            if client < 0 {
+                if isStopped || errno != EINTR { return }
+                continue
+            }
+            DispatchQueue.global().async { self.handle(client) }
+        }
+    }
+
+    private func handle(_ fd: Int32) {
+        defer { close(fd) }
+        var raw = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while raw.range(of: [13, 10, 13, 10]) == nil {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { return }
+            raw += buffer[0..<n]
+        }
+        let headEnd = raw.range(of: [13, 10, 13, 10])!
+        let lines = String(decoding: raw[..<headEnd.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let parts = lines[0].split(separator: " ")
+        guard parts.count >= 2 else { return }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = value
+        }
+        let method = String(parts[0]), target = String(parts[1])
+        var path = target
+        let proxied = target.hasPrefix("http://")
+        if proxied, let slash = target.dropFirst(7).firstIndex(of: "/") { path = String(target[slash...]) }
+        lock.lock()
+        log.append(Request(method: method, target: target, path: path, headers: headers, proxied: proxied))
+        // A path is looked up with its query first, then without it.
+        if files[path] == nil && redirects[path] == nil && faults[path] == nil, let q = path.firstIndex(of: "?") {
+            path = String(path[..<q])
+        }
+        let fault = faults[path]?.isEmpty == false ? faults[path]!.removeFirst() : nil
+        let body = files[path]
+        let location = redirects[path]
+        lock.unlock()
+
+        if let location {
+            transmit(fd, "HTTP/1.1 302 Found\r\nLocation: \(location)\r\n" + Self.emptyEnd)
+            return
+        }
+        if case .status(let code) = fault {
+            transmit(fd, "HTTP/1.1 \(code) Fault\r\n" + Self.textEnd("fault\n"))
+            return
+        }
+        guard let body else {
+            transmit(fd, "HTTP/1.1 404 Not Found\r\n" + Self.textEnd("not found\n"))
+            return
+        }
+        let etag = Self.etag(body)
+        var start = 0
+        if fault != .ignoreRange, let range = headers["range"], range.hasPrefix("bytes="), range.hasSuffix("-"),
+           let from = Int(range.dropFirst(6).dropLast()), headers["if-range"].map({ $0 == etag }) ?? true {
+            if from >= body.count {
+                let range = "Content-Range: bytes */\(body.count)\r\n"
+                transmit(fd, "HTTP/1.1 416 Range Not Satisfiable\r\n" + range + Self.emptyEnd)
+                return
+            }
+            start = from
+        }
+        var head = start > 0
+            ? "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes \(start)-\(body.count - 1)/\(body.count)\r\n"
+            : "HTTP/1.1 200 OK\r\n"
+        head += "ETag: \(etag)\r\nAccept-Ranges: bytes\r\nContent-Type: application/octet-stream\r\n"
+        head += "Content-Length: \(body.count - start)\r\nConnection: close\r\n\r\n"
+        guard transmit(fd, head) else { return }
+        if method == "HEAD" { return }
+        let rest = Array(body[start...])
+        switch fault {
+        case .dropAfter(let n)?:
+            _ = transmit(fd, Array(rest.prefix(n)))
+        case .stallAfter(let n, let seconds)?:
+            guard transmit(fd, Array(rest.prefix(n))) else { return }
+            let until = Date().addingTimeInterval(seconds)
+            while Date() < until && !isStopped { Thread.sleep(forTimeInterval: 0.05) }
+        default:
+            _ = transmit(fd, rest)
+        }
+    }
+
+    @discardableResult
+    private func transmit(_ fd: Int32, _ text: String) -> Bool { transmit(fd, Array(text.utf8)) }
+
+    @discardableResult
+    private func transmit(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, bytes.count - sent, Self.sendFlags) }
+            if n <= 0 { return false }
+            sent += n
+        }
+        return true
+    }
+
+    static let emptyEnd = "Content-Length: 0\r\nConnection: close\r\n\r\n"
+
+    static func textEnd(_ body: String) -> String {
+        "Content-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+    }
+
+    #if os(Linux)
+    static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+    static let sendFlags: Int32 = 0
+    #endif
+}
+
+private extension Array where Element == UInt8 {
+    func range(of needle: [UInt8]) -> Range<Int>? {
+        guard count >= needle.count else { return nil }
+        for i in 0...(count - needle.count) where self[i..<i + needle.count].elementsEqual(needle) {
+            return i..<i + needle.count
+        }
+        return nil
+    }
+}
