@@ -1,8 +1,6 @@
 import Foundation
 
 extension EditContext {
-    static let platformNames = ["ios", "osx", "macos", "tvos", "visionos", "watchos"]
-
     /// The scope of target `name` (nil: root). Throws when there is no such target or it is ambiguous.
     func scope(named name: String?) throws -> PodfileScope {
         guard let name else { return reader.root }
@@ -44,14 +42,11 @@ extension EditContext {
 
     /// `platform NAME VERSION [--target T] [--force]`.
     mutating func platform(name: String, version: String, target: String?, force: Bool) throws {
-        let name = name.hasPrefix(":") ? String(name.dropFirst()) : name
-        guard Self.platformNames.contains(name) else {
-            throw UsageError("Unsupported platform `\(name)`. Platform must be `:ios`, `:osx`, `:macos`, `:tvos`, :visionos, or `:watchos`.",
-                             code: "podfile.platform-name")
-        }
-        guard version.range(of: #"^[0-9]+(\.[0-9]+)*$"#, options: .regularExpression) != nil else {
-            throw UsageError("invalid deployment target `\(version)`: expected a version such as 13.0", code: "podfile.platform-version")
-        }
+        let platform = try PodPlatform(parsing: name)
+        // `:macos` as the user wrote it; CocoaPods stores both spellings as `osx`.
+        let spelled = name.lowercased().hasSuffix("macos") ? "macos" : platform.rawValue
+        let name = spelled
+        let version = try PodPlatform.version(parsing: version)
         let scope = try scope(named: target)
         if scope.statement != nil, scope.block == nil {
             throw PodfileError("target `\(scope.name)` has no `do … end` block to hold a platform", file: doc.path,

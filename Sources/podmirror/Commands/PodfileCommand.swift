@@ -8,7 +8,8 @@ struct PodfileCommand: ParsableCommand {
         abstract: "Read and precisely rewrite a Podfile: sources, platform, inhibit_all_warnings!, post_install build settings.",
         discussion: "Edits change only the bytes they must (comments, CRLF, BOM, tabs and quotes stay) and are idempotent.",
         subcommands: [PodfileShowCommand.self, PodfileSourceCommand.self, PodfilePlatformCommand.self,
-                      PodfileInhibitWarningsCommand.self, PodfileBuildSettingCommand.self]
+                      PodfileInhibitWarningsCommand.self, PodfileBuildSettingCommand.self,
+                      PodfileDeploymentTargetCommand.self]
     )
 }
 
@@ -225,7 +226,6 @@ struct PodfileBuildSettingCommand: PodmirrorCommand {
 
     func validate() throws {
         if (assignment == nil) == (unset == nil) { throw ValidationError("give either KEY=VALUE or --unset KEY") }
-        if let a = assignment, !a.contains("=") || a.hasPrefix("=") { throw ValidationError("expected KEY=VALUE, got '\(a)'") }
     }
 
     func run() throws {
@@ -233,10 +233,24 @@ struct PodfileBuildSettingCommand: PodmirrorCommand {
         if let key = unset {
             edit = .unsetBuildSetting(key: key, configuration: configuration, pod: pod)
         } else {
-            let a = assignment!
-            let eq = a.firstIndex(of: "=")!
-            edit = .buildSetting(key: String(a[..<eq]), value: String(a[a.index(after: eq)...]), configuration: configuration, pod: pod)
+            let a = try BuildSettingAssignment(parsing: assignment ?? "")
+            edit = .buildSetting(key: a.key, value: a.value, configuration: configuration, pod: pod)
         }
         try runPodfileEdits([edit], location: location)
     }
+}
+
+struct PodfileDeploymentTargetCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "deployment-target",
+        abstract: "Raise every pod target's deployment target to at least VERSION, through the post_install hook.",
+        discussion: "Writes one line into the existing post_install hook (or appends one) that sets IPHONEOS_DEPLOYMENT_TARGET (MACOSX_, TVOS_, WATCHOS_, XROS_ for the other platforms) on each pod target whose own value is lower; higher values stay. Running it again with another VERSION updates that line."
+    )
+    static let commandName = "podfile deployment-target"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var location: PodfileLocation
+    @Argument(help: "ios, macos, tvos, visionos or watchos.") var platform: String
+    @Argument(help: "The minimum, e.g. 15.0.") var version: String
+
+    func run() throws { try runPodfileEdits([.deploymentTarget(platform: platform, version: version)], location: location) }
 }
