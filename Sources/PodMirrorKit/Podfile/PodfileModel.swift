@@ -104,6 +104,9 @@ public struct PodfileModel: Sendable {
     public var root: PodfileTarget
     public var hooks: [PodfileHook]
     public var buildSettings: [PodfileBuildSetting]
+    /// The user's own plain assignments in the post_install hook (`config.build_settings['K'] = 'V'`, not inside
+    /// a condition): the values `podfile build-setting K=V` updates in place.
+    public var hookAssignments: [PodfileBuildSetting] = []
     /// What CocoaPods would reject (two post_install hooks, two platforms in one scope).
     public var problems: [PodfileProblem]
 

@@ -234,6 +234,7 @@ struct PodfileReader {
                             inhibitAllWarnings: rootTarget.inhibitAllWarnings, root: rootTarget,
                             hooks: hooks.map { PodfileHook(name: $0.name, line: $0.statement.line, parameter: $0.block.parameters.first,
                                                            braces: $0.block.isBrace, target: $0.target) },
-                            buildSettings: buildSettingSites.map(\.setting), problems: problems)
+                            buildSettings: buildSettingSites.map(\.setting), hookAssignments: hookAssignments,
+                            problems: problems)
     }
 }
