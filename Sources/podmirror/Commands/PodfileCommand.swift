@@ -141,7 +141,7 @@ struct PodfileSourceAddCommand: PodmirrorCommand {
     static let commandName = "podfile source add"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "Source URL.") var url: String
+    @Argument(help: "Catalog name (see `podmirror mirror list`) or source URL.") var url: String
     @Flag(name: .long, help: "Put it before the other sources.") var first = false
 
     func run() throws { try runPodfileEdits([.addSource(url, first: first)], location: location) }
@@ -155,7 +155,7 @@ struct PodfileSourceRemoveCommand: PodmirrorCommand {
     static let commandName = "podfile source remove"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "Source URL.") var url: String
+    @Argument(help: "Catalog name (see `podmirror mirror list`) or source URL.") var url: String
 
     func run() throws { try runPodfileEdits([.removeSource(url)], location: location) }
 }
@@ -168,7 +168,7 @@ struct PodfileSourceSetCommand: PodmirrorCommand {
     static let commandName = "podfile source set"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "Source URLs, in order.") var urls: [String]
+    @Argument(help: "Catalog names or source URLs, in order.") var urls: [String]
 
     func validate() throws {
         if urls.isEmpty { throw ValidationError("give at least one URL (use `source remove` to remove sources)") }

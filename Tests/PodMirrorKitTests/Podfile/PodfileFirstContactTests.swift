@@ -163,4 +163,34 @@ final class PodfileFirstContactTests: XCTestCase {
         XCTAssertEqual(try SetupRequest.parsePlatform("ios:10.15.4").version, "10.15.4")
         XCTAssertEqual(PodPlatform.ios.defaultDeploymentTarget, "4.3")
     }
+
+    // MARK: 8 (sources)
+
+    func testSourceAddSetRemoveTakeCatalogNames() throws {
+        let tuna = catalog.specsMirror(named: "tuna")!.url
+        let trunk = catalog.specsMirror(named: "trunk")!.url
+        let input = "source '\(trunk)'\ntarget 'A' do\nend\n"
+        XCTAssertEqual(try edited(input, [.addSource("tuna", first: true)]), "source '\(tuna)'\n" + input)
+        XCTAssertEqual(try edited(input, [.setSources(["TUNA", "trunk"])]), "source '\(tuna)'\nsource '\(trunk)'\ntarget 'A' do\nend\n")
+        XCTAssertEqual(try edited(input, [.removeSource("trunk")]), "target 'A' do\nend\n")
+        XCTAssertThrowsError(try edited(input, [.addSource("tnua", first: false)])) { error in
+            let e = error as? UsageError
+            XCTAssertEqual(e?.code, "podfile.source")
+            XCTAssertTrue(e?.message.contains("`tnua` is neither a Specs mirror") == true, "\(error)")
+            XCTAssertTrue(e?.remedy?.contains("did you mean `tuna`?") == true, "\(String(describing: e?.remedy))")
+        }
+        XCTAssertThrowsError(try edited(input, [.addSource("ext::sh -c x", first: false)])) { error in
+            XCTAssertFalse("\(error)".contains("use URL"), "\(error)")
+            XCTAssertTrue("\(error)".contains("cannot use `ext::sh -c x` as a Podfile source"), "\(error)")
+        }
+    }
+
+    func testRemovingAnAbsentSourceWarnsAndChangesNothing() throws {
+        let input = "source 'https://cdn.cocoapods.org/'\n"
+        let r = try PodfileEditor.apply([.removeSource("https://git.example.com/x/Specs.git")], to: try PodfileDocument(text: input),
+                                        catalog: catalog)
+        XCTAssertFalse(r.changed)
+        XCTAssertEqual(r.warnings.map(\.code), ["podfile.source-absent"])
+        XCTAssertEqual(r.warnings.first?.severity, .warning)
+    }
 }
