@@ -77,7 +77,9 @@ struct PodfileShowCommand: PodmirrorCommand {
         func platform(_ p: PodfilePlatform?) -> String {
             guard let p else { return "(none)" }
             if let e = p.expression, !["ios", "osx", "tvos", "visionos", "watchos"].contains(p.name) { return "\(e) (expression)" }
-            return ":\(p.name), " + (p.expression.map { "\($0) (expression)" } ?? p.version.map { "'\($0)'" } ?? "(default version)")
+            if let e = p.expression { return ":\(p.name), \(e) (expression)" }
+            if let v = p.version { return ":\(p.name), '\(v)'" }
+            return ":\(p.name) " + Message("podfile.show.default-version", ["version": p.effectiveVersion ?? "?"]).localized
         }
         c.out(c.paint(doc.path, .bold))
         c.out("sources:" + (m.sourceURLs.isEmpty ? " (none: trunk https://cdn.cocoapods.org/ is implicit)" : ""))
@@ -88,7 +90,11 @@ struct PodfileShowCommand: PodmirrorCommand {
         func show(_ t: PodfileTarget, _ depth: Int) {
             var line = String(repeating: "  ", count: depth + 1) + t.name + (t.abstract ? " (abstract)" : "")
             if let p = t.platform { line += "  platform \(platform(p))" }
-            if t.inhibitAllWarnings { line += "  inhibit_all_warnings!" }
+            if t.inhibitAllWarnings {
+                line += "  inhibit_all_warnings!"
+            } else if t.effectiveInhibitAllWarnings {
+                line += "  " + Message("podfile.show.inherited-inhibit").localized
+            }
             c.out(line)
             t.children.forEach { show($0, depth + 1) }
         }
