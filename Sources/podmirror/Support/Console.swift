@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// Where output goes: results on stdout, progress and diagnostics on stderr. Colour and progress
-/// bars only on a TTY, never with NO_COLOR (or TERM=dumb).
+/// bars only on a TTY, never with NO_COLOR (set and not empty) or TERM=dumb: then no escape sequence
+/// and no carriage-return redraw is written at all.
 final class Console: @unchecked Sendable {
     static let shared = Console()
 
@@ -15,13 +16,15 @@ final class Console: @unchecked Sendable {
     let stderrIsTTY = isatty(STDERR_FILENO) == 1
     let noColor: Bool = {
         let env = ProcessInfo.processInfo.environment
-        return env["NO_COLOR"] != nil || env["TERM"] == "dumb"
+        return !(env["NO_COLOR"] ?? "").isEmpty || env["TERM"] == "dumb"
     }()
     private let lock = NSLock()
     private var progressLineShown = false
 
     var colorOut: Bool { stdoutIsTTY && !noColor }
     var colorErr: Bool { stderrIsTTY && !noColor }
+    /// A redrawn progress line needs `\r` and an erase sequence: only on a terminal that takes them.
+    var drawsProgress: Bool { stderrIsTTY && !noColor }
 
     func out(_ text: String) {
         lock.lock(); defer { lock.unlock() }
@@ -35,9 +38,9 @@ final class Console: @unchecked Sendable {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
-    /// Redraws the single progress line on stderr (TTY only).
+    /// Redraws the single progress line on stderr (TTY only, not with NO_COLOR or TERM=dumb).
     func progress(_ line: String) {
-        guard stderrIsTTY else { return }
+        guard drawsProgress else { return }
         lock.lock(); defer { lock.unlock() }
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
         progressLineShown = true
@@ -78,7 +81,7 @@ final class Console: @unchecked Sendable {
 struct ConsoleProgress: ProgressReporter {
     func report(_ event: ProgressEvent) {
         let console = Console.shared
-        guard console.stderrIsTTY else { return }
+        guard console.drawsProgress else { return }
         var line = event.phase
         if let total = event.total, total > 0 {
             let fraction = min(1, Double(event.completed) / Double(total))
