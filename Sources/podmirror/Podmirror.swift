@@ -27,6 +27,7 @@ enum Main {
     static func main() {
         installSignalHandlers()
         Messages.language = (try? Language.resolve(flag: nil, environment: ProcessInfo.processInfo.environment)) ?? .english
+        VersionOutput.exitIfAsked(Array(CommandLine.arguments.dropFirst()))
         SubcommandCheck.exitIfUnknown(Array(CommandLine.arguments.dropFirst()))
         let command: ParsableCommand
         do {
