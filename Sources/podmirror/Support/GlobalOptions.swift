@@ -13,9 +13,6 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Change nothing; exit 3 when something would change, 0 when all is as asked.")
     var check = false
 
-    @Flag(name: .long, help: "Answer yes to any question (podmirror never prompts when stdin is not a TTY).")
-    var yes = false
-
     @Flag(name: .shortAndLong, help: "Print more detail on stderr.")
     var verbose = false
 

@@ -1,0 +1,20 @@
+import Foundation
+import PodMirrorTestSupport
+import XCTest
+
+/// `repo update` on a clone whose HEAD is already at the server's tip (only origin/master is behind)
+/// says so instead of printing "a → a".
+final class RepoUpdateMessageCLITests: RepoCLITestCase {
+    func testUpdateWithHeadAtTipDoesNotPrintTheSameCommitTwice() throws {
+        let url = server.url("specs.git")
+        XCTAssertEqual(try pm(["repo", "add", "master", url]).status, 0)
+        let path = repos + "/master"
+        let head = try git(path, ["rev-parse", "HEAD"])
+        _ = try git(path, ["update-ref", "refs/remotes/origin/master", "HEAD~1"])
+        let r = try pm(["repo", "update", "master", "--dry-run"], env: ["PODMIRROR_LANG": "en"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let short = String(head.prefix(12))
+        XCTAssertFalse(r.stdout.contains("\(short) → \(short)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("HEAD is already at \(short); only origin/master is refreshed"), r.stdout)
+    }
+}
