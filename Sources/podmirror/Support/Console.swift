@@ -20,6 +20,14 @@ final class Console: @unchecked Sendable {
     }()
     private let lock = NSLock()
     private var progressLineShown = false
+    /// `--verbose`: each transfer stage is also written as a plain line on stderr when it ends.
+    private var verboseStages = false
+    private var lastStage: ProgressEvent?
+
+    func enableVerbose() {
+        lock.lock(); defer { lock.unlock() }
+        verboseStages = true
+    }
 
     var colorOut: Bool { stdoutIsTTY && !noColor }
     var colorErr: Bool { stderrIsTTY && !noColor }
@@ -49,6 +57,25 @@ final class Console: @unchecked Sendable {
     func endProgress() {
         lock.lock(); defer { lock.unlock() }
         clearProgressLocked()
+        flushStageLocked()
+    }
+
+    /// Notes a stage for `--verbose`: when the stage changes, the finished one is written with its counts.
+    func stage(_ event: ProgressEvent) {
+        lock.lock(); defer { lock.unlock() }
+        guard verboseStages else { return }
+        if let last = lastStage, last.phase != event.phase { flushStageLocked() }
+        lastStage = event
+    }
+
+    private func flushStageLocked() {
+        guard let last = lastStage else { return }
+        lastStage = nil
+        clearProgressLocked()
+        var counts = "\(last.completed)" + (last.total.map { "/\($0)" } ?? "")
+        if let bytes = last.bytes { counts += ", " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) }
+        let line = Message("cli.verbose.stage", ["stage": last.phase, "counts": counts]).localized
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     private func clearProgressLocked() {
@@ -81,6 +108,7 @@ final class Console: @unchecked Sendable {
 struct ConsoleProgress: ProgressReporter {
     func report(_ event: ProgressEvent) {
         let console = Console.shared
+        console.stage(event)
         guard console.drawsProgress else { return }
         var line = event.phase
         if let total = event.total, total > 0 {

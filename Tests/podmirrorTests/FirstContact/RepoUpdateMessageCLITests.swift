@@ -17,4 +17,14 @@ final class RepoUpdateMessageCLITests: RepoCLITestCase {
         XCTAssertFalse(r.stdout.contains("\(short) → \(short)"), r.stdout)
         XCTAssertTrue(r.stdout.contains("HEAD is already at \(short); only origin/master is refreshed"), r.stdout)
     }
+
+    /// `--verbose` writes each libgit2 transfer stage with its final counts, also when stderr is no terminal.
+    func testVerboseWritesTransferStages() throws {
+        let r = try pm(["repo", "add", "master", server.url("specs.git"), "--verbose"], env: ["PODMIRROR_LANG": "en"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("git: receiving objects ("), r.stderr)
+        XCTAssertFalse(r.stderr.contains("\u{1B}"), r.stderr)
+        let quiet = try pm(["repo", "add", "other", server.url("specs.git")], env: ["PODMIRROR_LANG": "en"])
+        XCTAssertFalse(quiet.stderr.contains("git: receiving objects"), quiet.stderr)
+    }
 }
