@@ -27,4 +27,22 @@ final class RepoUpdateMessageCLITests: RepoCLITestCase {
         let quiet = try pm(["repo", "add", "other", server.url("specs.git")], env: ["PODMIRROR_LANG": "en"])
         XCTAssertFalse(quiet.stderr.contains("git: receiving objects"), quiet.stderr)
     }
+
+    /// The text output of `repo use` says whether the clone was re-pointed or cloned afresh.
+    func testRepoUseTextSaysRepointedOrCloned() throws {
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
+        let mirror = try official.mirror(named: "mirror", seed: "mir")
+        try mirror.addCommits(1)
+        let repoint = try pm(["repo", "use", server.url("mirror.git")], env: ["PODMIRROR_LANG": "en"])
+        XCTAssertEqual(repoint.status, 0, repoint.stderr)
+        XCTAssertTrue(repoint.stdout.contains("re-pointed the existing clone and fetched only what was new"), repoint.stdout)
+    }
+
+    func testRepoUseTextSaysClonedWhenHistoryIsUnrelated() throws {
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
+        _ = try SpecsFixture(root: served.path, name: "other", pods: 12, commits: 2, seed: "unrel")
+        let clone = try pm(["repo", "use", server.url("other.git")], env: ["PODMIRROR_LANG": "en"])
+        XCTAssertEqual(clone.status, 0, clone.stderr)
+        XCTAssertTrue(clone.stdout.contains("cloned afresh (no shared history) and swapped it in"), clone.stdout)
+    }
 }
