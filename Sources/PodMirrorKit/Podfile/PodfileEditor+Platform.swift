@@ -57,10 +57,14 @@ extension EditContext {
         if let existing = scope.platforms.first(where: { !$0.conditional }) ?? scope.platforms.first {
             try rewritePlatform(existing.statement, name: name, version: version, force: force)
             if existing.conditional {
-                warnings.append(warn("the platform changed at line \(existing.statement.line) is inside a condition", line: existing.statement.line))
+                warnings.append(finding(.warning, "podfile.platform-conditional",
+                                         Message("podfile.platform.in-condition", ["line": String(existing.statement.line)]),
+                                         line: existing.statement.line))
             }
             if scope.platforms.count > 1 {
-                warnings.append(warn("`\(scope.label)` has \(scope.platforms.count) platform lines; podmirror changed the first", line: existing.statement.line))
+                warnings.append(finding(.warning, "podfile.platform-several",
+                                         Message("podfile.platform.several", ["target": scope.label, "count": String(scope.platforms.count)]),
+                                         line: existing.statement.line))
             }
             return
         }
@@ -140,7 +144,8 @@ extension EditContext {
             func visit(_ s: PodfileScope) { if !s.inhibits.isEmpty, s.statement != nil { inTargets.append(s.name) }; s.children.forEach(visit) }
             visit(root)
             if !inTargets.isEmpty {
-                warnings.append(warn("inhibit_all_warnings! stays in target(s) \(inTargets.joined(separator: ", "))"))
+                warnings.append(finding(.note, "podfile.inhibit-in-targets",
+                                         Message("podfile.inhibit.stays-in-targets", ["targets": inTargets.joined(separator: ", ")])))
             }
             return
         }

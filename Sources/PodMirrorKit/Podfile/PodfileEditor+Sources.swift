@@ -62,7 +62,8 @@ extension EditContext {
         guard let first = replaceable.first else {
             if let last = sourceSites.last {
                 edits.append(insertion(after: last.statement, sourceLine(url)))
-                warnings.append(warn("the Podfile lists only private sources; \(url) was added after them", line: last.statement.line))
+                warnings.append(finding(.warning, "podfile.only-private-sources",
+                                         Message("podfile.source.only-private", ["url": Redaction.redactURL(url)]), line: last.statement.line))
             } else {
                 edits.append(topInsertion([sourceLine(url)]))
             }
@@ -99,7 +100,7 @@ extension EditContext {
             let trunk = catalog.specsMirror(named: "trunk")?.url ?? "https://cdn.cocoapods.org/"
             let lines = first ? [sourceLine(url), sourceLine(trunk)] : [sourceLine(trunk), sourceLine(url)]
             edits.append(topInsertion(lines))
-            warnings.append(warn("the Podfile used trunk implicitly; it is now listed explicitly next to \(url)"))
+            warnings.append(finding(.note, "podfile.trunk-explicit", Message("podfile.source.trunk-explicit", ["url": Redaction.redactURL(url)])))
             return
         }
         if first, let s = sourceSites.first?.statement {
@@ -120,7 +121,7 @@ extension EditContext {
                                        Message("podfile.source.absent", ["url": Redaction.redactURL(url)]), file: doc.path))
         }
         if !matching.isEmpty, matching.count == sourceSites.count {
-            warnings.append(warn("no source is left: CocoaPods will use trunk (https://cdn.cocoapods.org/) implicitly"))
+            warnings.append(finding(.warning, "podfile.no-source-left", Message("podfile.source.none-left")))
         }
     }
 

@@ -138,8 +138,9 @@ struct EditContext {
         }
     }
 
-    func warn(_ message: String, line: Int? = nil) -> Diagnostic {
-        Diagnostic(.warning, code: "podfile.note", Redaction.redactText(message), file: doc.path, line: line)
+    /// A finding about the edit, from the catalog (URLs in it redacted by the caller).
+    func finding(_ severity: Diagnostic.Severity, _ code: String, _ message: Message, line: Int? = nil) -> Diagnostic {
+        Diagnostic(severity, code: code, message, file: doc.path, line: line)
     }
 
     // MARK: - Shared text helpers

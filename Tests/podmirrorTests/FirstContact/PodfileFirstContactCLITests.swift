@@ -77,4 +77,19 @@ final class PodfileFirstContactCLITests: XCTestCase {
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("did you mean `ios`?"), typo.stderr)
     }
+
+    /// A note about an edit is printed as a note, a warning as a warning; neither with an internal code.
+    func testNoteLevelFindingIsNotPrintedAsWarning() throws {
+        let home = TempDirectory()
+        try home.write("Podfile", "target 'App' do\nend\n")
+        let r = try bin.run(["podfile", "source", "add", "https://git.example.com/x/Specs.git"], home: home.path,
+                            extraEnvironment: ["PODMIRROR_LANG": "en"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("note: the Podfile used trunk implicitly"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("warning:"), r.stderr)
+        XCTAssertEqual(try bin.run(["podfile", "source", "remove", "https://git.example.com/x/Specs.git"], home: home.path).status, 0)
+        let removeAll = try bin.run(["podfile", "source", "remove", "trunk", "--json"], home: home.path)
+        let warnings = try XCTUnwrap(try PodmirrorBinary.json(removeAll)["warnings"] as? [[String: Any]])
+        XCTAssertEqual(warnings.map { $0["severity"] as? String }, ["warning"])
+    }
 }
