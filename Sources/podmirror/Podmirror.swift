@@ -68,7 +68,12 @@ enum Main {
         let code = Podmirror.exitCode(for: error)
         // Help, version and completion scripts: ArgumentParser prints them itself (to stdout) and exits 0.
         if code == .success { Podmirror.exit(withError: error) }
-        let message = Podmirror.fullMessage(for: error)
+        var message = Podmirror.fullMessage(for: error)
+        // One error prefix for every failure: ArgumentParser's "Error: " becomes podmirror's own.
+        if message.hasPrefix("Error: ") {
+            let c = Console.shared
+            message = c.paint(Message("cli.prefix.error").localized, .red, stderr: true) + message.dropFirst("Error: ".count)
+        }
         if !message.isEmpty { Console.shared.err(message) }
         exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
     }

@@ -25,4 +25,13 @@ final class MistypedCommandCLITests: XCTestCase {
         XCTAssertEqual(try bin.run(["mirror", "list"], home: home.path).status, 0)
         XCTAssertEqual(try bin.run(["--version"], home: home.path).status, 0)
     }
+
+    /// Errors from argument parsing use the same `error:` prefix as every other failure.
+    func testParseErrorsUseTheOneErrorPrefix() throws {
+        let home = TempDirectory()
+        let r = try bin.run(["mirror", "list", "--no-such-flag"], home: home.path, extraEnvironment: ["PODMIRROR_LANG": "en"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("error: "), r.stderr)
+        XCTAssertFalse(r.stderr.contains("Error: "), r.stderr)
+    }
 }
