@@ -26,7 +26,7 @@ public struct SetupRequest: Sendable, Equatable {
     /// Raise every pod target's deployment target on this platform to at least this version.
     public var deploymentTarget: (name: String, version: String)?
     public var strategy: Strategy
-    /// Remove `repos/trunk` so locked pods move to the mirror (spec §1.6/§3.3).
+    /// Remove `repos/trunk` so locked pods move to the mirror.
     public var removeTrunk: Bool
     /// Run `gem install cocoapods` from the gem mirror when `pod` is missing.
     public var installCocoaPods: Bool

@@ -9,6 +9,7 @@ import Darwin
 /// Where output goes: results on stdout, progress and diagnostics on stderr. Colour and progress
 /// bars only on a TTY, never with NO_COLOR (set and not empty) or TERM=dumb: then no escape sequence
 /// and no carriage-return redraw is written at all.
+// @unchecked: the progress-line and stage state is read and written under `lock`; everything else is constant.
 final class Console: @unchecked Sendable {
     static let shared = Console()
 
