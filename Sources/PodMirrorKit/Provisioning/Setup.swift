@@ -36,7 +36,8 @@ public struct Setup: Sendable {
                              remedy: "name at least one of --mirror, --gems, --podfile, --remove-trunk, --install-cocoapods, --source-mirror",
                              code: "setup.empty")
         }
-        if !request.podfiles.isEmpty, specs == nil, request.platform == nil, !request.inhibitWarnings, request.buildSettings.isEmpty {
+        if !request.podfiles.isEmpty, specs == nil, request.platform == nil, !request.inhibitWarnings, request.buildSettings.isEmpty,
+           request.deploymentTarget == nil {
             throw UsageError("--podfile given, but nothing to change in it", remedy: "add --mirror, --platform, --inhibit-warnings or --build-setting",
                              code: "setup.empty-podfile")
         }
@@ -72,6 +73,9 @@ public struct Setup: Sendable {
         if let platform = request.platform { podfileEdits.append(.platform(name: platform.name, version: platform.version)) }
         if request.inhibitWarnings { podfileEdits.append(.inhibitWarnings(true)) }
         for setting in request.buildSettings { podfileEdits.append(.buildSetting(key: setting.key, value: setting.value)) }
+        if let target = request.deploymentTarget {
+            podfileEdits.append(.deploymentTarget(platform: target.name, version: target.version))
+        }
         for podfile in request.podfiles where !podfileEdits.isEmpty {
             let path = environment.expandPath(podfile)
             var part = try PodfileEditor.plan(podfileEdits, podfile: path, fs: environment.fileSystem, catalog: catalog, displayPath: path)

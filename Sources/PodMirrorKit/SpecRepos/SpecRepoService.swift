@@ -176,9 +176,19 @@ public struct SpecRepoService: Sendable {
         }
         let service = self
         let searchIndex = repos.searchIndexPath
-        return Change(
+        // HEAD already at the server's tip (only origin/<branch> is behind): no "a → a" for people.
+        let summary: Message
+        if let head, let remoteTip, head == remoteTip {
+            summary = Message("repo.update.tracking-only", ["name": info.name, "url": Redaction.redactURL(url), "branch": branch,
+                                                            "head": String(head.prefix(12))])
+        } else {
+            summary = Message("repo.update.move", ["name": info.name, "url": Redaction.redactURL(url),
+                                                   "old": head.map { String($0.prefix(12)) } ?? "none",
+                                                   "new": remoteTip.map { String($0.prefix(12)) } ?? "origin/\(branch)"])
+        }
+        var change = Change(
             id: "repo.update:\(info.name)", kind: .specRepoUpdate, subject: info.name,
-            summary: "update `\(info.name)` from \(Redaction.redactURL(url)): \(head.map { String($0.prefix(12)) } ?? "none") → \(remoteTip.map { String($0.prefix(12)) } ?? "origin/\(branch)")",
+            summary: summary.english,
             details: .object(details), isNeeded: true,
             apply: { context in
                 let repo = try GitRepository.open(info.path)
@@ -200,5 +210,7 @@ public struct SpecRepoService: Sendable {
                 let removedIndex = (try? FileManager.default.removeItem(atPath: searchIndex)) != nil
                 return ["newHead": .string(target), "changedPaths": .int(changed), "searchIndexRemoved": .bool(removedIndex)]
             })
+        change.message = summary
+        return change
     }
 }

@@ -31,6 +31,9 @@ struct SetupCommand: PodmirrorCommand {
     var inhibitWarnings = false
     @Option(name: .customLong("build-setting"), help: "KEY=VALUE every pod target gets in the post_install hook (repeatable).")
     var buildSettings: [String] = []
+    @Option(name: .customLong("deployment-target"),
+            help: "PLATFORM:VERSION: raise every pod target's deployment target to at least VERSION (post_install).")
+    var deploymentTarget: String?
     @Option(help: "How Podfiles reach the mirror: podfile (source lines) or insteadof (git config rules).")
     var strategy: SetupRequest.Strategy = .podfile
     @Flag(help: "Remove repos/trunk so locked pods move to the mirror.")
@@ -49,7 +52,8 @@ struct SetupCommand: PodmirrorCommand {
         var request = SetupRequest(mirror: mirror, repoName: repoName, gems: gems, bundler: bundler, podfiles: podfiles,
                                    platform: try platform.map(SetupRequest.parsePlatform), inhibitWarnings: inhibitWarnings,
                                    buildSettings: try buildSettings.map(SetupRequest.parseBuildSetting), strategy: strategy,
-                                   removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify)
+                                   removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify,
+                                   deploymentTarget: try deploymentTarget.map(SetupRequest.parsePlatform))
         request.sourceMirrors = try sourceMirrors.map(SourceMirrorConfig.parsePair)
         return request
     }
