@@ -8,7 +8,7 @@
 /* The few libcurl entry points and option numbers used, from curl.h (stable ABI since libcurl 7). */
 typedef void CURL;
 enum {
-    PM_CURLOPT_WRITEDATA = 10001, PM_CURLOPT_URL = 10002, PM_CURLOPT_ERRORBUFFER = 10010,
+    PM_CURLOPT_WRITEDATA = 10001, PM_CURLOPT_URL = 10002, PM_CURLOPT_PROXY = 10004, PM_CURLOPT_NOPROXY = 10177, PM_CURLOPT_ERRORBUFFER = 10010,
     PM_CURLOPT_USERAGENT = 10018, PM_CURLOPT_HEADERDATA = 10029, PM_CURLOPT_NOBODY = 44,
     PM_CURLOPT_FOLLOWLOCATION = 52, PM_CURLOPT_NOSIGNAL = 99, PM_CURLOPT_TIMEOUT_MS = 155,
     PM_CURLOPT_CONNECTTIMEOUT_MS = 156, PM_CURLOPT_PROTOCOLS = 181, PM_CURLOPT_REDIR_PROTOCOLS = 182,
@@ -79,7 +79,8 @@ static size_t append(char *p, size_t size, size_t n, void *userdata) {
     return add;
 }
 
-int pm_http_request(const char *url, const char *method, long timeout_ms, const char *user_agent, pm_http_result *out) {
+int pm_http_request(const char *url, const char *method, long timeout_ms, const char *user_agent, const char *proxy,
+                    pm_http_result *out) {
     memset(out, 0, sizeof *out);
     if (pm_http_load(out->error, sizeof out->error) != 0) return -1;
     CURL *c = curl.easy_init();
@@ -95,6 +96,10 @@ int pm_http_request(const char *url, const char *method, long timeout_ms, const 
     curl.easy_setopt(c, PM_CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
     curl.easy_setopt(c, PM_CURLOPT_ERRORBUFFER, errbuf);
     if (user_agent) curl.easy_setopt(c, PM_CURLOPT_USERAGENT, user_agent);
+    /* The caller decided the proxy (as git transfers do): "" turns off curl's own reading of
+       http_proxy/no_proxy, and an empty no-proxy list keeps no_proxy from overriding the decision. */
+    curl.easy_setopt(c, PM_CURLOPT_PROXY, proxy ? proxy : "");
+    curl.easy_setopt(c, PM_CURLOPT_NOPROXY, "");
     if (method && strcmp(method, "HEAD") == 0) curl.easy_setopt(c, PM_CURLOPT_NOBODY, 1L);
     curl.easy_setopt(c, PM_CURLOPT_WRITEFUNCTION, append);
     curl.easy_setopt(c, PM_CURLOPT_WRITEDATA, &body);

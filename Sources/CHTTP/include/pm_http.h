@@ -17,9 +17,11 @@ typedef struct {
 /* 0 when libcurl could be loaded; otherwise -1 with a message in err. */
 int pm_http_load(char *err, size_t errlen);
 
-/* GET or HEAD `url` (http/https only, redirects not followed, TLS verified). 0 on an answer, -1 on
+/* GET or HEAD `url` (http/https only, redirects not followed, TLS verified) through `proxy` (a proxy URL,
+   or NULL for a direct connection; the environment's proxy variables are not read). 0 on an answer, -1 on
    failure (out->error says why; out->timed_out when the timeout fired). Free with pm_http_result_free. */
-int pm_http_request(const char *url, const char *method, long timeout_ms, const char *user_agent, pm_http_result *out);
+int pm_http_request(const char *url, const char *method, long timeout_ms, const char *user_agent, const char *proxy,
+                    pm_http_result *out);
 
 void pm_http_result_free(pm_http_result *r);
 

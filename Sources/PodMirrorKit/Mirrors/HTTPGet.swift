@@ -29,15 +29,22 @@ public struct HTTPFailure: Error, Sendable {
 /// dependencies at every start, about 5 ms of each command's 13 ms start-up.
 public final class HTTPGet: @unchecked Sendable {
     public let timeout: Double
+    /// The proxy configuration git transfers use; each request's proxy is decided from it.
+    public let proxy: ProxySettings
 
-    public init(timeout: Double) { self.timeout = timeout }
+    public init(timeout: Double, proxy: ProxySettings = ProxySettings()) {
+        self.timeout = timeout
+        self.proxy = proxy
+    }
 
     /// GET (or HEAD) `url`; throws `HTTPFailure` when no answer came within the timeout.
     public func fetch(_ url: String, method: String = "GET") throws -> HTTPAnswer {
         guard URL(string: url) != nil else { throw HTTPFailure(message: "not a URL: \(Redaction.redactURL(url))") }
         var result = pm_http_result()
         let start = Date()
-        let rc = pm_http_request(url, method, Int(timeout * 1000), "podmirror/\(PodMirrorVersion.string)", &result)
+        var proxyURL: String?
+        if case .proxy(let address) = proxy.choice(for: url) { proxyURL = address }
+        let rc = pm_http_request(url, method, Int(timeout * 1000), "podmirror/\(PodMirrorVersion.string)", proxyURL, &result)
         defer { pm_http_result_free(&result) }
         let seconds = Date().timeIntervalSince(start)
         guard rc == 0 else {
@@ -67,6 +74,9 @@ public final class HTTPGet: @unchecked Sendable {
 /// Blocking HTTP requests through URLSession (Darwin) with a timeout, without following redirects.
 public final class HTTPGet: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     public let timeout: Double
+    /// The proxy configuration git transfers use (decided per session from the first request's URL).
+    public let proxy: ProxySettings
+    private var proxyFor: String = ""
     private lazy var session: URLSession = {
         let config = URLSessionConfiguration.ephemeral
         config.timeoutIntervalForRequest = timeout
@@ -77,16 +87,29 @@ public final class HTTPGet: NSObject, URLSessionTaskDelegate, @unchecked Sendabl
         config.httpCookieStorage = nil
         config.urlCredentialStorage = nil
         config.httpAdditionalHeaders = ["User-Agent": "podmirror/\(PodMirrorVersion.string)"]
+        config.connectionProxyDictionary = Self.proxyDictionary(proxy.choice(for: proxyFor))
         return URLSession(configuration: config, delegate: self, delegateQueue: nil)
     }()
 
-    public init(timeout: Double) { self.timeout = timeout }
+    public init(timeout: Double, proxy: ProxySettings = ProxySettings()) {
+        self.timeout = timeout
+        self.proxy = proxy
+    }
 
     deinit { session.invalidateAndCancel() }
+
+    /// URLSession's proxy keys for an http proxy (an empty dictionary: direct).
+    static func proxyDictionary(_ choice: ProxySettings.Choice) -> [AnyHashable: Any] {
+        guard case .proxy(let address) = choice, let u = URL(string: address), let host = u.host else { return [:] }
+        let port = u.port ?? 80
+        return ["HTTPEnable": 1, "HTTPProxy": host, "HTTPPort": port,
+                "HTTPSEnable": 1, "HTTPSProxy": host, "HTTPSPort": port]
+    }
 
     /// GET (or HEAD) `url`; throws `HTTPFailure` when no answer came within the timeout.
     public func fetch(_ url: String, method: String = "GET") throws -> HTTPAnswer {
         guard let u = URL(string: url) else { throw HTTPFailure(message: "not a URL: \(Redaction.redactURL(url))") }
+        if proxyFor.isEmpty { proxyFor = url }
         var request = URLRequest(url: u, timeoutInterval: timeout)
         request.httpMethod = method
         let done = DispatchSemaphore(value: 0)

@@ -30,6 +30,8 @@ public struct Doctor: Sendable {
     /// Probe the gem sources over the network.
     public var checkNetwork: Bool
     public var timeout: Double
+    /// Network checks stop when it fires (the caller then reports the interruption).
+    public var cancellation = CancellationToken()
 
     public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog, podfiles: [String] = [],
                 checkNetwork: Bool = true, timeout: Double = 10) {
@@ -158,7 +160,8 @@ public struct Doctor: Sendable {
         let gemrc = try? GemSources(environment: environment, catalog: catalog).gemrc()
         let raw = gemrc?.sources ?? listing.sources.map(\.url)
         let mirrors = raw.map { Mirror(name: "", kind: .gems, url: $0) }
-        return MirrorProbe(timeout: timeout).run(mirrors).filter { !$0.healthy }.map { r in
+        let proxy = ProxySettings.load(environment: environment.variables)
+        return MirrorProbe(timeout: timeout, proxy: proxy, cancellation: cancellation).run(mirrors).filter { !$0.healthy }.map { r in
             Finding(id: "gems.source-unreachable", severity: .error,
                     message: "gem source \(r.url) does not answer as a gem mirror should: \(r.problem ?? "unknown")",
                     fix: "podmirror mirror test --gems, then podmirror gems source use NAME", subject: listing.gemrc)

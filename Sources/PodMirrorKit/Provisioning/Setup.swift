@@ -9,6 +9,8 @@ public struct Setup: Sendable {
     public var catalog: MirrorCatalog
     public var probe: MirrorProbe
     public var tools: any ToolRunner
+    /// Stall timeout, lock wait and proxy for every transfer the plan makes (the probes use `probe`'s).
+    public var network = NetworkSettings()
 
     public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog,
                 probe: MirrorProbe = MirrorProbe(), tools: any ToolRunner = ProcessToolRunner()) {
@@ -53,7 +55,7 @@ public struct Setup: Sendable {
             plan.changes.append(try installCocoaPodsChange(gemSource: resolved.gems?.url))
         }
         if let specs = resolved.specs {
-            plan.append(try SetupSpecRepo(environment: environment).usePlan(specs, name: request.repoName))
+            plan.append(try SetupSpecRepo(environment: environment, network: network).usePlan(specs, name: request.repoName))
             if request.strategy == .insteadof {
                 plan.append(try InsteadOfRules(environment: environment, catalog: catalog).usePlan(specs))
             }
@@ -72,7 +74,7 @@ public struct Setup: Sendable {
             plan.append(part)
         }
         if request.removeTrunk {
-            plan.append(try SetupSpecRepo(environment: environment).removeTrunkPlan())
+            plan.append(try SetupSpecRepo(environment: environment, network: network).removeTrunkPlan())
         }
         if verify {
             try verifyMirrors(plan: plan, resolved: resolved)
@@ -87,7 +89,7 @@ public struct Setup: Sendable {
         guard request.mirror != nil || request.removeTrunk else {
             return try PlanRunner(context: context).run(plan(request, verify: verify), mode: mode)
         }
-        return try SetupSpecRepo(environment: environment).service.perform(mode: mode, context: context, purpose: "setup") {
+        return try SetupSpecRepo(environment: environment, network: network).service.perform(mode: mode, context: context, purpose: "setup") {
             try plan(request, verify: verify)
         }
     }

@@ -4,8 +4,8 @@ import Foundation
 struct SetupSpecRepo {
     var service: SpecRepoService
 
-    init(environment: RuntimeEnvironment) {
-        service = SpecRepoService(repos: ReposDirectory(environment: environment))
+    init(environment: RuntimeEnvironment, network: NetworkSettings) {
+        service = SpecRepoService(repos: ReposDirectory(environment: environment), network: network)
     }
 
     /// Change kinds that switch a spec repo to a mirror (verified before applying).

@@ -19,8 +19,11 @@ struct DoctorCommand: PodmirrorCommand {
         let env = RuntimeEnvironment()
         var files = podfiles
         if files.isEmpty, env.fileSystem.fileExists(env.currentDirectory + "/Podfile") { files = [env.currentDirectory + "/Podfile"] }
-        let report = Doctor(environment: env, catalog: try MirrorCatalog.bundled(), podfiles: files,
-                            checkNetwork: !offline, timeout: timeout).run()
+        var doctor = Doctor(environment: env, catalog: try MirrorCatalog.bundled(), podfiles: files,
+                            checkNetwork: !offline, timeout: timeout)
+        doctor.cancellation = processCancellation
+        let report = doctor.run()
+        if processCancellation.isCancelled { throw InterruptedError() }
         if global.json {
             Render.json(["command": .string(Self.commandName), "ok": .bool(report.errors == 0),
                          "findings": try JSONValue.encoding(report.findings),

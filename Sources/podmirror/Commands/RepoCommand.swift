@@ -19,13 +19,10 @@ struct RepoNetworkOptions: ParsableArguments {
     @Option(name: .long, help: "Seconds to wait for CocoaPods' Spec_Lock (default 60).")
     var lockTimeout: Double?
 
-    func service() -> SpecRepoService {
+    func service() throws -> SpecRepoService {
         let env = RuntimeEnvironment()
-        let vars = env.variables
-        return SpecRepoService(
-            repos: ReposDirectory(environment: env),
-            stallTimeout: timeout ?? vars["PODMIRROR_GIT_TIMEOUT"].flatMap(Double.init) ?? TransferOptions.defaultStallTimeout,
-            lockTimeout: lockTimeout ?? vars["PODMIRROR_LOCK_TIMEOUT"].flatMap(Double.init) ?? 60)
+        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: lockTimeout, environment: env.variables)
+        return SpecRepoService(repos: ReposDirectory(environment: env), network: network)
     }
 }
 
@@ -86,7 +83,7 @@ struct RepoAddCommand: PodmirrorCommand {
 
     func run() throws {
         let resolved = try MirrorCatalog.bundled().resolve(url, gems: false).url
-        let service = network.service()
+        let service = try network.service()
         try runRepoPlan(service) { try service.addPlan(name: name, url: resolved, branch: branch, depth: depth) }
     }
 }
@@ -99,7 +96,7 @@ struct RepoRemoveCommand: PodmirrorCommand {
     @Argument(help: "The repo's folder name.") var name: String
 
     func run() throws {
-        let service = network.service()
+        let service = try network.service()
         try runRepoPlan(service) { try service.removePlan(name: name) }
     }
 }
@@ -112,7 +109,7 @@ struct RepoUpdateCommand: PodmirrorCommand {
     @Argument(help: "Repos to update (default: all).") var names: [String] = []
 
     func run() throws {
-        let service = network.service()
+        let service = try network.service()
         let context = applyContext
         try runRepoPlan(service) { try service.updatePlan(names: names, context: context) }
     }
@@ -135,7 +132,7 @@ struct RepoUseCommand: PodmirrorCommand {
             throw UsageError("`\(mirror)` is the trunk CDN; CocoaPods reads it without a clone",
                              remedy: "pick a git Specs source: github, tuna, bfsu, nju, nyist, or a URL", code: "repo.cdn-url")
         }
-        let service = network.service()
+        let service = try network.service()
         try runRepoPlan(service) { try service.usePlan(url: resolved.url, name: name, depth: depth) }
     }
 }
@@ -148,7 +145,7 @@ struct RepoResetCommand: PodmirrorCommand {
     @Option(name: .long, help: "Folder name (default: `cocoapods`, CocoaPods' own name).") var name: String?
 
     func run() throws {
-        let service = network.service()
+        let service = try network.service()
         try runRepoPlan(service) { try service.resetPlan(name: name) }
     }
 }

@@ -39,8 +39,8 @@ struct SetupCommand: PodmirrorCommand {
     var installCocoapods = false
     @Flag(help: "Do not probe mirrors before switching (offline image builds).")
     var noVerify = false
-    @Option(help: "Seconds to wait for each mirror probe.")
-    var timeout: Double = 15
+    @Option(help: "Seconds without data before a transfer (probe or clone) gives up (default: PODMIRROR_GIT_TIMEOUT, else 15 for probes and 120 for clones).")
+    var timeout: Double?
 
     func request() throws -> SetupRequest {
         SetupRequest(mirror: mirror, repoName: repoName, gems: gems, bundler: bundler, podfiles: podfiles,
@@ -51,7 +51,12 @@ struct SetupCommand: PodmirrorCommand {
 
     func run() throws {
         let request = try request()
-        let setup = Setup(catalog: try MirrorCatalog.bundled(), probe: MirrorProbe(timeout: timeout))
+        let environment = RuntimeEnvironment()
+        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: nil, environment: environment.variables)
+        var setup = Setup(environment: environment, catalog: try MirrorCatalog.bundled(),
+                          probe: MirrorProbe(timeout: network.probeTimeout, proxy: network.proxy,
+                                             cancellation: processCancellation))
+        setup.network = network
         let context = ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation)
         let report = try setup.run(request, mode: global.mode, context: context)
         try Render.finish(command: Self.commandName, report, options: global)
