@@ -53,12 +53,19 @@ final class TransferSession: @unchecked Sendable {
     /// The proxy URL handed to libgit2; kept alive until the session ends.
     private var proxyURL: UnsafeMutablePointer<CChar>?
     private(set) var proxyChoice: ProxySettings.Choice = .direct
+    /// For an http:// URL through a proxy: the relay libgit2 talks to instead (see `HTTPProxyRelay`).
+    private var relay: HTTPProxyRelay?
+    private var relayURL: UnsafeMutablePointer<CChar>?
 
     init(_ options: TransferOptions) {
         self.options = options
     }
 
-    deinit { free(proxyURL) }
+    deinit {
+        relay?.stop()
+        free(proxyURL)
+        free(relayURL)
+    }
 
     var payload: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
@@ -73,6 +80,7 @@ final class TransferSession: @unchecked Sendable {
         watchdog.start()
         defer {
             lock.lock(); finished = true; lock.unlock()
+            relay?.stop()
         }
         do {
             let result = try body()
@@ -190,26 +198,38 @@ final class TransferSession: @unchecked Sendable {
             return TransferSession.from(payload).transferProgress(stats.pointee)
         }
         cb.sideband_progress = { _, _, payload in TransferSession.from(payload).touch() }
+        cb.remote_ready = { remote, _, payload in
+            guard let remote, let url = TransferSession.from(payload).relayURL else { return 0 }
+            return git_remote_set_instance_url(remote, url)
+        }
         return cb
     }
 
     /// Fetch options for a transfer from `url`: callbacks and the proxy decision.
-    func fetchOptions(url: String) -> git_fetch_options {
+    func fetchOptions(url: String) throws -> git_fetch_options {
         var opts = git_fetch_options()
         git_fetch_options_init(&opts, UInt32(GIT_FETCH_OPTIONS_VERSION))
         opts.callbacks = remoteCallbacks()
-        opts.proxy_opts = proxyOptions(url: url)
+        opts.proxy_opts = try proxyOptions(url: url)
         return opts
     }
 
     /// The one place every libgit2 transfer gets its proxy: explicit, never libgit2's own detection, so
     /// transfers and `mirror test` decide alike.
-    func proxyOptions(url: String) -> git_proxy_options {
+    func proxyOptions(url: String) throws -> git_proxy_options {
         var proxy = git_proxy_options()
         git_proxy_options_init(&proxy, UInt32(GIT_PROXY_OPTIONS_VERSION))
         proxyChoice = options.proxyChoice(for: url)
         switch proxyChoice {
         case .direct:
+            proxy.type = GIT_PROXY_NONE
+        case .proxy(let address) where url.lowercased().hasPrefix("http://"):
+            // libgit2 would go direct for http://; the relay carries the requests to the proxy.
+            if relay == nil {
+                let started = try HTTPProxyRelay(url: url, proxyURL: address)
+                relay = started
+                relayURL = strdup(started.relayURL(for: url))
+            }
             proxy.type = GIT_PROXY_NONE
         case .proxy(let address):
             free(proxyURL)
@@ -263,7 +283,7 @@ public enum GitTransfer {
         let session = TransferSession(options)
         var opts = git_clone_options()
         git_clone_options_init(&opts, UInt32(GIT_CLONE_OPTIONS_VERSION))
-        opts.fetch_opts = session.fetchOptions(url: url)
+        opts.fetch_opts = try session.fetchOptions(url: url)
         if let depth, depth > 0 { pm_fetch_opts_set_depth(&opts.fetch_opts, Int32(depth)) }
         // The folder is new: FORCE skips the safety comparisons a SAFE checkout makes.
         opts.checkout_opts = session.checkoutOptions(strategy: GIT_CHECKOUT_FORCE)
@@ -293,7 +313,7 @@ public enum GitTransfer {
         let url = git_remote_url(remote).map { String(cString: $0) } ?? repo.path
         try GitURL.validate(url)
         let session = TransferSession(options)
-        var opts = session.fetchOptions(url: url)
+        var opts = try session.fetchOptions(url: url)
         _ = try session.run(operation: "fetch", subject: url) {
             try check(git_remote_fetch(remote, nil, &opts, "fetch"), "fetch", url)
         }
@@ -322,7 +342,7 @@ public enum GitTransfer {
     static func listRemote(_ remote: OpaquePointer, url: String, options: TransferOptions) throws -> [RemoteRef] {
         let session = TransferSession(options)
         var callbacks = session.remoteCallbacks()
-        var proxy = session.proxyOptions(url: url)
+        var proxy = try session.proxyOptions(url: url)
         return try session.run(operation: "ls-remote", subject: url) {
             try check(git_remote_connect(remote, GIT_DIRECTION_FETCH, &callbacks, &proxy, nil), "connect to", url)
             defer { git_remote_disconnect(remote) }
