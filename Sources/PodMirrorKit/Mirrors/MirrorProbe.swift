@@ -202,7 +202,9 @@ public struct MirrorProbe: Sendable {
         } catch let e as HTTPFailure {
             r.problem = e.message
         } catch let e as GitError {
-            r.problem = e.cause
+            // Same words as the HTTP probe for a server's error status.
+            let status = e.cause.range(of: #"unexpected http status code: \d+"#, options: .regularExpression)
+            r.problem = status.map { "HTTP " + e.cause[$0].split(separator: " ").last! } ?? e.cause
         } catch {
             r.problem = Redaction.redactText("\(error)")
         }

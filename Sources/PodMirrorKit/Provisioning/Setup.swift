@@ -85,12 +85,15 @@ public struct Setup: Sendable {
     /// Plans and runs a request. Spec repos are planned and changed under CocoaPods' `Spec_Lock`, as
     /// `pod repo update` does; a request that touches no spec repo takes no lock.
     public func run(_ request: SetupRequest, mode: RunMode, context: ApplyContext) throws -> PlanReport {
-        let verify = request.verify && mode != .check  // --check switches nothing, so it needs no probe
+        // Only applying probes: --dry-run and --check switch nothing, so both read only what is on disk.
+        let verify = request.verify && mode == .apply
         guard request.mirror != nil || request.removeTrunk else {
             return try PlanRunner(context: context).run(plan(request, verify: verify), mode: mode)
         }
+        // Probe before taking Spec_Lock, so a refused mirror leaves the repos dir untouched.
+        if verify { _ = try plan(request, verify: true) }
         return try SetupSpecRepo(environment: environment, network: network).service.perform(mode: mode, context: context, purpose: "setup") {
-            try plan(request, verify: verify)
+            try plan(request, verify: false)
         }
     }
 
@@ -130,7 +133,13 @@ public struct Setup: Sendable {
                                                remedy: "run it by hand to see why (on macOS the system Ruby needs `sudo` or `--user-install`)",
                                                code: "setup.install-cocoapods", exitStatus: .failure)
                           }
-                          return ["installed": true]
+                          // gem can succeed and still leave `pod` off PATH (a user install's bin folder).
+                          guard let pod = ToolVersion(environment: environment).locate("pod") else {
+                              throw SetupError(Message("setup.pod-still-missing", ["command": shown]),
+                                               remedy: Message("setup.pod-still-missing.remedy"),
+                                               code: "setup.pod-still-missing", exitStatus: .toolMissing)
+                          }
+                          return ["installed": true, "pod": .string(pod)]
                       })
     }
 }
@@ -141,6 +150,15 @@ public struct SetupError: PodMirrorError {
     public var remedy: String?
     public var code: String
     public var exitStatus: ExitStatus
+    public var text: Message?
+    public var remedyText: Message?
+
+    /// An error written in the catalog.
+    public init(_ message: Message, remedy: Message? = nil, code: String, exitStatus: ExitStatus = .failure) {
+        self.init(message.english, remedy: remedy?.english, code: code, exitStatus: exitStatus)
+        text = message
+        remedyText = remedy
+    }
 
     public init(_ message: String, remedy: String? = nil, code: String, exitStatus: ExitStatus = .failure) {
         self.message = message

@@ -17,13 +17,14 @@ struct ReinstallCommand: PodmirrorCommand {
     func run() throws {
         let env = RuntimeEnvironment()
         let location = try XcodeProjectLocator.locate(path, environment: env)
-        let planned = try Reinstaller(environment: env).plan(location, repoUpdate: repoUpdate)
+        // With --json, stdout carries one JSON document: pod's own stdout goes to stderr.
+        let tools = ProcessToolRunner(output: global.json ? .standardError : .standardOutput)
+        let planned = try Reinstaller(environment: env, tools: tools).plan(location, repoUpdate: repoUpdate)
         let runner = PlanRunner(context: ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation))
         if !global.json, global.mode == .apply { DeintegrateCommand.printText(planned, verbose: global.verbose) }
         let report: PlanReport
         do {
-            // With --json, stdout carries one JSON document: pod's own stdout goes to stderr meanwhile.
-            report = try Self.withStdoutOnStderr(global.json && global.mode == .apply) { try runner.run(planned.plan, mode: global.mode) }
+            report = try runner.run(planned.plan, mode: global.mode)
         } catch let failure as PlanFailure {
             guard let pod = failure.underlying as? PodInstallFailed else { throw failure }
             Render.error(failure, command: Self.commandName, json: global.json)
@@ -36,18 +37,5 @@ struct ReinstallCommand: PodmirrorCommand {
         if global.json || global.mode != .apply {
             try Render.finish(command: Self.commandName, report, options: global, extra: DeintegrateCommand.jsonFields(planned))
         }
-    }
-
-    static func withStdoutOnStderr<T>(_ enabled: Bool, _ body: () throws -> T) rethrows -> T {
-        guard enabled else { return try body() }
-        fflush(stdout)
-        let saved = dup(STDOUT_FILENO)
-        dup2(STDERR_FILENO, STDOUT_FILENO)
-        defer {
-            fflush(stdout)
-            dup2(saved, STDOUT_FILENO)
-            close(saved)
-        }
-        return try body()
     }
 }

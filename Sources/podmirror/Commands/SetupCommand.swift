@@ -55,7 +55,8 @@ struct SetupCommand: PodmirrorCommand {
         let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: nil, environment: environment.variables)
         var setup = Setup(environment: environment, catalog: try MirrorCatalog.bundled(),
                           probe: MirrorProbe(timeout: network.probeTimeout, proxy: network.proxy,
-                                             cancellation: processCancellation))
+                                             cancellation: processCancellation),
+                          tools: ProcessToolRunner(output: global.json ? .standardError : .standardOutput))
         setup.network = network
         let context = ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation)
         let report = try setup.run(request, mode: global.mode, context: context)
