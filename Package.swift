@@ -21,10 +21,12 @@ let package = Package(
         ),
         // HTTP for mirror probes: libcurl loaded with dlopen on first use (Linux; Darwin uses URLSession).
         .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // A C11 atomic int: the cancellation flag a signal handler sets.
+        .target(name: "CAtomic"),
         // All behaviour: never prints, never exits.
         .target(
             name: "PodMirrorKit",
-            dependencies: ["CLibgit2", .target(name: "CHTTP", condition: .when(platforms: [.linux])),
+            dependencies: ["CLibgit2", "CAtomic", .target(name: "CHTTP", condition: .when(platforms: [.linux])),
                            .product(name: "Yams", package: "Yams")]
         ),
         // Thin executable: parses, renders, picks the exit code.
