@@ -39,6 +39,7 @@ struct DoctorCommand: PodmirrorCommand {
                 }
                 c.out("\(mark)  \(f.message)")
                 if let fix = f.fix, f.severity != .note { c.out("         fix: \(fix)") }
+                if let why = f.explanation, f.severity != .note { c.out("              \(why)") }
             }
             c.out("\(report.errors) error(s), \(report.warnings) warning(s)")
         }
