@@ -21,11 +21,16 @@ final class DoctorFixCLITests: XCTestCase {
         // Findings: a URL mirror beside trunk, a stale git lock, LC_ALL=C over a UTF-8 LANG.
         try home.write(".cocoapods/repos/trunk/.url", "https://cdn.cocoapods.org/")
         try home.write(".cocoapods/repos/mirror/.git/index.lock", "")
+        // A second clone, detached and locally modified.
+        XCTAssertEqual(try bin.run(["repo", "add", "other", url], home: home.path).status, 0)
+        let other = home.sub(".cocoapods/repos/other")
+        try ProcessRunner.git(["-C", other, "checkout", "-q", "--detach"])
+        try Data("changed\n".utf8).write(to: URL(fileURLWithPath: other + "/CocoaPods-version.yml"))
         let podfile = try home.write("Podfile", "source '\(url)'\ntarget 'App' do\nend\n")
         var env = ["LC_ALL": "C", "LANG": "en_US.UTF-8"]
 
         let before = try doctor(home, podfile, env)
-        let wanted = ["locale.not-utf8", "repo.stale-git-lock", "podfile.trunk-with-mirror"]
+        let wanted = ["locale.not-utf8", "repo.stale-git-lock", "podfile.trunk-with-mirror", "repo.detached", "repo.dirty"]
         let fixes = before.filter { wanted.contains($0["id"] as? String ?? "") }
         XCTAssertEqual(Set(fixes.compactMap { $0["id"] as? String }), Set(wanted), "\(before)")
         for finding in before {

@@ -188,11 +188,14 @@ _podmirror_setup() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --inhibit-warnings --remove-trunk --install-cocoapods --no-verify --version -h --help)
     repeating_options=(--podfile --build-setting)
-    non_repeating_options=(--mirror --name --gems --platform --strategy --timeout)
+    non_repeating_options=(--lang --mirror --name --gems --platform --strategy --timeout)
     __podmirror_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--mirror')
         return
         ;;
@@ -225,11 +228,14 @@ _podmirror_doctor() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --offline --version -h --help)
     repeating_options=(--podfile)
-    non_repeating_options=(--timeout)
+    non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -266,19 +272,29 @@ _podmirror_mirror_list() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_mirror_test() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --gems --pick --version -h --help)
     repeating_options=()
-    non_repeating_options=(--timeout)
+    non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -297,13 +313,13 @@ _podmirror_repo() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|add|remove|update|use|reset)
+    list|add|remove|update|use|reset|repair)
         # Offer subcommand argument completions
         "_podmirror_repo_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list add remove update use reset' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list add remove update use reset repair' -- "${cur}"))
         ;;
     esac
 }
@@ -312,19 +328,29 @@ _podmirror_repo_list() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_repo_add() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--timeout --lock-timeout --branch --depth)
+    non_repeating_options=(--lang --timeout --lock-timeout --branch --depth)
     __podmirror_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -344,11 +370,14 @@ _podmirror_repo_remove() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--timeout --lock-timeout)
+    non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -362,11 +391,14 @@ _podmirror_repo_update() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--timeout --lock-timeout)
+    non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -380,11 +412,14 @@ _podmirror_repo_use() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--timeout --lock-timeout --name --depth)
+    non_repeating_options=(--lang --timeout --lock-timeout --name --depth)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -404,11 +439,14 @@ _podmirror_repo_reset() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--timeout --lock-timeout --name)
+    non_repeating_options=(--lang --timeout --lock-timeout --name)
     __podmirror_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -416,6 +454,27 @@ _podmirror_repo_reset() {
         return
         ;;
     '--name')
+        return
+        ;;
+    esac
+}
+
+_podmirror_repo_repair() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang --timeout --lock-timeout)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--lock-timeout')
         return
         ;;
     esac
@@ -448,11 +507,14 @@ _podmirror_podfile_show() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile)
+    non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -486,11 +548,14 @@ _podmirror_podfile_source_use() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile)
+    non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -501,11 +566,14 @@ _podmirror_podfile_source_add() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --first --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile)
+    non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -516,11 +584,14 @@ _podmirror_podfile_source_remove() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile)
+    non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -531,11 +602,14 @@ _podmirror_podfile_source_set() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile)
+    non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -546,11 +620,14 @@ _podmirror_podfile_platform() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --force --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile --target)
+    non_repeating_options=(--lang --podfile --target)
     __podmirror_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -564,11 +641,14 @@ _podmirror_podfile_inhibit-warnings() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile)
+    non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -587,11 +667,14 @@ _podmirror_podfile_build-setting() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile --unset --configuration --pod)
+    non_repeating_options=(--lang --podfile --unset --configuration --pod)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -611,11 +694,14 @@ _podmirror_init() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--template --platform)
+    non_repeating_options=(--lang --template --platform)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--template')
         return
         ;;
@@ -629,16 +715,30 @@ _podmirror_deintegrate() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --remove-pods --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_reinstall() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --repo-update --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_gems() {
@@ -691,24 +791,45 @@ _podmirror_gems_source_list() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_gems_source_use() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_gems_source_reset() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_gitconfig() {
@@ -761,24 +882,45 @@ _podmirror_gitconfig_insteadof_list() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_gitconfig_insteadof_use() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_gitconfig_insteadof_reset() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_help() {

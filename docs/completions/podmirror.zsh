@@ -85,6 +85,7 @@ _podmirror_setup() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--mirror[Specs mirror\: a catalog name (tuna, bfsu, nju, nyist, github, trunk) or a git URL.]:mirror:'
         '--name[Directory name for the spec repo (default\: CocoaPods'\'' name for the URL).]:name:'
         '--gems[Gem mirror\: a catalog name (rubygems, ruby-china, ustc, tuna) or a URL.]:gems:'
@@ -97,7 +98,7 @@ _podmirror_setup() {
         '--remove-trunk[Remove repos/trunk so locked pods move to the mirror.]'
         '--install-cocoapods[Run `gem install cocoapods` from the gem mirror when `pod` is missing.]'
         '--no-verify[Do not probe mirrors before switching (offline image builds).]'
-        '--timeout[Seconds to wait for each mirror probe.]:timeout:'
+        '--timeout[Seconds without data before a transfer (probe or clone) gives up (default\: PODMIRROR_GIT_TIMEOUT, else 15 for probes and 120 for clones).]:timeout:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -114,6 +115,7 @@ _podmirror_doctor() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '*--podfile[A Podfile whose sources to check (repeatable; default ./Podfile when present).]:podfile:'
         '--offline[Skip the network checks (gem sources).]'
         '--timeout[Seconds to wait for each network answer.]:timeout:'
@@ -162,6 +164,7 @@ _podmirror_mirror_list() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -178,6 +181,7 @@ _podmirror_mirror_test() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '*:mirrors:'
         '--gems[Test gem mirrors instead of Specs mirrors.]'
         '--pick[Print only the fastest usable mirror, for scripts.]'
@@ -208,12 +212,13 @@ _podmirror_repo() {
             'update:Fetch and reset git spec repos to origin/<branch> (like `pod repo update`).'
             'use:Make the Specs repo come from a mirror: re-point and fetch the delta when history is shared, else clone and swap.'
             'reset:Point the Specs repo back at the official GitHub Specs repo.'
+            'repair:Reset a spec repo to origin/<branch> on its branch, discarding local changes (no network; --dry-run shows the diff).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|add|remove|update|use|reset)
+        list|add|remove|update|use|reset|repair)
             "_podmirror_repo_${words[1]}" && ret=0
             ;;
         esac
@@ -231,6 +236,7 @@ _podmirror_repo_list() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -247,6 +253,7 @@ _podmirror_repo_add() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         ':name:'
@@ -269,6 +276,7 @@ _podmirror_repo_remove() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         ':name:'
@@ -288,6 +296,7 @@ _podmirror_repo_update() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         '*:names:'
@@ -307,6 +316,7 @@ _podmirror_repo_use() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         ':mirror:'
@@ -328,9 +338,30 @@ _podmirror_repo_reset() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         '--name[Folder name (default\: `cocoapods`, CocoaPods'\'' own name).]:name:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo_repair() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
+        '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
+        ':name:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -379,6 +410,7 @@ _podmirror_podfile_show() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -427,6 +459,7 @@ _podmirror_podfile_source_use() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':mirror:'
         '--version[Show the version.]'
@@ -445,6 +478,7 @@ _podmirror_podfile_source_add() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':url:'
         '--first[Put it before the other sources.]'
@@ -464,6 +498,7 @@ _podmirror_podfile_source_remove() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':url:'
         '--version[Show the version.]'
@@ -482,6 +517,7 @@ _podmirror_podfile_source_set() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         '*:urls:'
         '--version[Show the version.]'
@@ -500,6 +536,7 @@ _podmirror_podfile_platform() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':name:'
         ':version:'
@@ -522,6 +559,7 @@ _podmirror_podfile_inhibit-warnings() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':state:{__podmirror_complete "${_state[@]}"}'
         '--version[Show the version.]'
@@ -540,6 +578,7 @@ _podmirror_podfile_build-setting() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':assignment:'
         '--unset[Remove the setting podmirror wrote for KEY.]:unset:'
@@ -561,6 +600,7 @@ _podmirror_init() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--template[Template from templates/\: Podfile.NAME for app targets (Podfile.NAME-test for tests), or a file path.]:template:'
         '--platform[Write an active platform line, e.g. ios\:13.0 (default\: the commented one pod init writes).]:platform:'
         ':path:'
@@ -580,6 +620,7 @@ _podmirror_deintegrate() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--remove-pods[Also remove Pods/ when the project shows no CocoaPods integration.]'
         ':path:'
         '--version[Show the version.]'
@@ -598,6 +639,7 @@ _podmirror_reinstall() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--repo-update[Pass --repo-update to pod install.]'
         ':path:'
         '--version[Show the version.]'
@@ -674,6 +716,7 @@ _podmirror_gems_source_list() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -690,6 +733,7 @@ _podmirror_gems_source_use() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         ':mirror:'
         '--bundler[Also set Bundler'\''s mirror for rubygems.org (BUNDLE_MIRROR__HTTPS\://RUBYGEMS__ORG/).]'
         '--version[Show the version.]'
@@ -708,6 +752,7 @@ _podmirror_gems_source_reset() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--bundler[Also remove Bundler'\''s mirror setting for rubygems.org.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -783,6 +828,7 @@ _podmirror_gitconfig_insteadof_list() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -799,6 +845,7 @@ _podmirror_gitconfig_insteadof_use() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         ':mirror:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -816,6 +863,7 @@ _podmirror_gitconfig_insteadof_reset() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

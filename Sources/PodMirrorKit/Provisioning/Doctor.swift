@@ -150,8 +150,8 @@ public struct Doctor: Sendable {
             if r.branch == nil {
                 findings.append(Finding(id: "repo.detached", severity: .error,
                                         message: "\(r.name): HEAD is detached; `pod repo update` resets to origin/HEAD and cannot follow a branch",
-                                        fix: r.displayURL.map { "podmirror repo use \($0) --name \(r.name)" }, subject: r.name,
-                                        explanation: "re-points the repo and checks out its branch"))
+                                        fix: "podmirror repo repair \(r.name)", subject: r.name,
+                                        explanation: "checks out its branch at origin/<branch>; --dry-run shows what it discards"))
             } else if let branch = r.branch, let git, git.resolve("refs/remotes/origin/\(branch)") == nil {
                 findings.append(Finding(id: "repo.no-tracking-ref", severity: .error,
                                         message: "\(r.name): refs/remotes/origin/\(branch) is missing; `pod repo update` fails with \"ambiguous argument 'origin/\(branch)'\"",
@@ -160,8 +160,8 @@ public struct Doctor: Sendable {
             if let dirty = git?.changedPathCount(), dirty > 0 {
                 findings.append(Finding(id: "repo.dirty", severity: .warning,
                                         message: "\(r.name): \(dirty) changed file(s); `pod repo update` discards them (reset --hard)",
-                                        fix: updateFix, subject: r.name,
-                                        explanation: "discards the local changes, as `pod repo update` would"))
+                                        fix: "podmirror repo repair \(r.name)", subject: r.name,
+                                        explanation: "discards the local changes, as `pod repo update` would; --dry-run shows them"))
             }
         }
         return (repos, findings)

@@ -7,7 +7,7 @@ struct RepoCommand: ParsableCommand {
         commandName: "repo",
         abstract: "Spec repos in the CocoaPods repos dir, through libgit2.",
         subcommands: [RepoListCommand.self, RepoAddCommand.self, RepoRemoveCommand.self, RepoUpdateCommand.self,
-                      RepoUseCommand.self, RepoResetCommand.self]
+                      RepoUseCommand.self, RepoResetCommand.self, RepoRepairCommand.self]
     )
 }
 
@@ -147,5 +147,20 @@ struct RepoResetCommand: PodmirrorCommand {
     func run() throws {
         let service = try network.service()
         try runRepoPlan(service) { try service.resetPlan(name: name) }
+    }
+}
+
+struct RepoRepairCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repair",
+        abstract: "Reset a spec repo to origin/<branch> on its branch, discarding local changes (no network; --dry-run shows the diff).")
+    static let commandName = "repo repair"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var network: RepoNetworkOptions
+    @Argument(help: "The repo's folder name.") var name: String
+
+    func run() throws {
+        let service = try network.service()
+        try runRepoPlan(service) { try service.repairPlan(name: name) }
     }
 }
