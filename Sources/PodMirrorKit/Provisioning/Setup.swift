@@ -82,19 +82,23 @@ public struct Setup: Sendable {
         return plan
     }
 
-    /// Plans and runs a request. Spec repos are planned and changed under CocoaPods' `Spec_Lock`, as
-    /// `pod repo update` does; a request that touches no spec repo takes no lock.
-    public func run(_ request: SetupRequest, mode: RunMode, context: ApplyContext) throws -> PlanReport {
-        // Only applying probes: --dry-run and --check switch nothing, so both read only what is on disk.
+    /// The request as a job. A request that touches a spec repo is planned and applied under
+    /// CocoaPods' `Spec_Lock`, as `pod repo update` does; one that touches none takes no lock.
+    /// Only applying probes mirrors (--dry-run and --check read what is on disk), and the probe runs
+    /// here, before the lock is taken, so a refused mirror leaves the repos dir untouched.
+    public func job(_ request: SetupRequest, mode: RunMode) throws -> PlanJob {
         let verify = request.verify && mode == .apply
-        guard request.mirror != nil || request.removeTrunk else {
-            return try PlanRunner(context: context).run(plan(request, verify: verify), mode: mode)
+        let locks = request.mirror != nil || request.removeTrunk
+        if verify && locks { _ = try plan(request, verify: true) }
+        let specLock = locks ? SetupSpecRepo(environment: environment, network: network).service.specLock : nil
+        return PlanJob(purpose: "setup", specLock: specLock) { _ in
+            try plan(request, verify: verify && !locks)
         }
-        // Probe before taking Spec_Lock, so a refused mirror leaves the repos dir untouched.
-        if verify { _ = try plan(request, verify: true) }
-        return try SetupSpecRepo(environment: environment, network: network).service.perform(mode: mode, context: context, purpose: "setup") {
-            try plan(request, verify: false)
-        }
+    }
+
+    /// Plans and runs a request (see `job(_:mode:)` for the lock).
+    public func run(_ request: SetupRequest, mode: RunMode, context: ApplyContext) throws -> PlanReport {
+        try PlanRunner(context: context).run(job(request, mode: mode), mode: mode)
     }
 
     /// Probes a mirror only when the plan would switch something to it.

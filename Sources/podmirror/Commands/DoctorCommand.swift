@@ -16,19 +16,20 @@ struct DoctorCommand: PodmirrorCommand {
     var timeout: Double = 10
 
     func run() throws {
-        let env = RuntimeEnvironment()
+        let runner = runner()
+        let env = runner.environment
         var files = podfiles
         if files.isEmpty, env.fileSystem.fileExists(env.currentDirectory + "/Podfile") { files = [env.currentDirectory + "/Podfile"] }
-        var doctor = Doctor(environment: env, catalog: try MirrorCatalog.bundled(), podfiles: files,
+        var doctor = Doctor(environment: env, catalog: try runner.catalog(), podfiles: files,
                             checkNetwork: !offline, timeout: timeout)
-        doctor.cancellation = processCancellation
+        doctor.cancellation = runner.context.cancellation
         let report = doctor.run()
-        if processCancellation.isCancelled { throw InterruptedError() }
-        if global.json {
-            Render.json(["command": .string(Self.commandName), "ok": .bool(report.errors == 0),
-                         "findings": try JSONValue.encoding(report.findings),
-                         "errors": .int(report.errors), "warnings": .int(report.warnings)])
-        } else {
+        if runner.context.cancellation.isCancelled { throw InterruptedError() }
+        try runner.show(ok: report.errors == 0, json: {
+            // `warnings` is the diagnostics array of every document; the counts have their own keys.
+            ["findings": try JSONValue.encoding(report.findings), "errorCount": .int(report.errors),
+             "warningCount": .int(report.warnings)]
+        }, text: {
             let c = Console.shared
             for f in report.findings {
                 let mark: String
@@ -42,7 +43,6 @@ struct DoctorCommand: PodmirrorCommand {
                 if let why = f.explanation, f.severity != .note { c.out("              \(why)") }
             }
             c.out("\(report.errors) error(s), \(report.warnings) warning(s)")
-        }
-        if report.errors > 0 { throw ExitCode(ExitStatus.failure.rawValue) }
+        })
     }
 }

@@ -50,17 +50,15 @@ struct SetupCommand: PodmirrorCommand {
     }
 
     func run() throws {
+        let runner = runner()
         let request = try request()
-        let environment = RuntimeEnvironment()
-        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: nil, environment: environment.variables)
-        var setup = Setup(environment: environment, catalog: try MirrorCatalog.bundled(),
+        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: nil, environment: runner.environment.variables)
+        var setup = Setup(environment: runner.environment, catalog: try runner.catalog(),
                           probe: MirrorProbe(timeout: network.probeTimeout, proxy: network.proxy,
-                                             cancellation: processCancellation),
+                                             cancellation: runner.context.cancellation),
                           tools: ProcessToolRunner(output: global.json ? .standardError : .standardOutput))
         setup.network = network
-        let context = ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation)
-        let report = try setup.run(request, mode: global.mode, context: context)
-        try Render.finish(command: Self.commandName, report, options: global)
+        try runner.run(setup.job(request, mode: runner.mode))
     }
 }
 
