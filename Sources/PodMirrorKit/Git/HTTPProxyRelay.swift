@@ -106,7 +106,8 @@ final class HTTPProxyRelay: @unchecked Sendable {  // fields are set once in ini
         guard let end, let rewritten = rewrite(Array(head[0..<end])) else { return }
         let upstream = connectToProxy()
         guard upstream >= 0 else {
-            Self.writeAll(client, Array("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+            let answer = "HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            Self.writeAll(client, Array(answer.utf8))
             return
         }
         defer { close(upstream) }
@@ -157,7 +158,8 @@ final class HTTPProxyRelay: @unchecked Sendable {  // fields are set once in ini
 
     static func headEnd(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
-        for i in 0...(bytes.count - 4) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
+        let crlfcrlf: [UInt8] = [13, 10, 13, 10]
+        for i in 0...(bytes.count - 4) where Array(bytes[i..<i + 4]) == crlfcrlf {
             return i + 4
         }
         return nil

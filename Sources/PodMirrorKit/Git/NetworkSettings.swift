@@ -22,7 +22,8 @@ public struct NetworkSettings: Sendable {
     public init(stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
                 stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames,
                 probeTimeout: TimeInterval = NetworkSettings.defaultProbeTimeout,
-                lockTimeout: TimeInterval = NetworkSettings.defaultLockTimeout, proxy: ProxySettings = ProxySettings()) {
+                lockTimeout: TimeInterval = NetworkSettings.defaultLockTimeout,
+                proxy: ProxySettings = ProxySettings()) {
         self.stallTimeout = stallTimeout
         self.stallTimeoutSetting = stallTimeoutSetting
         self.probeTimeout = probeTimeout

@@ -47,7 +47,9 @@ public struct ProxySettings: Sendable, Equatable {
 
     /// The proxy for `url`.
     public func choice(for url: String) -> Choice {
-        guard let target = ProxyURLParts(url), target.scheme == "http" || target.scheme == "https" else { return .direct }
+        guard let target = ProxyURLParts(url), target.scheme == "http" || target.scheme == "https" else {
+            return .direct
+        }
         let configured = configuredProxy(for: target)
         let raw: String
         if let configured {

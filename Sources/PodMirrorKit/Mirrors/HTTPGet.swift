@@ -44,7 +44,8 @@ public final class HTTPGet: @unchecked Sendable {
         let start = Date()
         var proxyURL: String?
         if case .proxy(let address) = proxy.choice(for: url) { proxyURL = address }
-        let rc = pm_http_request(url, method, Int(timeout * 1000), "podmirror/\(PodMirrorVersion.string)", proxyURL, &result)
+        let agent = "podmirror/\(PodMirrorVersion.string)"
+        let rc = pm_http_request(url, method, Int(timeout * 1000), agent, proxyURL, &result)
         defer { pm_http_result_free(&result) }
         let seconds = Date().timeIntervalSince(start)
         guard rc == 0 else {

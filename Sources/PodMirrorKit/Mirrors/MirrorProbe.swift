@@ -18,7 +18,8 @@ public struct MirrorProbe: Sendable {
     public var proxy: ProxySettings
     public var cancellation: CancellationToken
 
-    public init(timeout: Double = 10, proxy: ProxySettings = ProxySettings(), cancellation: CancellationToken = .init()) {
+    public init(timeout: Double = 10, proxy: ProxySettings = ProxySettings(),
+                cancellation: CancellationToken = .init()) {
         self.timeout = timeout
         self.proxy = proxy
         self.cancellation = cancellation

@@ -89,11 +89,11 @@ public struct Doctor: Sendable {
         return ["git", "ruby", "gem", "pod"].map { name in
             // Only podmirror's own fix is a command; it needs gem.
             let fix = name == "pod" && hasGem ? "podmirror setup --install-cocoapods" : nil
-            let explanation = name == "pod" && !hasGem ? "install Ruby and RubyGems first; then podmirror setup --install-cocoapods"
-                : explanations[name]
+            let explanation = name == "pod" && !hasGem
+                ? "install Ruby and RubyGems first; then podmirror setup --install-cocoapods" : explanations[name]
             guard let path = probe.locate(name) else {
-                return Finding(id: "tool.\(name).missing", severity: .warning, message: "`\(name)` is not on PATH", fix: fix,
-                               subject: name, explanation: explanation)
+                return Finding(id: "tool.\(name).missing", severity: .warning, message: "`\(name)` is not on PATH",
+                               fix: fix, subject: name, explanation: explanation)
             }
             guard let version = probe.version(of: path) else {
                 return Finding(id: "tool.\(name).broken", severity: .error, message: "`\(path) --version` failed", fix: nil,

@@ -21,7 +21,8 @@ extension SpecRepoService {
         }
         let discarded = try Self.localDiff(repo)
         let attached = info.branch == branch
-        var details: [String: JSONValue] = ["name": .string(name), "branch": .string(branch), "oldHead": .string(info.head),
+        var details: [String: JSONValue] = ["name": .string(name), "branch": .string(branch),
+                                            "oldHead": .string(info.head),
                                             "newHead": .string(target), "wasDetached": .bool(info.branch == nil)]
         if attached, info.head == target, discarded.isEmpty {
             let message = Message("repo.repair.ok", ["name": name, "branch": branch])
@@ -31,7 +32,8 @@ extension SpecRepoService {
             return Plan(title: "repo repair \(name)", changes: [change])
         }
         details["discardsChanges"] = .bool(!discarded.isEmpty)
-        let message = Message("repo.repair.change", ["name": name, "branch": branch, "commit": String(target.prefix(12))])
+        let message = Message("repo.repair.change",
+                              ["name": name, "branch": branch, "commit": String(target.prefix(12))])
         let options = TransferOptions(stallTimeout: stallTimeout)
         var change = Change(
             id: "repo.repair:\(name)", kind: "spec-repo-repair", subject: name, summary: message.english,
@@ -41,7 +43,8 @@ extension SpecRepoService {
                 let tree = try GitCheckout.tree(repo, target)
                 defer { git_tree_free(tree) }
                 try GitCheckout.checkout(repo, tree: tree, baseline: nil, paths: nil, session: TransferSession(options))
-                try repo.setReference("refs/heads/\(branch)", to: target, message: "podmirror repo repair: origin/\(branch)")
+                try repo.setReference("refs/heads/\(branch)", to: target,
+                                      message: "podmirror repo repair: origin/\(branch)")
                 try repo.setSymbolicReference("HEAD", to: "refs/heads/\(branch)", message: "podmirror repo repair")
                 return ["newHead": .string(target)]
             })
@@ -56,7 +59,8 @@ extension SpecRepoService {
             defer { git_reference_free(ref) }
             if git_reference_type(ref) == GIT_REFERENCE_SYMBOLIC, let t = git_reference_symbolic_target(ref) {
                 let name = String(cString: t)
-                if name.hasPrefix("refs/remotes/origin/") { return String(name.dropFirst("refs/remotes/origin/".count)) }
+                let prefix = "refs/remotes/origin/"
+                if name.hasPrefix(prefix) { return String(name.dropFirst(prefix.count)) }
             }
         }
         return ["master", "main"].first { repo.resolve("refs/remotes/origin/\($0)") != nil }
@@ -70,7 +74,8 @@ extension SpecRepoService {
         var opts = git_diff_options()
         git_diff_options_init(&opts, UInt32(GIT_DIFF_OPTIONS_VERSION))
         var diff: OpaquePointer?
-        try check(git_diff_tree_to_workdir_with_index(&diff, repo.pointer, tree, &opts), "diff the working tree of", repo.path)
+        try check(git_diff_tree_to_workdir_with_index(&diff, repo.pointer, tree, &opts),
+                  "diff the working tree of", repo.path)
         defer { git_diff_free(diff) }
         var buf = git_buf()
         defer { git_buf_dispose(&buf) }
