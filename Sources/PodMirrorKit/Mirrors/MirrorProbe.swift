@@ -52,7 +52,7 @@ public struct MirrorProbe: Sendable {
     /// Returns as soon as `cancellation` fires, with the probes finished so far (the rest are abandoned);
     /// callers check the token.
     public func run(_ mirrors: [Mirror]) -> [Result] {
-        let results = ResultSlots(count: mirrors.count)
+        let results = ProbeResults(count: mirrors.count)
         let group = DispatchGroup()
         // One thread per mirror: probes wait on the network, so a pool sized to the cores
         // (concurrentPerform) would run them two at a time on a 2-core machine.
@@ -67,16 +67,7 @@ public struct MirrorProbe: Sendable {
         while group.wait(timeout: .now() + 0.05) == .timedOut {
             if cancellation.isCancelled { break }
         }
-        return Self.rank(results.finished)
-    }
-
-    /// Results written by the probe threads, which may outlive a cancelled `run`.
-    private final class ResultSlots: @unchecked Sendable {  // every access holds `lock`
-        private let lock = NSLock()
-        private var slots: [Result?]
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ i: Int, _ r: Result) { lock.lock(); slots[i] = r; lock.unlock() }
-        var finished: [Result] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
+        return Self.rank(results.all)
     }
 
     /// Probes one mirror and throws when it does not answer as a mirror of its kind should (for `setup`).
@@ -219,5 +210,24 @@ public struct MirrorProbe: Sendable {
 
     static func isLoopback(_ url: String) -> Bool {
         url.hasPrefix("http://127.0.0.1") || url.hasPrefix("http://localhost") || url.hasPrefix("http://[::1]")
+    }
+}
+
+/// One slot per probed mirror, filled by the probe threads.
+// @unchecked: every access to `slots` holds `lock`.
+private final class ProbeResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [MirrorProbe.Result?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: MirrorProbe.Result) {
+        lock.lock(); defer { lock.unlock() }
+        slots[index] = result
+    }
+
+    var all: [MirrorProbe.Result] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.compactMap { $0 }
     }
 }

@@ -33,7 +33,8 @@ public struct NullProgress: ProgressReporter {
 
 /// Set from a signal handler; long operations poll it and roll back. The flag is a C11 atomic, so the
 /// handler's store and other threads' loads do not race.
-public final class CancellationToken: @unchecked Sendable {  // the only state is the atomic
+// @unchecked: the only state is a C11 atomic the signal handler stores and operations load.
+public final class CancellationToken: @unchecked Sendable {
     private let flag: OpaquePointer
 
     public init() {

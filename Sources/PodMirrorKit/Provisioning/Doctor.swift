@@ -57,7 +57,7 @@ public struct Doctor: Sendable {
     /// Network checks stop when it fires (the caller then reports the interruption).
     public var cancellation = CancellationToken()
 
-    public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog, podfiles: [String] = [],
+    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog, podfiles: [String] = [],
                 checkNetwork: Bool = true, timeout: Double = 10) {
         self.environment = environment
         self.catalog = catalog
@@ -74,6 +74,7 @@ public struct Doctor: Sendable {
         findings += repos.findings
         findings += podfileChecks(repos: repos.repos)
         findings += gemChecks()
+        findings += podCacheChecks()
         return Report(findings: findings)
     }
 
@@ -103,7 +104,7 @@ public struct Doctor: Sendable {
         }
     }
 
-    /// CocoaPods needs a UTF-8 locale (spec §1.1, G13): the effective LC_ALL, else LC_CTYPE, else LANG.
+    /// CocoaPods needs a UTF-8 locale: the effective LC_ALL, else LC_CTYPE, else LANG.
     func locale() -> [Finding] {
         let v = environment.variables
         let names = ["LC_ALL", "LC_CTYPE", "LANG"]

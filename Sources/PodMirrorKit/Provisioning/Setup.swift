@@ -12,7 +12,7 @@ public struct Setup: Sendable {
     /// Stall timeout, lock wait and proxy for every transfer the plan makes (the probes use `probe`'s).
     public var network = NetworkSettings()
 
-    public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog,
+    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog,
                 probe: MirrorProbe = MirrorProbe(), tools: any ToolRunner = ProcessToolRunner()) {
         self.environment = environment
         self.catalog = catalog
@@ -103,11 +103,11 @@ public struct Setup: Sendable {
 
     /// Probes a mirror only when the plan would switch something to it.
     func verifyMirrors(plan: Plan, resolved: Resolved) throws {
-        let needed = Set(plan.changes.filter(\.isNeeded).map(\.kind))
-        if let gems = resolved.gems, needed.contains("gemrc-edit") || needed.contains("bundler-config-edit") {
+        let needed = plan.changes.filter(\.isNeeded).map(\.kind)
+        if let gems = resolved.gems, needed.contains(where: \.switchesGemSource) {
             try probe.verify(gems)
         }
-        if let specs = resolved.specs, !needed.isDisjoint(with: SetupSpecRepo.switchingKinds) {
+        if let specs = resolved.specs, needed.contains(where: \.switchesSpecRepo) {
             try probe.verify(specs)
         }
     }
@@ -116,7 +116,7 @@ public struct Setup: Sendable {
     func installCocoaPodsChange(gemSource: String?) throws -> Change {
         let versions = ToolVersion(environment: environment)
         if let pod = versions.locate("pod") {
-            return .satisfied(id: "setup.install-cocoapods", kind: "install-cocoapods", subject: "cocoapods",
+            return .satisfied(id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
                               summary: "CocoaPods is installed (\(pod))", details: ["pod": .string(pod)])
         }
         guard let gem = versions.locate("gem") else {
@@ -127,7 +127,7 @@ public struct Setup: Sendable {
         let shown = ([gem] + arguments).map { $0.contains("://") ? Redaction.redactURL($0) : $0 }.joined(separator: " ")
         let tools = self.tools
         let environment = self.environment
-        return Change(id: "setup.install-cocoapods", kind: "install-cocoapods", subject: "cocoapods",
+        return Change(id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
                       summary: "install CocoaPods: \(shown)", details: ["command": .string(shown)], isNeeded: true,
                       apply: { context in
                           let status = try tools.run(gem, arguments, environment: environment.variables, currentDirectory: nil,

@@ -26,7 +26,7 @@ extension SpecRepoService {
                                             "newHead": .string(target), "wasDetached": .bool(info.branch == nil)]
         if attached, info.head == target, discarded.isEmpty {
             let message = Message("repo.repair.ok", ["name": name, "branch": branch])
-            var change = Change.satisfied(id: "repo.repair:\(name)", kind: "spec-repo-repair", subject: name,
+            var change = Change.satisfied(id: "repo.repair:\(name)", kind: .specRepoRepair, subject: name,
                                           summary: message.english, details: .object(details))
             change.message = message
             return Plan(title: "repo repair \(name)", changes: [change])
@@ -36,7 +36,7 @@ extension SpecRepoService {
                               ["name": name, "branch": branch, "commit": String(target.prefix(12))])
         let options = TransferOptions(stallTimeout: stallTimeout)
         var change = Change(
-            id: "repo.repair:\(name)", kind: "spec-repo-repair", subject: name, summary: message.english,
+            id: "repo.repair:\(name)", kind: .specRepoRepair, subject: name, summary: message.english,
             diff: discarded.isEmpty ? nil : discarded, details: .object(details), isNeeded: true,
             apply: { _ in
                 let repo = try GitRepository.open(path)

@@ -48,7 +48,7 @@ extension SpecRepoService {
         let sameURL = existing.url == url
         if sameURL && (requestedName == nil || finalName == existing.name) {
             return Plan(title: plan.title, changes: [.satisfied(
-                id: "repo.use:\(existing.name)", kind: "spec-repo-use", subject: existing.name,
+                id: "repo.use:\(existing.name)", kind: .specRepoUse, subject: existing.name,
                 summary: "`\(existing.name)` already comes from \(Redaction.redactURL(url))",
                 details: ["name": .string(existing.name), "url": .string(existing.displayURL), "method": "none",
                           "oldHead": .string(existing.head), "newHead": .string(existing.head)])], warnings: plan.warnings)
@@ -85,10 +85,24 @@ extension SpecRepoService {
             "method": "repoint", "path": .string(repos.repoPath(finalName)),
         ]
         let rename = finalName != old.name ? ", rename to `\(finalName)`" : ""
+        // The old repo (or what the re-point replaced) is kept until the whole plan succeeded.
+        let done = Handoff<SwitchOutcome>()
+        let searchIndex = repos.searchIndexPath
         return Change(
-            id: "repo.use:\(finalName)", kind: "spec-repo-use", subject: finalName,
+            id: "repo.use:\(finalName)", kind: .specRepoUse, subject: finalName,
             summary: "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history is shared, else clone and swap)",
             details: .object(details), isNeeded: true,
-            apply: { context in try RepoSwitcher(service: service, old: old, url: url, finalName: finalName, context: context).run() })
+            apply: { context in
+                let (result, outcome) = try RepoSwitcher(service: service, old: old, url: url, finalName: finalName,
+                                                         context: context).run()
+                done.set(outcome)
+                return result
+            },
+            undo: { try done.take()?.undo() },
+            commit: {
+                guard let outcome = done.take() else { return nil }
+                outcome.commit()
+                return ["searchIndexRemoved": .bool(!FileManager.default.fileExists(atPath: searchIndex))]
+            })
     }
 }

@@ -11,6 +11,8 @@ struct ReinstallCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: "Pass --repo-update to pod install.")
     var repoUpdate = false
+    @Flag(name: .long, help: "Do not run `pods fetch` first (it runs when Podfile.lock exists).")
+    var noFetch = false
     @Argument(help: "A folder holding the .xcodeproj, or the .xcodeproj.")
     var path: String?
 
@@ -21,6 +23,10 @@ struct ReinstallCommand: PodmirrorCommand {
         // With --json, stdout carries one JSON document: pod's own stdout goes to stderr.
         let tools = ProcessToolRunner(output: global.json ? .standardError : .standardOutput)
         let planned = try Reinstaller(environment: env, tools: tools).plan(location, repoUpdate: repoUpdate)
+        let lockfile = (location.installationRoot as NSString).appendingPathComponent("Podfile.lock")
+        if !noFetch, global.mode == .apply, env.fileSystem.fileExists(lockfile) {
+            try Self.prefetch(lockfile: lockfile, environment: env, catalog: try runner.catalog(), json: global.json)
+        }
         if !global.json, global.mode == .apply { DeintegrateCommand.printText(planned, verbose: global.verbose) }
         let report: PlanReport
         do {
@@ -32,6 +38,39 @@ struct ReinstallCommand: PodmirrorCommand {
         }
         try runner.finish(report, extra: DeintegrateCommand.jsonFields(planned)) {
             Console.shared.out(Console.shared.paint("pod install succeeded; the previous Pods/ was deleted.", .green))
+        }
+    }
+
+    /// `pods fetch` for the project's Podfile.lock; stops (before the project is touched) naming the pods
+    /// that could not be fetched.
+    static func prefetch(lockfile: String, environment env: RuntimeEnvironment, catalog: MirrorCatalog,
+                         json: Bool) throws {
+        let network = try NetworkSettings.resolve(timeout: nil, lockTimeout: nil, environment: env.variables)
+        let request = PodsFetchRequest(
+            lockfilePath: lockfile,
+            stallTimeout: network.stallTimeout,
+            lockTimeout: network.lockTimeout,
+            environment: env, mirrors: try SourceMirrorRules.load(environment: env, catalog: catalog))
+        let console = Console.shared
+        let report: PodsFetchReport
+        do {
+            report = try PodsFetcher(request: request).run(mode: .apply, cancellation: processCancellation) { p in
+                if let done = p.finished, !json { console.err(PodsRender.line(done)) }
+            }
+        } catch let error as PodSourceError where error.exitStatus == .usage {
+            // A Podfile.lock podmirror cannot read is `pod install`'s business; the prefetch only saves time.
+            console.err(Render.diagnosticLine(Diagnostic(.warning, code: "reinstall.fetch-skipped",
+                                                         Message("pods.reinstall.fetch-skipped",
+                                                                 ["reason": error.localizedMessage]))))
+            return
+        }
+        for w in report.warnings where !json { console.err(Render.diagnosticLine(w)) }
+        console.endProgress()
+        if report.interrupted { throw InterruptedError() }
+        let failed = report.pods.filter { $0.status == .failed }
+        if !failed.isEmpty {
+            throw PodSourceError(Message("pods.reinstall.fetch-failed", ["pods": failed.map(\.name).joined(separator: ", ")]),
+                                 remedy: Message("pods.reinstall.fetch-failed.remedy"), code: "reinstall.fetch-failed")
         }
     }
 }
