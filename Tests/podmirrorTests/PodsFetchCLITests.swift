@@ -105,7 +105,7 @@ final class PodsFetchCLITests: XCTestCase {
         let box = Box()
         for _ in 0..<2 {
             group.enter()
-            let run = { [bin, fixture] in
+            let run: @Sendable () -> Void = { [bin, fixture] in
                 let r = try? bin.run(["pods", "fetch", "--project", fixture!.project, "--cocoapods-version", "1.17.0", "--json"],
                                      home: fixture!.home)
                 box.lock.lock(); if let r { box.results.append(r) }; box.lock.unlock()
