@@ -84,16 +84,17 @@ public struct Setup: Sendable {
 
     /// The request as a job. A request that touches a spec repo is planned and applied under
     /// CocoaPods' `Spec_Lock`, as `pod repo update` does; one that touches none takes no lock.
-    /// Only applying probes mirrors (--dry-run and --check read what is on disk), and the probe runs
-    /// here, before the lock is taken, so a refused mirror leaves the repos dir untouched.
-    public func job(_ request: SetupRequest, mode: RunMode) throws -> PlanJob {
+    /// Only applying probes mirrors (--dry-run and --check read what is on disk); with a lock, the probe
+    /// is the job's preflight, run before the lock is taken, so a refused mirror leaves the repos dir untouched.
+    public func job(_ request: SetupRequest, mode: RunMode) -> PlanJob {
         let verify = request.verify && mode == .apply
         let locks = request.mirror != nil || request.removeTrunk
-        if verify && locks { _ = try plan(request, verify: true) }
         let specLock = locks ? SetupSpecRepo(environment: environment, network: network).service.specLock : nil
-        return PlanJob(purpose: "setup", specLock: specLock) { _ in
+        var job = PlanJob(purpose: "setup", specLock: specLock) { _ in
             try plan(request, verify: verify && !locks)
         }
+        if verify && locks { job.preflight = { _ in _ = try plan(request, verify: true) } }
+        return job
     }
 
     /// Plans and runs a request (see `job(_:mode:)` for the lock).
