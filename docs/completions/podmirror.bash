@@ -316,13 +316,13 @@ _podmirror_repo() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|add|remove|update|use|reset)
+    list|add|remove|update|use|reset|repair)
         # Offer subcommand argument completions
         "_podmirror_repo_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list add remove update use reset' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list add remove update use reset repair' -- "${cur}"))
         ;;
     esac
 }
@@ -457,6 +457,27 @@ _podmirror_repo_reset() {
         return
         ;;
     '--name')
+        return
+        ;;
+    esac
+}
+
+_podmirror_repo_repair() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang --timeout --lock-timeout)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--lock-timeout')
         return
         ;;
     esac

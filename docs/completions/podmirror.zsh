@@ -99,7 +99,7 @@ _podmirror_setup() {
         '--remove-trunk[Remove repos/trunk so locked pods move to the mirror.]'
         '--install-cocoapods[Run `gem install cocoapods` from the gem mirror when `pod` is missing.]'
         '--no-verify[Do not probe mirrors before switching (offline image builds).]'
-        '--timeout[Seconds to wait for each mirror probe.]:timeout:'
+        '--timeout[Seconds without data before a transfer (probe or clone) gives up (default\: PODMIRROR_GIT_TIMEOUT, else 15 for probes and 120 for clones).]:timeout:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -210,12 +210,13 @@ _podmirror_repo() {
             'update:Fetch and reset git spec repos to origin/<branch> (like `pod repo update`).'
             'use:Make the Specs repo come from a mirror: re-point and fetch the delta when history is shared, else clone and swap.'
             'reset:Point the Specs repo back at the official GitHub Specs repo.'
+            'repair:Reset a spec repo to origin/<branch> on its branch, discarding local changes (no network; --dry-run shows the diff).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|add|remove|update|use|reset)
+        list|add|remove|update|use|reset|repair)
             "_podmirror_repo_${words[1]}" && ret=0
             ;;
         esac
@@ -333,6 +334,26 @@ _podmirror_repo_reset() {
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         '--name[Folder name (default\: `cocoapods`, CocoaPods'\'' own name).]:name:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo_repair() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
+        '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
+        ':name:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

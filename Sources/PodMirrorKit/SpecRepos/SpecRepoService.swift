@@ -8,6 +8,9 @@ public struct SpecRepoService: Sendable {
     public var stallTimeout: TimeInterval
     /// Seconds to wait for `Spec_Lock`.
     public var lockTimeout: TimeInterval
+    /// The setting that decided `stallTimeout` and the proxy configuration (from `NetworkSettings`).
+    public var stallTimeoutSetting = NetworkSettings.timeoutSettingNames
+    public var proxy: ProxySettings?
 
     public init(repos: ReposDirectory, stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
                 lockTimeout: TimeInterval = 60) {
@@ -16,8 +19,16 @@ public struct SpecRepoService: Sendable {
         self.lockTimeout = lockTimeout
     }
 
+    /// A service whose transfers and lock follow `network`.
+    public init(repos: ReposDirectory, network: NetworkSettings) {
+        self.init(repos: repos, stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout)
+        stallTimeoutSetting = network.stallTimeoutSetting
+        proxy = network.proxy
+    }
+
     func transfer(_ context: ApplyContext) -> TransferOptions {
-        TransferOptions(stallTimeout: stallTimeout, progress: context.progress, cancellation: context.cancellation)
+        TransferOptions(stallTimeout: stallTimeout, progress: context.progress, cancellation: context.cancellation,
+                        proxy: proxy, stallTimeoutSetting: stallTimeoutSetting)
     }
 
     /// The lock every plan of this service needs while it is made and applied.

@@ -12,7 +12,7 @@ enum Render {
 
     /// Prints one JSON document on stdout.
     static func json(_ object: [String: JSONValue]) {
-        let data = (try? encoder.encode(JSONValue.object(object))) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(JSONValue.object(JSONContract.normalized(object)))) ?? Data("{}".utf8)
         Console.shared.out(String(decoding: data, as: UTF8.self))
     }
 
