@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import PodMirrorKit
+
+struct RepoExportCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a spec repo's branch as a standard git bundle (atomic: temporary file, then rename).")
+    static let commandName = "repo export"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The repo's folder name.") var name: String
+    @Argument(help: "The bundle file to write.") var file: String
+
+    func run() throws {
+        let env = RuntimeEnvironment()
+        let service = SpecRepoService(repos: ReposDirectory(environment: env))
+        let result = try service.export(name: name, to: env.expandPath(file), context: applyContext)
+        if global.json {
+            var object = result.json
+            object["command"] = .string(Self.commandName)
+            object["ok"] = true
+            object["warnings"] = .array([])
+            Render.json(object)
+        } else {
+            Console.shared.out(Message("bundle.export.done", [
+                "name": result.name, "branch": result.branch, "tip": String(result.tip.prefix(12)), "file": result.file,
+                "bytes": ByteCountFormatter.string(fromByteCount: Int64(result.bytes), countStyle: .file),
+                "seconds": String(format: "%.1f", result.seconds),
+            ]).localized)
+        }
+    }
+}
