@@ -55,4 +55,128 @@ final class RepoBundleCLITests: RepoCLITestCase {
         XCTAssertTrue(r.stderr.contains("Unable to find the `nope` repo"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: files.sub("x.bundle")))
     }
+
+    /// A bundle written by `git bundle create` for the official fixture.
+    func gitBundle(_ file: String, of work: String? = nil) throws -> String {
+        let r = try ProcessRunner.git(["-C", work ?? official.work, "bundle", "create", file, "master"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return file
+    }
+
+    func testImportsABundleGitWroteAndUpdatesFetchOnlyTheDelta() throws {
+        let file = try gitBundle(files.sub("git.bundle"))
+        let url = server.url("specs.git")
+        let out = try json(["repo", "import", file, "--origin", url, "--expect", String(official.head.prefix(10))])
+        XCTAssertEqual(out["method"] as? String, "bundle")
+        XCTAssertEqual(out["name"] as? String, "0", "CocoaPods' name for the origin URL")
+        XCTAssertEqual(out["newHead"] as? String, official.head)
+        let path = repos + "/0"
+        try assertCocoaPodsClone(path, url: url, head: official.head)
+        XCTAssertEqual(try git(path, ["ls-files"]), try git(official.work, ["ls-files"]))
+        XCTAssertEqual(try git(path, ["rev-parse", "--abbrev-ref", "origin/HEAD"]), "origin/master")
+        XCTAssertEqual(leftovers(), [])
+        XCTAssertEqual(server.bytesSent, 0, "a bundle import uses no network")
+
+        // The same tip again: nothing to do.
+        let again = try json(["repo", "import", file, "--origin", url])
+        XCTAssertEqual(again["changed"] as? Bool, false)
+        XCTAssertEqual(again["method"] as? String, "none")
+
+        let new = try official.addCommits(3)
+        let bundleBytes = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        let update = try json(["repo", "update", "0"])
+        XCTAssertEqual(update["newHead"] as? String, new)
+        try assertCocoaPodsClone(path, url: url, head: new)
+        XCTAssertGreaterThan(server.bytesSent, 0)
+        XCTAssertLessThan(server.bytesSent, bundleBytes / 2, "only the delta travelled (\(server.bytesSent) of \(bundleBytes) bytes)")
+    }
+
+    func testImportOfItsOwnExportRoundTrips() throws {
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
+        let file = files.sub("specs.bundle")
+        XCTAssertEqual(try pm(["repo", "export", "master", file]).status, 0)
+        let out = try json(["repo", "import", "file://" + file, "--name", "seeded", "--origin", server.url("specs.git")])
+        XCTAssertEqual(out["method"] as? String, "bundle")
+        try assertCocoaPodsClone(repos + "/seeded", url: server.url("specs.git"), head: official.head)
+    }
+
+    /// An existing repo plus Spec_Lock, to show a failed import leaves every byte as it was.
+    func preparedRepos() throws -> TreeSnapshot {
+        XCTAssertEqual(try pm(["repo", "add", "other", server.url("specs.git")]).status, 0)
+        return TreeSnapshot(repos)
+    }
+
+    func testTruncatedBundleIsAClearErrorAndLeavesNothing() throws {
+        let full = try XCTUnwrap(FileManager.default.contents(atPath: try gitBundle(files.sub("git.bundle"))))
+        let file = files.sub("cut.bundle")
+        try full.prefix(full.count * 2 / 3).write(to: URL(fileURLWithPath: file))
+        let before = try preparedRepos()
+        let r = try pm(["repo", "import", file, "--name", "fresh", "--origin", server.url("specs.git"), "--json"])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        let error = try XCTUnwrap(try PodmirrorBinary.json(r)["error"] as? [String: Any])
+        XCTAssertEqual(error["code"] as? String, "bundle.corrupt")
+        XCTAssertTrue((error["message"] as? String ?? "").contains("truncated or corrupt"), "\(error)")
+        XCTAssertEqual(before.differences(to: TreeSnapshot(repos)), [])
+        XCTAssertEqual(TreeSnapshot(repos).leftovers, [])
+    }
+
+    func testNotABundleAndWrongExpectChangeNothing() throws {
+        let before = try preparedRepos()
+        let junk = files.sub("junk.bundle")
+        try Data("PK\u{3}\u{4} this is a zip, not a bundle\n".utf8).write(to: URL(fileURLWithPath: junk))
+        var r = try pm(["repo", "import", junk, "--origin", server.url("specs.git")])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("is not a git bundle: the first line is not `# v2 git bundle`"), r.stderr)
+        r = try pm(["repo", "import", files.sub("missing.bundle"), "--origin", server.url("specs.git")])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("cannot read"), r.stderr)
+        let file = try gitBundle(files.sub("git.bundle"))
+        r = try pm(["repo", "import", file, "--origin", server.url("specs.git"), "--expect", "0123456789abcdef", "--json"])
+        XCTAssertEqual(r.status, 1, r.stdout)
+        XCTAssertEqual((try PodmirrorBinary.json(r)["error"] as? [String: Any])?["code"] as? String, "bundle.expect-mismatch")
+        r = try pm(["repo", "import", file, "--origin", server.url("specs.git"), "--expect", "xyz"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertEqual(before.differences(to: TreeSnapshot(repos)), [])
+        XCTAssertEqual(TreeSnapshot(repos).leftovers, [])
+    }
+
+    func testFallbackCloneWhenTheBundleIsBad() throws {
+        let full = try XCTUnwrap(FileManager.default.contents(atPath: try gitBundle(files.sub("git.bundle"))))
+        let file = files.sub("cut.bundle")
+        try full.prefix(full.count - 30).write(to: URL(fileURLWithPath: file))
+        let out = try json(["repo", "import", file, "--origin", server.url("specs.git"), "--fallback-clone"])
+        XCTAssertEqual(out["method"] as? String, "clone")
+        XCTAssertNotNil(out["bundleError"] as? String)
+        try assertCocoaPodsClone(repos + "/0", url: server.url("specs.git"), head: official.head)
+        XCTAssertEqual(leftovers(), [])
+        // A file that is no bundle at all falls back while planning (the warning says why).
+        let junk = files.sub("junk.bundle")
+        try Data("junk\n".utf8).write(to: URL(fileURLWithPath: junk))
+        let second = try json(["repo", "import", junk, "--origin", server.url("specs.git"), "--name", "two", "--fallback-clone"])
+        XCTAssertEqual(second["method"] as? String, "clone")
+        let codes = (second["warnings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+        XCTAssertEqual(codes, ["bundle.fallback-clone"])
+    }
+
+    func testSIGINTDuringImportKeepsThePreviousState() throws {
+        let big = try SpecsFixture(root: served.path, name: "big", pods: 3000, commits: 2, seed: "big", padding: 400)
+        let file = try gitBundle(files.sub("big.bundle"), of: big.work)
+        let before = try preparedRepos()
+        let p = try bin.start(["repo", "import", file, "--origin", server.url("big.git")], home: home.path)
+        try waitFor { !self.leftovers().isEmpty || !p.isRunning }
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        if p.terminationStatus == 0 { throw XCTSkip("the import finished before SIGINT arrived") }
+        XCTAssertEqual(p.terminationStatus, 130)
+        XCTAssertEqual(before.differences(to: TreeSnapshot(repos)), [])
+        XCTAssertEqual(TreeSnapshot(repos).leftovers, [])
+    }
+
+    func waitFor(_ timeout: TimeInterval = 30, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { throw XCTSkip("condition not reached in \(timeout) s") }
+            usleep(2_000)
+        }
+    }
 }
