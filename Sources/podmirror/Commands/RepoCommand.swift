@@ -8,7 +8,7 @@ struct RepoCommand: ParsableCommand {
         abstract: "Spec repos in the CocoaPods repos dir, through libgit2.",
         subcommands: [RepoListCommand.self, RepoAddCommand.self, RepoRemoveCommand.self, RepoUpdateCommand.self,
                       RepoUseCommand.self, RepoResetCommand.self, RepoExportCommand.self,
-                      RepoImportCommand.self]
+                      RepoImportCommand.self, RepoVerifyCommand.self]
     )
 }
 
