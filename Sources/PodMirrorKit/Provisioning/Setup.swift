@@ -65,9 +65,11 @@ public struct Setup: Sendable {
         if let platform = request.platform { podfileEdits.append(.platform(name: platform.name, version: platform.version)) }
         if request.inhibitWarnings { podfileEdits.append(.inhibitWarnings(true)) }
         for setting in request.buildSettings { podfileEdits.append(.buildSetting(key: setting.key, value: setting.value)) }
+        let podfileCatalog = resolved.specs.map { specsCatalog(for: $0, request: request) } ?? catalog
         for podfile in request.podfiles where !podfileEdits.isEmpty {
             let path = environment.expandPath(podfile)
-            var part = try PodfileEditor.plan(podfileEdits, podfile: path, fs: environment.fileSystem, catalog: catalog, displayPath: path)
+            var part = try PodfileEditor.plan(podfileEdits, podfile: path, fs: environment.fileSystem, catalog: podfileCatalog,
+                                              displayPath: path)
             part.title = "podfile"
             plan.append(part)
         }
@@ -78,6 +80,16 @@ public struct Setup: Sendable {
             try verifyMirrors(plan: plan, resolved: resolved)
         }
         return plan
+    }
+
+    /// The catalog plus the URLs of local Specs copies (recognised by history, and the repo the spec repo
+    /// step takes over), so Podfiles lose those sources like official ones.
+    func specsCatalog(for specs: Mirror, request: SetupRequest) -> MirrorCatalog {
+        let repos = ReposDirectory(environment: environment)
+        let gitRepos = SpecRepo.all(in: repos).filter { $0.kind == .git }
+        let desired = request.repoName ?? SpecRepoNaming.name(forURL: specs.url)
+        let takenOver = SpecRepoService.pickExisting(gitRepos, url: specs.url, desiredName: desired)
+        return catalog.addingSpecsCopies(SpecRepoHistory.specsURLs(repos: repos, target: specs.url, catalog: catalog, takenOver: takenOver))
     }
 
     /// Plans and runs a request. Spec repos are planned and changed under CocoaPods' `Spec_Lock`, as

@@ -7,6 +7,10 @@ struct RepoSwitcher {
     var url: String
     var finalName: String
     var context: ApplyContext
+    /// Candidate mode (`old` was not picked by URL, name or catalog): other git repos that may share the
+    /// new source's history. A repo with unrelated history is then left alone, never replaced.
+    var others: [SpecRepo] = []
+    var keepUnrelated = false
 
     var repos: ReposDirectory { service.repos }
 
@@ -35,6 +39,21 @@ struct RepoSwitcher {
         }
         if probe.mergeBase(oldHead, newTip) != nil {
             return try repoint(oldRepo: oldRepo, probe: probe, branch: branch, oldHead: oldHead, newTip: newTip)
+        }
+        if keepUnrelated {
+            // Unrelated to `old`: the probe holds the complete history. Another copy sharing it is
+            // replaced by it (one copy, never two); with none, it becomes a new repo beside the others.
+            let fresh = try GitRepository.open(staging)
+            for other in others where other.path != old.path {
+                guard let head = other.head, let r = try? GitRepository.open(other.path) else { continue }
+                try fresh.borrowObjects(from: r)
+                if fresh.mergeBase(head, newTip) != nil, other.branch != nil {
+                    var s = self
+                    s.old = other
+                    return try s.replace(probe: probe, staging: staging, branch: branch, oldHead: head, newTip: newTip)
+                }
+            }
+            return try install(staging: staging, branch: branch, newTip: newTip)
         }
         return try replace(probe: probe, staging: staging, branch: branch, oldHead: oldHead, newTip: newTip)
     }
@@ -80,11 +99,19 @@ struct RepoSwitcher {
         }
     }
 
-    /// Unrelated history: the probe already holds the complete new history (no common commit means
-    /// the server sent everything). Make it a standalone clone and swap it in.
-    private func replace(probe: GitRepository, staging: String, branch: String, oldHead: String, newTip: String) throws -> JSONValue {
-        let fm = FileManager.default
-        try fm.removeItem(atPath: probe.gitDirectory + "/objects/info/alternates")
+    /// Makes the probe a standalone clone and renames it into place, leaving every other repo alone.
+    private func install(staging: String, branch: String, newTip: String) throws -> JSONValue {
+        let repo = try standalone(staging: staging, branch: branch, newTip: newTip)
+        _ = repo
+        try SpecRepoStaging.rename(staging, repos.repoPath(finalName))
+        let removedIndex = (try? FileManager.default.removeItem(atPath: repos.searchIndexPath)) != nil
+        return ["method": "clone", "oldHead": .null, "newHead": .string(newTip), "previousName": .null, "previousURL": .null,
+                "searchIndexRemoved": .bool(removedIndex)]
+    }
+
+    /// Drops the borrowed objects and base refs, sets the branch and checks it out.
+    private func standalone(staging: String, branch: String, newTip: String) throws -> GitRepository {
+        try FileManager.default.removeItem(atPath: staging + "/.git/objects/info/alternates")
         let repo = try GitRepository.open(staging)
         for r in repo.references(matching: "refs/podmirror-base/*") { repo.deleteReference(r) }
         guard repo.hasCommit(newTip) else {
@@ -94,8 +121,19 @@ struct RepoSwitcher {
         try repo.setSymbolicReference("HEAD", to: "refs/heads/\(branch)", message: "podmirror repo use")
         try repo.setConfig("branch.\(branch).remote", "origin")
         try repo.setConfig("branch.\(branch).merge", "refs/heads/\(branch)")
+        if repo.resolve("refs/remotes/origin/HEAD") == nil {
+            try? repo.setSymbolicReference("refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(branch)", message: "podmirror repo use")
+        }
         try GitCheckout.checkoutFresh(repo, commit: newTip, options: service.transfer(context))
         try context.checkCancelled()
+        return repo
+    }
+
+    /// Unrelated history: the probe already holds the complete new history (no common commit means
+    /// the server sent everything). Make it a standalone clone and swap it in.
+    private func replace(probe: GitRepository, staging: String, branch: String, oldHead: String, newTip: String) throws -> JSONValue {
+        let fm = FileManager.default
+        _ = try standalone(staging: staging, branch: branch, newTip: newTip)
         // Swap: old aside, new into place, old deleted. A failure in between puts the old one back.
         let aside = SpecRepoStaging.path(repos, purpose: "trash", name: old.name)
         try SpecRepoStaging.rename(old.path, aside)

@@ -32,6 +32,14 @@ extension SpecRepoService {
             if requestedName != nil, target != desired {
                 throw SpecRepoError("a repo named `\(desired)` already exists", remedy: "choose another --name", code: "repo.exists")
             }
+            // Any other git repo may be a copy of the same Specs under another URL: the fetch tells
+            // (shared history re-points it; unrelated history leaves it alone and clones beside it).
+            let candidates = gitRepos.filter { $0.branch != nil && $0.head != nil }
+            if depth == nil, let first = candidates.first {
+                plan.warnings.removeAll { $0.code == "repo.other-specs" }
+                plan.changes.append(switchChange(first, url: url, finalName: target, others: candidates))
+                return plan
+            }
             plan.changes.append(cloneChange(name: target, url: url, branch: nil, depth: depth, id: "repo.use:\(target)",
                                             extra: ["oldHead": .null, "previousName": .null, "previousURL": .null]))
             return plan
@@ -77,7 +85,7 @@ extension SpecRepoService {
         return catalog.contains { m in ([m.url] + m.aliases).contains { SpecRepoNaming.canonicalForMatching(url) == SpecRepoNaming.canonicalForMatching($0) } }
     }
 
-    func switchChange(_ old: SpecRepo, url: String, finalName: String) -> Change {
+    func switchChange(_ old: SpecRepo, url: String, finalName: String, others: [SpecRepo] = []) -> Change {
         let service = self
         let details: [String: JSONValue] = [
             "name": .string(finalName), "previousName": .string(old.name), "url": .string(Redaction.redactURL(url)),
@@ -85,10 +93,31 @@ extension SpecRepoService {
             "method": "repoint", "path": .string(repos.repoPath(finalName)),
         ]
         let rename = finalName != old.name ? ", rename to `\(finalName)`" : ""
+        if !others.isEmpty {
+            var details = details
+            details["method"] = "repoint-or-clone"
+            details["previousName"] = .null
+            details["previousURL"] = .null
+            details["oldHead"] = .null
+            details["candidates"] = .array(others.map { .string($0.name) })
+            let msg = Message("repo.history.use", ["url": Redaction.redactURL(url), "name": finalName,
+                                                   "candidates": others.map { "`\($0.name)`" }.joined(separator: ", ")])
+            var change = Change(
+                id: "repo.use:\(finalName)", kind: "spec-repo-use", subject: finalName, summary: msg.english,
+                details: .object(details), isNeeded: true,
+                apply: { context in
+                    try RepoSwitcher(service: service, old: old, url: url, finalName: finalName, context: context,
+                                     others: others, keepUnrelated: true).run()
+                })
+            change.message = msg
+            return change
+        }
         return Change(
             id: "repo.use:\(finalName)", kind: "spec-repo-use", subject: finalName,
             summary: "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history is shared, else clone and swap)",
             details: .object(details), isNeeded: true,
-            apply: { context in try RepoSwitcher(service: service, old: old, url: url, finalName: finalName, context: context).run() })
+            apply: { context in
+                try RepoSwitcher(service: service, old: old, url: url, finalName: finalName, context: context).run()
+            })
     }
 }

@@ -37,8 +37,14 @@ extension PodmirrorCommand {
         let path = location.resolve(env)
         let cwd = env.currentDirectory.hasSuffix("/") ? env.currentDirectory : env.currentDirectory + "/"
         let shown = path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
-        let plan = try PodfileEditor.plan(edits, podfile: path, fs: env.fileSystem, catalog: try MirrorCatalog.bundled(),
-                                          displayPath: shown)
+        var catalog = try MirrorCatalog.bundled()
+        for case .useSource(let mirror) in edits {
+            // Local repos sharing the Specs history: their URLs are replaced like official sources.
+            let url = try catalog.resolve(mirror, gems: false).url
+            catalog = catalog.addingSpecsCopies(SpecRepoHistory.specsURLs(repos: ReposDirectory(environment: env), target: url,
+                                                                          catalog: catalog))
+        }
+        let plan = try PodfileEditor.plan(edits, podfile: path, fs: env.fileSystem, catalog: catalog, displayPath: shown)
         let runner = PlanRunner(context: ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation))
         let report = try runner.run(plan, mode: global.mode)
         try Render.finish(command: Self.commandName, report, options: global, extra: ["podfile": .string(path)])
