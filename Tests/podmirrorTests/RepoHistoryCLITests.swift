@@ -66,4 +66,28 @@ final class RepoHistoryCLITests: RepoCLITestCase {
         XCTAssertEqual(String(decoding: try home.read("Podfile"), as: UTF8.self),
                        "source '\(server.url("specs.git"))'\nsource '\(server.url("private.git"))'\n\npod 'A'\n")
     }
+
+    func testUseWithANameOfAnotherRepoSaysWhatIsWrong() throws {
+        XCTAssertEqual(try pm(["repo", "add", "specs", server.url("specs.git")]).status, 0)
+        _ = try SpecsFixture(root: served.path, name: "private", pods: 4, commits: 1, seed: "priv")
+        XCTAssertEqual(try pm(["repo", "add", "x", server.url("private.git")]).status, 0)
+        let r = try pm(["repo", "use", server.url("specs.git"), "--name", "x"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("is already the origin of `specs`, and --name `x` names another repo"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("drop --name to keep `specs`"), r.stderr)
+    }
+
+    func testBackToTheOriginalFromANonCatalogMirrorRepointsLikeRepoReset() throws {
+        // `repo reset` is `repo use` of the GitHub URL, which tests cannot reach: the served "official"
+        // fixture stands in for it. A repo cloned from a non-catalog mirror is re-pointed, not re-cloned.
+        let mirror = try official.mirror(named: "mirror", seed: "mir")
+        XCTAssertEqual(try pm(["repo", "add", "mine", server.url("mirror.git")]).status, 0)
+        try official.addCommits(1)
+        let plan = try json(["repo", "use", server.url("specs.git"), "--dry-run"])
+        XCTAssertEqual(plan["method"] as? String, "repoint-or-clone")
+        let out = try json(["repo", "use", server.url("specs.git")])
+        XCTAssertEqual(out["method"] as? String, "repoint")
+        XCTAssertEqual(names(), ["0"])
+        _ = mirror
+    }
 }

@@ -49,7 +49,10 @@ extension SpecRepoService {
         if existing.name != desired {
             let taken: (String) -> Bool = { n in n != existing.name && FileManager.default.fileExists(atPath: self.repos.repoPath(n)) }
             if requestedName != nil, taken(desired) {
-                throw SpecRepoError("a repo named `\(desired)` already exists", remedy: "choose another --name", code: "repo.exists")
+                // The URL is already served by `existing`; `--name` asks to rename it onto another repo.
+                let msg = Message("repo.use.name-taken", ["existing": existing.name, "url": Redaction.redactURL(url), "name": desired])
+                let remedy = Message("repo.use.name-taken.remedy", ["existing": existing.name, "name": desired])
+                throw SpecRepoError(msg.english, remedy: remedy.english, code: "repo.exists", text: msg, remedyText: remedy)
             }
             finalName = SpecRepoNaming.uniqueName(desired, taken: taken)
         }
