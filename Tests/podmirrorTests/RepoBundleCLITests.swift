@@ -179,4 +179,25 @@ final class RepoBundleCLITests: RepoCLITestCase {
             usleep(2_000)
         }
     }
+
+    func testSetupSeedImportsTheBundleOnceThenIsIdempotent() throws {
+        let file = try gitBundle(files.sub("seed.bundle"))
+        let url = server.url("specs.git")
+        try home.write("Podfile", "source 'https://cdn.cocoapods.org/'\n\npod 'A'\n")
+        let args = ["setup", "--mirror", url, "--seed", file, "--podfile", home.sub("Podfile"), "--no-verify"]
+        let r = try pm(args + ["--json"])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        let kinds = (try PodmirrorBinary.json(r)["changes"] as? [[String: Any]])?.map { $0["kind"] as? String }
+        XCTAssertEqual(kinds, ["spec-repo-import", "podfile-edit"])
+        try assertCocoaPodsClone(repos + "/0", url: url, head: official.head)
+        XCTAssertEqual(server.bytesSent, 0, "seeded without the network")
+        XCTAssertEqual(String(decoding: try home.read("Podfile"), as: UTF8.self), "source '\(url)'\n\npod 'A'\n")
+        // A provisioning script passes --seed on every run: nothing changes the second time.
+        let again = try pm(args + ["--json"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let changes = try PodmirrorBinary.json(again)["changes"] as? [[String: Any]] ?? []
+        XCTAssertTrue(changes.allSatisfy { $0["changed"] as? Bool == false }, "\(changes)")
+        XCTAssertEqual(try pm(["setup", "--seed", file, "--podfile", home.sub("Podfile"), "--platform", "ios:13.0"]).status, 2,
+                       "--seed without --mirror is a usage error")
+    }
 }

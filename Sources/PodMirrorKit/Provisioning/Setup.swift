@@ -30,6 +30,9 @@ public struct Setup: Sendable {
         if request.strategy == .insteadof, specs == nil {
             throw UsageError("--strategy insteadof needs --mirror", code: "setup.strategy")
         }
+        if request.seed != nil, specs == nil || specs?.kind != .specsGit {
+            throw UsageError(Message("setup.seed.needs-mirror"), code: "setup.seed")
+        }
         if specs == nil, gems == nil, request.podfiles.isEmpty, !request.removeTrunk, !request.installCocoaPods {
             throw UsageError("nothing to set up", remedy: "name at least one of --mirror, --gems, --podfile, --remove-trunk, --install-cocoapods",
                              code: "setup.empty")
@@ -53,7 +56,7 @@ public struct Setup: Sendable {
             plan.changes.append(try installCocoaPodsChange(gemSource: resolved.gems?.url))
         }
         if let specs = resolved.specs {
-            plan.append(try SetupSpecRepo(environment: environment).usePlan(specs, name: request.repoName))
+            plan.append(try SetupSpecRepo(environment: environment).usePlan(specs, name: request.repoName, seed: request.seed))
             if request.strategy == .insteadof {
                 plan.append(try InsteadOfRules(environment: environment, catalog: catalog).usePlan(specs))
             }

@@ -30,11 +30,13 @@ public struct SetupRequest: Sendable, Equatable {
     public var installCocoaPods: Bool
     /// Probe mirrors before switching to them.
     public var verify: Bool
+    /// A git bundle to seed the Specs repo from when there is none (`setup --seed`).
+    public var seed: String?
 
     public init(mirror: String? = nil, repoName: String? = nil, gems: String? = nil, bundler: Bool = false,
                 podfiles: [String] = [], platform: (name: String, version: String)? = nil, inhibitWarnings: Bool = false,
                 buildSettings: [(key: String, value: String)] = [], strategy: Strategy = .podfile,
-                removeTrunk: Bool = false, installCocoaPods: Bool = false, verify: Bool = true) {
+                removeTrunk: Bool = false, installCocoaPods: Bool = false, verify: Bool = true, seed: String? = nil) {
         self.mirror = mirror
         self.repoName = repoName
         self.gems = gems
@@ -47,6 +49,7 @@ public struct SetupRequest: Sendable, Equatable {
         self.removeTrunk = removeTrunk
         self.installCocoaPods = installCocoaPods
         self.verify = verify
+        self.seed = seed
     }
 
     public static func == (a: SetupRequest, b: SetupRequest) -> Bool {
@@ -54,6 +57,7 @@ public struct SetupRequest: Sendable, Equatable {
             && a.podfiles == b.podfiles && a.platform?.name == b.platform?.name && a.platform?.version == b.platform?.version
             && a.inhibitWarnings == b.inhibitWarnings && a.buildSettings.map { "\($0.key)=\($0.value)" } == b.buildSettings.map { "\($0.key)=\($0.value)" }
             && a.strategy == b.strategy && a.removeTrunk == b.removeTrunk && a.installCocoaPods == b.installCocoaPods && a.verify == b.verify
+            && a.seed == b.seed
     }
 
     /// Parses `ios:13.0` (or `ios 13.0`).

@@ -41,12 +41,15 @@ struct SetupCommand: PodmirrorCommand {
     var noVerify = false
     @Option(help: "Seconds to wait for each mirror probe.")
     var timeout: Double = 15
+    @Option(help: "A git bundle (path or file:// URL) to seed the Specs repo from when there is none (the mirror becomes its origin).")
+    var seed: String?
 
     func request() throws -> SetupRequest {
         SetupRequest(mirror: mirror, repoName: repoName, gems: gems, bundler: bundler, podfiles: podfiles,
                      platform: try platform.map(SetupRequest.parsePlatform), inhibitWarnings: inhibitWarnings,
                      buildSettings: try buildSettings.map(SetupRequest.parseBuildSetting), strategy: strategy,
-                     removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify)
+                     removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify,
+                     seed: seed.map { $0.contains("://") ? $0 : RuntimeEnvironment().expandPath($0) })
     }
 
     func run() throws {
