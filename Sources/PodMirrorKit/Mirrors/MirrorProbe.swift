@@ -11,8 +11,13 @@ import Foundation
 ///   RubyGems prefer is served. A redirect to plain http is a failure.
 public struct MirrorProbe: Sendable {
     public var timeout: Double
+    /// The catalog's final trunk commit: when known, it is the reference every Specs mirror must reach.
+    public var finalTrunkCommit: String?
 
-    public init(timeout: Double = 10) { self.timeout = timeout }
+    public init(timeout: Double = 10, finalTrunkCommit: String? = nil) {
+        self.timeout = timeout
+        self.finalTrunkCommit = finalTrunkCommit
+    }
 
     /// One mirror's result.
     public struct Result: Codable, Sendable, Equatable {
@@ -26,6 +31,8 @@ public struct MirrorProbe: Sendable {
         public var head: String?
         /// Specs git mirrors: HEAD differs from the reference commit.
         public var stale: Bool
+        /// Specs git mirrors, when the final trunk commit is known: HEAD is it.
+        public var reachedFinalCommit: Bool?
         /// Gem mirrors: the compact index (`/versions`) answers.
         public var compactIndex: Bool?
         /// Why it is unhealthy (or a note for a healthy one).
@@ -53,7 +60,7 @@ public struct MirrorProbe: Sendable {
             }.start()
         }
         group.wait()
-        return Self.rank(results.compactMap { $0 })
+        return Self.rank(results.compactMap { $0 }, finalTrunkCommit: finalTrunkCommit)
     }
 
     /// Probes one mirror and throws when it does not answer as a mirror of its kind should (for `setup`).
@@ -68,8 +75,11 @@ public struct MirrorProbe: Sendable {
         return r
     }
 
-    static func rank(_ input: [Result]) -> [Result] {
+    static func rank(_ input: [Result], finalTrunkCommit: String? = nil) -> [Result] {
         var results = input
+        if let final = finalTrunkCommit {
+            FrozenTrunk.judge(&results, final: final)
+        }
         let heads = results.filter { $0.kind == .specsGit && $0.healthy }.compactMap { r in r.head.map { (r, $0) } }
         // The official repo's HEAD is the reference; without it, the most common HEAD (ties: fastest).
         let reference = heads.first { $0.0.url == "https://github.com/CocoaPods/Specs.git" }?.1
@@ -77,7 +87,7 @@ public struct MirrorProbe: Sendable {
                 a.value.count != b.value.count ? a.value.count < b.value.count
                     : (a.value.compactMap(\.0.seconds).min() ?? .infinity) > (b.value.compactMap(\.0.seconds).min() ?? .infinity)
             }?.key
-        for i in results.indices where results[i].kind == .specsGit && results[i].healthy {
+        for i in results.indices where results[i].kind == .specsGit && results[i].healthy && finalTrunkCommit == nil {
             if let reference, let head = results[i].head, head != reference {
                 results[i].stale = true
                 results[i].problem = "HEAD \(head.prefix(12)) differs from \(reference.prefix(12)) served by the others: behind or diverged"
@@ -94,7 +104,7 @@ public struct MirrorProbe: Sendable {
 
     func probe(_ mirror: Mirror) -> Result {
         var r = Result(name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
-                       seconds: nil, head: nil, stale: false, compactIndex: nil, problem: nil, rank: nil)
+                       seconds: nil, head: nil, stale: false, reachedFinalCommit: nil, compactIndex: nil, problem: nil, rank: nil)
         let http = HTTPGet(timeout: timeout)
         let base = mirror.url.hasSuffix("/") ? String(mirror.url.dropLast()) : mirror.url
         do {

@@ -22,7 +22,7 @@ struct MirrorTestCommand: PodmirrorCommand {
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0") }
         let catalog = try MirrorCatalog.bundled()
         let chosen = mirrors.isEmpty ? (gems ? catalog.gems : catalog.specs) : try mirrors.map { try catalog.resolve($0, gems: gems) }
-        let results = MirrorProbe(timeout: timeout).run(chosen)
+        let results = MirrorProbe(timeout: timeout, finalTrunkCommit: catalog.finalTrunkCommit).run(chosen)
         let best = results.first { $0.rank == 1 }
         if global.json {
             Render.json(["command": .string(Self.commandName), "ok": .bool(best != nil),
