@@ -188,11 +188,14 @@ _podmirror_setup() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --inhibit-warnings --remove-trunk --install-cocoapods --no-verify --version -h --help)
     repeating_options=(--podfile --build-setting)
-    non_repeating_options=(--mirror --name --gems --platform --strategy --timeout)
+    non_repeating_options=(--lang --mirror --name --gems --platform --strategy --timeout --seed)
     __podmirror_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--mirror')
         return
         ;;
@@ -218,6 +221,9 @@ _podmirror_setup() {
     '--timeout')
         return
         ;;
+    '--seed')
+        return
+        ;;
     esac
 }
 
@@ -225,11 +231,14 @@ _podmirror_doctor() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --offline --version -h --help)
     repeating_options=(--podfile)
-    non_repeating_options=(--timeout)
+    non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -266,19 +275,29 @@ _podmirror_mirror_list() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_mirror_test() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --gems --pick --version -h --help)
     repeating_options=()
-    non_repeating_options=(--timeout)
+    non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -297,13 +316,13 @@ _podmirror_repo() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|add|remove|update|use|reset)
+    list|add|remove|update|use|reset|export|import|verify)
         # Offer subcommand argument completions
         "_podmirror_repo_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list add remove update use reset' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list add remove update use reset export import verify' -- "${cur}"))
         ;;
     esac
 }
@@ -312,19 +331,29 @@ _podmirror_repo_list() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_repo_add() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--timeout --lock-timeout --branch --depth)
+    non_repeating_options=(--lang --timeout --lock-timeout --branch --depth)
     __podmirror_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -344,11 +373,14 @@ _podmirror_repo_remove() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--timeout --lock-timeout)
+    non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -362,11 +394,14 @@ _podmirror_repo_update() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--timeout --lock-timeout)
+    non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -380,11 +415,14 @@ _podmirror_repo_use() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--timeout --lock-timeout --name --depth)
+    non_repeating_options=(--lang --timeout --lock-timeout --name --depth)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -404,11 +442,14 @@ _podmirror_repo_reset() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--timeout --lock-timeout --name)
+    non_repeating_options=(--lang --timeout --lock-timeout --name)
     __podmirror_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -416,6 +457,69 @@ _podmirror_repo_reset() {
         return
         ;;
     '--name')
+        return
+        ;;
+    esac
+}
+
+_podmirror_repo_export() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __podmirror_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_podmirror_repo_import() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --fallback-clone --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang --timeout --lock-timeout --name --origin --expect)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--name')
+        return
+        ;;
+    '--origin')
+        return
+        ;;
+    '--expect')
+        return
+        ;;
+    esac
+}
+
+_podmirror_repo_verify() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --deep --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang --expect)
+    __podmirror_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    '--expect')
         return
         ;;
     esac
@@ -448,11 +552,14 @@ _podmirror_podfile_show() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile)
+    non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -486,11 +593,14 @@ _podmirror_podfile_source_use() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile)
+    non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -501,11 +611,14 @@ _podmirror_podfile_source_add() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --first --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile)
+    non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -516,11 +629,14 @@ _podmirror_podfile_source_remove() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile)
+    non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -531,11 +647,14 @@ _podmirror_podfile_source_set() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile)
+    non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -546,11 +665,14 @@ _podmirror_podfile_platform() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --force --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile --target)
+    non_repeating_options=(--lang --podfile --target)
     __podmirror_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -564,11 +686,14 @@ _podmirror_podfile_inhibit-warnings() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile)
+    non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -587,11 +712,14 @@ _podmirror_podfile_build-setting() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--podfile --unset --configuration --pod)
+    non_repeating_options=(--lang --podfile --unset --configuration --pod)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--podfile')
         return
         ;;
@@ -611,11 +739,14 @@ _podmirror_init() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--template --platform)
+    non_repeating_options=(--lang --template --platform)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--lang')
+        return
+        ;;
     '--template')
         return
         ;;
@@ -629,16 +760,30 @@ _podmirror_deintegrate() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --remove-pods --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_reinstall() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --repo-update --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_gems() {
@@ -691,24 +836,45 @@ _podmirror_gems_source_list() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_gems_source_use() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_gems_source_reset() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_gitconfig() {
@@ -761,24 +927,45 @@ _podmirror_gitconfig_insteadof_list() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_gitconfig_insteadof_use() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_gitconfig_insteadof_reset() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
 }
 
 _podmirror_help() {

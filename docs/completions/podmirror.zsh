@@ -85,6 +85,7 @@ _podmirror_setup() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--mirror[Specs mirror\: a catalog name (tuna, bfsu, nju, nyist, github, trunk) or a git URL.]:mirror:'
         '--name[Directory name for the spec repo (default\: CocoaPods'\'' name for the URL).]:name:'
         '--gems[Gem mirror\: a catalog name (rubygems, ruby-china, ustc, tuna) or a URL.]:gems:'
@@ -98,6 +99,7 @@ _podmirror_setup() {
         '--install-cocoapods[Run `gem install cocoapods` from the gem mirror when `pod` is missing.]'
         '--no-verify[Do not probe mirrors before switching (offline image builds).]'
         '--timeout[Seconds to wait for each mirror probe.]:timeout:'
+        '--seed[A git bundle (path or file\:// URL) to seed the Specs repo from when there is none (the mirror becomes its origin).]:seed:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -114,6 +116,7 @@ _podmirror_doctor() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '*--podfile[A Podfile whose sources to check (repeatable; default ./Podfile when present).]:podfile:'
         '--offline[Skip the network checks (gem sources).]'
         '--timeout[Seconds to wait for each network answer.]:timeout:'
@@ -162,6 +165,7 @@ _podmirror_mirror_list() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -178,6 +182,7 @@ _podmirror_mirror_test() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '*:mirrors:'
         '--gems[Test gem mirrors instead of Specs mirrors.]'
         '--pick[Print only the fastest usable mirror, for scripts.]'
@@ -208,12 +213,15 @@ _podmirror_repo() {
             'update:Fetch and reset git spec repos to origin/<branch> (like `pod repo update`).'
             'use:Make the Specs repo come from a mirror: re-point and fetch the delta when history is shared, else clone and swap.'
             'reset:Point the Specs repo back at the official GitHub Specs repo.'
+            'export:Write a spec repo'\''s branch as a standard git bundle (atomic: temporary file, then rename).'
+            'import:Seed a spec repo from a git bundle (indexed by libgit2, checked, renamed into place).'
+            'verify:Check that spec repos are intact: HEAD at origin/<branch>, no file changed, added or deleted, no stale git lock.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|add|remove|update|use|reset)
+        list|add|remove|update|use|reset|export|import|verify)
             "_podmirror_repo_${words[1]}" && ret=0
             ;;
         esac
@@ -231,6 +239,7 @@ _podmirror_repo_list() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -247,6 +256,7 @@ _podmirror_repo_add() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         ':name:'
@@ -269,6 +279,7 @@ _podmirror_repo_remove() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         ':name:'
@@ -288,6 +299,7 @@ _podmirror_repo_update() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         '*:names:'
@@ -307,6 +319,7 @@ _podmirror_repo_use() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         ':mirror:'
@@ -328,9 +341,73 @@ _podmirror_repo_reset() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         '--name[Folder name (default\: `cocoapods`, CocoaPods'\'' own name).]:name:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo_export() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        ':name:'
+        ':file:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo_import() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
+        '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
+        ':bundle:'
+        '--name[Folder name (default\: CocoaPods'\'' own name for the origin URL).]:name:'
+        '--origin[The repo'\''s origin\: a Specs mirror name or a git URL (default\: the official Specs repo).]:origin:'
+        '--expect[Refuse a bundle whose tip is not this commit.]:expect:'
+        '--fallback-clone[Clone from the origin when the bundle cannot be used.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo_verify() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '*:names:'
+        '--deep[Hash every file against HEAD'\''s tree instead of trusting the index'\''s stat data.]'
+        '--expect[Also require HEAD to be this commit (full id or 7+ hex digits).]:expect:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -379,6 +456,7 @@ _podmirror_podfile_show() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -427,6 +505,7 @@ _podmirror_podfile_source_use() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':mirror:'
         '--version[Show the version.]'
@@ -445,6 +524,7 @@ _podmirror_podfile_source_add() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':url:'
         '--first[Put it before the other sources.]'
@@ -464,6 +544,7 @@ _podmirror_podfile_source_remove() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':url:'
         '--version[Show the version.]'
@@ -482,6 +563,7 @@ _podmirror_podfile_source_set() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         '*:urls:'
         '--version[Show the version.]'
@@ -500,6 +582,7 @@ _podmirror_podfile_platform() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':name:'
         ':version:'
@@ -522,6 +605,7 @@ _podmirror_podfile_inhibit-warnings() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':state:{__podmirror_complete "${_state[@]}"}'
         '--version[Show the version.]'
@@ -540,6 +624,7 @@ _podmirror_podfile_build-setting() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':assignment:'
         '--unset[Remove the setting podmirror wrote for KEY.]:unset:'
@@ -561,6 +646,7 @@ _podmirror_init() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--template[Template from templates/\: Podfile.NAME for app targets (Podfile.NAME-test for tests), or a file path.]:template:'
         '--platform[Write an active platform line, e.g. ios\:13.0 (default\: the commented one pod init writes).]:platform:'
         ':path:'
@@ -580,6 +666,7 @@ _podmirror_deintegrate() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--remove-pods[Also remove Pods/ when the project shows no CocoaPods integration.]'
         ':path:'
         '--version[Show the version.]'
@@ -598,6 +685,7 @@ _podmirror_reinstall() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--repo-update[Pass --repo-update to pod install.]'
         ':path:'
         '--version[Show the version.]'
@@ -674,6 +762,7 @@ _podmirror_gems_source_list() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -690,6 +779,7 @@ _podmirror_gems_source_use() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         ':mirror:'
         '--bundler[Also set Bundler'\''s mirror for rubygems.org (BUNDLE_MIRROR__HTTPS\://RUBYGEMS__ORG/).]'
         '--version[Show the version.]'
@@ -708,6 +798,7 @@ _podmirror_gems_source_reset() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--bundler[Also remove Bundler'\''s mirror setting for rubygems.org.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -783,6 +874,7 @@ _podmirror_gitconfig_insteadof_list() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -799,6 +891,7 @@ _podmirror_gitconfig_insteadof_use() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         ':mirror:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -816,6 +909,7 @@ _podmirror_gitconfig_insteadof_reset() {
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -95,16 +95,19 @@ public struct Setup: Sendable {
         return catalog.addingSpecsCopies(SpecRepoHistory.specsURLs(repos: repos, target: specs.url, catalog: catalog, takenOver: takenOver))
     }
 
-    /// Plans and runs a request. Spec repos are planned and changed under CocoaPods' `Spec_Lock`, as
-    /// `pod repo update` does; a request that touches no spec repo takes no lock.
-    public func run(_ request: SetupRequest, mode: RunMode, context: ApplyContext) throws -> PlanReport {
+    /// The request as a job. A request that touches a spec repo is planned and applied under
+    /// CocoaPods' `Spec_Lock`, as `pod repo update` does; one that touches none takes no lock.
+    public func job(_ request: SetupRequest, mode: RunMode) -> PlanJob {
         let verify = request.verify && mode != .check  // --check switches nothing, so it needs no probe
-        guard request.mirror != nil || request.removeTrunk else {
-            return try PlanRunner(context: context).run(plan(request, verify: verify), mode: mode)
-        }
-        return try SetupSpecRepo(environment: environment).service.perform(mode: mode, context: context, purpose: "setup") {
+        let locks = request.mirror != nil || request.removeTrunk
+        return PlanJob(purpose: "setup", specLock: locks ? SetupSpecRepo(environment: environment).service.specLock : nil) { _ in
             try plan(request, verify: verify)
         }
+    }
+
+    /// Plans and runs a request (see `job(_:mode:)` for the lock).
+    public func run(_ request: SetupRequest, mode: RunMode, context: ApplyContext) throws -> PlanReport {
+        try PlanRunner(context: context).run(job(request, mode: mode), mode: mode)
     }
 
     /// Probes a mirror only when the plan would switch something to it.

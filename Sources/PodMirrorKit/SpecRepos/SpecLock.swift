@@ -5,6 +5,26 @@ import Glibc
 import Darwin
 #endif
 
+/// A plan's need for `Spec_Lock`: which repos dir, and how long to wait for it.
+public struct SpecLockRequirement: Sendable {
+    public var repos: ReposDirectory
+    /// Seconds to wait for the lock.
+    public var timeout: TimeInterval
+
+    public init(repos: ReposDirectory, timeout: TimeInterval) {
+        self.repos = repos
+        self.timeout = timeout
+    }
+
+    /// Takes the lock, then removes the temporary folders a killed podmirror left behind (safe only
+    /// while holding it).
+    public func acquire(purpose: String, cancellation: CancellationToken) throws -> SpecLock {
+        let lock = try SpecLock.acquire(reposDir: repos, timeout: timeout, purpose: purpose, cancellation: cancellation)
+        SpecRepoStaging.removeStale(repos)
+        return lock
+    }
+}
+
 /// CocoaPods' own lock: an exclusive `flock` on `<repos dir>/Spec_Lock`, held while repos change,
 /// so `pod repo update` and podmirror never work on the repos at the same time.
 ///

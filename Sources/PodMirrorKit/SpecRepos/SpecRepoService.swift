@@ -21,17 +21,20 @@ public struct SpecRepoService: Sendable {
         TransferOptions(stallTimeout: stallTimeout, progress: context.progress, cancellation: context.cancellation)
     }
 
+    /// The lock every plan of this service needs while it is made and applied.
+    public var specLock: SpecLockRequirement { SpecLockRequirement(repos: repos, timeout: lockTimeout) }
+
+    /// A job whose plan changes spec repos: made and applied under `Spec_Lock`.
+    public func job(purpose: String, _ makePlan: @escaping (ApplyContext) throws -> Plan) -> PlanJob {
+        PlanJob(purpose: purpose, specLock: specLock, make: makePlan)
+    }
+
     /// Plans and runs under `Spec_Lock` when applying (dry run and check only read, without the lock).
     public func perform(mode: RunMode, context: ApplyContext, purpose: String,
                         _ makePlan: () throws -> Plan) throws -> PlanReport {
-        var lock: SpecLock?
-        if mode == .apply {
-            lock = try SpecLock.acquire(reposDir: repos, timeout: lockTimeout, purpose: purpose, cancellation: context.cancellation)
-            SpecRepoStaging.removeStale(repos)
+        try withoutActuallyEscaping(makePlan) { makePlan in
+            try PlanRunner(context: context).run(job(purpose: purpose) { _ in try makePlan() }, mode: mode)
         }
-        defer { lock?.release() }
-        let plan = try makePlan()
-        return try PlanRunner(context: context).run(plan, mode: mode)
     }
 
     // MARK: add

@@ -15,17 +15,15 @@ struct DeintegrateCommand: PodmirrorCommand {
     var path: String?
 
     func run() throws {
-        let env = RuntimeEnvironment()
+        let runner = runner()
+        let env = runner.environment
         let location = try XcodeProjectLocator.locate(path, environment: env)
-        let planned = try DeintegratePlanner.make(location, removePods: removePods, renderDiff: global.json || global.mode != .apply,
+        let planned = try DeintegratePlanner.make(location, removePods: removePods, renderDiff: runner.showsDiffs,
                                                   fileSystem: env.fileSystem)
-        let runner = PlanRunner(context: ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation))
-        let report = try runner.run(planned.plan, mode: global.mode)
-        if global.json || global.mode != .apply {
-            try Render.finish(command: Self.commandName, report, options: global, extra: global.json ? Self.jsonFields(planned) : [:])
-            return
+        let report = try runner.report(PlanJob(planned.plan))
+        try runner.finish(report, extra: global.json ? Self.jsonFields(planned) : [:]) {
+            Self.printText(planned, verbose: global.verbose)
         }
-        Self.printText(planned, verbose: global.verbose)
     }
 
     /// What `--json` adds to the plan report: the project, per-target removals, every removed object.

@@ -16,16 +16,15 @@ struct DoctorCommand: PodmirrorCommand {
     var timeout: Double = 10
 
     func run() throws {
-        let env = RuntimeEnvironment()
+        let runner = runner()
+        let env = runner.environment
         var files = podfiles
         if files.isEmpty, env.fileSystem.fileExists(env.currentDirectory + "/Podfile") { files = [env.currentDirectory + "/Podfile"] }
-        let report = Doctor(environment: env, catalog: try MirrorCatalog.bundled(), podfiles: files,
+        let report = Doctor(environment: env, catalog: try runner.catalog(), podfiles: files,
                             checkNetwork: !offline, timeout: timeout).run()
-        if global.json {
-            Render.json(["command": .string(Self.commandName), "ok": .bool(report.errors == 0),
-                         "findings": try JSONValue.encoding(report.findings),
-                         "errors": .int(report.errors), "warnings": .int(report.warnings)])
-        } else {
+        try runner.show(ok: report.errors == 0, json: {
+            ["findings": try JSONValue.encoding(report.findings), "errors": .int(report.errors), "warnings": .int(report.warnings)]
+        }, text: {
             let c = Console.shared
             for f in report.findings {
                 let mark: String
@@ -38,7 +37,6 @@ struct DoctorCommand: PodmirrorCommand {
                 if let fix = f.fix, f.severity != .note { c.out("         fix: \(fix)") }
             }
             c.out("\(report.errors) error(s), \(report.warnings) warning(s)")
-        }
-        if report.errors > 0 { throw ExitCode(ExitStatus.failure.rawValue) }
+        })
     }
 }

@@ -21,13 +21,15 @@ struct GemsSourceListCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let listing = try GemSources(catalog: MirrorCatalog.bundled()).list()
-        if global.json {
-            var object: [String: JSONValue] = ["command": .string(Self.commandName), "ok": true]
-            if case .object(let o) = try JSONValue.encoding(listing) { for (k, v) in o { object[k] = v } }
-            Render.json(object)
-            return
-        }
+        let runner = runner()
+        let listing = try GemSources(environment: runner.environment, catalog: runner.catalog()).list()
+        try runner.show(json: {
+            guard case .object(let fields) = try JSONValue.encoding(listing) else { return [:] }
+            return fields
+        }, text: { Self.renderText(listing) })
+    }
+
+    static func renderText(_ listing: GemSources.Listing) {
         let c = Console.shared
         c.out("gemrc: \(listing.gemrc) (\(listing.gemrcReason)\(listing.gemrcExists ? "" : ", not created yet"))")
         for s in listing.sources {
@@ -48,11 +50,11 @@ struct GemsSourceUseCommand: PodmirrorCommand {
     var bundler = false
 
     func run() throws {
-        let catalog = try MirrorCatalog.bundled()
+        let runner = runner()
+        let catalog = try runner.catalog()
         let chosen = try catalog.resolve(mirror, gems: true)
-        let plan = try GemSources(catalog: catalog).usePlan(chosen, bundler: bundler)
-        let report = try PlanRunner().run(plan, mode: global.mode)
-        try Render.finish(command: Self.commandName, report, options: global, extra: ["mirror": .string(Redaction.redactURL(chosen.url))])
+        let plan = try GemSources(environment: runner.environment, catalog: catalog).usePlan(chosen, bundler: bundler)
+        try runner.run(plan, extra: ["mirror": .string(Redaction.redactURL(chosen.url))])
     }
 }
 
@@ -65,8 +67,7 @@ struct GemsSourceResetCommand: PodmirrorCommand {
     var bundler = false
 
     func run() throws {
-        let plan = try GemSources(catalog: MirrorCatalog.bundled()).resetPlan(bundler: bundler)
-        let report = try PlanRunner().run(plan, mode: global.mode)
-        try Render.finish(command: Self.commandName, report, options: global)
+        let runner = runner()
+        try runner.run(GemSources(environment: runner.environment, catalog: runner.catalog()).resetPlan(bundler: bundler))
     }
 }

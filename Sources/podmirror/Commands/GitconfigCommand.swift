@@ -21,19 +21,20 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let rules = try InsteadOfRules(catalog: MirrorCatalog.bundled()).rules()
-        if global.json {
+        let runner = runner()
+        let rules = try InsteadOfRules(environment: runner.environment, catalog: runner.catalog()).rules()
+        try runner.show(json: {
             let shown = rules.map { rule -> InsteadOfRules.Rule in
                 var copy = rule
                 copy.base = Redaction.redactURL(rule.base)
                 return copy
             }
-            Render.json(["command": .string(Self.commandName), "ok": true, "rules": try JSONValue.encoding(shown)])
-            return
-        }
-        let c = Console.shared
-        if rules.isEmpty { c.out("no insteadOf rules for the Specs repo") }
-        for r in rules { c.out("\(r.insteadOf) → \(Redaction.redactURL(r.base))  (\(r.file)\(r.managed ? ", podmirror" : ""))") }
+            return ["rules": try JSONValue.encoding(shown)]
+        }, text: {
+            let c = Console.shared
+            if rules.isEmpty { c.out("no insteadOf rules for the Specs repo") }
+            for r in rules { c.out("\(r.insteadOf) → \(Redaction.redactURL(r.base))  (\(r.file)\(r.managed ? ", podmirror" : ""))") }
+        })
     }
 }
 
@@ -46,11 +47,11 @@ struct GitconfigInsteadOfUseCommand: PodmirrorCommand {
     var mirror: String
 
     func run() throws {
-        let catalog = try MirrorCatalog.bundled()
+        let runner = runner()
+        let catalog = try runner.catalog()
         let chosen = try catalog.resolve(mirror, gems: false)
-        let plan = try InsteadOfRules(catalog: catalog).usePlan(chosen)
-        let report = try PlanRunner().run(plan, mode: global.mode)
-        try Render.finish(command: Self.commandName, report, options: global, extra: ["mirror": .string(Redaction.redactURL(chosen.url))])
+        let plan = try InsteadOfRules(environment: runner.environment, catalog: catalog).usePlan(chosen)
+        try runner.run(plan, extra: ["mirror": .string(Redaction.redactURL(chosen.url))])
     }
 }
 
@@ -60,8 +61,7 @@ struct GitconfigInsteadOfResetCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let plan = try InsteadOfRules(catalog: MirrorCatalog.bundled()).resetPlan()
-        let report = try PlanRunner().run(plan, mode: global.mode)
-        try Render.finish(command: Self.commandName, report, options: global)
+        let runner = runner()
+        try runner.run(InsteadOfRules(environment: runner.environment, catalog: runner.catalog()).resetPlan())
     }
 }

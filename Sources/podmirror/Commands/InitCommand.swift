@@ -17,7 +17,8 @@ struct InitCommand: PodmirrorCommand {
     var path: String?
 
     func run() throws {
-        let env = RuntimeEnvironment()
+        let runner = runner()
+        let env = runner.environment
         let choice = try platform.map { try PlatformChoice(parsing: $0) }
         let location = try XcodeProjectLocator.locate(path, environment: env)
         let namesProject = path.map { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcodeproj/") } ?? false
@@ -25,7 +26,6 @@ struct InitCommand: PodmirrorCommand {
         let (plan, extra) = try PodfileInit.plan(project: location, podfileDirectory: directory,
                                                  projectLine: namesProject ? path : nil, platform: choice,
                                                  template: template, fileSystem: env.fileSystem)
-        let report = try PlanRunner(context: ApplyContext(cancellation: processCancellation)).run(plan, mode: global.mode)
-        try Render.finish(command: Self.commandName, report, options: global, extra: extra)
+        try runner.run(plan, extra: extra)
     }
 }

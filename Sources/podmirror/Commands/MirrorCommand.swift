@@ -16,14 +16,13 @@ struct MirrorListCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let catalog = try MirrorCatalog.bundled()
-        if global.json {
-            Render.json([
-                "command": .string(Self.commandName), "ok": true,
-                "specs": try JSONValue.encoding(catalog.specs), "gems": try JSONValue.encoding(catalog.gems),
-            ])
-            return
-        }
+        let runner = runner()
+        let catalog = try runner.catalog()
+        try runner.show(json: { ["specs": try JSONValue.encoding(catalog.specs), "gems": try JSONValue.encoding(catalog.gems)] },
+                        text: { Self.renderText(catalog) })
+    }
+
+    static func renderText(_ catalog: MirrorCatalog) {
         let c = Console.shared
         for (title, list) in [("Specs sources", catalog.specs), ("Gem sources", catalog.gems)] {
             c.out(c.paint(title, .bold))

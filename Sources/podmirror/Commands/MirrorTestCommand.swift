@@ -20,23 +20,21 @@ struct MirrorTestCommand: PodmirrorCommand {
 
     func run() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0") }
-        let catalog = try MirrorCatalog.bundled()
+        let runner = runner()
+        let catalog = try runner.catalog()
         let chosen = mirrors.isEmpty ? (gems ? catalog.gems : catalog.specs) : try mirrors.map { try catalog.resolve($0, gems: gems) }
         let results = MirrorProbe(timeout: timeout, finalTrunkCommit: catalog.finalTrunkCommit).run(chosen)
         let best = results.first { $0.rank == 1 }
-        if global.json {
-            Render.json(["command": .string(Self.commandName), "ok": .bool(best != nil),
-                         "results": try JSONValue.encoding(results),
-                         "pick": .string(best.map { $0.name.isEmpty ? $0.url : $0.name })])
-        } else if pick {
-            if let best { Console.shared.out(best.name.isEmpty ? best.url : best.name) }
-        } else {
-            render(results)
-        }
-        if best == nil {
-            if !global.json { Console.shared.err("error: no mirror answered as it should") }
-            throw ExitCode(ExitStatus.network.rawValue)
-        }
+        try runner.show(ok: best != nil, failure: .network, json: {
+            ["results": try JSONValue.encoding(results), "pick": .string(best.map { $0.name.isEmpty ? $0.url : $0.name })]
+        }, text: {
+            if pick {
+                if let best { Console.shared.out(best.name.isEmpty ? best.url : best.name) }
+            } else {
+                render(results)
+            }
+            if best == nil { Console.shared.err("error: no mirror answered as it should") }
+        })
     }
 
     func render(_ results: [MirrorProbe.Result]) {

@@ -33,11 +33,12 @@ struct PodfileLocation: ParsableArguments {
 extension PodmirrorCommand {
     /// Plans the edits on the Podfile, runs the plan in the mode asked, and renders it.
     func runPodfileEdits(_ edits: [PodfileEdit], location: PodfileLocation) throws {
-        let env = RuntimeEnvironment()
+        let runner = runner()
+        let env = runner.environment
         let path = location.resolve(env)
         let cwd = env.currentDirectory.hasSuffix("/") ? env.currentDirectory : env.currentDirectory + "/"
         let shown = path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
-        var catalog = try MirrorCatalog.bundled()
+        var catalog = try runner.catalog()
         for case .useSource(let mirror) in edits {
             // Local repos sharing the Specs history: their URLs are replaced like official sources.
             let url = try catalog.resolve(mirror, gems: false).url
@@ -45,9 +46,7 @@ extension PodmirrorCommand {
                                                                           catalog: catalog))
         }
         let plan = try PodfileEditor.plan(edits, podfile: path, fs: env.fileSystem, catalog: catalog, displayPath: shown)
-        let runner = PlanRunner(context: ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation))
-        let report = try runner.run(plan, mode: global.mode)
-        try Render.finish(command: Self.commandName, report, options: global, extra: ["podfile": .string(path)])
+        try runner.run(plan, extra: ["podfile": .string(path)])
     }
 }
 
@@ -62,18 +61,16 @@ struct PodfileShowCommand: PodmirrorCommand {
     @OptionGroup var location: PodfileLocation
 
     func run() throws {
-        let env = RuntimeEnvironment()
+        let runner = runner()
+        let env = runner.environment
         let doc = try PodfileDocument.load(path: location.resolve(env), fs: env.fileSystem)
         let model = doc.model
         let rejected = model.problems.contains { $0.code != "podfile.source-expression" }
-        if global.json {
-            var object: [String: JSONValue] = ["command": .string(Self.commandName), "ok": .bool(!rejected), "podfile": .string(doc.path)]
+        try runner.show(ok: !rejected, json: {
+            var object: [String: JSONValue] = ["podfile": .string(doc.path)]
             if case .object(let fields) = model.json { for (k, v) in fields { object[k] = v } }
-            Render.json(object)
-        } else {
-            renderText(doc)
-        }
-        if rejected { throw ExitCode(ExitStatus.failure.rawValue) }
+            return object
+        }, text: { renderText(doc) })
     }
 
     func renderText(_ doc: PodfileDocument) {

@@ -15,26 +15,22 @@ struct ReinstallCommand: PodmirrorCommand {
     var path: String?
 
     func run() throws {
-        let env = RuntimeEnvironment()
+        let runner = runner()
+        let env = runner.environment
         let location = try XcodeProjectLocator.locate(path, environment: env)
         let planned = try Reinstaller(environment: env).plan(location, repoUpdate: repoUpdate)
-        let runner = PlanRunner(context: ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation))
         if !global.json, global.mode == .apply { DeintegrateCommand.printText(planned, verbose: global.verbose) }
         let report: PlanReport
         do {
             // With --json, stdout carries one JSON document: pod's own stdout goes to stderr meanwhile.
-            report = try Self.withStdoutOnStderr(global.json && global.mode == .apply) { try runner.run(planned.plan, mode: global.mode) }
+            report = try Self.withStdoutOnStderr(global.json && global.mode == .apply) { try runner.report(PlanJob(planned.plan)) }
         } catch let failure as PlanFailure {
             guard let pod = failure.underlying as? PodInstallFailed else { throw failure }
             Render.error(failure, command: Self.commandName, json: global.json)
             throw ExitCode(pod.status)
         }
-        if !global.json, global.mode == .apply {
+        try runner.finish(report, extra: DeintegrateCommand.jsonFields(planned)) {
             Console.shared.out(Console.shared.paint("pod install succeeded; the previous Pods/ was deleted.", .green))
-            return
-        }
-        if global.json || global.mode != .apply {
-            try Render.finish(command: Self.commandName, report, options: global, extra: DeintegrateCommand.jsonFields(planned))
         }
     }
 

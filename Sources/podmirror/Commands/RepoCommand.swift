@@ -20,8 +20,7 @@ struct RepoNetworkOptions: ParsableArguments {
     @Option(name: .long, help: "Seconds to wait for CocoaPods' Spec_Lock (default 60).")
     var lockTimeout: Double?
 
-    func service() -> SpecRepoService {
-        let env = RuntimeEnvironment()
+    func service(_ env: RuntimeEnvironment) -> SpecRepoService {
         let vars = env.variables
         return SpecRepoService(
             repos: ReposDirectory(environment: env),
@@ -30,17 +29,16 @@ struct RepoNetworkOptions: ParsableArguments {
     }
 }
 
-extension PodmirrorCommand {
-    var applyContext: ApplyContext { ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation) }
-
-    /// Runs a repo plan and renders it, lifting the single change's details (method, heads) to the top.
-    func runRepoPlan(_ service: SpecRepoService, _ makePlan: () throws -> Plan) throws {
-        let report = try service.perform(mode: global.mode, context: applyContext, purpose: Self.commandName, makePlan)
+extension CommandRunner {
+    /// Runs a repo job under `Spec_Lock` and renders it, lifting the single change's details
+    /// (method, heads) to the top.
+    func runRepoPlan(_ service: SpecRepoService, _ makePlan: @escaping (ApplyContext) throws -> Plan) throws {
+        let report = try report(service.job(purpose: command, makePlan))
         var extra: [String: JSONValue] = ["reposDir": .string(service.repos.path)]
         if report.changes.count == 1, case .object(let d) = report.changes[0].details {
             for k in ["method", "oldHead", "newHead", "name", "url"] where d[k] != nil { extra[k] = d[k] }
         }
-        try Render.finish(command: Self.commandName, report, options: global, extra: extra)
+        try finish(report, extra: extra)
     }
 }
 
@@ -50,13 +48,14 @@ struct RepoListCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let dir = ReposDirectory(environment: RuntimeEnvironment())
+        let runner = runner()
+        let dir = ReposDirectory(environment: runner.environment)
         let repos = SpecRepo.all(in: dir)
-        if global.json {
-            Render.json(["command": .string(Self.commandName), "ok": true, "reposDir": .string(dir.path),
-                         "repos": .array(repos.map(\.json))])
-            return
-        }
+        try runner.show(json: { ["reposDir": .string(dir.path), "repos": .array(repos.map(\.json))] },
+                        text: { Self.renderText(repos) })
+    }
+
+    static func renderText(_ repos: [SpecRepo]) {
         let c = Console.shared
         for r in repos {
             c.out("")
@@ -86,9 +85,10 @@ struct RepoAddCommand: PodmirrorCommand {
     @Option(name: .long, help: "Shallow clone depth (needs libgit2 1.7 or newer).") var depth: Int?
 
     func run() throws {
-        let resolved = try MirrorCatalog.bundled().resolve(url, gems: false).url
-        let service = network.service()
-        try runRepoPlan(service) { try service.addPlan(name: name, url: resolved, branch: branch, depth: depth) }
+        let runner = runner()
+        let resolved = try runner.catalog().resolve(url, gems: false).url
+        let service = network.service(runner.environment)
+        try runner.runRepoPlan(service) { _ in try service.addPlan(name: name, url: resolved, branch: branch, depth: depth) }
     }
 }
 
@@ -100,8 +100,9 @@ struct RepoRemoveCommand: PodmirrorCommand {
     @Argument(help: "The repo's folder name.") var name: String
 
     func run() throws {
-        let service = network.service()
-        try runRepoPlan(service) { try service.removePlan(name: name) }
+        let runner = runner()
+        let service = network.service(runner.environment)
+        try runner.runRepoPlan(service) { _ in try service.removePlan(name: name) }
     }
 }
 
@@ -113,9 +114,9 @@ struct RepoUpdateCommand: PodmirrorCommand {
     @Argument(help: "Repos to update (default: all).") var names: [String] = []
 
     func run() throws {
-        let service = network.service()
-        let context = applyContext
-        try runRepoPlan(service) { try service.updatePlan(names: names, context: context) }
+        let runner = runner()
+        let service = network.service(runner.environment)
+        try runner.runRepoPlan(service) { context in try service.updatePlan(names: names, context: context) }
     }
 }
 
@@ -131,13 +132,14 @@ struct RepoUseCommand: PodmirrorCommand {
     @Option(name: .long, help: "Shallow clone depth for a fresh clone (needs libgit2 1.7 or newer).") var depth: Int?
 
     func run() throws {
-        let resolved = try MirrorCatalog.bundled().resolve(mirror, gems: false)
+        let runner = runner()
+        let resolved = try runner.catalog().resolve(mirror, gems: false)
         if resolved.kind == .specsCDN {
             throw UsageError("`\(mirror)` is the trunk CDN; CocoaPods reads it without a clone",
                              remedy: "pick a git Specs source: github, tuna, bfsu, nju, nyist, or a URL", code: "repo.cdn-url")
         }
-        let service = network.service()
-        try runRepoPlan(service) { try service.usePlan(url: resolved.url, name: name, depth: depth) }
+        let service = network.service(runner.environment)
+        try runner.runRepoPlan(service) { _ in try service.usePlan(url: resolved.url, name: name, depth: depth) }
     }
 }
 
@@ -149,7 +151,8 @@ struct RepoResetCommand: PodmirrorCommand {
     @Option(name: .long, help: "Folder name (default: `cocoapods`, CocoaPods' own name).") var name: String?
 
     func run() throws {
-        let service = network.service()
-        try runRepoPlan(service) { try service.resetPlan(name: name) }
+        let runner = runner()
+        let service = network.service(runner.environment)
+        try runner.runRepoPlan(service) { _ in try service.resetPlan(name: name) }
     }
 }

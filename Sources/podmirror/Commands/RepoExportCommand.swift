@@ -12,21 +12,20 @@ struct RepoExportCommand: PodmirrorCommand {
     @Argument(help: "The bundle file to write.") var file: String
 
     func run() throws {
-        let env = RuntimeEnvironment()
+        let runner = runner()
+        let env = runner.environment
         let service = SpecRepoService(repos: ReposDirectory(environment: env))
-        let result = try service.export(name: name, to: env.expandPath(file), context: applyContext)
-        if global.json {
+        let result = try service.export(name: name, to: env.expandPath(file), context: runner.context)
+        try runner.show(json: {
             var object = result.json
-            object["command"] = .string(Self.commandName)
-            object["ok"] = true
             object["warnings"] = .array([])
-            Render.json(object)
-        } else {
+            return object
+        }, text: {
             Console.shared.out(Message("bundle.export.done", [
                 "name": result.name, "branch": result.branch, "tip": String(result.tip.prefix(12)), "file": result.file,
                 "bytes": ByteCountFormatter.string(fromByteCount: Int64(result.bytes), countStyle: .file),
                 "seconds": String(format: "%.1f", result.seconds),
             ]).localized)
-        }
+        })
     }
 }

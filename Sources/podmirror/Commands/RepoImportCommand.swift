@@ -17,20 +17,19 @@ struct RepoImportCommand: PodmirrorCommand {
     @Flag(name: .long, help: "Clone from the origin when the bundle cannot be used.") var fallbackClone = false
 
     func run() throws {
-        let env = RuntimeEnvironment()
-        let originURL = try origin.map { try MirrorCatalog.bundled().resolve($0, gems: false).url } ?? SpecRepoNaming.officialGitURL
+        let runner = runner()
+        let env = runner.environment
+        let originURL = try origin.map { try runner.catalog().resolve($0, gems: false).url } ?? SpecRepoNaming.officialGitURL
         let lower = bundle.lowercased()
         let source = lower.hasPrefix("file://") || lower.hasPrefix("http://") || lower.hasPrefix("https://") ? bundle : env.expandPath(bundle)
         let request = SpecBundleImportRequest(source: source, name: name, origin: originURL, expect: expect,
                                               fallbackClone: fallbackClone)
-        let service = network.service()
-        let report = try service.perform(mode: global.mode, context: applyContext, purpose: Self.commandName) {
-            try service.importPlan(request)
-        }
+        let service = network.service(env)
+        let report = try runner.report(service.job(purpose: Self.commandName) { _ in try service.importPlan(request) })
         var extra: [String: JSONValue] = ["reposDir": .string(service.repos.path)]
         if report.changes.count == 1, case .object(let d) = report.changes[0].details {
             for k in ["method", "oldHead", "newHead", "name", "url", "tip", "branch", "bundleError"] where d[k] != nil { extra[k] = d[k] }
         }
-        try Render.finish(command: Self.commandName, report, options: global, extra: extra)
+        try runner.finish(report, extra: extra)
     }
 }

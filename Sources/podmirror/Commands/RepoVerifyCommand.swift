@@ -14,13 +14,14 @@ struct RepoVerifyCommand: PodmirrorCommand {
     @Option(name: .long, help: "Also require HEAD to be this commit (full id or 7+ hex digits).") var expect: String?
 
     func run() throws {
-        let service = SpecRepoService(repos: ReposDirectory(environment: RuntimeEnvironment()))
-        let results = try service.verify(names: names, deep: deep, expect: expect, cancellation: processCancellation)
+        let runner = runner()
+        let service = SpecRepoService(repos: ReposDirectory(environment: runner.environment))
+        let results = try service.verify(names: names, deep: deep, expect: expect, cancellation: runner.context.cancellation)
         let intact = results.allSatisfy(\.intact)
-        if global.json {
-            Render.json(["command": .string(Self.commandName), "ok": .bool(intact), "intact": .bool(intact),
-                         "reposDir": .string(service.repos.path), "repos": .array(results.map(\.json)), "warnings": .array([])])
-        } else {
+        try runner.show(ok: intact, json: {
+            ["intact": .bool(intact), "reposDir": .string(service.repos.path), "repos": .array(results.map(\.json)),
+             "warnings": .array([])]
+        }, text: {
             let c = Console.shared
             for r in results {
                 if r.intact {
@@ -34,7 +35,6 @@ struct RepoVerifyCommand: PodmirrorCommand {
                 }
             }
             if !intact { c.err(c.paint(Message("cli.prefix.hint").localized, .cyan, stderr: true) + Message("verify.remedy").localized) }
-        }
-        if !intact { throw ExitCode(ExitStatus.failure.rawValue) }
+        })
     }
 }

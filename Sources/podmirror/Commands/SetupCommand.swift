@@ -53,11 +53,10 @@ struct SetupCommand: PodmirrorCommand {
     }
 
     func run() throws {
+        let runner = runner()
         let request = try request()
-        let setup = Setup(catalog: try MirrorCatalog.bundled(), probe: MirrorProbe(timeout: timeout))
-        let context = ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation)
-        let report = try setup.run(request, mode: global.mode, context: context)
-        try Render.finish(command: Self.commandName, report, options: global)
+        let setup = Setup(environment: runner.environment, catalog: try runner.catalog(), probe: MirrorProbe(timeout: timeout))
+        try runner.run(setup.job(request, mode: runner.mode))
     }
 }
 
