@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 
 /* The few libcurl entry points and option numbers used, from curl.h (stable ABI since libcurl 7). */
 typedef void CURL;
@@ -13,9 +15,13 @@ enum {
     PM_CURLOPT_FOLLOWLOCATION = 52, PM_CURLOPT_NOSIGNAL = 99, PM_CURLOPT_TIMEOUT_MS = 155,
     PM_CURLOPT_CONNECTTIMEOUT_MS = 156, PM_CURLOPT_PROTOCOLS = 181, PM_CURLOPT_REDIR_PROTOCOLS = 182,
     PM_CURLOPT_WRITEFUNCTION = 20011, PM_CURLOPT_HEADERFUNCTION = 20079,
+    PM_CURLOPT_LOW_SPEED_LIMIT = 19, PM_CURLOPT_LOW_SPEED_TIME = 20, PM_CURLOPT_NOPROGRESS = 43,
+    PM_CURLOPT_FAILONERROR = 45, PM_CURLOPT_MAXREDIRS = 68, PM_CURLOPT_XFERINFODATA = 10057,
+    PM_CURLOPT_XFERINFOFUNCTION = 20219, PM_CURLOPT_RESUME_FROM_LARGE = 30116,
 };
 enum { PM_CURLINFO_RESPONSE_CODE = 0x200002, PM_CURLE_OPERATION_TIMEDOUT = 28, PM_CURL_GLOBAL_DEFAULT = 3 };
 enum { PM_CURLPROTO_HTTP = 1, PM_CURLPROTO_HTTPS = 2 };
+enum { PM_CURLE_HTTP_RETURNED_ERROR = 22 };
 
 static struct {
     int (*global_init)(long);
@@ -117,4 +123,77 @@ int pm_http_request(const char *url, const char *method, long timeout_ms, const 
 void pm_http_result_free(pm_http_result *r) {
     free(r->body); free(r->headers);
     r->body = r->headers = NULL;
+}
+
+typedef struct {
+    int fd;
+    CURL *c;
+    long long offset;
+    int checked;
+    int (*should_stop)(void *);
+    void *payload;
+} download;
+
+static size_t write_fd(char *p, size_t size, size_t n, void *userdata) {
+    download *d = userdata;
+    size_t len = size * n;
+    if (!d->checked) {
+        long status = 0;
+        curl.easy_getinfo(d->c, PM_CURLINFO_RESPONSE_CODE, &status);
+        /* Range ignored: the whole file comes again, so the partial one starts over. */
+        if (d->offset > 0 && status == 200) {
+            if (ftruncate(d->fd, 0) != 0) return 0;
+        }
+        if (d->offset == 0 || status == 200) lseek(d->fd, 0, SEEK_SET); else lseek(d->fd, 0, SEEK_END);
+        d->checked = 1;
+    }
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(d->fd, p + done, len - done);
+        if (w < 0) { if (errno == EINTR) continue; return 0; }
+        done += (size_t)w;
+    }
+    return len;
+}
+
+static int xferinfo(void *userdata, long long dltotal, long long dlnow, long long ultotal, long long ulnow) {
+    (void)dltotal; (void)dlnow; (void)ultotal; (void)ulnow;
+    download *d = userdata;
+    return d->should_stop && d->should_stop(d->payload) ? 1 : 0;
+}
+
+int pm_http_download(const char *url, int fd, long long offset, long stall_seconds, const char *user_agent,
+                     int (*should_stop)(void *), void *payload, pm_http_result *out) {
+    memset(out, 0, sizeof *out);
+    if (pm_http_load(out->error, sizeof out->error) != 0) return -1;
+    CURL *c = curl.easy_init();
+    if (!c) { snprintf(out->error, sizeof out->error, "libcurl could not start a request"); return -1; }
+    char errbuf[256] = {0};
+    download d = { fd, c, offset, 0, should_stop, payload };
+    curl.easy_setopt(c, PM_CURLOPT_URL, url);
+    curl.easy_setopt(c, PM_CURLOPT_PROTOCOLS, (long)(PM_CURLPROTO_HTTP | PM_CURLPROTO_HTTPS));
+    curl.easy_setopt(c, PM_CURLOPT_REDIR_PROTOCOLS, (long)PM_CURLPROTO_HTTPS);
+    curl.easy_setopt(c, PM_CURLOPT_FOLLOWLOCATION, 1L);
+    curl.easy_setopt(c, PM_CURLOPT_MAXREDIRS, 5L);
+    curl.easy_setopt(c, PM_CURLOPT_NOSIGNAL, 1L);
+    curl.easy_setopt(c, PM_CURLOPT_FAILONERROR, 1L);
+    curl.easy_setopt(c, PM_CURLOPT_CONNECTTIMEOUT_MS, stall_seconds * 1000);
+    curl.easy_setopt(c, PM_CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl.easy_setopt(c, PM_CURLOPT_LOW_SPEED_TIME, stall_seconds);
+    curl.easy_setopt(c, PM_CURLOPT_ERRORBUFFER, errbuf);
+    if (user_agent) curl.easy_setopt(c, PM_CURLOPT_USERAGENT, user_agent);
+    if (offset > 0) curl.easy_setopt(c, PM_CURLOPT_RESUME_FROM_LARGE, (long long)offset);
+    curl.easy_setopt(c, PM_CURLOPT_WRITEFUNCTION, write_fd);
+    curl.easy_setopt(c, PM_CURLOPT_WRITEDATA, &d);
+    curl.easy_setopt(c, PM_CURLOPT_NOPROGRESS, 0L);
+    curl.easy_setopt(c, PM_CURLOPT_XFERINFOFUNCTION, xferinfo);
+    curl.easy_setopt(c, PM_CURLOPT_XFERINFODATA, &d);
+    int rc = curl.easy_perform(c);
+    curl.easy_getinfo(c, PM_CURLINFO_RESPONSE_CODE, &out->status);
+    if (rc != 0) {
+        out->timed_out = rc == PM_CURLE_OPERATION_TIMEDOUT;
+        snprintf(out->error, sizeof out->error, "%s", errbuf[0] ? errbuf : curl.easy_strerror(rc));
+    }
+    curl.easy_cleanup(c);
+    return rc == 0 ? 0 : -1;
 }

@@ -200,4 +200,75 @@ final class RepoBundleCLITests: RepoCLITestCase {
         XCTAssertEqual(try pm(["setup", "--seed", file, "--podfile", home.sub("Podfile"), "--platform", "ios:13.0"]).status, 2,
                        "--seed without --mirror is a usage error")
     }
+
+    /// A file server on 127.0.0.1 that honours `Range` and breaks the first answer off after `cut` bytes.
+    final class BreakingFileServer {
+        let process = Process()
+        let state = TempDirectory("pm-fileserver")
+        var port = 0
+        var log: [String] { ((try? String(contentsOfFile: state.sub("log"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+
+        init(file: String, cut: Int) throws {
+            let script = #"""
+            import sys, socket
+            from http.server import BaseHTTPRequestHandler, HTTPServer
+            data = open(sys.argv[1], 'rb').read(); cut = int(sys.argv[2]); state = sys.argv[3]; seen = [0]
+            class H(BaseHTTPRequestHandler):
+                protocol_version = 'HTTP/1.1'
+                def log_message(self, *a): pass
+                def do_GET(self):
+                    seen[0] += 1
+                    rng = self.headers.get('Range')
+                    open(state + '/log', 'a').write('%s %s\n' % (self.path, rng))
+                    if self.path != '/specs.bundle':
+                        self.send_response(404); self.send_header('Content-Length', '0'); self.end_headers(); return
+                    start = int(rng.split('=')[1].split('-')[0]) if rng else 0
+                    body = data[start:]
+                    self.send_response(206 if rng else 200)
+                    if rng: self.send_header('Content-Range', 'bytes %d-%d/%d' % (start, len(data) - 1, len(data)))
+                    self.send_header('Content-Length', str(len(body)))
+                    self.end_headers()
+                    if seen[0] == 1:
+                        self.wfile.write(body[:cut]); self.wfile.flush()
+                        self.connection.shutdown(socket.SHUT_RDWR); self.close_connection = True
+                        return
+                    self.wfile.write(body)
+            s = HTTPServer(('127.0.0.1', 0), H)
+            open(state + '/port', 'w').write(str(s.server_address[1]))
+            s.serve_forever()
+            """#
+            try script.write(toFile: state.sub("server.py"), atomically: true, encoding: .utf8)
+            process.executableURL = URL(fileURLWithPath: ProcessRunner.which("python3") ?? "/usr/bin/python3")
+            process.arguments = [state.sub("server.py"), file, String(cut), state.path]
+            try process.run()
+            for _ in 0..<200 {
+                if let p = try? String(contentsOfFile: state.sub("port"), encoding: .utf8), let n = Int(p) { port = n; return }
+                usleep(25_000)
+            }
+            throw XCTSkip("the file server did not start")
+        }
+
+        func stop() { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        deinit { stop() }
+    }
+
+    func testHTTPBundleBrokenOffMidwayIsResumedWithRange() throws {
+        let file = try gitBundle(files.sub("specs.bundle"))
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        let web = try BreakingFileServer(file: file, cut: size / 2)
+        defer { web.stop() }
+        let out = try json(["repo", "import", "http://127.0.0.1:\(web.port)/specs.bundle", "--origin", server.url("specs.git"),
+                            "--name", "web"])
+        XCTAssertEqual(out["method"] as? String, "bundle")
+        try assertCocoaPodsClone(repos + "/web", url: server.url("specs.git"), head: official.head)
+        XCTAssertEqual(web.log, ["/specs.bundle None", "/specs.bundle bytes=\(size / 2)-"], "the second request resumed")
+        XCTAssertEqual(leftovers(), [])
+        // A missing bundle is a network error (exit 4) that leaves nothing behind.
+        let before = TreeSnapshot(repos)
+        let r = try pm(["repo", "import", "http://127.0.0.1:\(web.port)/missing.bundle", "--origin", server.url("specs.git"),
+                        "--name", "gone"])
+        XCTAssertEqual(r.status, 4, r.stderr)
+        XCTAssertTrue(r.stderr.contains("cannot download http://127.0.0.1:\(web.port)/missing.bundle"), r.stderr)
+        XCTAssertEqual(before.differences(to: TreeSnapshot(repos)), [])
+    }
 }

@@ -23,4 +23,12 @@ int pm_http_request(const char *url, const char *method, long timeout_ms, const 
 
 void pm_http_result_free(pm_http_result *r);
 
+/* Download `url` (http/https, https redirects followed) into the open file `fd`, starting at byte
+   `offset` with a Range request when offset > 0 (a server that answers 200 instead makes the file
+   start over). Gives up when less than 1 byte/s arrives for `stall_seconds`. `should_stop(payload)`
+   is polled; non-zero aborts. 0 on success; -1 with out->error (out->status: the HTTP status, 0 when
+   none; out->timed_out: stalled). */
+int pm_http_download(const char *url, int fd, long long offset, long stall_seconds, const char *user_agent,
+                     int (*should_stop)(void *), void *payload, pm_http_result *out);
+
 #endif

@@ -7,7 +7,7 @@ import Darwin
 
 /// What `repo import` is asked to do.
 public struct SpecBundleImportRequest: Sendable {
-    /// A local path, a `file://` URL or an `http(s)://` URL of a git bundle.
+    /// A local path, a `file://` URL or an `http(s)://` URL of a git bundle (downloaded with resume).
     public var source: String
     /// Folder name; nil follows CocoaPods' naming for `origin`.
     public var name: String?
@@ -54,10 +54,6 @@ extension SpecRepoService {
                 throw UsageError(Message("bundle.error.bad-expect", ["value": expect]), code: "bundle.bad-expect")
             }
         }
-        if request.isRemote {
-            throw UsageError(Message("bundle.error.remote-unsupported", ["source": Redaction.redactURL(request.source)]),
-                             code: "bundle.remote-unsupported")
-        }
         if let name = request.name { try SpecRepoNaming.validate(name) }
         let name = request.name ?? SpecRepoNaming.name(forURL: request.origin)
         try SpecRepoNaming.validate(name)
@@ -66,7 +62,10 @@ extension SpecRepoService {
         // The bundle's header: refs, tip, prerequisites.
         var header: SpecBundleHeader?
         var headerError: (any Error)?
-        do { header = try Self.readHeader(request.localPath, source: shownSource) } catch { headerError = error }
+        // A remote bundle's header is read after its download.
+        if !request.isRemote {
+            do { header = try Self.readHeader(request.localPath, source: shownSource) } catch { headerError = error }
+        }
         var target: (name: String, tip: String)?
         if let header {
             target = try header.branch(nil, source: shownSource)
@@ -177,9 +176,20 @@ struct SpecBundleImporter {
     func run() throws -> JSONValue {
         let repos = service.repos
         let staging = SpecRepoStaging.path(repos, purpose: "tmp", name: name)
-        defer { SpecRepoStaging.removeTree(staging) }
         let shownSource = Redaction.redactURL(request.source)
-        let file = request.localPath
+        var file = request.localPath
+        var download: String?
+        defer {
+            SpecRepoStaging.removeTree(staging)
+            if let download { SpecRepoStaging.removeTree(download) }
+        }
+        if request.isRemote {
+            let partial = SpecRepoStaging.path(repos, purpose: "tmp", name: "download") + ".bundle"
+            download = partial
+            try SpecBundleDownload.fetch(request.source, to: partial, options: service.transfer(context))
+            try context.checkCancelled()
+            file = partial
+        }
         let header = try SpecRepoService.readHeader(file, source: shownSource)
         let (branch, tip) = try header.branch(nil, source: shownSource)
         if !header.prerequisites.isEmpty {

@@ -9,7 +9,7 @@ struct RepoImportCommand: PodmirrorCommand {
     static let commandName = "repo import"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: "The bundle: a path or a file:// URL.") var bundle: String
+    @Argument(help: "The bundle: a path, a file:// URL or an http(s):// URL (downloaded with resume).") var bundle: String
     @Option(name: .long, help: "Folder name (default: CocoaPods' own name for the origin URL).") var name: String?
     @Option(name: .long, help: "The repo's origin: a Specs mirror name or a git URL (default: the official Specs repo).")
     var origin: String?
