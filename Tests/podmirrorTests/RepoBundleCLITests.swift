@@ -31,7 +31,8 @@ final class RepoBundleCLITests: RepoCLITestCase {
         XCTAssertEqual(try git(clone, ["rev-parse", "--abbrev-ref", "HEAD"]), "master")
         XCTAssertEqual(try ProcessRunner.git(["-C", clone, "fsck", "--no-progress"]).status, 0)
         XCTAssertEqual(try git(clone, ["ls-files"]), try git(official.work, ["ls-files"]))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: files.path).sorted(), ["clone", "specs.bundle"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: files.path).sorted(), ["clone", "specs.bundle"])
     }
 
     func testExportPastAFileSizeLimitKeepsTheOldFileAndLeavesNothing() throws {
@@ -41,8 +42,9 @@ final class RepoBundleCLITests: RepoCLITestCase {
         try Data("old bundle bytes\n".utf8).write(to: URL(fileURLWithPath: file))
         let before = TreeSnapshot(files.path)
         // `ulimit -f 16`: at most 8-16 KB per file (the bundle is far bigger).
-        let r = try ProcessRunner.run("/bin/sh", ["-c", "ulimit -f 16; exec \"$0\" \"$@\"", bin.path, "repo", "export", "big", file],
-                                      environment: bin.environment(home: home.path))
+        let r = try ProcessRunner.run(
+            "/bin/sh", ["-c", "ulimit -f 16; exec \"$0\" \"$@\"", bin.path, "repo", "export", "big", file],
+            environment: bin.environment(home: home.path))
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("cannot write \(file)"), r.stderr)
         XCTAssertEqual(before.differences(to: TreeSnapshot(files.path)), [])
@@ -88,14 +90,17 @@ final class RepoBundleCLITests: RepoCLITestCase {
         XCTAssertEqual(update["newHead"] as? String, new)
         try assertCocoaPodsClone(path, url: url, head: new)
         XCTAssertGreaterThan(server.bytesSent, 0)
-        XCTAssertLessThan(server.bytesSent, bundleBytes / 2, "only the delta travelled (\(server.bytesSent) of \(bundleBytes) bytes)")
+        XCTAssertLessThan(
+            server.bytesSent, bundleBytes / 2, "only the delta travelled (\(server.bytesSent) of \(bundleBytes) bytes)")
     }
 
     func testImportOfItsOwnExportRoundTrips() throws {
         XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
         let file = files.sub("specs.bundle")
         XCTAssertEqual(try pm(["repo", "export", "master", file]).status, 0)
-        let out = try json(["repo", "import", "file://" + file, "--name", "seeded", "--origin", server.url("specs.git")])
+        let out = try json([
+            "repo", "import", "file://" + file, "--name", "seeded", "--origin", server.url("specs.git"),
+        ])
         XCTAssertEqual(out["method"] as? String, "bundle")
         try assertCocoaPodsClone(repos + "/seeded", url: server.url("specs.git"), head: official.head)
     }
@@ -131,9 +136,12 @@ final class RepoBundleCLITests: RepoCLITestCase {
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("cannot read"), r.stderr)
         let file = try gitBundle(files.sub("git.bundle"))
-        r = try pm(["repo", "import", file, "--origin", server.url("specs.git"), "--expect", "0123456789abcdef", "--json"])
+        r = try pm([
+            "repo", "import", file, "--origin", server.url("specs.git"), "--expect", "0123456789abcdef", "--json",
+        ])
         XCTAssertEqual(r.status, 1, r.stdout)
-        XCTAssertEqual((try PodmirrorBinary.json(r)["error"] as? [String: Any])?["code"] as? String, "bundle.expect-mismatch")
+        XCTAssertEqual(
+            (try PodmirrorBinary.json(r)["error"] as? [String: Any])?["code"] as? String, "bundle.expect-mismatch")
         r = try pm(["repo", "import", file, "--origin", server.url("specs.git"), "--expect", "xyz"])
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertEqual(before.differences(to: TreeSnapshot(repos)), [])
@@ -152,7 +160,9 @@ final class RepoBundleCLITests: RepoCLITestCase {
         // A file that is no bundle at all falls back while planning (the warning says why).
         let junk = files.sub("junk.bundle")
         try Data("junk\n".utf8).write(to: URL(fileURLWithPath: junk))
-        let second = try json(["repo", "import", junk, "--origin", server.url("specs.git"), "--name", "two", "--fallback-clone"])
+        let second = try json([
+            "repo", "import", junk, "--origin", server.url("specs.git"), "--name", "two", "--fallback-clone",
+        ])
         XCTAssertEqual(second["method"] as? String, "clone")
         let codes = (second["warnings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
         XCTAssertEqual(codes, ["bundle.fallback-clone"])
@@ -197,8 +207,9 @@ final class RepoBundleCLITests: RepoCLITestCase {
         XCTAssertEqual(again.status, 0, again.stderr)
         let changes = try PodmirrorBinary.json(again)["changes"] as? [[String: Any]] ?? []
         XCTAssertTrue(changes.allSatisfy { $0["changed"] as? Bool == false }, "\(changes)")
-        XCTAssertEqual(try pm(["setup", "--seed", file, "--podfile", home.sub("Podfile"), "--platform", "ios:13.0"]).status, 2,
-                       "--seed without --mirror is a usage error")
+        XCTAssertEqual(
+            try pm(["setup", "--seed", file, "--podfile", home.sub("Podfile"), "--platform", "ios:13.0"]).status, 2,
+            "--seed without --mirror is a usage error")
     }
 
     /// A file server on 127.0.0.1 that honours `Range` and breaks the first answer off after `cut` bytes.
@@ -206,49 +217,60 @@ final class RepoBundleCLITests: RepoCLITestCase {
         let process = Process()
         let state = TempDirectory("pm-fileserver")
         var port = 0
-        var log: [String] { ((try? String(contentsOfFile: state.sub("log"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+        var log: [String] {
+            ((try? String(contentsOfFile: state.sub("log"), encoding: .utf8)) ?? "").split(separator: "\n").map(
+                String.init)
+        }
 
         init(file: String, cut: Int) throws {
             let script = #"""
-            import sys, socket
-            from http.server import BaseHTTPRequestHandler, HTTPServer
-            data = open(sys.argv[1], 'rb').read(); cut = int(sys.argv[2]); state = sys.argv[3]; seen = [0]
-            class H(BaseHTTPRequestHandler):
-                protocol_version = 'HTTP/1.1'
-                def log_message(self, *a): pass
-                def do_GET(self):
-                    seen[0] += 1
-                    rng = self.headers.get('Range')
-                    open(state + '/log', 'a').write('%s %s\n' % (self.path, rng))
-                    if self.path != '/specs.bundle':
-                        self.send_response(404); self.send_header('Content-Length', '0'); self.end_headers(); return
-                    start = int(rng.split('=')[1].split('-')[0]) if rng else 0
-                    body = data[start:]
-                    self.send_response(206 if rng else 200)
-                    if rng: self.send_header('Content-Range', 'bytes %d-%d/%d' % (start, len(data) - 1, len(data)))
-                    self.send_header('Content-Length', str(len(body)))
-                    self.end_headers()
-                    if seen[0] == 1:
-                        self.wfile.write(body[:cut]); self.wfile.flush()
-                        self.connection.shutdown(socket.SHUT_RDWR); self.close_connection = True
-                        return
-                    self.wfile.write(body)
-            s = HTTPServer(('127.0.0.1', 0), H)
-            open(state + '/port', 'w').write(str(s.server_address[1]))
-            s.serve_forever()
-            """#
+                import sys, socket
+                from http.server import BaseHTTPRequestHandler, HTTPServer
+                data = open(sys.argv[1], 'rb').read(); cut = int(sys.argv[2]); state = sys.argv[3]; seen = [0]
+                class H(BaseHTTPRequestHandler):
+                    protocol_version = 'HTTP/1.1'
+                    def log_message(self, *a): pass
+                    def do_GET(self):
+                        seen[0] += 1
+                        rng = self.headers.get('Range')
+                        open(state + '/log', 'a').write('%s %s\n' % (self.path, rng))
+                        if self.path != '/specs.bundle':
+                            self.send_response(404); self.send_header('Content-Length', '0'); self.end_headers(); return
+                        start = int(rng.split('=')[1].split('-')[0]) if rng else 0
+                        body = data[start:]
+                        self.send_response(206 if rng else 200)
+                        if rng: self.send_header('Content-Range', 'bytes %d-%d/%d' % (start, len(data) - 1, len(data)))
+                        self.send_header('Content-Length', str(len(body)))
+                        self.end_headers()
+                        if seen[0] == 1:
+                            self.wfile.write(body[:cut]); self.wfile.flush()
+                            self.connection.shutdown(socket.SHUT_RDWR); self.close_connection = True
+                            return
+                        self.wfile.write(body)
+                s = HTTPServer(('127.0.0.1', 0), H)
+                open(state + '/port', 'w').write(str(s.server_address[1]))
+                s.serve_forever()
+                """#
             try script.write(toFile: state.sub("server.py"), atomically: true, encoding: .utf8)
             process.executableURL = URL(fileURLWithPath: ProcessRunner.which("python3") ?? "/usr/bin/python3")
             process.arguments = [state.sub("server.py"), file, String(cut), state.path]
             try process.run()
             for _ in 0..<200 {
-                if let p = try? String(contentsOfFile: state.sub("port"), encoding: .utf8), let n = Int(p) { port = n; return }
+                if let p = try? String(contentsOfFile: state.sub("port"), encoding: .utf8), let n = Int(p) {
+                    port = n
+                    return
+                }
                 usleep(25_000)
             }
             throw XCTSkip("the file server did not start")
         }
 
-        func stop() { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        func stop() {
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+        }
         deinit { stop() }
     }
 
@@ -257,16 +279,21 @@ final class RepoBundleCLITests: RepoCLITestCase {
         let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
         let web = try BreakingFileServer(file: file, cut: size / 2)
         defer { web.stop() }
-        let out = try json(["repo", "import", "http://127.0.0.1:\(web.port)/specs.bundle", "--origin", server.url("specs.git"),
-                            "--name", "web"])
+        let out = try json([
+            "repo", "import", "http://127.0.0.1:\(web.port)/specs.bundle", "--origin", server.url("specs.git"),
+            "--name", "web",
+        ])
         XCTAssertEqual(out["method"] as? String, "bundle")
         try assertCocoaPodsClone(repos + "/web", url: server.url("specs.git"), head: official.head)
-        XCTAssertEqual(web.log, ["/specs.bundle None", "/specs.bundle bytes=\(size / 2)-"], "the second request resumed")
+        XCTAssertEqual(
+            web.log, ["/specs.bundle None", "/specs.bundle bytes=\(size / 2)-"], "the second request resumed")
         XCTAssertEqual(leftovers(), [])
         // A missing bundle is a network error (exit 4) that leaves nothing behind.
         let before = TreeSnapshot(repos)
-        let r = try pm(["repo", "import", "http://127.0.0.1:\(web.port)/missing.bundle", "--origin", server.url("specs.git"),
-                        "--name", "gone"])
+        let r = try pm([
+            "repo", "import", "http://127.0.0.1:\(web.port)/missing.bundle", "--origin", server.url("specs.git"),
+            "--name", "gone",
+        ])
         XCTAssertEqual(r.status, 4, r.stderr)
         XCTAssertTrue(r.stderr.contains("cannot download http://127.0.0.1:\(web.port)/missing.bundle"), r.stderr)
         XCTAssertEqual(before.differences(to: TreeSnapshot(repos)), [])

@@ -6,7 +6,8 @@ import XCTest
 /// re-point or replace any repo that shares the Specs history, and never touch a private spec repo.
 final class RepoHistoryCLITests: RepoCLITestCase {
     func names() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: repos)) ?? []).filter { !$0.hasPrefix("Spec_Lock") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: repos)) ?? []).filter { !$0.hasPrefix("Spec_Lock") }
+            .sorted()
     }
 
     func testNonCatalogMirrorThenAnotherIsRepointedNotClonedTwice() throws {
@@ -45,13 +46,16 @@ final class RepoHistoryCLITests: RepoCLITestCase {
         _ = try ProcessRunner.git(["clone", "-q", server.url("mirrora.git"), repos + "/master"])
         _ = a
         let privateURL = "https://git.example.com/private/specs.git"
-        try home.write("Podfile", "source '\(server.url("mirrora.git"))'\nsource '\(privateURL)'\n\ntarget 'App' do\n  pod 'A'\nend\n")
+        try home.write(
+            "Podfile",
+            "source '\(server.url("mirrora.git"))'\nsource '\(privateURL)'\n\ntarget 'App' do\n  pod 'A'\nend\n")
         let r = try pm(["setup", "--mirror", server.url("mirrorb.git"), "--podfile", home.sub("Podfile"), "--json"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         XCTAssertEqual(names(), ["0-mirrorb"])
         try assertCocoaPodsClone(repos + "/0-mirrorb", url: server.url("mirrorb.git"), head: b.head)
-        XCTAssertEqual(String(decoding: try home.read("Podfile"), as: UTF8.self),
-                       "source '\(server.url("mirrorb.git"))'\nsource '\(privateURL)'\n\ntarget 'App' do\n  pod 'A'\nend\n")
+        XCTAssertEqual(
+            String(decoding: try home.read("Podfile"), as: UTF8.self),
+            "source '\(server.url("mirrorb.git"))'\nsource '\(privateURL)'\n\ntarget 'App' do\n  pod 'A'\nend\n")
     }
 
     func testPodfileSourceUseReplacesALocalSpecsCopyButKeepsAPrivateSource() throws {
@@ -60,11 +64,13 @@ final class RepoHistoryCLITests: RepoCLITestCase {
         XCTAssertEqual(try pm(["repo", "add", "a", server.url("mirrora.git")]).status, 0)
         XCTAssertEqual(try pm(["repo", "add", "b", server.url("specs.git")]).status, 0)
         XCTAssertEqual(try pm(["repo", "add", "company", server.url("private.git")]).status, 0)
-        try home.write("Podfile", "source '\(server.url("mirrora.git"))'\nsource '\(server.url("private.git"))'\n\npod 'A'\n")
+        try home.write(
+            "Podfile", "source '\(server.url("mirrora.git"))'\nsource '\(server.url("private.git"))'\n\npod 'A'\n")
         let r = try pm(["podfile", "source", "use", server.url("specs.git"), "--podfile", home.sub("Podfile")])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
-        XCTAssertEqual(String(decoding: try home.read("Podfile"), as: UTF8.self),
-                       "source '\(server.url("specs.git"))'\nsource '\(server.url("private.git"))'\n\npod 'A'\n")
+        XCTAssertEqual(
+            String(decoding: try home.read("Podfile"), as: UTF8.self),
+            "source '\(server.url("specs.git"))'\nsource '\(server.url("private.git"))'\n\npod 'A'\n")
     }
 
     func testUseWithANameOfAnotherRepoSaysWhatIsWrong() throws {
@@ -73,7 +79,8 @@ final class RepoHistoryCLITests: RepoCLITestCase {
         XCTAssertEqual(try pm(["repo", "add", "x", server.url("private.git")]).status, 0)
         let r = try pm(["repo", "use", server.url("specs.git"), "--name", "x"])
         XCTAssertEqual(r.status, 1, r.stderr)
-        XCTAssertTrue(r.stderr.contains("is already the origin of `specs`, and --name `x` names another repo"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains("is already the origin of `specs`, and --name `x` names another repo"), r.stderr)
         XCTAssertTrue(r.stderr.contains("drop --name to keep `specs`"), r.stderr)
     }
 

@@ -7,11 +7,15 @@ import XCTest
 final class RepoVerifyCLITests: RepoCLITestCase {
     func problems(_ out: [String: Any]) -> [String] {
         let repos = out["repos"] as? [[String: Any]] ?? []
-        return repos.flatMap { ($0["problems"] as? [[String: Any]] ?? []).map { "\($0["code"] ?? "") \($0["path"] as? String ?? "-")" } }
+        return repos.flatMap {
+            ($0["problems"] as? [[String: Any]] ?? []).map { "\($0["code"] ?? "") \($0["path"] as? String ?? "-")" }
+        }
     }
 
     func podspecs(_ path: String) throws -> [String] {
-        try git(path, ["ls-files", "Specs"]).split(separator: "\n").map(String.init).filter { $0.hasSuffix(".podspec.json") }
+        try git(path, ["ls-files", "Specs"]).split(separator: "\n").map(String.init).filter {
+            $0.hasSuffix(".podspec.json")
+        }
     }
 
     func testIntactCopyThenEditedDeletedAndAddedPodspecsAreFound() throws {
@@ -20,21 +24,26 @@ final class RepoVerifyCLITests: RepoCLITestCase {
         var out = try json(["repo", "verify"])
         XCTAssertEqual(out["intact"] as? Bool, true)
         XCTAssertEqual(problems(out), [])
-        XCTAssertEqual(try json(["repo", "verify", "master", "--deep", "--expect", official.head])["intact"] as? Bool, true)
+        XCTAssertEqual(
+            try json(["repo", "verify", "master", "--deep", "--expect", official.head])["intact"] as? Bool, true)
 
         let specs = try podspecs(path)
-        let edited = specs[0], deleted = specs[1]
+        let edited = specs[0]
+        let deleted = specs[1]
         let added = "Specs/0/0/0/Added/1.0.0/Added.podspec.json"
         try "{\"name\": \"changed\"}\n".write(toFile: path + "/" + edited, atomically: false, encoding: .utf8)
         try FileManager.default.removeItem(atPath: path + "/" + deleted)
-        try FileManager.default.createDirectory(atPath: path + "/Specs/0/0/0/Added/1.0.0", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: path + "/Specs/0/0/0/Added/1.0.0", withIntermediateDirectories: true)
         try "{}\n".write(toFile: path + "/" + added, atomically: false, encoding: .utf8)
         let before = TreeSnapshot(repos)
         for flags in [[], ["--deep"]] {
             out = try json(["repo", "verify", "master"] + flags, status: 1)
             XCTAssertEqual(out["intact"] as? Bool, false)
-            XCTAssertEqual(Set(problems(out)), ["worktree.modified \(edited)", "worktree.deleted \(deleted)", "worktree.added \(added)"],
-                           "\(flags)")
+            XCTAssertEqual(
+                Set(problems(out)),
+                ["worktree.modified \(edited)", "worktree.deleted \(deleted)", "worktree.added \(added)"],
+                "\(flags)")
         }
         let text = try pm(["repo", "verify", "master"])
         XCTAssertEqual(text.status, 1)
@@ -57,7 +66,8 @@ final class RepoVerifyCLITests: RepoCLITestCase {
         bytes[bytes.count - 3] = bytes[bytes.count - 3] == UInt8(ascii: "}") ? UInt8(ascii: "]") : UInt8(ascii: "}")
         try bytes.write(to: URL(fileURLWithPath: file))
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file)
-        XCTAssertEqual(try json(["repo", "verify", "master"])["intact"] as? Bool, true, "same size and mtime: the index trusts it")
+        XCTAssertEqual(
+            try json(["repo", "verify", "master"])["intact"] as? Bool, true, "same size and mtime: the index trusts it")
         let deep = try json(["repo", "verify", "master", "--deep"], status: 1)
         XCTAssertEqual(problems(deep), ["worktree.modified \(String(file.dropFirst(path.count + 1)))"])
     }
@@ -68,7 +78,8 @@ final class RepoVerifyCLITests: RepoCLITestCase {
         _ = try git(path, ["reset", "-q", "--hard", "HEAD~1"])
         FileManager.default.createFile(atPath: path + "/.git/index.lock", contents: Data())
         let out = try json(["repo", "verify", "--expect", String(official.head.prefix(12))], status: 1)
-        XCTAssertEqual(Set(problems(out)), ["head.not-at-origin -", "head.not-expected -", "git.lock \(path)/.git/index.lock"])
+        XCTAssertEqual(
+            Set(problems(out)), ["head.not-at-origin -", "head.not-expected -", "git.lock \(path)/.git/index.lock"])
         XCTAssertEqual(try pm(["repo", "verify", "--expect", "nothex"]).status, 2)
         XCTAssertEqual(try pm(["repo", "verify", "missing"]).status, 1)
     }

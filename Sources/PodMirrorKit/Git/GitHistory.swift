@@ -16,7 +16,8 @@ public enum GitHistory {
     /// True when HEAD of `a` and HEAD of `b` have a merge base.
     public static func shareHistory(_ a: String, _ b: String) -> Bool {
         guard let ra = try? GitRepository.open(a), let rb = try? GitRepository.open(b),
-              let ha = ra.headOID, let hb = rb.headOID else { return false }
+            let ha = ra.headOID, let hb = rb.headOID
+        else { return false }
         if ha == hb { return true }
         guard (try? ra.borrowObjects(from: rb)) != nil else { return false }
         return ra.mergeBase(ha, hb) != nil

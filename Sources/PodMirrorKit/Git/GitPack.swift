@@ -16,7 +16,9 @@ public enum GitPack {
         init(_ options: TransferOptions) { self.options = options }
 
         var payload: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
-        static func from(_ p: UnsafeMutableRawPointer?) -> Session { Unmanaged<Session>.fromOpaque(p!).takeUnretainedValue() }
+        static func from(_ p: UnsafeMutableRawPointer?) -> Session {
+            Unmanaged<Session>.fromOpaque(p!).takeUnretainedValue()
+        }
 
         /// Reports at most ten times a second (and always the last step); non-zero stops libgit2.
         /// `phase` is a catalog key, looked up only when a report is due.
@@ -24,7 +26,8 @@ public enum GitPack {
             let now = Date()
             if done == total || now.timeIntervalSince(lastReport) > 0.1 {
                 lastReport = now
-                options.progress.report(ProgressEvent(phase: Message(phase).localized, completed: done, total: total, bytes: bytes))
+                options.progress.report(
+                    ProgressEvent(phase: Message(phase).localized, completed: done, total: total, bytes: bytes))
             }
             return options.cancellation.isCancelled ? -1 : 0
         }
@@ -33,8 +36,10 @@ public enum GitPack {
     /// Streams a pack holding every object reachable from `tips` into `sink`, in pack-file order.
     /// Returns the number of objects packed.
     @discardableResult
-    public static func build(_ repo: GitRepository, tips: [String], options: TransferOptions,
-                             sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
+    public static func build(
+        _ repo: GitRepository, tips: [String], options: TransferOptions,
+        sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Int {
         Libgit2.initialize()
         var pb: OpaquePointer?
         try check(git_packbuilder_new(&pb, repo.pointer), "start a pack of", repo.path)
@@ -42,11 +47,15 @@ public enum GitPack {
         git_packbuilder_set_threads(pb, 0)  // 0: one thread per CPU
         let session = Session(options)
         session.sink = sink
-        git_packbuilder_set_callbacks(pb, { stage, current, total, payload in
-            let s = Session.from(payload)
-            let adding = stage == Int32(GIT_PACKBUILDER_ADDING_OBJECTS.rawValue)
-            return s.report(adding ? "bundle.progress.counting" : "bundle.progress.compressing", Int(current), adding ? nil : Int(total))
-        }, session.payload)
+        git_packbuilder_set_callbacks(
+            pb,
+            { stage, current, total, payload in
+                let s = Session.from(payload)
+                let adding = stage == Int32(GIT_PACKBUILDER_ADDING_OBJECTS.rawValue)
+                return s.report(
+                    adding ? "bundle.progress.counting" : "bundle.progress.compressing", Int(current),
+                    adding ? nil : Int(total))
+            }, session.payload)
         var walk: OpaquePointer?
         try check(git_revwalk_new(&walk, repo.pointer), "walk the history of", repo.path)
         defer { git_revwalk_free(walk) }
@@ -56,19 +65,23 @@ public enum GitPack {
             }
             try check(git_revwalk_push(walk, &oid), "walk the history of", repo.path)
         }
-        try interruptible(options) { try check(git_packbuilder_insert_walk(pb, walk), "count the objects of", repo.path) }
+        try interruptible(options) {
+            try check(git_packbuilder_insert_walk(pb, walk), "count the objects of", repo.path)
+        }
         session.objects = git_packbuilder_object_count(pb)
-        let rc = git_packbuilder_foreach(pb, { buf, size, payload in
-            let s = Session.from(payload)
-            do {
-                try s.sink?(UnsafeRawBufferPointer(start: buf, count: size))
-            } catch {
-                s.error = error
-                return -1
-            }
-            s.written += size
-            return s.report("bundle.progress.writing", s.written, nil, bytes: s.written)
-        }, session.payload)
+        let rc = git_packbuilder_foreach(
+            pb,
+            { buf, size, payload in
+                let s = Session.from(payload)
+                do {
+                    try s.sink?(UnsafeRawBufferPointer(start: buf, count: size))
+                } catch {
+                    s.error = error
+                    return -1
+                }
+                s.written += size
+                return s.report("bundle.progress.writing", s.written, nil, bytes: s.written)
+            }, session.payload)
         if let error = session.error { throw error }
         if options.cancellation.isCancelled { throw InterruptedError() }
         try check(rc, "write the pack of", repo.path)
@@ -85,8 +98,10 @@ public enum GitPack {
     /// Indexes a pack read from `read` (which returns 0 bytes at the end) into the folder `packDirectory`
     /// (a repository's `objects/pack`): writes `pack-<hash>.pack` and `.idx` there. Returns the hash.
     /// A truncated or corrupt pack throws and leaves no pack behind.
-    public static func index(into packDirectory: String, subject: String, options: TransferOptions,
-                             read: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> String {
+    public static func index(
+        into packDirectory: String, subject: String, options: TransferOptions,
+        read: (UnsafeMutableRawBufferPointer) throws -> Int
+    ) throws -> String {
         Libgit2.initialize()
         let session = Session(options)
         var opts = git_indexer_options()
@@ -95,11 +110,13 @@ public enum GitPack {
             guard let st = stats?.pointee else { return 0 }
             let s = Session.from(payload)
             if st.total_deltas > 0 && st.received_objects == st.total_objects {
-                return s.report("bundle.progress.resolving", Int(st.indexed_deltas), Int(st.total_deltas),
-                                bytes: Int(st.received_bytes))
+                return s.report(
+                    "bundle.progress.resolving", Int(st.indexed_deltas), Int(st.total_deltas),
+                    bytes: Int(st.received_bytes))
             }
-            return s.report("bundle.progress.indexing", Int(st.received_objects), Int(st.total_objects),
-                            bytes: Int(st.received_bytes))
+            return s.report(
+                "bundle.progress.indexing", Int(st.received_objects), Int(st.total_objects),
+                bytes: Int(st.received_bytes))
         }
         opts.progress_cb_payload = session.payload
         var idx: OpaquePointer?
@@ -121,7 +138,8 @@ public enum GitPack {
             throw error
         }
         guard let name = git_indexer_name(idx) else {
-            throw GitError(.repository, operation: "index the pack of", subject: subject, cause: "the indexer named no pack")
+            throw GitError(
+                .repository, operation: "index the pack of", subject: subject, cause: "the indexer named no pack")
         }
         return String(cString: name)
     }

@@ -17,7 +17,8 @@ extension GitRepository {
         var opts = git_status_options()
         git_status_options_init(&opts, UInt32(GIT_STATUS_OPTIONS_VERSION))
         opts.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
-        opts.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
+        opts.flags =
+            GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
             | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue | GIT_STATUS_OPT_INCLUDE_UNREADABLE.rawValue
         var list: OpaquePointer?
         try check(git_status_list_new(&list, pointer, &opts), "read the status of", path)
@@ -29,11 +30,17 @@ extension GitRepository {
             let delta = e.index_to_workdir ?? e.head_to_index
             guard let d = delta?.pointee, let p = d.new_file.path ?? d.old_file.path else { continue }
             let kind: GitPathChange.Kind
-            if s & (GIT_STATUS_WT_UNREADABLE.rawValue) != 0 { kind = .unreadable }
-            else if s & (GIT_STATUS_WT_DELETED.rawValue | GIT_STATUS_INDEX_DELETED.rawValue) != 0 { kind = .deleted }
-            else if s & (GIT_STATUS_WT_NEW.rawValue | GIT_STATUS_INDEX_NEW.rawValue) != 0 { kind = .added }
-            else if s & (GIT_STATUS_WT_TYPECHANGE.rawValue | GIT_STATUS_INDEX_TYPECHANGE.rawValue) != 0 { kind = .typechange }
-            else { kind = .modified }
+            if s & (GIT_STATUS_WT_UNREADABLE.rawValue) != 0 {
+                kind = .unreadable
+            } else if s & (GIT_STATUS_WT_DELETED.rawValue | GIT_STATUS_INDEX_DELETED.rawValue) != 0 {
+                kind = .deleted
+            } else if s & (GIT_STATUS_WT_NEW.rawValue | GIT_STATUS_INDEX_NEW.rawValue) != 0 {
+                kind = .added
+            } else if s & (GIT_STATUS_WT_TYPECHANGE.rawValue | GIT_STATUS_INDEX_TYPECHANGE.rawValue) != 0 {
+                kind = .typechange
+            } else {
+                kind = .modified
+            }
             out.append(GitPathChange(path: String(cString: p), kind: kind))
         }
         return out
@@ -45,14 +52,21 @@ extension GitRepository {
         let tree = try GitCheckout.tree(self, commit)
         defer { git_tree_free(tree) }
         let entries = EntryList()
-        try check(git_tree_walk(tree, GIT_TREEWALK_PRE, { root, entry, payload in
-            guard let entry, git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { return 0 }
-            let list = Unmanaged<EntryList>.fromOpaque(payload!).takeUnretainedValue()
-            let name = String(cString: git_tree_entry_name(entry))
-            let dir = root.map { String(cString: $0) } ?? ""
-            list.items.append((dir + name, git_tree_entry_id(entry).pointee, git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK))
-            return 0
-        }, Unmanaged.passUnretained(entries).toOpaque()), "walk the tree of", path)
+        try check(
+            git_tree_walk(
+                tree, GIT_TREEWALK_PRE,
+                { root, entry, payload in
+                    guard let entry, git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { return 0 }
+                    let list = Unmanaged<EntryList>.fromOpaque(payload!).takeUnretainedValue()
+                    let name = String(cString: git_tree_entry_name(entry))
+                    let dir = root.map { String(cString: $0) } ?? ""
+                    list.items.append(
+                        (
+                            dir + name, git_tree_entry_id(entry).pointee,
+                            git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK
+                        ))
+                    return 0
+                }, Unmanaged.passUnretained(entries).toOpaque()), "walk the tree of", path)
         let items = entries.items
         let results = ResultList(count: items.count)
         let workdir = path.hasSuffix("/") ? path : path + "/"
@@ -74,7 +88,8 @@ extension GitRepository {
         var oid = git_oid()
         var want = expected
         if isLink {
-            guard (st.st_mode & S_IFMT) == S_IFLNK, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
+            guard (st.st_mode & S_IFMT) == S_IFLNK,
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
             else { return .typechange }
             let bytes = Array(target.utf8)
             guard git_odb_hash(&oid, bytes, bytes.count, GIT_OBJECT_BLOB) == 0 else { return .unreadable }

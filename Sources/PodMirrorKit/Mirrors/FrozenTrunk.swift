@@ -11,8 +11,14 @@ public enum FrozenTrunk {
             results[i].reachedFinalCommit = reached
             if !reached {
                 results[i].stale = true
-                results[i].problem = Message("freeze.mirror.not-final", ["head": String(head.prefix(12)),
-                                                                         "final": String(final.prefix(12))]).english
+                results[i].problem =
+                    Message(
+                        "freeze.mirror.not-final",
+                        [
+                            "head": String(head.prefix(12)),
+                            "final": String(final.prefix(12)),
+                        ]
+                    ).english
             }
         }
     }
@@ -22,7 +28,9 @@ public enum FrozenTrunk {
     public static func behind(repos: [SpecRepo], catalog: MirrorCatalog) -> [(repo: SpecRepo, final: String)] {
         guard let final = catalog.finalTrunkCommit else { return [] }
         let git = repos.filter { $0.kind == .git }
-        let references = git.filter { r in r.url.map { PodfileSourceURL.isOfficialOrMirror($0, catalog: catalog) } ?? false }
+        let references = git.filter { r in
+            r.url.map { PodfileSourceURL.isOfficialOrMirror($0, catalog: catalog) } ?? false
+        }
         return SpecRepoHistory.copies(of: references, in: git).compactMap { r in
             guard let head = r.head, head != final, let repo = try? GitRepository.open(r.path) else { return nil }
             if repo.hasCommit(final), repo.mergeBase(head, final) == final { return nil }

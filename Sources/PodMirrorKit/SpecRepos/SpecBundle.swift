@@ -28,7 +28,8 @@ public struct SpecBundleHeader: Sendable, Equatable {
     /// `source` names the file or URL in errors.
     public static func parse(_ bytes: Data, source: String) throws -> SpecBundleHeader {
         func bad(_ why: String) -> SpecBundleError {
-            SpecBundleError(Message("bundle.error.not-a-bundle", ["source": source, "reason": why]), code: "bundle.invalid")
+            SpecBundleError(
+                Message("bundle.error.not-a-bundle", ["source": source, "reason": why]), code: "bundle.invalid")
         }
         var lines: [String] = []
         var start = bytes.startIndex
@@ -37,15 +38,21 @@ public struct SpecBundleHeader: Sendable, Equatable {
             guard let nl = bytes[start...].firstIndex(of: 0x0A) else { break }
             let line = String(decoding: bytes[start..<nl], as: UTF8.self)
             start = nl + 1
-            if line.isEmpty { offset = start - bytes.startIndex; break }
+            if line.isEmpty {
+                offset = start - bytes.startIndex
+                break
+            }
             lines.append(line)
             if lines.count == 1, line != v2Signature, line != v3Signature {
                 throw bad("the first line is not `# v2 git bundle`")
             }
         }
         guard let first = lines.first else { throw bad("the file is empty or has no header") }
-        guard let packOffset = offset else { throw bad("the header does not end (no blank line); the file is truncated") }
-        var header = SpecBundleHeader(version: first == v3Signature ? 3 : 2, refs: [], prerequisites: [], packOffset: packOffset)
+        guard let packOffset = offset else {
+            throw bad("the header does not end (no blank line); the file is truncated")
+        }
+        var header = SpecBundleHeader(
+            version: first == v3Signature ? 3 : 2, refs: [], prerequisites: [], packOffset: packOffset)
         for (i, line) in lines.dropFirst().enumerated() {
             if header.version == 3, line.hasPrefix("@") {
                 if line.hasPrefix("@object-format="), line != "@object-format=sha1" {
@@ -56,7 +63,9 @@ public struct SpecBundleHeader: Sendable, Equatable {
             let isPrerequisite = line.hasPrefix("-")
             let body = isPrerequisite ? String(line.dropFirst()) : line
             let oid = String(body.prefix(40))
-            guard oid.count == 40, oid.allSatisfy(\.isHexDigit) else { throw bad("line \(i + 2) is not `<commit> <ref>`: \(line.prefix(80))") }
+            guard oid.count == 40, oid.allSatisfy(\.isHexDigit) else {
+                throw bad("line \(i + 2) is not `<commit> <ref>`: \(line.prefix(80))")
+            }
             if isPrerequisite {
                 header.prerequisites.append(oid.lowercased())
             } else {
@@ -80,14 +89,21 @@ public struct SpecBundleHeader: Sendable, Equatable {
         } else if branches.count == 1 {
             return branches[0]
         } else if let head = refs.first(where: { $0.name == "HEAD" }),
-                  let b = branches.first(where: { $0.1 == head.oid && $0.0 == "master" }) ?? branches.first(where: { $0.1 == head.oid }) {
+            let b = branches.first(where: { $0.1 == head.oid && $0.0 == "master" })
+                ?? branches.first(where: { $0.1 == head.oid })
+        {
             return b
         } else if let b = branches.first(where: { $0.0 == "master" }) {
             return b
         }
-        throw SpecBundleError(Message("bundle.error.no-branch", ["source": source, "branch": wanted ?? "master",
-                                                                 "branches": branches.map(\.0).joined(separator: ", ")]),
-                              code: "bundle.no-branch")
+        throw SpecBundleError(
+            Message(
+                "bundle.error.no-branch",
+                [
+                    "source": source, "branch": wanted ?? "master",
+                    "branches": branches.map(\.0).joined(separator: ", "),
+                ]),
+            code: "bundle.no-branch")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,8 +17,10 @@ public struct SpecBundleExport: Sendable {
     public var seconds: Double
 
     public var json: [String: JSONValue] {
-        ["name": .string(name), "file": .string(file), "branch": .string(branch), "tip": .string(tip),
-         "bytes": .int(bytes), "objects": .int(objects), "seconds": .double((seconds * 1000).rounded() / 1000)]
+        [
+            "name": .string(name), "file": .string(file), "branch": .string(branch), "tip": .string(tip),
+            "bytes": .int(bytes), "objects": .int(objects), "seconds": .double((seconds * 1000).rounded() / 1000),
+        ]
     }
 }
 
@@ -27,28 +30,36 @@ extension SpecRepoService {
     /// so FILE is either the old one or the complete new one.
     public func export(name: String, to file: String, context: ApplyContext) throws -> SpecBundleExport {
         let started = Date()
-        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), FileManager.default.fileExists(atPath: repos.repoPath(name)) else {
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
+            FileManager.default.fileExists(atPath: repos.repoPath(name))
+        else {
             throw SpecRepoError.notFound(name, in: repos.path)
         }
         let info = SpecRepo.read(name: name, in: repos)
         guard info.kind == .git, let branch = info.branch, let head = info.head else {
-            throw SpecBundleError(Message("bundle.error.not-exportable", ["name": name, "path": info.path]), code: "bundle.not-git")
+            throw SpecBundleError(
+                Message("bundle.error.not-exportable", ["name": name, "path": info.path]), code: "bundle.not-git")
         }
         let repo = try GitRepository.open(info.path)
         let tip = repo.resolve("refs/heads/\(branch)") ?? head
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: file, isDirectory: &isDir), isDir.boolValue {
-            throw SpecBundleError(Message("bundle.error.file-is-folder", ["file": file]), code: "bundle.file-is-folder", exitStatus: .usage)
+            throw SpecBundleError(
+                Message("bundle.error.file-is-folder", ["file": file]), code: "bundle.file-is-folder",
+                exitStatus: .usage)
         }
         let out = try AtomicOutputFile(file)
         do {
             try out.write(SpecBundleHeader.v2(tip: tip, branch: branch))
-            let objects = try GitPack.build(repo, tips: [tip], options: transfer(context)) { chunk in try out.write(chunk) }
+            let objects = try GitPack.build(repo, tips: [tip], options: transfer(context)) { chunk in
+                try out.write(chunk)
+            }
             try context.checkCancelled()
             let bytes = out.written
             try out.commit()
-            return SpecBundleExport(name: name, file: file, branch: branch, tip: tip, bytes: bytes, objects: objects,
-                                    seconds: Date().timeIntervalSince(started))
+            return SpecBundleExport(
+                name: name, file: file, branch: branch, tip: tip, bytes: bytes, objects: objects,
+                seconds: Date().timeIntervalSince(started))
         } catch {
             out.discard()
             throw error
@@ -72,10 +83,12 @@ final class AtomicOutputFile {
         fd = mkstemp(&template)
         temporary = String(cString: template)
         guard fd >= 0 else {
-            throw SpecBundleError(Message("bundle.error.write", ["file": destination, "reason": String(cString: strerror(errno))]),
-                                  code: "bundle.write")
+            throw SpecBundleError(
+                Message("bundle.error.write", ["file": destination, "reason": String(cString: strerror(errno))]),
+                code: "bundle.write")
         }
-        let mask = umask(0); umask(mask)
+        let mask = umask(0)
+        umask(mask)
         fchmod(fd, 0o666 & ~mask)
     }
 
@@ -106,12 +119,17 @@ final class AtomicOutputFile {
     }
 
     func discard() {
-        if fd >= 0 { close(fd); fd = -1 }
+        if fd >= 0 {
+            close(fd)
+            fd = -1
+        }
         unlink(temporary)
     }
 
     private func failure(_ code: Int32) -> SpecBundleError {
-        SpecBundleError(Message("bundle.error.write", ["file": destination, "reason": String(cString: strerror(code))]), code: "bundle.write")
+        SpecBundleError(
+            Message("bundle.error.write", ["file": destination, "reason": String(cString: strerror(code))]),
+            code: "bundle.write")
     }
 
     deinit { if fd >= 0 { close(fd) } }

@@ -17,12 +17,15 @@ public enum SpecRepoHistory {
 
     /// The URLs a Podfile edit to `target` should replace like an official source: those of the local
     /// Specs copies (found from the repos at `target`, at catalog Specs URLs, and `takenOver`).
-    public static func specsURLs(repos: ReposDirectory, target: String, catalog: MirrorCatalog,
-                                 takenOver: SpecRepo? = nil) -> [String] {
+    public static func specsURLs(
+        repos: ReposDirectory, target: String, catalog: MirrorCatalog,
+        takenOver: SpecRepo? = nil
+    ) -> [String] {
         let all = SpecRepo.all(in: repos).filter { $0.kind == .git }
         var references = all.filter { r in
             guard let url = r.url else { return false }
-            return SpecRepoNaming.matches(local: url, wanted: target) || PodfileSourceURL.isOfficialOrMirror(url, catalog: catalog)
+            return SpecRepoNaming.matches(local: url, wanted: target)
+                || PodfileSourceURL.isOfficialOrMirror(url, catalog: catalog)
         }
         if let takenOver { references.append(takenOver) }
         return copies(of: references, in: all).compactMap(\.url)
@@ -35,8 +38,10 @@ extension MirrorCatalog {
     public func addingSpecsCopies(_ urls: [String]) -> MirrorCatalog {
         var copy = self
         for (i, url) in urls.enumerated() {
-            copy.specs.append(Mirror(name: "local-specs-copy-\(i + 1)", kind: .specsGit, url: url,
-                                     notes: "a local repo sharing the Specs history"))
+            copy.specs.append(
+                Mirror(
+                    name: "local-specs-copy-\(i + 1)", kind: .specsGit, url: url,
+                    notes: "a local repo sharing the Specs history"))
         }
         return copy
     }

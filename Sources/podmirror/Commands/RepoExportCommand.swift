@@ -16,16 +16,23 @@ struct RepoExportCommand: PodmirrorCommand {
         let env = runner.environment
         let service = SpecRepoService(repos: ReposDirectory(environment: env))
         let result = try service.export(name: name, to: env.expandPath(file), context: runner.context)
-        try runner.show(json: {
-            var object = result.json
-            object["warnings"] = .array([])
-            return object
-        }, text: {
-            Console.shared.out(Message("bundle.export.done", [
-                "name": result.name, "branch": result.branch, "tip": String(result.tip.prefix(12)), "file": result.file,
-                "bytes": ByteCountFormatter.string(fromByteCount: Int64(result.bytes), countStyle: .file),
-                "seconds": String(format: "%.1f", result.seconds),
-            ]).localized)
-        })
+        try runner.show(
+            json: {
+                var object = result.json
+                object["warnings"] = .array([])
+                return object
+            },
+            text: {
+                Console.shared.out(
+                    Message(
+                        "bundle.export.done",
+                        [
+                            "name": result.name, "branch": result.branch, "tip": String(result.tip.prefix(12)),
+                            "file": result.file,
+                            "bytes": ByteCountFormatter.string(fromByteCount: Int64(result.bytes), countStyle: .file),
+                            "seconds": String(format: "%.1f", result.seconds),
+                        ]
+                    ).localized)
+            })
     }
 }
