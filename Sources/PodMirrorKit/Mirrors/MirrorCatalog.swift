@@ -149,7 +149,9 @@ public enum Templates {
         if let dir = ProcessInfo.processInfo.environment["PODMIRROR_TEMPLATES_DIR"], !dir.isEmpty {
             candidates.append(URL(fileURLWithPath: dir))
         }
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        // argv[0] is a bare name when the binary is found through PATH; the executable's own path is not.
+        let invoked = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+        let exe = invoked.resolvingSymlinksInPath().deletingLastPathComponent()
         candidates.append(exe.deletingLastPathComponent().appendingPathComponent("share/podmirror/templates"))
         candidates.append(exe.appendingPathComponent("templates"))
         // Sources/PodMirrorKit/Mirrors/MirrorCatalog.swift → <checkout>/templates
