@@ -248,7 +248,7 @@ complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_positional 
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_positional "podmirror repo" -eq 1' -fa 'reset' -d 'Point the Specs repo back at the official GitHub Specs repo.'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_positional "podmirror repo" -eq 1' -fa 'export' -d 'Write a spec repo\'s branch as a standard git bundle (atomic: temporary file, then rename).'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_positional "podmirror repo" -eq 1' -fa 'import' -d 'Seed a spec repo from a git bundle (indexed by libgit2, checked, renamed into place).'
-complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_positional "podmirror repo" -eq 1' -fa 'verify' -d 'Check that spec repos are intact: HEAD at origin/<branch>, no file changed, added or deleted, no stale git lock.'
+complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_positional "podmirror repo" -eq 1' -fa 'verify' -d 'Check that spec repos are intact: HEAD at origin/<branch>, no file changed, added or deleted, no git lock.'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror repo list" json' -l 'json' -d 'Print one JSON document on stdout instead of text.'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror repo list" dry-run' -l 'dry-run' -d 'Print the plan (with diffs) and change nothing.'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror repo list" check' -l 'check' -d 'Change nothing; exit 3 when something would change, 0 when all is as asked.'

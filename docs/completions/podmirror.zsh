@@ -215,7 +215,7 @@ _podmirror_repo() {
             'reset:Point the Specs repo back at the official GitHub Specs repo.'
             'export:Write a spec repo'\''s branch as a standard git bundle (atomic: temporary file, then rename).'
             'import:Seed a spec repo from a git bundle (indexed by libgit2, checked, renamed into place).'
-            'verify:Check that spec repos are intact: HEAD at origin/<branch>, no file changed, added or deleted, no stale git lock.'
+            'verify:Check that spec repos are intact: HEAD at origin/<branch>, no file changed, added or deleted, no git lock.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
