@@ -44,5 +44,5 @@ let package = Package(
         // End to end: runs the built `podmirror` binary in temporary HOMEs.
         .testTarget(name: "podmirrorTests", dependencies: ["PodMirrorKit", "PodMirrorTestSupport"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

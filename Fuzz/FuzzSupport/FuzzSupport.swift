@@ -18,12 +18,23 @@ public func runFuzzer(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutableP
 }
 #endif
 
+/// The body of every harness's `LLVMFuzzerTestOneInput`: libFuzzer's bytes, as an array, to `harness`.
+public func fuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int, _ harness: ([UInt8]) -> Void) -> Int32 {
+    harness(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+
+/// The entry point of a harness in a normal build: replays the files named on the command line.
+public func replayArguments(_ harness: ([UInt8]) -> Void) {
+    replay(Array(CommandLine.arguments.dropFirst()), harness)
+}
+
 /// Runs `harness` over each file named on the command line (folders: every file below), printing `ok PATH`.
 public func replay(_ arguments: [String], _ harness: ([UInt8]) -> Void) {
     for argument in arguments {
         var isDir: ObjCBool = false
-        FileManager.default.fileExists(atPath: argument, isDirectory: &isDir)
-        guard isDir.boolValue else {
+        let exists = FileManager.default.fileExists(atPath: argument, isDirectory: &isDir)
+        guard exists, isDir.boolValue else {
             guard let data = FileManager.default.contents(atPath: argument) else { fatalError("cannot read \(argument)") }
             harness(Array(data))
             print("ok \(argument)")

@@ -45,10 +45,7 @@ func harness(_ input: [UInt8]) {
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    harness(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 { fuzzInput(data, size, harness) }
 
 #if FUZZING
 // SwiftPM renames an executable's entry point to `<TargetName>_main`.
@@ -59,6 +56,6 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
 #else
 @main
 enum Replay {
-    static func main() { replay(Array(CommandLine.arguments.dropFirst()), harness) }
+    static func main() { replayArguments(harness) }
 }
 #endif

@@ -15,10 +15,10 @@ let tuna = catalog.specsMirror(named: "tuna")!.url
 let privateURL = "https://git.example.com/private/Specs.git"
 
 /// One edit, the model fact it must establish, and which lines it may touch.
-struct Probe {
+struct Probe: Sendable {
     var edit: PodfileEdit
-    var mayTouch: (String) -> Bool
-    var holds: (PodfileModel) -> Bool
+    var mayTouch: @Sendable (String) -> Bool
+    var holds: @Sendable (PodfileModel) -> Bool
 }
 
 let probes: [Probe] = [
@@ -91,10 +91,7 @@ func harness(_ input: [UInt8]) {
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    harness(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 { fuzzInput(data, size, harness) }
 
 #if FUZZING
 // SwiftPM renames an executable's entry point to `<TargetName>_main`.
@@ -105,6 +102,6 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
 #else
 @main
 enum Replay {
-    static func main() { replay(Array(CommandLine.arguments.dropFirst()), harness) }
+    static func main() { replayArguments(harness) }
 }
 #endif

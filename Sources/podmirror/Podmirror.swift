@@ -18,6 +18,7 @@ struct Podmirror: ParsableCommand {
         subcommands: [
             SetupCommand.self, DoctorCommand.self, MirrorCommand.self, RepoCommand.self, PodfileCommand.self,
             InitCommand.self, DeintegrateCommand.self, ReinstallCommand.self, GemsCommand.self, GitconfigCommand.self,
+            PodsCommand.self,
         ]
     )
 }
@@ -26,6 +27,9 @@ struct Podmirror: ParsableCommand {
 enum Main {
     static func main() {
         installSignalHandlers()
+        // libgit2's process-wide options, set once at start-up: clone and checkout skip re-validating objects
+        // they just indexed (Specs repos hold hundreds of thousands).
+        Libgit2.applySpecsTuning()
         Messages.language = (try? Language.resolve(flag: nil, environment: ProcessInfo.processInfo.environment)) ?? .english
         let command: ParsableCommand
         do {

@@ -16,8 +16,8 @@ public struct DirectorySnapshot: Equatable {
                 continue
             }
             var isDir: ObjCBool = false
-            fm.fileExists(atPath: p, isDirectory: &isDir)
-            out[rel] = isDir.boolValue ? Data("dir".utf8) : (fm.contents(atPath: p) ?? Data("unreadable".utf8))
+            let exists = fm.fileExists(atPath: p, isDirectory: &isDir)
+            out[rel] = exists && isDir.boolValue ? Data("dir".utf8) : (fm.contents(atPath: p) ?? Data("unreadable".utf8))
         }
         entries = out
     }

@@ -5,6 +5,7 @@ import PodMirrorKit
 /// create folder; counted from 0) fails with `reason` — once (a transient fault), or for it and
 /// every later call (a disk that stays full or read-only). Reads always work. Lets Kit tests drive
 /// every failure path of a plan without root-only tricks.
+// @unchecked: `count` and `log` are read and written under `lock`; the rest is constant.
 public final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     public let failAt: Int
     public let persistent: Bool

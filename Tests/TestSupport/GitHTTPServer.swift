@@ -13,6 +13,7 @@ import Foundation
 ///     let server = try GitHTTPServer(root: reposRoot)
 ///     let url = server.url("specs.git")          // http://127.0.0.1:PORT/specs.git
 ///     server.setFault(.killAfter(bytes: 50_000))
+// @unchecked: `port` is set once in init; the server itself runs in a child process.
 public final class GitHTTPServer: @unchecked Sendable {
     public enum Fault: Sendable, Equatable {
         case none

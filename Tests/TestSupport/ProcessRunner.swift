@@ -31,14 +31,14 @@ public enum ProcessRunner {
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         // Read both pipes concurrently so a chatty child cannot block on a full pipe.
-        var outData = Data(), errData = Data()
+        let outData = PipeData()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        errData = err.fileHandleForReading.readDataToEndOfFile()
+        DispatchQueue.global().async { outData.set(out.fileHandleForReading.readDataToEndOfFile()); group.leave() }
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         p.waitUntilExit()
-        return ProcessResult(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        return ProcessResult(status: p.terminationStatus, stdout: String(decoding: outData.data, as: UTF8.self),
                              stderr: String(decoding: errData, as: UTF8.self))
     }
 
@@ -115,3 +115,4 @@ public struct PodmirrorBinary: Sendable {
         return obj
     }
 }
+

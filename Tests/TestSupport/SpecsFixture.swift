@@ -4,6 +4,7 @@ import Foundation
 /// `Specs/<a>/<b>/<c>/<Pod>/<version>/<Pod>.podspec.json` sharded by md5 like CocoaPods/Specs, plus
 /// `CocoaPods-version.yml`. A working clone `work` commits; `bare` (`<root>/<name>.git`) is what a
 /// `GitHTTPServer` over `root` serves.
+// @unchecked: `counter` changes only in commits, which a test makes from its own thread.
 public final class SpecsFixture: @unchecked Sendable {
     public let root: String
     public let name: String

@@ -8,6 +8,7 @@ import Darwin
 /// A small HTTP/1.1 server on 127.0.0.1 (a random port), in-process: an accept loop on a thread,
 /// one connection per request (`Connection: close`). Serves canned answers for gem index files and
 /// a Specs `info/refs` advertisement, in normal, slow and broken modes.
+// @unchecked: `stopped` and `requestLog` are read and written under `lock`; the rest is constant.
 public final class StaticHTTPServer: @unchecked Sendable {
     public struct Response: Sendable {
         public var status: Int

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A temporary folder removed when the value is released; used as HOME, repos dir or project dir.
-public final class TempDirectory: @unchecked Sendable {
+public final class TempDirectory: Sendable {
     public let path: String
 
     public init(_ prefix: String = "podmirror-test") {

@@ -6,15 +6,11 @@ import XCTest
 final class DeintegrateCLITests: XCTestCase {
     let bin = PodmirrorBinary()
 
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/xcodeproj").path
-
-    /// A project folder with Podfile, Podfile.lock, workspace and Pods/, from a corpus case.
-    func project(_ corpusCase: String, name: String = "App") throws -> TempDirectory {
-        let src = "\(Self.corpus)/\(corpusCase)/project.pbxproj"
-        guard FileManager.default.fileExists(atPath: src) else { throw XCTSkip("no corpus") }
+    /// A project folder with Podfile, Podfile.lock, workspace and Pods/, from a project fixture
+    /// (Tests/Fixtures/xcodeproj).
+    func project(_ fixture: String, name: String = "App") throws -> TempDirectory {
         let dir = TempDirectory("deintegrate")
-        try dir.write("\(name).xcodeproj/project.pbxproj", Array(try Data(contentsOf: URL(fileURLWithPath: src))))
+        try dir.write("\(name).xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/\(fixture)/project.pbxproj"))
         try dir.write("Podfile", "target '\(name)' do\nend\n")
         try dir.write("Podfile.lock", "PODS:\n")
         try dir.write("\(name).xcworkspace/contents.xcworkspacedata", "<Workspace/>\n")
@@ -24,7 +20,7 @@ final class DeintegrateCLITests: XCTestCase {
     }
 
     func testRemovesIntegrationAndPodsKeepsPodfileAndWorkspace() throws {
-        let dir = try project("13-actionsdemo-ov56")
+        let dir = try project("actionsdemo")
         let before = try dir.read("App.xcodeproj/project.pbxproj")
         let r = try bin.run(["deintegrate"], home: dir.path, cwd: dir.path)
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -45,7 +41,7 @@ final class DeintegrateCLITests: XCTestCase {
     }
 
     func testJSONListsEveryRemovedObject() throws {
-        let dir = try project("13-actionsdemo-ov56")
+        let dir = try project("actionsdemo")
         let r = try bin.run(["deintegrate", "--json", dir.sub("App.xcodeproj")], home: dir.path, cwd: "/")
         XCTAssertEqual(r.status, 0, r.stderr)
         let obj = try PodmirrorBinary.json(r)
@@ -63,7 +59,7 @@ final class DeintegrateCLITests: XCTestCase {
     }
 
     func testDryRunShowsTheDiffAndChangesNothing() throws {
-        let dir = try project("04-eidolon")
+        let dir = try project("actionsdemo")
         let before = dir.listing()
         let bytes = try dir.read("App.xcodeproj/project.pbxproj")
         let r = try bin.run(["deintegrate", "--dry-run"], home: dir.path, cwd: dir.path)
@@ -77,7 +73,7 @@ final class DeintegrateCLITests: XCTestCase {
     }
 
     func testProjectWithoutIntegrationKeepsPodsUnlessAsked() throws {
-        let dir = try project("20-none-googleads-swiftui")
+        let dir = try project("googleads-swiftui")
         let bytes = try dir.read("App.xcodeproj/project.pbxproj")
         let r = try bin.run(["deintegrate"], home: dir.path, cwd: dir.path)
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -37,11 +37,8 @@ final class ReinstallCLITests: XCTestCase {
     }
 
     func fixture() throws -> Fixture {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/xcodeproj/10-localsend-flutter/project.pbxproj").path
-        guard FileManager.default.fileExists(atPath: corpus) else { throw XCTSkip("no corpus") }
         let dir = TempDirectory("reinstall")
-        try dir.write("Runner.xcodeproj/project.pbxproj", Array(try Data(contentsOf: URL(fileURLWithPath: corpus))))
+        try dir.write("Runner.xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/localsend-flutter/project.pbxproj"))
         try dir.write("Podfile", "target 'Runner' do\nend\n")
         try dir.write("Podfile.lock", "PODS: [old]\n")
         try dir.write("Pods/Manifest.lock", "old\n")

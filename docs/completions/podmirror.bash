@@ -173,13 +173,13 @@ _podmirror() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    setup|doctor|mirror|repo|podfile|init|deintegrate|reinstall|gems|gitconfig|help)
+    setup|doctor|mirror|repo|podfile|init|deintegrate|reinstall|gems|gitconfig|pods|help)
         # Offer subcommand argument completions
         "_podmirror_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'setup doctor mirror repo podfile init deintegrate reinstall gems gitconfig help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'setup doctor mirror repo podfile init deintegrate reinstall gems gitconfig pods help' -- "${cur}"))
         ;;
     esac
 }
@@ -773,7 +773,7 @@ _podmirror_deintegrate() {
 
 _podmirror_reinstall() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --repo-update --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --repo-update --no-fetch --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -963,6 +963,98 @@ _podmirror_gitconfig_insteadof_reset() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        return
+        ;;
+    esac
+}
+
+_podmirror_pods() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    fetch|list)
+        # Offer subcommand argument completions
+        "_podmirror_pods_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'fetch list' -- "${cur}"))
+        ;;
+    esac
+}
+
+_podmirror_pods_fetch() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=(--only)
+    non_repeating_options=(--lang --project --lockfile --cocoapods-version --timeout --lock-timeout --jobs)
+    __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    '--project')
+        return
+        ;;
+    '--lockfile')
+        return
+        ;;
+    '--only')
+        return
+        ;;
+    '--cocoapods-version')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--jobs')
+        return
+        ;;
+    esac
+}
+
+_podmirror_pods_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    repeating_options=(--only)
+    non_repeating_options=(--lang --project --lockfile --cocoapods-version --timeout --lock-timeout)
+    __podmirror_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    '--project')
+        return
+        ;;
+    '--lockfile')
+        return
+        ;;
+    '--only')
+        return
+        ;;
+    '--cocoapods-version')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--lock-timeout')
         return
         ;;
     esac

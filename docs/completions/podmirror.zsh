@@ -60,13 +60,14 @@ _podmirror() {
             'reinstall:Deintegrate, then pod install; if pod install fails, put the project back exactly as it was.'
             'gems:RubyGems sources and the Bundler mirror setting.'
             'gitconfig:Global git insteadOf rules that send Specs URLs to a mirror.'
+            'pods:Pod sources: fill CocoaPods'\'' download cache from Podfile.lock, through your source mirrors.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        setup|doctor|mirror|repo|podfile|init|deintegrate|reinstall|gems|gitconfig|help)
+        setup|doctor|mirror|repo|podfile|init|deintegrate|reinstall|gems|gitconfig|pods|help)
             "_podmirror_${words[1]}" && ret=0
             ;;
         esac
@@ -687,6 +688,7 @@ _podmirror_reinstall() {
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--repo-update[Pass --repo-update to pod install.]'
+        '--no-fetch[Do not run `pods fetch` first (it runs when Podfile.lock exists).]'
         ':path:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -910,6 +912,82 @@ _podmirror_gitconfig_insteadof_reset() {
         '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
         '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_pods() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'fetch:Download every pod of Podfile.lock into CocoaPods'\'' download cache, in parallel, so `pod install` downloads nothing.'
+            'list:Show, for every pod of Podfile.lock, whether CocoaPods'\'' download cache has it.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        fetch|list)
+            "_podmirror_pods_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_podmirror_pods_fetch() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--project[The project folder holding Podfile.lock (default\: the current folder).]:project:'
+        '--lockfile[The Podfile.lock to read (instead of --project).]:lockfile:'
+        '--only[Only these pods (root names).]:only:'
+        '--cocoapods-version[The CocoaPods version that will read the cache (written to its VERSION file).]:cocoapods-version:'
+        '--timeout[Seconds without data from a server before a download is abandoned (default 120).]:timeout:'
+        '--lock-timeout[Seconds to wait for a cache entry'\''s .lock held by CocoaPods or another podmirror (default 60).]:lock-timeout:'
+        '--jobs[Downloads to run at once (default 8).]:jobs:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_pods_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--project[The project folder holding Podfile.lock (default\: the current folder).]:project:'
+        '--lockfile[The Podfile.lock to read (instead of --project).]:lockfile:'
+        '--only[Only these pods (root names).]:only:'
+        '--cocoapods-version[The CocoaPods version that will read the cache (written to its VERSION file).]:cocoapods-version:'
+        '--timeout[Seconds without data from a server before a download is abandoned (default 120).]:timeout:'
+        '--lock-timeout[Seconds to wait for a cache entry'\''s .lock held by CocoaPods or another podmirror (default 60).]:lock-timeout:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

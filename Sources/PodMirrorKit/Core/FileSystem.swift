@@ -112,7 +112,7 @@ public struct LocalFileSystem: FileSystem {
         var template = Array(((dir.isEmpty ? "." : dir) + "/.\(base).podmirror-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileError.errno(target, "write") }
-        let tmp = String(cString: template)
+        let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
         var ok = false
         defer {
             if !ok { unlink(tmp) }

@@ -31,7 +31,4 @@ public enum Redaction {
         }
         return result
     }
-
-    /// True when the URL carries a user name or password in its authority.
-    public static func hasCredentials(_ url: String) -> Bool { redactURL(url) != url }
 }

@@ -1,12 +1,13 @@
 import Foundation
 
-/// The process environment podmirror reads (HOME, CP_* variables, PATH), injectable for tests.
+/// The process environment podmirror reads (HOME, CP_* variables, PATH). The executable builds it
+/// from the process once and passes it in; the Kit never reads the process environment itself.
 public struct RuntimeEnvironment: Sendable {
     public var variables: [String: String]
     public var currentDirectory: String
     public var fileSystem: any FileSystem
 
-    public init(variables: [String: String] = ProcessInfo.processInfo.environment,
+    public init(variables: [String: String],
                 currentDirectory: String = FileManager.default.currentDirectoryPath,
                 fileSystem: any FileSystem = LocalFileSystem()) {
         self.variables = variables

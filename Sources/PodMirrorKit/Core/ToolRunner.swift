@@ -46,7 +46,7 @@ public struct ProcessToolRunner: ToolRunner {
         return p.terminationReason == .uncaughtSignal ? 128 + p.terminationStatus : p.terminationStatus
     }
 
-    /// CocoaPods needs a UTF-8 locale (spec §1.1): keep the caller's when it is one, else `en_US.UTF-8`.
+    /// CocoaPods needs a UTF-8 locale: keep the caller's when it is one, else `en_US.UTF-8`.
     public static func withUTF8Locale(_ environment: [String: String]) -> [String: String] {
         var env = environment
         let current = env["LC_ALL"] ?? env["LC_CTYPE"] ?? env["LANG"] ?? ""

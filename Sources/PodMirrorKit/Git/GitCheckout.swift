@@ -2,7 +2,7 @@ import CLibgit2
 import Foundation
 
 /// Moving a branch and its working tree: what `git reset --hard <commit>` does, but checking out
-/// only the paths that differ between the old and the new tree (spec libgit2-performance §7.4):
+/// only the paths that differ between the old and the new tree:
 /// a full `git_checkout_tree` would `lstat` every file of a 60k–400k-file Specs tree.
 public enum GitCheckout {
     /// Moves `refs/heads/<branch>` (HEAD's branch) to `target` and updates the changed paths.

@@ -14,6 +14,7 @@ public enum GitOID {
 }
 
 /// An open repository (non-bare working tree). Frees the libgit2 handle on release.
+// @unchecked: the handle never changes; each repository is used by one thread at a time, as libgit2 requires.
 public final class GitRepository: @unchecked Sendable {
     let pointer: OpaquePointer
     /// The working tree folder.
@@ -177,7 +178,4 @@ public final class GitRepository: @unchecked Sendable {
         defer { git_commit_free(commit) }
         return Date(timeIntervalSince1970: TimeInterval(git_commit_time(commit)))
     }
-
-    /// True when the repository is shallow.
-    public var isShallow: Bool { git_repository_is_shallow(pointer) == 1 }
 }

@@ -29,6 +29,7 @@ public struct TransferOptions: Sendable {
 /// Callbacks only run when data arrives, so a server that stops sending leaves libgit2 blocked in
 /// `recv`. The watchdog notices (no callback for `stallTimeout` seconds, or cancellation) and shuts
 /// down the TCP sockets opened since the transfer began, which makes the blocked read fail.
+// @unchecked: state shared with the watchdog thread and libgit2 callbacks is read and written under `lock`.
 final class TransferSession: @unchecked Sendable {
     let options: TransferOptions
     private let lock = NSLock()
@@ -36,7 +37,9 @@ final class TransferSession: @unchecked Sendable {
     private var networkDone = false
     private var finished = false
     private(set) var timedOut = false
-    private var preexistingSockets: Set<Int32> = []
+    /// Sockets open before the transfer began, by descriptor and inode: with transfers running on other
+    /// threads, a descriptor number can be closed and reused by this transfer's own connection.
+    private var preexistingSockets: Set<[UInt64]> = []
     private var lastReport = Date.distantPast
 
     init(_ options: TransferOptions) {
@@ -51,7 +54,7 @@ final class TransferSession: @unchecked Sendable {
 
     /// Runs `body` with the watchdog armed; maps an aborted transfer to a timeout or interruption.
     func run<R>(operation: String, subject: String, _ body: () throws -> R) throws -> R {
-        preexistingSockets = Self.openTCPSockets()
+        preexistingSockets = Set(Self.openTCPSockets().map(Self.socketIdentity))
         let watchdog = Thread { [self] in self.watch() }
         watchdog.start()
         defer {
@@ -130,9 +133,15 @@ final class TransferSession: @unchecked Sendable {
     }
 
     private func shutDownNewSockets() {
-        for fd in Self.openTCPSockets().subtracting(preexistingSockets) {
+        for fd in Self.openTCPSockets() where !preexistingSockets.contains(Self.socketIdentity(fd)) {
             _ = shutdown(fd, Int32(SHUT_RDWR))
         }
+    }
+
+    static func socketIdentity(_ fd: Int32) -> [UInt64] {
+        var st = stat()
+        _ = fstat(fd, &st)
+        return [UInt64(fd), UInt64(st.st_ino)]
     }
 
     /// Descriptors of connected TCP sockets in this process.
@@ -177,7 +186,7 @@ final class TransferSession: @unchecked Sendable {
         return opts
     }
 
-    /// Checkout options tuned for Specs repos (spec libgit2-performance §6–7): no filters
+    /// Checkout options tuned for Specs repos: no filters
     /// (no `.gitattributes` lookups), progress wired to this session.
     func checkoutOptions(strategy: git_checkout_strategy_t) -> git_checkout_options {
         var co = git_checkout_options()
@@ -203,7 +212,7 @@ public struct RemoteRef: Sendable, Equatable {
 /// Network operations: clone, fetch, list remote refs.
 public enum GitTransfer {
     /// Clones `url` into the new folder `path` (which must not exist or be empty): full history,
-    /// `origin` = the exact URL, a local branch checked out. Tuned as spec libgit2-performance §7.2.
+    /// `origin` = the exact URL, a local branch checked out.
     public static func clone(url: String, into path: String, branch: String?, depth: Int? = nil,
                              options: TransferOptions) throws -> GitRepository {
         try GitURL.validate(url)
@@ -246,7 +255,7 @@ public enum GitTransfer {
         try GitURL.validate(url)
         let session = TransferSession(options)
         var opts = session.fetchOptions()
-        try session.run(operation: "fetch", subject: url) {
+        _ = try session.run(operation: "fetch", subject: url) {
             try check(git_remote_fetch(remote, nil, &opts, "fetch"), "fetch", url)
         }
     }

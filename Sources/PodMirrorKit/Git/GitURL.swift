@@ -23,7 +23,4 @@ public enum GitURL {
         if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].contains("/"), colon != trimmed.startIndex { return }
         throw refuse("'\(trimmed)' is not a URL podmirror understands")
     }
-
-    /// True for local transports (libgit2's local transport is slow for big repos; see docs).
-    public static func isLocal(_ url: String) -> Bool { url.hasPrefix("/") || url.lowercased().hasPrefix("file://") }
 }

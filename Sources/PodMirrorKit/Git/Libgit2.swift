@@ -26,7 +26,7 @@ public enum Libgit2 {
 extension Libgit2 {
     private static let tuned: Void = {
         initialize()
-        // Spec libgit2-performance §6–7: clone and checkout skip re-validating objects they just indexed.
+        // Clone and checkout skip re-validating objects they just indexed (Specs repos hold hundreds of thousands).
         _ = pm_git_opts_int(Int32(GIT_OPT_ENABLE_STRICT_OBJECT_CREATION.rawValue), 0)
         _ = pm_git_opts_int(Int32(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION.rawValue), 0)
     }()

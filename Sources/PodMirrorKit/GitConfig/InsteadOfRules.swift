@@ -25,7 +25,7 @@ public struct InsteadOfRules: Sendable {
     public var environment: RuntimeEnvironment
     public var catalog: MirrorCatalog
 
-    public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog) {
+    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog) {
         self.environment = environment
         self.catalog = catalog
     }
@@ -96,7 +96,7 @@ public struct InsteadOfRules: Sendable {
         let base = mirror.url
         var plan = Plan(title: "gitconfig insteadof use \(mirror.name.isEmpty ? Redaction.redactURL(base) : mirror.name)")
         plan.warnings.append(Diagnostic(.warning, code: "gitconfig.github-precheck",
-            "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and fails where GitHub is blocked (CocoaPods §7); prefer `podmirror podfile source use` where you can edit Podfiles"))
+            "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and fails where GitHub is blocked; prefer `podmirror podfile source use` where you can edit Podfiles"))
         let existing = try rules()
         for r in existing where !r.managed && r.base != base {
             plan.warnings.append(Diagnostic(.warning, code: "gitconfig.foreign-rule",
@@ -133,7 +133,7 @@ public struct InsteadOfRules: Sendable {
         for file in files {
             let managed = existing.filter { $0.file == file && $0.managed }
             if !environment.fileSystem.fileExists(file) {
-                plan.changes.append(.satisfied(id: "gitconfig.insteadof:\(file)", kind: "gitconfig-edit", subject: file,
+                plan.changes.append(.satisfied(id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, subject: file,
                                                summary: "git insteadOf in \(file): no podmirror rules"))
                 continue
             }
@@ -158,10 +158,10 @@ public struct InsteadOfRules: Sendable {
 
     func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), summary: String, details: JSONValue) -> Change {
         if sim.old == nil && sim.new.isEmpty {
-            return .satisfied(id: "gitconfig.insteadof:\(file)", kind: "gitconfig-edit", subject: file, summary: summary, details: details)
+            return .satisfied(id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, subject: file, summary: summary, details: details)
         }
         let fs = environment.fileSystem
-        return Change.fileEdit(id: "gitconfig.insteadof:\(file)", kind: "gitconfig-edit", path: file, old: sim.old, new: sim.new,
+        return Change.fileEdit(id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, path: file, old: sim.old, new: sim.new,
                                summary: summary, details: details, fileSystem: fs).creatingParentFolder(of: file, fileSystem: fs)
     }
 }

@@ -46,8 +46,7 @@ public struct MirrorProbe: Sendable {
 
     /// Probes all mirrors in parallel and ranks them: usable ones by speed, then stale, then broken.
     public func run(_ mirrors: [Mirror]) -> [Result] {
-        var results = [Result?](repeating: nil, count: mirrors.count)
-        let lock = NSLock()
+        let results = ProbeResults(count: mirrors.count)
         let group = DispatchGroup()
         // One thread per mirror: probes wait on the network, so a pool sized to the cores
         // (concurrentPerform) would run them two at a time on a 2-core machine.
@@ -55,12 +54,12 @@ public struct MirrorProbe: Sendable {
             group.enter()
             Thread {
                 let r = probe(mirrors[i])
-                lock.lock(); results[i] = r; lock.unlock()
+                results.set(i, r)
                 group.leave()
             }.start()
         }
         group.wait()
-        return Self.rank(results.compactMap { $0 }, finalTrunkCommit: finalTrunkCommit)
+        return Self.rank(results.all, finalTrunkCommit: finalTrunkCommit)
     }
 
     /// Probes one mirror and throws when it does not answer as a mirror of its kind should (for `setup`).
@@ -171,5 +170,24 @@ public struct MirrorProbe: Sendable {
 
     static func isLoopback(_ url: String) -> Bool {
         url.hasPrefix("http://127.0.0.1") || url.hasPrefix("http://localhost") || url.hasPrefix("http://[::1]")
+    }
+}
+
+/// One slot per probed mirror, filled by the probe threads.
+// @unchecked: every access to `slots` holds `lock`.
+private final class ProbeResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [MirrorProbe.Result?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: MirrorProbe.Result) {
+        lock.lock(); defer { lock.unlock() }
+        slots[index] = result
+    }
+
+    var all: [MirrorProbe.Result] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.compactMap { $0 }
     }
 }

@@ -34,6 +34,7 @@ extension Change {
 }
 
 /// The folders a change created, deepest first (set while applying, read when undoing).
+// @unchecked: every access to `folders` holds `lock`.
 private final class CreatedFolders: @unchecked Sendable {
     private let lock = NSLock()
     private var folders: [String] = []

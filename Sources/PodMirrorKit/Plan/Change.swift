@@ -1,53 +1,12 @@
 import Foundation
 
-/// A finding or message attached to a plan or report.
-public struct Diagnostic: Codable, Equatable, Sendable {
-    public enum Severity: String, Codable, Sendable { case note, warning, error }
-    public var severity: Severity
-    public var code: String
-    public var message: String
-    public var file: String?
-    public var line: Int?
-    /// The catalog form of `message`, for text output in the user's language (not part of JSON).
-    public var text: Message?
-
-    /// The message in the language chosen for this run.
-    public var localizedMessage: String { text?.localized ?? message }
-
-    enum CodingKeys: String, CodingKey { case severity, code, message, file, line }
-
-    public init(_ severity: Severity, code: String, _ message: String, file: String? = nil, line: Int? = nil) {
-        self.severity = severity
-        self.code = code
-        self.message = message
-        self.file = file
-        self.line = line
-    }
-}
-
-/// What an apply step can use: progress reporting and cancellation.
-public struct ApplyContext: Sendable {
-    public var progress: any ProgressReporter
-    public var cancellation: CancellationToken
-
-    public init(progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init()) {
-        self.progress = progress
-        self.cancellation = cancellation
-    }
-
-    /// Throws `InterruptedError` once the process was asked to stop.
-    public func checkCancelled() throws {
-        if cancellation.isCancelled { throw InterruptedError() }
-    }
-}
-
 /// One change of a plan. Describing it (dry run), checking it (drift) and applying it come from the
 /// same value, so the three can never disagree.
 public struct Change: Sendable {
     /// Stable identifier, e.g. `podfile.source:/path/Podfile` or `repo.clone:tuna`.
     public var id: String
-    /// Short kind in CocoaPods' words: `podfile-edit`, `spec-repo-clone`, `spec-repo-repoint`, …
-    public var kind: String
+    /// What the change does; `kind` in JSON.
+    public var kind: ChangeKind
     /// What is changed: a path, or a spec repo name. Never a URL with credentials.
     public var subject: String
     /// One line for a person, in English (JSON).
@@ -64,11 +23,18 @@ public struct Change: Sendable {
     public var apply: @Sendable (ApplyContext) throws -> JSONValue?
     /// Puts the previous state back after a later step of the same plan failed (best effort).
     public var undo: (@Sendable () throws -> Void)?
+    /// Runs once every step of the plan succeeded: drops what `apply` kept aside for `undo` (an old
+    /// spec repo, a removed repo); returns details to merge into the report.
+    public var commit: (@Sendable () -> JSONValue?)?
 
-    public init(id: String, kind: String, subject: String, summary: String, diff: String? = nil,
+    /// True when a later step's failure can put the previous state back (the change has an `undo`).
+    /// A plan runs the changes that are not reversible last (see `Plan.runOrder`).
+    public var isReversible: Bool { undo != nil }
+
+    public init(id: String, kind: ChangeKind, subject: String, summary: String, diff: String? = nil,
                 details: JSONValue = .object([:]), isNeeded: Bool,
                 apply: @escaping @Sendable (ApplyContext) throws -> JSONValue?,
-                undo: (@Sendable () throws -> Void)? = nil) {
+                undo: (@Sendable () throws -> Void)? = nil, commit: (@Sendable () -> JSONValue?)? = nil) {
         self.id = id
         self.kind = kind
         self.subject = subject
@@ -78,10 +44,11 @@ public struct Change: Sendable {
         self.isNeeded = isNeeded
         self.apply = apply
         self.undo = undo
+        self.commit = commit
     }
 
     /// A change that is already satisfied: reported as `changed: false`, applying does nothing.
-    public static func satisfied(id: String, kind: String, subject: String, summary: String,
+    public static func satisfied(id: String, kind: ChangeKind, subject: String, summary: String,
                                  details: JSONValue = .object([:])) -> Change {
         Change(id: id, kind: kind, subject: subject, summary: summary, details: details, isNeeded: false,
                apply: { _ in nil })
@@ -89,7 +56,7 @@ public struct Change: Sendable {
 
     /// Replaces a text file's bytes (atomically, keeping its mode and any symlink) when they differ.
     /// The diff is computed from the given bytes; apply re-checks that the file still holds `old`.
-    public static func fileEdit(id: String, kind: String, path: String, displayPath: String? = nil,
+    public static func fileEdit(id: String, kind: ChangeKind, path: String, displayPath: String? = nil,
                                 old: [UInt8]?, new: [UInt8], summary: String,
                                 details: JSONValue = .object([:]), defaultMode: mode_t = 0o644,
                                 fileSystem: any FileSystem, renderDiff: Bool = true) -> Change {
@@ -116,23 +83,3 @@ public struct Change: Sendable {
     }
 }
 
-/// An ordered list of changes, computed from the current state before anything is touched.
-public struct Plan: Sendable {
-    public var title: String
-    public var changes: [Change]
-    public var warnings: [Diagnostic]
-
-    public init(title: String, changes: [Change] = [], warnings: [Diagnostic] = []) {
-        self.title = title
-        self.changes = changes
-        self.warnings = warnings
-    }
-
-    /// True when applying would change something.
-    public var hasChanges: Bool { changes.contains { $0.isNeeded } }
-
-    public mutating func append(_ other: Plan) {
-        changes += other.changes
-        warnings += other.warnings
-    }
-}

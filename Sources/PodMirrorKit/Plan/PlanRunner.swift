@@ -1,59 +1,5 @@
 import Foundation
 
-/// How a plan is used: printed, checked for drift, or applied.
-public enum RunMode: String, Codable, Sendable {
-    case apply
-    case dryRun = "dry-run"
-    case check
-}
-
-/// One change as reported: `changed` means "was changed" (apply) or "would change" (dry run, check).
-public struct ChangeRecord: Codable, Sendable {
-    public var id: String
-    public var kind: String
-    public var subject: String
-    public var summary: String
-    public var changed: Bool
-    public var applied: Bool
-    public var diff: String?
-    public var details: JSONValue
-    public var error: String?
-    /// `summary` in the user's language (text output only).
-    public var localizedSummary: String?
-    /// `error` in the user's language (text output only).
-    public var localizedError: String?
-
-    enum CodingKeys: String, CodingKey { case id, kind, subject, summary, changed, applied, diff, details, error }
-}
-
-/// The result of running a plan in some mode.
-public struct PlanReport: Codable, Sendable {
-    public var title: String
-    public var mode: RunMode
-    /// Something was (apply) or would be (dry run, check) changed.
-    public var changed: Bool
-    public var changes: [ChangeRecord]
-    public var warnings: [Diagnostic]
-    /// Set when a step failed; earlier steps were undone where they could be (see `rolledBack`).
-    public var error: String?
-    public var rolledBack: [String]
-
-    /// `--check` semantics: drift means a non-empty plan.
-    public var hasDrift: Bool { mode == .check && changed }
-}
-
-/// The error a failed plan step raises, carrying the report of what was done before it.
-public struct PlanFailure: PodMirrorError {
-    public var underlying: any PodMirrorError
-    public var report: PlanReport
-    public var message: String { underlying.message }
-    public var remedy: String? { underlying.remedy }
-    public var exitStatus: ExitStatus { underlying.exitStatus }
-    public var code: String { underlying.code }
-    public var text: Message? { underlying.text }
-    public var remedyText: Message? { underlying.remedyText }
-}
-
 /// Runs plans. One path for dry run, check and apply.
 public struct PlanRunner: Sendable {
     public var context: ApplyContext
@@ -65,15 +11,17 @@ public struct PlanRunner: Sendable {
         self.rollbackOnFailure = rollbackOnFailure
     }
 
+    /// Runs the plan's changes in `Plan.runOrder`. Applying: a failure undoes the applied reversible
+    /// changes (newest first) and throws `PlanFailure`; success runs every applied change's `commit`.
     public func run(_ plan: Plan, mode: RunMode) throws -> PlanReport {
         var records: [ChangeRecord] = []
         var report = PlanReport(title: plan.title, mode: mode, changed: false, changes: [], warnings: plan.warnings,
                                 error: nil, rolledBack: [])
         var applied: [Change] = []
-        for change in plan.changes {
+        for change in plan.runOrder {
             var record = ChangeRecord(id: change.id, kind: change.kind, subject: change.subject, summary: change.summary,
-                                      changed: change.isNeeded, applied: false, diff: change.diff,
-                                      details: change.details, error: nil,
+                                      changed: change.isNeeded, applied: false, reversible: change.isReversible,
+                                      diff: change.diff, details: change.details, error: nil,
                                       localizedSummary: change.message?.localized)
             if mode == .apply && change.isNeeded {
                 do {
@@ -107,6 +55,10 @@ public struct PlanRunner: Sendable {
             }
             records.append(record)
         }
+        for change in applied {
+            guard let extra = change.commit?(), let i = records.firstIndex(where: { $0.id == change.id }) else { continue }
+            records[i].details = Self.merge(records[i].details, extra)
+        }
         report.changes = records
         report.changed = records.contains { $0.changed }
         return report
@@ -119,9 +71,3 @@ public struct PlanRunner: Sendable {
     }
 }
 
-/// Wraps an error that is not a PodMirrorError (should be rare), keeping its text.
-public struct GenericError: PodMirrorError {
-    public var message: String
-    public var code: String { "error" }
-    public init(_ error: any Error) { message = Redaction.redactText(String(describing: error)) }
-}

@@ -31,6 +31,7 @@ public struct NullProgress: ProgressReporter {
 }
 
 /// Set from a signal handler; long operations poll it and roll back.
+// @unchecked: one aligned Int32 that a signal handler stores and operations only poll.
 public final class CancellationToken: @unchecked Sendable {
     private let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     public init() { flag.initialize(to: 0) }

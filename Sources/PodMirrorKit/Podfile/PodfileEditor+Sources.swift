@@ -1,6 +1,6 @@
 import Foundation
 
-/// Podfile `source` URLs compared the way CocoaPods matches them to spec repos (spec §1.5).
+/// Podfile `source` URLs compared the way CocoaPods matches them to spec repos.
 public enum PodfileSourceURL {
     /// Lower-cased, one trailing `/` and `.git` removed; any `github.com[:/]+cocoapods/specs` becomes
     /// `https://github.com/cocoapods/specs`.

@@ -90,7 +90,7 @@ public enum PodfileEditor {
         let summary = edits.map(\.summary).joined(separator: "; ") + " in \(displayPath ?? document.path)"
         let details: JSONValue = .object(["edits": .array(edits.map { .string($0.summary) }), "podfile": .string(document.path),
                                           "after": after.model.json])
-        let change = Change.fileEdit(id: "podfile.edit:\(document.path)", kind: "podfile-edit", path: document.path,
+        let change = Change.fileEdit(id: "podfile.edit:\(document.path)", kind: .podfileEdit, path: document.path,
                                      displayPath: displayPath, old: result.old, new: result.new, summary: summary,
                                      details: details, fileSystem: fs)
         return (change, result.warnings)

@@ -31,7 +31,7 @@ public struct Doctor: Sendable {
     public var checkNetwork: Bool
     public var timeout: Double
 
-    public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog, podfiles: [String] = [],
+    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog, podfiles: [String] = [],
                 checkNetwork: Bool = true, timeout: Double = 10) {
         self.environment = environment
         self.catalog = catalog
@@ -48,6 +48,7 @@ public struct Doctor: Sendable {
         findings += repos.findings
         findings += podfileChecks(repos: repos.repos)
         findings += gemChecks()
+        findings += podCacheChecks()
         return Report(findings: findings)
     }
 
@@ -70,7 +71,7 @@ public struct Doctor: Sendable {
         }
     }
 
-    /// CocoaPods needs a UTF-8 locale (spec §1.1, G13): the effective LC_ALL, else LC_CTYPE, else LANG.
+    /// CocoaPods needs a UTF-8 locale: the effective LC_ALL, else LC_CTYPE, else LANG.
     func locale() -> [Finding] {
         let v = environment.variables
         let effective = [v["LC_ALL"], v["LC_CTYPE"], v["LANG"]].compactMap { $0 }.first { !$0.isEmpty }

@@ -10,7 +10,7 @@ public struct Setup: Sendable {
     public var probe: MirrorProbe
     public var tools: any ToolRunner
 
-    public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog,
+    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog,
                 probe: MirrorProbe = MirrorProbe(), tools: any ToolRunner = ProcessToolRunner()) {
         self.environment = environment
         self.catalog = catalog
@@ -112,11 +112,11 @@ public struct Setup: Sendable {
 
     /// Probes a mirror only when the plan would switch something to it.
     func verifyMirrors(plan: Plan, resolved: Resolved) throws {
-        let needed = Set(plan.changes.filter(\.isNeeded).map(\.kind))
-        if let gems = resolved.gems, needed.contains("gemrc-edit") || needed.contains("bundler-config-edit") {
+        let needed = plan.changes.filter(\.isNeeded).map(\.kind)
+        if let gems = resolved.gems, needed.contains(where: \.switchesGemSource) {
             try probe.verify(gems)
         }
-        if let specs = resolved.specs, !needed.isDisjoint(with: SetupSpecRepo.switchingKinds) {
+        if let specs = resolved.specs, needed.contains(where: \.switchesSpecRepo) {
             try probe.verify(specs)
         }
     }
@@ -125,7 +125,7 @@ public struct Setup: Sendable {
     func installCocoaPodsChange(gemSource: String?) throws -> Change {
         let versions = ToolVersion(environment: environment)
         if let pod = versions.locate("pod") {
-            return .satisfied(id: "setup.install-cocoapods", kind: "install-cocoapods", subject: "cocoapods",
+            return .satisfied(id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
                               summary: "CocoaPods is installed (\(pod))", details: ["pod": .string(pod)])
         }
         guard let gem = versions.locate("gem") else {
@@ -136,7 +136,7 @@ public struct Setup: Sendable {
         let shown = ([gem] + arguments).map { $0.contains("://") ? Redaction.redactURL($0) : $0 }.joined(separator: " ")
         let tools = self.tools
         let environment = self.environment
-        return Change(id: "setup.install-cocoapods", kind: "install-cocoapods", subject: "cocoapods",
+        return Change(id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
                       summary: "install CocoaPods: \(shown)", details: ["command": .string(shown)], isNeeded: true,
                       apply: { context in
                           let status = try tools.run(gem, arguments, environment: environment.variables, currentDirectory: nil,

@@ -24,7 +24,7 @@ public struct SetupRequest: Sendable, Equatable {
     /// Build settings every pod target gets through the post_install hook.
     public var buildSettings: [(key: String, value: String)]
     public var strategy: Strategy
-    /// Remove `repos/trunk` so locked pods move to the mirror (spec §1.6/§3.3).
+    /// Remove `repos/trunk` so locked pods move to the mirror.
     public var removeTrunk: Bool
     /// Run `gem install cocoapods` from the gem mirror when `pod` is missing.
     public var installCocoaPods: Bool

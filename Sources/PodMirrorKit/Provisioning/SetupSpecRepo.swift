@@ -8,9 +8,6 @@ struct SetupSpecRepo {
         service = SpecRepoService(repos: ReposDirectory(environment: environment))
     }
 
-    /// Change kinds that switch a spec repo to a mirror (verified before applying).
-    static let switchingKinds: Set<String> = ["spec-repo-clone", "spec-repo-use"]
-
     /// `repo use` for the mirror; with `seed`, `repo import` of that bundle (the mirror as its origin)
     /// when the repos dir holds no git repo at all that `repo use` could take over.
     func usePlan(_ mirror: Mirror, name: String?, seed: String? = nil) throws -> Plan {
@@ -22,12 +19,12 @@ struct SetupSpecRepo {
         return try service.usePlan(url: mirror.url, name: name, title: "spec repo")
     }
 
-    /// Removes `repos/trunk` when it is there, so locked pods are resolved from the mirror (spec §3.3).
+    /// Removes `repos/trunk` when it is there, so locked pods are resolved from the mirror.
     func removeTrunkPlan() throws -> Plan {
         let trunk = service.repos.repoPath("trunk")
         guard FileManager.default.fileExists(atPath: trunk) else {
             return Plan(title: "remove trunk", changes: [.satisfied(
-                id: "repo.remove:trunk", kind: "spec-repo-remove", subject: "trunk",
+                id: "repo.remove:trunk", kind: .specRepoRemove, subject: "trunk",
                 summary: "no trunk repo in \(service.repos.path)")])
         }
         return try service.removePlan(name: "trunk")

@@ -6,7 +6,7 @@ public struct GemSources: Sendable {
     public var catalog: MirrorCatalog
     public var location: GemConfigLocation
 
-    public init(environment: RuntimeEnvironment = RuntimeEnvironment(), catalog: MirrorCatalog) {
+    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog) {
         self.environment = environment
         self.catalog = catalog
         self.location = GemConfigLocation(environment: environment)
@@ -105,9 +105,9 @@ public struct GemSources: Sendable {
             "after": .array((check.sources ?? []).map { .string(Redaction.redactURL($0)) }),
         ]
         if !exists && new.isEmpty {
-            return .satisfied(id: "gems.gemrc", kind: "gemrc-edit", subject: path, summary: summary, details: details)
+            return .satisfied(id: "gems.gemrc", kind: .gemrcEdit, subject: path, summary: summary, details: details)
         }
-        return Change.fileEdit(id: "gems.gemrc", kind: "gemrc-edit", path: path, old: old, new: new,
+        return Change.fileEdit(id: "gems.gemrc", kind: .gemrcEdit, path: path, old: old, new: new,
                                summary: summary, details: details, fileSystem: fs).creatingParentFolder(of: path, fileSystem: fs)
     }
 
@@ -120,9 +120,9 @@ public struct GemSources: Sendable {
         let details: JSONValue = ["file": .string(path), "key": .string(BundlerConfig.mirrorKey),
                                   "before": .string(config.mirror.map(Redaction.redactURL)), "after": .string(mirror.map(Redaction.redactURL))]
         if !exists && mirror == nil {
-            return .satisfied(id: "gems.bundler-mirror", kind: "bundler-config-edit", subject: path, summary: summary, details: details)
+            return .satisfied(id: "gems.bundler-mirror", kind: .bundlerConfigEdit, subject: path, summary: summary, details: details)
         }
-        return Change.fileEdit(id: "gems.bundler-mirror", kind: "bundler-config-edit", path: path,
+        return Change.fileEdit(id: "gems.bundler-mirror", kind: .bundlerConfigEdit, path: path,
                                old: exists ? config.bytes : nil, new: new, summary: summary, details: details,
                                fileSystem: fs).creatingParentFolder(of: path, fileSystem: fs)
     }

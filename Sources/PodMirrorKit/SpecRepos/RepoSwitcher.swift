@@ -1,5 +1,14 @@
 import Foundation
 
+/// How to take back a finished switch, and how to make it final: the old repo (or what the re-point
+/// replaced in it) is kept until the plan commits.
+struct SwitchOutcome: Sendable {
+    /// Puts the old repo back as it was.
+    var undo: @Sendable () throws -> Void
+    /// Drops what was kept for `undo`; removes CocoaPods' search index (it is rebuilt from the new repo).
+    var commit: @Sendable () -> Void
+}
+
 /// Carries out one `repo use` switch (see SpecRepoSwitch.swift for the strategy).
 struct RepoSwitcher {
     var service: SpecRepoService
@@ -14,7 +23,7 @@ struct RepoSwitcher {
 
     var repos: ReposDirectory { service.repos }
 
-    func run() throws -> JSONValue {
+    func run() throws -> (details: JSONValue, outcome: SwitchOutcome) {
         guard let branch = old.branch, let oldHead = old.head else {
             throw SpecRepoError("the `\(old.name)` repo at \(old.path) has a detached HEAD", remedy: "remove it and run again", code: "repo.detached")
         }
@@ -45,28 +54,32 @@ struct RepoSwitcher {
             // replaced by it (one copy, never two); with none, it becomes a new repo beside the others.
             let fresh = try GitRepository.open(staging)
             for other in others where other.path != old.path {
-                guard let head = other.head, let r = try? GitRepository.open(other.path) else { continue }
+                guard let head = other.head, other.branch != nil, let r = try? GitRepository.open(other.path) else { continue }
                 try fresh.borrowObjects(from: r)
-                if fresh.mergeBase(head, newTip) != nil, other.branch != nil {
+                if fresh.mergeBase(head, newTip) != nil {
                     var s = self
                     s.old = other
                     return try s.replace(probe: probe, staging: staging, branch: branch, oldHead: head, newTip: newTip)
                 }
             }
-            return try install(staging: staging, branch: branch, newTip: newTip)
+            return try install(probe: probe, staging: staging, branch: branch, newTip: newTip)
         }
         return try replace(probe: probe, staging: staging, branch: branch, oldHead: oldHead, newTip: newTip)
     }
 
     /// Shared history: move the fetched pack into the old repo, then re-point origin and the branch.
-    private func repoint(oldRepo: GitRepository, probe: GitRepository, branch: String, oldHead: String, newTip: String) throws -> JSONValue {
+    private func repoint(oldRepo: GitRepository, probe: GitRepository, branch: String, oldHead: String,
+                         newTip: String) throws -> (details: JSONValue, outcome: SwitchOutcome) {
         let fm = FileManager.default
         let packDir = probe.gitDirectory + "/objects/pack"
         let destDir = oldRepo.gitDirectory + "/objects/pack"
         var moved: [String] = []
         let newRefs = probe.references(matching: "refs/remotes/origin/*").compactMap { r in probe.resolve(r).map { (r, $0) } }
         let oldRefs = oldRepo.references(matching: "refs/remotes/origin/*").compactMap { r in oldRepo.resolve(r).map { (r, $0) } }
-        let oldURL = oldRepo.remoteURL()
+        // Everything the re-point writes in .git (refs, logs, config, index, new packs), byte for byte.
+        let snapshot = SpecRepoStaging.FetchSnapshot(gitDir: oldRepo.gitDirectory, folders: SpecRepoStaging.FetchSnapshot.repointFolders,
+                                                     files: SpecRepoStaging.FetchSnapshot.repointFiles)
+        let outcome = repointOutcome(snapshot: snapshot, branch: branch, oldHead: oldHead)
         do {
             // .idx last: a pack becomes visible to git only once its index is in place.
             let files = ((try? fm.contentsOfDirectory(atPath: packDir)) ?? []).sorted { a, _ in !a.hasSuffix(".idx") }
@@ -83,35 +96,76 @@ struct RepoSwitcher {
                                                     message: "podmirror repo use: reset to origin/\(branch)")
             // The last step that can fail: when it throws, the repo is still at its old path.
             if finalName != old.name { try SpecRepoStaging.rename(old.path, repos.repoPath(finalName)) }
-            let removedIndex = (try? fm.removeItem(atPath: repos.searchIndexPath)) != nil
-            return ["method": "repoint", "oldHead": .string(oldHead), "newHead": .string(newTip), "changedPaths": .int(changed),
-                    "packsMoved": .int(moved.filter { $0.hasSuffix(".pack") }.count), "searchIndexRemoved": .bool(removedIndex)]
+            let details: JSONValue = ["method": "repoint", "oldHead": .string(oldHead), "newHead": .string(newTip),
+                                      "changedPaths": .int(changed), "packsMoved": .int(moved.filter { $0.hasSuffix(".pack") }.count)]
+            return (details, outcome)
         } catch {
-            // Put the old state back: branch and files, origin, tracking refs, packs.
-            if let repo = try? GitRepository.open(old.path) {
-                _ = try? GitCheckout.resetHard(repo, branch: branch, to: oldHead, options: TransferOptions(), message: "podmirror: rollback")
-                if let oldURL { try? repo.setRemoteURL("origin", oldURL) }
-                for (r, _) in newRefs { repo.deleteReference(r) }
-                for (r, oid) in oldRefs { try? repo.setReference(r, to: oid, message: "podmirror: rollback") }
-            }
-            for m in moved { try? fm.removeItem(atPath: m) }
+            try? outcome.undo()
             throw error
         }
     }
 
-    /// Makes the probe a standalone clone and renames it into place, leaving every other repo alone.
-    private func install(staging: String, branch: String, newTip: String) throws -> JSONValue {
-        let repo = try standalone(staging: staging, branch: branch, newTip: newTip)
-        _ = repo
-        try SpecRepoStaging.rename(staging, repos.repoPath(finalName))
-        let removedIndex = (try? FileManager.default.removeItem(atPath: repos.searchIndexPath)) != nil
-        return ["method": "clone", "oldHead": .null, "newHead": .string(newTip), "previousName": .null, "previousURL": .null,
-                "searchIndexRemoved": .bool(removedIndex)]
+    /// Undoing a re-point: the folder's old name, the old commit's files, then every byte the
+    /// re-point wrote in .git (refs, logs, config, index; the moved packs removed).
+    private func repointOutcome(snapshot: SpecRepoStaging.FetchSnapshot, branch: String, oldHead: String) -> SwitchOutcome {
+        let oldPath = old.path, newPath = repos.repoPath(finalName), searchIndex = repos.searchIndexPath
+        return SwitchOutcome(undo: {
+            if oldPath != newPath, !FileManager.default.fileExists(atPath: oldPath),
+               FileManager.default.fileExists(atPath: newPath) {
+                try SpecRepoStaging.rename(newPath, oldPath)
+            }
+            // The files first (a failed forward reset may have changed some without moving HEAD).
+            let repo = try GitRepository.open(oldPath)
+            _ = try GitCheckout.resetHard(repo, branch: branch, to: oldHead, options: TransferOptions(), message: "podmirror: rollback")
+            snapshot.restore()
+        }, commit: { try? FileManager.default.removeItem(atPath: searchIndex) })
     }
 
-    /// Drops the borrowed objects and base refs, sets the branch and checks it out.
-    private func standalone(staging: String, branch: String, newTip: String) throws -> GitRepository {
-        try FileManager.default.removeItem(atPath: staging + "/.git/objects/info/alternates")
+    /// Unrelated history: the probe already holds the complete new history (no common commit means
+    /// the server sent everything). Make it a standalone clone and swap it in.
+    private func replace(probe: GitRepository, staging: String, branch: String, oldHead: String,
+                         newTip: String) throws -> (details: JSONValue, outcome: SwitchOutcome) {
+        try standalone(probe: probe, staging: staging, branch: branch, newTip: newTip)
+        // Swap: old aside, new into place. The old one waits aside until the plan commits; a failure
+        // in between puts it back.
+        let aside = SpecRepoStaging.path(repos, purpose: "trash", name: old.name)
+        try SpecRepoStaging.rename(old.path, aside)
+        let newPath = repos.repoPath(finalName)
+        do {
+            try SpecRepoStaging.rename(staging, newPath)
+        } catch {
+            try? SpecRepoStaging.rename(aside, old.path)
+            throw error
+        }
+        let oldPath = old.path, repos = self.repos, name = finalName, searchIndex = repos.searchIndexPath
+        let outcome = SwitchOutcome(undo: {
+            let trash = SpecRepoStaging.path(repos, purpose: "trash", name: name)
+            try SpecRepoStaging.rename(newPath, trash)
+            try SpecRepoStaging.rename(aside, oldPath)
+            SpecRepoStaging.removeTree(trash)
+        }, commit: {
+            SpecRepoStaging.removeTree(aside)
+            try? FileManager.default.removeItem(atPath: searchIndex)
+        })
+        return (["method": "clone", "oldHead": .string(oldHead), "newHead": .string(newTip)], outcome)
+    }
+
+    /// Unrelated to every repo: the probe becomes a standalone clone renamed into place; no repo is touched.
+    private func install(probe: GitRepository, staging: String, branch: String,
+                         newTip: String) throws -> (details: JSONValue, outcome: SwitchOutcome) {
+        try standalone(probe: probe, staging: staging, branch: branch, newTip: newTip)
+        let newPath = repos.repoPath(finalName)
+        try SpecRepoStaging.rename(staging, newPath)
+        let repos = self.repos, name = finalName, searchIndex = repos.searchIndexPath
+        let outcome = SwitchOutcome(undo: { try SpecRepoStaging.delete(newPath, dir: repos, name: name) },
+                                    commit: { try? FileManager.default.removeItem(atPath: searchIndex) })
+        return (["method": "clone", "oldHead": .null, "newHead": .string(newTip), "previousName": .null,
+                 "previousURL": .null], outcome)
+    }
+
+    /// Drops the borrowed objects and base refs, sets the branch and its tracking refs, checks it out.
+    private func standalone(probe: GitRepository, staging: String, branch: String, newTip: String) throws {
+        try FileManager.default.removeItem(atPath: probe.gitDirectory + "/objects/info/alternates")
         let repo = try GitRepository.open(staging)
         for r in repo.references(matching: "refs/podmirror-base/*") { repo.deleteReference(r) }
         guard repo.hasCommit(newTip) else {
@@ -122,29 +176,10 @@ struct RepoSwitcher {
         try repo.setConfig("branch.\(branch).remote", "origin")
         try repo.setConfig("branch.\(branch).merge", "refs/heads/\(branch)")
         if repo.resolve("refs/remotes/origin/HEAD") == nil {
-            try? repo.setSymbolicReference("refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(branch)", message: "podmirror repo use")
+            try? repo.setSymbolicReference("refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(branch)",
+                                           message: "podmirror repo use")
         }
         try GitCheckout.checkoutFresh(repo, commit: newTip, options: service.transfer(context))
         try context.checkCancelled()
-        return repo
-    }
-
-    /// Unrelated history: the probe already holds the complete new history (no common commit means
-    /// the server sent everything). Make it a standalone clone and swap it in.
-    private func replace(probe: GitRepository, staging: String, branch: String, oldHead: String, newTip: String) throws -> JSONValue {
-        let fm = FileManager.default
-        _ = try standalone(staging: staging, branch: branch, newTip: newTip)
-        // Swap: old aside, new into place, old deleted. A failure in between puts the old one back.
-        let aside = SpecRepoStaging.path(repos, purpose: "trash", name: old.name)
-        try SpecRepoStaging.rename(old.path, aside)
-        do {
-            try SpecRepoStaging.rename(staging, repos.repoPath(finalName))
-        } catch {
-            try? SpecRepoStaging.rename(aside, old.path)
-            throw error
-        }
-        SpecRepoStaging.removeTree(aside)
-        let removedIndex = (try? fm.removeItem(atPath: repos.searchIndexPath)) != nil
-        return ["method": "clone", "oldHead": .string(oldHead), "newHead": .string(newTip), "searchIndexRemoved": .bool(removedIndex)]
     }
 }

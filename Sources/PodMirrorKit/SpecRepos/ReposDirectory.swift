@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where CocoaPods keeps spec repos and its cache (spec §1.1), computed exactly as CocoaPods does.
+/// Where CocoaPods keeps spec repos and its cache, computed exactly as CocoaPods does.
 public struct ReposDirectory: Sendable {
     /// `$CP_REPOS_DIR`, else `$CP_HOME_DIR/repos`, else `~/.cocoapods/repos` (each `expand_path`ed).
     public var path: String

@@ -102,7 +102,7 @@ extension SpecRepoService {
             if let tip = target?.tip, existing.head == tip {
                 plan.changes.append(
                     .satisfied(
-                        id: "repo.import:\(existing.name)", kind: "spec-repo-import", subject: existing.name,
+                        id: "repo.import:\(existing.name)", kind: .specRepoImport, subject: existing.name,
                         summary: Message(
                             "bundle.import.already", ["name": existing.name, "tip": String(tip.prefix(12))]
                         ).english,
@@ -169,7 +169,7 @@ extension SpecRepoService {
         let msg = Message(
             "bundle.import.summary", ["source": shownSource, "path": path, "url": Redaction.redactURL(request.origin)])
         var change = Change(
-            id: "repo.import:\(name)", kind: "spec-repo-import", subject: name, summary: msg.english,
+            id: "repo.import:\(name)", kind: .specRepoImport, subject: name, summary: msg.english,
             details: [
                 "name": .string(name), "url": .string(Redaction.redactURL(request.origin)), "path": .string(path),
                 "method": "bundle", "bundle": .string(shownSource), "branch": .string(branch?.name),

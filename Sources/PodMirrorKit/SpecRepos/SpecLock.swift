@@ -31,6 +31,7 @@ public struct SpecLockRequirement: Sendable {
 /// CocoaPods writes nothing into `Spec_Lock`; podmirror writes its pid and command into
 /// `Spec_Lock.podmirror-owner` beside it (a plain file, which CocoaPods ignores) so a waiting process
 /// can say who holds the lock.
+// @unchecked: `fd` changes only in `release()`, which its one owner calls (or deinit).
 public final class SpecLock: @unchecked Sendable {
     public let path: String
     private var fd: Int32

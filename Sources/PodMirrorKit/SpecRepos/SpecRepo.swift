@@ -1,6 +1,6 @@
 import Foundation
 
-/// One entry of the repos dir, typed by CocoaPods' rules (spec §1.3) without walking its Specs tree.
+/// One entry of the repos dir, typed by CocoaPods' rules without walking its Specs tree.
 public struct SpecRepo: Sendable, Equatable {
     public enum Kind: String, Codable, Sendable {
         case git

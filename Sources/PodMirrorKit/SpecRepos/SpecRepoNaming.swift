@@ -1,6 +1,6 @@
 import Foundation
 
-/// CocoaPods' rules for repo names and URLs (spec §1.5, §2.1).
+/// CocoaPods' rules for repo names and URLs (cocoapods-core's Source::Manager).
 public enum SpecRepoNaming {
     public static let trunkURL = "https://cdn.cocoapods.org/"
     public static let officialGitURL = "https://github.com/CocoaPods/Specs.git"

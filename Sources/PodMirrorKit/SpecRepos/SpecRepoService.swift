@@ -14,7 +14,6 @@ public struct SpecRepoService: Sendable {
         self.repos = repos
         self.stallTimeout = stallTimeout
         self.lockTimeout = lockTimeout
-        Libgit2.applySpecsTuning()
     }
 
     func transfer(_ context: ApplyContext) -> TransferOptions {
@@ -50,7 +49,7 @@ public struct SpecRepoService: Sendable {
            SpecRepoNaming.canonical(have) == SpecRepoNaming.canonical(url), branch == nil || branch == existing.branch {
             // Asked again for what is there: done, like any second run.
             let msg = Message("repo.add.already", ["name": name, "url": Redaction.redactURL(url)])
-            var change = Change.satisfied(id: "repo.add:\(name)", kind: "spec-repo-clone", subject: name, summary: msg.english,
+            var change = Change.satisfied(id: "repo.add:\(name)", kind: .specRepoClone, subject: name, summary: msg.english,
                                           details: ["name": .string(name), "url": .string(existing.displayURL), "path": .string(path),
                                                     "branch": .string(existing.branch), "method": "none",
                                                     "oldHead": .string(existing.head), "newHead": .string(existing.head)])
@@ -83,7 +82,7 @@ public struct SpecRepoService: Sendable {
         let repos = self.repos
         let service = self
         return Change(
-            id: id, kind: "spec-repo-clone", subject: name,
+            id: id, kind: .specRepoClone, subject: name,
             summary: "clone \(Redaction.redactURL(url))\(branch.map { " (branch \($0))" } ?? "") into \(path)",
             details: .object(details), isNeeded: true,
             apply: { context in
@@ -123,11 +122,18 @@ public struct SpecRepoService: Sendable {
         }
         let repo = SpecRepo.read(name: name, in: repos)
         let repos = self.repos
+        // The repo waits aside (a hidden folder in the repos dir) until the plan succeeded.
+        let aside = Handoff<String>()
         return Plan(title: "repo remove \(name)", changes: [Change(
-            id: "repo.remove:\(name)", kind: "spec-repo-remove", subject: name, summary: "remove \(path)",
+            id: "repo.remove:\(name)", kind: .specRepoRemove, subject: name, summary: "remove \(path)",
             details: ["name": .string(name), "path": .string(path), "type": .string(repo.kind.rawValue), "url": .string(repo.displayURL)],
             isNeeded: true,
-            apply: { _ in try SpecRepoStaging.delete(path, dir: repos, name: name); return nil })])
+            apply: { _ in aside.set(try SpecRepoStaging.moveAside(path, dir: repos, name: name)); return nil },
+            undo: { if let kept = aside.take() { try SpecRepoStaging.rename(kept, path) } },
+            commit: {
+                if let kept = aside.take() { SpecRepoStaging.removeTree(kept) }
+                return nil
+            })])
     }
 
     // MARK: update
@@ -177,13 +183,13 @@ public struct SpecRepoService: Sendable {
                                             "oldHead": .string(head), "remoteHead": .string(remoteTip)]
         if let remoteTip, remoteTip == tracking, remoteTip == head {
             details["newHead"] = .string(head)
-            return .satisfied(id: "repo.update:\(info.name)", kind: "spec-repo-update", subject: info.name,
+            return .satisfied(id: "repo.update:\(info.name)", kind: .specRepoUpdate, subject: info.name,
                               summary: "`\(info.name)` is up to date at \(head!.prefix(12))", details: .object(details))
         }
         let service = self
         let searchIndex = repos.searchIndexPath
         return Change(
-            id: "repo.update:\(info.name)", kind: "spec-repo-update", subject: info.name,
+            id: "repo.update:\(info.name)", kind: .specRepoUpdate, subject: info.name,
             summary: "update `\(info.name)` from \(Redaction.redactURL(url)): \(head.map { String($0.prefix(12)) } ?? "none") → \(remoteTip.map { String($0.prefix(12)) } ?? "origin/\(branch)")",
             details: .object(details), isNeeded: true,
             apply: { context in

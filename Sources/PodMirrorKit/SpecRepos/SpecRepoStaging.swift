@@ -37,6 +37,14 @@ enum SpecRepoStaging {
         }
     }
 
+    /// Renames a repo aside (a hidden temporary folder in the repos dir, which the next locked run
+    /// removes if this one dies) and returns where it went.
+    static func moveAside(_ path: String, dir: ReposDirectory, name: String) throws -> String {
+        let trash = Self.path(dir, purpose: "trash", name: name)
+        try rename(path, trash)
+        return trash
+    }
+
     /// Deletes a repo: renamed aside first (so the name is free at once, and a crash leaves only a
     /// hidden temporary folder), then removed.
     static func delete(_ path: String, dir: ReposDirectory, name: String) throws {
@@ -47,20 +55,27 @@ enum SpecRepoStaging {
 
     /// What a fetch may write (new packs, remote-tracking refs and their logs, `packed-refs`,
     /// `FETCH_HEAD`), kept so a failed fetch can be undone byte for byte.
-    struct FetchSnapshot {
+    struct FetchSnapshot: Sendable {
         var gitDir: String
         var packs: Set<String>
         /// Relative path → bytes, for the ref files and folders a fetch touches.
         var files: [String: Data] = [:]
-        static let trackedFolders = ["refs/remotes", "logs/refs/remotes"]
-        static let trackedFiles = ["packed-refs", "FETCH_HEAD"]
+        var trackedFolders: [String]
+        var trackedFiles: [String]
+        static let fetchFolders = ["refs/remotes", "logs/refs/remotes"]
+        static let fetchFiles = ["packed-refs", "FETCH_HEAD"]
+        /// What a re-point also changes: origin's URL, the branch, HEAD's log, the index.
+        static let repointFolders = ["refs/remotes", "refs/heads", "logs"]
+        static let repointFiles = ["packed-refs", "FETCH_HEAD", "ORIG_HEAD", "HEAD", "config", "index"]
 
-        init(gitDir: String) {
+        init(gitDir: String, folders: [String] = fetchFolders, files trackedFiles: [String] = fetchFiles) {
             self.gitDir = gitDir
+            self.trackedFolders = folders
+            self.trackedFiles = trackedFiles
             let fm = FileManager.default
             packs = Set((try? fm.contentsOfDirectory(atPath: gitDir + "/objects/pack")) ?? [])
-            for f in Self.trackedFiles { if let d = fm.contents(atPath: gitDir + "/" + f) { files[f] = d } }
-            for folder in Self.trackedFolders {
+            for f in trackedFiles { if let d = fm.contents(atPath: gitDir + "/" + f) { files[f] = d } }
+            for folder in trackedFolders {
                 for rel in Self.walk(gitDir + "/" + folder) { files[folder + "/" + rel] = fm.contents(atPath: gitDir + "/" + folder + "/" + rel) }
             }
         }
@@ -80,13 +95,13 @@ enum SpecRepoStaging {
             let fm = FileManager.default
             let now = Set((try? fm.contentsOfDirectory(atPath: gitDir + "/objects/pack")) ?? [])
             for f in now.subtracting(packs) { try? fm.removeItem(atPath: gitDir + "/objects/pack/" + f) }
-            var current = Self.trackedFiles.filter { fm.fileExists(atPath: gitDir + "/" + $0) }
-            for folder in Self.trackedFolders { current += Self.walk(gitDir + "/" + folder).map { folder + "/" + $0 } }
+            var current = trackedFiles.filter { fm.fileExists(atPath: gitDir + "/" + $0) }
+            for folder in trackedFolders { current += Self.walk(gitDir + "/" + folder).map { folder + "/" + $0 } }
             for rel in current where files[rel] == nil {
                 try? fm.removeItem(atPath: gitDir + "/" + rel)
                 // Remove folders the fetch created, up to the tracked folder.
                 var parent = (rel as NSString).deletingLastPathComponent
-                while !parent.isEmpty, !Self.trackedFolders.contains(parent),
+                while !parent.isEmpty, !trackedFolders.contains(parent),
                       (try? fm.contentsOfDirectory(atPath: gitDir + "/" + parent))?.isEmpty == true {
                     try? fm.removeItem(atPath: gitDir + "/" + parent)
                     parent = (parent as NSString).deletingLastPathComponent

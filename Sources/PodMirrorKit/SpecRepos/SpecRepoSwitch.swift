@@ -59,7 +59,7 @@ extension SpecRepoService {
         let sameURL = existing.url == url
         if sameURL && (requestedName == nil || finalName == existing.name) {
             return Plan(title: plan.title, changes: [.satisfied(
-                id: "repo.use:\(existing.name)", kind: "spec-repo-use", subject: existing.name,
+                id: "repo.use:\(existing.name)", kind: .specRepoUse, subject: existing.name,
                 summary: "`\(existing.name)` already comes from \(Redaction.redactURL(url))",
                 details: ["name": .string(existing.name), "url": .string(existing.displayURL), "method": "none",
                           "oldHead": .string(existing.head), "newHead": .string(existing.head)])], warnings: plan.warnings)
@@ -90,14 +90,18 @@ extension SpecRepoService {
 
     func switchChange(_ old: SpecRepo, url: String, finalName: String, others: [SpecRepo] = []) -> Change {
         let service = self
-        let details: [String: JSONValue] = [
+        var details: [String: JSONValue] = [
             "name": .string(finalName), "previousName": .string(old.name), "url": .string(Redaction.redactURL(url)),
             "previousURL": .string(old.displayURL), "branch": .string(old.branch), "oldHead": .string(old.head),
             "method": "repoint", "path": .string(repos.repoPath(finalName)),
         ]
         let rename = finalName != old.name ? ", rename to `\(finalName)`" : ""
+        // The old repo (or what the re-point replaced) is kept until the whole plan succeeded.
+        let done = Handoff<SwitchOutcome>()
+        let searchIndex = repos.searchIndexPath
+        var summary = "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history is shared, else clone and swap)"
+        var message: Message?
         if !others.isEmpty {
-            var details = details
             details["method"] = "repoint-or-clone"
             details["previousName"] = .null
             details["previousURL"] = .null
@@ -105,22 +109,26 @@ extension SpecRepoService {
             details["candidates"] = .array(others.map { .string($0.name) })
             let msg = Message("repo.history.use", ["url": Redaction.redactURL(url), "name": finalName,
                                                    "candidates": others.map { "`\($0.name)`" }.joined(separator: ", ")])
-            var change = Change(
-                id: "repo.use:\(finalName)", kind: "spec-repo-use", subject: finalName, summary: msg.english,
-                details: .object(details), isNeeded: true,
-                apply: { context in
-                    try RepoSwitcher(service: service, old: old, url: url, finalName: finalName, context: context,
-                                     others: others, keepUnrelated: true).run()
-                })
-            change.message = msg
-            return change
+            summary = msg.english
+            message = msg
         }
-        return Change(
-            id: "repo.use:\(finalName)", kind: "spec-repo-use", subject: finalName,
-            summary: "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history is shared, else clone and swap)",
+        var change = Change(
+            id: "repo.use:\(finalName)", kind: .specRepoUse, subject: finalName,
+            summary: summary,
             details: .object(details), isNeeded: true,
             apply: { context in
-                try RepoSwitcher(service: service, old: old, url: url, finalName: finalName, context: context).run()
+                let (result, outcome) = try RepoSwitcher(service: service, old: old, url: url, finalName: finalName,
+                                                         context: context, others: others, keepUnrelated: !others.isEmpty).run()
+                done.set(outcome)
+                return result
+            },
+            undo: { try done.take()?.undo() },
+            commit: {
+                guard let outcome = done.take() else { return nil }
+                outcome.commit()
+                return ["searchIndexRemoved": .bool(!FileManager.default.fileExists(atPath: searchIndex))]
             })
+        change.message = message
+        return change
     }
 }

@@ -74,13 +74,13 @@ public enum DeintegratePlanner {
                                         remedy: "check the project for duplicate object IDs (a bad merge), re-save it in Xcode, then run again",
                                         code: "xcodeproj.deintegrate-unsafe")
             }
-            plan.changes.append(.fileEdit(id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: "xcodeproj-deintegrate", path: location.pbxproj,
+            plan.changes.append(.fileEdit(id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate, path: location.pbxproj,
                                           displayPath: shown, old: file.bytes, new: d.newBytes,
                                           summary: "remove CocoaPods from \(location.displayPath) (\(d.removed.count) objects)",
                                           details: ["removedObjects": removedJSON, "format": .string(file.format.rawValue)], fileSystem: fs,
                                           renderDiff: renderDiff))
         } else {
-            plan.changes.append(.satisfied(id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: "xcodeproj-deintegrate", subject: shown,
+            plan.changes.append(.satisfied(id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate, subject: shown,
                                            summary: "\(location.displayPath) has no CocoaPods integration; left byte-identical"))
         }
         let podsExists = fs.isDirectory(location.podsDirectory)
@@ -102,7 +102,11 @@ public enum DeintegratePlanner {
         case .moveAside(let to): aside = to
         }
         let summary = disposal == .delete ? "remove \(pods)" : "move \(pods) aside to \(aside)"
-        return Change(id: "pods.remove:\(pods)", kind: "pods-directory-remove", subject: pods, summary: summary,
+        // Deleted, it cannot come back; moved aside, it can.
+        let undo: (@Sendable () throws -> Void)? = disposal == .delete ? nil : { @Sendable in
+            if fs.fileExists(aside), !fs.fileExists(pods) { try fs.moveItem(aside, to: pods) }
+        }
+        return Change(id: "pods.remove:\(pods)", kind: .podsDirectoryRemove, subject: pods, summary: summary,
                       details: ["path": .string(pods), "asidePath": .string(disposal == .delete ? nil : aside)], isNeeded: true,
                       apply: { context in
                           try context.checkCancelled()
@@ -115,8 +119,6 @@ public enum DeintegratePlanner {
                           }
                           return nil
                       },
-                      undo: {
-                          if fs.fileExists(aside), !fs.fileExists(pods) { try fs.moveItem(aside, to: pods) }
-                      })
+                      undo: undo)
     }
 }

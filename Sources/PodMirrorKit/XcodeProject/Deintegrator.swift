@@ -1,8 +1,7 @@
 import Foundation
 
-/// Removes CocoaPods' integration from a parsed project the way cocoapods-deintegrate 1.0.5 does
-/// (spec §5, pbxproj-format §4), plus the documented extra clean-ups, by deleting lines of the
-/// original text only.
+/// Removes CocoaPods' integration from a parsed project the way cocoapods-deintegrate 1.0.5 does,
+/// plus the extra clean-ups docs/deintegrate.md lists, by deleting lines of the original text only.
 public struct Deintegrator {
     public let file: PBXProjectFile
     /// Absolute folder the project's paths are relative to (the folder holding the .xcodeproj).

@@ -91,10 +91,6 @@ struct XMLPlistParser {
         return (name, closing, empty)
     }
 
-    mutating func skipSpace() {
-        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-    }
-
     mutating func parseValue() throws -> PBXNode {
         let start = i
         let (name, closing, empty) = try readTag()

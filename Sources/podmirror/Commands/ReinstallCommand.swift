@@ -11,6 +11,8 @@ struct ReinstallCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: "Pass --repo-update to pod install.")
     var repoUpdate = false
+    @Flag(name: .long, help: "Do not run `pods fetch` first (it runs when Podfile.lock exists).")
+    var noFetch = false
     @Argument(help: "A folder holding the .xcodeproj, or the .xcodeproj.")
     var path: String?
 
@@ -19,6 +21,10 @@ struct ReinstallCommand: PodmirrorCommand {
         let env = runner.environment
         let location = try XcodeProjectLocator.locate(path, environment: env)
         let planned = try Reinstaller(environment: env).plan(location, repoUpdate: repoUpdate)
+        let lockfile = (location.installationRoot as NSString).appendingPathComponent("Podfile.lock")
+        if !noFetch, global.mode == .apply, env.fileSystem.fileExists(lockfile) {
+            try Self.prefetch(lockfile: lockfile, environment: env, catalog: try runner.catalog(), json: global.json)
+        }
         if !global.json, global.mode == .apply { DeintegrateCommand.printText(planned, verbose: global.verbose) }
         let report: PlanReport
         do {
@@ -34,13 +40,47 @@ struct ReinstallCommand: PodmirrorCommand {
         }
     }
 
+    /// `pods fetch` for the project's Podfile.lock; stops (before the project is touched) naming the pods
+    /// that could not be fetched.
+    static func prefetch(lockfile: String, environment env: RuntimeEnvironment, catalog: MirrorCatalog,
+                         json: Bool) throws {
+        let vars = env.variables
+        let request = PodsFetchRequest(
+            lockfilePath: lockfile,
+            stallTimeout: vars["PODMIRROR_GIT_TIMEOUT"].flatMap(Double.init) ?? TransferOptions.defaultStallTimeout,
+            lockTimeout: vars["PODMIRROR_LOCK_TIMEOUT"].flatMap(Double.init) ?? 60,
+            environment: env, mirrors: try SourceMirrorRules.load(environment: env, catalog: catalog))
+        let console = Console.shared
+        let report: PodsFetchReport
+        do {
+            report = try PodsFetcher(request: request).run(mode: .apply, cancellation: processCancellation) { p in
+                if let done = p.finished, !json { console.err(PodsRender.line(done)) }
+            }
+        } catch let error as PodSourceError where error.exitStatus == .usage {
+            // A Podfile.lock podmirror cannot read is `pod install`'s business; the prefetch only saves time.
+            console.err(Render.diagnosticLine(Diagnostic(.warning, code: "reinstall.fetch-skipped",
+                                                         Message("pods.reinstall.fetch-skipped",
+                                                                 ["reason": error.localizedMessage]))))
+            return
+        }
+        for w in report.warnings where !json { console.err(Render.diagnosticLine(w)) }
+        console.endProgress()
+        if report.interrupted { throw InterruptedError() }
+        let failed = report.pods.filter { $0.status == .failed }
+        if !failed.isEmpty {
+            throw PodSourceError(Message("pods.reinstall.fetch-failed", ["pods": failed.map(\.name).joined(separator: ", ")]),
+                                 remedy: Message("pods.reinstall.fetch-failed.remedy"), code: "reinstall.fetch-failed")
+        }
+    }
+
     static func withStdoutOnStderr<T>(_ enabled: Bool, _ body: () throws -> T) rethrows -> T {
         guard enabled else { return try body() }
-        fflush(stdout)
+        // fflush(nil) flushes every C stream; Swift 6 forbids naming the global `stdout` stream.
+        fflush(nil)
         let saved = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         defer {
-            fflush(stdout)
+            fflush(nil)
             dup2(saved, STDOUT_FILENO)
             close(saved)
         }

@@ -49,7 +49,7 @@ struct SetupCommand: PodmirrorCommand {
                      platform: try platform.map(SetupRequest.parsePlatform), inhibitWarnings: inhibitWarnings,
                      buildSettings: try buildSettings.map(SetupRequest.parseBuildSetting), strategy: strategy,
                      removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify,
-                     seed: seed.map { $0.contains("://") ? $0 : RuntimeEnvironment().expandPath($0) })
+                     seed: seed.map { $0.contains("://") ? $0 : RuntimeEnvironment.process.expandPath($0) })
     }
 
     func run() throws {

@@ -18,7 +18,7 @@ final class CommandRunner {
     let context: ApplyContext
     private var loadedCatalog: MirrorCatalog?
 
-    init(command: String, options: GlobalOptions, environment: RuntimeEnvironment = RuntimeEnvironment()) {
+    init(command: String, options: GlobalOptions, environment: RuntimeEnvironment = .process) {
         self.command = command
         self.options = options
         self.environment = environment

@@ -8,6 +8,7 @@ import Darwin
 
 /// Where output goes: results on stdout, progress and diagnostics on stderr. Colour and progress
 /// bars only on a TTY, never with NO_COLOR (or TERM=dumb).
+// @unchecked: the progress-line state is read and written under `lock`; everything else is constant.
 final class Console: @unchecked Sendable {
     static let shared = Console()
 

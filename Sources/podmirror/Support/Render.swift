@@ -93,20 +93,25 @@ enum Render {
     static func error(_ error: any PodMirrorError, command: String, json: Bool) {
         if json {
             var object: [String: JSONValue] = [:]
-            if let failure = error as? PlanFailure { object = planJSON(command: command, failure.report) }
-            object["command"] = .string(command)
-            object["ok"] = false
-            object["error"] = .object([
+            var fields: [String: JSONValue] = [
                 "code": .string(error.code),
                 "message": .string(Redaction.redactText(error.message)),
                 "remedy": .string(error.remedy),
                 "exitStatus": .int(Int(error.exitStatus.rawValue)),
-            ])
+            ]
+            if let failure = error as? PlanFailure {
+                object = planJSON(command: command, failure.report)
+                // The ids of the changes still in effect: applied and not rolled back.
+                fields["stayedChanged"] = .array(failure.report.stayedChanged.map { .string($0.id) })
+            }
+            object["command"] = .string(command)
+            object["ok"] = false
+            object["error"] = .object(fields)
             Render.json(object)
         } else {
             let c = Console.shared
             if let failure = error as? PlanFailure {
-                for change in failure.report.changes where change.applied {
+                for change in failure.report.stayedChanged {
                     let summary = change.localizedSummary ?? change.summary
                     c.err(Message("cli.failure.done-before", ["summary": summary]).localized)
                 }

@@ -1,16 +1,12 @@
 import Foundation
 import PodMirrorKit
+import PodMirrorTestSupport
 import XCTest
 
 /// Conformance over `../shared/corpus/xcodeproj` (skipped when the folder is absent): podmirror's
 /// result against what Xcodeproj + cocoapods-deintegrate produced for 20 real projects.
 final class DeintegrateConformanceTests: XCTestCase {
-    static let corpus: String = {
-        // Tests/PodMirrorKitTests/XcodeProject/<this file> → repo root → ../shared/corpus/xcodeproj
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        return root.deletingLastPathComponent().appendingPathComponent("shared/corpus/xcodeproj").path
-    }()
+    static let corpus = SharedCorpus.path("corpus/xcodeproj")
 
     func cases() throws -> [String] {
         guard FileManager.default.fileExists(atPath: Self.corpus) else { throw XCTSkip("no corpus at \(Self.corpus)") }

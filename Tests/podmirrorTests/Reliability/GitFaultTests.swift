@@ -159,7 +159,7 @@ final class GitFaultTests: GitServerTestCase {
 final class ReposDirFaultTests: GitServerTestCase {
     func testReposDirNotWritableFailsNamingItAndChangesNothing() throws {
         try FileManager.default.createDirectory(atPath: repos, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: repos + "/Spec_Lock", contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: repos + "/Spec_Lock", contents: nil))
         try makeReadOnly(repos)
         let before = TreeSnapshot(home.path)
         let r = try bin.run(["repo", "add", "specs", server.url("specs.git")], home: home.path)

@@ -35,8 +35,8 @@ class ReliabilityTestCase: XCTestCase {
     func makeReadOnly(_ path: String) throws {
         if Self.isRoot { return try makeImmutable(path) }
         var isDir: ObjCBool = false
-        FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-        chmod(path, isDir.boolValue ? 0o555 : 0o444)
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+        chmod(path, exists && isDir.boolValue ? 0o555 : 0o444)
     }
 
     /// Runs podmirror under `ulimit -f blocks` (512-byte blocks, POSIX sh), so a write past the limit fails.
@@ -95,7 +95,7 @@ class GitServerTestCase: ReliabilityTestCase {
 final class RunningPodmirror {
     let process = Process()
     private let out = Pipe(), err = Pipe()
-    private var outData = Data(), errData = Data()
+    private let outData = PipeData(), errData = PipeData()
     private let group = DispatchGroup()
 
     init(_ bin: PodmirrorBinary, _ arguments: [String], home: String, cwd: String? = nil, extra: [String: String] = [:]) throws {
@@ -107,10 +107,11 @@ final class RunningPodmirror {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let (out, err, outData, errData, group) = (self.out, self.err, self.outData, self.errData, self.group)
         group.enter()
-        DispatchQueue.global().async { self.outData = self.out.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+        DispatchQueue.global().async { outData.set(out.fileHandleForReading.readDataToEndOfFile()); group.leave() }
         group.enter()
-        DispatchQueue.global().async { self.errData = self.err.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+        DispatchQueue.global().async { errData.set(err.fileHandleForReading.readDataToEndOfFile()); group.leave() }
     }
 
     func signal(_ sig: Int32) { kill(process.processIdentifier, sig) }
@@ -123,7 +124,7 @@ final class RunningPodmirror {
         process.waitUntilExit()
         group.wait()
         let result = ProcessResult(status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus,
-                                   stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+                                   stdout: String(decoding: outData.data, as: UTF8.self), stderr: String(decoding: errData.data, as: UTF8.self))
         return (result, Date().timeIntervalSince(start))
     }
 }

@@ -5,19 +5,6 @@ import XCTest
 
 /// Reinstall with a fake tool runner: faults `pod` cannot be made to produce on demand.
 final class ReinstallerTests: XCTestCase {
-    /// Creates a new Pods/ and edits the project like pod would, then fails the way it is told.
-    struct FakePod: ToolRunner {
-        var fault: @Sendable () throws -> Int32
-        func run(_ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
-                 cancellation: CancellationToken) throws -> Int32 {
-            let dir = currentDirectory!
-            try FileManager.default.createDirectory(atPath: dir + "/Pods/New", withIntermediateDirectories: true)
-            try Data("PODS: [new]\n".utf8).write(to: URL(fileURLWithPath: dir + "/Podfile.lock"))
-            try Data("{ objects = {}; }".utf8).write(to: URL(fileURLWithPath: dir + "/App.xcodeproj/project.pbxproj"))
-            return try fault()
-        }
-    }
-
     func project() throws -> TempDirectory {
         let dir = TempDirectory("reinstaller")
         try dir.write("App.xcodeproj/project.pbxproj", PBXFixtures.integrated)

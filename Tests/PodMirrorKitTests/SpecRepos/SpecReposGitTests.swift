@@ -60,10 +60,3 @@ final class SpecReposGitTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.sub("repos")).sorted(), ["Spec_Lock"])
     }
 }
-
-final class RecordingProgress: ProgressReporter, @unchecked Sendable {
-    private let lock = NSLock()
-    private var seen: [String] = []
-    var phases: Set<String> { lock.lock(); defer { lock.unlock() }; return Set(seen) }
-    func report(_ event: ProgressEvent) { lock.lock(); seen.append(event.phase); lock.unlock() }
-}

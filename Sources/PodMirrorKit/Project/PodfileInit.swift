@@ -25,7 +25,7 @@ public struct PlatformChoice: Sendable, Equatable {
     public var podfileLine: String { "platform :\(name)" + (version.map { ", '\($0)'" } ?? "") }
 }
 
-/// Writes a new Podfile the way `pod init` does (spec §4): native targets from the project,
+/// Writes a new Podfile the way `pod init` does: native targets from the project,
 /// test targets nested under every app target whose name prefixes theirs.
 public enum PodfileInit {
     static let testTypes: Set<String> = ["com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing",
@@ -106,7 +106,7 @@ public enum PodfileInit {
         let targets = file.nativeTargets.map { (name: $0.string("name") ?? $0.id, productType: $0.string("productType") ?? "") }
         let text = render(targets: targets, projectLine: projectLine, platform: platform, appBody: app, testBody: test)
         let path = (directory as NSString).appendingPathComponent("Podfile")
-        let change = Change.fileEdit(id: "podfile.create:\(path)", kind: "podfile-create", path: path, displayPath: "Podfile",
+        let change = Change.fileEdit(id: "podfile.create:\(path)", kind: .podfileCreate, path: path, displayPath: "Podfile",
                                      old: nil, new: Array(text.utf8), summary: "create \(path) for \(location.name)", fileSystem: fs)
         let extra: [String: JSONValue] = [
             "podfile": .string(path), "project": .string(location.xcodeproj),

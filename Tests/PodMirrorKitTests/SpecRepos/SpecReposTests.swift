@@ -5,7 +5,7 @@ import XCTest
 
 final class SpecReposNamingTests: XCTestCase {
     func testCocoaPodsNamesForURLs() {
-        // Core spec/source/manager_spec.rb examples, and spec §1.5 derived ones.
+        // cocoapods-core's spec/source/manager_spec.rb examples, and ones derived from its naming rules.
         let cases = [
             ("https://github.com/segiddins/Specs.git", "segiddins"),
             ("https://github.com/segiddins/banana.git", "segiddins-banana"),

@@ -27,7 +27,7 @@ public struct HTTPFailure: Error, Sendable {
 /// Blocking HTTP requests with a timeout, without following redirects. On Linux through libcurl,
 /// loaded on first use (`CHTTP`): linking FoundationNetworking would load libcurl and its ~25
 /// dependencies at every start, about 5 ms of each command's 13 ms start-up.
-public final class HTTPGet: @unchecked Sendable {
+public final class HTTPGet: Sendable {
     public let timeout: Double
 
     public init(timeout: Double) { self.timeout = timeout }
@@ -65,6 +65,7 @@ public final class HTTPGet: @unchecked Sendable {
 }
 #else
 /// Blocking HTTP requests through URLSession (Darwin) with a timeout, without following redirects.
+// @unchecked: each probe makes its own HTTPGet and uses it from one thread; URLSession is thread-safe.
 public final class HTTPGet: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     public let timeout: Double
     private lazy var session: URLSession = {
@@ -122,6 +123,7 @@ public final class HTTPGet: NSObject, URLSessionTaskDelegate, @unchecked Sendabl
 
     static func format(_ s: Double) -> String { String(format: "%.1f", s) }
 
+    // @unchecked: every access to `value` holds `lock`.
     private final class ResultBox: @unchecked Sendable {
         private let lock = NSLock()
         private var value: (Data?, URLResponse?, Error?) = (nil, nil, nil)

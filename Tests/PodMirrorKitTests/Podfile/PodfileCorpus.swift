@@ -1,4 +1,5 @@
 import Foundation
+import PodMirrorTestSupport
 import XCTest
 
 /// One corpus Podfile with what cocoapods-core 1.17.0 loaded from it (`expected/NNN.json`).
@@ -15,10 +16,7 @@ protocol PodfileCorpusTesting {}
 extension PodfileCorpusTesting {
     typealias Case = PodfileCorpusCase
 
-    static var corpus: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/podfiles")
-    }
+    static var corpus: URL { URL(fileURLWithPath: SharedCorpus.path("corpus/podfiles")) }
 
     /// CocoaPods' deployment targets when `platform` gives no version.
     static var defaultVersions: [String: String] {

@@ -164,7 +164,7 @@ final class PodfileEditorTests: XCTestCase {
 
     // MARK: build settings
 
-    static let line = { (p: String, k: String, v: String) in
+    static let line = { @Sendable (p: String, k: String, v: String) in
         "\(p).pods_project.targets.each { |t| t.build_configurations.each { |c| c.build_settings['\(k)'] = '\(v)' } }"
     }
 

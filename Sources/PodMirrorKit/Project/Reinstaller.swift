@@ -42,7 +42,7 @@ public struct Reinstaller: Sendable {
         planned.plan.title = "reinstall \(location.displayPath)"
         planned.plan.changes.append(podInstallChange(argv, location: location))
         if planned.podsExists {
-            planned.plan.changes.append(Change(id: "pods.drop-backup:\(aside)", kind: "pods-backup-remove", subject: aside,
+            planned.plan.changes.append(Change(id: "pods.drop-backup:\(aside)", kind: .podsBackupRemove, subject: aside,
                                                summary: "delete the previous Pods/ kept aside during pod install", isNeeded: true,
                                                apply: { _ in
                                                    guard fs.fileExists(aside) else { return nil }
@@ -65,7 +65,7 @@ public struct Reinstaller: Sendable {
         let pods = location.podsDirectory
         let lockPath = (root as NSString).appendingPathComponent("Podfile.lock")
         let shown = ([(argv[0] as NSString).lastPathComponent] + argv.dropFirst()).joined(separator: " ")
-        return Change(id: "pod.install:\(root)", kind: "pod-install", subject: root, summary: "run `\(shown)` in \(root)",
+        return Change(id: "pod.install:\(root)", kind: .podInstall, subject: root, summary: "run `\(shown)` in \(root)",
                       details: ["argv": .array(argv.map { .string($0) }), "directory": .string(root)], isNeeded: true,
                       apply: { context in
                           let lockBefore: [UInt8]? = fs.fileExists(lockPath) ? try fs.readFile(lockPath) : nil

@@ -1,0 +1,178 @@
+import CLibgit2
+import Foundation
+
+/// Fetches one revision of a pod's git source and checks it out the way `git clone` does
+/// (`.gitattributes` filters applied), with submodules, then leaves only the content (no `.git`).
+/// Only the objects that revision needs travel: the fetch asks for that one ref (or commit).
+public enum GitSourceFetcher {
+    /// What to check out.
+    public enum Revision: Sendable, Equatable {
+        case tag(String)
+        case commit(String)
+        case branch(String)
+        /// The server's default branch (a `:git` source without tag, commit or branch).
+        case head
+    }
+
+    /// The result: the commit checked out and the bytes received.
+    public struct Result: Sendable, Equatable {
+        public var commit: String
+        public var bytes: Int64
+    }
+
+    /// Fetches `revision` of `url` into `directory` (new or empty) and removes every `.git` below it.
+    public static func fetch(url: String, revision: Revision, submodules: Bool, into directory: String,
+                             options: TransferOptions) throws -> Result {
+        try GitURL.validate(url)
+        let repo = try GitRepository.initialize(directory)
+        var bytes: Int64 = 0
+        let commit = try fetchRevision(repo, url: url, revision: revision, options: options, bytes: &bytes)
+        try checkout(repo, commit: commit, options: options)
+        if submodules { bytes += try updateSubmodules(repo, options: options) }
+        try removeGitDirectories(directory)
+        return Result(commit: commit, bytes: bytes)
+    }
+
+    /// Resolves and fetches the revision; returns its commit id.
+    static func fetchRevision(_ repo: GitRepository, url: String, revision: Revision, options: TransferOptions,
+                              bytes: inout Int64) throws -> String {
+        var remote: OpaquePointer?
+        try check(git_remote_create(&remote, repo.pointer, "origin", url), "add remote origin to", repo.path)
+        defer { git_remote_free(remote) }
+        let refs = try GitTransfer.listRemote(repo: repo, options: options)
+        let wanted: (refspec: String, local: String)
+        switch revision {
+        case .tag(let tag):
+            guard refs.contains(where: { $0.name == "refs/tags/\(tag)" }) else {
+                throw GitError(.repository, operation: "fetch", subject: url, cause: "the server has no tag '\(tag)'")
+            }
+            wanted = ("+refs/tags/\(tag):refs/tags/\(tag)", "refs/tags/\(tag)")
+        case .branch(let branch):
+            // git ls-remote order: a head sorts before a tag of the same name.
+            guard let ref = refs.first(where: { $0.name == "refs/heads/\(branch)" })
+                    ?? refs.first(where: { $0.name == "refs/tags/\(branch)" }) else {
+                throw GitError(.repository, operation: "fetch", subject: url, cause: "the server has no branch '\(branch)'")
+            }
+            wanted = ("+\(ref.name):refs/podmirror/want", "refs/podmirror/want")
+        case .head:
+            guard let head = refs.first(where: { $0.name == "HEAD" }) else {
+                throw GitError(.repository, operation: "fetch", subject: url, cause: "the server advertises no HEAD")
+            }
+            let ref = head.symrefTarget.flatMap { t in refs.first { $0.name == t } } ?? head
+            wanted = ("+\(ref.name):refs/podmirror/want", "refs/podmirror/want")
+        case .commit(let sha):
+            if let ref = refs.first(where: { $0.oid == sha.lowercased() && $0.name.hasPrefix("refs/") }) {
+                wanted = ("+\(ref.name):refs/podmirror/want", "refs/podmirror/want")
+            } else {
+                // Not a ref tip: ask for the object itself; servers that refuse unadvertised objects get
+                // the branches and tags instead (what a full `git clone` would fetch).
+                if (try? fetch(remote!, refspecs: ["+\(sha):refs/podmirror/want"], url: url, options: options,
+                               bytes: &bytes)) != nil, let c = try? peel(repo, "refs/podmirror/want"), c == sha.lowercased() {
+                    return c
+                }
+                try fetch(remote!, refspecs: ["+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*"],
+                          url: url, options: options, bytes: &bytes)
+                guard var oid = GitOID.parse(sha) else {
+                    throw GitError(.repository, operation: "fetch", subject: url, cause: "bad commit id '\(sha)'")
+                }
+                var obj: OpaquePointer?
+                guard git_commit_lookup(&obj, repo.pointer, &oid) == 0 else {
+                    throw GitError(.repository, operation: "fetch", subject: url, cause: "the server has no commit \(sha)")
+                }
+                git_commit_free(obj)
+                return GitOID.hex(&oid)
+            }
+        }
+        try fetch(remote!, refspecs: [wanted.refspec], url: url, options: options, bytes: &bytes)
+        return try peel(repo, wanted.local)
+    }
+
+    static func fetch(_ remote: OpaquePointer, refspecs: [String], url: String, options: TransferOptions,
+                      bytes: inout Int64) throws {
+        let session = TransferSession(options)
+        var opts = session.fetchOptions()
+        opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
+        let strings = refspecs.map { strdup($0) }
+        defer { strings.forEach { free($0) } }
+        var mutable = strings
+        try session.run(operation: "fetch", subject: url) {
+            try mutable.withUnsafeMutableBufferPointer { buf in
+                var arr = git_strarray(strings: buf.baseAddress, count: buf.count)
+                try check(git_remote_fetch(remote, &arr, &opts, nil), "fetch", url)
+            }
+        }
+        if let stats = git_remote_stats(remote) { bytes += Int64(stats.pointee.received_bytes) }
+    }
+
+    /// The commit a ref points at, through annotated tags.
+    static func peel(_ repo: GitRepository, _ ref: String) throws -> String {
+        var obj: OpaquePointer?
+        try check(git_revparse_single(&obj, repo.pointer, "\(ref)^{commit}"), "resolve \(ref) in", repo.path)
+        defer { git_object_free(obj) }
+        var oid = git_object_id(obj).pointee
+        return GitOID.hex(&oid)
+    }
+
+    /// Checks the commit out with checkout semantics (filters from `.gitattributes` applied) and
+    /// detaches HEAD at it, so that submodule updates see the recorded gitlinks.
+    static func checkout(_ repo: GitRepository, commit: String, options: TransferOptions) throws {
+        let session = TransferSession(options)
+        let tree = try GitCheckout.tree(repo, commit)
+        defer { git_tree_free(tree) }
+        var co = session.checkoutOptions(strategy: GIT_CHECKOUT_FORCE)
+        co.disable_filters = 0
+        try check(git_checkout_tree(repo.pointer, tree, &co), "check out \(commit) in", repo.path)
+        guard var oid = GitOID.parse(commit) else { return }
+        try check(git_repository_set_head_detached(repo.pointer, &oid), "detach HEAD in", repo.path)
+    }
+
+    /// `git submodule update --init --recursive`; returns the bytes received.
+    static func updateSubmodules(_ repo: GitRepository, options: TransferOptions) throws -> Int64 {
+        final class Names { var list: [String] = [] }
+        let names = Names()
+        let payload = Unmanaged.passUnretained(names).toOpaque()
+        try check(git_submodule_foreach(repo.pointer, { _, name, payload in
+            guard let name, let payload else { return 0 }
+            Unmanaged<Names>.fromOpaque(payload).takeUnretainedValue().list.append(String(cString: name))
+            return 0
+        }, payload), "list submodules in", repo.path)
+        var bytes: Int64 = 0
+        for name in names.list {
+            var sm: OpaquePointer?
+            try check(git_submodule_lookup(&sm, repo.pointer, name), "find submodule \(name) in", repo.path)
+            defer { git_submodule_free(sm) }
+            let smURL = git_submodule_url(sm).map { String(cString: $0) } ?? name
+            let session = TransferSession(options)
+            var opts = git_submodule_update_options()
+            git_submodule_update_options_init(&opts, UInt32(GIT_SUBMODULE_UPDATE_OPTIONS_VERSION))
+            opts.fetch_opts = session.fetchOptions()
+            opts.checkout_opts = session.checkoutOptions(strategy: GIT_CHECKOUT_FORCE)
+            opts.checkout_opts.disable_filters = 0
+            _ = try session.run(operation: "submodule update", subject: smURL) {
+                try check(git_submodule_update(sm, 1, &opts), "update submodule \(name) from", smURL)
+            }
+            var sub: OpaquePointer?
+            try check(git_submodule_open(&sub, sm), "open submodule \(name) in", repo.path)
+            let subRepo = GitRepository(sub!, path: repo.path + "/" + String(cString: git_submodule_path(sm)))
+            bytes += try updateSubmodules(subRepo, options: options)
+        }
+        return bytes
+    }
+
+    /// Deletes every `.git` (folder or file) at any depth, as `rsync --exclude=.git` leaves it out.
+    static func removeGitDirectories(_ directory: String) throws {
+        let fm = FileManager.default
+        var stack = [directory]
+        while let dir = stack.popLast() {
+            for name in try fm.contentsOfDirectory(atPath: dir) {
+                let p = dir + "/" + name
+                if name == ".git" {
+                    try fm.removeItem(atPath: p)
+                    continue
+                }
+                var st = stat()
+                if lstat(p, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { stack.append(p) }
+            }
+        }
+    }
+}

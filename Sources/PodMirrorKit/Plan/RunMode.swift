@@ -1,0 +1,8 @@
+import Foundation
+
+/// How a plan is used: printed, checked for drift, or applied.
+public enum RunMode: String, Codable, Sendable {
+    case apply
+    case dryRun = "dry-run"
+    case check
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// What happened to one pod in `pods fetch` (or what would happen, in dry-run and check).
+public struct PodFetchResult: Sendable, Codable, Equatable {
+    public enum Status: String, Sendable, Codable {
+        /// Downloaded and published into the cache in this run.
+        case fetched
+        /// Already in the cache (nothing written).
+        case cached
+        /// Left to CocoaPods; `reason` says why.
+        case skipped
+        /// Could not be made ready; `error` says why.
+        case failed
+        /// Not in the cache (dry run and check: would be fetched).
+        case missing
+    }
+
+    public var name: String
+    public var version: String
+    /// `git`, `http`, `path`, `podspec` or `other`.
+    public var kind: String
+    /// `release` (spec repo or trunk) or `external` (Podfile `:git`/`:http`/`:path`/`:podspec`).
+    public var origin: String
+    /// The source URL after source-mirror rewriting, credentials redacted.
+    public var url: String?
+    public var status: Status
+    public var reason: String?
+    public var error: String?
+    public var errorCode: String?
+    public var bytes: Int64
+    public var seconds: Double
+    /// The entry's folder in the cache.
+    public var cachePath: String?
+    /// The commit checked out (git sources).
+    public var commit: String?
+
+    /// Catalog forms of `reason`/`error` for text output (not in JSON).
+    public var reasonText: Message?
+    public var errorText: Message?
+    public var exitStatus: ExitStatus?
+
+    enum CodingKeys: String, CodingKey {
+        case name, version, kind, origin, url, status, reason, error, errorCode, bytes, seconds, cachePath, commit
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(version, forKey: .version)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(origin, forKey: .origin)
+        try c.encode(url, forKey: .url)
+        try c.encode(status, forKey: .status)
+        try c.encode(reason, forKey: .reason)
+        try c.encode(error, forKey: .error)
+        try c.encode(errorCode, forKey: .errorCode)
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
+        try c.encode(cachePath, forKey: .cachePath)
+        try c.encode(commit, forKey: .commit)
+    }
+
+    /// The localized reason or error, for text output.
+    public var localizedDetail: String? {
+        if let errorText { return errorText.localized }
+        if let error { return error }
+        if let reasonText { return reasonText.localized }
+        return reason
+    }
+}

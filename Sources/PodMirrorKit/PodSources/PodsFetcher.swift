@@ -1,0 +1,383 @@
+import Foundation
+
+/// What `pods fetch` is asked to do.
+public struct PodsFetchRequest: Sendable {
+    public var lockfilePath: String
+    /// Only these root pods (empty: all).
+    public var only: [String]
+    public var jobs: Int
+    /// `--cocoapods-version`.
+    public var cocoapodsVersion: String?
+    public var stallTimeout: TimeInterval
+    public var lockTimeout: TimeInterval
+    public var environment: RuntimeEnvironment
+    public var mirrors: SourceMirrorRules
+
+    public init(lockfilePath: String, only: [String] = [], jobs: Int = 8, cocoapodsVersion: String? = nil,
+                stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, lockTimeout: TimeInterval = 60,
+                environment: RuntimeEnvironment, mirrors: SourceMirrorRules) {
+        self.lockfilePath = lockfilePath
+        self.only = only
+        self.jobs = jobs
+        self.cocoapodsVersion = cocoapodsVersion
+        self.stallTimeout = stallTimeout
+        self.lockTimeout = lockTimeout
+        self.environment = environment
+        self.mirrors = mirrors
+    }
+}
+
+/// The outcome of `pods fetch`.
+public struct PodsFetchReport: Sendable {
+    public var lockfile: String
+    /// `<cache root>/Pods`.
+    public var cachePath: String
+    public var cocoapodsVersion: String
+    public var versionSource: DownloadCache.VersionSource
+    public var versionAction: DownloadCache.VersionAction
+    public var pods: [PodFetchResult]
+    public var warnings: [Diagnostic]
+    public var mode: RunMode
+    public var interrupted: Bool
+
+    /// Something was (or, in dry run and check, would be) written.
+    public var changed: Bool {
+        versionAction != .none || pods.contains { $0.status == .fetched || $0.status == .missing }
+    }
+
+    /// Every pod is in the cache or deliberately left to CocoaPods.
+    public var allReady: Bool { !pods.contains { $0.status == .failed || $0.status == .missing } }
+}
+
+/// A live view of a running fetch, for progress display.
+public struct PodsFetchProgress: Sendable {
+    public var done: Int
+    public var total: Int
+    public var bytes: Int64
+    /// Set when a pod just finished.
+    public var finished: PodFetchResult?
+}
+
+/// One pod's work: where it comes from, its cache slug and spec file, or why nothing is to be done.
+struct PodJob: Sendable {
+    var result: PodFetchResult
+    var source: PodSourceLocation?
+    var slug: String?
+    /// Release pods: the spec file's bytes (known before download). External pods read it from the content.
+    var spec: [UInt8]?
+    /// True when `result` is already final (skipped or failed while planning).
+    var settled: Bool
+}
+
+/// Reads Podfile.lock, finds every pod's source, and fills CocoaPods' download cache in parallel.
+public struct PodsFetcher: Sendable {
+    public var request: PodsFetchRequest
+    public let cache: DownloadCache
+
+    public init(request: PodsFetchRequest) {
+        self.request = request
+        cache = DownloadCache(environment: request.environment, lockTimeout: request.lockTimeout)
+    }
+
+    /// Runs the fetch (`.apply`) or reports what is missing (`.dryRun`, `.check`: nothing written).
+    public func run(mode: RunMode, cancellation: CancellationToken,
+                    progress: (@Sendable (PodsFetchProgress) -> Void)? = nil) throws -> PodsFetchReport {
+        let lock = try PodfileLock.read(path: request.lockfilePath)
+        let unknown = request.only.filter { n in !lock.pods.contains { $0.name == n } }
+        if !unknown.isEmpty {
+            throw PodSourceError(Message("pods.only.unknown", ["names": unknown.joined(separator: ", "),
+                                                               "path": request.lockfilePath]),
+                                 code: "pods.only-unknown", status: .usage)
+        }
+        var warnings: [Diagnostic] = []
+        let tools = ToolVersion(environment: request.environment)
+        guard let (version, source) = cache.chooseVersion(
+            flag: request.cocoapodsVersion,
+            podVersion: { tools.locate("pod").flatMap { tools.version(of: $0) } },
+            lockfile: lock.cocoapodsVersion) else {
+            throw PodSourceError(Message("pods.version.unknown"), remedy: Message("pods.version.unknown.remedy"),
+                                 code: "pods.version-unknown", status: .usage)
+        }
+        if source != .flag {
+            warnings.append(Diagnostic(.warning, code: "pods.version-source",
+                                       Message("pods.version.chosen", ["version": version, "source": source.rawValue])))
+        }
+        let action = cache.versionAction(version)
+        if action == .wipe {
+            warnings.append(Diagnostic(.warning, code: "pods.version-wipe",
+                                       Message("pods.version.wipe", ["old": cache.currentVersion ?? "",
+                                                                     "new": version, "path": cache.path])))
+        }
+        let jobs = plan(lock)
+        var report = PodsFetchReport(lockfile: request.lockfilePath, cachePath: cache.path, cocoapodsVersion: version,
+                                     versionSource: source, versionAction: action, pods: [], warnings: warnings,
+                                     mode: mode, interrupted: false)
+        if mode != .apply {
+            report.pods = jobs.map { job in
+                var r = job.result
+                if !job.settled, let slug = job.slug { r.status = cache.isCached(slug) ? .cached : .missing }
+                return r
+            }
+            return report
+        }
+        try cache.ensureVersion(version)
+        cache.sweepStaging(keepingOwn: true)
+        report.pods = execute(jobs, cancellation: cancellation, progress: progress)
+        cache.sweepStaging(keepingOwn: false)
+        report.interrupted = cancellation.isCancelled
+        return report
+    }
+
+    // MARK: Planning
+
+    /// One job per root pod of the lockfile (filtered by `only`), in the lockfile's order.
+    func plan(_ lock: PodfileLock) -> [PodJob] {
+        let lookup = SpecLookup(repos: ReposDirectory(environment: request.environment))
+        return lock.pods.filter { request.only.isEmpty || request.only.contains($0.name) }.map { pod in
+            planOne(pod, lock: lock, lookup: lookup)
+        }
+    }
+
+    func planOne(_ pod: PodfileLock.Pod, lock: PodfileLock, lookup: SpecLookup) -> PodJob {
+        var result = PodFetchResult(name: pod.name, version: pod.version, kind: "other", origin: "release", url: nil,
+                                    status: .skipped, reason: nil, error: nil, errorCode: nil, bytes: 0, seconds: 0,
+                                    cachePath: nil, commit: nil, reasonText: nil, errorText: nil, exitStatus: nil)
+        func skip(_ reason: SkipReason) -> PodJob {
+            result.status = .skipped
+            result.reason = reason.message.english
+            result.reasonText = reason.message
+            return PodJob(result: result, source: nil, slug: nil, spec: nil, settled: true)
+        }
+        func fail(_ error: any Error) -> PodJob {
+            Self.fill(&result, error: error)
+            return PodJob(result: result, source: nil, slug: nil, spec: nil, settled: true)
+        }
+        if let external = lock.externalSources[pod.name] {
+            result.origin = "external"
+            if external["path"] != nil { result.kind = "path"; return skip(.localPath) }
+            guard let params = lock.checkoutOptions[pod.name] else {
+                if external["podspec"] != nil { result.kind = "podspec"; return skip(.podspecURL) }
+                return skip(.noSource)
+            }
+            switch PodSourceLocation.from(params: params) {
+            case .failure(let why): return skip(why)
+            case .success(let location):
+                let rewritten = location.withURL(request.mirrors.rewrite(location.url))
+                result.kind = location.kind
+                result.url = Redaction.redactURL(rewritten.url)
+                let slug = DownloadCache.externalSlug(name: pod.name, params: params)
+                result.cachePath = cache.entryPath(slug)
+                return PodJob(result: result, source: rewritten, slug: slug, spec: nil, settled: false)
+            }
+        }
+        guard let repoKey = lock.specRepo(of: pod.name) else {
+            return fail(PodSourceError(Message("pods.spec.no-spec-repo", ["pod": pod.name, "path": lock.path]),
+                                       code: "pods.spec-no-spec-repo"))
+        }
+        let found: FoundSpec
+        do {
+            switch try lookup.find(name: pod.name, version: pod.version, source: repoKey,
+                                   checksum: lock.specChecksums[pod.name]) {
+            case .skipped(let why): return skip(why)
+            case .found(let f): found = f
+            }
+        } catch { return fail(error) }
+        let spec: PodSpecSource
+        var specBytes = found.bytes
+        if found.isJSON {
+            do { spec = try PodSpecSource.json(found.bytes, path: found.path) } catch { return fail(error) }
+        } else {
+            switch PodSpecSource.ruby(String(decoding: found.bytes, as: UTF8.self), version: pod.version) {
+            case .failure(let why): return skip(why)
+            case .success(let s): spec = s
+            }
+            specBytes = Self.minimalSpecJSON(name: pod.name, version: pod.version, source: spec.params)
+        }
+        if spec.hasPrepareCommand { return skip(.prepareCommand) }
+        switch PodSourceLocation.from(params: spec.params) {
+        case .failure(let why): return skip(why)
+        case .success(let location):
+            let rewritten = location.withURL(request.mirrors.rewrite(location.url))
+            result.kind = location.kind
+            result.url = Redaction.redactURL(rewritten.url)
+            let slug = DownloadCache.releaseSlug(name: pod.name, version: pod.version, specSHA1: found.sha1)
+            result.cachePath = cache.entryPath(slug)
+            return PodJob(result: result, source: rewritten, slug: slug, spec: specBytes, settled: false)
+        }
+    }
+
+    /// `{name, version, source}` as CocoaPods' pretty JSON, for a Ruby podspec read statically.
+    static func minimalSpecJSON(name: String, version: String, source: [String: String]) -> [UInt8] {
+        func q(_ s: String) -> String {
+            var out = "\""
+            for ch in s.unicodeScalars {
+                switch ch {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                default:
+                    if ch.value < 0x20 { out += String(format: "\\u%04x", ch.value) } else { out.unicodeScalars.append(ch) }
+                }
+            }
+            return out + "\""
+        }
+        var text = "{\n  \"name\": \(q(name)),\n  \"version\": \(q(version)),\n  \"source\": {\n"
+        let entries = source.sorted { $0.key < $1.key }.map { k, v in
+            "    \(q(k)): " + (v == "true" || v == "false" ? v : q(v))
+        }
+        text += entries.joined(separator: ",\n") + "\n  }\n}\n"
+        return Array(text.utf8)
+    }
+
+    static func fill(_ result: inout PodFetchResult, error: any Error) {
+        result.status = .failed
+        if let e = error as? any PodMirrorError {
+            result.error = Redaction.redactText(e.message)
+            result.errorText = e.text
+            result.errorCode = e.code
+            result.exitStatus = e.exitStatus
+        } else {
+            result.error = Redaction.redactText("\(error)")
+            result.errorCode = "pods.fetch-failed"
+            result.exitStatus = .failure
+        }
+    }
+
+    // MARK: Running
+
+    /// Runs the jobs on `request.jobs` threads; one failing never stops the others.
+    func execute(_ jobs: [PodJob], cancellation: CancellationToken,
+                 progress: (@Sendable (PodsFetchProgress) -> Void)?) -> [PodFetchResult] {
+        final class State: @unchecked Sendable {
+            let lock = NSLock()
+            var next = 0
+            var done = 0
+            var bytes: Int64 = 0
+            var results: [PodFetchResult?]
+            init(count: Int) { results = Array(repeating: nil, count: count) }
+        }
+        let state = State(count: jobs.count)
+        let total = jobs.count
+        let group = DispatchGroup()
+        let workers = max(1, min(request.jobs, jobs.count))
+        for _ in 0..<workers {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                while true {
+                    state.lock.lock()
+                    let i = state.next
+                    state.next += 1
+                    state.lock.unlock()
+                    if i >= jobs.count { return }
+                    let live = LiveBytes()
+                    let result = self.runOne(jobs[i], cancellation: cancellation) { received in
+                        state.lock.lock()
+                        state.bytes += received - live.value
+                        live.value = received
+                        let snapshot = PodsFetchProgress(done: state.done, total: total, bytes: state.bytes, finished: nil)
+                        state.lock.unlock()
+                        progress?(snapshot)
+                    }
+                    state.lock.lock()
+                    state.results[i] = result
+                    state.done += 1
+                    state.bytes += result.bytes - live.value
+                    let snapshot = PodsFetchProgress(done: state.done, total: total, bytes: state.bytes, finished: result)
+                    state.lock.unlock()
+                    progress?(snapshot)
+                }
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        group.wait()
+        return state.results.map { $0! }
+    }
+
+    /// Fetches and publishes one pod; never throws.
+    func runOne(_ job: PodJob, cancellation: CancellationToken, bytes: @escaping @Sendable (Int64) -> Void)
+        -> PodFetchResult {
+        var result = job.result
+        if job.settled { return result }
+        guard let slug = job.slug, let source = job.source else { return result }
+        if cache.isCached(slug) { result.status = .cached; return result }
+        if cancellation.isCancelled { Self.fill(&result, error: InterruptedError()); return result }
+        let start = Date()
+        defer { result.seconds = Date().timeIntervalSince(start) }
+        var staging: String?
+        defer { if let staging { try? FileManager.default.removeItem(atPath: staging) } }
+        do {
+            let dir = try cache.makeStaging()
+            staging = dir
+            let content = dir + "/content"
+            switch source {
+            case .git(let url, let tag, let commit, let branch, let submodules):
+                let revision: GitSourceFetcher.Revision = tag.map { .tag($0) } ?? commit.map { .commit($0) }
+                    ?? branch.map { .branch($0) } ?? .head
+                let options = TransferOptions(stallTimeout: request.stallTimeout,
+                                              progress: ByteProgress(report: bytes), cancellation: cancellation)
+                let got = try GitSourceFetcher.fetch(url: url, revision: revision, submodules: submodules,
+                                                     into: content, options: options)
+                result.commit = got.commit
+                result.bytes = got.bytes
+            case .http(let http):
+                try FileManager.default.createDirectory(atPath: content, withIntermediateDirectories: true)
+                let scratch = dir + "/scratch"
+                try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+                let options = DownloadOptions(stallTimeout: request.stallTimeout, cancellation: cancellation,
+                                              environment: request.environment.variables, progress: bytes)
+                result.bytes = try HTTPSourceDownloader.fetch(http, into: content, scratch: scratch, options: options)
+                try? FileManager.default.removeItem(atPath: scratch)
+            }
+            var spec = job.spec
+            if spec == nil {
+                switch Self.externalSpec(name: result.name, content: content) {
+                case .failure(let why):
+                    result.status = .skipped
+                    result.reason = why.message.english
+                    result.reasonText = why.message
+                    return result
+                case .success(let bytes): spec = bytes
+                }
+            }
+            if cancellation.isCancelled { throw InterruptedError() }
+            let placed = try cache.publish(slug: slug, content: content, spec: spec ?? [], staging: dir,
+                                           cancellation: cancellation)
+            result.status = placed ? .fetched : .cached
+        } catch {
+            Self.fill(&result, error: error)
+        }
+        return result
+    }
+
+    /// An external pod's spec: the checkout's top-level `<Name>.podspec.json`, byte for byte.
+    static func externalSpec(name: String, content: String) -> Result<[UInt8], SkipReason> {
+        let fm = FileManager.default
+        guard let data = fm.contents(atPath: content + "/\(name).podspec.json") else {
+            if fm.fileExists(atPath: content + "/\(name).podspec") {
+                return .failure(.rubyPodspec("the repository has only a Ruby podspec"))
+            }
+            return .failure(.rubyPodspec("no \(name).podspec.json at the top of the repository"))
+        }
+        let bytes = Array(data)
+        guard let spec = try? PodSpecSource.json(bytes, path: content) else {
+            return .failure(.rubyPodspec("\(name).podspec.json is not a JSON object"))
+        }
+        if spec.hasPrepareCommand { return .failure(.prepareCommand) }
+        return .success(bytes)
+    }
+}
+
+/// Bytes one running pod has reported so far (guarded by the fetch state's lock).
+final class LiveBytes: @unchecked Sendable {
+    var value: Int64 = 0
+}
+
+/// Forwards libgit2's received-bytes count.
+struct ByteProgress: ProgressReporter {
+    let report: @Sendable (Int64) -> Void
+    func report(_ event: ProgressEvent) {
+        if let b = event.bytes { report(Int64(b)) }
+    }
+}

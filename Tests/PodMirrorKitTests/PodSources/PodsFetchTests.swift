@@ -1,0 +1,382 @@
+import PodMirrorKit
+import PodMirrorTestSupport
+import XCTest
+
+/// `pods fetch` against real git smart-HTTP servers on loopback, checked byte for byte against what
+/// CocoaPods 1.17.0 writes into its download cache.
+final class PodsFetchTests: XCTestCase {
+    var tmp: TempDirectory!
+    var server: GitHTTPServer!
+    var fixture: PodSourcesFixture!
+
+    override func setUpWithError() throws {
+        tmp = TempDirectory("pods-fetch")
+        let served = tmp.path + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        server = try GitHTTPServer(root: served)
+        fixture = try PodSourcesFixture(dir: tmp.path, base: "http://127.0.0.1:\(server.port)")
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+        tmp = nil
+    }
+
+    var environment: RuntimeEnvironment {
+        RuntimeEnvironment(variables: ["HOME": fixture.home, "PATH": "/usr/bin:/bin"], currentDirectory: fixture.project)
+    }
+
+    var podsDir: String { fixture.home + "/Library/Caches/CocoaPods/Pods" }
+
+    func fetcher(lock: String, jobs: Int = 8, stall: TimeInterval = 30, lockTimeout: TimeInterval = 30,
+                 only: [String] = []) -> PodsFetcher {
+        PodsFetcher(request: PodsFetchRequest(lockfilePath: lock, only: only, jobs: jobs, cocoapodsVersion: "1.17.0",
+                                              stallTimeout: stall, lockTimeout: lockTimeout, environment: environment,
+                                              mirrors: SourceMirrorRules(rules: [])))
+    }
+
+    func result(_ report: PodsFetchReport, _ name: String) -> PodFetchResult {
+        report.pods.first { $0.name == name }!
+    }
+
+    /// Every file below `dir` (relative paths), symlinks and folders included, `.lock` and `.git` visible.
+    func files(_ dir: String) -> [String] {
+        let e = FileManager.default.enumerator(atPath: dir)
+        var out: [String] = []
+        while let p = e?.nextObject() as? String { out.append(p) }
+        return out.sorted()
+    }
+
+    func md5(_ s: String) throws -> String {
+        try ProcessRunner.run("/usr/bin/env", ["python3", "-c",
+            "import hashlib,sys;print(hashlib.md5(sys.argv[1].encode()).hexdigest())", s])
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The tree `git clone` + checkout gives for `rev` (reference), without `.git`.
+    func referenceCheckout(_ pod: String, _ rev: String, submodules: Bool = false) throws -> String {
+        let dest = tmp.path + "/ref-\(pod)-\(UUID().uuidString.prefix(6))"
+        try ProcessRunner.git(["clone", "-q", fixture.root + "/podsrc/\(pod).git", dest])
+        try ProcessRunner.git(["-C", dest, "checkout", "-q", rev])
+        if submodules {
+            try ProcessRunner.git(["-C", dest, "-c", "protocol.file.allow=always", "submodule", "update", "-q",
+                                   "--init", "--recursive"])
+        }
+        _ = try ProcessRunner.run("/usr/bin/find", [dest, "-name", ".git", "-prune", "-exec", "rm", "-rf", "{}", "+"])
+        return dest
+    }
+
+    func assertSameTree(_ a: String, _ b: String, file: StaticString = #filePath, line: UInt = #line) {
+        let sa = TreeSnapshot(a), sb = TreeSnapshot(b)
+        XCTAssertEqual(sa.differences(to: sb), [], "\(a) vs \(b)", file: file, line: line)
+    }
+
+    // MARK: Slugs, lockfile, spec lookup
+
+    func testPodfileLockSectionsAsCocoaPodsWritesThem() throws {
+        let lock = try PodfileLock.parse(try fixture.podfileLock(), path: "Podfile.lock")
+        XCTAssertEqual(lock.pods.map(\.name), ["PMBar", "PMFoo", "PMGitA", "PMGitB", "PMGitC", "PMLocal", "PMPrep",
+                                               "PMRuby", "PMSubm"])
+        XCTAssertEqual(lock.specRepo(of: "PMBar"), fixture.unshardedURL)
+        XCTAssertEqual(lock.checkoutOptions["PMGitB"]?["commit"], fixture.commits["PMGitB.main"])
+        XCTAssertEqual(lock.externalSources["PMLocal"]?["path"], "../PMLocal")
+        XCTAssertEqual(lock.cocoapodsVersion, "1.17.0")
+        XCTAssertEqual(lock.specChecksums["PMFoo"], try fixture.sha1(ofSpec: "PMFoo"))
+        XCTAssertThrowsError(try PodfileLock.parse("PODS: [1, 2\n", path: "/x/Podfile.lock")) { e in
+            XCTAssertTrue("\(e)".contains("/x/Podfile.lock"), "\(e)")
+        }
+        XCTAssertThrowsError(try PodfileLock.parse("PODS:\n  - no version here\n", path: "/x/Podfile.lock")) { e in
+            XCTAssertEqual((e as? PodSourceError)?.code, "pods.lock-shape")
+            XCTAssertTrue("\(e)".contains("/x/Podfile.lock:2"), "\(e)")
+        }
+    }
+    // MARK: Fetching
+
+    func testFetchFillsCacheByteForByteAndSecondRunChangesNothing() throws {
+        let lock = try fixture.writeLock(try fixture.podfileLock())
+        let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
+        for name in ["PMBar", "PMFoo", "PMGitA", "PMGitB", "PMGitC", "PMRuby", "PMSubm"] {
+            XCTAssertEqual(result(report, name).status, .fetched, "\(name): \(result(report, name))")
+        }
+        XCTAssertEqual(result(report, "PMLocal").status, .skipped)
+        XCTAssertEqual(result(report, "PMPrep").status, .skipped)
+        XCTAssertTrue(result(report, "PMPrep").reason!.contains("prepare_command"))
+        XCTAssertTrue(report.changed)
+
+        // VERSION: exactly the 6 bytes, no newline.
+        XCTAssertEqual(try tmp.read(podsDir.replacingOccurrences(of: tmp.path + "/", with: "") + "/VERSION"),
+                       Array("1.17.0".utf8))
+        // Release entries: version-sha1[0,5]; spec file = byte copy of the spec repo file.
+        for pod in ["PMFoo", "PMBar", "PMSubm"] {
+            let sha = try fixture.sha1(ofSpec: pod)
+            let slug = "Release/\(pod)/1.0.0-\(sha.prefix(5))"
+            XCTAssertEqual(result(report, pod).cachePath, podsDir + "/" + slug)
+            let specBytes = FileManager.default.contents(atPath: podsDir + "/Specs/\(slug).podspec.json")
+            XCTAssertEqual(specBytes, FileManager.default.contents(atPath: fixture.reposDir + "/" + fixture.specFiles[pod]!))
+            assertSameTree(podsDir + "/" + slug, try referenceCheckout(pod, "1.0.0", submodules: pod == "PMSubm"))
+        }
+        XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/Release/PMSubm/1.0.0-\(try fixture.sha1(ofSpec: "PMSubm").prefix(5))/Vendor/PMLib/Lib.swift"),
+                       Data("// lib\n".utf8))
+        // Checkout semantics: `.gitattributes` eol=crlf applied.
+        let fooSlug = "Release/PMFoo/1.0.0-\(try fixture.sha1(ofSpec: "PMFoo").prefix(5))"
+        XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/\(fooSlug)/crlf.txt"), Data("line one\r\nline two\r\n".utf8))
+        // Ruby podspec: read statically, minimal JSON spec.
+        let rubySlug = "Release/PMRuby/1.0.0-\(try fixture.sha1(ofSpec: "PMRuby").prefix(5))"
+        let rubySpec = try JSONSerialization.jsonObject(with: FileManager.default.contents(atPath: podsDir + "/Specs/\(rubySlug).podspec.json")!) as? [String: Any]
+        XCTAssertEqual(rubySpec?["name"] as? String, "PMRuby")
+        XCTAssertEqual((rubySpec?["source"] as? [String: Any])?["tag"] as? String, "1.0.0")
+        // External entries: md5 of the sorted CHECKOUT OPTIONS, no suffix; spec = the repository's file.
+        let base = fixture.base
+        let externals: [(String, String, String)] = [
+            ("PMGitA", "git=\(base)/podsrc/PMGitA.git-tag=1.0.0", "1.0.0"),
+            ("PMGitB", "commit=\(fixture.commits["PMGitB.main"]!)-git=\(base)/podsrc/PMGitB.git", fixture.commits["PMGitB.main"]!),
+            ("PMGitC", "commit=\(fixture.commits["PMGitC.third"]!)-git=\(base)/podsrc/PMGitC.git", fixture.commits["PMGitC.third"]!),
+        ]
+        for (pod, opts, rev) in externals {
+            let slug = "External/\(pod)/\(try md5(opts))"
+            XCTAssertEqual(result(report, pod).cachePath, podsDir + "/" + slug)
+            let ref = try referenceCheckout(pod, rev)
+            assertSameTree(podsDir + "/" + slug, ref)
+            XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/Specs/\(slug).podspec.json"),
+                           FileManager.default.contents(atPath: ref + "/\(pod).podspec.json"))
+        }
+        // Nothing else: no .git, no .lock, no staging left.
+        let all = files(podsDir)
+        XCTAssertEqual(all.filter { $0.hasSuffix(".git") || $0.contains("/.git/") || $0.hasSuffix(".lock") }, [])
+        XCTAssertFalse(all.contains { $0.hasPrefix(".podmirror") }, "\(all)")
+        XCTAssertEqual(Set(all.filter { !$0.contains("/") }), ["External", "Release", "Specs", "VERSION"])
+
+        // Second run: everything cached, no byte changes.
+        let before = TreeSnapshot(podsDir)
+        let again = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
+        XCTAssertFalse(again.changed)
+        XCTAssertEqual(again.pods.filter { $0.status == .fetched }.map(\.name), [])
+        XCTAssertEqual(result(again, "PMFoo").status, .cached)
+        XCTAssertEqual(TreeSnapshot(podsDir).differences(to: before), [])
+    }
+
+    func testVersionFileOfAnotherCocoaPodsIsWipedLikeCocoaPods() throws {
+        try FileManager.default.createDirectory(atPath: podsDir + "/Release/Old", withIntermediateDirectories: true)
+        try "1.16.2".write(toFile: podsDir + "/VERSION", atomically: true, encoding: .utf8)
+        let lock = try fixture.writeLock(try fixture.podfileLock())
+        let report = try fetcher(lock: lock, only: ["PMFoo"]).run(mode: .apply, cancellation: CancellationToken())
+        XCTAssertEqual(report.versionAction, .wipe)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: podsDir + "/Release/Old"))
+        XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/VERSION"), Data("1.17.0".utf8))
+        XCTAssertEqual(report.pods.map(\.status), [.fetched])
+    }
+
+    func testDryRunAndCheckWriteNothing() throws {
+        let lock = try fixture.writeLock(try fixture.podfileLock())
+        let report = try fetcher(lock: lock).run(mode: .dryRun, cancellation: CancellationToken())
+        XCTAssertEqual(result(report, "PMFoo").status, .missing)
+        XCTAssertTrue(report.changed)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: podsDir))
+    }
+
+    func testDoctorReportsPodsNotInTheCacheAndTheSourceMirrorRules() throws {
+        try fixture.writeLock(try fixture.podfileLock())
+        let podfile = fixture.project + "/Podfile"
+        try "target 'App' do\nend\n".write(toFile: podfile, atomically: true, encoding: .utf8)
+        // SourceMirrorRules.load reads the rules InsteadOfRules finds (Specs spellings on main).
+        try "[url \"https://mirror.example/specs.git\"]\n\tinsteadOf = https://github.com/CocoaPods/Specs.git\n"
+            .write(toFile: fixture.home + "/.gitconfig", atomically: true, encoding: .utf8)
+        let report = Doctor(environment: environment, catalog: try MirrorCatalog.bundled(), podfiles: [podfile],
+                            checkNetwork: false).run()
+        let missing = report.findings.first { $0.id == "pods.not-cached" }
+        XCTAssertEqual(missing?.severity, .warning)
+        XCTAssertTrue(missing?.message.contains("PMFoo") ?? false, "\(report.findings)")
+        XCTAssertEqual(missing?.fix, "podmirror pods fetch --project \(fixture.project)")
+        let rules = report.findings.first { $0.id == "pods.source-mirrors" }
+        XCTAssertTrue(rules?.message.contains("https://github.com/CocoaPods/Specs.git → https://mirror.example/specs.git") ?? false,
+                      "\(report.findings)")
+    }
+
+    // MARK: Faults and hostile input
+
+    func testMissingTagFailsThatPodOnlyAndLeavesNoEntry() throws {
+        let lock = try fixture.writeLock(try fixture.podfileLock(tagOverride: ["PMGitA": "9.9.9"]))
+        let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
+        let a = result(report, "PMGitA")
+        XCTAssertEqual(a.status, .failed)
+        XCTAssertTrue(a.error!.contains("9.9.9"), a.error!)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: a.cachePath!))
+        XCTAssertEqual(result(report, "PMFoo").status, .fetched)
+        XCTAssertEqual(result(report, "PMGitB").status, .fetched)
+        XCTAssertFalse(files(podsDir).contains { $0.hasPrefix(".podmirror") || $0.hasSuffix(".lock") })
+    }
+
+    func testLockfileNamingPodNoLocalRepoHasIsReportedNamingIt() throws {
+        let lock = try fixture.writeLock(try fixture.podfileLock(extraPods: [("PMGhost", "3.0.0")]))
+        let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
+        let ghost = result(report, "PMGhost")
+        XCTAssertEqual(ghost.status, .failed)
+        XCTAssertEqual(ghost.errorCode, "pods.spec-missing")
+        XCTAssertTrue(ghost.error!.contains("PMGhost 3.0.0"), ghost.error!)
+        XCTAssertEqual(result(report, "PMFoo").status, .fetched)
+    }
+
+    func testSpecChecksumMismatchNamesPodRepoAndBothChecksums() throws {
+        let text = try fixture.podfileLock()
+        let real = try fixture.sha1(ofSpec: "PMFoo")
+        let lock = try fixture.writeLock(text.replacingOccurrences(of: "PMFoo: \(real)", with: "PMFoo: " + String(repeating: "a", count: 40)))
+        let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
+        let foo = result(report, "PMFoo")
+        XCTAssertEqual(foo.errorCode, "pods.spec-checksum")
+        for part in ["PMFoo", "sharded", real, String(repeating: "a", count: 40)] {
+            XCTAssertTrue(foo.error!.contains(part), "\(part) missing in \(foo.error!)")
+        }
+        XCTAssertEqual(result(report, "PMBar").status, .fetched)
+    }
+
+    /// A second server serves PMGitA only; faults there fail PMGitA and nothing else.
+    func runWithFaultyServer(_ fault: GitHTTPServer.Fault, stall: TimeInterval = 30,
+                             big: Bool = false) throws -> PodsFetchReport {
+        if big {
+            // Enough pack data that the fault strikes mid-transfer.
+            let w = tmp.path + "/work/PMGitA"
+            var rng = SystemRandomNumberGenerator()
+            let blob = (0..<600_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            try Data(blob).write(to: URL(fileURLWithPath: w + "/big.bin"))
+            try ProcessRunner.git(["-C", w, "add", "-A"])
+            try ProcessRunner.git(["-C", w, "-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "-m", "big"])
+            try ProcessRunner.git(["-C", w, "tag", "-f", "2.0.0"])
+            let bare = fixture.root + "/podsrc/PMGitA.git"
+            try ProcessRunner.git(["-C", w, "push", "-q", "-f", bare, "main", "--tags"])
+        }
+        let faulty = try GitHTTPServer(root: fixture.root)
+        defer { faulty.stop() }
+        faulty.setFault(fault)
+        let url = faulty.url("podsrc/PMGitA.git")
+        let lock = try fixture.writeLock(try fixture.podfileLock(gitURLOverride: ["PMGitA": url],
+                                                                 tagOverride: big ? ["PMGitA": "2.0.0"] : [:]))
+        return try fetcher(lock: lock, stall: stall).run(mode: .apply, cancellation: CancellationToken())
+    }
+
+    func assertOnlyGitAFailed(_ report: PodsFetchReport, file: StaticString = #filePath, line: UInt = #line) {
+        let a = result(report, "PMGitA")
+        XCTAssertEqual(a.status, .failed, "\(a)", file: file, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: a.cachePath!), file: file, line: line)
+        for pod in ["PMFoo", "PMBar", "PMGitB", "PMGitC", "PMSubm", "PMRuby"] {
+            XCTAssertEqual(result(report, pod).status, .fetched, pod, file: file, line: line)
+        }
+        XCTAssertFalse(files(podsDir).contains { $0.hasPrefix(".podmirror") || $0.hasSuffix(".lock") },
+                       file: file, line: line)
+    }
+
+    func testHTTP500FailsThatPodOnly() throws {
+        let report = try runWithFaultyServer(.http500)
+        assertOnlyGitAFailed(report)
+        XCTAssertEqual(result(report, "PMGitA").exitStatus, .network)
+    }
+
+    func testServerKilledMidDownloadFailsThatPodOnly() throws {
+        assertOnlyGitAFailed(try runWithFaultyServer(.killAfter(bytes: 100_000), big: true))
+    }
+
+    func testStallFailsThatPodOnlyAfterTheTimeout() throws {
+        let report = try runWithFaultyServer(.stallAfter(bytes: 50_000), stall: 2, big: true)
+        assertOnlyGitAFailed(report)
+        XCTAssertEqual(result(report, "PMGitA").errorCode, "git.timeout")
+    }
+
+    func testCacheLockHeldByAnotherProcessFailsThatPodOnly() throws {
+        let lock = try fixture.writeLock(try fixture.podfileLock())
+        let slug = "Release/PMFoo/1.0.0-\(try fixture.sha1(ofSpec: "PMFoo").prefix(5))"
+        try FileManager.default.createDirectory(atPath: podsDir + "/Release/PMFoo", withIntermediateDirectories: true)
+        // `flock` (util-linux) holds CocoaPods' lock file the way `pod install` does.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: ProcessRunner.which("flock") ?? "/usr/bin/flock")
+        holder.arguments = ["-x", podsDir + "/" + slug + ".lock", "sleep", "8"]
+        try holder.run()
+        defer { holder.terminate(); holder.waitUntilExit() }
+        usleep(300_000)
+        let report = try fetcher(lock: lock, lockTimeout: 1).run(mode: .apply, cancellation: CancellationToken())
+        let foo = result(report, "PMFoo")
+        XCTAssertEqual(foo.status, .failed)
+        XCTAssertEqual(foo.exitStatus, .lockHeld)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: podsDir + "/" + slug))
+        XCTAssertEqual(result(report, "PMBar").status, .fetched)
+        XCTAssertFalse(files(podsDir).contains { $0.hasPrefix(".podmirror") })
+    }
+
+    func testCancelledRunLeavesNoPartialEntry() throws {
+        let lock = try fixture.writeLock(try fixture.podfileLock())
+        let token = CancellationToken()
+        token.cancel()
+        let report = try fetcher(lock: lock).run(mode: .apply, cancellation: token)
+        XCTAssertTrue(report.interrupted)
+        XCTAssertEqual(report.pods.filter { $0.status == .fetched }, [])
+        XCTAssertEqual(files(podsDir).filter { $0 != "VERSION" }, [])
+    }
+}
+
+/// Podfile.lock-independent pieces: slugs, shards, cache root rules, the static Ruby podspec reader,
+/// trunk CDN lookups.
+final class PodSourcesUnitTests: XCTestCase {
+    var tmp: TempDirectory!
+    override func setUp() { tmp = TempDirectory("pod-sources-unit") }
+    override func tearDown() { tmp = nil }
+
+    func testExternalSlugReproducesCocoaPodsExample() {
+        XCTAssertEqual(DownloadCache.externalSlug(name: "PMGitA", params: ["tag": "1.0.0",
+                                                                           "git": "http://127.0.0.1:57183/podsrc/PMGitA.git"]),
+                       "External/PMGitA/3230c2ce85859fc573fb8edbb1997179")
+        XCTAssertEqual(DownloadCache.releaseSlug(name: "PMFoo", version: "1.0.0",
+                                                 specSHA1: "6a9bcc63759dd7b2087c135bf5c6da952167ee7f"),
+                       "Release/PMFoo/1.0.0-6a9bc")
+    }
+
+    func testShardPathsMatchTheSpecRepoExample() {
+        XCTAssertEqual(SpecLookup.shardPath(name: "PMFoo", prefixLengths: [1, 1, 1]), "b/c/1/")
+        XCTAssertEqual(SpecLookup.shardPath(name: "PMSub", prefixLengths: [1, 1, 1]), "6/4/8/")
+        XCTAssertEqual(SpecLookup.shardPath(name: "PMFoo", prefixLengths: []), "")
+    }
+
+    func testCacheRootFollowsCocoaPodsRules() throws {
+        let h = tmp.path + "/roothome"
+        try FileManager.default.createDirectory(atPath: h + "/.cocoapods", withIntermediateDirectories: true)
+        func root(_ vars: [String: String], cwd: String = "/tmp") -> String {
+            DownloadCache.root(environment: RuntimeEnvironment(variables: vars.merging(["HOME": h]) { $1 }, currentDirectory: cwd))
+        }
+        XCTAssertEqual(root([:]), h + "/Library/Caches/CocoaPods")
+        XCTAssertEqual(root(["CP_HOME_DIR": tmp.path + "/cphome"]), tmp.path + "/cphome/cache")
+        try "cache_root: ~/mycache\n".write(toFile: h + "/.cocoapods/config.yaml", atomically: true, encoding: .utf8)
+        XCTAssertEqual(root([:]), h + "/mycache")
+        try FileManager.default.createDirectory(atPath: tmp.path + "/cphome", withIntermediateDirectories: true)
+        try "cache_root: /opt/c\n".write(toFile: tmp.path + "/cphome/config.yaml", atomically: true, encoding: .utf8)
+        XCTAssertEqual(root(["CP_HOME_DIR": tmp.path + "/cphome"]), "/opt/c")
+        XCTAssertEqual(root(["CP_CACHE_DIR": "relcache"]), "/tmp/relcache")
+    }
+
+    func testRubyPodspecReadOnlyWhenLiteral() {
+        let ok = PodSpecSource.ruby("s.source = { :git => 'https://x/y.git', :tag => s.version.to_s }\n", version: "2.0")
+        XCTAssertEqual(try? ok.get().params, ["git": "https://x/y.git", "tag": "2.0"])
+        let interp = PodSpecSource.ruby("s.source = { :git => \"https://x/#{name}.git\", :tag => '1' }\n", version: "1")
+        guard case .failure(.rubyPodspec) = interp else { return XCTFail("\(interp)") }
+        let computed = PodSpecSource.ruby("s.source = SOURCES[:x]\n", version: "1")
+        guard case .failure(.rubyPodspec) = computed else { return XCTFail("\(computed)") }
+    }
+
+
+
+    func testTrunkCDNSpecFromLocalFilesElseSkippedWithReason() throws {
+        let repos = tmp.path + "/repos"
+        let trunk = repos + "/trunk"
+        try FileManager.default.createDirectory(atPath: trunk + "/Specs/b/c/1/PMFoo/1.0.0", withIntermediateDirectories: true)
+        try "https://cdn.cocoapods.org/\n".write(toFile: trunk + "/.url", atomically: true, encoding: .utf8)
+        try "---\nprefix_lengths:\n- 1\n- 1\n- 1\n".write(toFile: trunk + "/CocoaPods-version.yml", atomically: true, encoding: .utf8)
+        let spec = "{\"name\": \"PMFoo\", \"version\": \"1.0.0\"}\n"
+        try spec.write(toFile: trunk + "/Specs/b/c/1/PMFoo/1.0.0/PMFoo.podspec.json", atomically: true, encoding: .utf8)
+        let lookup = SpecLookup(repos: ReposDirectory(path: repos, cacheRoot: tmp.path + "/cache"))
+        guard case .found(let found) = try lookup.find(name: "PMFoo", version: "1.0.0", source: "trunk", checksum: nil) else {
+            return XCTFail("PMFoo not found")
+        }
+        XCTAssertEqual(found.bytes, Array(spec.utf8))
+        XCTAssertEqual(found.repoName, "trunk")
+        let missing = try lookup.find(name: "PMBar", version: "2.0.0", source: "trunk", checksum: nil)
+        guard case .skipped(.cdnSpecMissing(let path)) = missing else { return XCTFail("\(missing)") }
+        XCTAssertTrue(path.hasSuffix("PMBar/2.0.0/PMBar.podspec.json"), path)
+    }
+}

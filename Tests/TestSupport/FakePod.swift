@@ -1,0 +1,18 @@
+import Foundation
+import PodMirrorKit
+
+/// A stand-in for `pod install` in-process: creates a new Pods/ and edits the project like pod would,
+/// then fails the way it is told.
+public struct FakePod: ToolRunner {
+    public var fault: @Sendable () throws -> Int32
+    public func run(_ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
+                        cancellation: CancellationToken) throws -> Int32 {
+        let dir = currentDirectory!
+        try FileManager.default.createDirectory(atPath: dir + "/Pods/New", withIntermediateDirectories: true)
+        try Data("PODS: [new]\n".utf8).write(to: URL(fileURLWithPath: dir + "/Podfile.lock"))
+        try Data("{ objects = {}; }".utf8).write(to: URL(fileURLWithPath: dir + "/App.xcodeproj/project.pbxproj"))
+        return try fault()
+    }
+
+    public init(fault: @escaping @Sendable () throws -> Int32) { self.fault = fault }
+}

@@ -1,0 +1,12 @@
+import Foundation
+
+/// Steps in the order a plan ran them.
+// @unchecked: every access to `list` holds `lock`.
+public final class StepLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    public init() {}
+    public var entries: [String] { lock.lock(); defer { lock.unlock() }; return list }
+    public func append(_ entry: String) { lock.lock(); list.append(entry); lock.unlock() }
+}

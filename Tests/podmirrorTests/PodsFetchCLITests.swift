@@ -1,0 +1,205 @@
+import Foundation
+import PodMirrorTestSupport
+import XCTest
+
+/// `podmirror pods fetch` / `pods list` end to end: the built binary, a temp HOME, pod sources on a
+/// loopback git smart-HTTP server.
+final class PodsFetchCLITests: XCTestCase {
+    let bin = PodmirrorBinary()
+    var tmp: TempDirectory!
+    var server: GitHTTPServer!
+    var fixture: PodSourcesFixture!
+
+    override func setUpWithError() throws {
+        tmp = TempDirectory("pods-fetch-cli")
+        try FileManager.default.createDirectory(atPath: tmp.path + "/served", withIntermediateDirectories: true)
+        server = try GitHTTPServer(root: tmp.path + "/served")
+        fixture = try PodSourcesFixture(dir: tmp.path, base: "http://127.0.0.1:\(server.port)")
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+        tmp = nil
+    }
+
+    var podsDir: String { fixture.home + "/Library/Caches/CocoaPods/Pods" }
+
+    func fetch(_ extra: [String] = [], env: [String: String] = [:]) throws -> ProcessResult {
+        try bin.run(["pods", "fetch", "--project", fixture.project, "--cocoapods-version", "1.17.0"] + extra,
+                    home: fixture.home, extraEnvironment: env)
+    }
+
+    func leftovers() -> [String] {
+        let e = FileManager.default.enumerator(atPath: podsDir)
+        var out: [String] = []
+        while let p = e?.nextObject() as? String {
+            if p.hasSuffix(".lock") || p.hasPrefix(".podmirror") { out.append(p) }
+        }
+        return out
+    }
+
+    func pods(_ json: [String: Any]) -> [String: [String: Any]] {
+        var out: [String: [String: Any]] = [:]
+        for p in json["pods"] as? [[String: Any]] ?? [] { out[p["name"] as! String] = p }
+        return out
+    }
+
+    func testJSONPerPodThenSecondRunChangesNothing() throws {
+        try fixture.writeLock(try fixture.podfileLock())
+        let check = try fetch(["--check"])
+        XCTAssertEqual(check.status, 3, check.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: podsDir))
+
+        let first = try fetch(["--json", "--jobs", "4"])
+        XCTAssertEqual(first.status, 0, first.stderr + first.stdout)
+        let json = try PodmirrorBinary.json(first)
+        XCTAssertEqual(json["changed"] as? Bool, true)
+        XCTAssertNotNil(json["warnings"] as? [Any])
+        let byName = pods(json)
+        XCTAssertEqual(byName["PMGitA"]?["status"] as? String, "fetched")
+        XCTAssertEqual(byName["PMGitA"]?["kind"] as? String, "git")
+        XCTAssertEqual(byName["PMGitA"]?["url"] as? String, fixture.base + "/podsrc/PMGitA.git")
+        XCTAssertEqual((byName["PMGitA"]?["cachePath"] as? String).map { ($0 as NSString).lastPathComponent },
+                       DownloadSlugReference.md5("git=\(fixture.base)/podsrc/PMGitA.git-tag=1.0.0"))
+        XCTAssertEqual(byName["PMLocal"]?["status"] as? String, "skipped")
+        XCTAssertTrue(byName["PMLocal"]?["error"] is NSNull)
+        XCTAssertGreaterThan(byName["PMFoo"]?["bytes"] as? Int ?? 0, 0)
+        XCTAssertEqual(leftovers(), [])
+
+        let before = TreeSnapshot(podsDir)
+        let second = try fetch(["--json"])
+        XCTAssertEqual(second.status, 0, second.stderr)
+        let again = try PodmirrorBinary.json(second)
+        XCTAssertEqual(again["changed"] as? Bool, false)
+        XCTAssertEqual(pods(again)["PMFoo"]?["status"] as? String, "cached")
+        XCTAssertEqual(TreeSnapshot(podsDir).differences(to: before), [])
+        XCTAssertEqual(try fetch(["--check"]).status, 0)
+
+        let list = try bin.run(["pods", "list", "--project", fixture.project], home: fixture.home)
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stdout.contains("cached    PMFoo 1.0.0"), list.stdout)
+    }
+
+    func testCredentialsInSourceURLsAreNeverPrinted() throws {
+        let secretURL = server.url("podsrc/PMGitA.git", userinfo: "robot:s3cr3tpass")
+        let missingTag = server.url("podsrc/PMGitB.git", userinfo: "robot:s3cr3tpass")
+        var text = try fixture.podfileLock(gitURLOverride: ["PMGitA": secretURL])
+        text = text.replacingOccurrences(of: ":git: \(fixture.base)/podsrc/PMGitB.git", with: ":git: \(missingTag)")
+        text = text.replacingOccurrences(of: ":commit: \(fixture.commits["PMGitB.main"]!)", with: ":commit: " + String(repeating: "0", count: 40))
+        try fixture.writeLock(text)
+        for args in [["--json"], []] {
+            let r = try fetch(args)
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertFalse((r.stdout + r.stderr).contains("s3cr3tpass"), r.stdout + r.stderr)
+        }
+        let json = try PodmirrorBinary.json(try fetch(["--json"]))
+        XCTAssertEqual(pods(json)["PMGitA"]?["url"] as? String, "http://***@127.0.0.1:\(server.port)/podsrc/PMGitA.git")
+        XCTAssertEqual(pods(json)["PMGitB"]?["status"] as? String, "failed")
+    }
+
+    func testTwoFetchesAtOnceBothSucceedAndTheCacheIsComplete() throws {
+        try fixture.writeLock(try fixture.podfileLock())
+        let group = DispatchGroup()
+        final class Box: @unchecked Sendable { var results: [ProcessResult] = []; let lock = NSLock() }
+        let box = Box()
+        for _ in 0..<2 {
+            group.enter()
+            let run: @Sendable () -> Void = { [bin, fixture] in
+                let r = try? bin.run(["pods", "fetch", "--project", fixture!.project, "--cocoapods-version", "1.17.0", "--json"],
+                                     home: fixture!.home)
+                box.lock.lock(); if let r { box.results.append(r) }; box.lock.unlock()
+                group.leave()
+            }
+            Thread { run() }.start()
+        }
+        group.wait()
+        XCTAssertEqual(box.results.map(\.status), [0, 0], box.results.map(\.stderr).joined())
+        let statuses = try box.results.map { try pods(PodmirrorBinary.json($0))["PMFoo"]?["status"] as? String }
+        XCTAssertTrue(statuses.allSatisfy { $0 == "fetched" || $0 == "cached" }, "\(statuses)")
+        XCTAssertEqual(leftovers(), [])
+        let third = try PodmirrorBinary.json(try fetch(["--json"]))
+        XCTAssertEqual(third["changed"] as? Bool, false)
+    }
+
+    func testSIGINTMidFetchExits130AndLeavesNoPartialEntry() throws {
+        let stalled = try GitHTTPServer(root: fixture.root)
+        defer { stalled.stop() }
+        stalled.setFault(.stallAfter(bytes: 0))
+        try fixture.writeLock(try fixture.podfileLock(gitURLOverride: ["PMGitA": stalled.url("podsrc/PMGitA.git")]))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: bin.path)
+        p.arguments = ["pods", "fetch", "--project", fixture.project, "--cocoapods-version", "1.17.0", "--jobs", "1",
+                       "--only", "PMGitA"]
+        p.environment = bin.environment(home: fixture.home)
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        Thread.sleep(forTimeInterval: 2.5)
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 130)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: podsDir + "/External/PMGitA"))
+        XCTAssertEqual(leftovers(), [])
+    }
+
+    func testUnknownOnlyNameIsAUsageError() throws {
+        try fixture.writeLock(try fixture.podfileLock())
+        let r = try fetch(["--only", "Nope"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("Nope"), r.stderr)
+    }
+}
+
+/// MD5 computed by Python's hashlib (reference for CocoaPods' external slugs).
+enum DownloadSlugReference {
+    static func md5(_ s: String) -> String {
+        (try? ProcessRunner.run("/usr/bin/env", ["python3", "-c",
+            "import hashlib,sys;print(hashlib.md5(sys.argv[1].encode()).hexdigest())", s]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? ""
+    }
+}
+
+/// `reinstall` runs `pods fetch` first (stand-in `pod` on PATH: CocoaPods cannot be installed here).
+final class ReinstallPodsFetchCLITests: XCTestCase {
+    let bin = PodmirrorBinary()
+
+    func testStandInPodIsNotRunWhenAPodCannotBeFetchedAndTheProjectIsUntouched() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/corpus/xcodeproj/10-localsend-flutter/project.pbxproj").path
+        guard FileManager.default.fileExists(atPath: corpus) else { throw XCTSkip("no corpus") }
+        let tmp = TempDirectory("reinstall-fetch")
+        try FileManager.default.createDirectory(atPath: tmp.path + "/served", withIntermediateDirectories: true)
+        let server = try GitHTTPServer(root: tmp.path + "/served")
+        defer { server.stop() }
+        let fixture = try PodSourcesFixture(dir: tmp.path, base: "http://127.0.0.1:\(server.port)")
+        try fixture.writeLock(try fixture.podfileLock(tagOverride: ["PMGitA": "9.9.9"]))
+        let pbx = fixture.project + "/Runner.xcodeproj/project.pbxproj"
+        try FileManager.default.createDirectory(atPath: (pbx as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: corpus, toPath: pbx)
+        try "target 'Runner' do\nend\n".write(toFile: fixture.project + "/Podfile", atomically: true, encoding: .utf8)
+        // An existing cache VERSION, so the stand-in is not asked for `pod --version`.
+        let pods = fixture.home + "/Library/Caches/CocoaPods/Pods"
+        try FileManager.default.createDirectory(atPath: pods, withIntermediateDirectories: true)
+        try "1.17.0".write(toFile: pods + "/VERSION", atomically: true, encoding: .utf8)
+        let standin = TempDirectory("standin-bin")
+        let pod = try standin.write("pod", ReinstallCLITests.standIn)
+        chmod(pod, 0o755)
+        let log = tmp.path + "/pod.log"
+        let before = TreeSnapshot(fixture.project)
+        let r = try bin.run(["reinstall", fixture.project], home: fixture.home,
+                            extraEnvironment: ["PATH": "\(standin.path):/usr/bin:/bin", "POD_STANDIN_LOG": log])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("could not fetch PMGitA"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: log), "pod install must not run")
+        XCTAssertEqual(TreeSnapshot(fixture.project).differences(to: before), [])
+        // The other pods were fetched all the same.
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pods + "/Release/PMFoo"))
+
+        let skipped = try bin.run(["reinstall", fixture.project, "--no-fetch"], home: fixture.home,
+                                  extraEnvironment: ["PATH": "\(standin.path):/usr/bin:/bin", "POD_STANDIN_LOG": log])
+        XCTAssertEqual(skipped.status, 0, skipped.stderr)
+        XCTAssertTrue(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("argv: install"))
+    }
+}
