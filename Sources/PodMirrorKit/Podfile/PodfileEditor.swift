@@ -18,19 +18,31 @@ public enum PodfileEdit: Sendable, Equatable {
     /// One line for a person (URL credentials redacted).
     public var summary: String { Redaction.redactText(rawSummary) }
 
-    var rawSummary: String {
+    var rawSummary: String { message(in: .english) }
+
+    /// The edit as a sentence in `language` (credentials not yet redacted).
+    func message(in language: Language) -> String {
+        func t(_ key: String, _ args: [String: String] = [:]) -> String {
+            Message("podfile.edit." + key, args).text(in: language)
+        }
+        func scope(_ configuration: String?, _ pod: String?) -> String {
+            [configuration.map { t("scope.configuration", ["configuration": $0]) },
+             pod.map { t("scope.pod", ["pod": $0]) }].compactMap { $0 }.map { " " + $0 }.joined()
+        }
         switch self {
-        case .useSource(let m): return "use Specs source \(m)"
-        case .addSource(let u, let first): return "add source \(u)\(first ? " first" : "")"
-        case .removeSource(let u): return "remove source \(u)"
-        case .setSources(let l): return "set sources to \(l.joined(separator: ", "))"
-        case .platform(let n, let v, let t, _): return "platform :\(n), '\(v)'\(t.map { " in target \($0)" } ?? "")"
-        case .inhibitWarnings(let on): return "inhibit_all_warnings! \(on ? "on" : "off")"
+        case .useSource(let m): return t("use-source", ["source": m])
+        case .addSource(let u, let first): return t(first ? "add-source-first" : "add-source", ["url": u])
+        case .removeSource(let u): return t("remove-source", ["url": u])
+        case .setSources(let l): return t("set-sources", ["urls": l.joined(separator: ", ")])
+        case .platform(let n, let v, let target, _):
+            return target.map { t("platform-in-target", ["name": n, "version": v, "target": $0]) }
+                ?? t("platform", ["name": n, "version": v])
+        case .inhibitWarnings(let on): return t(on ? "inhibit-on" : "inhibit-off")
         case .buildSetting(let k, let v, let c, let p):
-            return "build setting \(k)=\(v)\(c.map { " for \($0)" } ?? "")\(p.map { " on pod \($0)" } ?? "")"
+            return t("build-setting", ["key": k, "value": v]) + scope(c, p)
         case .unsetBuildSetting(let k, let c, let p):
-            return "unset build setting \(k)\(c.map { " for \($0)" } ?? "")\(p.map { " on pod \($0)" } ?? "")"
-        case .deploymentTarget(let p, let v): return "pod targets' \(p) deployment target at least \(v)"
+            return t("unset-build-setting", ["key": k]) + scope(c, p)
+        case .deploymentTarget(let p, let v): return t("deployment-target", ["platform": p, "version": v])
         }
     }
 }
@@ -93,9 +105,16 @@ public enum PodfileEditor {
         let summary = edits.map(\.summary).joined(separator: "; ") + " in \(displayPath ?? document.path)"
         let details: JSONValue = .object(["edits": .array(edits.map { .string($0.summary) }), "podfile": .string(document.path),
                                           "after": after.model.json])
-        let change = Change.fileEdit(id: "podfile.edit:\(document.path)", kind: .podfileEdit, path: document.path,
+        var change = Change.fileEdit(id: "podfile.edit:\(document.path)", kind: .podfileEdit, path: document.path,
                                      displayPath: displayPath, old: result.old, new: result.new, summary: summary,
                                      details: details, fileSystem: fs)
+        // The edits are phrased in this run's language here, as the catalog cannot nest messages;
+        // `summary` above stays the English JSON carries.
+        let language = Messages.language
+        change.message = Message("podfile.edit.summary", [
+            "edits": edits.map { Redaction.redactText($0.message(in: language)) }
+                .joined(separator: Message("podfile.edit.separator").text(in: language)),
+            "path": displayPath ?? document.path])
         return (change, result.warnings)
     }
 

@@ -144,8 +144,9 @@ public struct Setup: Sendable {
     func installCocoaPodsChange(gemSource: String?) throws -> Change {
         let versions = ToolVersion(environment: environment)
         if let pod = versions.locate("pod") {
-            return .satisfied(id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
-                              summary: "CocoaPods is installed (\(pod))", details: ["pod": .string(pod)])
+            let installed = Message("setup.cocoapods.installed", ["path": pod])
+            return Change.satisfied(id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
+                                    summary: installed.english, details: ["pod": .string(pod)]).localized(installed)
         }
         guard let gem = versions.locate("gem") else {
             throw SetupError("`pod` is missing and so is `gem`, which installs it", remedy: "install Ruby (e.g. `brew install ruby`), then run setup again",
@@ -155,8 +156,9 @@ public struct Setup: Sendable {
         let shown = ([gem] + arguments).map { $0.contains("://") ? Redaction.redactURL($0) : $0 }.joined(separator: " ")
         let tools = self.tools
         let environment = self.environment
-        return Change(id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
-                      summary: "install CocoaPods: \(shown)", details: ["command": .string(shown)], isNeeded: true,
+        let install = Message("setup.cocoapods.install", ["command": shown])
+        var change = Change(id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
+                            summary: install.english, details: ["command": .string(shown)], isNeeded: true,
                       apply: { context in
                           let status = try tools.run(gem, arguments, environment: environment.variables, currentDirectory: nil,
                                                      cancellation: context.cancellation)
@@ -173,6 +175,8 @@ public struct Setup: Sendable {
                           }
                           return ["installed": true, "pod": .string(pod)]
                       })
+        change.message = install
+        return change
     }
 }
 

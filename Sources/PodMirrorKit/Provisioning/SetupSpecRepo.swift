@@ -23,9 +23,10 @@ struct SetupSpecRepo {
     func removeTrunkPlan() throws -> Plan {
         let trunk = service.repos.repoPath("trunk")
         guard FileManager.default.fileExists(atPath: trunk) else {
-            return Plan(title: "remove trunk", changes: [.satisfied(
+            let none = Message("setup.trunk.absent", ["path": service.repos.path])
+            return Plan(title: "remove trunk", changes: [Change.satisfied(
                 id: "repo.remove:trunk", kind: .specRepoRemove, subject: "trunk",
-                summary: "no trunk repo in \(service.repos.path)")])
+                summary: none.english).localized(none)])
         }
         return try service.removePlan(name: "trunk")
     }

@@ -56,9 +56,9 @@ public struct GemSources: Sendable {
         if url.hasPrefix("http://") && !url.hasPrefix("http://127.0.0.1") && !url.hasPrefix("http://localhost") {
             plan.warnings.append(Diagnostic(.warning, code: "gems.plain-http", "\(Redaction.redactURL(url)) is plain http: gems would be downloaded without TLS"))
         }
-        plan.changes.append(try gemrcChange(target: url, onlyIfSet: false, summary: "RubyGems sources in \(location.gemrc): use \(Redaction.redactURL(url))"))
+        plan.changes.append(try gemrcChange(target: url, onlyIfSet: false, summary: Message("gems.summary.gemrc-use", ["file": location.gemrc, "url": Redaction.redactURL(url)])))
         if bundler {
-            plan.changes.append(try bundlerChange(mirror: url, summary: "Bundler mirror for rubygems.org in \(location.bundlerConfig): \(Redaction.redactURL(url))"))
+            plan.changes.append(try bundlerChange(mirror: url, summary: Message("gems.summary.bundler-use", ["file": location.bundlerConfig, "url": Redaction.redactURL(url)])))
         }
         return plan
     }
@@ -67,9 +67,9 @@ public struct GemSources: Sendable {
     public func resetPlan(bundler: Bool) throws -> Plan {
         let official = catalog.gemMirror(named: "rubygems")?.url ?? "https://rubygems.org/"
         var plan = Plan(title: "gems source reset")
-        plan.changes.append(try gemrcChange(target: official, onlyIfSet: true, summary: "RubyGems sources in \(location.gemrc): back to \(official)"))
+        plan.changes.append(try gemrcChange(target: official, onlyIfSet: true, summary: Message("gems.summary.gemrc-reset", ["file": location.gemrc, "url": official])))
         if bundler {
-            plan.changes.append(try bundlerChange(mirror: nil, summary: "Bundler mirror for rubygems.org in \(location.bundlerConfig): removed"))
+            plan.changes.append(try bundlerChange(mirror: nil, summary: Message("gems.summary.bundler-reset", ["file": location.bundlerConfig])))
         }
         return plan
     }
@@ -86,7 +86,7 @@ public struct GemSources: Sendable {
         return try BundlerConfig(path: path, bytes: fs.fileExists(path) ? fs.readFile(path) : [])
     }
 
-    func gemrcChange(target: String, onlyIfSet: Bool, summary: String) throws -> Change {
+    func gemrcChange(target: String, onlyIfSet: Bool, summary: Message) throws -> Change {
         let fs = environment.fileSystem
         let path = location.gemrc
         let exists = fs.fileExists(path)
@@ -105,13 +105,15 @@ public struct GemSources: Sendable {
             "after": .array((check.sources ?? []).map { .string(Redaction.redactURL($0)) }),
         ]
         if !exists && new.isEmpty {
-            return .satisfied(id: "gems.gemrc", kind: .gemrcEdit, subject: path, summary: summary, details: details)
+            return .satisfied(id: "gems.gemrc", kind: .gemrcEdit, subject: path, summary: summary.english, details: details)
+                .localized(summary)
         }
         return Change.fileEdit(id: "gems.gemrc", kind: .gemrcEdit, path: path, old: old, new: new,
-                               summary: summary, details: details, fileSystem: fs).creatingParentFolder(of: path, fileSystem: fs)
+                               summary: summary.english, details: details, fileSystem: fs).creatingParentFolder(of: path, fileSystem: fs)
+            .localized(summary)
     }
 
-    func bundlerChange(mirror: String?, summary: String) throws -> Change {
+    func bundlerChange(mirror: String?, summary: Message) throws -> Change {
         let fs = environment.fileSystem
         let path = location.bundlerConfig
         let exists = fs.fileExists(path)
@@ -120,10 +122,11 @@ public struct GemSources: Sendable {
         let details: JSONValue = ["file": .string(path), "key": .string(BundlerConfig.mirrorKey),
                                   "before": .string(config.mirror.map(Redaction.redactURL)), "after": .string(mirror.map(Redaction.redactURL))]
         if !exists && mirror == nil {
-            return .satisfied(id: "gems.bundler-mirror", kind: .bundlerConfigEdit, subject: path, summary: summary, details: details)
+            return .satisfied(id: "gems.bundler-mirror", kind: .bundlerConfigEdit, subject: path, summary: summary.english, details: details)
+                .localized(summary)
         }
         return Change.fileEdit(id: "gems.bundler-mirror", kind: .bundlerConfigEdit, path: path,
-                               old: exists ? config.bytes : nil, new: new, summary: summary, details: details,
-                               fileSystem: fs).creatingParentFolder(of: path, fileSystem: fs)
+                               old: exists ? config.bytes : nil, new: new, summary: summary.english, details: details,
+                               fileSystem: fs).creatingParentFolder(of: path, fileSystem: fs).localized(summary)
     }
 }

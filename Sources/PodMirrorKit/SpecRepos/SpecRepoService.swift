@@ -92,9 +92,12 @@ public struct SpecRepoService: Sendable {
         for (k, v) in extra { details[k] = v }
         let repos = self.repos
         let service = self
-        return Change(
+        let message = branch.map {
+            Message("repo.clone.summary-branch", ["url": Redaction.redactURL(url), "branch": $0, "path": path])
+        } ?? Message("repo.clone.summary", ["url": Redaction.redactURL(url), "path": path])
+        var change = Change(
             id: id, kind: .specRepoClone, subject: name,
-            summary: "clone \(Redaction.redactURL(url))\(branch.map { " (branch \($0))" } ?? "") into \(path)",
+            summary: message.english,
             details: .object(details), isNeeded: true,
             apply: { context in
                 let staging = SpecRepoStaging.path(repos, purpose: "tmp", name: name)
@@ -117,6 +120,8 @@ public struct SpecRepoService: Sendable {
                 }
             },
             undo: { try SpecRepoStaging.delete(path, dir: repos, name: name) })
+        change.message = message
+        return change
     }
 
     // MARK: remove
@@ -135,8 +140,9 @@ public struct SpecRepoService: Sendable {
         let repos = self.repos
         // The repo waits aside (a hidden folder in the repos dir) until the plan succeeded.
         let aside = Handoff<String>()
+        let removal = Message("repo.remove.summary", ["path": path])
         return Plan(title: "repo remove \(name)", changes: [Change(
-            id: "repo.remove:\(name)", kind: .specRepoRemove, subject: name, summary: "remove \(path)",
+            id: "repo.remove:\(name)", kind: .specRepoRemove, subject: name, summary: removal.english,
             details: ["name": .string(name), "path": .string(path), "type": .string(repo.kind.rawValue), "url": .string(repo.displayURL)],
             isNeeded: true,
             apply: { _ in aside.set(try SpecRepoStaging.moveAside(path, dir: repos, name: name)); return nil },
@@ -144,7 +150,7 @@ public struct SpecRepoService: Sendable {
             commit: {
                 if let kept = aside.take() { SpecRepoStaging.removeTree(kept) }
                 return nil
-            })])
+            }).localized(removal)])
     }
 
     // MARK: update
@@ -194,8 +200,9 @@ public struct SpecRepoService: Sendable {
                                             "oldHead": .string(head), "remoteHead": .string(remoteTip)]
         if let remoteTip, remoteTip == tracking, remoteTip == head {
             details["newHead"] = .string(head)
-            return .satisfied(id: "repo.update:\(info.name)", kind: .specRepoUpdate, subject: info.name,
-                              summary: "`\(info.name)` is up to date at \(head!.prefix(12))", details: .object(details))
+            let current = Message("repo.update.current", ["name": info.name, "head": String(head!.prefix(12))])
+            return Change.satisfied(id: "repo.update:\(info.name)", kind: .specRepoUpdate, subject: info.name,
+                                    summary: current.english, details: .object(details)).localized(current)
         }
         let service = self
         let searchIndex = repos.searchIndexPath

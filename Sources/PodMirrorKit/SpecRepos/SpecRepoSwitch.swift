@@ -58,11 +58,13 @@ extension SpecRepoService {
         }
         let sameURL = existing.url == url
         if sameURL && (requestedName == nil || finalName == existing.name) {
-            return Plan(title: plan.title, changes: [.satisfied(
+            let same = Message("repo.use.already", ["name": existing.name, "url": Redaction.redactURL(url)])
+            return Plan(title: plan.title, changes: [Change.satisfied(
                 id: "repo.use:\(existing.name)", kind: .specRepoUse, subject: existing.name,
-                summary: "`\(existing.name)` already comes from \(Redaction.redactURL(url))",
+                summary: same.english,
                 details: ["name": .string(existing.name), "url": .string(existing.displayURL), "method": "none",
-                          "oldHead": .string(existing.head), "newHead": .string(existing.head)])], warnings: plan.warnings)
+                          "oldHead": .string(existing.head), "newHead": .string(existing.head)]).localized(same)],
+                        warnings: plan.warnings)
         }
         plan.changes.append(switchChange(existing, url: url, finalName: finalName))
         return plan
@@ -99,8 +101,9 @@ extension SpecRepoService {
         // The old repo (or what the re-point replaced) is kept until the whole plan succeeded.
         let done = Handoff<SwitchOutcome>()
         let searchIndex = repos.searchIndexPath
+        var message: Message? = Message(rename.isEmpty ? "repo.use.switch" : "repo.use.switch-rename",
+                                        ["name": old.name, "url": Redaction.redactURL(url), "new": finalName])
         var summary = "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history is shared, else clone and swap)"
-        var message: Message?
         if !others.isEmpty {
             details["method"] = "repoint-or-clone"
             details["previousName"] = .null
