@@ -9,8 +9,7 @@ extension Doctor {
         if !rules.isEmpty {
             let list = rules.map { "\(Redaction.redactURL($0.insteadOf)) → \(Redaction.redactURL($0.base))" }
             findings.append(Finding(id: "pods.source-mirrors", severity: .note,
-                                    message: Message("doctor.pods.source-mirrors",
-                                                     ["rules": list.joined(separator: ", ")]).english,
+                                    Message("doctor.pods.source-mirrors", ["rules": list.joined(separator: ", ")]),
                                     fix: nil, subject: nil))
         }
         let lockfiles = Set(podfiles.map { (($0 as NSString).deletingLastPathComponent as NSString)
@@ -24,13 +23,13 @@ extension Doctor {
             let project = (lockfile as NSString).deletingLastPathComponent
             if missing.isEmpty {
                 findings.append(Finding(id: "pods.cached", severity: .note,
-                                        message: Message("doctor.pods.cached", ["path": lockfile]).english,
+                                        Message("doctor.pods.cached", ["path": lockfile]),
                                         fix: nil, subject: lockfile))
             } else {
                 findings.append(Finding(id: "pods.not-cached", severity: .warning,
-                                        message: Message("doctor.pods.not-cached",
-                                                         ["path": lockfile, "count": String(missing.count),
-                                                          "pods": missing.joined(separator: ", ")]).english,
+                                        Message("doctor.pods.not-cached",
+                                                ["path": lockfile, "count": String(missing.count),
+                                                 "pods": missing.joined(separator: ", ")]),
                                         fix: "podmirror pods fetch --project \(project)", subject: lockfile))
             }
         }

@@ -18,6 +18,11 @@ public struct Doctor: Sendable {
         public var subject: String?
         /// What to know about the fix, or what to do when there is no command; nil when the fix says it all.
         public var explanation: String?
+        /// `message` and `explanation` in the catalog, for text output in the user's language (not in JSON).
+        public var text: Message? = nil
+        public var explanationText: Message? = nil
+
+        enum CodingKeys: String, CodingKey { case id, severity, message, fix, subject, explanation }
 
         public init(id: String, severity: Diagnostic.Severity, message: String, fix: String?, subject: String?,
                     explanation: String? = nil) {
@@ -27,6 +32,15 @@ public struct Doctor: Sendable {
             self.fix = fix
             self.subject = subject
             self.explanation = explanation
+        }
+
+        /// A finding written in the catalog: `message`/`explanation` in English, the texts for people.
+        public init(id: String, severity: Diagnostic.Severity, _ message: Message, fix: String?, subject: String?,
+                    explanation: Message? = nil) {
+            self.init(id: id, severity: severity, message: message.english, fix: fix, subject: subject,
+                      explanation: explanation?.english)
+            self.text = message
+            self.explanationText = explanation
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -80,27 +94,29 @@ public struct Doctor: Sendable {
 
     func tools() -> [Finding] {
         let probe = ToolVersion(environment: environment)
-        let explanations = [
-            "git": "install git (macOS: xcode-select --install; Debian/Ubuntu: apt-get install git)",
-            "ruby": "install Ruby (macOS ships one; or use rbenv / Homebrew `brew install ruby`)",
-            "gem": "install RubyGems (it comes with Ruby)",
-            "pod": "runs `gem install cocoapods` (add --gems NAME to install from a gem mirror)",
-        ]
+        let explanations = ["git", "ruby", "gem", "pod"].reduce(into: [String: Message]()) {
+            $0[$1] = Message("doctor.tool.\($1).install")
+        }
         let hasGem = probe.locate("gem") != nil
         return ["git", "ruby", "gem", "pod"].map { name in
             // Only podmirror's own fix is a command; it needs gem.
             let fix = name == "pod" && hasGem ? "podmirror setup --install-cocoapods" : nil
-            let explanation = name == "pod" && !hasGem
-                ? "install Ruby and RubyGems first; then podmirror setup --install-cocoapods" : explanations[name]
+            let explanation = name == "pod" && !hasGem ? Message("doctor.tool.pod.needs-gem") : explanations[name]
             guard let path = probe.locate(name) else {
-                return Finding(id: "tool.\(name).missing", severity: .warning, message: "`\(name)` is not on PATH",
+                return Finding(id: "tool.\(name).missing", severity: .warning, Message("doctor.tool.missing", ["tool": name]),
                                fix: fix, subject: name, explanation: explanation)
             }
             guard let version = probe.version(of: path) else {
-                return Finding(id: "tool.\(name).broken", severity: .error, message: "`\(path) --version` failed", fix: nil,
-                               subject: path, explanation: "reinstall it: " + (explanations[name] ?? ""))
+                let how = explanations[name].map { $0.text(in: Messages.language) } ?? ""
+                var finding = Finding(id: "tool.\(name).broken", severity: .error,
+                                      Message("doctor.tool.broken", ["path": path]), fix: nil, subject: path)
+                // The reinstall hint nests the install hint: English for JSON, this run's language for people.
+                finding.explanation = Message("doctor.tool.reinstall", ["how": explanations[name]?.english ?? ""]).english
+                finding.explanationText = Message("doctor.tool.reinstall", ["how": how])
+                return finding
             }
-            return Finding(id: "tool.\(name)", severity: .note, message: "\(name): \(version) (\(path))", fix: nil, subject: path)
+            return Finding(id: "tool.\(name)", severity: .note,
+                           Message("doctor.tool.found", ["tool": name, "version": version, "path": path]), fix: nil, subject: path)
         }
     }
 
@@ -113,62 +129,63 @@ public struct Doctor: Sendable {
         if let effective, ToolVersion.isUTF8(effective) { return [] }
         // The variable that decides is the one to set: LANG does nothing under a non-UTF-8 LC_ALL.
         let variable = deciding ?? "LANG"
-        return [Finding(id: "locale.not-utf8", severity: .error,
-                        message: "the locale is \(effective.map { "'\($0)'" } ?? "not set"); CocoaPods needs UTF-8 and otherwise fails with \"Unicode Normalization not appropriate for ASCII-8BIT\"",
+        let message = effective.map { Message("doctor.locale.not-utf8", ["locale": $0]) }
+            ?? Message("doctor.locale.unset")
+        return [Finding(id: "locale.not-utf8", severity: .error, message,
                         fix: "export \(variable)=en_US.UTF-8", subject: effective,
-                        explanation: "put it in your shell profile or the CI job's environment")]
+                        explanation: Message("doctor.locale.explanation"))]
     }
 
     func reposChecks() -> (repos: [SpecRepo], findings: [Finding]) {
         let fs = environment.fileSystem
         let dir = ReposDirectory(environment: environment)
         guard fs.isDirectory(dir.path) else {
-            return ([], [Finding(id: "repos.missing", severity: .note, message: "no repos dir at \(dir.path) yet",
-                                 fix: nil, subject: dir.path,
-                                 explanation: "podmirror repo use NAME clones a Specs mirror there (names: podmirror mirror list)")])
+            return ([], [Finding(id: "repos.missing", severity: .note, Message("doctor.repos.missing", ["path": dir.path]),
+                                 fix: nil, subject: dir.path, explanation: Message("doctor.repos.missing.explanation"))])
         }
         var findings: [Finding] = []
         if SpecLock.isHeld(reposDir: dir) {
             findings.append(Finding(id: "repo.lock-held", severity: .warning,
-                                    message: "\(dir.lockPath) is locked by a running process (`pod repo update` or podmirror); repo changes will wait for it",
+                                    Message("doctor.repos.lock-held", ["path": dir.lockPath]),
                                     fix: "fuser \(dir.lockPath)", subject: dir.lockPath,
-                                    explanation: "shows the process holding it; wait for it to finish"))
+                                    explanation: Message("doctor.repos.lock-held.explanation")))
         }
         guard (try? fs.contentsOfDirectory(dir.path)) != nil else {
-            return ([], findings + [Finding(id: "repos.unreadable", severity: .error, message: "cannot list \(dir.path)", fix: nil,
-                                            subject: dir.path, explanation: "check its permissions")])
+            return ([], findings + [Finding(id: "repos.unreadable", severity: .error,
+                                            Message("doctor.repos.unreadable", ["path": dir.path]), fix: nil,
+                                            subject: dir.path, explanation: Message("doctor.repos.unreadable.explanation"))])
         }
         let repos = SpecRepo.all(in: dir)
         for r in repos where r.kind == .git {
             let updateFix = "podmirror repo update \(r.name)"
             for lock in ["index.lock", "HEAD.lock"] where fs.fileExists(r.path + "/.git/" + lock) {
                 findings.append(Finding(id: "repo.stale-git-lock", severity: .error,
-                                        message: "\(r.name): \(r.path)/.git/\(lock) is left from an interrupted git run; every update of this repo fails until it is removed",
+                                        Message("doctor.repo.stale-git-lock", ["name": r.name, "path": "\(r.path)/.git/\(lock)"]),
                                         fix: "rm \(r.path)/.git/\(lock)", subject: r.name,
-                                        explanation: "only when no git or pod process is running"))
+                                        explanation: Message("doctor.repo.stale-git-lock.explanation")))
             }
             let git = try? GitRepository.open(r.path)
             if r.branch == nil {
                 findings.append(Finding(id: "repo.detached", severity: .error,
-                                        message: "\(r.name): HEAD is detached; `pod repo update` resets to origin/HEAD and cannot follow a branch",
+                                        Message("doctor.repo.detached", ["name": r.name]),
                                         fix: "podmirror repo repair \(r.name)", subject: r.name,
-                                        explanation: "checks out its branch at origin/<branch>; --dry-run shows what it discards"))
+                                        explanation: Message("doctor.repo.detached.explanation")))
             } else if let branch = r.branch, let git, git.resolve("refs/remotes/origin/\(branch)") == nil {
                 findings.append(Finding(id: "repo.no-tracking-ref", severity: .error,
-                                        message: "\(r.name): refs/remotes/origin/\(branch) is missing; `pod repo update` fails with \"ambiguous argument 'origin/\(branch)'\"",
+                                        Message("doctor.repo.no-tracking-ref", ["name": r.name, "branch": branch]),
                                         fix: updateFix, subject: r.name))
             }
             if let dirty = git?.changedPathCount(), dirty > 0 {
                 findings.append(Finding(id: "repo.dirty", severity: .warning,
-                                        message: "\(r.name): \(dirty) changed file(s); `pod repo update` discards them (reset --hard)",
+                                        Message("doctor.repo.dirty", ["name": r.name, "count": String(dirty)]),
                                         fix: "podmirror repo repair \(r.name)", subject: r.name,
-                                        explanation: "discards the local changes, as `pod repo update` would; --dry-run shows them"))
+                                        explanation: Message("doctor.repo.dirty.explanation")))
             }
         }
         for (r, final) in FrozenTrunk.behind(repos: repos, catalog: catalog) {
             findings.append(Finding(id: "repo.behind-final-trunk", severity: .warning,
-                                    message: Message("freeze.repo.behind", ["name": r.name, "head": String((r.head ?? "").prefix(12)),
-                                                                            "final": String(final.prefix(12))]).english,
+                                    Message("freeze.repo.behind", ["name": r.name, "head": String((r.head ?? "").prefix(12)),
+                                                                   "final": String(final.prefix(12))]),
                                     fix: "podmirror repo update \(r.name)", subject: r.name))
         }
         return (repos, findings)
@@ -186,7 +203,8 @@ public struct Doctor: Sendable {
             for source in sources where !repos.contains(where: { $0.url.map { SpecRepoNaming.matches(local: $0, wanted: source) } ?? false }) {
                 let isTrunk = SpecRepoNaming.canonical(source) == SpecRepoNaming.canonical(trunkURL)
                 findings.append(Finding(id: "podfile.source-unmatched", severity: isTrunk ? .warning : .error,
-                                        message: "\(podfile): no local repo has the URL of source '\(Redaction.redactURL(source))'; `pod install` will \(isTrunk ? "set up trunk" : "clone the whole Specs repo again") under a derived name",
+                                        Message(isTrunk ? "doctor.podfile.source-unmatched.trunk" : "doctor.podfile.source-unmatched",
+                                                ["podfile": podfile, "source": Redaction.redactURL(source)]),
                                         fix: isTrunk ? "pod repo add-cdn trunk \(trunkURL)" : "podmirror repo use \(Redaction.redactURL(source))", subject: podfile))
             }
             // A mirror: a catalog mirror, or a URL whose local clone is a copy of the Specs repo.
@@ -201,9 +219,9 @@ public struct Doctor: Sendable {
             let listsTrunk = sources.contains { SpecRepoNaming.canonical($0) == SpecRepoNaming.canonical(trunkURL) }
             if usesMirror, !listsTrunk, let trunk = repos.first(where: { $0.name == "trunk" }) {
                 findings.append(Finding(id: "podfile.trunk-with-mirror", severity: .warning,
-                                        message: "\(podfile) uses a Specs mirror but \(trunk.path) still exists: pods locked in Podfile.lock under `trunk:` keep coming from trunk",
+                                        Message("doctor.podfile.trunk-with-mirror", ["podfile": podfile, "path": trunk.path]),
                                         fix: "podmirror repo remove trunk", subject: trunk.path,
-                                        explanation: "or podmirror setup --remove-trunk"))
+                                        explanation: Message("doctor.podfile.trunk-with-mirror.explanation")))
             }
         }
         return findings
@@ -212,8 +230,11 @@ public struct Doctor: Sendable {
     func gemChecks() -> [Finding] {
         let listing: GemSources.Listing
         do { listing = try GemSources(environment: environment, catalog: catalog).list() } catch let e as any PodMirrorError {
-            return [Finding(id: "gems.gemrc-invalid", severity: .error, message: e.message, fix: nil, subject: nil,
-                            explanation: e.remedy)]
+            var finding = Finding(id: "gems.gemrc-invalid", severity: .error, message: e.message, fix: nil, subject: nil,
+                                  explanation: e.remedy)
+            finding.text = e.text
+            finding.explanationText = e.remedyText
+            return [finding]
         } catch { return [] }
         guard checkNetwork, !listing.sources.isEmpty else { return [] }
         let gemrc = try? GemSources(environment: environment, catalog: catalog).gemrc()
@@ -222,9 +243,9 @@ public struct Doctor: Sendable {
         let proxy = ProxySettings.load(environment: environment.variables)
         return MirrorProbe(timeout: timeout, proxy: proxy, cancellation: cancellation).run(mirrors).filter { !$0.healthy }.map { r in
             Finding(id: "gems.source-unreachable", severity: .error,
-                    message: "gem source \(r.url) does not answer as a gem mirror should: \(r.problem ?? "unknown")",
+                    Message("doctor.gems.source-unreachable", ["url": r.url, "problem": r.problem ?? "unknown"]),
                     fix: "podmirror gems source use \"$(podmirror mirror test --gems --pick)\"", subject: listing.gemrc,
-                    explanation: "switches to the fastest gem mirror that answers")
+                    explanation: Message("doctor.gems.source-unreachable.explanation"))
         }
     }
 

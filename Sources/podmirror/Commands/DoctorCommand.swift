@@ -34,15 +34,15 @@ struct DoctorCommand: PodmirrorCommand {
             for f in report.findings {
                 let mark: String
                 switch f.severity {
-                case .error: mark = c.paint("error  ", .red)
-                case .warning: mark = c.paint("warning", .yellow)
-                case .note: mark = c.paint("ok     ", .green)
+                case .error: mark = c.paint(Message("doctor.mark.error").localized, .red)
+                case .warning: mark = c.paint(Message("doctor.mark.warning").localized, .yellow)
+                case .note: mark = c.paint(Message("doctor.mark.ok").localized, .green)
                 }
-                c.out("\(mark)  \(f.message)")
-                if let fix = f.fix, f.severity != .note { c.out("         fix: \(fix)") }
-                if let why = f.explanation, f.severity != .note { c.out("              \(why)") }
+                c.out("\(mark)  \(f.text?.localized ?? f.message)")
+                if let fix = f.fix, f.severity != .note { c.out("         " + Message("doctor.fix", ["fix": fix]).localized) }
+                if let why = f.explanationText?.localized ?? f.explanation, f.severity != .note { c.out("              \(why)") }
             }
-            c.out("\(report.errors) error(s), \(report.warnings) warning(s)")
+            c.out(Message("doctor.summary", ["errors": String(report.errors), "warnings": String(report.warnings)]).localized)
         })
     }
 }
