@@ -43,6 +43,24 @@ public struct MirrorError: PodMirrorError {
     public var remedy: String?
     public var code: String
     public var exitStatus: ExitStatus
+    public var text: Message? = nil
+    public var remedyText: Message? = nil
+
+    /// An error written in the catalog.
+    public init(_ message: Message, remedy: Message?, code: String, exitStatus: ExitStatus) {
+        self.init(message: message.english, remedy: remedy?.english, code: code, exitStatus: exitStatus,
+                  text: message, remedyText: remedy)
+    }
+
+    public init(message: String, remedy: String?, code: String, exitStatus: ExitStatus,
+                text: Message? = nil, remedyText: Message? = nil) {
+        self.message = message
+        self.remedy = remedy
+        self.code = code
+        self.exitStatus = exitStatus
+        self.text = text
+        self.remedyText = remedyText
+    }
 }
 
 /// The catalog of known Specs and gem mirrors.
@@ -106,8 +124,8 @@ public struct MirrorCatalog: Sendable {
             return Mirror(name: "", kind: wantGems ? .gems : .specsGit, url: nameOrURL)
         }
         let names = list.map(\.name).joined(separator: ", ")
-        throw MirrorError(message: "unknown \(wantGems ? "gem" : "Specs") mirror '\(nameOrURL)'",
-                          remedy: "use one of: \(names), or a URL (see `podmirror mirror list`)",
+        throw MirrorError(Message(wantGems ? "mirror.error.unknown-gems" : "mirror.error.unknown-specs", ["value": nameOrURL]),
+                          remedy: Message("mirror.error.unknown.remedy", ["names": names]),
                           code: "mirror.unknown", exitStatus: .usage)
     }
 
@@ -117,8 +135,8 @@ public struct MirrorCatalog: Sendable {
         guard gems else { return try GitURL.validate(url) }
         let scheme = url.range(of: "://").map { url[..<$0.lowerBound].lowercased() }
         guard let scheme, ["https", "http"].contains(scheme), !url.contains(where: { $0.isWhitespace }) else {
-            throw MirrorError(message: "refusing '\(Redaction.redactURL(url))': a gem mirror is an https or http URL",
-                              remedy: "use a catalog name (`podmirror mirror list`) or an https:// URL", code: "mirror.transport", exitStatus: .usage)
+            throw MirrorError(Message("mirror.error.gem-transport", ["url": Redaction.redactURL(url)]),
+                              remedy: Message("mirror.error.gem-transport.remedy"), code: "mirror.transport", exitStatus: .usage)
         }
     }
 

@@ -42,13 +42,12 @@ public struct PodfileDocument: Sendable {
     /// Reads and parses a Podfile. Throws `PodfileError` for a missing file or text the lexer cannot place.
     public static func load(path: String, fs: any FileSystem) throws -> PodfileDocument {
         guard fs.fileExists(path), !fs.isDirectory(path) else {
-            throw PodfileError("No Podfile exists at path `\(path)`.", file: path,
-                               remedy: "run podmirror in the project folder or pass --podfile PATH", code: "podfile.missing",
+            throw PodfileError(Message("podfile.error.missing", ["path": path]), file: path,
+                               remedy: Message("podfile.error.missing.remedy"), code: "podfile.missing",
                                exitStatus: .usage)
         }
         if path.hasSuffix(".yaml") {
-            throw PodfileError("this is the YAML form of a Podfile, which CocoaPods uses here; podmirror only reads and edits Ruby Podfiles",
-                               file: path, remedy: "edit it by hand, or convert the project to a Ruby Podfile",
+            throw PodfileError(Message("podfile.error.yaml"), file: path, remedy: Message("podfile.error.yaml.remedy"),
                                code: "podfile.unsupported-format", exitStatus: .usage)
         }
         return try PodfileDocument(bytes: try fs.readFile(path), path: path)
@@ -59,21 +58,21 @@ public struct PodfileDocument: Sendable {
 
     public init(bytes: [UInt8], path: String = "Podfile") throws {
         guard bytes.count <= Self.maxSize else {
-            throw PodfileError("the file is \(bytes.count >> 20) MB; a Podfile is text of a few kilobytes", file: path,
-                               remedy: "check --podfile points at the Podfile", code: "podfile.too-large")
+            throw PodfileError(Message("podfile.error.too-large", ["size": String(bytes.count >> 20)]), file: path,
+                               remedy: Message("podfile.error.check-path.remedy"), code: "podfile.too-large")
         }
         if let nul = bytes.firstIndex(of: 0) {
             let lineStart = bytes[..<nul].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-            throw PodfileError("the file contains a NUL byte: it is binary, not a Podfile", file: path,
+            throw PodfileError(Message("podfile.error.nul"), file: path,
                                line: bytes.lineNumber(at: nul), column: nul - lineStart + 1,
-                               remedy: "check --podfile points at the Podfile", code: "podfile.encoding")
+                               remedy: Message("podfile.error.check-path.remedy"), code: "podfile.encoding")
         }
         if String(bytes: bytes, encoding: .utf8) == nil {
             let bad = Self.firstInvalidUTF8(bytes) ?? 0
             let lineStart = bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-            throw PodfileError("the Podfile is not valid UTF-8 (CocoaPods reads it as UTF-8)", file: path,
+            throw PodfileError(Message("podfile.error.not-utf8"), file: path,
                                line: bytes.lineNumber(at: bad), column: bad - lineStart + 1,
-                               remedy: "save the Podfile as UTF-8", code: "podfile.encoding")
+                               remedy: Message("podfile.error.not-utf8.remedy"), code: "podfile.encoding")
         }
         self.path = path
         self.bytes = bytes

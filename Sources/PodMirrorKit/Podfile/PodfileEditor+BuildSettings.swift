@@ -34,9 +34,10 @@ extension EditContext {
     func postInstallHook() throws -> (index: Int, site: HookSite)? {
         let hooks = reader.hooks.enumerated().filter { $0.element.name == "post_install" }
         if hooks.count > 1 {
-            throw PodfileError("Specifying multiple `post_install` hooks is unsupported.", file: doc.path,
+            throw PodfileError(Message("podfile.error.multiple-hooks"), file: doc.path,
                                line: hooks[1].element.statement.line,
-                               remedy: "merge the post_install hooks (lines \(hooks.map { String($0.element.statement.line) }.joined(separator: ", "))) into one, then run podmirror again",
+                               remedy: Message("podfile.error.multiple-hooks.remedy", [
+                                   "lines": hooks.map { String($0.element.statement.line) }.joined(separator: ", ")]),
                                code: "podfile.multiple-hooks")
         }
         return hooks.first.map { ($0.offset, $0.element) }

@@ -27,9 +27,10 @@ public struct PodfileError: PodMirrorError {
     }
 
     /// An error written in the catalog; the text output keeps the `file:line:` prefix.
-    public init(_ message: Message, file: String? = nil, line: Int? = nil, remedy: Message? = nil, code: String,
-                exitStatus: ExitStatus = .failure) {
-        self.init(message.english, file: file, line: line, remedy: remedy?.english, code: code, exitStatus: exitStatus)
+    public init(_ message: Message, file: String? = nil, line: Int? = nil, column: Int? = nil, remedy: Message? = nil,
+                code: String = "podfile.syntax", exitStatus: ExitStatus = .failure) {
+        self.init(message.english, file: file, line: line, column: column, remedy: remedy?.english, code: code,
+                  exitStatus: exitStatus)
         let location = self.message.dropLast(message.english.count + 2)
         text = Message("podfile.at", ["where": String(location), "message": message.localized])
         remedyText = remedy

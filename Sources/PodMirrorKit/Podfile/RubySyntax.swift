@@ -113,8 +113,8 @@ public struct RubySyntax: Sendable {
                     if loopDoPending { loopDoPending = false } else { stack.append(k) }
                 case "end":
                     guard let open = stack.popLast() else {
-                        throw PodfileError("unexpected `end`: nothing is open here", file: file, line: t.line, column: t.column,
-                                           remedy: "remove the extra `end` (podmirror left the file untouched)")
+                        throw PodfileError(Message("podfile.error.unexpected-closer", ["token": "end"]), file: file, line: t.line,
+                                           column: t.column, remedy: Message("podfile.error.unexpected-closer.remedy", ["token": "end"]))
                     }
                     guard tokens[open].kind == .keyword else { throw mismatch(tokens[open], t, file) }
                     match[open] = k
@@ -130,8 +130,8 @@ public struct RubySyntax: Sendable {
                 case ")", "]", "}":
                     let want = [")": "(", "]": "[", "}": "{"][t.text]!
                     guard let open = stack.popLast() else {
-                        throw PodfileError("unexpected `\(t.text)`: nothing is open here", file: file, line: t.line, column: t.column,
-                                           remedy: "remove the extra `\(t.text)` (podmirror left the file untouched)")
+                        throw PodfileError(Message("podfile.error.unexpected-closer", ["token": t.text]), file: file, line: t.line,
+                                           column: t.column, remedy: Message("podfile.error.unexpected-closer.remedy", ["token": t.text]))
                     }
                     guard tokens[open].text == want else { throw mismatch(tokens[open], t, file) }
                     match[open] = k
@@ -143,15 +143,15 @@ public struct RubySyntax: Sendable {
         if let open = stack.last {
             let o = tokens[open]
             let closer = o.kind == .keyword ? "end" : ["(": ")", "[": "]", "{": "}"][o.text] ?? "end"
-            throw PodfileError("`\(o.text)` is never closed with `\(closer)`", file: file, line: o.line, column: o.column,
-                               remedy: "add the missing `\(closer)` (podmirror left the file untouched)")
+            throw PodfileError(Message("podfile.error.unclosed", ["token": o.text, "closer": closer]), file: file, line: o.line,
+                               column: o.column, remedy: Message("podfile.error.unclosed.remedy", ["closer": closer]))
         }
         return (match, braces)
     }
 
     static func mismatch(_ open: RubyToken, _ close: RubyToken, _ file: String) -> PodfileError {
-        PodfileError("`\(close.text)` does not close `\(open.text)` opened at line \(open.line)", file: file,
-                     line: close.line, column: close.column, remedy: "balance the block (podmirror left the file untouched)")
+        PodfileError(Message("podfile.error.mismatch", ["close": close.text, "open": open.text, "line": String(open.line)]),
+                     file: file, line: close.line, column: close.column, remedy: Message("podfile.error.mismatch.remedy"))
     }
 
     // MARK: - Queries

@@ -30,20 +30,18 @@ public struct Setup: Sendable {
         let specs = try request.mirror.map { try catalog.resolve($0, gems: false) }
         let gems = try request.gems.map { try catalog.resolve($0, gems: true) }
         if request.strategy == .insteadof, specs == nil {
-            throw UsageError("--strategy insteadof needs --mirror", code: "setup.strategy")
+            throw UsageError(Message("setup.error.strategy-needs-mirror"), code: "setup.strategy")
         }
         if request.seed != nil, specs == nil || specs?.kind != .specsGit {
             throw UsageError(Message("setup.seed.needs-mirror"), code: "setup.seed")
         }
         if specs == nil, gems == nil, request.podfiles.isEmpty, !request.removeTrunk, !request.installCocoaPods,
            request.sourceMirrors.isEmpty {
-            throw UsageError("nothing to set up",
-                             remedy: "name at least one of --mirror, --gems, --podfile, --remove-trunk, --install-cocoapods, --source-mirror",
-                             code: "setup.empty")
+            throw UsageError(Message("setup.error.empty"), remedy: Message("setup.error.empty.remedy"), code: "setup.empty")
         }
         if !request.podfiles.isEmpty, specs == nil, request.platform == nil, !request.inhibitWarnings, request.buildSettings.isEmpty,
            request.deploymentTarget == nil {
-            throw UsageError("--podfile given, but nothing to change in it", remedy: "add --mirror, --platform, --inhibit-warnings or --build-setting",
+            throw UsageError(Message("setup.error.empty-podfile"), remedy: Message("setup.error.empty-podfile.remedy"),
                              code: "setup.empty-podfile")
         }
         return Resolved(specs: specs, gems: gems)

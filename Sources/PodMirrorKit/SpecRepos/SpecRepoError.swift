@@ -20,12 +20,17 @@ public struct SpecRepoError: PodMirrorError {
     }
 
     static func badName(_ name: String, _ why: String) -> SpecRepoError {
-        SpecRepoError("invalid repo name '\(name)': \(why)", remedy: "use a plain folder name such as `tuna` or `my-specs`",
-                      code: "repo.bad-name", exitStatus: .usage)
+        // `why` is English only (its callers are not in the catalog yet).
+        let message = Message("repo.error.bad-name", ["name": name, "why": why])
+        let remedy = Message("repo.error.bad-name.remedy")
+        return SpecRepoError(message.english, remedy: remedy.english, code: "repo.bad-name", exitStatus: .usage,
+                             text: message, remedyText: remedy)
     }
 
     static func notFound(_ name: String, in dir: String) -> SpecRepoError {
-        SpecRepoError("Unable to find the `\(name)` repo in \(dir)", remedy: "`podmirror repo list` shows the repos",
-                      code: "repo.not-found", exitStatus: .failure)
+        let message = Message("repo.error.not-found", ["name": name, "path": dir])
+        let remedy = Message("repo.error.not-found.remedy")
+        return SpecRepoError(message.english, remedy: remedy.english, code: "repo.not-found", exitStatus: .failure,
+                             text: message, remedyText: remedy)
     }
 }
