@@ -23,26 +23,28 @@ public enum PodfileEdit: Sendable, Equatable {
     /// The edit as a sentence in `language` (credentials not yet redacted).
     func message(in language: Language) -> String {
         func t(_ key: String, _ args: [String: String] = [:]) -> String {
-            Message("podfile.edit." + key, args).text(in: language)
+            Message(key, args).text(in: language)
         }
         func scope(_ configuration: String?, _ pod: String?) -> String {
-            [configuration.map { t("scope.configuration", ["configuration": $0]) },
-             pod.map { t("scope.pod", ["pod": $0]) }].compactMap { $0 }.map { " " + $0 }.joined()
+            [configuration.map { t("podfile.edit.scope.configuration", ["configuration": $0]) },
+             pod.map { t("podfile.edit.scope.pod", ["pod": $0]) }].compactMap { $0 }.map { " " + $0 }.joined()
         }
         switch self {
-        case .useSource(let m): return t("use-source", ["source": m])
-        case .addSource(let u, let first): return t(first ? "add-source-first" : "add-source", ["url": u])
-        case .removeSource(let u): return t("remove-source", ["url": u])
-        case .setSources(let l): return t("set-sources", ["urls": l.joined(separator: ", ")])
+        case .useSource(let m): return t("podfile.edit.use-source", ["source": m])
+        case .addSource(let u, let first):
+            return t(first ? "podfile.edit.add-source-first" : "podfile.edit.add-source", ["url": u])
+        case .removeSource(let u): return t("podfile.edit.remove-source", ["url": u])
+        case .setSources(let l): return t("podfile.edit.set-sources", ["urls": l.joined(separator: ", ")])
         case .platform(let n, let v, let target, _):
-            return target.map { t("platform-in-target", ["name": n, "version": v, "target": $0]) }
-                ?? t("platform", ["name": n, "version": v])
-        case .inhibitWarnings(let on): return t(on ? "inhibit-on" : "inhibit-off")
+            return target.map { t("podfile.edit.platform-in-target", ["name": n, "version": v, "target": $0]) }
+                ?? t("podfile.edit.platform", ["name": n, "version": v])
+        case .inhibitWarnings(let on): return t(on ? "podfile.edit.inhibit-on" : "podfile.edit.inhibit-off")
         case .buildSetting(let k, let v, let c, let p):
-            return t("build-setting", ["key": k, "value": v]) + scope(c, p)
+            return t("podfile.edit.build-setting", ["key": k, "value": v]) + scope(c, p)
         case .unsetBuildSetting(let k, let c, let p):
-            return t("unset-build-setting", ["key": k]) + scope(c, p)
-        case .deploymentTarget(let p, let v): return t("deployment-target", ["platform": p, "version": v])
+            return t("podfile.edit.unset-build-setting", ["key": k]) + scope(c, p)
+        case .deploymentTarget(let p, let v):
+            return t("podfile.edit.deployment-target", ["platform": p, "version": v])
         }
     }
 }

@@ -94,9 +94,10 @@ public struct Doctor: Sendable {
 
     func tools() -> [Finding] {
         let probe = ToolVersion(environment: environment)
-        let explanations = ["git", "ruby", "gem", "pod"].reduce(into: [String: Message]()) {
-            $0[$1] = Message("doctor.tool.\($1).install")
-        }
+        let explanations = [
+            "git": Message("doctor.tool.git.install"), "ruby": Message("doctor.tool.ruby.install"),
+            "gem": Message("doctor.tool.gem.install"), "pod": Message("doctor.tool.pod.install"),
+        ]
         let hasGem = probe.locate("gem") != nil
         return ["git", "ruby", "gem", "pod"].map { name in
             // Only podmirror's own fix is a command; it needs gem.
