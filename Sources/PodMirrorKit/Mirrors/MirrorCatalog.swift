@@ -124,7 +124,9 @@ public struct MirrorCatalog: Sendable {
             return Mirror(name: "", kind: wantGems ? .gems : .specsGit, url: nameOrURL)
         }
         let names = list.map(\.name).joined(separator: ", ")
-        throw MirrorError(Message(wantGems ? "mirror.error.unknown-gems" : "mirror.error.unknown-specs", ["value": nameOrURL]),
+        let unknown = Message(wantGems ? "mirror.error.unknown-gems" : "mirror.error.unknown-specs",
+                              ["value": nameOrURL])
+        throw MirrorError(unknown,
                           remedy: Message("mirror.error.unknown.remedy", ["names": names]),
                           code: "mirror.unknown", exitStatus: .usage)
     }
@@ -136,7 +138,8 @@ public struct MirrorCatalog: Sendable {
         let scheme = url.range(of: "://").map { url[..<$0.lowerBound].lowercased() }
         guard let scheme, ["https", "http"].contains(scheme), !url.contains(where: { $0.isWhitespace }) else {
             throw MirrorError(Message("mirror.error.gem-transport", ["url": Redaction.redactURL(url)]),
-                              remedy: Message("mirror.error.gem-transport.remedy"), code: "mirror.transport", exitStatus: .usage)
+                              remedy: Message("mirror.error.gem-transport.remedy"), code: "mirror.transport",
+                              exitStatus: .usage)
         }
     }
 

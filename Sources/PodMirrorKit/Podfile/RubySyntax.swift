@@ -113,8 +113,9 @@ public struct RubySyntax: Sendable {
                     if loopDoPending { loopDoPending = false } else { stack.append(k) }
                 case "end":
                     guard let open = stack.popLast() else {
-                        throw PodfileError(Message("podfile.error.unexpected-closer", ["token": "end"]), file: file, line: t.line,
-                                           column: t.column, remedy: Message("podfile.error.unexpected-closer.remedy", ["token": "end"]))
+                        throw PodfileError(Message("podfile.error.unexpected-closer", ["token": "end"]), file: file,
+                                           line: t.line, column: t.column,
+                                           remedy: Message("podfile.error.unexpected-closer.remedy", ["token": "end"]))
                     }
                     guard tokens[open].kind == .keyword else { throw mismatch(tokens[open], t, file) }
                     match[open] = k
@@ -130,8 +131,9 @@ public struct RubySyntax: Sendable {
                 case ")", "]", "}":
                     let want = [")": "(", "]": "[", "}": "{"][t.text]!
                     guard let open = stack.popLast() else {
-                        throw PodfileError(Message("podfile.error.unexpected-closer", ["token": t.text]), file: file, line: t.line,
-                                           column: t.column, remedy: Message("podfile.error.unexpected-closer.remedy", ["token": t.text]))
+                        throw PodfileError(Message("podfile.error.unexpected-closer", ["token": t.text]), file: file,
+                                           line: t.line, column: t.column,
+                                           remedy: Message("podfile.error.unexpected-closer.remedy", ["token": t.text]))
                     }
                     guard tokens[open].text == want else { throw mismatch(tokens[open], t, file) }
                     match[open] = k
@@ -143,15 +145,18 @@ public struct RubySyntax: Sendable {
         if let open = stack.last {
             let o = tokens[open]
             let closer = o.kind == .keyword ? "end" : ["(": ")", "[": "]", "{": "}"][o.text] ?? "end"
-            throw PodfileError(Message("podfile.error.unclosed", ["token": o.text, "closer": closer]), file: file, line: o.line,
-                               column: o.column, remedy: Message("podfile.error.unclosed.remedy", ["closer": closer]))
+            throw PodfileError(Message("podfile.error.unclosed", ["token": o.text, "closer": closer]), file: file,
+                               line: o.line, column: o.column,
+                               remedy: Message("podfile.error.unclosed.remedy", ["closer": closer]))
         }
         return (match, braces)
     }
 
     static func mismatch(_ open: RubyToken, _ close: RubyToken, _ file: String) -> PodfileError {
-        PodfileError(Message("podfile.error.mismatch", ["close": close.text, "open": open.text, "line": String(open.line)]),
-                     file: file, line: close.line, column: close.column, remedy: Message("podfile.error.mismatch.remedy"))
+        PodfileError(Message("podfile.error.mismatch", ["close": close.text, "open": open.text,
+                                                        "line": String(open.line)]),
+                     file: file, line: close.line, column: close.column,
+                     remedy: Message("podfile.error.mismatch.remedy"))
     }
 
     // MARK: - Queries

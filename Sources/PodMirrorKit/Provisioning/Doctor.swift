@@ -104,8 +104,8 @@ public struct Doctor: Sendable {
             let fix = name == "pod" && hasGem ? "podmirror setup --install-cocoapods" : nil
             let explanation = name == "pod" && !hasGem ? Message("doctor.tool.pod.needs-gem") : explanations[name]
             guard let path = probe.locate(name) else {
-                return Finding(id: "tool.\(name).missing", severity: .warning, Message("doctor.tool.missing", ["tool": name]),
-                               fix: fix, subject: name, explanation: explanation)
+                return Finding(id: "tool.\(name).missing", severity: .warning,
+                               Message("doctor.tool.missing", ["tool": name]), fix: fix, subject: name, explanation: explanation)
             }
             guard let version = probe.version(of: path) else {
                 let how = explanations[name].map { $0.text(in: Messages.language) } ?? ""

@@ -37,7 +37,8 @@ public struct Setup: Sendable {
         }
         if specs == nil, gems == nil, request.podfiles.isEmpty, !request.removeTrunk, !request.installCocoaPods,
            request.sourceMirrors.isEmpty {
-            throw UsageError(Message("setup.error.empty"), remedy: Message("setup.error.empty.remedy"), code: "setup.empty")
+            throw UsageError(Message("setup.error.empty"), remedy: Message("setup.error.empty.remedy"),
+                             code: "setup.empty")
         }
         if !request.podfiles.isEmpty, specs == nil, request.platform == nil, !request.inhibitWarnings, request.buildSettings.isEmpty,
            request.deploymentTarget == nil {

@@ -56,9 +56,12 @@ public struct GemSources: Sendable {
         if url.hasPrefix("http://") && !url.hasPrefix("http://127.0.0.1") && !url.hasPrefix("http://localhost") {
             plan.warnings.append(Diagnostic(.warning, code: "gems.plain-http", "\(Redaction.redactURL(url)) is plain http: gems would be downloaded without TLS"))
         }
-        plan.changes.append(try gemrcChange(target: url, onlyIfSet: false, summary: Message("gems.summary.gemrc-use", ["file": location.gemrc, "url": Redaction.redactURL(url)])))
+        let shown = Redaction.redactURL(url)
+        plan.changes.append(try gemrcChange(target: url, onlyIfSet: false,
+                                            summary: Message("gems.summary.gemrc-use", ["file": location.gemrc, "url": shown])))
         if bundler {
-            plan.changes.append(try bundlerChange(mirror: url, summary: Message("gems.summary.bundler-use", ["file": location.bundlerConfig, "url": Redaction.redactURL(url)])))
+            let summary = Message("gems.summary.bundler-use", ["file": location.bundlerConfig, "url": shown])
+            plan.changes.append(try bundlerChange(mirror: url, summary: summary))
         }
         return plan
     }
@@ -67,9 +70,11 @@ public struct GemSources: Sendable {
     public func resetPlan(bundler: Bool) throws -> Plan {
         let official = catalog.gemMirror(named: "rubygems")?.url ?? "https://rubygems.org/"
         var plan = Plan(title: "gems source reset")
-        plan.changes.append(try gemrcChange(target: official, onlyIfSet: true, summary: Message("gems.summary.gemrc-reset", ["file": location.gemrc, "url": official])))
+        plan.changes.append(try gemrcChange(target: official, onlyIfSet: true,
+                                            summary: Message("gems.summary.gemrc-reset", ["file": location.gemrc, "url": official])))
         if bundler {
-            plan.changes.append(try bundlerChange(mirror: nil, summary: Message("gems.summary.bundler-reset", ["file": location.bundlerConfig])))
+            let summary = Message("gems.summary.bundler-reset", ["file": location.bundlerConfig])
+            plan.changes.append(try bundlerChange(mirror: nil, summary: summary))
         }
         return plan
     }
@@ -105,11 +110,13 @@ public struct GemSources: Sendable {
             "after": .array((check.sources ?? []).map { .string(Redaction.redactURL($0)) }),
         ]
         if !exists && new.isEmpty {
-            return .satisfied(id: "gems.gemrc", kind: .gemrcEdit, subject: path, summary: summary.english, details: details)
+            return .satisfied(id: "gems.gemrc", kind: .gemrcEdit, subject: path, summary: summary.english,
+                              details: details)
                 .localized(summary)
         }
         return Change.fileEdit(id: "gems.gemrc", kind: .gemrcEdit, path: path, old: old, new: new,
-                               summary: summary.english, details: details, fileSystem: fs).creatingParentFolder(of: path, fileSystem: fs)
+                               summary: summary.english, details: details, fileSystem: fs)
+            .creatingParentFolder(of: path, fileSystem: fs)
             .localized(summary)
     }
 
@@ -122,7 +129,8 @@ public struct GemSources: Sendable {
         let details: JSONValue = ["file": .string(path), "key": .string(BundlerConfig.mirrorKey),
                                   "before": .string(config.mirror.map(Redaction.redactURL)), "after": .string(mirror.map(Redaction.redactURL))]
         if !exists && mirror == nil {
-            return .satisfied(id: "gems.bundler-mirror", kind: .bundlerConfigEdit, subject: path, summary: summary.english, details: details)
+            return .satisfied(id: "gems.bundler-mirror", kind: .bundlerConfigEdit, subject: path,
+                              summary: summary.english, details: details)
                 .localized(summary)
         }
         return Change.fileEdit(id: "gems.bundler-mirror", kind: .bundlerConfigEdit, path: path,

@@ -39,10 +39,12 @@ struct DoctorCommand: PodmirrorCommand {
                 case .note: mark = c.paint(Message("doctor.mark.ok").localized, .green)
                 }
                 c.out("\(mark)  \(f.text?.localized ?? f.message)")
-                if let fix = f.fix, f.severity != .note { c.out("         " + Message("doctor.fix", ["fix": fix]).localized) }
-                if let why = f.explanationText?.localized ?? f.explanation, f.severity != .note { c.out("              \(why)") }
+                guard f.severity != .note else { continue }
+                if let fix = f.fix { c.out("         " + Message("doctor.fix", ["fix": fix]).localized) }
+                if let why = f.explanationText?.localized ?? f.explanation { c.out("              \(why)") }
             }
-            c.out(Message("doctor.summary", ["errors": String(report.errors), "warnings": String(report.warnings)]).localized)
+            let counts = ["errors": String(report.errors), "warnings": String(report.warnings)]
+            c.out(Message("doctor.summary", counts).localized)
         })
     }
 }

@@ -76,7 +76,8 @@ final class LanguageCLITests: XCTestCase {
     func testDoctorFindingsFollowTheLocale() throws {
         let home = TempDirectory()
         func doctor(_ lang: String, json: Bool = false) throws -> ProcessResult {
-            try bin.run(["doctor", "--offline"] + (json ? ["--json"] : []), home: home.path, extraEnvironment: ["LANG": lang])
+            try bin.run(["doctor", "--offline"] + (json ? ["--json"] : []), home: home.path,
+                        extraEnvironment: ["LANG": lang])
         }
         let zh = try doctor("zh_CN.UTF-8")
         XCTAssertTrue(zh.stdout.contains("还没有 repos 目录"), zh.stdout)
