@@ -221,7 +221,9 @@ public final class PodSourcesFixture: @unchecked Sendable {
                 : "import os,sys,tarfile\nt=tarfile.open(sys.argv[1],'w:gz')\n"
                   + "t.add(sys.argv[2], arcname=os.path.basename(sys.argv[2]))\nt.close()\n"
             let r = try ProcessRunner.run("/usr/bin/env", ["python3", "-c", script, out, top])
-            if r.status != 0 { throw NSError(domain: "fixture", code: 2, userInfo: [NSLocalizedDescriptionKey: r.stderr]) }
+            if r.status != 0 {
+                throw NSError(domain: "fixture", code: 2, userInfo: [NSLocalizedDescriptionKey: r.stderr])
+            }
             return Array(FileManager.default.contents(atPath: out) ?? Data())
         }
         func digest(_ algo: String, _ bytes: [UInt8]) throws -> String {

@@ -54,8 +54,8 @@ final class PodsFetchCLITests: XCTestCase {
         // The rule as `git config --global` writes it in the test HOME (the `git` CLI as the reference writer).
         var env = bin.environment(home: fixture.home)
         env.removeValue(forKey: "GIT_CONFIG_GLOBAL")
-        let set = try ProcessRunner.git(["config", "--global", "url.\(mirror.url)/mirror/.insteadOf", origin.url + "/dl/"],
-                                        environment: env)
+        let set = try ProcessRunner.git(["config", "--global", "url.\(mirror.url)/mirror/.insteadOf",
+                                         origin.url + "/dl/"], environment: env)
         XCTAssertEqual(set.status, 0, set.stderr)
         let r = try fetch(["--json", "--only", "PMHttp", "--only", "PMTgz"])
         XCTAssertEqual(r.status, 0, r.stderr + r.stdout)

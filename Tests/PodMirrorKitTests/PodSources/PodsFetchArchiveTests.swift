@@ -94,7 +94,8 @@ final class PodsFetchArchiveTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/VERSION"), Data("1.17.0".utf8))
         // Nothing for the failed or skipped pods, no archive, no lock, no staging anywhere.
         let all = listing(podsDir)
-        XCTAssertFalse(all.contains { $0.hasPrefix("Release/PMBadSum") || $0.hasPrefix("Specs/Release/PMBadSum") }, "\(all)")
+        XCTAssertFalse(all.contains { $0.hasPrefix("Release/PMBadSum") || $0.hasPrefix("Specs/Release/PMBadSum") },
+                       "\(all)")
         XCTAssertFalse(all.contains { $0.contains("PMDmg") }, "\(all)")
         XCTAssertEqual(all.filter { $0.hasSuffix(".zip") || $0.hasSuffix(".tar.gz") || $0.hasSuffix(".lock") }, [])
         // Staging lives in hidden folders; the git pods' own dotfiles (.gitignore...) are content.
