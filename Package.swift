@@ -22,10 +22,12 @@ let package = Package(
         ),
         // HTTP (mirror probes, pod source downloads): libcurl loaded with dlopen on first use, on every platform.
         .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // A C11 atomic int: the cancellation flag a signal handler sets.
+        .target(name: "CAtomic"),
         // All behaviour: never prints, never exits.
         .target(
             name: "PodMirrorKit",
-            dependencies: ["CLibgit2", "CHTTP", .product(name: "Yams", package: "Yams"),
+            dependencies: ["CLibgit2", "CAtomic", "CHTTP", .product(name: "Yams", package: "Yams"),
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Thin executable: parses, renders, picks the exit code.

@@ -34,7 +34,9 @@ let probes: [Probe] = [
     // Into a hook whose closer follows code on its line, the statement goes before the closer on that line.
     Probe(edit: .buildSetting(key: "SWIFT_VERSION", value: "5.0"),
           mayTouch: { $0.contains("SWIFT_VERSION") || $0.contains("post_install") || $0.contains("}") || $0.contains("end") },
-          holds: { $0.buildSettings.contains { $0.key == "SWIFT_VERSION" && $0.value == "5.0" && $0.pod == nil && $0.configuration == nil } }),
+          // The user's own plain assignment of the key is updated in place instead.
+          holds: { ($0.buildSettings + $0.hookAssignments).contains {
+              $0.key == "SWIFT_VERSION" && $0.value == "5.0" && $0.pod == nil && $0.configuration == nil } }),
 ]
 
 func fail(_ what: String, _ input: [UInt8]) -> Never { invariantBroken("PodfileFuzz", what) }

@@ -31,6 +31,8 @@ enum Main {
         // they just indexed (Specs repos hold hundreds of thousands).
         Libgit2.applySpecsTuning()
         Messages.language = (try? Language.resolve(flag: nil, environment: ProcessInfo.processInfo.environment)) ?? .english
+        VersionOutput.exitIfAsked(Array(CommandLine.arguments.dropFirst()))
+        SubcommandCheck.exitIfUnknown(Array(CommandLine.arguments.dropFirst()))
         let command: ParsableCommand
         do {
             command = try Podmirror.parseAsRoot()
@@ -70,7 +72,12 @@ enum Main {
         let code = Podmirror.exitCode(for: error)
         // Help, version and completion scripts: ArgumentParser prints them itself (to stdout) and exits 0.
         if code == .success { Podmirror.exit(withError: error) }
-        let message = Podmirror.fullMessage(for: error)
+        var message = Podmirror.fullMessage(for: error)
+        // One error prefix for every failure: ArgumentParser's "Error: " becomes podmirror's own.
+        if message.hasPrefix("Error: ") {
+            let c = Console.shared
+            message = c.paint(Message("cli.prefix.error").localized, .red, stderr: true) + message.dropFirst("Error: ".count)
+        }
         if !message.isEmpty { Console.shared.err(message) }
         exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
     }

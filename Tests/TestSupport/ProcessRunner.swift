@@ -95,7 +95,11 @@ public struct PodmirrorBinary: Sendable {
     public func environment(home: String, extra: [String: String] = [:]) -> [String: String] {
         // Nothing may point the tool at the host's own gem, Bundler or git config.
         let hostConfig: Set<String> = ["GEMRC", "BUNDLE_USER_CONFIG", "BUNDLE_USER_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG"]
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CP_") && !hostConfig.contains($0.key) }
+        // Nor the host's proxy: tests that want one set it.
+        let proxies: Set<String> = ["http_proxy", "https_proxy", "all_proxy", "no_proxy"]
+        var env = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("CP_") && !hostConfig.contains($0.key) && !proxies.contains($0.key.lowercased())
+        }
         env["HOME"] = home
         env["NO_COLOR"] = "1"
         // Messages in English unless a test asks for another language.

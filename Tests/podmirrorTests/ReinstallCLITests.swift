@@ -65,7 +65,8 @@ final class ReinstallCLITests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("Analyzing dependencies\n"), "pod's output is streamed: \(r.stdout)")
         XCTAssertTrue(r.stdout.contains("pod install succeeded"), r.stdout)
         let log = try String(contentsOfFile: f.log, encoding: .utf8)
-        XCTAssertTrue(log.contains("argv: install --repo-update\n"), log)
+        // A stock CocoaPods refuses root; podmirror passes --allow-root when it runs as root.
+        XCTAssertTrue(log.contains("argv: install --repo-update\(geteuid() == 0 ? " --allow-root" : "")\n"), log)
         XCTAssertTrue(log.contains("cwd: \(f.dir.path)\n"), log)
         XCTAssertTrue(log.contains("LANG: en_US.UTF-8"), "a UTF-8 locale when the environment has none: \(log)")
         XCTAssertTrue(log.contains("old-pods: \n"), "Pods/ was moved aside before pod ran: \(log)")
@@ -118,12 +119,21 @@ final class ReinstallCLITests: XCTestCase {
         XCTAssertEqual(try snapshot(f.dir), before)
     }
 
+    func testStandInPodGetsAllowRootExactlyWhenRunAsRoot() throws {
+        let f = try fixture()
+        defer { try? FileManager.default.removeItem(atPath: f.log) }
+        let r = try bin.run(["reinstall"], home: f.dir.path, cwd: f.dir.path, extraEnvironment: f.env)
+        XCTAssertEqual(r.status, 0, r.stderr + r.stdout)
+        let argv = try String(contentsOfFile: f.log, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix("argv:") }
+        XCTAssertEqual(argv.map(String.init), geteuid() == 0 ? "argv: install --allow-root" : "argv: install")
+    }
+
     func testStandInPodDryRunRunsNothing() throws {
         let f = try fixture()
         let before = try snapshot(f.dir)
         let r = try bin.run(["reinstall", "--dry-run"], home: f.dir.path, cwd: f.dir.path, extraEnvironment: f.env)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("would change  run `pod install`"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("would change  run `pod install\(geteuid() == 0 ? " --allow-root" : "")`"), r.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: f.log))
         XCTAssertEqual(try snapshot(f.dir), before)
     }

@@ -1,7 +1,15 @@
 import Foundation
 
-/// Runs an external tool (`pod`, `gem`) by argv — never through a shell — with its output streamed to
-/// podmirror's own stdout/stderr. Behind a protocol so tests can inject faults; end-to-end tests use the
+/// Where a child's standard output goes. Its standard error always goes to podmirror's.
+public enum ToolOutput: Sendable {
+    /// podmirror's stdout (text output, where a person reads pod's progress beside podmirror's).
+    case standardOutput
+    /// podmirror's stderr, so stdout stays one JSON document (`--json`).
+    case standardError
+}
+
+/// Runs an external tool (`pod`, `gem`) by argv — never through a shell — with its output streamed where
+/// the runner's `output` says. Behind a protocol so tests can inject faults; end-to-end tests use the
 /// real runner with recording stand-ins on PATH.
 public protocol ToolRunner: Sendable {
     /// Runs `executable` with `arguments`; returns its exit status (128+N when killed by signal N).
@@ -20,7 +28,10 @@ public struct ToolError: PodMirrorError {
 
 /// The real runner, on Foundation.Process.
 public struct ProcessToolRunner: ToolRunner {
-    public init() {}
+    public var output: ToolOutput
+
+    /// A runner whose children write their stdout to `output` (stderr unless a command asks otherwise).
+    public init(output: ToolOutput = .standardError) { self.output = output }
 
     public func run(_ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
                     cancellation: CancellationToken) throws -> Int32 {
@@ -30,6 +41,7 @@ public struct ProcessToolRunner: ToolRunner {
         p.environment = Self.withUTF8Locale(environment)
         if let currentDirectory { p.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         p.standardInput = FileHandle.nullDevice
+        if output == .standardError { p.standardOutput = FileHandle.standardError }
         let done = DispatchSemaphore(value: 0)
         p.terminationHandler = { _ in done.signal() }
         do { try p.run() } catch {

@@ -22,6 +22,8 @@ public struct GitError: PodMirrorError {
     /// Redacted URL or path the operation worked on.
     public var subject: String
     public var cause: String
+    /// For `.timeout`: the setting that bounds the stall (`--timeout`, `PODMIRROR_GIT_TIMEOUT`).
+    public var timeoutSetting: String?
 
     public init(_ kind: Kind, operation: String, subject: String, cause: String) {
         self.kind = kind
@@ -35,7 +37,7 @@ public struct GitError: PodMirrorError {
     public var remedy: String? {
         switch kind {
         case .transport: return "check the URL and the network (`podmirror mirror test` ranks reachable mirrors); nothing was changed"
-        case .timeout: return "the server stalled; try again, pick another mirror, or raise --timeout"
+        case .timeout: return remedyText?.english
         case .unsupportedTransport: return "use an https://, http://, ssh://, git:// or file:// URL"
         case .repository: return nil
         case .unsupported: return nil
@@ -51,6 +53,11 @@ public struct GitError: PodMirrorError {
     }
 
     public var code: String { "git.\(kind.rawValue)" }
+
+    public var remedyText: Message? {
+        guard kind == .timeout else { return nil }
+        return Message("git.timeout.remedy", ["setting": timeoutSetting ?? NetworkSettings.timeoutSettingNames])
+    }
 
     /// Builds an error from libgit2's last error; network classes map to `.transport`.
     static func fromLibgit2(_ rc: Int32, operation: String, subject: String) -> GitError {

@@ -90,7 +90,7 @@ public enum GitSourceFetcher {
     static func fetch(_ remote: OpaquePointer, refspecs: [String], url: String, options: TransferOptions,
                       bytes: inout Int64) throws {
         let session = TransferSession(options)
-        var opts = session.fetchOptions()
+        var opts = try session.fetchOptions(url: url)
         opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
         let strings = refspecs.map { strdup($0) }
         defer { strings.forEach { free($0) } }
@@ -145,7 +145,7 @@ public enum GitSourceFetcher {
             let session = TransferSession(options)
             var opts = git_submodule_update_options()
             git_submodule_update_options_init(&opts, UInt32(GIT_SUBMODULE_UPDATE_OPTIONS_VERSION))
-            opts.fetch_opts = session.fetchOptions()
+            opts.fetch_opts = try session.fetchOptions(url: smURL)
             opts.checkout_opts = session.checkoutOptions(strategy: GIT_CHECKOUT_FORCE)
             opts.checkout_opts.disable_filters = 0
             _ = try session.run(operation: "submodule update", subject: smURL) {

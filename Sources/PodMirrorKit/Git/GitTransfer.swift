@@ -6,21 +6,33 @@ import Glibc
 import Darwin
 #endif
 
-/// Settings for one network operation: progress, cancellation and the stall timeout.
+/// Settings for one network operation: progress, cancellation, the stall timeout and the proxy.
 public struct TransferOptions: Sendable {
     /// Seconds without any data from the server before the transfer is aborted (`GitError.timeout`).
     /// libgit2 1.5.1 has no server timeout option, so a watchdog enforces it (see `TransferSession`).
     public var stallTimeout: TimeInterval
+    /// The setting a user changes to raise `stallTimeout` (named in the timeout error's remedy).
+    public var stallTimeoutSetting: String
     public var progress: any ProgressReporter
     public var cancellation: CancellationToken
+    /// Proxy configuration; nil reads git's config files and this process's environment at each transfer.
+    public var proxy: ProxySettings?
 
     public static let defaultStallTimeout: TimeInterval = 120
 
     public init(stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
-                progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init()) {
+                progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init(),
+                proxy: ProxySettings? = nil, stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames) {
         self.stallTimeout = stallTimeout
         self.progress = progress
         self.cancellation = cancellation
+        self.proxy = proxy
+        self.stallTimeoutSetting = stallTimeoutSetting
+    }
+
+    /// The proxy decision for `url` (see `ProxySettings`).
+    public func proxyChoice(for url: String) -> ProxySettings.Choice {
+        (proxy ?? ProxySettings.load(environment: ProcessInfo.processInfo.environment)).choice(for: url)
     }
 }
 
@@ -43,9 +55,21 @@ final class TransferSession: @unchecked Sendable {
     /// `/proc/self/task/<tid>` of the thread running the transfer (Linux), to find the socket it is blocked on.
     private var transferTask: String?
     private var lastReport = Date.distantPast
+    /// The proxy URL handed to libgit2; kept alive until the session ends.
+    private var proxyURL: UnsafeMutablePointer<CChar>?
+    private(set) var proxyChoice: ProxySettings.Choice = .direct
+    /// For an http:// URL through a proxy: the relay libgit2 talks to instead (see `HTTPProxyRelay`).
+    private var relay: HTTPProxyRelay?
+    private var relayURL: UnsafeMutablePointer<CChar>?
 
     init(_ options: TransferOptions) {
         self.options = options
+    }
+
+    deinit {
+        relay?.stop()
+        free(proxyURL)
+        free(relayURL)
     }
 
     var payload: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
@@ -62,11 +86,16 @@ final class TransferSession: @unchecked Sendable {
         watchdog.start()
         defer {
             lock.lock(); finished = true; lock.unlock()
+            relay?.stop()
         }
         do {
             let result = try body()
             try rethrowAbort(operation: operation, subject: subject)
             return result
+        } catch var error as GitError where error.kind == .transport && !proxyNote.isEmpty {
+            try rethrowAbort(operation: operation, subject: subject)
+            error.cause += proxyNote
+            throw error
         } catch {
             try rethrowAbort(operation: operation, subject: subject)
             throw error
@@ -76,8 +105,10 @@ final class TransferSession: @unchecked Sendable {
     private func rethrowAbort(operation: String, subject: String) throws {
         if options.cancellation.isCancelled { throw InterruptedError() }
         if timedOut {
-            throw GitError(.timeout, operation: operation, subject: subject,
-                           cause: "no data from the server for \(Int(options.stallTimeout)) s")
+            var error = GitError(.timeout, operation: operation, subject: subject,
+                                 cause: "no data from the server for \(Int(options.stallTimeout)) s")
+            error.timeoutSetting = options.stallTimeoutSetting
+            throw error
         }
     }
 
@@ -214,14 +245,51 @@ final class TransferSession: @unchecked Sendable {
             return TransferSession.from(payload).transferProgress(stats.pointee)
         }
         cb.sideband_progress = { _, _, payload in TransferSession.from(payload).touch() }
+        cb.remote_ready = { remote, _, payload in
+            guard let remote, let url = TransferSession.from(payload).relayURL else { return 0 }
+            return git_remote_set_instance_url(remote, url)
+        }
         return cb
     }
 
-    func fetchOptions() -> git_fetch_options {
+    /// Fetch options for a transfer from `url`: callbacks and the proxy decision.
+    func fetchOptions(url: String) throws -> git_fetch_options {
         var opts = git_fetch_options()
         git_fetch_options_init(&opts, UInt32(GIT_FETCH_OPTIONS_VERSION))
         opts.callbacks = remoteCallbacks()
+        opts.proxy_opts = try proxyOptions(url: url)
         return opts
+    }
+
+    /// The one place every libgit2 transfer gets its proxy: explicit, never libgit2's own detection, so
+    /// transfers and `mirror test` decide alike.
+    func proxyOptions(url: String) throws -> git_proxy_options {
+        var proxy = git_proxy_options()
+        git_proxy_options_init(&proxy, UInt32(GIT_PROXY_OPTIONS_VERSION))
+        proxyChoice = options.proxyChoice(for: url)
+        switch proxyChoice {
+        case .direct:
+            proxy.type = GIT_PROXY_NONE
+        case .proxy(let address) where url.lowercased().hasPrefix("http://"):
+            // libgit2 would go direct for http://; the relay carries the requests to the proxy.
+            if relay == nil {
+                let started = try HTTPProxyRelay(url: url, proxyURL: address)
+                relay = started
+                relayURL = strdup(started.relayURL(for: url))
+            }
+            proxy.type = GIT_PROXY_NONE
+        case .proxy(let address):
+            free(proxyURL)
+            proxyURL = strdup(address)
+            proxy.type = GIT_PROXY_SPECIFIED
+            proxy.url = UnsafePointer(proxyURL)
+        }
+        return proxy
+    }
+
+    /// " (through proxy URL)" for error causes, credentials redacted; empty when direct.
+    var proxyNote: String {
+        proxyChoice.displayURL.map { " (through proxy \($0))" } ?? ""
     }
 
     /// Checkout options tuned for Specs repos: no filters
@@ -262,7 +330,7 @@ public enum GitTransfer {
         let session = TransferSession(options)
         var opts = git_clone_options()
         git_clone_options_init(&opts, UInt32(GIT_CLONE_OPTIONS_VERSION))
-        opts.fetch_opts = session.fetchOptions()
+        opts.fetch_opts = try session.fetchOptions(url: url)
         if let depth, depth > 0 { pm_fetch_opts_set_depth(&opts.fetch_opts, Int32(depth)) }
         // The folder is new: FORCE skips the safety comparisons a SAFE checkout makes.
         opts.checkout_opts = session.checkoutOptions(strategy: GIT_CHECKOUT_FORCE)
@@ -292,7 +360,7 @@ public enum GitTransfer {
         let url = git_remote_url(remote).map { String(cString: $0) } ?? repo.path
         try GitURL.validate(url)
         let session = TransferSession(options)
-        var opts = session.fetchOptions()
+        var opts = try session.fetchOptions(url: url)
         _ = try session.run(operation: "fetch", subject: url) {
             try check(git_remote_fetch(remote, nil, &opts, "fetch"), "fetch", url)
         }
@@ -321,8 +389,9 @@ public enum GitTransfer {
     static func listRemote(_ remote: OpaquePointer, url: String, options: TransferOptions) throws -> [RemoteRef] {
         let session = TransferSession(options)
         var callbacks = session.remoteCallbacks()
+        var proxy = try session.proxyOptions(url: url)
         return try session.run(operation: "ls-remote", subject: url) {
-            try check(git_remote_connect(remote, GIT_DIRECTION_FETCH, &callbacks, nil, nil), "connect to", url)
+            try check(git_remote_connect(remote, GIT_DIRECTION_FETCH, &callbacks, &proxy, nil), "connect to", url)
             defer { git_remote_disconnect(remote) }
             var heads: UnsafeMutablePointer<UnsafePointer<git_remote_head>?>?
             var count = 0

@@ -9,14 +9,20 @@ import Foundation
 /// - Gem mirror: `GET <url>/specs.4.8.gz` answers 200 with gzip data (what `gem sources --add` and the
 ///   full index need); `HEAD <url>/versions` tells whether the compact index Bundler and current
 ///   RubyGems prefer is served. A redirect to plain http is a failure.
+///
+/// Specs git mirrors that are not http(s) (`file://`, `git://`, `ssh://`, scp-like) are probed through
+/// libgit2's ls-remote; `verify` (setup's check before a switch) always uses libgit2, the path the clone
+/// takes. Every request goes through the proxy git transfers use (`proxy`), and stops at `cancellation`.
 public struct MirrorProbe: Sendable {
     public var timeout: Double
-    /// The environment the proxy settings are read from (`ProxyDecision`).
-    public var environment: [String: String]
+    public var proxy: ProxySettings
+    public var cancellation: CancellationToken
 
-    public init(timeout: Double = 10, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(timeout: Double = 10, proxy: ProxySettings = ProxySettings(),
+                cancellation: CancellationToken = .init()) {
         self.timeout = timeout
-        self.environment = environment
+        self.proxy = proxy
+        self.cancellation = cancellation
     }
 
     /// One mirror's result.
@@ -43,6 +49,8 @@ public struct MirrorProbe: Sendable {
     }
 
     /// Probes all mirrors in parallel and ranks them: usable ones by speed, then stale, then broken.
+    /// Returns as soon as `cancellation` fires, with the probes finished so far (the rest are abandoned);
+    /// callers check the token.
     public func run(_ mirrors: [Mirror]) -> [Result] {
         let results = ProbeResults(count: mirrors.count)
         let group = DispatchGroup()
@@ -56,14 +64,17 @@ public struct MirrorProbe: Sendable {
                 group.leave()
             }.start()
         }
-        group.wait()
+        while group.wait(timeout: .now() + 0.05) == .timedOut {
+            if cancellation.isCancelled { break }
+        }
         return Self.rank(results.all)
     }
 
     /// Probes one mirror and throws when it does not answer as a mirror of its kind should (for `setup`).
     @discardableResult
     public func verify(_ mirror: Mirror) throws -> Result {
-        let r = probe(mirror)
+        let r = mirror.kind == .specsGit ? probeThroughGit(mirror) : probe(mirror)
+        if cancellation.isCancelled { throw InterruptedError() }
         guard r.healthy else {
             throw MirrorError(message: "\(Redaction.redactURL(mirror.url)) does not answer as a \(mirror.kind == .gems ? "gem" : "Specs") mirror should: \(r.problem ?? "unknown problem")",
                               remedy: "pick another with `podmirror mirror test`, or pass --no-verify to skip this check",
@@ -97,9 +108,10 @@ public struct MirrorProbe: Sendable {
     }
 
     func probe(_ mirror: Mirror) -> Result {
+        if mirror.kind == .specsGit, !Self.isHTTP(mirror.url) { return probeThroughGit(mirror) }
         var r = Result(name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
                        seconds: nil, head: nil, stale: false, compactIndex: nil, problem: nil, rank: nil)
-        let http = HTTPGet(timeout: timeout, environment: environment)
+        let http = HTTPGet(timeout: timeout, proxy: proxy)
         let base = mirror.url.hasSuffix("/") ? String(mirror.url.dropLast()) : mirror.url
         do {
             switch mirror.kind {
@@ -161,6 +173,39 @@ public struct MirrorProbe: Sendable {
 
     func expectOK(_ a: HTTPAnswer) throws {
         guard a.status == 200 else { throw HTTPFailure(message: "HTTP \(a.status)") }
+    }
+
+    /// A Specs git mirror through libgit2's ls-remote (any transport `repo use` allows): the server must
+    /// advertise refs and a HEAD (or master) commit.
+    func probeThroughGit(_ mirror: Mirror) -> Result {
+        var r = Result(name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
+                       seconds: nil, head: nil, stale: false, compactIndex: nil, problem: nil, rank: nil)
+        let start = Date()
+        do {
+            let options = TransferOptions(stallTimeout: timeout, cancellation: cancellation, proxy: proxy)
+            let refs = try GitTransfer.listRemote(url: mirror.url, options: options)
+            r.seconds = Date().timeIntervalSince(start)
+            let head = refs.first { $0.name == "HEAD" } ?? refs.first { $0.name == "refs/heads/master" }
+            guard let head else {
+                throw HTTPFailure(message: "the repository advertises no HEAD or master branch (empty?)")
+            }
+            r.head = head.oid
+            r.healthy = true
+        } catch let e as HTTPFailure {
+            r.problem = e.message
+        } catch let e as GitError {
+            // Same words as the HTTP probe for a server's error status.
+            let status = e.cause.range(of: #"unexpected http status code: \d+"#, options: .regularExpression)
+            r.problem = status.map { "HTTP " + e.cause[$0].split(separator: " ").last! } ?? e.cause
+        } catch {
+            r.problem = Redaction.redactText("\(error)")
+        }
+        return r
+    }
+
+    static func isHTTP(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
     static func isLoopback(_ url: String) -> Bool {

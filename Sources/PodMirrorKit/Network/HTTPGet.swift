@@ -25,11 +25,12 @@ public struct HTTPFailure: Error, Sendable {
 /// command's 13 ms start-up. The proxy is decided by `ProxyDecision` from `environment`.
 public final class HTTPGet: Sendable {
     public let timeout: Double
-    public let environment: [String: String]
+    /// The proxy configuration git transfers use; each request's proxy is decided from it.
+    public let proxy: ProxySettings
 
-    public init(timeout: Double, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(timeout: Double, proxy: ProxySettings = ProxySettings()) {
         self.timeout = timeout
-        self.environment = environment
+        self.proxy = proxy
     }
 
     /// GET (or HEAD) `url`; throws `HTTPFailure` when no answer came within the timeout.
@@ -37,9 +38,11 @@ public final class HTTPGet: Sendable {
         guard URL(string: url) != nil else { throw HTTPFailure(message: "not a URL: \(Redaction.redactURL(url))") }
         var result = pm_http_result()
         let start = Date()
-        let proxy = ProxyDecision.decide(url: url, environment: environment)
-        let rc = pm_http_request(url, method, Int(timeout * 1000), "podmirror/\(PodMirrorVersion.string)",
-                                 proxy.proxy ?? "", proxy.noProxy ?? "", &result)
+        var proxyURL: String?
+        if case .proxy(let address) = proxy.choice(for: url) { proxyURL = address }
+        let agent = "podmirror/\(PodMirrorVersion.string)"
+        // "" for noproxy: the decision above is final, libcurl reads no environment.
+        let rc = pm_http_request(url, method, Int(timeout * 1000), agent, proxyURL ?? "", "", &result)
         defer { pm_http_result_free(&result) }
         let seconds = Date().timeIntervalSince(start)
         guard rc == 0 else {

@@ -18,6 +18,7 @@ public enum ChangeKind: String, Codable, Sendable, CaseIterable {
     case specRepoUse = "spec-repo-use"
     case specRepoRemove = "spec-repo-remove"
     case specRepoUpdate = "spec-repo-update"
+    case specRepoRepair = "spec-repo-repair"
 
     /// Kinds that point a spec repo at a mirror (`setup` probes the mirror before applying them).
     public var switchesSpecRepo: Bool { self == .specRepoClone || self == .specRepoUse }

@@ -10,6 +10,9 @@ public struct PlanJob {
     public var specLock: SpecLockRequirement?
     /// Computes the plan from the current state; called once, under the lock when there is one.
     public var make: (ApplyContext) throws -> Plan
+    /// Checks that must pass before the lock is taken when applying (e.g. `setup`'s mirror probe), so
+    /// a refusal leaves the repos dir untouched.
+    public var preflight: ((ApplyContext) throws -> Void)?
 
     public init(purpose: String, specLock: SpecLockRequirement? = nil, make: @escaping (ApplyContext) throws -> Plan) {
         self.purpose = purpose
@@ -28,6 +31,7 @@ extension PlanRunner {
     /// run and check only read, without the lock.
     public func run(_ job: PlanJob, mode: RunMode) throws -> PlanReport {
         var lock: SpecLock?
+        if mode == .apply { try job.preflight?(context) }
         if mode == .apply, let requirement = job.specLock {
             lock = try requirement.acquire(purpose: job.purpose, cancellation: context.cancellation)
         }

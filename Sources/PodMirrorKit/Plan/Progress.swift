@@ -1,3 +1,4 @@
+import CAtomic
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -30,14 +31,21 @@ public struct NullProgress: ProgressReporter {
     public func report(_ event: ProgressEvent) {}
 }
 
-/// Set from a signal handler; long operations poll it and roll back.
-// @unchecked: one aligned Int32 that a signal handler stores and operations only poll.
+/// Set from a signal handler; long operations poll it and roll back. The flag is a C11 atomic, so the
+/// handler's store and other threads' loads do not race.
+// @unchecked: the only state is a C11 atomic the signal handler stores and operations load.
 public final class CancellationToken: @unchecked Sendable {
-    private let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    public init() { flag.initialize(to: 0) }
-    deinit { flag.deallocate() }
-    public var isCancelled: Bool { flag.pointee != 0 }
+    private let flag: OpaquePointer
+
+    public init() {
+        guard let a = pm_atomic_int_new(0) else { fatalError("out of memory") }
+        flag = a
+    }
+
+    deinit { pm_atomic_int_free(flag) }
+
+    public var isCancelled: Bool { pm_atomic_int_load(flag) != 0 }
     /// The signal number that cancelled, or 0.
-    public var signal: Int32 { flag.pointee }
-    public func cancel(signal: Int32 = 2) { flag.pointee = signal }
+    public var signal: Int32 { pm_atomic_int_load(flag) }
+    public func cancel(signal: Int32 = 2) { pm_atomic_int_store(flag, signal) }
 }

@@ -52,9 +52,11 @@ public enum UnifiedDiff {
         return out
     }
 
+    /// One line as printed. The ending is tested on bytes: in Swift `"\r\n"` is a single Character, so a
+    /// String's `hasSuffix("\n")` is false for every CRLF line.
     static func text(_ line: ArraySlice<UInt8>) -> String {
         let s = String(decoding: line, as: UTF8.self)
-        return s.hasSuffix("\n") ? s : s + "\n\\ No newline at end of file\n"
+        return line.last == 0x0A ? s : s + "\n\\ No newline at end of file\n"
     }
 
     /// Splits into lines, each keeping its `\n` (and any `\r` before it).

@@ -28,11 +28,7 @@ extension EditContext {
         return false
     }
 
-    func validateKey(_ key: String) throws {
-        guard key.range(of: #"^[A-Za-z_][A-Za-z0-9_]*(\[[^\]'\\]+\])?$"#, options: .regularExpression) != nil else {
-            throw UsageError("invalid build setting name `\(key)`: expected e.g. IPHONEOS_DEPLOYMENT_TARGET", code: "podfile.build-setting")
-        }
-    }
+    func validateKey(_ key: String) throws { try BuildSettingAssignment.validate(key: key) }
 
     /// The single post_install hook, or nil. Throws CocoaPods' error when there are several.
     func postInstallHook() throws -> (index: Int, site: HookSite)? {
@@ -61,15 +57,64 @@ extension EditContext {
         let hook = try postInstallHook()
         let sites = reader.buildSettingSites.filter { matches($0.setting, key, configuration, pod) }
         if let site = sites.first {
-            if site.setting.value != value {
+            if usesGeneratedProjects(site.statement) != multipleProjects {
+                // `generate_multiple_pod_projects` was turned on (or off) after podmirror wrote the line:
+                // `installer.pods_project` no longer holds the pod targets, so the whole line changes form.
+                let parameter = reader.hooks[site.hook].block.parameters.first ?? "installer"
+                edits.append(TextEdit(range: syntax.range(of: site.statement),
+                                      replacement: buildSettingStatement(parameter: parameter, key: key, value: value,
+                                                                         configuration: configuration, pod: pod)))
+            } else if site.setting.value != value {
                 let t = syntax.tokens[site.valueToken]
                 edits.append(contentEdit(t, value: value) ?? TextEdit(range: t.range, replacement: literal(value)))
             }
             for extra in sites.dropFirst() { edits.append(deletion(of: extra.statement)) }
             return
         }
+        if let (_, site) = hook {
+            let own = reader.userBuildSettingAssignments(key: key, in: site, skipping: reader.buildSettingSites.map(\.statement))
+            if !own.isEmpty {
+                if configuration == nil, pod == nil {
+                    try updateInPlace(own, key: key, value: value)
+                    return
+                }
+                warnings.append(Diagnostic(.note, code: "podfile.build-setting-overrides",
+                                           Message("podfile.build-setting.overrides", ["key": key, "line": String(own[0].line)]),
+                                           file: doc.path, line: own[0].line))
+            }
+        }
+        let current = self
+        insertIntoPostInstall(hook) { parameter in
+            current.buildSettingStatement(parameter: parameter, key: key, value: value, configuration: configuration, pod: pod)
+        }
+    }
+
+    /// True when the statement reaches pod targets through `installer.generated_projects`.
+    func usesGeneratedProjects(_ s: RubyStatement) -> Bool {
+        (s.first...s.last).contains { syntax.tokens[$0].isIdentifier("generated_projects") }
+    }
+
+    /// The user's own `….build_settings['KEY'] = '…'` lines in the hook: each plain literal assignment is
+    /// updated in place; any other form is refused, naming its line.
+    mutating func updateInPlace(_ assignments: [UserBuildSettingAssignment], key: String, value: String) throws {
+        for a in assignments where a.valueToken == nil || a.conditional {
+            throw PodfileError(Message("podfile.build-setting.user-expression", ["key": key, "line": String(a.line), "text": a.text]),
+                               file: doc.path, line: a.line,
+                               remedy: Message("podfile.build-setting.user-expression.remedy", ["key": key, "value": value]),
+                               code: "podfile.build-setting-user", exitStatus: .usage)
+        }
+        for a in assignments {
+            guard let index = a.valueToken, syntax.tokens[index].value != value else { continue }
+            let t = syntax.tokens[index]
+            edits.append(contentEdit(t, value: value) ?? TextEdit(range: t.range, replacement: literal(value)))
+        }
+    }
+
+    /// Inserts a statement (made for the hook's block parameter) at the end of the post_install hook,
+    /// giving a parameter-less hook `|installer|`; without a hook, appends one.
+    mutating func insertIntoPostInstall(_ hook: (index: Int, site: HookSite)?, _ statement: (String) -> String) {
         guard let (_, site) = hook else {
-            appendHook(buildSettingStatement(parameter: "installer", key: key, value: value, configuration: configuration, pod: pod))
+            appendHook(statement("installer"))
             return
         }
         let block = site.block
@@ -78,7 +123,7 @@ extension EditContext {
             parameter = "installer"
             edits.append(.insert(" |installer|", at: syntax.tokens[block.opener].range.upperBound))
         }
-        let line = buildSettingStatement(parameter: parameter, key: key, value: value, configuration: configuration, pod: pod)
+        let line = statement(parameter)
         let closer = syntax.tokens[block.closer]
         if startsLine(closer.range.lowerBound) {
             edits.append(.insert(bodyIndent(block) + line + nl, at: syntax.lineStart(closer.range.lowerBound)))

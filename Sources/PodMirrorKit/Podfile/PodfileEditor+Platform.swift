@@ -1,8 +1,6 @@
 import Foundation
 
 extension EditContext {
-    static let platformNames = ["ios", "osx", "macos", "tvos", "visionos", "watchos"]
-
     /// The scope of target `name` (nil: root). Throws when there is no such target or it is ambiguous.
     func scope(named name: String?) throws -> PodfileScope {
         guard let name else { return reader.root }
@@ -44,14 +42,11 @@ extension EditContext {
 
     /// `platform NAME VERSION [--target T] [--force]`.
     mutating func platform(name: String, version: String, target: String?, force: Bool) throws {
-        let name = name.hasPrefix(":") ? String(name.dropFirst()) : name
-        guard Self.platformNames.contains(name) else {
-            throw UsageError("Unsupported platform `\(name)`. Platform must be `:ios`, `:osx`, `:macos`, `:tvos`, :visionos, or `:watchos`.",
-                             code: "podfile.platform-name")
-        }
-        guard version.range(of: #"^[0-9]+(\.[0-9]+)*$"#, options: .regularExpression) != nil else {
-            throw UsageError("invalid deployment target `\(version)`: expected a version such as 13.0", code: "podfile.platform-version")
-        }
+        let platform = try PodPlatform(parsing: name)
+        // `:macos` as the user wrote it; CocoaPods stores both spellings as `osx`.
+        let spelled = name.lowercased().hasSuffix("macos") ? "macos" : platform.rawValue
+        let name = spelled
+        let version = try PodPlatform.version(parsing: version)
         let scope = try scope(named: target)
         if scope.statement != nil, scope.block == nil {
             throw PodfileError("target `\(scope.name)` has no `do … end` block to hold a platform", file: doc.path,
@@ -62,10 +57,14 @@ extension EditContext {
         if let existing = scope.platforms.first(where: { !$0.conditional }) ?? scope.platforms.first {
             try rewritePlatform(existing.statement, name: name, version: version, force: force)
             if existing.conditional {
-                warnings.append(warn("the platform changed at line \(existing.statement.line) is inside a condition", line: existing.statement.line))
+                warnings.append(finding(.warning, "podfile.platform-conditional",
+                                         Message("podfile.platform.in-condition", ["line": String(existing.statement.line)]),
+                                         line: existing.statement.line))
             }
             if scope.platforms.count > 1 {
-                warnings.append(warn("`\(scope.label)` has \(scope.platforms.count) platform lines; podmirror changed the first", line: existing.statement.line))
+                warnings.append(finding(.warning, "podfile.platform-several",
+                                         Message("podfile.platform.several", ["target": scope.label, "count": String(scope.platforms.count)]),
+                                         line: existing.statement.line))
             }
             return
         }
@@ -145,7 +144,8 @@ extension EditContext {
             func visit(_ s: PodfileScope) { if !s.inhibits.isEmpty, s.statement != nil { inTargets.append(s.name) }; s.children.forEach(visit) }
             visit(root)
             if !inTargets.isEmpty {
-                warnings.append(warn("inhibit_all_warnings! stays in target(s) \(inTargets.joined(separator: ", "))"))
+                warnings.append(finding(.note, "podfile.inhibit-in-targets",
+                                         Message("podfile.inhibit.stays-in-targets", ["targets": inTargets.joined(separator: ", ")])))
             }
             return
         }

@@ -26,6 +26,25 @@ public enum PodfileSourceURL {
 extension EditContext {
     var sourceSites: [(statement: RubyStatement, source: PodfileSource)] { reader.sources }
 
+    /// A catalog name (`tuna`, `trunk`) or a URL CocoaPods can clone, as the URL to write.
+    func sourceURL(_ nameOrURL: String) throws -> String {
+        if let m = catalog.specs.first(where: { $0.name == nameOrURL.lowercased() }) { return m.url }
+        guard nameOrURL.contains(":") || nameOrURL.contains("/") else {
+            let names = catalog.specs.map(\.name)
+            let remedy = Suggestion.nearest(to: nameOrURL.lowercased(), in: names)
+                .map { Message("podfile.source.did-you-mean", ["name": $0]) } ?? Message("podfile.source.unknown.remedy")
+            throw UsageError(Message("podfile.source.unknown", ["value": nameOrURL, "names": names.joined(separator: ", ")]),
+                             remedy: remedy, code: "podfile.source")
+        }
+        do {
+            try GitURL.validate(nameOrURL)
+        } catch let e as GitError {
+            throw UsageError(Message("podfile.source.bad-url", ["url": Redaction.redactURL(nameOrURL), "reason": e.cause]),
+                             remedy: Message("podfile.source.unknown.remedy"), code: "podfile.source")
+        }
+        return nameOrURL
+    }
+
     func sourceLine(_ url: String) -> String {
         let like = sourceSites.first.flatMap { site in syntax.arguments(of: site.statement).first.map { syntax.tokens[$0[0]] } }
         return "source " + literal(url, like: like)
@@ -43,7 +62,8 @@ extension EditContext {
         guard let first = replaceable.first else {
             if let last = sourceSites.last {
                 edits.append(insertion(after: last.statement, sourceLine(url)))
-                warnings.append(warn("the Podfile lists only private sources; \(url) was added after them", line: last.statement.line))
+                warnings.append(finding(.warning, "podfile.only-private-sources",
+                                         Message("podfile.source.only-private", ["url": Redaction.redactURL(url)]), line: last.statement.line))
             } else {
                 edits.append(topInsertion([sourceLine(url)]))
             }
@@ -72,15 +92,15 @@ extension EditContext {
     }
 
     /// `source add URL [--first]`. Adding to a Podfile with no sources keeps trunk by writing it explicitly.
-    mutating func addSource(_ url: String, first: Bool) throws {
+    mutating func addSource(_ nameOrURL: String, first: Bool) throws {
         // What CocoaPods would clone: https/http/ssh/git/file or a path; never `ext::` and the like.
-        try GitURL.validate(url)
+        let url = try sourceURL(nameOrURL)
         if sourceSites.contains(where: { $0.source.url.map { PodfileSourceURL.same($0, url) } ?? false }) { return }
         if sourceSites.isEmpty {
             let trunk = catalog.specsMirror(named: "trunk")?.url ?? "https://cdn.cocoapods.org/"
             let lines = first ? [sourceLine(url), sourceLine(trunk)] : [sourceLine(trunk), sourceLine(url)]
             edits.append(topInsertion(lines))
-            warnings.append(warn("the Podfile used trunk implicitly; it is now listed explicitly next to \(url)"))
+            warnings.append(finding(.note, "podfile.trunk-explicit", Message("podfile.source.trunk-explicit", ["url": Redaction.redactURL(url)])))
             return
         }
         if first, let s = sourceSites.first?.statement {
@@ -92,17 +112,22 @@ extension EditContext {
     }
 
     /// `source remove URL`: every `source` line CocoaPods would match to URL.
-    mutating func removeSource(_ url: String) throws {
+    mutating func removeSource(_ nameOrURL: String) throws {
+        let url = try sourceURL(nameOrURL)
         let matching = sourceSites.filter { $0.source.url.map { PodfileSourceURL.same($0, url) } ?? false }
         for site in matching { edits.append(try callDeletion(of: site.statement)) }
+        if matching.isEmpty {
+            warnings.append(Diagnostic(.warning, code: "podfile.source-absent",
+                                       Message("podfile.source.absent", ["url": Redaction.redactURL(url)]), file: doc.path))
+        }
         if !matching.isEmpty, matching.count == sourceSites.count {
-            warnings.append(warn("no source is left: CocoaPods will use trunk (https://cdn.cocoapods.org/) implicitly"))
+            warnings.append(finding(.warning, "podfile.no-source-left", Message("podfile.source.none-left")))
         }
     }
 
     /// `source set URL…`: exactly these sources, in order, where the first `source` line was.
-    mutating func setSources(_ urls: [String]) throws {
-        try urls.forEach(GitURL.validate)
+    mutating func setSources(_ namesOrURLs: [String]) throws {
+        let urls = try namesOrURLs.map(sourceURL)
         var seen: Set<String> = []
         let wanted = urls.filter { seen.insert(PodfileSourceURL.canonical($0)).inserted }
         if sourceSites.map(\.source.url) == wanted.map({ Optional($0) }) { return }

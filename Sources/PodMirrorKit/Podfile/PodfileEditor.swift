@@ -12,6 +12,8 @@ public enum PodfileEdit: Sendable, Equatable {
     case inhibitWarnings(Bool)
     case buildSetting(key: String, value: String, configuration: String? = nil, pod: String? = nil)
     case unsetBuildSetting(key: String, configuration: String? = nil, pod: String? = nil)
+    /// Raise every pod target's deployment target on `platform` to at least `version` (post_install).
+    case deploymentTarget(platform: String, version: String)
 
     /// One line for a person (URL credentials redacted).
     public var summary: String { Redaction.redactText(rawSummary) }
@@ -28,6 +30,7 @@ public enum PodfileEdit: Sendable, Equatable {
             return "build setting \(k)=\(v)\(c.map { " for \($0)" } ?? "")\(p.map { " on pod \($0)" } ?? "")"
         case .unsetBuildSetting(let k, let c, let p):
             return "unset build setting \(k)\(c.map { " for \($0)" } ?? "")\(p.map { " on pod \($0)" } ?? "")"
+        case .deploymentTarget(let p, let v): return "pod targets' \(p) deployment target at least \(v)"
         }
     }
 }
@@ -131,11 +134,13 @@ struct EditContext {
         case .inhibitWarnings(let on): try inhibitWarnings(on)
         case .buildSetting(let k, let v, let c, let p): try buildSetting(key: k, value: v, configuration: c, pod: p)
         case .unsetBuildSetting(let k, let c, let p): try unsetBuildSetting(key: k, configuration: c, pod: p)
+        case .deploymentTarget(let p, let v): try deploymentTarget(platform: p, version: v)
         }
     }
 
-    func warn(_ message: String, line: Int? = nil) -> Diagnostic {
-        Diagnostic(.warning, code: "podfile.note", Redaction.redactText(message), file: doc.path, line: line)
+    /// A finding about the edit, from the catalog (URLs in it redacted by the caller).
+    func finding(_ severity: Diagnostic.Severity, _ code: String, _ message: Message, line: Int? = nil) -> Diagnostic {
+        Diagnostic(severity, code: code, message, file: doc.path, line: line)
     }
 
     // MARK: - Shared text helpers
@@ -235,36 +240,62 @@ struct EditContext {
         return base + (base.hasPrefix("\t") ? "\t" : "  ")
     }
 
-    /// Where a new top-of-file statement goes: after the BOM, magic comments, and a leading comment
-    /// block that is separated from the code by a blank line (a comment right above code belongs to it).
+    /// Where a new top-of-file statement goes: after only the file's header — the BOM, a shebang and magic
+    /// comments, and comment blocks that a blank line separates from what follows and that hold no
+    /// commented-out Podfile code. A comment block right above code, or one holding code to uncomment
+    /// (`pod init`'s `# platform :ios, '9.0'`), belongs to that code, so the new line goes before it.
     var topInsertionOffset: Int {
         let b = syntax.bytes
         var k = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var afterMagic = k
-        var lastCommentEnd = k
-        var sawBlank = false
-        var commentBlockEnd = k
+        var header = k
+        var magicOpen = true
+        var block: (end: Int, hasCode: Bool)?
         while k < b.count {
             let lineEnd = syntax.lineEnd(k)
             let text = String(decoding: b[k..<lineEnd], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if text.isEmpty {
-                sawBlank = true
-                commentBlockEnd = lastCommentEnd
-            } else if text.hasPrefix("#") {
-                let lower = text.lowercased()
-                if !sawBlank, lastCommentEnd == afterMagic, lower.hasPrefix("#!") || lower.contains("frozen_string_literal")
-                    || lower.contains("coding:") || lower.contains("-*-") {
-                    afterMagic = lineEnd
+                if let open = block {
+                    if open.hasCode { break }
+                    header = open.end
+                    block = nil
                 }
-                lastCommentEnd = lineEnd
-                sawBlank = false
+                magicOpen = false
+            } else if text.hasPrefix("#") {
+                if magicOpen, block == nil, Self.isMagicComment(text) {
+                    header = lineEnd
+                } else {
+                    magicOpen = false
+                    block = (lineEnd, (block?.hasCode ?? false) || Self.isCommentedCode(text))
+                }
             } else {
                 break
             }
             k = lineEnd
         }
-        if k >= b.count { return lastCommentEnd }
-        return max(afterMagic, commentBlockEnd)
+        // A file of comments only: new lines go after them, unless they hold code to uncomment.
+        if k >= b.count, let open = block, !open.hasCode { return open.end }
+        // After a header and its blank lines, the new line starts the next paragraph.
+        var p = header
+        while p < b.count {
+            let lineEnd = syntax.lineEnd(p)
+            guard b[p..<lineEnd].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) else { break }
+            p = lineEnd
+        }
+        return p < b.count && header > 0 ? p : header
+    }
+
+    static func isMagicComment(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("#!") || lower.contains("frozen_string_literal") || lower.contains("coding:")
+            || lower.contains("-*-")
+    }
+
+    /// A comment that is a Podfile statement commented out (`# platform :ios, '9.0'`, `# pod 'A'`).
+    static func isCommentedCode(_ text: String) -> Bool {
+        let pattern = #"^#+\s*(platform\s+:|source\s+['"]|pod\s+['"]|target\s+['"]|abstract_target\s|project\s+['"]|"#
+            + #"workspace\s+['"]|use_frameworks!|use_modular_headers!|inhibit_all_warnings!|install!|plugin\s|"#
+            + #"post_install\s|pre_install\s)"#
+        return text.range(of: pattern, options: .regularExpression) != nil
     }
 
     /// Inserts lines at the top insertion point, followed by a blank line when code follows directly.

@@ -9,6 +9,8 @@ public struct PodfileError: PodMirrorError {
     public var file: String?
     public var line: Int?
     public var column: Int?
+    public var text: Message?
+    public var remedyText: Message?
 
     public init(_ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
                 remedy: String? = nil, code: String = "podfile.syntax", exitStatus: ExitStatus = .failure) {
@@ -22,5 +24,14 @@ public struct PodfileError: PodMirrorError {
         self.remedy = remedy
         self.code = code
         self.exitStatus = exitStatus
+    }
+
+    /// An error written in the catalog; the text output keeps the `file:line:` prefix.
+    public init(_ message: Message, file: String? = nil, line: Int? = nil, remedy: Message? = nil, code: String,
+                exitStatus: ExitStatus = .failure) {
+        self.init(message.english, file: file, line: line, remedy: remedy?.english, code: code, exitStatus: exitStatus)
+        let location = self.message.dropLast(message.english.count + 2)
+        text = Message("podfile.at", ["where": String(location), "message": message.localized])
+        remedyText = remedy
     }
 }

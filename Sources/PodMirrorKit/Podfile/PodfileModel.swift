@@ -10,8 +10,16 @@ public struct PodfilePlatform: Equatable, Sendable {
     /// Inside an `if`/`unless`/`case`: may not run.
     public var conditional: Bool
 
+    /// The deployment target CocoaPods uses: the literal version, else the platform's default when the
+    /// line gives none (iOS 4.3, macOS 10.6, …); nil for an expression.
+    public var effectiveVersion: String? {
+        if let version { return version }
+        guard expression == nil else { return nil }
+        return PodPlatform(rawValue: name)?.defaultDeploymentTarget
+    }
+
     public var json: JSONValue {
-        var o: [String: JSONValue] = ["name": .string(name), "line": .int(line)]
+        var o: [String: JSONValue] = ["name": .string(name), "line": .int(line), "effectiveVersion": .string(effectiveVersion)]
         if let expression { o["expression"] = .string(expression) } else { o["version"] = .string(version) }
         return .object(o)
     }
@@ -27,12 +35,15 @@ public struct PodfileTarget: Sendable {
     public var platform: PodfilePlatform?
     /// `inhibit_all_warnings!` written in this target's own scope.
     public var inhibitAllWarnings: Bool
+    /// Whether it applies here: written in this scope or in any enclosing one (CocoaPods asks the parent).
+    public var effectiveInhibitAllWarnings: Bool = false
     public var children: [PodfileTarget]
     public var line: Int
 
     public var json: JSONValue {
         .object(["name": .string(name), "abstract": .bool(abstract), "platform": platform?.json ?? .null,
-                 "inhibitAllWarnings": .bool(inhibitAllWarnings), "inheritance": .string(inheritance),
+                 "inhibitAllWarnings": .bool(inhibitAllWarnings),
+                 "effectiveInhibitAllWarnings": .bool(effectiveInhibitAllWarnings), "inheritance": .string(inheritance),
                  "line": .int(line), "children": .array(children.map(\.json))])
     }
 }
@@ -104,6 +115,9 @@ public struct PodfileModel: Sendable {
     public var root: PodfileTarget
     public var hooks: [PodfileHook]
     public var buildSettings: [PodfileBuildSetting]
+    /// The user's own plain assignments in the post_install hook (`config.build_settings['K'] = 'V'`, not inside
+    /// a condition): the values `podfile build-setting K=V` updates in place.
+    public var hookAssignments: [PodfileBuildSetting] = []
     /// What CocoaPods would reject (two post_install hooks, two platforms in one scope).
     public var problems: [PodfileProblem]
 

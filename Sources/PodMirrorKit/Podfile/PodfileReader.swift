@@ -145,12 +145,16 @@ struct PodfileReader {
         return p
     }
 
-    func target(_ scope: PodfileScope) -> PodfileTarget {
+    func target(_ scope: PodfileScope, parentInhibits: Bool = false) -> PodfileTarget {
         // The one `platform` edits change: the first outside a condition, else the first.
         let platform = (scope.platforms.first { !$0.conditional } ?? scope.platforms.first)
             .map { self.platform($0.statement, conditional: $0.conditional) }
-        return PodfileTarget(name: scope.name, abstract: scope.abstract, inheritance: scope.inheritance, platform: platform,
-                             inhibitAllWarnings: !scope.inhibits.isEmpty, children: scope.children.map(target), line: scope.line)
+        let inhibits = parentInhibits || !scope.inhibits.isEmpty
+        var t = PodfileTarget(name: scope.name, abstract: scope.abstract, inheritance: scope.inheritance, platform: platform,
+                              inhibitAllWarnings: !scope.inhibits.isEmpty,
+                              children: scope.children.map { target($0, parentInhibits: inhibits) }, line: scope.line)
+        t.effectiveInhibitAllWarnings = inhibits
+        return t
     }
 
     var buildSettingSites: [BuildSettingSite] {
@@ -234,6 +238,7 @@ struct PodfileReader {
                             inhibitAllWarnings: rootTarget.inhibitAllWarnings, root: rootTarget,
                             hooks: hooks.map { PodfileHook(name: $0.name, line: $0.statement.line, parameter: $0.block.parameters.first,
                                                            braces: $0.block.isBrace, target: $0.target) },
-                            buildSettings: buildSettingSites.map(\.setting), problems: problems)
+                            buildSettings: buildSettingSites.map(\.setting), hookAssignments: hookAssignments,
+                            problems: problems)
     }
 }

@@ -7,19 +7,9 @@ public struct PlatformChoice: Sendable, Equatable {
 
     /// Parses `ios`, `ios:13.0`, `macos:12` (written `:osx`, CocoaPods' name), `tvos`, `watchos`, `visionos`.
     public init(parsing text: String) throws {
-        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-        let names = ["ios": "ios", "osx": "osx", "macos": "osx", "tvos": "tvos", "watchos": "watchos", "visionos": "visionos"]
-        guard let first = parts.first, let name = names[first.lowercased()] else {
-            throw UsageError("unknown platform in --platform \(text)", remedy: "use ios, macos, tvos, watchos or visionos, e.g. --platform ios:13.0",
-                             code: "init.platform")
-        }
-        self.name = name
-        if parts.count == 2 {
-            guard parts[1].range(of: #"^[0-9]+(\.[0-9]+){0,2}$"#, options: .regularExpression) != nil else {
-                throw UsageError("invalid version '\(parts[1])' in --platform \(text)", remedy: "write it like 13.0", code: "init.platform")
-            }
-            version = parts[1]
-        }
+        let (platform, version) = try PodPlatform.parse(text, versionRequired: false)
+        name = platform.rawValue
+        self.version = version
     }
 
     public var podfileLine: String { "platform :\(name)" + (version.map { ", '\($0)'" } ?? "") }

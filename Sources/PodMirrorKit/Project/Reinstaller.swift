@@ -16,10 +16,14 @@ public struct PodInstallFailed: PodMirrorError {
 public struct Reinstaller: Sendable {
     public var environment: RuntimeEnvironment
     public var tools: any ToolRunner
+    /// A stock CocoaPods refuses to run as root unless told `--allow-root` (CI containers run as root).
+    public var runsAsRoot: Bool
 
-    public init(environment: RuntimeEnvironment, tools: any ToolRunner = ProcessToolRunner()) {
+    public init(environment: RuntimeEnvironment, tools: any ToolRunner = ProcessToolRunner(),
+                runsAsRoot: Bool = geteuid() == 0) {
         self.environment = environment
         self.tools = tools
+        self.runsAsRoot = runsAsRoot
     }
 
     /// The plan: project file edit, `Pods/` moved aside, `pod install [--repo-update]`, then the
@@ -38,7 +42,7 @@ public struct Reinstaller: Sendable {
         let root = location.installationRoot
         let aside = (root as NSString).appendingPathComponent(".Pods.podmirror-reinstall-\(getpid())")
         var planned = try DeintegratePlanner.make(location, removePods: true, pods: .moveAside(to: aside), fileSystem: fs)
-        let argv = [pod, "install"] + (repoUpdate ? ["--repo-update"] : [])
+        let argv = [pod, "install"] + (repoUpdate ? ["--repo-update"] : []) + (runsAsRoot ? ["--allow-root"] : [])
         planned.plan.title = "reinstall \(location.displayPath)"
         planned.plan.changes.append(podInstallChange(argv, location: location))
         if planned.podsExists {

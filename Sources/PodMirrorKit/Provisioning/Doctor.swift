@@ -12,9 +12,33 @@ public struct Doctor: Sendable {
         public var id: String
         public var severity: Diagnostic.Severity
         public var message: String
+        /// A command that runs as written (`sh`) and fixes the finding; nil when no command can.
         public var fix: String?
         /// The file, repo or tool concerned.
         public var subject: String?
+        /// What to know about the fix, or what to do when there is no command; nil when the fix says it all.
+        public var explanation: String?
+
+        public init(id: String, severity: Diagnostic.Severity, message: String, fix: String?, subject: String?,
+                    explanation: String? = nil) {
+            self.id = id
+            self.severity = severity
+            self.message = message
+            self.fix = fix
+            self.subject = subject
+            self.explanation = explanation
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            // Absent values are null in JSON, not missing keys.
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(severity, forKey: .severity)
+            try c.encode(message, forKey: .message)
+            try c.encode(fix, forKey: .fix)
+            try c.encode(subject, forKey: .subject)
+            try c.encode(explanation, forKey: .explanation)
+        }
     }
 
     public struct Report: Codable, Sendable {
@@ -30,6 +54,8 @@ public struct Doctor: Sendable {
     /// Probe the gem sources over the network.
     public var checkNetwork: Bool
     public var timeout: Double
+    /// Network checks stop when it fires (the caller then reports the interruption).
+    public var cancellation = CancellationToken()
 
     public init(environment: RuntimeEnvironment, catalog: MirrorCatalog, podfiles: [String] = [],
                 checkNetwork: Bool = true, timeout: Double = 10) {
@@ -54,18 +80,25 @@ public struct Doctor: Sendable {
 
     func tools() -> [Finding] {
         let probe = ToolVersion(environment: environment)
-        let fixes = [
+        let explanations = [
             "git": "install git (macOS: xcode-select --install; Debian/Ubuntu: apt-get install git)",
             "ruby": "install Ruby (macOS ships one; or use rbenv / Homebrew `brew install ruby`)",
             "gem": "install RubyGems (it comes with Ruby)",
-            "pod": "podmirror setup --install-cocoapods (runs `gem install cocoapods` from the chosen gem mirror)",
+            "pod": "runs `gem install cocoapods` (add --gems NAME to install from a gem mirror)",
         ]
+        let hasGem = probe.locate("gem") != nil
         return ["git", "ruby", "gem", "pod"].map { name in
+            // Only podmirror's own fix is a command; it needs gem.
+            let fix = name == "pod" && hasGem ? "podmirror setup --install-cocoapods" : nil
+            let explanation = name == "pod" && !hasGem
+                ? "install Ruby and RubyGems first; then podmirror setup --install-cocoapods" : explanations[name]
             guard let path = probe.locate(name) else {
-                return Finding(id: "tool.\(name).missing", severity: .warning, message: "`\(name)` is not on PATH", fix: fixes[name], subject: name)
+                return Finding(id: "tool.\(name).missing", severity: .warning, message: "`\(name)` is not on PATH",
+                               fix: fix, subject: name, explanation: explanation)
             }
             guard let version = probe.version(of: path) else {
-                return Finding(id: "tool.\(name).broken", severity: .error, message: "`\(path) --version` failed", fix: fixes[name], subject: path)
+                return Finding(id: "tool.\(name).broken", severity: .error, message: "`\(path) --version` failed", fix: nil,
+                               subject: path, explanation: "reinstall it: " + (explanations[name] ?? ""))
             }
             return Finding(id: "tool.\(name)", severity: .note, message: "\(name): \(version) (\(path))", fix: nil, subject: path)
         }
@@ -74,11 +107,16 @@ public struct Doctor: Sendable {
     /// CocoaPods needs a UTF-8 locale: the effective LC_ALL, else LC_CTYPE, else LANG.
     func locale() -> [Finding] {
         let v = environment.variables
-        let effective = [v["LC_ALL"], v["LC_CTYPE"], v["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
+        let names = ["LC_ALL", "LC_CTYPE", "LANG"]
+        let deciding = names.first { !(v[$0] ?? "").isEmpty }
+        let effective = deciding.flatMap { v[$0] }
         if let effective, ToolVersion.isUTF8(effective) { return [] }
+        // The variable that decides is the one to set: LANG does nothing under a non-UTF-8 LC_ALL.
+        let variable = deciding ?? "LANG"
         return [Finding(id: "locale.not-utf8", severity: .error,
                         message: "the locale is \(effective.map { "'\($0)'" } ?? "not set"); CocoaPods needs UTF-8 and otherwise fails with \"Unicode Normalization not appropriate for ASCII-8BIT\"",
-                        fix: "export LANG=en_US.UTF-8 (in your shell profile or the CI job)", subject: effective)]
+                        fix: "export \(variable)=en_US.UTF-8", subject: effective,
+                        explanation: "put it in your shell profile or the CI job's environment")]
     }
 
     func reposChecks() -> (repos: [SpecRepo], findings: [Finding]) {
@@ -86,16 +124,19 @@ public struct Doctor: Sendable {
         let dir = ReposDirectory(environment: environment)
         guard fs.isDirectory(dir.path) else {
             return ([], [Finding(id: "repos.missing", severity: .note, message: "no repos dir at \(dir.path) yet",
-                                 fix: "podmirror repo use MIRROR (clones the Specs mirror there)", subject: dir.path)])
+                                 fix: nil, subject: dir.path,
+                                 explanation: "podmirror repo use NAME clones a Specs mirror there (names: podmirror mirror list)")])
         }
         var findings: [Finding] = []
         if SpecLock.isHeld(reposDir: dir) {
             findings.append(Finding(id: "repo.lock-held", severity: .warning,
                                     message: "\(dir.lockPath) is locked by a running process (`pod repo update` or podmirror); repo changes will wait for it",
-                                    fix: "wait for it to finish, or find it with `fuser \(dir.lockPath)`", subject: dir.lockPath))
+                                    fix: "fuser \(dir.lockPath)", subject: dir.lockPath,
+                                    explanation: "shows the process holding it; wait for it to finish"))
         }
         guard (try? fs.contentsOfDirectory(dir.path)) != nil else {
-            return ([], findings + [Finding(id: "repos.unreadable", severity: .error, message: "cannot list \(dir.path)", fix: "check its permissions", subject: dir.path)])
+            return ([], findings + [Finding(id: "repos.unreadable", severity: .error, message: "cannot list \(dir.path)", fix: nil,
+                                            subject: dir.path, explanation: "check its permissions")])
         }
         let repos = SpecRepo.all(in: dir)
         for r in repos where r.kind == .git {
@@ -103,13 +144,15 @@ public struct Doctor: Sendable {
             for lock in ["index.lock", "HEAD.lock"] where fs.fileExists(r.path + "/.git/" + lock) {
                 findings.append(Finding(id: "repo.stale-git-lock", severity: .error,
                                         message: "\(r.name): \(r.path)/.git/\(lock) is left from an interrupted git run; every update of this repo fails until it is removed",
-                                        fix: "rm \(r.path)/.git/\(lock)  (when no git or pod process is running)", subject: r.name))
+                                        fix: "rm \(r.path)/.git/\(lock)", subject: r.name,
+                                        explanation: "only when no git or pod process is running"))
             }
             let git = try? GitRepository.open(r.path)
             if r.branch == nil {
                 findings.append(Finding(id: "repo.detached", severity: .error,
                                         message: "\(r.name): HEAD is detached; `pod repo update` resets to origin/HEAD and cannot follow a branch",
-                                        fix: "podmirror repo use \(r.displayURL ?? "MIRROR")  (re-points and checks out the branch)", subject: r.name))
+                                        fix: "podmirror repo repair \(r.name)", subject: r.name,
+                                        explanation: "checks out its branch at origin/<branch>; --dry-run shows what it discards"))
             } else if let branch = r.branch, let git, git.resolve("refs/remotes/origin/\(branch)") == nil {
                 findings.append(Finding(id: "repo.no-tracking-ref", severity: .error,
                                         message: "\(r.name): refs/remotes/origin/\(branch) is missing; `pod repo update` fails with \"ambiguous argument 'origin/\(branch)'\"",
@@ -118,7 +161,8 @@ public struct Doctor: Sendable {
             if let dirty = git?.changedPathCount(), dirty > 0 {
                 findings.append(Finding(id: "repo.dirty", severity: .warning,
                                         message: "\(r.name): \(dirty) changed file(s); `pod repo update` discards them (reset --hard)",
-                                        fix: updateFix + "  (discards the local changes, as CocoaPods would)", subject: r.name))
+                                        fix: "podmirror repo repair \(r.name)", subject: r.name,
+                                        explanation: "discards the local changes, as `pod repo update` would; --dry-run shows them"))
             }
         }
         return (repos, findings)
@@ -139,12 +183,21 @@ public struct Doctor: Sendable {
                                         message: "\(podfile): no local repo has the URL of source '\(Redaction.redactURL(source))'; `pod install` will \(isTrunk ? "set up trunk" : "clone the whole Specs repo again") under a derived name",
                                         fix: isTrunk ? "pod repo add-cdn trunk \(trunkURL)" : "podmirror repo use \(Redaction.redactURL(source))", subject: podfile))
             }
-            let usesMirror = sources.contains { s in catalog.specs.contains { !$0.official && MirrorCatalog.sameURL($0.url, s) } }
+            // A mirror: a catalog mirror, or a URL whose local clone is a copy of the Specs repo.
+            let usesMirror = sources.contains { s in
+                catalog.specs.contains { !$0.official && MirrorCatalog.sameURL($0.url, s) }
+                    || repos.contains { r in
+                        r.kind == .git && r.name != "trunk" && !isOfficial(r.url)
+                            && (r.url.map { SpecRepoNaming.matches(local: $0, wanted: s) } ?? false)
+                            && environment.fileSystem.fileExists(r.path + "/CocoaPods-version.yml")
+                    }
+            }
             let listsTrunk = sources.contains { SpecRepoNaming.canonical($0) == SpecRepoNaming.canonical(trunkURL) }
             if usesMirror, !listsTrunk, let trunk = repos.first(where: { $0.name == "trunk" }) {
                 findings.append(Finding(id: "podfile.trunk-with-mirror", severity: .warning,
                                         message: "\(podfile) uses a Specs mirror but \(trunk.path) still exists: pods locked in Podfile.lock under `trunk:` keep coming from trunk",
-                                        fix: "podmirror repo remove trunk  (or podmirror setup --remove-trunk)", subject: trunk.path))
+                                        fix: "podmirror repo remove trunk", subject: trunk.path,
+                                        explanation: "or podmirror setup --remove-trunk"))
             }
         }
         return findings
@@ -153,16 +206,24 @@ public struct Doctor: Sendable {
     func gemChecks() -> [Finding] {
         let listing: GemSources.Listing
         do { listing = try GemSources(environment: environment, catalog: catalog).list() } catch let e as any PodMirrorError {
-            return [Finding(id: "gems.gemrc-invalid", severity: .error, message: e.message, fix: e.remedy, subject: nil)]
+            return [Finding(id: "gems.gemrc-invalid", severity: .error, message: e.message, fix: nil, subject: nil,
+                            explanation: e.remedy)]
         } catch { return [] }
         guard checkNetwork, !listing.sources.isEmpty else { return [] }
         let gemrc = try? GemSources(environment: environment, catalog: catalog).gemrc()
         let raw = gemrc?.sources ?? listing.sources.map(\.url)
         let mirrors = raw.map { Mirror(name: "", kind: .gems, url: $0) }
-        return MirrorProbe(timeout: timeout).run(mirrors).filter { !$0.healthy }.map { r in
+        let proxy = ProxySettings.load(environment: environment.variables)
+        return MirrorProbe(timeout: timeout, proxy: proxy, cancellation: cancellation).run(mirrors).filter { !$0.healthy }.map { r in
             Finding(id: "gems.source-unreachable", severity: .error,
                     message: "gem source \(r.url) does not answer as a gem mirror should: \(r.problem ?? "unknown")",
-                    fix: "podmirror mirror test --gems, then podmirror gems source use NAME", subject: listing.gemrc)
+                    fix: "podmirror gems source use \"$(podmirror mirror test --gems --pick)\"", subject: listing.gemrc,
+                    explanation: "switches to the fastest gem mirror that answers")
         }
+    }
+
+    func isOfficial(_ url: String?) -> Bool {
+        guard let url else { return false }
+        return catalog.specs.contains { $0.official && MirrorCatalog.sameURL($0.url, url) }
     }
 }

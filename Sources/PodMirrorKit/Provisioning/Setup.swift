@@ -9,6 +9,8 @@ public struct Setup: Sendable {
     public var catalog: MirrorCatalog
     public var probe: MirrorProbe
     public var tools: any ToolRunner
+    /// Stall timeout, lock wait and proxy for every transfer the plan makes (the probes use `probe`'s).
+    public var network = NetworkSettings()
 
     public init(environment: RuntimeEnvironment, catalog: MirrorCatalog,
                 probe: MirrorProbe = MirrorProbe(), tools: any ToolRunner = ProcessToolRunner()) {
@@ -36,7 +38,8 @@ public struct Setup: Sendable {
                              remedy: "name at least one of --mirror, --gems, --podfile, --remove-trunk, --install-cocoapods, --source-mirror",
                              code: "setup.empty")
         }
-        if !request.podfiles.isEmpty, specs == nil, request.platform == nil, !request.inhibitWarnings, request.buildSettings.isEmpty {
+        if !request.podfiles.isEmpty, specs == nil, request.platform == nil, !request.inhibitWarnings, request.buildSettings.isEmpty,
+           request.deploymentTarget == nil {
             throw UsageError("--podfile given, but nothing to change in it", remedy: "add --mirror, --platform, --inhibit-warnings or --build-setting",
                              code: "setup.empty-podfile")
         }
@@ -55,7 +58,7 @@ public struct Setup: Sendable {
             plan.changes.append(try installCocoaPodsChange(gemSource: resolved.gems?.url))
         }
         if let specs = resolved.specs {
-            plan.append(try SetupSpecRepo(environment: environment).usePlan(specs, name: request.repoName))
+            plan.append(try SetupSpecRepo(environment: environment, network: network).usePlan(specs, name: request.repoName))
             if request.strategy == .insteadof {
                 plan.append(try InsteadOfRules(environment: environment, catalog: catalog)
                     .usePlan(specs, sourceMirrors: request.sourceMirrors))
@@ -72,6 +75,9 @@ public struct Setup: Sendable {
         if let platform = request.platform { podfileEdits.append(.platform(name: platform.name, version: platform.version)) }
         if request.inhibitWarnings { podfileEdits.append(.inhibitWarnings(true)) }
         for setting in request.buildSettings { podfileEdits.append(.buildSetting(key: setting.key, value: setting.value)) }
+        if let target = request.deploymentTarget {
+            podfileEdits.append(.deploymentTarget(platform: target.name, version: target.version))
+        }
         for podfile in request.podfiles where !podfileEdits.isEmpty {
             let path = environment.expandPath(podfile)
             var part = try PodfileEditor.plan(podfileEdits, podfile: path, fs: environment.fileSystem, catalog: catalog, displayPath: path)
@@ -79,7 +85,7 @@ public struct Setup: Sendable {
             plan.append(part)
         }
         if request.removeTrunk {
-            plan.append(try SetupSpecRepo(environment: environment).removeTrunkPlan())
+            plan.append(try SetupSpecRepo(environment: environment, network: network).removeTrunkPlan())
         }
         if verify {
             try verifyMirrors(plan: plan, resolved: resolved)
@@ -89,12 +95,17 @@ public struct Setup: Sendable {
 
     /// The request as a job. A request that touches a spec repo is planned and applied under
     /// CocoaPods' `Spec_Lock`, as `pod repo update` does; one that touches none takes no lock.
+    /// Only applying probes mirrors (--dry-run and --check read what is on disk); with a lock, the probe
+    /// is the job's preflight, run before the lock is taken, so a refused mirror leaves the repos dir untouched.
     public func job(_ request: SetupRequest, mode: RunMode) -> PlanJob {
-        let verify = request.verify && mode != .check  // --check switches nothing, so it needs no probe
+        let verify = request.verify && mode == .apply
         let locks = request.mirror != nil || request.removeTrunk
-        return PlanJob(purpose: "setup", specLock: locks ? SetupSpecRepo(environment: environment).service.specLock : nil) { _ in
-            try plan(request, verify: verify)
+        let specLock = locks ? SetupSpecRepo(environment: environment, network: network).service.specLock : nil
+        var job = PlanJob(purpose: "setup", specLock: specLock) { _ in
+            try plan(request, verify: verify && !locks)
         }
+        if verify && locks { job.preflight = { _ in _ = try plan(request, verify: true) } }
+        return job
     }
 
     /// Plans and runs a request (see `job(_:mode:)` for the lock).
@@ -138,7 +149,13 @@ public struct Setup: Sendable {
                                                remedy: "run it by hand to see why (on macOS the system Ruby needs `sudo` or `--user-install`)",
                                                code: "setup.install-cocoapods", exitStatus: .failure)
                           }
-                          return ["installed": true]
+                          // gem can succeed and still leave `pod` off PATH (a user install's bin folder).
+                          guard let pod = ToolVersion(environment: environment).locate("pod") else {
+                              throw SetupError(Message("setup.pod-still-missing", ["command": shown]),
+                                               remedy: Message("setup.pod-still-missing.remedy"),
+                                               code: "setup.pod-still-missing", exitStatus: .toolMissing)
+                          }
+                          return ["installed": true, "pod": .string(pod)]
                       })
     }
 }
@@ -149,6 +166,15 @@ public struct SetupError: PodMirrorError {
     public var remedy: String?
     public var code: String
     public var exitStatus: ExitStatus
+    public var text: Message?
+    public var remedyText: Message?
+
+    /// An error written in the catalog.
+    public init(_ message: Message, remedy: Message? = nil, code: String, exitStatus: ExitStatus = .failure) {
+        self.init(message.english, remedy: remedy?.english, code: code, exitStatus: exitStatus)
+        text = message
+        remedyText = remedy
+    }
 
     public init(_ message: String, remedy: String? = nil, code: String, exitStatus: ExitStatus = .failure) {
         self.message = message

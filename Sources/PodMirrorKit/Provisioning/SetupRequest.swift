@@ -23,6 +23,8 @@ public struct SetupRequest: Sendable, Equatable {
     public var inhibitWarnings: Bool
     /// Build settings every pod target gets through the post_install hook.
     public var buildSettings: [(key: String, value: String)]
+    /// Raise every pod target's deployment target on this platform to at least this version.
+    public var deploymentTarget: (name: String, version: String)?
     public var strategy: Strategy
     /// Remove `repos/trunk` so locked pods move to the mirror.
     public var removeTrunk: Bool
@@ -36,7 +38,8 @@ public struct SetupRequest: Sendable, Equatable {
     public init(mirror: String? = nil, repoName: String? = nil, gems: String? = nil, bundler: Bool = false,
                 podfiles: [String] = [], platform: (name: String, version: String)? = nil, inhibitWarnings: Bool = false,
                 buildSettings: [(key: String, value: String)] = [], strategy: Strategy = .podfile,
-                removeTrunk: Bool = false, installCocoaPods: Bool = false, verify: Bool = true) {
+                removeTrunk: Bool = false, installCocoaPods: Bool = false, verify: Bool = true,
+                deploymentTarget: (name: String, version: String)? = nil) {
         self.mirror = mirror
         self.repoName = repoName
         self.gems = gems
@@ -49,6 +52,7 @@ public struct SetupRequest: Sendable, Equatable {
         self.removeTrunk = removeTrunk
         self.installCocoaPods = installCocoaPods
         self.verify = verify
+        self.deploymentTarget = deploymentTarget
     }
 
     public static func == (a: SetupRequest, b: SetupRequest) -> Bool {
@@ -57,28 +61,18 @@ public struct SetupRequest: Sendable, Equatable {
             && a.inhibitWarnings == b.inhibitWarnings && a.buildSettings.map { "\($0.key)=\($0.value)" } == b.buildSettings.map { "\($0.key)=\($0.value)" }
             && a.strategy == b.strategy && a.removeTrunk == b.removeTrunk && a.installCocoaPods == b.installCocoaPods && a.verify == b.verify
             && a.sourceMirrors == b.sourceMirrors
+            && a.deploymentTarget?.name == b.deploymentTarget?.name && a.deploymentTarget?.version == b.deploymentTarget?.version
     }
 
-    /// Parses `ios:13.0` (or `ios 13.0`).
+    /// Parses `ios:13.0` (or `ios 13.0`); names are case-insensitive, `macos` is stored as `osx`.
     public static func parsePlatform(_ text: String) throws -> (name: String, version: String) {
-        let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "=" }).map(String.init)
-        let names = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
-        guard parts.count == 2, names.contains(parts[0].lowercased()),
-              parts[1].allSatisfy({ $0.isNumber || $0 == "." }), parts[1].first?.isNumber == true else {
-            throw UsageError("bad platform '\(text)'", remedy: "write NAME:VERSION, e.g. ios:13.0 (names: \(names.joined(separator: ", ")))", code: "setup.platform")
-        }
-        return (parts[0].lowercased() == "macos" ? "osx" : parts[0].lowercased(), parts[1])
+        let (platform, version) = try PodPlatform.parse(text, versionRequired: true)
+        return (platform.rawValue, version ?? platform.defaultDeploymentTarget)
     }
 
-    /// Parses `KEY=VALUE` for a build setting.
+    /// Parses `KEY=VALUE` for a build setting (conditional keys such as `EXCLUDED_ARCHS[sdk=iphonesimulator*]`).
     public static func parseBuildSetting(_ text: String) throws -> (key: String, value: String) {
-        guard let eq = text.firstIndex(of: "="), eq != text.startIndex else {
-            throw UsageError("bad build setting '\(text)'", remedy: "write KEY=VALUE, e.g. IPHONEOS_DEPLOYMENT_TARGET=13.0", code: "setup.build-setting")
-        }
-        let key = String(text[..<eq])
-        guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "[" || $0 == "]" || $0 == "=" || $0 == "*" }) else {
-            throw UsageError("bad build setting name '\(key)'", code: "setup.build-setting")
-        }
-        return (key, String(text[text.index(after: eq)...]))
+        let a = try BuildSettingAssignment(parsing: text)
+        return (a.key, a.value)
     }
 }

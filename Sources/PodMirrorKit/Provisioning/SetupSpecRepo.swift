@@ -4,8 +4,8 @@ import Foundation
 struct SetupSpecRepo {
     var service: SpecRepoService
 
-    init(environment: RuntimeEnvironment) {
-        service = SpecRepoService(repos: ReposDirectory(environment: environment))
+    init(environment: RuntimeEnvironment, network: NetworkSettings) {
+        service = SpecRepoService(repos: ReposDirectory(environment: environment), network: network)
     }
 
     /// `repo use` for the mirror.

@@ -3,8 +3,9 @@ import Foundation
 /// Where RubyGems and Bundler keep the settings podmirror edits, decided exactly as they decide it.
 ///
 /// RubyGems (`lib/rubygems/defaults.rb` `Gem.find_config_file`, `lib/rubygems/config_file.rb`):
-/// the user gemrc is `~/.gemrc` when that file exists, otherwise `$XDG_CONFIG_HOME/gem/gemrc`
-/// (`~/.config/gem/gemrc` when XDG_CONFIG_HOME is unset). When `GEMRC` is set, `Gem::ConfigFile`
+/// the user gemrc is `~/.gemrc` when that file exists, otherwise (RubyGems 3.2 and later)
+/// `$XDG_CONFIG_HOME/gem/gemrc` (`~/.config/gem/gemrc` when XDG_CONFIG_HOME is unset); RubyGems 3.0
+/// and 3.1 read only `~/.gemrc`. podmirror edits the XDG file when it exists and creates `~/.gemrc`. When `GEMRC` is set, `Gem::ConfigFile`
 /// reads the files it lists after the user file (later ones win) and current RubyGems also writes
 /// `gem sources` changes to `GEMRC`; podmirror edits the last file `GEMRC` lists.
 ///
@@ -31,8 +32,17 @@ public struct GemConfigLocation: Sendable, Equatable {
             gemrcReason = "~/.gemrc"
         } else {
             let configHome = vars["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-            gemrc = env.expandPath(configHome) + "/gem/gemrc"
-            gemrcReason = vars["XDG_CONFIG_HOME"].map { $0.isEmpty ? "~/.config" : "XDG_CONFIG_HOME" } ?? "~/.config"
+            let xdg = env.expandPath(configHome) + "/gem/gemrc"
+            if env.fileSystem.fileExists(xdg) {
+                gemrc = xdg
+                gemrcReason = vars["XDG_CONFIG_HOME"].map { $0.isEmpty ? "~/.config" : "XDG_CONFIG_HOME" } ?? "~/.config"
+            } else {
+                // A new gemrc is `~/.gemrc`: every RubyGems reads it, while the XDG file is read only since
+                // RubyGems 3.2 (macOS's system Ruby 2.6 has RubyGems 3.0, which reads `~/.gemrc` and the
+                // system-wide file alone).
+                gemrc = home + "/.gemrc"
+                gemrcReason = "~/.gemrc"
+            }
         }
         if let c = vars["BUNDLE_USER_CONFIG"], !c.isEmpty {
             bundlerConfig = env.expandPath(c)

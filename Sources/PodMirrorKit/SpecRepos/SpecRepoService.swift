@@ -8,6 +8,9 @@ public struct SpecRepoService: Sendable {
     public var stallTimeout: TimeInterval
     /// Seconds to wait for `Spec_Lock`.
     public var lockTimeout: TimeInterval
+    /// The setting that decided `stallTimeout` and the proxy configuration (from `NetworkSettings`).
+    public var stallTimeoutSetting = NetworkSettings.timeoutSettingNames
+    public var proxy: ProxySettings?
 
     public init(repos: ReposDirectory, stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
                 lockTimeout: TimeInterval = 60) {
@@ -16,8 +19,16 @@ public struct SpecRepoService: Sendable {
         self.lockTimeout = lockTimeout
     }
 
+    /// A service whose transfers and lock follow `network`.
+    public init(repos: ReposDirectory, network: NetworkSettings) {
+        self.init(repos: repos, stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout)
+        stallTimeoutSetting = network.stallTimeoutSetting
+        proxy = network.proxy
+    }
+
     func transfer(_ context: ApplyContext) -> TransferOptions {
-        TransferOptions(stallTimeout: stallTimeout, progress: context.progress, cancellation: context.cancellation)
+        TransferOptions(stallTimeout: stallTimeout, progress: context.progress, cancellation: context.cancellation,
+                        proxy: proxy, stallTimeoutSetting: stallTimeoutSetting)
     }
 
     /// The lock every plan of this service needs while it is made and applied.
@@ -176,9 +187,19 @@ public struct SpecRepoService: Sendable {
         }
         let service = self
         let searchIndex = repos.searchIndexPath
-        return Change(
+        // HEAD already at the server's tip (only origin/<branch> is behind): no "a → a" for people.
+        let summary: Message
+        if let head, let remoteTip, head == remoteTip {
+            summary = Message("repo.update.tracking-only", ["name": info.name, "url": Redaction.redactURL(url), "branch": branch,
+                                                            "head": String(head.prefix(12))])
+        } else {
+            summary = Message("repo.update.move", ["name": info.name, "url": Redaction.redactURL(url),
+                                                   "old": head.map { String($0.prefix(12)) } ?? "none",
+                                                   "new": remoteTip.map { String($0.prefix(12)) } ?? "origin/\(branch)"])
+        }
+        var change = Change(
             id: "repo.update:\(info.name)", kind: .specRepoUpdate, subject: info.name,
-            summary: "update `\(info.name)` from \(Redaction.redactURL(url)): \(head.map { String($0.prefix(12)) } ?? "none") → \(remoteTip.map { String($0.prefix(12)) } ?? "origin/\(branch)")",
+            summary: summary.english,
             details: .object(details), isNeeded: true,
             apply: { context in
                 let repo = try GitRepository.open(info.path)
@@ -200,5 +221,7 @@ public struct SpecRepoService: Sendable {
                 let removedIndex = (try? FileManager.default.removeItem(atPath: searchIndex)) != nil
                 return ["newHead": .string(target), "changedPaths": .int(changed), "searchIndexRemoved": .bool(removedIndex)]
             })
+        change.message = summary
+        return change
     }
 }

@@ -20,10 +20,15 @@ struct DoctorCommand: PodmirrorCommand {
         let env = runner.environment
         var files = podfiles
         if files.isEmpty, env.fileSystem.fileExists(env.currentDirectory + "/Podfile") { files = [env.currentDirectory + "/Podfile"] }
-        let report = Doctor(environment: env, catalog: try runner.catalog(), podfiles: files,
-                            checkNetwork: !offline, timeout: timeout).run()
+        var doctor = Doctor(environment: env, catalog: try runner.catalog(), podfiles: files,
+                            checkNetwork: !offline, timeout: timeout)
+        doctor.cancellation = runner.context.cancellation
+        let report = doctor.run()
+        if runner.context.cancellation.isCancelled { throw InterruptedError() }
         try runner.show(ok: report.errors == 0, json: {
-            ["findings": try JSONValue.encoding(report.findings), "errors": .int(report.errors), "warnings": .int(report.warnings)]
+            // `warnings` is the diagnostics array of every document; the counts have their own keys.
+            ["findings": try JSONValue.encoding(report.findings), "errorCount": .int(report.errors),
+             "warningCount": .int(report.warnings)]
         }, text: {
             let c = Console.shared
             for f in report.findings {
@@ -35,6 +40,7 @@ struct DoctorCommand: PodmirrorCommand {
                 }
                 c.out("\(mark)  \(f.message)")
                 if let fix = f.fix, f.severity != .note { c.out("         fix: \(fix)") }
+                if let why = f.explanation, f.severity != .note { c.out("              \(why)") }
             }
             c.out("\(report.errors) error(s), \(report.warnings) warning(s)")
         })

@@ -11,7 +11,7 @@ struct GemsCommand: ParsableCommand {
 struct GemsSourceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "source", abstract: "The gem sources RubyGems uses (the gemrc it reads and writes).",
-        discussion: "The gemrc is $GEMRC when set, else ~/.gemrc when it exists, else $XDG_CONFIG_HOME/gem/gemrc (~/.config/gem/gemrc), as RubyGems decides it.",
+        discussion: "The gemrc is $GEMRC when set, else ~/.gemrc when it exists, else $XDG_CONFIG_HOME/gem/gemrc (~/.config/gem/gemrc) when it exists, as RubyGems decides it; a new gemrc is ~/.gemrc, which RubyGems 3.0 (macOS system Ruby) reads too.",
         subcommands: [GemsSourceListCommand.self, GemsSourceUseCommand.self, GemsSourceResetCommand.self])
 }
 

@@ -23,7 +23,9 @@ struct MirrorTestCommand: PodmirrorCommand {
         let runner = runner()
         let catalog = try runner.catalog()
         let chosen = mirrors.isEmpty ? (gems ? catalog.gems : catalog.specs) : try mirrors.map { try catalog.resolve($0, gems: gems) }
-        let results = MirrorProbe(timeout: timeout).run(chosen)
+        let proxy = ProxySettings.load(environment: runner.environment.variables)
+        let results = MirrorProbe(timeout: timeout, proxy: proxy, cancellation: runner.context.cancellation).run(chosen)
+        if runner.context.cancellation.isCancelled { throw InterruptedError() }
         let best = results.first { $0.rank == 1 }
         try runner.show(ok: best != nil, failure: .network, json: {
             ["results": try JSONValue.encoding(results), "pick": .string(best.map { $0.name.isEmpty ? $0.url : $0.name })]

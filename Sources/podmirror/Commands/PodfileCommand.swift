@@ -8,7 +8,8 @@ struct PodfileCommand: ParsableCommand {
         abstract: "Read and precisely rewrite a Podfile: sources, platform, inhibit_all_warnings!, post_install build settings.",
         discussion: "Edits change only the bytes they must (comments, CRLF, BOM, tabs and quotes stay) and are idempotent.",
         subcommands: [PodfileShowCommand.self, PodfileSourceCommand.self, PodfilePlatformCommand.self,
-                      PodfileInhibitWarningsCommand.self, PodfileBuildSettingCommand.self]
+                      PodfileInhibitWarningsCommand.self, PodfileBuildSettingCommand.self,
+                      PodfileDeploymentTargetCommand.self]
     )
 }
 
@@ -73,7 +74,9 @@ struct PodfileShowCommand: PodmirrorCommand {
         func platform(_ p: PodfilePlatform?) -> String {
             guard let p else { return "(none)" }
             if let e = p.expression, !["ios", "osx", "tvos", "visionos", "watchos"].contains(p.name) { return "\(e) (expression)" }
-            return ":\(p.name), " + (p.expression.map { "\($0) (expression)" } ?? p.version.map { "'\($0)'" } ?? "(default version)")
+            if let e = p.expression { return ":\(p.name), \(e) (expression)" }
+            if let v = p.version { return ":\(p.name), '\(v)'" }
+            return ":\(p.name) " + Message("podfile.show.default-version", ["version": p.effectiveVersion ?? "?"]).localized
         }
         c.out(c.paint(doc.path, .bold))
         c.out("sources:" + (m.sourceURLs.isEmpty ? " (none: trunk https://cdn.cocoapods.org/ is implicit)" : ""))
@@ -84,7 +87,11 @@ struct PodfileShowCommand: PodmirrorCommand {
         func show(_ t: PodfileTarget, _ depth: Int) {
             var line = String(repeating: "  ", count: depth + 1) + t.name + (t.abstract ? " (abstract)" : "")
             if let p = t.platform { line += "  platform \(platform(p))" }
-            if t.inhibitAllWarnings { line += "  inhibit_all_warnings!" }
+            if t.inhibitAllWarnings {
+                line += "  inhibit_all_warnings!"
+            } else if t.effectiveInhibitAllWarnings {
+                line += "  " + Message("podfile.show.inherited-inhibit").localized
+            }
             c.out(line)
             t.children.forEach { show($0, depth + 1) }
         }
@@ -137,7 +144,7 @@ struct PodfileSourceAddCommand: PodmirrorCommand {
     static let commandName = "podfile source add"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "Source URL.") var url: String
+    @Argument(help: "Catalog name (see `podmirror mirror list`) or source URL.") var url: String
     @Flag(name: .long, help: "Put it before the other sources.") var first = false
 
     func run() throws { try runPodfileEdits([.addSource(url, first: first)], location: location) }
@@ -151,7 +158,7 @@ struct PodfileSourceRemoveCommand: PodmirrorCommand {
     static let commandName = "podfile source remove"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "Source URL.") var url: String
+    @Argument(help: "Catalog name (see `podmirror mirror list`) or source URL.") var url: String
 
     func run() throws { try runPodfileEdits([.removeSource(url)], location: location) }
 }
@@ -164,7 +171,7 @@ struct PodfileSourceSetCommand: PodmirrorCommand {
     static let commandName = "podfile source set"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "Source URLs, in order.") var urls: [String]
+    @Argument(help: "Catalog names or source URLs, in order.") var urls: [String]
 
     func validate() throws {
         if urls.isEmpty { throw ValidationError("give at least one URL (use `source remove` to remove sources)") }
@@ -222,7 +229,6 @@ struct PodfileBuildSettingCommand: PodmirrorCommand {
 
     func validate() throws {
         if (assignment == nil) == (unset == nil) { throw ValidationError("give either KEY=VALUE or --unset KEY") }
-        if let a = assignment, !a.contains("=") || a.hasPrefix("=") { throw ValidationError("expected KEY=VALUE, got '\(a)'") }
     }
 
     func run() throws {
@@ -230,10 +236,24 @@ struct PodfileBuildSettingCommand: PodmirrorCommand {
         if let key = unset {
             edit = .unsetBuildSetting(key: key, configuration: configuration, pod: pod)
         } else {
-            let a = assignment!
-            let eq = a.firstIndex(of: "=")!
-            edit = .buildSetting(key: String(a[..<eq]), value: String(a[a.index(after: eq)...]), configuration: configuration, pod: pod)
+            let a = try BuildSettingAssignment(parsing: assignment ?? "")
+            edit = .buildSetting(key: a.key, value: a.value, configuration: configuration, pod: pod)
         }
         try runPodfileEdits([edit], location: location)
     }
+}
+
+struct PodfileDeploymentTargetCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "deployment-target",
+        abstract: "Raise every pod target's deployment target to at least VERSION, through the post_install hook.",
+        discussion: "Writes one line into the existing post_install hook (or appends one) that sets IPHONEOS_DEPLOYMENT_TARGET (MACOSX_, TVOS_, WATCHOS_, XROS_ for the other platforms) on each pod target whose own value is lower; higher values stay. Running it again with another VERSION updates that line."
+    )
+    static let commandName = "podfile deployment-target"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var location: PodfileLocation
+    @Argument(help: "ios, macos, tvos, visionos or watchos.") var platform: String
+    @Argument(help: "The minimum, e.g. 15.0.") var version: String
+
+    func run() throws { try runPodfileEdits([.deploymentTarget(platform: platform, version: version)], location: location) }
 }

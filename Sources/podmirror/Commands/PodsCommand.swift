@@ -42,11 +42,10 @@ struct PodsOptions: ParsableArguments {
         if let lockfile { path = env.expandPath(lockfile) } else {
             path = env.expandPath(project ?? ".") + "/Podfile.lock"
         }
-        let vars = env.variables
+        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: lockTimeout, environment: env.variables)
         return PodsFetchRequest(
             lockfilePath: path, only: only, jobs: jobs, cocoapodsVersion: cocoapodsVersion,
-            stallTimeout: timeout ?? vars["PODMIRROR_GIT_TIMEOUT"].flatMap(Double.init) ?? TransferOptions.defaultStallTimeout,
-            lockTimeout: lockTimeout ?? vars["PODMIRROR_LOCK_TIMEOUT"].flatMap(Double.init) ?? 60,
+            stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout,
             environment: env, mirrors: try SourceMirrorRules.load(environment: env, catalog: try runner.catalog()))
     }
 }

@@ -20,7 +20,9 @@ struct ReinstallCommand: PodmirrorCommand {
         let runner = runner()
         let env = runner.environment
         let location = try XcodeProjectLocator.locate(path, environment: env)
-        let planned = try Reinstaller(environment: env).plan(location, repoUpdate: repoUpdate)
+        // With --json, stdout carries one JSON document: pod's own stdout goes to stderr.
+        let tools = ProcessToolRunner(output: global.json ? .standardError : .standardOutput)
+        let planned = try Reinstaller(environment: env, tools: tools).plan(location, repoUpdate: repoUpdate)
         let lockfile = (location.installationRoot as NSString).appendingPathComponent("Podfile.lock")
         if !noFetch, global.mode == .apply, env.fileSystem.fileExists(lockfile) {
             try Self.prefetch(lockfile: lockfile, environment: env, catalog: try runner.catalog(), json: global.json)
@@ -28,8 +30,7 @@ struct ReinstallCommand: PodmirrorCommand {
         if !global.json, global.mode == .apply { DeintegrateCommand.printText(planned, verbose: global.verbose) }
         let report: PlanReport
         do {
-            // With --json, stdout carries one JSON document: pod's own stdout goes to stderr meanwhile.
-            report = try Self.withStdoutOnStderr(global.json && global.mode == .apply) { try runner.report(PlanJob(planned.plan)) }
+            report = try runner.report(PlanJob(planned.plan))
         } catch let failure as PlanFailure {
             guard let pod = failure.underlying as? PodInstallFailed else { throw failure }
             Render.error(failure, command: Self.commandName, json: global.json)
@@ -44,11 +45,11 @@ struct ReinstallCommand: PodmirrorCommand {
     /// that could not be fetched.
     static func prefetch(lockfile: String, environment env: RuntimeEnvironment, catalog: MirrorCatalog,
                          json: Bool) throws {
-        let vars = env.variables
+        let network = try NetworkSettings.resolve(timeout: nil, lockTimeout: nil, environment: env.variables)
         let request = PodsFetchRequest(
             lockfilePath: lockfile,
-            stallTimeout: vars["PODMIRROR_GIT_TIMEOUT"].flatMap(Double.init) ?? TransferOptions.defaultStallTimeout,
-            lockTimeout: vars["PODMIRROR_LOCK_TIMEOUT"].flatMap(Double.init) ?? 60,
+            stallTimeout: network.stallTimeout,
+            lockTimeout: network.lockTimeout,
             environment: env, mirrors: try SourceMirrorRules.load(environment: env, catalog: catalog))
         let console = Console.shared
         let report: PodsFetchReport
@@ -71,19 +72,5 @@ struct ReinstallCommand: PodmirrorCommand {
             throw PodSourceError(Message("pods.reinstall.fetch-failed", ["pods": failed.map(\.name).joined(separator: ", ")]),
                                  remedy: Message("pods.reinstall.fetch-failed.remedy"), code: "reinstall.fetch-failed")
         }
-    }
-
-    static func withStdoutOnStderr<T>(_ enabled: Bool, _ body: () throws -> T) rethrows -> T {
-        guard enabled else { return try body() }
-        // fflush(nil) flushes every C stream; Swift 6 forbids naming the global `stdout` stream.
-        fflush(nil)
-        let saved = dup(STDOUT_FILENO)
-        dup2(STDERR_FILENO, STDOUT_FILENO)
-        defer {
-            fflush(nil)
-            dup2(saved, STDOUT_FILENO)
-            close(saved)
-        }
-        return try body()
     }
 }

@@ -7,7 +7,7 @@ struct RepoCommand: ParsableCommand {
         commandName: "repo",
         abstract: "Spec repos in the CocoaPods repos dir, through libgit2.",
         subcommands: [RepoListCommand.self, RepoAddCommand.self, RepoRemoveCommand.self, RepoUpdateCommand.self,
-                      RepoUseCommand.self, RepoResetCommand.self]
+                      RepoUseCommand.self, RepoResetCommand.self, RepoRepairCommand.self]
     )
 }
 
@@ -19,12 +19,9 @@ struct RepoNetworkOptions: ParsableArguments {
     @Option(name: .long, help: "Seconds to wait for CocoaPods' Spec_Lock (default 60).")
     var lockTimeout: Double?
 
-    func service(_ env: RuntimeEnvironment) -> SpecRepoService {
-        let vars = env.variables
-        return SpecRepoService(
-            repos: ReposDirectory(environment: env),
-            stallTimeout: timeout ?? vars["PODMIRROR_GIT_TIMEOUT"].flatMap(Double.init) ?? TransferOptions.defaultStallTimeout,
-            lockTimeout: lockTimeout ?? vars["PODMIRROR_LOCK_TIMEOUT"].flatMap(Double.init) ?? 60)
+    func service(_ env: RuntimeEnvironment) throws -> SpecRepoService {
+        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: lockTimeout, environment: env.variables)
+        return SpecRepoService(repos: ReposDirectory(environment: env), network: network)
     }
 }
 
@@ -86,7 +83,7 @@ struct RepoAddCommand: PodmirrorCommand {
     func run() throws {
         let runner = runner()
         let resolved = try runner.catalog().resolve(url, gems: false).url
-        let service = network.service(runner.environment)
+        let service = try network.service(runner.environment)
         try runner.runRepoPlan(service) { _ in try service.addPlan(name: name, url: resolved, branch: branch, depth: depth) }
     }
 }
@@ -100,7 +97,7 @@ struct RepoRemoveCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        let service = network.service(runner.environment)
+        let service = try network.service(runner.environment)
         try runner.runRepoPlan(service) { _ in try service.removePlan(name: name) }
     }
 }
@@ -114,7 +111,7 @@ struct RepoUpdateCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        let service = network.service(runner.environment)
+        let service = try network.service(runner.environment)
         try runner.runRepoPlan(service) { context in try service.updatePlan(names: names, context: context) }
     }
 }
@@ -137,7 +134,7 @@ struct RepoUseCommand: PodmirrorCommand {
             throw UsageError("`\(mirror)` is the trunk CDN; CocoaPods reads it without a clone",
                              remedy: "pick a git Specs source: github, tuna, bfsu, nju, nyist, or a URL", code: "repo.cdn-url")
         }
-        let service = network.service(runner.environment)
+        let service = try network.service(runner.environment)
         try runner.runRepoPlan(service) { _ in try service.usePlan(url: resolved.url, name: name, depth: depth) }
     }
 }
@@ -151,7 +148,23 @@ struct RepoResetCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        let service = network.service(runner.environment)
+        let service = try network.service(runner.environment)
         try runner.runRepoPlan(service) { _ in try service.resetPlan(name: name) }
+    }
+}
+
+struct RepoRepairCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repair",
+        abstract: "Reset a spec repo to origin/<branch> on its branch, discarding local changes (no network; --dry-run shows the diff).")
+    static let commandName = "repo repair"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var network: RepoNetworkOptions
+    @Argument(help: "The repo's folder name.") var name: String
+
+    func run() throws {
+        let runner = runner()
+        let service = try network.service(runner.environment)
+        try runner.runRepoPlan(service) { _ in try service.repairPlan(name: name) }
     }
 }

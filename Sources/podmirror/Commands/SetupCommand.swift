@@ -31,6 +31,9 @@ struct SetupCommand: PodmirrorCommand {
     var inhibitWarnings = false
     @Option(name: .customLong("build-setting"), help: "KEY=VALUE every pod target gets in the post_install hook (repeatable).")
     var buildSettings: [String] = []
+    @Option(name: .customLong("deployment-target"),
+            help: "PLATFORM:VERSION: raise every pod target's deployment target to at least VERSION (post_install).")
+    var deploymentTarget: String?
     @Option(help: "How Podfiles reach the mirror: podfile (source lines) or insteadof (git config rules).")
     var strategy: SetupRequest.Strategy = .podfile
     @Flag(help: "Remove repos/trunk so locked pods move to the mirror.")
@@ -39,8 +42,8 @@ struct SetupCommand: PodmirrorCommand {
     var installCocoapods = false
     @Flag(help: "Do not probe mirrors before switching (offline image builds).")
     var noVerify = false
-    @Option(help: "Seconds to wait for each mirror probe.")
-    var timeout: Double = 15
+    @Option(help: "Seconds without data before a transfer (probe or clone) gives up (default: PODMIRROR_GIT_TIMEOUT, else 15 for probes and 120 for clones).")
+    var timeout: Double?
     @Option(name: .customLong("source-mirror"),
             help: "PREFIX=MIRROR_PREFIX: fetch pod sources starting with PREFIX from MIRROR_PREFIX (git insteadOf; repeatable).")
     var sourceMirrors: [String] = []
@@ -49,7 +52,8 @@ struct SetupCommand: PodmirrorCommand {
         var request = SetupRequest(mirror: mirror, repoName: repoName, gems: gems, bundler: bundler, podfiles: podfiles,
                                    platform: try platform.map(SetupRequest.parsePlatform), inhibitWarnings: inhibitWarnings,
                                    buildSettings: try buildSettings.map(SetupRequest.parseBuildSetting), strategy: strategy,
-                                   removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify)
+                                   removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify,
+                                   deploymentTarget: try deploymentTarget.map(SetupRequest.parsePlatform))
         request.sourceMirrors = try sourceMirrors.map(SourceMirrorConfig.parsePair)
         return request
     }
@@ -57,7 +61,12 @@ struct SetupCommand: PodmirrorCommand {
     func run() throws {
         let runner = runner()
         let request = try request()
-        let setup = Setup(environment: runner.environment, catalog: try runner.catalog(), probe: MirrorProbe(timeout: timeout))
+        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: nil, environment: runner.environment.variables)
+        var setup = Setup(environment: runner.environment, catalog: try runner.catalog(),
+                          probe: MirrorProbe(timeout: network.probeTimeout, proxy: network.proxy,
+                                             cancellation: runner.context.cancellation),
+                          tools: ProcessToolRunner(output: global.json ? .standardError : .standardOutput))
+        setup.network = network
         try runner.run(setup.job(request, mode: runner.mode))
     }
 }

@@ -7,8 +7,9 @@ import Darwin
 #endif
 
 /// Where output goes: results on stdout, progress and diagnostics on stderr. Colour and progress
-/// bars only on a TTY, never with NO_COLOR (or TERM=dumb).
-// @unchecked: the progress-line state is read and written under `lock`; everything else is constant.
+/// bars only on a TTY, never with NO_COLOR (set and not empty) or TERM=dumb: then no escape sequence
+/// and no carriage-return redraw is written at all.
+// @unchecked: the progress-line and stage state is read and written under `lock`; everything else is constant.
 final class Console: @unchecked Sendable {
     static let shared = Console()
 
@@ -16,13 +17,23 @@ final class Console: @unchecked Sendable {
     let stderrIsTTY = isatty(STDERR_FILENO) == 1
     let noColor: Bool = {
         let env = ProcessInfo.processInfo.environment
-        return env["NO_COLOR"] != nil || env["TERM"] == "dumb"
+        return !(env["NO_COLOR"] ?? "").isEmpty || env["TERM"] == "dumb"
     }()
     private let lock = NSLock()
     private var progressLineShown = false
+    /// `--verbose`: each transfer stage is also written as a plain line on stderr when it ends.
+    private var verboseStages = false
+    private var lastStage: ProgressEvent?
+
+    func enableVerbose() {
+        lock.lock(); defer { lock.unlock() }
+        verboseStages = true
+    }
 
     var colorOut: Bool { stdoutIsTTY && !noColor }
     var colorErr: Bool { stderrIsTTY && !noColor }
+    /// A redrawn progress line needs `\r` and an erase sequence: only on a terminal that takes them.
+    var drawsProgress: Bool { stderrIsTTY && !noColor }
 
     func out(_ text: String) {
         lock.lock(); defer { lock.unlock() }
@@ -36,9 +47,9 @@ final class Console: @unchecked Sendable {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
-    /// Redraws the single progress line on stderr (TTY only).
+    /// Redraws the single progress line on stderr (TTY only, not with NO_COLOR or TERM=dumb).
     func progress(_ line: String) {
-        guard stderrIsTTY else { return }
+        guard drawsProgress else { return }
         lock.lock(); defer { lock.unlock() }
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
         progressLineShown = true
@@ -47,6 +58,25 @@ final class Console: @unchecked Sendable {
     func endProgress() {
         lock.lock(); defer { lock.unlock() }
         clearProgressLocked()
+        flushStageLocked()
+    }
+
+    /// Notes a stage for `--verbose`: when the stage changes, the finished one is written with its counts.
+    func stage(_ event: ProgressEvent) {
+        lock.lock(); defer { lock.unlock() }
+        guard verboseStages else { return }
+        if let last = lastStage, last.phase != event.phase { flushStageLocked() }
+        lastStage = event
+    }
+
+    private func flushStageLocked() {
+        guard let last = lastStage else { return }
+        lastStage = nil
+        clearProgressLocked()
+        var counts = "\(last.completed)" + (last.total.map { "/\($0)" } ?? "")
+        if let bytes = last.bytes { counts += ", " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) }
+        let line = Message("cli.verbose.stage", ["stage": last.phase, "counts": counts]).localized
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     private func clearProgressLocked() {
@@ -79,7 +109,8 @@ final class Console: @unchecked Sendable {
 struct ConsoleProgress: ProgressReporter {
     func report(_ event: ProgressEvent) {
         let console = Console.shared
-        guard console.stderrIsTTY else { return }
+        console.stage(event)
+        guard console.drawsProgress else { return }
         var line = event.phase
         if let total = event.total, total > 0 {
             let fraction = min(1, Double(event.completed) / Double(total))

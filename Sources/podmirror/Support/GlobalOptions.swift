@@ -13,10 +13,7 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Change nothing; exit 3 when something would change, 0 when all is as asked.")
     var check = false
 
-    @Flag(name: .long, help: "Answer yes to any question (podmirror never prompts when stdin is not a TTY).")
-    var yes = false
-
-    @Flag(name: .shortAndLong, help: "Print more detail on stderr.")
+    @Flag(name: .shortAndLong, help: "Also print each git transfer stage with its counts on stderr, and --version details.")
     var verbose = false
 
     @Option(name: .long, help: "Language of messages: en or zh-Hans (default: PODMIRROR_LANG, then the locale).")
@@ -26,6 +23,7 @@ struct GlobalOptions: ParsableArguments {
 
     func validate() throws {
         if dryRun && check { throw ValidationError(Message("cli.dry-run-with-check").localized) }
+        if verbose { Console.shared.enableVerbose() }
         do {
             Messages.language = try Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
         } catch let error as UsageError {

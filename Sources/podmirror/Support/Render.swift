@@ -12,7 +12,7 @@ enum Render {
 
     /// Prints one JSON document on stdout.
     static func json(_ object: [String: JSONValue]) {
-        let data = (try? encoder.encode(JSONValue.object(object))) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(JSONValue.object(JSONContract.normalized(object)))) ?? Data("{}".utf8)
         Console.shared.out(String(decoding: data, as: UTF8.self))
     }
 
@@ -51,6 +51,13 @@ enum Render {
         return copy
     }
 
+    /// How an applied spec-repo switch was done (`details.method`): re-pointed with a delta fetch, or cloned.
+    static func outcome(_ change: ChangeRecord) -> String {
+        guard change.applied, change.kind == .specRepoUse, case .object(let d) = change.details,
+              case .string(let method)? = d["method"], ["repoint", "clone"].contains(method) else { return "" }
+        return " — " + Message(method == "clone" ? "repo.use.outcome.clone" : "repo.use.outcome.repoint").localized
+    }
+
     /// Text rendering of a plan report: one line per change; diffs on dry run and check.
     static func planText(_ report: PlanReport) {
         let report = redacted(report)
@@ -65,7 +72,7 @@ enum Render {
             case (_, true): mark = c.paint(Message("cli.mark.would-change").localized, .yellow)
             default: mark = c.paint(Message("cli.mark.ok").localized, .dim)
             }
-            c.out("\(mark)  \(change.localizedSummary ?? change.summary)")
+            c.out("\(mark)  \(change.localizedSummary ?? change.summary)" + outcome(change))
             if report.mode != .apply, change.changed, let diff = change.diff, !diff.isEmpty {
                 c.out(c.paintDiff(diff))
             }

@@ -63,10 +63,26 @@ final class PodfileEditorTests: XCTestCase {
     func testSourceUseOnImplicitTrunkGoesAfterMagicAndHeaderComments() throws {
         try assertEdit("# frozen_string_literal: true\n# My app\n\n# Uncomment the next line\n# platform :ios, '9.0'\n\ntarget 'App' do\nend\n",
                        [.useSource("tuna")],
-                       "# frozen_string_literal: true\n# My app\n\n# Uncomment the next line\n# platform :ios, '9.0'\nsource '\(tuna)'\n\ntarget 'App' do\nend\n")
+                       "# frozen_string_literal: true\n# My app\n\nsource '\(tuna)'\n\n# Uncomment the next line\n# platform :ios, '9.0'\n\ntarget 'App' do\nend\n")
+        // A header comment block (blank line after it, no commented-out code) stays above.
+        try assertEdit("# My app's Podfile\n\ntarget 'App' do\nend\n", [.useSource("tuna")],
+                       "# My app's Podfile\n\nsource '\(tuna)'\n\ntarget 'App' do\nend\n")
+        try assertEdit("#!/usr/bin/env ruby\n# A comment about the platform\nplatform :ios, '12.0'\n", [.useSource("tuna")],
+                       "#!/usr/bin/env ruby\nsource '\(tuna)'\n\n# A comment about the platform\nplatform :ios, '12.0'\n")
         try assertEdit("# Uncomment this line to define a global platform\nplatform :ios, '12.0'\n",
                        [.useSource("tuna")],
                        "source '\(tuna)'\n\n# Uncomment this line to define a global platform\nplatform :ios, '12.0'\n")
+    }
+
+    /// `pod init`'s Podfile through setup's edits in either order: sources first, then the platform it
+    /// uncommented, then `inhibit_all_warnings!`.
+    func testPodInitPodfileGetsSourcesFirst() throws {
+        let podInit = "# Uncomment the next line to define a global platform for your project\n# platform :ios, '9.0'\n\n"
+            + "target 'App' do\n  use_frameworks!\nend\n"
+        let expected = "source '\(tuna)'\n\n# Uncomment the next line to define a global platform for your project\n"
+            + "platform :ios, '13.0'\ninhibit_all_warnings!\n\ntarget 'App' do\n  use_frameworks!\nend\n"
+        try assertEdit(podInit, [.useSource("tuna"), .platform(name: "ios", version: "13.0"), .inhibitWarnings(true)], expected)
+        try assertEdit(podInit, [.platform(name: "ios", version: "13.0"), .inhibitWarnings(true), .useSource("tuna")], expected)
     }
 
     func testSourceUseReplacesEveryOfficialSpellingAtTheFirstPlaceAndKeepsPrivateOnes() throws {
@@ -248,7 +264,7 @@ final class PodfileEditorTests: XCTestCase {
         let input = "\u{FEFF}# header\r\n\r\nplatform :ios, '9.0'\r\ntarget 'A' do\r\nend"
         let out = try edited(input, [.useSource("tuna"), .platform(name: "ios", version: "12.0"), .inhibitWarnings(true),
                                       .buildSetting(key: "K", value: "V")])
-        XCTAssertEqual(out, "\u{FEFF}# header\r\nsource '\(tuna)'\r\n\r\nplatform :ios, '12.0'\r\ninhibit_all_warnings!\r\ntarget 'A' do\r\nend\r\n\r\npost_install do |installer|\r\n  \(Self.line("installer", "K", "V"))\r\nend\r\n")
+        XCTAssertEqual(out, "\u{FEFF}# header\r\n\r\nsource '\(tuna)'\r\n\r\nplatform :ios, '12.0'\r\ninhibit_all_warnings!\r\ntarget 'A' do\r\nend\r\n\r\npost_install do |installer|\r\n  \(Self.line("installer", "K", "V"))\r\nend\r\n")
         try assertEdit(out, [.useSource("tuna")], out)
     }
 

@@ -19,6 +19,8 @@ final class PodfileRubyReferenceTests: XCTestCase, PodfileCorpusTesting {
             .setSources(["https://cdn.cocoapods.org/", "https://git.example.com/private/Specs.git"]),
             .platform(name: "ios", version: "15.0", force: true), .inhibitWarnings(true), .inhibitWarnings(false),
             .buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0"),
+            .deploymentTarget(platform: "ios", version: "15.0"),
+            .buildSetting(key: "EXCLUDED_ARCHS[sdk=iphonesimulator*]", value: "arm64"),
             .buildSetting(key: "ENABLE_BITCODE", value: "NO", configuration: "Debug", pod: "PodA"),
         ]
         var originals: [String] = []

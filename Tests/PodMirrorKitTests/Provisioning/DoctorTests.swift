@@ -63,7 +63,8 @@ final class DoctorTests: XCTestCase {
         XCTAssertEqual(byID["repo.no-tracking-ref"]?.subject, "notrack")
         XCTAssertTrue(byID["podfile.source-unmatched"]?.message.contains("bfsu") ?? false)
         XCTAssertEqual(byID["podfile.source-unmatched"]?.fix, "podmirror repo use https://mirrors.bfsu.edu.cn/git/CocoaPods/Specs.git")
-        XCTAssertTrue(report.findings.allSatisfy { $0.severity == .note || $0.fix != nil })
+        // Every finding says what to do: a command in `fix`, or words in `explanation` when no command can.
+        XCTAssertTrue(report.findings.allSatisfy { $0.severity == .note || $0.fix != nil || $0.explanation != nil })
         XCTAssertGreaterThan(report.errors, 0)
         // The stand-ins were asked for their version only.
         XCTAssertEqual(Set(String(decoding: try home.read("calls.log"), as: UTF8.self).split(separator: "\n")),

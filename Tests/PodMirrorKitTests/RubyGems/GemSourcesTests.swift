@@ -46,7 +46,10 @@ final class GemSourcesTests: XCTestCase {
 
     func testLocationRulesFollowRubyGems() throws {
         let home = TempDirectory()
-        XCTAssertEqual(GemConfigLocation(environment: env(home)).gemrc, home.path + "/.config/gem/gemrc")
+        // No gemrc yet: ~/.gemrc, which RubyGems 3.0 (macOS system Ruby) reads too; an existing XDG file is used.
+        XCTAssertEqual(GemConfigLocation(environment: env(home)).gemrc, home.path + "/.gemrc")
+        XCTAssertEqual(GemConfigLocation(environment: env(home, ["XDG_CONFIG_HOME": home.sub("xdg")])).gemrc, home.path + "/.gemrc")
+        try home.write("xdg/gem/gemrc", "---\n")
         XCTAssertEqual(GemConfigLocation(environment: env(home, ["XDG_CONFIG_HOME": home.sub("xdg")])).gemrc, home.sub("xdg") + "/gem/gemrc")
         try home.write(".gemrc", "---\n")
         XCTAssertEqual(GemConfigLocation(environment: env(home, ["XDG_CONFIG_HOME": home.sub("xdg")])).gemrc, home.path + "/.gemrc")
@@ -111,7 +114,7 @@ final class GemSourcesTests: XCTestCase {
         let gems = GemSources(environment: env(home), catalog: catalog)
         XCTAssertFalse(try gems.list().sourcesSet)
         _ = try apply(gems.usePlan(try catalog.resolve("ustc", gems: true), bundler: false))
-        XCTAssertEqual(String(decoding: try home.read(".config/gem/gemrc"), as: UTF8.self),
+        XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self),
                        "---\n:sources:\n- \"https://mirrors.ustc.edu.cn/rubygems/\"\n")
         // reset with nothing set elsewhere: no file appears, nothing to do
         let other = TempDirectory()

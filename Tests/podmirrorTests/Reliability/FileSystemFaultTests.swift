@@ -19,12 +19,13 @@ final class FileSystemFaultTests: ReliabilityTestCase {
     }
 
     func testReadOnlyHomeFolderForNewGemrcFailsAndCreatesNothing() throws {
-        // No gemrc yet: RubyGems' XDG location ~/.config/gem/gemrc must be created, in a folder that cannot be written.
+        // No gemrc yet: the file GEMRC names, <folder>/gem/gemrc, must be created in a folder that cannot be written.
         let home = TempDirectory()
         try FileManager.default.createDirectory(atPath: home.sub(".config"), withIntermediateDirectories: true)
         try makeReadOnly(home.sub(".config"))
         let before = TreeSnapshot(home.path)
-        let r = try bin.run(["gems", "source", "use", "tuna", "--json"], home: home.path)
+        let r = try bin.run(["gems", "source", "use", "tuna", "--json"], home: home.path,
+                            extraEnvironment: ["GEMRC": home.sub(".config/gem/gemrc")])
         assertFailedCleanly(r, status: 1, mentions: [home.sub(".config/gem")], before: before)
         let obj = try PodmirrorBinary.json(r)
         XCTAssertEqual(obj["ok"] as? Bool, false)
@@ -39,8 +40,8 @@ final class FileSystemFaultTests: ReliabilityTestCase {
         try makeImmutable(bundle)
         let before = TreeSnapshot(home.path)
         let r = try bin.run(["gems", "source", "use", "ruby-china", "--bundler"], home: home.path)
-        assertFailedCleanly(r, status: 1, mentions: [bundle, "rolled back: "], before: before)
-        // People read what was rolled back, not an internal id.
+        assertFailedCleanly(r, status: 1, mentions: [bundle, "rolled back: RubyGems sources in \(home.path)/.gemrc"], before: before)
+        // What was undone is said in words, never by an internal change id.
         XCTAssertFalse(r.stderr.contains("gems.gemrc"), r.stderr)
     }
 

@@ -1,0 +1,79 @@
+import Foundation
+
+/// The network settings every command that reaches a server shares, read in one place: the stall
+/// timeout (`--timeout`, else `PODMIRROR_GIT_TIMEOUT`, else 120 s), the `Spec_Lock` wait
+/// (`--lock-timeout`, else `PODMIRROR_LOCK_TIMEOUT`, else 60 s) and the proxy configuration.
+public struct NetworkSettings: Sendable {
+    /// Seconds without data from a server before a transfer is aborted.
+    public var stallTimeout: TimeInterval
+    /// The setting that decided `stallTimeout`, named in a timeout's remedy.
+    public var stallTimeoutSetting: String
+    /// Seconds of a whole mirror probe (an HTTP request or an ls-remote).
+    public var probeTimeout: TimeInterval
+    /// Seconds to wait for CocoaPods' `Spec_Lock`.
+    public var lockTimeout: TimeInterval
+    public var proxy: ProxySettings
+
+    /// What a user can set when no setting was given.
+    public static let timeoutSettingNames = "--timeout or PODMIRROR_GIT_TIMEOUT"
+    public static let defaultLockTimeout: TimeInterval = 60
+    public static let defaultProbeTimeout: TimeInterval = 15
+
+    public init(stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
+                stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames,
+                probeTimeout: TimeInterval = NetworkSettings.defaultProbeTimeout,
+                lockTimeout: TimeInterval = NetworkSettings.defaultLockTimeout,
+                proxy: ProxySettings = ProxySettings()) {
+        self.stallTimeout = stallTimeout
+        self.stallTimeoutSetting = stallTimeoutSetting
+        self.probeTimeout = probeTimeout
+        self.lockTimeout = lockTimeout
+        self.proxy = proxy
+    }
+
+    /// Resolves the settings from command-line values (nil when not given) and the environment.
+    /// A given timeout bounds the probes too; otherwise probes keep their shorter default.
+    public static func resolve(timeout: Double?, lockTimeout: Double?,
+                               environment: [String: String]) throws -> NetworkSettings {
+        var settings = NetworkSettings(proxy: ProxySettings.load(environment: environment))
+        if let timeout {
+            try checkPositive(timeout, setting: "--timeout", text: "\(timeout)")
+            settings.stallTimeout = timeout
+            settings.stallTimeoutSetting = "--timeout"
+            settings.probeTimeout = timeout
+        } else if let value = try seconds("PODMIRROR_GIT_TIMEOUT", environment) {
+            settings.stallTimeout = value
+            settings.stallTimeoutSetting = "PODMIRROR_GIT_TIMEOUT"
+            settings.probeTimeout = value
+        }
+        if let lockTimeout {
+            try checkPositive(lockTimeout, setting: "--lock-timeout", text: "\(lockTimeout)")
+            settings.lockTimeout = lockTimeout
+        } else if let value = try seconds("PODMIRROR_LOCK_TIMEOUT", environment) {
+            settings.lockTimeout = value
+        }
+        return settings
+    }
+
+    /// Transfer options for one operation.
+    public func transfer(progress: any ProgressReporter = NullProgress(),
+                         cancellation: CancellationToken = .init()) -> TransferOptions {
+        TransferOptions(stallTimeout: stallTimeout, progress: progress, cancellation: cancellation, proxy: proxy,
+                        stallTimeoutSetting: stallTimeoutSetting)
+    }
+
+    static func seconds(_ name: String, _ environment: [String: String]) throws -> Double? {
+        guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let value = Double(text) else {
+            throw UsageError(Message("network.timeout.bad", ["setting": name, "value": text]), code: "usage.timeout")
+        }
+        try checkPositive(value, setting: name, text: text)
+        return value
+    }
+
+    static func checkPositive(_ value: Double, setting: String, text: String) throws {
+        guard value > 0, value.isFinite else {
+            throw UsageError(Message("network.timeout.bad", ["setting": setting, "value": text]), code: "usage.timeout")
+        }
+    }
+}

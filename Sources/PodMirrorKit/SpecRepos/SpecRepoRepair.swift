@@ -1,0 +1,95 @@
+import CLibgit2
+import Foundation
+
+extension SpecRepoService {
+    /// `repo repair NAME`: puts a git spec repo back in the state `pod repo update` expects, without the
+    /// network: its branch (the one checked out, else origin's default) at `origin/<branch>`, checked out,
+    /// local changes to tracked files discarded (`git reset --hard`). The dry run shows the diff it discards.
+    public func repairPlan(name: String) throws -> Plan {
+        try SpecRepoNaming.validate(name)
+        let path = repos.repoPath(name)
+        guard let info = SpecRepo.all(in: repos).first(where: { $0.name == name }), info.kind == .git else {
+            throw RepairError(text: Message("repo.repair.not-git", ["name": name, "path": path]), remedyText: nil,
+                              code: "repo.not-found")
+        }
+        let repo = try GitRepository.open(path)
+        guard let branch = info.branch ?? Self.defaultBranch(repo),
+              let target = repo.resolve("refs/remotes/origin/\(branch)") else {
+            throw RepairError(text: Message("repo.repair.no-tracking-ref", ["name": name]),
+                              remedyText: Message("repo.repair.no-tracking-ref.remedy", ["name": name]),
+                              code: "repo.no-tracking-ref")
+        }
+        let discarded = try Self.localDiff(repo)
+        let attached = info.branch == branch
+        var details: [String: JSONValue] = ["name": .string(name), "branch": .string(branch),
+                                            "oldHead": .string(info.head),
+                                            "newHead": .string(target), "wasDetached": .bool(info.branch == nil)]
+        if attached, info.head == target, discarded.isEmpty {
+            let message = Message("repo.repair.ok", ["name": name, "branch": branch])
+            var change = Change.satisfied(id: "repo.repair:\(name)", kind: .specRepoRepair, subject: name,
+                                          summary: message.english, details: .object(details))
+            change.message = message
+            return Plan(title: "repo repair \(name)", changes: [change])
+        }
+        details["discardsChanges"] = .bool(!discarded.isEmpty)
+        let message = Message("repo.repair.change",
+                              ["name": name, "branch": branch, "commit": String(target.prefix(12))])
+        let options = TransferOptions(stallTimeout: stallTimeout)
+        var change = Change(
+            id: "repo.repair:\(name)", kind: .specRepoRepair, subject: name, summary: message.english,
+            diff: discarded.isEmpty ? nil : discarded, details: .object(details), isNeeded: true,
+            apply: { _ in
+                let repo = try GitRepository.open(path)
+                let tree = try GitCheckout.tree(repo, target)
+                defer { git_tree_free(tree) }
+                try GitCheckout.checkout(repo, tree: tree, baseline: nil, paths: nil, session: TransferSession(options))
+                try repo.setReference("refs/heads/\(branch)", to: target,
+                                      message: "podmirror repo repair: origin/\(branch)")
+                try repo.setSymbolicReference("HEAD", to: "refs/heads/\(branch)", message: "podmirror repo repair")
+                return ["newHead": .string(target)]
+            })
+        change.message = message
+        return Plan(title: "repo repair \(name)", changes: [change])
+    }
+
+    /// origin's default branch: what `refs/remotes/origin/HEAD` names, else `master`, else `main`.
+    static func defaultBranch(_ repo: GitRepository) -> String? {
+        var ref: OpaquePointer?
+        if git_reference_lookup(&ref, repo.pointer, "refs/remotes/origin/HEAD") == 0 {
+            defer { git_reference_free(ref) }
+            if git_reference_type(ref) == GIT_REFERENCE_SYMBOLIC, let t = git_reference_symbolic_target(ref) {
+                let name = String(cString: t)
+                let prefix = "refs/remotes/origin/"
+                if name.hasPrefix(prefix) { return String(name.dropFirst(prefix.count)) }
+            }
+        }
+        return ["master", "main"].first { repo.resolve("refs/remotes/origin/\($0)") != nil }
+    }
+
+    /// The unified diff of the working tree's changes to tracked files against HEAD ("" when clean).
+    static func localDiff(_ repo: GitRepository) throws -> String {
+        guard let head = repo.headOID else { return "" }
+        let tree = try GitCheckout.tree(repo, head)
+        defer { git_tree_free(tree) }
+        var opts = git_diff_options()
+        git_diff_options_init(&opts, UInt32(GIT_DIFF_OPTIONS_VERSION))
+        var diff: OpaquePointer?
+        try check(git_diff_tree_to_workdir_with_index(&diff, repo.pointer, tree, &opts),
+                  "diff the working tree of", repo.path)
+        defer { git_diff_free(diff) }
+        var buf = git_buf()
+        defer { git_buf_dispose(&buf) }
+        try check(git_diff_to_buf(&buf, diff, GIT_DIFF_FORMAT_PATCH), "diff the working tree of", repo.path)
+        guard let ptr = buf.ptr else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: ptr, count: buf.size), as: UTF8.self)
+    }
+}
+
+/// `repo repair` cannot work on this repo.
+public struct RepairError: PodMirrorError {
+    public var text: Message?
+    public var remedyText: Message?
+    public var code: String
+    public var message: String { text?.english ?? code }
+    public var remedy: String? { remedyText?.english }
+}

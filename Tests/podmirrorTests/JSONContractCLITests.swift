@@ -1,0 +1,47 @@
+import Foundation
+import PodMirrorTestSupport
+import XCTest
+
+/// Every command's `--json` output is one document that follows docs/podmirror.schema.json, on success
+/// and on failure, while child processes run too.
+final class JSONContractCLITests: XCTestCase {
+    let bin = PodmirrorBinary()
+
+    func testEveryCommandsJSONFollowsTheSchema() throws {
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let validator = try JSONSchemaValidator(schemaFile: checkout.appendingPathComponent("docs/podmirror.schema.json").path)
+        let served = TempDirectory(), home = TempDirectory(), tools = TempDirectory()
+        _ = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 1)
+        let server = try GitHTTPServer(root: served.path)
+        defer { server.stop() }
+        let gems = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes())
+        defer { gems.stop() }
+        // A stand-in gem that chats on stdout while setup --json runs it.
+        chmod(try tools.write("gem", "#!/bin/sh\necho 'Successfully installed cocoapods'\n"), 0o755)
+        let url = server.url("Specs.git")
+        let podfile = try home.write("Podfile", "platform :ios, '12.0'\ntarget 'App' do\n  pod 'A'\nend\n")
+        let runs: [[String]] = [
+            ["mirror", "list"], ["mirror", "test", url], ["mirror", "test", "--gems", gems.url + "/"],
+            ["repo", "list"], ["repo", "add", "specs", url], ["repo", "add", "specs", url], ["repo", "update"],
+            ["repo", "use", url, "--name", "specs"], ["repo", "remove", "nothere"],
+            ["setup", "--mirror", url, "--podfile", podfile, "--dry-run"], ["setup", "--gems", gems.url + "/", "--check"],
+            ["setup", "--mirror", "nowhere"], ["setup", "--install-cocoapods"],
+            ["podfile", "show", "--podfile", podfile], ["podfile", "platform", "ios", "13.0", "--podfile", podfile],
+            ["podfile", "platform", "ios", "13.0", "--podfile", home.sub("missing/Podfile")],
+            ["gems", "source", "list"], ["gems", "source", "use", gems.url + "/", "--dry-run"],
+            ["gitconfig", "insteadof", "use", url, "--dry-run"],
+            ["doctor", "--offline", "--podfile", podfile], ["deintegrate", home.path],
+        ]
+        // The validator itself refuses what the contract forbids.
+        XCTAssertFalse(validator.problems(document: #"{"command": "x", "ok": true, "error": null}"#).isEmpty, "warnings missing")
+        XCTAssertFalse(validator.problems(document: #"{"command": "x", "ok": true, "warnings": [], "error": "boom"}"#).isEmpty)
+        XCTAssertFalse(validator.problems(document: "Successfully installed\n{}").isEmpty, "not one document")
+        for args in runs {
+            let r = try bin.run(args + ["--json"], home: home.path,
+                                extraEnvironment: ["PATH": tools.path + ":/usr/bin:/bin"])
+            let problems = validator.problems(document: r.stdout)
+            XCTAssertEqual(problems, [], "\(args.joined(separator: " ")) (exit \(r.status)): \(r.stdout)\(r.stderr)")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import PodMirrorTestSupport
+import XCTest
+
+/// `repo repair`: back on the branch at origin/<branch>, local changes discarded, the dry run shows them.
+final class RepoRepairCLITests: XCTestCase {
+    let bin = PodmirrorBinary()
+
+    func testRepairShowsWhatItDiscardsThenRestoresTheBranch() throws {
+        let served = TempDirectory(), home = TempDirectory()
+        let specs = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 2)
+        XCTAssertEqual(try bin.run(["repo", "add", "specs", "file://" + specs.bare], home: home.path).status, 0)
+        let clone = home.sub(".cocoapods/repos/specs")
+        try ProcessRunner.git(["-C", clone, "checkout", "-q", "--detach", "HEAD~1"])
+        try Data("min: 9.9.9\n".utf8).write(to: URL(fileURLWithPath: clone + "/CocoaPods-version.yml"))
+        let before = TreeSnapshot(clone)
+
+        let dry = try bin.run(["repo", "repair", "specs", "--dry-run"], home: home.path)
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("+min: 9.9.9"), "the diff of what it discards: \(dry.stdout)")
+        XCTAssertEqual(TreeSnapshot(clone), before, "the dry run changed nothing")
+        XCTAssertEqual(try bin.run(["repo", "repair", "specs", "--check"], home: home.path).status, 3)
+
+        let r = try bin.run(["repo", "repair", "specs", "--json"], home: home.path)
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        func git(_ a: [String]) throws -> String {
+            try ProcessRunner.git(["-C", clone] + a).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        XCTAssertEqual(try git(["symbolic-ref", "HEAD"]), "refs/heads/master")
+        XCTAssertEqual(try git(["rev-parse", "HEAD"]), specs.head)
+        XCTAssertEqual(try git(["status", "--porcelain"]), "")
+        let again = try bin.run(["repo", "repair", "specs", "--json"], home: home.path)
+        XCTAssertEqual(try PodmirrorBinary.json(again)["changed"] as? Bool, false)
+    }
+}
