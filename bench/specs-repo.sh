@@ -7,7 +7,8 @@
 # Env: BENCH_DIR (work folder, default /tmp/podmirror-bench; use a journaled file system, see
 # README), BENCH_IMAGE (as root: make a journaled ext4 image at this path, loop-mount it and work
 # there; unmounted at the end), REPEATS (default 3), SHARED (the shared folder with tools/, default
-# ../shared), PODMIRROR (binary; default: a release build of this checkout).
+# ../shared), PODMIRROR (binary; default: a release build of this checkout), CASES (all, default, or
+# frozen: only the bundle and verify cases, after the clone they need).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 preset="${1:-medium}"
@@ -15,6 +16,7 @@ shared="${SHARED:-$root/../shared}"
 tools="$shared/tools"
 work="${BENCH_DIR:-/tmp/podmirror-bench}"
 repeats="${REPEATS:-3}"
+cases="${CASES:-all}"
 [ -x "$tools/make-specs-repo.sh" ] || { echo "needs $tools/make-specs-repo.sh (set SHARED=)" >&2; exit 2; }
 need=(); [ -x /usr/bin/time ] || need+=(time); command -v bc >/dev/null || need+=(bc)
 if [ ${#need[@]} -gt 0 ]; then
@@ -68,6 +70,23 @@ echo "clone..." >&2
 measure git-clone "rm -rf '$work/g' && sync" git clone -q "$url" "$work/g"
 measure pm-clone "rm -rf '$work/p' && sync" env CP_REPOS_DIR="$work/p" "$PODMIRROR" repo add master "$url"
 
+echo "export, import, verify..." >&2
+# export: the clone's branch as a bundle, vs git's own bundle of the same clone.
+measure pm-export "rm -f '$work/pm.bundle'" env CP_REPOS_DIR="$work/p" "$PODMIRROR" repo export master "$work/pm.bundle"
+measure git-bundle "rm -f '$work/git.bundle'" git -C "$work/g" bundle create -q "$work/git.bundle" --all
+git -C "$work/g" bundle verify -q "$work/pm.bundle" >/dev/null 2>&1 || { echo "git rejects podmirror's bundle" >&2; exit 1; }
+# import (network-free) of git's bundle, vs the network path: git clone over loopback smart HTTP.
+measure pm-import "rm -rf '$work/pi' && sync" env CP_REPOS_DIR="$work/pi" "$PODMIRROR" repo import "$work/git.bundle" \
+  --origin "$url" --name master
+[ "$(git -C "$work/pi/master" rev-parse HEAD)" = "$(git -C "$work/g" rev-parse HEAD)" ] || { echo "import left the wrong HEAD" >&2; exit 1; }
+# verify on the clones, each with a fresh index (stat data as in a clone the user has kept).
+git -C "$work/g" update-index -q --refresh; git -C "$work/p/master" update-index -q --refresh; sync
+measure pm-verify "true" env CP_REPOS_DIR="$work/p" "$PODMIRROR" repo verify master
+measure git-status "true" git -C "$work/g" status --porcelain
+measure pm-verify-deep "true" env CP_REPOS_DIR="$work/p" "$PODMIRROR" repo verify master --deep
+measure git-deep "true" sh -c "git -C '$work/g' update-index -q --really-refresh && git -C '$work/g' diff --quiet HEAD"
+
+if [ "$cases" = all ]; then
 # Base copies for the update cases, made before the server moves on.
 cp -a "$work/g" "$work/g-base"; cp -a "$work/p" "$work/p-base"
 "$tools/add-specs-commits.sh" "$work/served/specs.git" 50 2 >/dev/null
@@ -91,8 +110,10 @@ measure pm-use "$prep_s" env CP_REPOS_DIR="$work/ps" "$PODMIRROR" repo use "$mur
 measure pm-fresh "rm -rf '$work/pf' && sync" env CP_REPOS_DIR="$work/pf" "$PODMIRROR" repo add fresh "$murl"
 measure git-fresh "rm -rf '$work/gf' && sync" git clone -q "$murl" "$work/gf"
 # Check the switched repo is right (reference: git CLI).
-[ "$(git -C "$work/ps/127.0.0.1-mirror" rev-parse HEAD)" = "$(git --git-dir "$work/served/mirror.git" rev-parse master)" ] \
+[ "$(git -C "$work/ps/0-mirror" rev-parse HEAD)" = "$(git --git-dir "$work/served/mirror.git" rev-parse master)" ] \
   || { echo "repo use left the wrong HEAD" >&2; exit 1; }
+
+fi
 
 row() {  # label pm git target-text
   local pt gt pm_mem gm
@@ -106,7 +127,13 @@ echo
 echo "| case | podmirror s | reference s | ratio | target | podmirror MB | reference MB | mem ratio |"
 echo "|---|---|---|---|---|---|---|---|"
 row "repo add vs git clone" pm-clone git-clone "≤ 0.9"
+if [ "$cases" = all ]; then
 row "repo update, 50 new commits vs git fetch + reset --hard" pm-update git-update "≤ 1.0"
 row "repo update, nothing new vs git fetch + reset --hard" pm-noop git-noop "≤ 2"
 row "repo use (re-point) vs podmirror fresh clone" pm-use pm-fresh "≤ 0.2 (≥ 5x faster)"
 row "repo use (re-point) vs git fresh clone" pm-use git-fresh "≤ 0.2"
+fi
+row "repo export vs git bundle create --all" pm-export git-bundle "≤ 1.5"
+row "repo import (bundle) vs git clone over loopback HTTP" pm-import git-clone "≤ 1.0"
+row "repo verify vs git status --porcelain" pm-verify git-status "≤ 1.0"
+row "repo verify --deep vs update-index --really-refresh + diff --quiet HEAD" pm-verify-deep git-deep "≤ 1.5"

@@ -130,7 +130,11 @@ final class RepoCLITests: RepoCLITestCase {
         }
         XCTAssertEqual(try pm(["repo", "add", "mine", url]).status, 0)
         let before = try git(repos + "/mine", ["rev-parse", "HEAD"])
-        let r = try pm(["repo", "add", "mine", url])
+        // The same name and URL again is what is there: ok, exit 0, nothing changed.
+        let same = try json(["repo", "add", "mine", url])
+        XCTAssertEqual(same["changed"] as? Bool, false)
+        XCTAssertEqual(same["method"] as? String, "none")
+        let r = try pm(["repo", "add", "mine", server.url("other.git")])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("already exists"), r.stderr)
         XCTAssertEqual(try git(repos + "/mine", ["rev-parse", "HEAD"]), before)

@@ -64,7 +64,7 @@ final class RepoFailureCLITests: RepoCLITestCase {
         let r = try pm(["repo", "use", server.url("mirror.git")])
         XCTAssertEqual(r.status, 4, r.stderr)
         XCTAssertEqual(DirectorySnapshot(repos + "/master").differences(from: before), [])
-        assertNoRepoAndNoLeftovers("127.0.0.1-mirror")
+        assertNoRepoAndNoLeftovers("0-mirror")
     }
 
     func testServerKilledMidUnrelatedSwitchKeepsTheOldRepo() throws {
@@ -75,7 +75,7 @@ final class RepoFailureCLITests: RepoCLITestCase {
         let r = try pm(["repo", "use", server.url("other.git")])
         XCTAssertEqual(r.status, 4, r.stderr)
         XCTAssertEqual(DirectorySnapshot(repos + "/master").differences(from: before), [])
-        assertNoRepoAndNoLeftovers("127.0.0.1-other")
+        assertNoRepoAndNoLeftovers("0-other")
     }
 
     func testStalledServerTimesOut() throws {

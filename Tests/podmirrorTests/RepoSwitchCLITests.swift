@@ -15,8 +15,8 @@ final class RepoSwitchCLITests: RepoCLITestCase {
         XCTAssertEqual(out["method"] as? String, "repoint")
         XCTAssertEqual(out["oldHead"] as? String, official.head)
         XCTAssertEqual(out["newHead"] as? String, mirror.head)
-        XCTAssertEqual(out["name"] as? String, "127.0.0.1-mirror", "CocoaPods' name for the URL")
-        let path = repos + "/127.0.0.1-mirror"
+        XCTAssertEqual(out["name"] as? String, "0-mirror", "CocoaPods' name for the URL")
+        let path = repos + "/0-mirror"
         XCTAssertFalse(FileManager.default.fileExists(atPath: repos + "/master"))
         try assertCocoaPodsClone(path, url: url, head: mirror.head)
         XCTAssertEqual(try git(path, ["ls-files"]), try git(mirror.work, ["ls-files"]))
@@ -46,7 +46,7 @@ final class RepoSwitchCLITests: RepoCLITestCase {
         XCTAssertEqual(out["method"] as? String, "clone")
         XCTAssertEqual(out["oldHead"] as? String, official.head)
         XCTAssertEqual(out["newHead"] as? String, other.head)
-        let path = repos + "/127.0.0.1-other"
+        let path = repos + "/0-other"
         try assertCocoaPodsClone(path, url: url, head: other.head)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path + "/.git/objects/info/alternates"))
         XCTAssertNotEqual(try ProcessRunner.git(["-C", path, "cat-file", "-e", official.head]).status, 0, "no old objects carried over")
@@ -58,7 +58,7 @@ final class RepoSwitchCLITests: RepoCLITestCase {
     func testUseWithoutARepoClonesFresh() throws {
         let out = try json(["repo", "use", server.url("specs.git")])
         XCTAssertEqual(out["method"] as? String, "clone")
-        try assertCocoaPodsClone(repos + "/127.0.0.1", url: server.url("specs.git"), head: official.head)
+        try assertCocoaPodsClone(repos + "/0", url: server.url("specs.git"), head: official.head)
     }
 
     func testResetPlansTheOfficialSourceAndIsSatisfiedWhenThere() throws {

@@ -186,9 +186,9 @@ _podmirror() {
 
 _podmirror_setup() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --inhibit-warnings --remove-trunk --install-cocoapods --no-verify --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --inhibit-warnings --remove-trunk --install-cocoapods --no-verify --version -h --help)
     repeating_options=(--podfile --build-setting)
-    non_repeating_options=(--lang --mirror --name --gems --platform --deployment-target --strategy --timeout)
+    non_repeating_options=(--lang --mirror --name --gems --platform --strategy --timeout --seed)
     __podmirror_offer_flags_options 0
 
     # Offer option value completions
@@ -214,9 +214,6 @@ _podmirror_setup() {
     '--build-setting')
         return
         ;;
-    '--deployment-target')
-        return
-        ;;
     '--strategy')
         __podmirror_add_completions -W 'podfile'$'\n''insteadof'
         return
@@ -224,12 +221,15 @@ _podmirror_setup() {
     '--timeout')
         return
         ;;
+    '--seed')
+        return
+        ;;
     esac
 }
 
 _podmirror_doctor() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --offline --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --offline --version -h --help)
     repeating_options=(--podfile)
     non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options 0
@@ -273,7 +273,7 @@ _podmirror_mirror() {
 
 _podmirror_mirror_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -288,7 +288,7 @@ _podmirror_mirror_list() {
 
 _podmirror_mirror_test() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --gems --pick --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --gems --pick --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options -1
@@ -316,20 +316,20 @@ _podmirror_repo() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|add|remove|update|use|reset|repair)
+    list|add|remove|update|use|reset|export|import|verify)
         # Offer subcommand argument completions
         "_podmirror_repo_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list add remove update use reset repair' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list add remove update use reset export import verify' -- "${cur}"))
         ;;
     esac
 }
 
 _podmirror_repo_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -344,7 +344,7 @@ _podmirror_repo_list() {
 
 _podmirror_repo_add() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --branch --depth)
     __podmirror_offer_flags_options 2
@@ -371,7 +371,7 @@ _podmirror_repo_add() {
 
 _podmirror_repo_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options 1
@@ -392,7 +392,7 @@ _podmirror_repo_remove() {
 
 _podmirror_repo_update() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options -1
@@ -413,7 +413,7 @@ _podmirror_repo_update() {
 
 _podmirror_repo_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --name --depth)
     __podmirror_offer_flags_options 1
@@ -440,7 +440,7 @@ _podmirror_repo_use() {
 
 _podmirror_repo_reset() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --name)
     __podmirror_offer_flags_options 0
@@ -462,11 +462,26 @@ _podmirror_repo_reset() {
     esac
 }
 
-_podmirror_repo_repair() {
+_podmirror_repo_export() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--lang --timeout --lock-timeout)
+    non_repeating_options=(--lang)
+    __podmirror_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_podmirror_repo_import() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --fallback-clone --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang --timeout --lock-timeout --name --origin --expect)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
@@ -478,6 +493,33 @@ _podmirror_repo_repair() {
         return
         ;;
     '--lock-timeout')
+        return
+        ;;
+    '--name')
+        return
+        ;;
+    '--origin')
+        return
+        ;;
+    '--expect')
+        return
+        ;;
+    esac
+}
+
+_podmirror_repo_verify() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --deep --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang --expect)
+    __podmirror_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    '--expect')
         return
         ;;
     esac
@@ -495,20 +537,20 @@ _podmirror_podfile() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    show|source|platform|inhibit-warnings|build-setting|deployment-target)
+    show|source|platform|inhibit-warnings|build-setting)
         # Offer subcommand argument completions
         "_podmirror_podfile_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'show source platform inhibit-warnings build-setting deployment-target' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'show source platform inhibit-warnings build-setting' -- "${cur}"))
         ;;
     esac
 }
 
 _podmirror_podfile_show() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 0
@@ -549,7 +591,7 @@ _podmirror_podfile_source() {
 
 _podmirror_podfile_source_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -567,7 +609,7 @@ _podmirror_podfile_source_use() {
 
 _podmirror_podfile_source_add() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --first --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --first --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -585,7 +627,7 @@ _podmirror_podfile_source_add() {
 
 _podmirror_podfile_source_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -603,7 +645,7 @@ _podmirror_podfile_source_remove() {
 
 _podmirror_podfile_source_set() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options -1
@@ -621,7 +663,7 @@ _podmirror_podfile_source_set() {
 
 _podmirror_podfile_platform() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --force --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --force --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile --target)
     __podmirror_offer_flags_options 2
@@ -642,7 +684,7 @@ _podmirror_podfile_platform() {
 
 _podmirror_podfile_inhibit-warnings() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -668,7 +710,7 @@ _podmirror_podfile_inhibit-warnings() {
 
 _podmirror_podfile_build-setting() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile --unset --configuration --pod)
     __podmirror_offer_flags_options 1
@@ -693,27 +735,9 @@ _podmirror_podfile_build-setting() {
     esac
 }
 
-_podmirror_podfile_deployment-target() {
-    repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--lang --podfile)
-    __podmirror_offer_flags_options 2
-
-    # Offer option value completions
-    case "${prev}" in
-    '--lang')
-        return
-        ;;
-    '--podfile')
-        return
-        ;;
-    esac
-}
-
 _podmirror_init() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --template --platform)
     __podmirror_offer_flags_options 1
@@ -734,7 +758,7 @@ _podmirror_init() {
 
 _podmirror_deintegrate() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --remove-pods --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --remove-pods --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -749,7 +773,7 @@ _podmirror_deintegrate() {
 
 _podmirror_reinstall() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --repo-update --no-fetch --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --repo-update --no-fetch --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -810,7 +834,7 @@ _podmirror_gems_source() {
 
 _podmirror_gems_source_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -825,7 +849,7 @@ _podmirror_gems_source_list() {
 
 _podmirror_gems_source_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -840,7 +864,7 @@ _podmirror_gems_source_use() {
 
 _podmirror_gems_source_reset() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -901,7 +925,7 @@ _podmirror_gitconfig_insteadof() {
 
 _podmirror_gitconfig_insteadof_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -916,7 +940,7 @@ _podmirror_gitconfig_insteadof_list() {
 
 _podmirror_gitconfig_insteadof_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -931,7 +955,7 @@ _podmirror_gitconfig_insteadof_use() {
 
 _podmirror_gitconfig_insteadof_reset() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -969,7 +993,7 @@ _podmirror_pods() {
 
 _podmirror_pods_fetch() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--lang --project --lockfile --cocoapods-version --timeout --lock-timeout --jobs)
     __podmirror_offer_flags_options 0
@@ -1005,7 +1029,7 @@ _podmirror_pods_fetch() {
 
 _podmirror_pods_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--lang --project --lockfile --cocoapods-version --timeout --lock-timeout)
     __podmirror_offer_flags_options 0

@@ -84,7 +84,8 @@ _podmirror_setup() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--mirror[Specs mirror\: a catalog name (tuna, bfsu, nju, nyist, github, trunk) or a git URL.]:mirror:'
         '--name[Directory name for the spec repo (default\: CocoaPods'\'' name for the URL).]:name:'
@@ -94,12 +95,12 @@ _podmirror_setup() {
         '--platform[Platform for every Podfile, e.g. ios\:13.0.]:platform:'
         '--inhibit-warnings[Add inhibit_all_warnings! to every Podfile.]'
         '*--build-setting[KEY=VALUE every pod target gets in the post_install hook (repeatable).]:build-setting:'
-        '--deployment-target[PLATFORM\:VERSION\: raise every pod target'\''s deployment target to at least VERSION (post_install).]:deployment-target:'
         '--strategy[How Podfiles reach the mirror\: podfile (source lines) or insteadof (git config rules).]:strategy:{__podmirror_complete "${___strategy[@]}"}'
         '--remove-trunk[Remove repos/trunk so locked pods move to the mirror.]'
         '--install-cocoapods[Run `gem install cocoapods` from the gem mirror when `pod` is missing.]'
         '--no-verify[Do not probe mirrors before switching (offline image builds).]'
-        '--timeout[Seconds without data before a transfer (probe or clone) gives up (default\: PODMIRROR_GIT_TIMEOUT, else 15 for probes and 120 for clones).]:timeout:'
+        '--timeout[Seconds to wait for each mirror probe.]:timeout:'
+        '--seed[A git bundle (path or file\:// URL) to seed the Specs repo from when there is none (the mirror becomes its origin).]:seed:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -114,7 +115,8 @@ _podmirror_doctor() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '*--podfile[A Podfile whose sources to check (repeatable; default ./Podfile when present).]:podfile:'
         '--offline[Skip the network checks (gem sources).]'
@@ -162,7 +164,8 @@ _podmirror_mirror_list() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -178,7 +181,8 @@ _podmirror_mirror_test() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '*:mirrors:'
         '--gems[Test gem mirrors instead of Specs mirrors.]'
@@ -210,13 +214,15 @@ _podmirror_repo() {
             'update:Fetch and reset git spec repos to origin/<branch> (like `pod repo update`).'
             'use:Make the Specs repo come from a mirror: re-point and fetch the delta when history is shared, else clone and swap.'
             'reset:Point the Specs repo back at the official GitHub Specs repo.'
-            'repair:Reset a spec repo to origin/<branch> on its branch, discarding local changes (no network; --dry-run shows the diff).'
+            'export:Write a spec repo'\''s branch as a standard git bundle (atomic: temporary file, then rename).'
+            'import:Seed a spec repo from a git bundle (indexed by libgit2, checked, renamed into place).'
+            'verify:Check that spec repos are intact: HEAD at origin/<branch>, no file changed, added or deleted, no git lock.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|add|remove|update|use|reset|repair)
+        list|add|remove|update|use|reset|export|import|verify)
             "_podmirror_repo_${words[1]}" && ret=0
             ;;
         esac
@@ -232,7 +238,8 @@ _podmirror_repo_list() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -248,7 +255,8 @@ _podmirror_repo_add() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
@@ -270,7 +278,8 @@ _podmirror_repo_remove() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
@@ -289,7 +298,8 @@ _podmirror_repo_update() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
@@ -308,7 +318,8 @@ _podmirror_repo_use() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
@@ -329,7 +340,8 @@ _podmirror_repo_reset() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
@@ -342,7 +354,26 @@ _podmirror_repo_reset() {
     return "${ret}"
 }
 
-_podmirror_repo_repair() {
+_podmirror_repo_export() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        ':name:'
+        ':file:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo_import() {
     local -i ret=1
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
@@ -353,7 +384,31 @@ _podmirror_repo_repair() {
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
-        ':name:'
+        ':bundle:'
+        '--name[Folder name (default\: CocoaPods'\'' own name for the origin URL).]:name:'
+        '--origin[The repo'\''s origin\: a Specs mirror name or a git URL (default\: the official Specs repo).]:origin:'
+        '--expect[Refuse a bundle whose tip is not this commit.]:expect:'
+        '--fallback-clone[Clone from the origin when the bundle cannot be used.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo_verify() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '*:names:'
+        '--deep[Hash every file against HEAD'\''s tree instead of trusting the index'\''s stat data.]'
+        '--expect[Also require HEAD to be this commit (full id or 7+ hex digits).]:expect:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -379,13 +434,12 @@ _podmirror_podfile() {
             'platform:Set `platform :NAME, '\''VERSION'\''` at root or in a target.'
             'inhibit-warnings:Turn root-level `inhibit_all_warnings!` on or off.'
             'build-setting:Make every pod target (or one pod) get KEY=VALUE after `pod install`, through the post_install hook.'
-            'deployment-target:Raise every pod target'\''s deployment target to at least VERSION, through the post_install hook.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        show|source|platform|inhibit-warnings|build-setting|deployment-target)
+        show|source|platform|inhibit-warnings|build-setting)
             "_podmirror_podfile_${words[1]}" && ret=0
             ;;
         esac
@@ -401,7 +455,8 @@ _podmirror_podfile_show() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         '--version[Show the version.]'
@@ -449,7 +504,8 @@ _podmirror_podfile_source_use() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':mirror:'
@@ -467,7 +523,8 @@ _podmirror_podfile_source_add() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':url:'
@@ -486,7 +543,8 @@ _podmirror_podfile_source_remove() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':url:'
@@ -504,7 +562,8 @@ _podmirror_podfile_source_set() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         '*:urls:'
@@ -522,7 +581,8 @@ _podmirror_podfile_platform() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':name:'
@@ -544,7 +604,8 @@ _podmirror_podfile_inhibit-warnings() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':state:{__podmirror_complete "${_state[@]}"}'
@@ -562,7 +623,8 @@ _podmirror_podfile_build-setting() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':assignment:'
@@ -577,32 +639,14 @@ _podmirror_podfile_build-setting() {
     return "${ret}"
 }
 
-_podmirror_podfile_deployment-target() {
-    local -i ret=1
-    local -ar arg_specs=(
-        '--json[Print one JSON document on stdout instead of text.]'
-        '--dry-run[Print the plan (with diffs) and change nothing.]'
-        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
-        '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
-        ':platform:'
-        ':version:'
-        '--version[Show the version.]'
-        '(-h --help)'{-h,--help}'[Show help information.]'
-    )
-    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
-
-    return "${ret}"
-}
-
 _podmirror_init() {
     local -i ret=1
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--template[Template from templates/\: Podfile.NAME for app targets (Podfile.NAME-test for tests), or a file path.]:template:'
         '--platform[Write an active platform line, e.g. ios\:13.0 (default\: the commented one pod init writes).]:platform:'
@@ -621,7 +665,8 @@ _podmirror_deintegrate() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--remove-pods[Also remove Pods/ when the project shows no CocoaPods integration.]'
         ':path:'
@@ -639,7 +684,8 @@ _podmirror_reinstall() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--repo-update[Pass --repo-update to pod install.]'
         '--no-fetch[Do not run `pods fetch` first (it runs when Podfile.lock exists).]'
@@ -716,7 +762,8 @@ _podmirror_gems_source_list() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -732,7 +779,8 @@ _podmirror_gems_source_use() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         ':mirror:'
         '--bundler[Also set Bundler'\''s mirror for rubygems.org (BUNDLE_MIRROR__HTTPS\://RUBYGEMS__ORG/).]'
@@ -750,7 +798,8 @@ _podmirror_gems_source_reset() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--bundler[Also remove Bundler'\''s mirror setting for rubygems.org.]'
         '--version[Show the version.]'
@@ -825,7 +874,8 @@ _podmirror_gitconfig_insteadof_list() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -841,7 +891,8 @@ _podmirror_gitconfig_insteadof_use() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         ':mirror:'
         '--version[Show the version.]'
@@ -858,7 +909,8 @@ _podmirror_gitconfig_insteadof_reset() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -903,7 +955,8 @@ _podmirror_pods_fetch() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--project[The project folder holding Podfile.lock (default\: the current folder).]:project:'
         '--lockfile[The Podfile.lock to read (instead of --project).]:lockfile:'
@@ -926,7 +979,8 @@ _podmirror_pods_list() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
+        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--project[The project folder holding Podfile.lock (default\: the current folder).]:project:'
         '--lockfile[The Podfile.lock to read (instead of --project).]:lockfile:'

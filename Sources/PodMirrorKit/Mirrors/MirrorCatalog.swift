@@ -49,6 +49,9 @@ public struct MirrorError: PodMirrorError {
 public struct MirrorCatalog: Sendable {
     public var specs: [Mirror]
     public var gems: [Mirror]
+    /// The last commit of CocoaPods/Specs once trunk is read-only (`finalTrunkCommit`); nil while unknown
+    /// (the field is empty). Every healthy Specs mirror converges on it.
+    public var finalTrunkCommit: String?
 
     public var all: [Mirror] { specs + gems }
 
@@ -56,6 +59,7 @@ public struct MirrorCatalog: Sendable {
         var version: Int
         var specs: [Mirror]
         var gems: [Mirror]
+        var finalTrunkCommit: String?
     }
 
     public init(specs: [Mirror], gems: [Mirror]) {
@@ -67,6 +71,8 @@ public struct MirrorCatalog: Sendable {
     public init(data: Data) throws {
         let file = try JSONDecoder().decode(File.self, from: data)
         self.init(specs: file.specs, gems: file.gems)
+        let final = (file.finalTrunkCommit ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        finalTrunkCommit = final.isEmpty ? nil : final
     }
 
     /// The catalog shipped with podmirror (`templates/mirrors.json`).

@@ -17,12 +17,15 @@ public struct MirrorProbe: Sendable {
     public var timeout: Double
     public var proxy: ProxySettings
     public var cancellation: CancellationToken
+    /// The catalog's final trunk commit: when known, it is the reference every Specs mirror must reach.
+    public var finalTrunkCommit: String?
 
     public init(timeout: Double = 10, proxy: ProxySettings = ProxySettings(),
-                cancellation: CancellationToken = .init()) {
+                cancellation: CancellationToken = .init(), finalTrunkCommit: String? = nil) {
         self.timeout = timeout
         self.proxy = proxy
         self.cancellation = cancellation
+        self.finalTrunkCommit = finalTrunkCommit
     }
 
     /// One mirror's result.
@@ -37,6 +40,8 @@ public struct MirrorProbe: Sendable {
         public var head: String?
         /// Specs git mirrors: HEAD differs from the reference commit.
         public var stale: Bool
+        /// Specs git mirrors, when the final trunk commit is known: HEAD is it.
+        public var reachedFinalCommit: Bool?
         /// Gem mirrors: the compact index (`/versions`) answers.
         public var compactIndex: Bool?
         /// Why it is unhealthy (or a note for a healthy one).
@@ -67,7 +72,7 @@ public struct MirrorProbe: Sendable {
         while group.wait(timeout: .now() + 0.05) == .timedOut {
             if cancellation.isCancelled { break }
         }
-        return Self.rank(results.all)
+        return Self.rank(results.all, finalTrunkCommit: finalTrunkCommit)
     }
 
     /// Probes one mirror and throws when it does not answer as a mirror of its kind should (for `setup`).
@@ -83,8 +88,11 @@ public struct MirrorProbe: Sendable {
         return r
     }
 
-    static func rank(_ input: [Result]) -> [Result] {
+    static func rank(_ input: [Result], finalTrunkCommit: String? = nil) -> [Result] {
         var results = input
+        if let final = finalTrunkCommit {
+            FrozenTrunk.judge(&results, final: final)
+        }
         let heads = results.filter { $0.kind == .specsGit && $0.healthy }.compactMap { r in r.head.map { (r, $0) } }
         // The official repo's HEAD is the reference; without it, the most common HEAD (ties: fastest).
         let reference = heads.first { $0.0.url == "https://github.com/CocoaPods/Specs.git" }?.1
@@ -92,7 +100,7 @@ public struct MirrorProbe: Sendable {
                 a.value.count != b.value.count ? a.value.count < b.value.count
                     : (a.value.compactMap(\.0.seconds).min() ?? .infinity) > (b.value.compactMap(\.0.seconds).min() ?? .infinity)
             }?.key
-        for i in results.indices where results[i].kind == .specsGit && results[i].healthy {
+        for i in results.indices where results[i].kind == .specsGit && results[i].healthy && finalTrunkCommit == nil {
             if let reference, let head = results[i].head, head != reference {
                 results[i].stale = true
                 results[i].problem = "HEAD \(head.prefix(12)) differs from \(reference.prefix(12)) served by the others: behind or diverged"
@@ -110,7 +118,7 @@ public struct MirrorProbe: Sendable {
     func probe(_ mirror: Mirror) -> Result {
         if mirror.kind == .specsGit, !Self.isHTTP(mirror.url) { return probeThroughGit(mirror) }
         var r = Result(name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
-                       seconds: nil, head: nil, stale: false, compactIndex: nil, problem: nil, rank: nil)
+                       seconds: nil, head: nil, stale: false, reachedFinalCommit: nil, compactIndex: nil, problem: nil, rank: nil)
         let http = HTTPGet(timeout: timeout, proxy: proxy)
         let base = mirror.url.hasSuffix("/") ? String(mirror.url.dropLast()) : mirror.url
         do {

@@ -22,7 +22,7 @@ public struct HTTPFailure: Error, Sendable {
 /// Blocking HTTP requests with a timeout, without following redirects, through libcurl loaded on first
 /// use (`CHTTP`) on every platform, so the path tested on Linux is the one macOS users run. Linking
 /// FoundationNetworking would load libcurl and its ~25 dependencies at every start, about 5 ms of each
-/// command's 13 ms start-up. The proxy is decided by `ProxyDecision` from `environment`.
+/// command's 13 ms start-up. The proxy is the one git transfers use (`ProxySettings`).
 public final class HTTPGet: Sendable {
     public let timeout: Double
     /// The proxy configuration git transfers use; each request's proxy is decided from it.

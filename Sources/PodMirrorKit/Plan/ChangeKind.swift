@@ -19,6 +19,7 @@ public enum ChangeKind: String, Codable, Sendable, CaseIterable {
     case specRepoRemove = "spec-repo-remove"
     case specRepoUpdate = "spec-repo-update"
     case specRepoRepair = "spec-repo-repair"
+    case specRepoImport = "spec-repo-import"
 
     /// Kinds that point a spec repo at a mirror (`setup` probes the mirror before applying them).
     public var switchesSpecRepo: Bool { self == .specRepoClone || self == .specRepoUse }

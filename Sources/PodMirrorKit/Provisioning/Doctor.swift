@@ -165,6 +165,12 @@ public struct Doctor: Sendable {
                                         explanation: "discards the local changes, as `pod repo update` would; --dry-run shows them"))
             }
         }
+        for (r, final) in FrozenTrunk.behind(repos: repos, catalog: catalog) {
+            findings.append(Finding(id: "repo.behind-final-trunk", severity: .warning,
+                                    message: Message("freeze.repo.behind", ["name": r.name, "head": String((r.head ?? "").prefix(12)),
+                                                                            "final": String(final.prefix(12))]).english,
+                                    fix: "podmirror repo update \(r.name)", subject: r.name))
+        }
         return (repos, findings)
     }
 

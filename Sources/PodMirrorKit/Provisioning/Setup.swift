@@ -32,6 +32,9 @@ public struct Setup: Sendable {
         if request.strategy == .insteadof, specs == nil {
             throw UsageError("--strategy insteadof needs --mirror", code: "setup.strategy")
         }
+        if request.seed != nil, specs == nil || specs?.kind != .specsGit {
+            throw UsageError(Message("setup.seed.needs-mirror"), code: "setup.seed")
+        }
         if specs == nil, gems == nil, request.podfiles.isEmpty, !request.removeTrunk, !request.installCocoaPods,
            request.sourceMirrors.isEmpty {
             throw UsageError("nothing to set up",
@@ -58,7 +61,8 @@ public struct Setup: Sendable {
             plan.changes.append(try installCocoaPodsChange(gemSource: resolved.gems?.url))
         }
         if let specs = resolved.specs {
-            plan.append(try SetupSpecRepo(environment: environment, network: network).usePlan(specs, name: request.repoName))
+            plan.append(try SetupSpecRepo(environment: environment, network: network)
+                .usePlan(specs, name: request.repoName, seed: request.seed))
             if request.strategy == .insteadof {
                 plan.append(try InsteadOfRules(environment: environment, catalog: catalog)
                     .usePlan(specs, sourceMirrors: request.sourceMirrors))
@@ -78,9 +82,11 @@ public struct Setup: Sendable {
         if let target = request.deploymentTarget {
             podfileEdits.append(.deploymentTarget(platform: target.name, version: target.version))
         }
+        let podfileCatalog = resolved.specs.map { specsCatalog(for: $0, request: request) } ?? catalog
         for podfile in request.podfiles where !podfileEdits.isEmpty {
             let path = environment.expandPath(podfile)
-            var part = try PodfileEditor.plan(podfileEdits, podfile: path, fs: environment.fileSystem, catalog: catalog, displayPath: path)
+            var part = try PodfileEditor.plan(podfileEdits, podfile: path, fs: environment.fileSystem, catalog: podfileCatalog,
+                                              displayPath: path)
             part.title = "podfile"
             plan.append(part)
         }
@@ -91,6 +97,16 @@ public struct Setup: Sendable {
             try verifyMirrors(plan: plan, resolved: resolved)
         }
         return plan
+    }
+
+    /// The catalog plus the URLs of local Specs copies (recognised by history, and the repo the spec repo
+    /// step takes over), so Podfiles lose those sources like official ones.
+    func specsCatalog(for specs: Mirror, request: SetupRequest) -> MirrorCatalog {
+        let repos = ReposDirectory(environment: environment)
+        let gitRepos = SpecRepo.all(in: repos).filter { $0.kind == .git }
+        let desired = request.repoName ?? SpecRepoNaming.name(forURL: specs.url)
+        let takenOver = SpecRepoService.pickExisting(gitRepos, url: specs.url, desiredName: desired)
+        return catalog.addingSpecsCopies(SpecRepoHistory.specsURLs(repos: repos, target: specs.url, catalog: catalog, takenOver: takenOver))
     }
 
     /// The request as a job. A request that touches a spec repo is planned and applied under

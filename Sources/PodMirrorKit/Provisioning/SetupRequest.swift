@@ -34,12 +34,14 @@ public struct SetupRequest: Sendable, Equatable {
     public var verify: Bool
     /// Source mirrors for pod sources (`--source-mirror PREFIX=MIRROR_PREFIX`), written as git insteadOf rules.
     public var sourceMirrors: [SourceMirrorConfig.Pair] = []
+    /// A git bundle to seed the Specs repo from when there is none (`setup --seed`).
+    public var seed: String?
 
     public init(mirror: String? = nil, repoName: String? = nil, gems: String? = nil, bundler: Bool = false,
                 podfiles: [String] = [], platform: (name: String, version: String)? = nil, inhibitWarnings: Bool = false,
                 buildSettings: [(key: String, value: String)] = [], strategy: Strategy = .podfile,
                 removeTrunk: Bool = false, installCocoaPods: Bool = false, verify: Bool = true,
-                deploymentTarget: (name: String, version: String)? = nil) {
+                deploymentTarget: (name: String, version: String)? = nil, seed: String? = nil) {
         self.mirror = mirror
         self.repoName = repoName
         self.gems = gems
@@ -53,6 +55,7 @@ public struct SetupRequest: Sendable, Equatable {
         self.installCocoaPods = installCocoaPods
         self.verify = verify
         self.deploymentTarget = deploymentTarget
+        self.seed = seed
     }
 
     public static func == (a: SetupRequest, b: SetupRequest) -> Bool {
@@ -62,6 +65,7 @@ public struct SetupRequest: Sendable, Equatable {
             && a.strategy == b.strategy && a.removeTrunk == b.removeTrunk && a.installCocoaPods == b.installCocoaPods && a.verify == b.verify
             && a.sourceMirrors == b.sourceMirrors
             && a.deploymentTarget?.name == b.deploymentTarget?.name && a.deploymentTarget?.version == b.deploymentTarget?.version
+            && a.seed == b.seed
     }
 
     /// Parses `ios:13.0` (or `ios 13.0`); names are case-insensitive, `macos` is stored as `osx`.

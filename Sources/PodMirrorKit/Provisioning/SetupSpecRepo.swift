@@ -8,9 +8,15 @@ struct SetupSpecRepo {
         service = SpecRepoService(repos: ReposDirectory(environment: environment), network: network)
     }
 
-    /// `repo use` for the mirror.
-    func usePlan(_ mirror: Mirror, name: String?) throws -> Plan {
-        try service.usePlan(url: mirror.url, name: name, title: "spec repo")
+    /// `repo use` for the mirror; with `seed`, `repo import` of that bundle (the mirror as its origin)
+    /// when the repos dir holds no git repo at all that `repo use` could take over.
+    func usePlan(_ mirror: Mirror, name: String?, seed: String? = nil) throws -> Plan {
+        if let seed, !SpecRepo.all(in: service.repos).contains(where: { $0.kind == .git }) {
+            var plan = try service.importPlan(SpecBundleImportRequest(source: seed, name: name, origin: mirror.url))
+            plan.title = "spec repo"
+            return plan
+        }
+        return try service.usePlan(url: mirror.url, name: name, title: "spec repo")
     }
 
     /// Removes `repos/trunk` when it is there, so locked pods are resolved from the mirror.

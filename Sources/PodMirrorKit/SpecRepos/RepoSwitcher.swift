@@ -16,6 +16,10 @@ struct RepoSwitcher {
     var url: String
     var finalName: String
     var context: ApplyContext
+    /// Candidate mode (`old` was not picked by URL, name or catalog): other git repos that may share the
+    /// new source's history. A repo with unrelated history is then left alone, never replaced.
+    var others: [SpecRepo] = []
+    var keepUnrelated = false
 
     var repos: ReposDirectory { service.repos }
 
@@ -44,6 +48,21 @@ struct RepoSwitcher {
         }
         if probe.mergeBase(oldHead, newTip) != nil {
             return try repoint(oldRepo: oldRepo, probe: probe, branch: branch, oldHead: oldHead, newTip: newTip)
+        }
+        if keepUnrelated {
+            // Unrelated to `old`: the probe holds the complete history. Another copy sharing it is
+            // replaced by it (one copy, never two); with none, it becomes a new repo beside the others.
+            let fresh = try GitRepository.open(staging)
+            for other in others where other.path != old.path {
+                guard let head = other.head, other.branch != nil, let r = try? GitRepository.open(other.path) else { continue }
+                try fresh.borrowObjects(from: r)
+                if fresh.mergeBase(head, newTip) != nil {
+                    var s = self
+                    s.old = other
+                    return try s.replace(probe: probe, staging: staging, branch: branch, oldHead: head, newTip: newTip)
+                }
+            }
+            return try install(probe: probe, staging: staging, branch: branch, newTip: newTip)
         }
         return try replace(probe: probe, staging: staging, branch: branch, oldHead: oldHead, newTip: newTip)
     }
@@ -106,19 +125,7 @@ struct RepoSwitcher {
     /// the server sent everything). Make it a standalone clone and swap it in.
     private func replace(probe: GitRepository, staging: String, branch: String, oldHead: String,
                          newTip: String) throws -> (details: JSONValue, outcome: SwitchOutcome) {
-        let fm = FileManager.default
-        try fm.removeItem(atPath: probe.gitDirectory + "/objects/info/alternates")
-        let repo = try GitRepository.open(staging)
-        for r in repo.references(matching: "refs/podmirror-base/*") { repo.deleteReference(r) }
-        guard repo.hasCommit(newTip) else {
-            throw SpecRepoError("the history fetched from \(url) is incomplete", code: "repo.incomplete")
-        }
-        try repo.setReference("refs/heads/\(branch)", to: newTip, message: "podmirror repo use: clone \(Redaction.redactURL(url))")
-        try repo.setSymbolicReference("HEAD", to: "refs/heads/\(branch)", message: "podmirror repo use")
-        try repo.setConfig("branch.\(branch).remote", "origin")
-        try repo.setConfig("branch.\(branch).merge", "refs/heads/\(branch)")
-        try GitCheckout.checkoutFresh(repo, commit: newTip, options: service.transfer(context))
-        try context.checkCancelled()
+        try standalone(probe: probe, staging: staging, branch: branch, newTip: newTip)
         // Swap: old aside, new into place. The old one waits aside until the plan commits; a failure
         // in between puts it back.
         let aside = SpecRepoStaging.path(repos, purpose: "trash", name: old.name)
@@ -141,5 +148,38 @@ struct RepoSwitcher {
             try? FileManager.default.removeItem(atPath: searchIndex)
         })
         return (["method": "clone", "oldHead": .string(oldHead), "newHead": .string(newTip)], outcome)
+    }
+
+    /// Unrelated to every repo: the probe becomes a standalone clone renamed into place; no repo is touched.
+    private func install(probe: GitRepository, staging: String, branch: String,
+                         newTip: String) throws -> (details: JSONValue, outcome: SwitchOutcome) {
+        try standalone(probe: probe, staging: staging, branch: branch, newTip: newTip)
+        let newPath = repos.repoPath(finalName)
+        try SpecRepoStaging.rename(staging, newPath)
+        let repos = self.repos, name = finalName, searchIndex = repos.searchIndexPath
+        let outcome = SwitchOutcome(undo: { try SpecRepoStaging.delete(newPath, dir: repos, name: name) },
+                                    commit: { try? FileManager.default.removeItem(atPath: searchIndex) })
+        return (["method": "clone", "oldHead": .null, "newHead": .string(newTip), "previousName": .null,
+                 "previousURL": .null], outcome)
+    }
+
+    /// Drops the borrowed objects and base refs, sets the branch and its tracking refs, checks it out.
+    private func standalone(probe: GitRepository, staging: String, branch: String, newTip: String) throws {
+        try FileManager.default.removeItem(atPath: probe.gitDirectory + "/objects/info/alternates")
+        let repo = try GitRepository.open(staging)
+        for r in repo.references(matching: "refs/podmirror-base/*") { repo.deleteReference(r) }
+        guard repo.hasCommit(newTip) else {
+            throw SpecRepoError("the history fetched from \(url) is incomplete", code: "repo.incomplete")
+        }
+        try repo.setReference("refs/heads/\(branch)", to: newTip, message: "podmirror repo use: clone \(Redaction.redactURL(url))")
+        try repo.setSymbolicReference("HEAD", to: "refs/heads/\(branch)", message: "podmirror repo use")
+        try repo.setConfig("branch.\(branch).remote", "origin")
+        try repo.setConfig("branch.\(branch).merge", "refs/heads/\(branch)")
+        if repo.resolve("refs/remotes/origin/HEAD") == nil {
+            try? repo.setSymbolicReference("refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(branch)",
+                                           message: "podmirror repo use")
+        }
+        try GitCheckout.checkoutFresh(repo, commit: newTip, options: service.transfer(context))
+        try context.checkCancelled()
     }
 }

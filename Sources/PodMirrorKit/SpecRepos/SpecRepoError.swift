@@ -6,12 +6,17 @@ public struct SpecRepoError: PodMirrorError {
     public var remedy: String?
     public var code: String
     public var exitStatus: ExitStatus
+    public var text: Message?
+    public var remedyText: Message?
 
-    public init(_ message: String, remedy: String? = nil, code: String, exitStatus: ExitStatus = .failure) {
+    public init(_ message: String, remedy: String? = nil, code: String, exitStatus: ExitStatus = .failure,
+                text: Message? = nil, remedyText: Message? = nil) {
         self.message = Redaction.redactText(message)
         self.remedy = remedy
         self.code = code
         self.exitStatus = exitStatus
+        self.text = text
+        self.remedyText = remedyText
     }
 
     static func badName(_ name: String, _ why: String) -> SpecRepoError {

@@ -65,9 +65,12 @@ public enum SpecRepoNaming {
             if label != "github" { base = [label] }
         }
         var p = path
+        // Ruby's `gsub(/.git$/, '')` (any character before `git`), then one leading `/` removed.
         if let r = p.range(of: #".git$"#, options: .regularExpression) { p.removeSubrange(r) }
-        while p.hasPrefix("/") { p.removeFirst() }
-        var parts = p.split(separator: "/").map(String.init)
+        if p.hasPrefix("/") { p.removeFirst() }
+        // Ruby's `split('/')`: empty parts are kept, except trailing ones.
+        var parts = p.components(separatedBy: "/")
+        while parts.last?.isEmpty == true { parts.removeLast() }
         if parts.last?.lowercased() == "specs" { parts.removeLast() }
         return (base + parts).joined(separator: "-").lowercased()
     }
@@ -86,7 +89,8 @@ public enum SpecRepoNaming {
             let slash = rest.firstIndex(of: "/") ?? rest.endIndex
             var authority = String(rest[..<slash])
             if let at = authority.lastIndex(of: "@") { authority = String(authority[authority.index(after: at)...]) }
-            if authority.hasPrefix("[") { authority = String(authority.dropFirst().prefix { $0 != "]" }) }
+            // Ruby's `URI#host` keeps an IPv6 address's brackets.
+            if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") { authority = String(authority[...close]) }
             else if let colon = authority.lastIndex(of: ":") { authority = String(authority[..<colon]) }
             return (authority, String(rest[slash...]))
         }
@@ -99,12 +103,13 @@ public enum SpecRepoNaming {
         return (nil, url)
     }
 
-    /// The registrable label: `mirrors.tuna.tsinghua.edu.cn` → `tsinghua`, `github.com` → `github`.
-    /// IP addresses and single-label hosts are kept whole.
+    /// The registrable label, as `PublicSuffix.parse(host).sld` gives it: `mirrors.tuna.tsinghua.edu.cn` →
+    /// `tsinghua`, `github.com` → `github`. Hosts without a dot (`localhost`, `[::1]`) are kept whole;
+    /// an IPv4 address is no exception to the default rule, so `127.0.0.1` → `0`.
     static func secondLevelLabel(_ host: String) -> String {
         let h = host.lowercased()
-        let labels = h.split(separator: ".").map(String.init)
-        if labels.count < 2 || labels.allSatisfy({ Int($0) != nil }) || h.contains(":") { return h }
+        let labels = h.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if labels.count < 2 || h.hasPrefix("[") { return h }
         let lastTwo = labels.suffix(2).joined(separator: ".")
         if multiLabelSuffixes.contains(lastTwo) { return labels.count >= 3 ? labels[labels.count - 3] : h }
         return labels[labels.count - 2]

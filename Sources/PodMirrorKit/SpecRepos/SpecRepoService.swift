@@ -55,6 +55,18 @@ public struct SpecRepoService: Sendable {
         try GitURL.validate(url)
         try Self.checkDepth(depth, url: url)
         let path = repos.repoPath(name)
+        let existing = SpecRepo.read(name: name, in: repos)
+        if FileManager.default.fileExists(atPath: path), existing.kind == .git, let have = existing.url,
+           SpecRepoNaming.canonical(have) == SpecRepoNaming.canonical(url), branch == nil || branch == existing.branch {
+            // Asked again for what is there: done, like any second run.
+            let msg = Message("repo.add.already", ["name": name, "url": Redaction.redactURL(url)])
+            var change = Change.satisfied(id: "repo.add:\(name)", kind: .specRepoClone, subject: name, summary: msg.english,
+                                          details: ["name": .string(name), "url": .string(existing.displayURL), "path": .string(path),
+                                                    "branch": .string(existing.branch), "method": "none",
+                                                    "oldHead": .string(existing.head), "newHead": .string(existing.head)])
+            change.message = msg
+            return Plan(title: "repo add \(name)", changes: [change])
+        }
         if FileManager.default.fileExists(atPath: path) {
             throw SpecRepoError("a repo named `\(name)` already exists at \(path)",
                                 remedy: "pick another name, or `podmirror repo remove \(name)` first", code: "repo.exists")

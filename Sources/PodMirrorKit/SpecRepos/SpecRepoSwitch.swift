@@ -32,6 +32,14 @@ extension SpecRepoService {
             if requestedName != nil, target != desired {
                 throw SpecRepoError("a repo named `\(desired)` already exists", remedy: "choose another --name", code: "repo.exists")
             }
+            // Any other git repo may be a copy of the same Specs under another URL: the fetch tells
+            // (shared history re-points it; unrelated history leaves it alone and clones beside it).
+            let candidates = gitRepos.filter { $0.branch != nil && $0.head != nil }
+            if depth == nil, let first = candidates.first {
+                plan.warnings.removeAll { $0.code == "repo.other-specs" }
+                plan.changes.append(switchChange(first, url: url, finalName: target, others: candidates))
+                return plan
+            }
             plan.changes.append(cloneChange(name: target, url: url, branch: nil, depth: depth, id: "repo.use:\(target)",
                                             extra: ["oldHead": .null, "previousName": .null, "previousURL": .null]))
             return plan
@@ -41,7 +49,10 @@ extension SpecRepoService {
         if existing.name != desired {
             let taken: (String) -> Bool = { n in n != existing.name && FileManager.default.fileExists(atPath: self.repos.repoPath(n)) }
             if requestedName != nil, taken(desired) {
-                throw SpecRepoError("a repo named `\(desired)` already exists", remedy: "choose another --name", code: "repo.exists")
+                // The URL is already served by `existing`; `--name` asks to rename it onto another repo.
+                let msg = Message("repo.use.name-taken", ["existing": existing.name, "url": Redaction.redactURL(url), "name": desired])
+                let remedy = Message("repo.use.name-taken.remedy", ["existing": existing.name, "name": desired])
+                throw SpecRepoError(msg.english, remedy: remedy.english, code: "repo.exists", text: msg, remedyText: remedy)
             }
             finalName = SpecRepoNaming.uniqueName(desired, taken: taken)
         }
@@ -77,9 +88,9 @@ extension SpecRepoService {
         return catalog.contains { m in ([m.url] + m.aliases).contains { SpecRepoNaming.canonicalForMatching(url) == SpecRepoNaming.canonicalForMatching($0) } }
     }
 
-    func switchChange(_ old: SpecRepo, url: String, finalName: String) -> Change {
+    func switchChange(_ old: SpecRepo, url: String, finalName: String, others: [SpecRepo] = []) -> Change {
         let service = self
-        let details: [String: JSONValue] = [
+        var details: [String: JSONValue] = [
             "name": .string(finalName), "previousName": .string(old.name), "url": .string(Redaction.redactURL(url)),
             "previousURL": .string(old.displayURL), "branch": .string(old.branch), "oldHead": .string(old.head),
             "method": "repoint", "path": .string(repos.repoPath(finalName)),
@@ -88,13 +99,26 @@ extension SpecRepoService {
         // The old repo (or what the re-point replaced) is kept until the whole plan succeeded.
         let done = Handoff<SwitchOutcome>()
         let searchIndex = repos.searchIndexPath
-        return Change(
+        var summary = "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history is shared, else clone and swap)"
+        var message: Message?
+        if !others.isEmpty {
+            details["method"] = "repoint-or-clone"
+            details["previousName"] = .null
+            details["previousURL"] = .null
+            details["oldHead"] = .null
+            details["candidates"] = .array(others.map { .string($0.name) })
+            let msg = Message("repo.history.use", ["url": Redaction.redactURL(url), "name": finalName,
+                                                   "candidates": others.map { "`\($0.name)`" }.joined(separator: ", ")])
+            summary = msg.english
+            message = msg
+        }
+        var change = Change(
             id: "repo.use:\(finalName)", kind: .specRepoUse, subject: finalName,
-            summary: "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history is shared, else clone and swap)",
+            summary: summary,
             details: .object(details), isNeeded: true,
             apply: { context in
                 let (result, outcome) = try RepoSwitcher(service: service, old: old, url: url, finalName: finalName,
-                                                         context: context).run()
+                                                         context: context, others: others, keepUnrelated: !others.isEmpty).run()
                 done.set(outcome)
                 return result
             },
@@ -104,5 +128,7 @@ extension SpecRepoService {
                 outcome.commit()
                 return ["searchIndexRemoved": .bool(!FileManager.default.fileExists(atPath: searchIndex))]
             })
+        change.message = message
+        return change
     }
 }

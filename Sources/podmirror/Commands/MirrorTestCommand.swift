@@ -24,7 +24,8 @@ struct MirrorTestCommand: PodmirrorCommand {
         let catalog = try runner.catalog()
         let chosen = mirrors.isEmpty ? (gems ? catalog.gems : catalog.specs) : try mirrors.map { try catalog.resolve($0, gems: gems) }
         let proxy = ProxySettings.load(environment: runner.environment.variables)
-        let results = MirrorProbe(timeout: timeout, proxy: proxy, cancellation: runner.context.cancellation).run(chosen)
+        let results = MirrorProbe(timeout: timeout, proxy: proxy, cancellation: runner.context.cancellation,
+                                  finalTrunkCommit: catalog.finalTrunkCommit).run(chosen)
         if runner.context.cancellation.isCancelled { throw InterruptedError() }
         let best = results.first { $0.rank == 1 }
         try runner.show(ok: best != nil, failure: .network, json: {

@@ -39,8 +39,14 @@ extension PodmirrorCommand {
         let path = location.resolve(env)
         let cwd = env.currentDirectory.hasSuffix("/") ? env.currentDirectory : env.currentDirectory + "/"
         let shown = path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
-        let plan = try PodfileEditor.plan(edits, podfile: path, fs: env.fileSystem, catalog: try runner.catalog(),
-                                          displayPath: shown)
+        var catalog = try runner.catalog()
+        for case .useSource(let mirror) in edits {
+            // Local repos sharing the Specs history: their URLs are replaced like official sources.
+            let url = try catalog.resolve(mirror, gems: false).url
+            catalog = catalog.addingSpecsCopies(SpecRepoHistory.specsURLs(repos: ReposDirectory(environment: env), target: url,
+                                                                          catalog: catalog))
+        }
+        let plan = try PodfileEditor.plan(edits, podfile: path, fs: env.fileSystem, catalog: catalog, displayPath: shown)
         try runner.run(plan, extra: ["podfile": .string(path)])
     }
 }

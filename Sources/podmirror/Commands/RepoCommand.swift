@@ -7,7 +7,8 @@ struct RepoCommand: ParsableCommand {
         commandName: "repo",
         abstract: "Spec repos in the CocoaPods repos dir, through libgit2.",
         subcommands: [RepoListCommand.self, RepoAddCommand.self, RepoRemoveCommand.self, RepoUpdateCommand.self,
-                      RepoUseCommand.self, RepoResetCommand.self, RepoRepairCommand.self]
+                      RepoUseCommand.self, RepoResetCommand.self, RepoRepairCommand.self, RepoExportCommand.self,
+                      RepoImportCommand.self, RepoVerifyCommand.self]
     )
 }
 

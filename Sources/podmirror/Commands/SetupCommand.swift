@@ -47,6 +47,8 @@ struct SetupCommand: PodmirrorCommand {
     @Option(name: .customLong("source-mirror"),
             help: "PREFIX=MIRROR_PREFIX: fetch pod sources starting with PREFIX from MIRROR_PREFIX (git insteadOf; repeatable).")
     var sourceMirrors: [String] = []
+    @Option(help: "A git bundle (path, file:// or http(s):// URL) to seed the Specs repo from when there is none (the mirror becomes its origin).")
+    var seed: String?
 
     func request() throws -> SetupRequest {
         var request = SetupRequest(mirror: mirror, repoName: repoName, gems: gems, bundler: bundler, podfiles: podfiles,
@@ -54,13 +56,15 @@ struct SetupCommand: PodmirrorCommand {
                                    buildSettings: try buildSettings.map(SetupRequest.parseBuildSetting), strategy: strategy,
                                    removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify,
                                    deploymentTarget: try deploymentTarget.map(SetupRequest.parsePlatform))
+        request.seed = seed
         request.sourceMirrors = try sourceMirrors.map(SourceMirrorConfig.parsePair)
         return request
     }
 
     func run() throws {
         let runner = runner()
-        let request = try request()
+        var request = try request()
+        request.seed = seed.map { $0.contains("://") ? $0 : runner.environment.expandPath($0) }
         let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: nil, environment: runner.environment.variables)
         var setup = Setup(environment: runner.environment, catalog: try runner.catalog(),
                           probe: MirrorProbe(timeout: network.probeTimeout, proxy: network.proxy,

@@ -23,7 +23,7 @@ final class HTTPServerKillTests: XCTestCase {
         p.arguments = ["python3", script, "--root", root, "--port", "\(port)", "--rate-kbps", "256"]
         try p.run()
         for _ in 0..<100 {
-            let http = HTTPGet(timeout: 1, environment: [:])
+            let http = HTTPGet(timeout: 1)
             let probe = try? http.fetch("http://127.0.0.1:\(port)/none", method: "HEAD")
             if probe != nil { return p }
             Thread.sleep(forTimeInterval: 0.05)

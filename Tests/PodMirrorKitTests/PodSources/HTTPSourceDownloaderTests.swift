@@ -429,11 +429,11 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         let proxy = try ArchiveHTTPServer(files: ["/specs.4.8.gz": [0x1F, 0x8B, 0]])
         defer { proxy.stop() }
         let url = "http://gems.example.invalid/specs.4.8.gz"
-        let answer = try HTTPGet(timeout: 5, environment: ["http_proxy": proxy.url]).fetch(url)
+        let answer = try HTTPGet(timeout: 5, proxy: ProxySettings(environment: ["http_proxy": proxy.url])).fetch(url)
         XCTAssertEqual(answer.status, 200)
         XCTAssertEqual(proxy.requests.first?.target, "http://gems.example.invalid/specs.4.8.gz")
         // Without a proxy in the given environment nothing is taken from the process's own.
-        XCTAssertThrowsError(try HTTPGet(timeout: 2, environment: [:]).fetch(url))
+        XCTAssertThrowsError(try HTTPGet(timeout: 2, proxy: ProxySettings()).fetch(url))
     }
 }
 

@@ -21,6 +21,25 @@ final class SpecReposNamingTests: XCTestCase {
         for (url, name) in cases { XCTAssertEqual(SpecRepoNaming.name(forURL: url), name, url) }
     }
 
+    /// Hosts that are IP addresses or have no dot: Core's `name_for_url` takes `PublicSuffix.parse(host).sld`,
+    /// which for an address is its second-to-last number (the default `*` rule), and keeps dotless hosts whole.
+    func testCocoaPodsNamesForAddressAndLocalHosts() {
+        let cases = [
+            ("http://127.0.0.1:8080/mirror.git", "0-mirror"),
+            ("http://127.0.0.1:8080/specs.git", "0"),
+            ("http://127.0.0.1:8080/Specs.git", "0"),
+            ("http://192.168.1.20/git/CocoaPods/Specs.git", "1-git-cocoapods"),
+            ("https://10.0.0.5/ios/specs", "0-ios"),
+            ("git@10.0.0.5:ios/specs.git", "0-ios"),
+            ("ssh://git@172.16.4.2:2222/pods/Specs.git", "4-pods"),
+            ("http://localhost:9000/team/specs.git", "localhost-team"),
+            ("http://specs-server/Specs.git", "specs-server"),
+            ("https://[::1]:8443/team/Specs.git", "[::1]-team"),
+            ("https://git.example.com/a//b/specs.git", "example-a--b"),
+        ]
+        for (url, name) in cases { XCTAssertEqual(SpecRepoNaming.name(forURL: url), name, url) }
+    }
+
     func testUniqueNameAppendsCounter() {
         XCTAssertEqual(SpecRepoNaming.uniqueName("x") { $0 == "x" || $0 == "x-1" }, "x-2")
         XCTAssertEqual(SpecRepoNaming.uniqueName("y") { _ in false }, "y")

@@ -100,7 +100,11 @@ struct HTTPFileDownload {
     }
 
     func perform(path: String, resumeFrom: Int64, headers lines: [String]) -> Attempt {
-        let proxy = ProxyDecision.decide(url: url, environment: options.environment)
+        // The proxy git transfers would take for this URL; "" for noproxy because the decision is final.
+        var proxyURL = ""
+        if case .proxy(let address) = ProxySettings.load(environment: options.environment).choice(for: url) {
+            proxyURL = address
+        }
         let home = options.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         let netrc = home.map { $0 + "/.netrc" }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         let context = Context(options)
@@ -126,8 +130,8 @@ struct HTTPFileDownload {
                 url.withCString { cURL in
                     path.withCString { cPath in
                         (userAgent ?? "").withCString { cAgent in
-                            (proxy.proxy ?? "").withCString { cProxy in
-                                (proxy.noProxy ?? "").withCString { cNoProxy in
+                            proxyURL.withCString { cProxy in
+                                "".withCString { cNoProxy in
                                     (netrc ?? "").withCString { cNetrc in
                                         var request = pm_http_download_request()
                                         request.url = cURL

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Downloads an `http(s)://` bundle to a local file for `repo import`, through the same downloader as
+/// `:http` pod sources: resumed with `Range` after a broken connection (with back-off), abandoned when
+/// no byte arrives for the stall timeout, through the proxy git transfers use.
+enum SpecBundleDownload {
+    static let retries = 3
+
+    /// Fetches `url` into `path`; throws a network error (exit 4) when it fails.
+    static func fetch(_ url: String, to path: String, options: TransferOptions,
+                      environment: [String: String]) throws {
+        let download = HTTPFileDownload(
+            url: url, headers: [], userAgent: "podmirror/\(PodMirrorVersion.string)",
+            options: DownloadOptions(stallTimeout: options.stallTimeout, retries: retries,
+                                     cancellation: options.cancellation, environment: environment))
+        do {
+            _ = try download.run(to: path)
+        } catch let error as HTTPSourceError {
+            throw SpecBundleError(
+                Message("bundle.error.download", ["url": Redaction.redactURL(url), "reason": error.message]),
+                code: "bundle.download", exitStatus: error.kind == .fileSystem ? .failure : .network)
+        }
+    }
+}

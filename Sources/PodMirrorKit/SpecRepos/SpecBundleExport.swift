@@ -1,0 +1,138 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `repo export` wrote.
+public struct SpecBundleExport: Sendable {
+    public var name: String
+    public var file: String
+    public var branch: String
+    public var tip: String
+    public var bytes: Int
+    public var objects: Int
+    public var seconds: Double
+
+    public var json: [String: JSONValue] {
+        [
+            "name": .string(name), "file": .string(file), "branch": .string(branch), "tip": .string(tip),
+            "bytes": .int(bytes), "objects": .int(objects), "seconds": .double((seconds * 1000).rounded() / 1000),
+        ]
+    }
+}
+
+extension SpecRepoService {
+    /// `repo export NAME FILE`: the repo's branch as a git bundle (v2 header, then a pack built by
+    /// libgit2's packbuilder). Written to a temporary file beside FILE, synced, then renamed over it,
+    /// so FILE is either the old one or the complete new one.
+    public func export(name: String, to file: String, context: ApplyContext) throws -> SpecBundleExport {
+        let started = Date()
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
+            FileManager.default.fileExists(atPath: repos.repoPath(name))
+        else {
+            throw SpecRepoError.notFound(name, in: repos.path)
+        }
+        let info = SpecRepo.read(name: name, in: repos)
+        guard info.kind == .git, let branch = info.branch, let head = info.head else {
+            throw SpecBundleError(
+                Message("bundle.error.not-exportable", ["name": name, "path": info.path]), code: "bundle.not-git")
+        }
+        let repo = try GitRepository.open(info.path)
+        let tip = repo.resolve("refs/heads/\(branch)") ?? head
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isDir), isDir.boolValue {
+            throw SpecBundleError(
+                Message("bundle.error.file-is-folder", ["file": file]), code: "bundle.file-is-folder",
+                exitStatus: .usage)
+        }
+        let out = try AtomicOutputFile(file)
+        do {
+            try out.write(SpecBundleHeader.v2(tip: tip, branch: branch))
+            let objects = try GitPack.build(repo, tips: [tip], options: transfer(context)) { chunk in
+                try out.write(chunk)
+            }
+            try context.checkCancelled()
+            let bytes = out.written
+            try out.commit()
+            return SpecBundleExport(
+                name: name, file: file, branch: branch, tip: tip, bytes: bytes, objects: objects,
+                seconds: Date().timeIntervalSince(started))
+        } catch {
+            out.discard()
+            throw error
+        }
+    }
+}
+
+/// A file written in full to `.<name>.podmirror-XXXXXX` beside its destination, then synced and renamed
+/// into place; `discard()` removes the temporary file. A write error (full disk, `ulimit -f`) names the file.
+final class AtomicOutputFile {
+    let destination: String
+    let temporary: String
+    private var fd: Int32
+    private(set) var written = 0
+
+    init(_ destination: String) throws {
+        self.destination = destination
+        let url = URL(fileURLWithPath: destination)
+        let folder = url.deletingLastPathComponent().path
+        var template = Array((folder + "/." + url.lastPathComponent + ".podmirror-XXXXXX").utf8CString)
+        fd = mkstemp(&template)
+        temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard fd >= 0 else {
+            throw SpecBundleError(
+                Message("bundle.error.write", ["file": destination, "reason": String(cString: strerror(errno))]),
+                code: "bundle.write")
+        }
+        let mask = umask(0)
+        umask(mask)
+        fchmod(fd, 0o666 & ~mask)
+    }
+
+    func write(_ data: Data) throws {
+        try data.withUnsafeBytes { try write($0) }
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard var p = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let n = Glibc_write(fd, p, left)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(errno)
+            }
+            p += n
+            left -= n
+            written += n
+        }
+    }
+
+    func commit() throws {
+        if fsync(fd) != 0 { throw failure(errno) }
+        close(fd)
+        fd = -1
+        guard rename(temporary, destination) == 0 else { throw failure(errno) }
+    }
+
+    func discard() {
+        if fd >= 0 {
+            close(fd)
+            fd = -1
+        }
+        unlink(temporary)
+    }
+
+    private func failure(_ code: Int32) -> SpecBundleError {
+        SpecBundleError(
+            Message("bundle.error.write", ["file": destination, "reason": String(cString: strerror(code))]),
+            code: "bundle.write")
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+}
+
+@inline(__always) private func Glibc_write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import PodMirrorKit
+
+struct RepoImportCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Seed a spec repo from a git bundle (indexed by libgit2, checked, renamed into place).")
+    static let commandName = "repo import"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var network: RepoNetworkOptions
+    @Argument(help: "The bundle: a path, a file:// URL or an http(s):// URL (downloaded with resume).") var bundle:
+        String
+    @Option(name: .long, help: "Folder name (default: CocoaPods' own name for the origin URL).") var name: String?
+    @Option(
+        name: .long, help: "The repo's origin: a Specs mirror name or a git URL (default: the official Specs repo).")
+    var origin: String?
+    @Option(name: .long, help: "Refuse a bundle whose tip is not this commit.") var expect: String?
+    @Flag(name: .long, help: "Clone from the origin when the bundle cannot be used.") var fallbackClone = false
+
+    func run() throws {
+        let runner = runner()
+        let env = runner.environment
+        let originURL =
+            try origin.map { try runner.catalog().resolve($0, gems: false).url } ?? SpecRepoNaming.officialGitURL
+        let lower = bundle.lowercased()
+        let source =
+            lower.hasPrefix("file://") || lower.hasPrefix("http://") || lower.hasPrefix("https://")
+            ? bundle : env.expandPath(bundle)
+        let request = SpecBundleImportRequest(
+            source: source, name: name, origin: originURL, expect: expect,
+            fallbackClone: fallbackClone)
+        let service = try network.service(env)
+        let report = try runner.report(service.job(purpose: Self.commandName) { _ in try service.importPlan(request) })
+        var extra: [String: JSONValue] = ["reposDir": .string(service.repos.path)]
+        if report.changes.count == 1, case .object(let d) = report.changes[0].details {
+            for k in ["method", "oldHead", "newHead", "name", "url", "tip", "branch", "bundleError"] where d[k] != nil {
+                extra[k] = d[k]
+            }
+        }
+        try runner.finish(report, extra: extra)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import PodMirrorTestSupport
+import XCTest
+
+/// `repo verify`: an intact copy exits 0; an edited, a deleted and an added podspec, a moved HEAD and a
+/// stale git lock are each named, and the exit status is 1.
+final class RepoVerifyCLITests: RepoCLITestCase {
+    func problems(_ out: [String: Any]) -> [String] {
+        let repos = out["repos"] as? [[String: Any]] ?? []
+        return repos.flatMap {
+            ($0["problems"] as? [[String: Any]] ?? []).map { "\($0["code"] ?? "") \($0["path"] as? String ?? "-")" }
+        }
+    }
+
+    func podspecs(_ path: String) throws -> [String] {
+        try git(path, ["ls-files", "Specs"]).split(separator: "\n").map(String.init).filter {
+            $0.hasSuffix(".podspec.json")
+        }
+    }
+
+    func testIntactCopyThenEditedDeletedAndAddedPodspecsAreFound() throws {
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
+        let path = repos + "/master"
+        var out = try json(["repo", "verify"])
+        XCTAssertEqual(out["intact"] as? Bool, true)
+        XCTAssertEqual(problems(out), [])
+        XCTAssertEqual(
+            try json(["repo", "verify", "master", "--deep", "--expect", official.head])["intact"] as? Bool, true)
+
+        let specs = try podspecs(path)
+        let edited = specs[0]
+        let deleted = specs[1]
+        let added = "Specs/0/0/0/Added/1.0.0/Added.podspec.json"
+        try "{\"name\": \"changed\"}\n".write(toFile: path + "/" + edited, atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: path + "/" + deleted)
+        try FileManager.default.createDirectory(
+            atPath: path + "/Specs/0/0/0/Added/1.0.0", withIntermediateDirectories: true)
+        try "{}\n".write(toFile: path + "/" + added, atomically: false, encoding: .utf8)
+        let before = TreeSnapshot(repos)
+        for flags in [[], ["--deep"]] {
+            out = try json(["repo", "verify", "master"] + flags, status: 1)
+            XCTAssertEqual(out["intact"] as? Bool, false)
+            XCTAssertEqual(
+                Set(problems(out)),
+                ["worktree.modified \(edited)", "worktree.deleted \(deleted)", "worktree.added \(added)"],
+                "\(flags)")
+        }
+        let text = try pm(["repo", "verify", "master"])
+        XCTAssertEqual(text.status, 1)
+        XCTAssertTrue(text.stdout.contains("modified: \(edited)"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("deleted: \(deleted)"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("added: \(added)"), text.stdout)
+        XCTAssertEqual(before.differences(to: TreeSnapshot(repos)), [], "verify only reads")
+    }
+
+    func testDeepFindsAnEditTheStatDataHides() throws {
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
+        let path = repos + "/master"
+        _ = try git(path, ["config", "core.trustctime", "false"])
+        let file = path + "/" + (try podspecs(path))[2]
+        // An old mtime recorded in the index (so the entry is not "racy"), then a same-size edit with that mtime.
+        let old = Date(timeIntervalSince1970: 1_600_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file)
+        _ = try git(path, ["update-index", "--refresh"])
+        var bytes = try XCTUnwrap(FileManager.default.contents(atPath: file))
+        bytes[bytes.count - 3] = bytes[bytes.count - 3] == UInt8(ascii: "}") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+        try bytes.write(to: URL(fileURLWithPath: file))
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file)
+        XCTAssertEqual(
+            try json(["repo", "verify", "master"])["intact"] as? Bool, true, "same size and mtime: the index trusts it")
+        let deep = try json(["repo", "verify", "master", "--deep"], status: 1)
+        XCTAssertEqual(problems(deep), ["worktree.modified \(String(file.dropFirst(path.count + 1)))"])
+    }
+
+    func testHeadOffOriginWrongExpectAndStaleLockAreNamed() throws {
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
+        let path = repos + "/master"
+        _ = try git(path, ["reset", "-q", "--hard", "HEAD~1"])
+        _ = FileManager.default.createFile(atPath: path + "/.git/index.lock", contents: Data())
+        let out = try json(["repo", "verify", "--expect", String(official.head.prefix(12))], status: 1)
+        XCTAssertEqual(
+            Set(problems(out)), ["head.not-at-origin -", "head.not-expected -", "git.lock \(path)/.git/index.lock"])
+        XCTAssertEqual(try pm(["repo", "verify", "--expect", "nothex"]).status, 2)
+        XCTAssertEqual(try pm(["repo", "verify", "missing"]).status, 1)
+    }
+}
