@@ -203,6 +203,63 @@ public final class PodSourcesFixture: @unchecked Sendable {
         try git(["remote", "add", "origin", unshardedURL], flat)
     }
 
+    /// Archive pods for `:http` sources, released through the sharded repo (commit added there):
+    /// `PMHttp` (zip with one top folder `PMHttp-1.0.0/`, `sha256`), `PMTgz` (tar.gz with one top folder, `sha1`),
+    /// `PMBadSum` (tar.gz with a wrong `sha256`) and `PMDmg` (a `.dmg`). Returns the archives by served path
+    /// (`/PMHttp-1.0.0.zip`...), to serve at `archiveBase`; made with Python's zipfile/tarfile (reference tools).
+    public func addArchivePods(archiveBase: String) throws -> [String: [UInt8]] {
+        let src = root + "/../archives-src"
+        var archives: [String: [UInt8]] = [:]
+        func make(_ name: String, _ ext: String) throws -> [UInt8] {
+            let top = src + "/\(name)/\(name)-1.0.0"
+            try write(Self.baseFiles(name).filter { !$0.key.hasPrefix(".") }, in: top)
+            let out = src + "/\(name)-1.0.0.\(ext)"
+            let script = ext == "zip"
+                ? "import os,sys,zipfile\nz=zipfile.ZipFile(sys.argv[1],'w',zipfile.ZIP_DEFLATED)\n"
+                  + "for d,_,fs in sorted(os.walk(sys.argv[2])):\n for f in sorted(fs):\n"
+                  + "  p=os.path.join(d,f); z.write(p, os.path.relpath(p, os.path.dirname(sys.argv[2])))\nz.close()\n"
+                : "import os,sys,tarfile\nt=tarfile.open(sys.argv[1],'w:gz')\n"
+                  + "t.add(sys.argv[2], arcname=os.path.basename(sys.argv[2]))\nt.close()\n"
+            let r = try ProcessRunner.run("/usr/bin/env", ["python3", "-c", script, out, top])
+            if r.status != 0 {
+                throw NSError(domain: "fixture", code: 2, userInfo: [NSLocalizedDescriptionKey: r.stderr])
+            }
+            return Array(FileManager.default.contents(atPath: out) ?? Data())
+        }
+        func digest(_ algo: String, _ bytes: [UInt8]) throws -> String {
+            let tmp = src + "/digest.bin"
+            _ = FileManager.default.createFile(atPath: tmp, contents: Data(bytes))
+            return try ProcessRunner.run("/usr/bin/env", ["python3", "-c",
+                "import hashlib,sys;print(hashlib.new(sys.argv[1], open(sys.argv[2],'rb').read()).hexdigest())",
+                algo, tmp]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        archives["/PMHttp-1.0.0.zip"] = try make("PMHttp", "zip")
+        archives["/PMTgz-1.0.0.tar.gz"] = try make("PMTgz", "tar.gz")
+        archives["/PMBadSum-1.0.0.tar.gz"] = try make("PMBadSum", "tar.gz")
+        archives["/PMDmg-1.0.0.dmg"] = Array("not really a disk image\n".utf8)
+        let sources: [(String, String)] = [
+            ("PMHttp", "{\n    \"http\": \"\(archiveBase)/PMHttp-1.0.0.zip\",\n    \"sha256\": \""
+                + (try digest("sha256", archives["/PMHttp-1.0.0.zip"]!)) + "\"\n  }"),
+            ("PMTgz", "{\n    \"http\": \"\(archiveBase)/PMTgz-1.0.0.tar.gz\",\n    \"sha1\": \""
+                + (try digest("sha1", archives["/PMTgz-1.0.0.tar.gz"]!)) + "\"\n  }"),
+            ("PMBadSum", "{\n    \"http\": \"\(archiveBase)/PMBadSum-1.0.0.tar.gz\",\n    \"sha256\": \""
+                + String(repeating: "ab", count: 32) + "\"\n  }"),
+            ("PMDmg", "{\n    \"http\": \"\(archiveBase)/PMDmg-1.0.0.dmg\"\n  }"),
+        ]
+        let sharded = reposDir + "/sharded"
+        for (name, source) in sources {
+            let md5 = try ProcessRunner.run("/usr/bin/env", ["python3", "-c",
+                "import hashlib,sys;print(hashlib.md5(sys.argv[1].encode()).hexdigest())", name]).stdout
+            let h = Array(md5)
+            let rel = "Specs/\(h[0])/\(h[1])/\(h[2])/\(name)/1.0.0/\(name).podspec.json"
+            try write([rel: specJSON(name, version: "1.0.0", source: source)], in: sharded)
+            specFiles[name] = "sharded/" + rel
+        }
+        try git(["add", "-A"], sharded)
+        try git(["commit", "-q", "-m", "archive pods"], sharded)
+        return archives
+    }
+
     /// SHA1 of a spec repo file (computed with Python's hashlib, the reference).
     public func sha1(ofSpec pod: String) throws -> String {
         try ProcessRunner.run("/usr/bin/env", ["python3", "-c",
@@ -224,7 +281,9 @@ public final class PodSourcesFixture: @unchecked Sendable {
         var sums = ["PMGitA": "1111111111111111111111111111111111111111", "PMGitB": "2222222222222222222222222222222222222222",
                     "PMGitC": "3333333333333333333333333333333333333333", "PMLocal": "4444444444444444444444444444444444444444"]
         for p in ["PMBar", "PMFoo", "PMPrep", "PMRuby", "PMSubm"] { sums[p] = try sha1(ofSpec: p) }
-        for (p, _) in extraPods { sums[p] = "5555555555555555555555555555555555555555" }
+        for (p, _) in extraPods {
+            sums[p] = specFiles[p] != nil ? try sha1(ofSpec: p) : "5555555555555555555555555555555555555555"
+        }
         let sharded = released.filter { $0 != "PMBar" }.map { "    - \($0)" }.joined(separator: "\n")
         return """
         PODS:

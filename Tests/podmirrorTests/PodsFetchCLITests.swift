@@ -45,6 +45,30 @@ final class PodsFetchCLITests: XCTestCase {
         return out
     }
 
+    func testGlobalInsteadOfRuleRewritesAnArchiveURLShownInJSON() throws {
+        let origin = try ArchiveHTTPServer(), mirror = try ArchiveHTTPServer()
+        defer { origin.stop(); mirror.stop() }
+        let archives = try fixture.addArchivePods(archiveBase: origin.url + "/dl")
+        for (path, bytes) in archives { mirror.serve("/mirror" + path, bytes) }
+        try fixture.writeLock(try fixture.podfileLock(extraPods: [("PMHttp", "1.0.0"), ("PMTgz", "1.0.0")]))
+        // The rule as `git config --global` writes it in the test HOME (the `git` CLI as the reference writer).
+        var env = bin.environment(home: fixture.home)
+        env.removeValue(forKey: "GIT_CONFIG_GLOBAL")
+        let set = try ProcessRunner.git(["config", "--global", "url.\(mirror.url)/mirror/.insteadOf",
+                                         origin.url + "/dl/"], environment: env)
+        XCTAssertEqual(set.status, 0, set.stderr)
+        let r = try fetch(["--json", "--only", "PMHttp", "--only", "PMTgz"])
+        XCTAssertEqual(r.status, 0, r.stderr + r.stdout)
+        let byName = pods(try PodmirrorBinary.json(r))
+        XCTAssertEqual(byName["PMHttp"]?["url"] as? String, mirror.url + "/mirror/PMHttp-1.0.0.zip")
+        XCTAssertEqual(byName["PMTgz"]?["url"] as? String, mirror.url + "/mirror/PMTgz-1.0.0.tar.gz")
+        XCTAssertEqual(byName["PMHttp"]?["kind"] as? String, "http")
+        XCTAssertEqual(byName["PMTgz"]?["status"] as? String, "fetched")
+        XCTAssertEqual(origin.requests.count, 0)
+        XCTAssertEqual(Set(mirror.requests.map(\.path)), ["/mirror/PMHttp-1.0.0.zip", "/mirror/PMTgz-1.0.0.tar.gz"])
+        XCTAssertEqual(leftovers(), [])
+    }
+
     func testJSONPerPodThenSecondRunChangesNothing() throws {
         try fixture.writeLock(try fixture.podfileLock())
         let check = try fetch(["--check"])

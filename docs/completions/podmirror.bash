@@ -186,9 +186,9 @@ _podmirror() {
 
 _podmirror_setup() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --inhibit-warnings --remove-trunk --install-cocoapods --no-verify --version -h --help)
-    repeating_options=(--podfile --build-setting)
-    non_repeating_options=(--lang --mirror --name --gems --platform --strategy --timeout --seed)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --inhibit-warnings --remove-trunk --install-cocoapods --no-verify --version -h --help)
+    repeating_options=(--podfile --build-setting --source-mirror)
+    non_repeating_options=(--lang --mirror --name --gems --platform --deployment-target --strategy --timeout --seed)
     __podmirror_offer_flags_options 0
 
     # Offer option value completions
@@ -214,11 +214,17 @@ _podmirror_setup() {
     '--build-setting')
         return
         ;;
+    '--deployment-target')
+        return
+        ;;
     '--strategy')
         __podmirror_add_completions -W 'podfile'$'\n''insteadof'
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--source-mirror')
         return
         ;;
     '--seed')
@@ -229,7 +235,7 @@ _podmirror_setup() {
 
 _podmirror_doctor() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --offline --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --offline --version -h --help)
     repeating_options=(--podfile)
     non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options 0
@@ -273,7 +279,7 @@ _podmirror_mirror() {
 
 _podmirror_mirror_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -288,7 +294,7 @@ _podmirror_mirror_list() {
 
 _podmirror_mirror_test() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --gems --pick --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --gems --pick --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options -1
@@ -316,20 +322,20 @@ _podmirror_repo() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|add|remove|update|use|reset|export|import|verify)
+    list|add|remove|update|use|reset|repair|export|import|verify)
         # Offer subcommand argument completions
         "_podmirror_repo_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list add remove update use reset export import verify' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list add remove update use reset repair export import verify' -- "${cur}"))
         ;;
     esac
 }
 
 _podmirror_repo_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -344,7 +350,7 @@ _podmirror_repo_list() {
 
 _podmirror_repo_add() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --branch --depth)
     __podmirror_offer_flags_options 2
@@ -371,7 +377,7 @@ _podmirror_repo_add() {
 
 _podmirror_repo_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options 1
@@ -392,7 +398,7 @@ _podmirror_repo_remove() {
 
 _podmirror_repo_update() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options -1
@@ -413,7 +419,7 @@ _podmirror_repo_update() {
 
 _podmirror_repo_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --name --depth)
     __podmirror_offer_flags_options 1
@@ -440,7 +446,7 @@ _podmirror_repo_use() {
 
 _podmirror_repo_reset() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --name)
     __podmirror_offer_flags_options 0
@@ -462,9 +468,30 @@ _podmirror_repo_reset() {
     esac
 }
 
+_podmirror_repo_repair() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang --timeout --lock-timeout)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    esac
+}
+
 _podmirror_repo_export() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 2
@@ -479,7 +506,7 @@ _podmirror_repo_export() {
 
 _podmirror_repo_import() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --fallback-clone --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --fallback-clone --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --name --origin --expect)
     __podmirror_offer_flags_options 1
@@ -509,7 +536,7 @@ _podmirror_repo_import() {
 
 _podmirror_repo_verify() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --deep --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --deep --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --expect)
     __podmirror_offer_flags_options -1
@@ -537,20 +564,20 @@ _podmirror_podfile() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    show|source|platform|inhibit-warnings|build-setting)
+    show|source|platform|inhibit-warnings|build-setting|deployment-target)
         # Offer subcommand argument completions
         "_podmirror_podfile_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'show source platform inhibit-warnings build-setting' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'show source platform inhibit-warnings build-setting deployment-target' -- "${cur}"))
         ;;
     esac
 }
 
 _podmirror_podfile_show() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 0
@@ -591,7 +618,7 @@ _podmirror_podfile_source() {
 
 _podmirror_podfile_source_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -609,7 +636,7 @@ _podmirror_podfile_source_use() {
 
 _podmirror_podfile_source_add() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --first --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --first --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -627,7 +654,7 @@ _podmirror_podfile_source_add() {
 
 _podmirror_podfile_source_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -645,7 +672,7 @@ _podmirror_podfile_source_remove() {
 
 _podmirror_podfile_source_set() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options -1
@@ -663,7 +690,7 @@ _podmirror_podfile_source_set() {
 
 _podmirror_podfile_platform() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --force --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --force --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile --target)
     __podmirror_offer_flags_options 2
@@ -684,7 +711,7 @@ _podmirror_podfile_platform() {
 
 _podmirror_podfile_inhibit-warnings() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -710,7 +737,7 @@ _podmirror_podfile_inhibit-warnings() {
 
 _podmirror_podfile_build-setting() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile --unset --configuration --pod)
     __podmirror_offer_flags_options 1
@@ -735,9 +762,27 @@ _podmirror_podfile_build-setting() {
     esac
 }
 
+_podmirror_podfile_deployment-target() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang --podfile)
+    __podmirror_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    '--podfile')
+        return
+        ;;
+    esac
+}
+
 _podmirror_init() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --template --platform)
     __podmirror_offer_flags_options 1
@@ -758,7 +803,7 @@ _podmirror_init() {
 
 _podmirror_deintegrate() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --remove-pods --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --remove-pods --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -773,7 +818,7 @@ _podmirror_deintegrate() {
 
 _podmirror_reinstall() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --repo-update --no-fetch --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --repo-update --no-fetch --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -834,7 +879,7 @@ _podmirror_gems_source() {
 
 _podmirror_gems_source_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -849,7 +894,7 @@ _podmirror_gems_source_list() {
 
 _podmirror_gems_source_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -864,7 +909,7 @@ _podmirror_gems_source_use() {
 
 _podmirror_gems_source_reset() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --bundler --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -912,20 +957,20 @@ _podmirror_gitconfig_insteadof() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|use|reset)
+    list|use|add|remove|reset)
         # Offer subcommand argument completions
         "_podmirror_gitconfig_insteadof_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list use reset' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list use add remove reset' -- "${cur}"))
         ;;
     esac
 }
 
 _podmirror_gitconfig_insteadof_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -940,7 +985,37 @@ _podmirror_gitconfig_insteadof_list() {
 
 _podmirror_gitconfig_insteadof_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_podmirror_gitconfig_insteadof_add() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __podmirror_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_podmirror_gitconfig_insteadof_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -955,7 +1030,7 @@ _podmirror_gitconfig_insteadof_use() {
 
 _podmirror_gitconfig_insteadof_reset() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -993,7 +1068,7 @@ _podmirror_pods() {
 
 _podmirror_pods_fetch() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--lang --project --lockfile --cocoapods-version --timeout --lock-timeout --jobs)
     __podmirror_offer_flags_options 0
@@ -1029,7 +1104,7 @@ _podmirror_pods_fetch() {
 
 _podmirror_pods_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --yes --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--lang --project --lockfile --cocoapods-version --timeout --lock-timeout)
     __podmirror_offer_flags_options 0

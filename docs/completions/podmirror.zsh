@@ -59,7 +59,7 @@ _podmirror() {
             'deintegrate:Remove CocoaPods from an Xcode project, natively (no Ruby), deleting only the lines it must.'
             'reinstall:Deintegrate, then pod install; if pod install fails, put the project back exactly as it was.'
             'gems:RubyGems sources and the Bundler mirror setting.'
-            'gitconfig:Global git insteadOf rules that send Specs URLs to a mirror.'
+            'gitconfig:Global git insteadOf rules: Specs URLs and pod sources to mirrors.'
             'pods:Pod sources: fill CocoaPods'\'' download cache from Podfile.lock, through your source mirrors.'
             'help:Show subcommand help information.'
         )
@@ -84,8 +84,7 @@ _podmirror_setup() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--mirror[Specs mirror\: a catalog name (tuna, bfsu, nju, nyist, github, trunk) or a git URL.]:mirror:'
         '--name[Directory name for the spec repo (default\: CocoaPods'\'' name for the URL).]:name:'
@@ -95,12 +94,14 @@ _podmirror_setup() {
         '--platform[Platform for every Podfile, e.g. ios\:13.0.]:platform:'
         '--inhibit-warnings[Add inhibit_all_warnings! to every Podfile.]'
         '*--build-setting[KEY=VALUE every pod target gets in the post_install hook (repeatable).]:build-setting:'
+        '--deployment-target[PLATFORM\:VERSION\: raise every pod target'\''s deployment target to at least VERSION (post_install).]:deployment-target:'
         '--strategy[How Podfiles reach the mirror\: podfile (source lines) or insteadof (git config rules).]:strategy:{__podmirror_complete "${___strategy[@]}"}'
         '--remove-trunk[Remove repos/trunk so locked pods move to the mirror.]'
         '--install-cocoapods[Run `gem install cocoapods` from the gem mirror when `pod` is missing.]'
         '--no-verify[Do not probe mirrors before switching (offline image builds).]'
-        '--timeout[Seconds to wait for each mirror probe.]:timeout:'
-        '--seed[A git bundle (path or file\:// URL) to seed the Specs repo from when there is none (the mirror becomes its origin).]:seed:'
+        '--timeout[Seconds without data before a transfer (probe or clone) gives up (default\: PODMIRROR_GIT_TIMEOUT, else 15 for probes and 120 for clones).]:timeout:'
+        '*--source-mirror[PREFIX=MIRROR_PREFIX\: fetch pod sources starting with PREFIX from MIRROR_PREFIX (git insteadOf; repeatable).]:source-mirror:'
+        '--seed[A git bundle (path, file\:// or http(s)\:// URL) to seed the Specs repo from when there is none (the mirror becomes its origin).]:seed:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -115,8 +116,7 @@ _podmirror_doctor() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '*--podfile[A Podfile whose sources to check (repeatable; default ./Podfile when present).]:podfile:'
         '--offline[Skip the network checks (gem sources).]'
@@ -164,8 +164,7 @@ _podmirror_mirror_list() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -181,8 +180,7 @@ _podmirror_mirror_test() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '*:mirrors:'
         '--gems[Test gem mirrors instead of Specs mirrors.]'
@@ -214,6 +212,7 @@ _podmirror_repo() {
             'update:Fetch and reset git spec repos to origin/<branch> (like `pod repo update`).'
             'use:Make the Specs repo come from a mirror: re-point and fetch the delta when history is shared, else clone and swap.'
             'reset:Point the Specs repo back at the official GitHub Specs repo.'
+            'repair:Reset a spec repo to origin/<branch> on its branch, discarding local changes (no network; --dry-run shows the diff).'
             'export:Write a spec repo'\''s branch as a standard git bundle (atomic: temporary file, then rename).'
             'import:Seed a spec repo from a git bundle (indexed by libgit2, checked, renamed into place).'
             'verify:Check that spec repos are intact: HEAD at origin/<branch>, no file changed, added or deleted, no git lock.'
@@ -222,7 +221,7 @@ _podmirror_repo() {
         ;;
     arg)
         case "${words[1]}" in
-        list|add|remove|update|use|reset|export|import|verify)
+        list|add|remove|update|use|reset|repair|export|import|verify)
             "_podmirror_repo_${words[1]}" && ret=0
             ;;
         esac
@@ -238,8 +237,7 @@ _podmirror_repo_list() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -255,8 +253,7 @@ _podmirror_repo_add() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
@@ -278,8 +275,7 @@ _podmirror_repo_remove() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
@@ -298,8 +294,7 @@ _podmirror_repo_update() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
@@ -318,8 +313,7 @@ _podmirror_repo_use() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
@@ -340,12 +334,30 @@ _podmirror_repo_reset() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         '--name[Folder name (default\: `cocoapods`, CocoaPods'\'' own name).]:name:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_repo_repair() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
+        '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
+        ':name:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -360,8 +372,7 @@ _podmirror_repo_export() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         ':name:'
         ':file:'
@@ -379,8 +390,7 @@ _podmirror_repo_import() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
@@ -403,8 +413,7 @@ _podmirror_repo_verify() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '*:names:'
         '--deep[Hash every file against HEAD'\''s tree instead of trusting the index'\''s stat data.]'
@@ -434,12 +443,13 @@ _podmirror_podfile() {
             'platform:Set `platform :NAME, '\''VERSION'\''` at root or in a target.'
             'inhibit-warnings:Turn root-level `inhibit_all_warnings!` on or off.'
             'build-setting:Make every pod target (or one pod) get KEY=VALUE after `pod install`, through the post_install hook.'
+            'deployment-target:Raise every pod target'\''s deployment target to at least VERSION, through the post_install hook.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        show|source|platform|inhibit-warnings|build-setting)
+        show|source|platform|inhibit-warnings|build-setting|deployment-target)
             "_podmirror_podfile_${words[1]}" && ret=0
             ;;
         esac
@@ -455,8 +465,7 @@ _podmirror_podfile_show() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         '--version[Show the version.]'
@@ -504,8 +513,7 @@ _podmirror_podfile_source_use() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':mirror:'
@@ -523,8 +531,7 @@ _podmirror_podfile_source_add() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':url:'
@@ -543,8 +550,7 @@ _podmirror_podfile_source_remove() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':url:'
@@ -562,8 +568,7 @@ _podmirror_podfile_source_set() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         '*:urls:'
@@ -581,8 +586,7 @@ _podmirror_podfile_platform() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':name:'
@@ -604,8 +608,7 @@ _podmirror_podfile_inhibit-warnings() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':state:{__podmirror_complete "${_state[@]}"}'
@@ -623,8 +626,7 @@ _podmirror_podfile_build-setting() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':assignment:'
@@ -639,14 +641,32 @@ _podmirror_podfile_build-setting() {
     return "${ret}"
 }
 
+_podmirror_podfile_deployment-target() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
+        ':platform:'
+        ':version:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
 _podmirror_init() {
     local -i ret=1
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--template[Template from templates/\: Podfile.NAME for app targets (Podfile.NAME-test for tests), or a file path.]:template:'
         '--platform[Write an active platform line, e.g. ios\:13.0 (default\: the commented one pod init writes).]:platform:'
@@ -665,8 +685,7 @@ _podmirror_deintegrate() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--remove-pods[Also remove Pods/ when the project shows no CocoaPods integration.]'
         ':path:'
@@ -684,8 +703,7 @@ _podmirror_reinstall() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--repo-update[Pass --repo-update to pod install.]'
         '--no-fetch[Do not run `pods fetch` first (it runs when Podfile.lock exists).]'
@@ -762,8 +780,7 @@ _podmirror_gems_source_list() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -779,8 +796,7 @@ _podmirror_gems_source_use() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         ':mirror:'
         '--bundler[Also set Bundler'\''s mirror for rubygems.org (BUNDLE_MIRROR__HTTPS\://RUBYGEMS__ORG/).]'
@@ -798,8 +814,7 @@ _podmirror_gems_source_reset() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--bundler[Also remove Bundler'\''s mirror setting for rubygems.org.]'
         '--version[Show the version.]'
@@ -822,7 +837,7 @@ _podmirror_gitconfig() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'insteadof:url.<mirror>.insteadOf rules for the GitHub CocoaPods/Specs URL spellings.'
+            'insteadof:url.<mirror>.insteadOf rules for the Specs repo (use) and pod sources (add).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
@@ -850,15 +865,17 @@ _podmirror_gitconfig_insteadof() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'list:Show the global insteadOf rules for Specs URLs.'
+            'list:Show the global insteadOf rules.'
             'use:Send every GitHub Specs URL spelling to MIRROR (a catalog name or git URL).'
+            'add:Send pod source URLs starting with PREFIX to MIRROR_PREFIX (git and http sources).'
+            'remove:Remove podmirror'\''s source-mirror rule for PREFIX; rules you wrote are kept.'
             'reset:Remove the insteadOf rules podmirror wrote; others are kept.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|use|reset)
+        list|use|add|remove|reset)
             "_podmirror_gitconfig_insteadof_${words[1]}" && ret=0
             ;;
         esac
@@ -874,8 +891,7 @@ _podmirror_gitconfig_insteadof_list() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -891,10 +907,44 @@ _podmirror_gitconfig_insteadof_use() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         ':mirror:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_gitconfig_insteadof_add() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        ':prefix:'
+        ':mirror-prefix:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_gitconfig_insteadof_remove() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        ':prefix:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -909,8 +959,7 @@ _podmirror_gitconfig_insteadof_reset() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -955,8 +1004,7 @@ _podmirror_pods_fetch() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--project[The project folder holding Podfile.lock (default\: the current folder).]:project:'
         '--lockfile[The Podfile.lock to read (instead of --project).]:lockfile:'
@@ -979,8 +1027,7 @@ _podmirror_pods_list() {
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
-        '--yes[Answer yes to any question (podmirror never prompts when stdin is not a TTY).]'
-        '(--verbose -v)'{--verbose,-v}'[Print more detail on stderr.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print each git transfer stage with its counts on stderr, and --version details.]'
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
         '--project[The project folder holding Podfile.lock (default\: the current folder).]:project:'
         '--lockfile[The Podfile.lock to read (instead of --project).]:lockfile:'

@@ -52,6 +52,8 @@ final class TransferSession: @unchecked Sendable {
     /// Sockets open before the transfer began, by descriptor and inode: with transfers running on other
     /// threads, a descriptor number can be closed and reused by this transfer's own connection.
     private var preexistingSockets: Set<[UInt64]> = []
+    /// `/proc/self/task/<tid>` of the thread running the transfer (Linux), to find the socket it is blocked on.
+    private var transferTask: String?
     private var lastReport = Date.distantPast
     /// The proxy URL handed to libgit2; kept alive until the session ends.
     private var proxyURL: UnsafeMutablePointer<CChar>?
@@ -79,6 +81,7 @@ final class TransferSession: @unchecked Sendable {
     /// Runs `body` with the watchdog armed; maps an aborted transfer to a timeout or interruption.
     func run<R>(operation: String, subject: String, _ body: () throws -> R) throws -> R {
         preexistingSockets = Set(Self.openTCPSockets().map(Self.socketIdentity))
+        transferTask = Self.currentTaskPath()
         let watchdog = Thread { [self] in self.watch() }
         watchdog.start()
         defer {
@@ -163,10 +166,45 @@ final class TransferSession: @unchecked Sendable {
         }
     }
 
+    /// Shuts down the socket the transfer's thread is blocked reading, when the system says which one
+    /// (Linux); otherwise every TCP socket opened since the transfer began, other transfers' included.
     private func shutDownNewSockets() {
-        for fd in Self.openTCPSockets() where !preexistingSockets.contains(Self.socketIdentity(fd)) {
-            _ = shutdown(fd, Int32(SHUT_RDWR))
+        let fresh = Self.openTCPSockets().filter { !preexistingSockets.contains(Self.socketIdentity($0)) }
+        if let task = transferTask, let fd = Self.blockedReadDescriptor(task: task) {
+            if fresh.contains(fd) { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+            return
         }
+        for fd in fresh { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+
+    /// `/proc/self/task/<tid>` for the calling thread, where the system has it.
+    static func currentTaskPath() -> String? {
+        #if os(Linux)
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self") else {
+            return nil
+        }
+        let tid = (target as NSString).lastPathComponent
+        return Int(tid) == nil ? nil : "/proc/self/task/" + tid
+        #else
+        return nil
+        #endif
+    }
+
+    /// The descriptor a thread is blocked reading (`read`, `recvfrom`, `recvmsg`), from `<task>/syscall`.
+    static func blockedReadDescriptor(task: String) -> Int32? {
+        #if os(Linux) && arch(x86_64)
+        let reads: Set<Int> = [0, 45, 47]
+        #elseif os(Linux) && arch(arm64)
+        let reads: Set<Int> = [63, 207, 212]
+        #else
+        let reads: Set<Int> = []
+        #endif
+        guard !reads.isEmpty, let data = FileManager.default.contents(atPath: task + "/syscall"),
+              let text = String(data: data, encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let number = Int(fields[0]), reads.contains(number),
+              let fd = Int32(fields[1].dropFirst(2), radix: 16) else { return nil }
+        return fd
     }
 
     static func socketIdentity(_ fd: Int32) -> [UInt64] {

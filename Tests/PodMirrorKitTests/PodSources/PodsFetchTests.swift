@@ -1,6 +1,11 @@
 import PodMirrorKit
 import PodMirrorTestSupport
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `pods fetch` against real git smart-HTTP servers on loopback, checked byte for byte against what
 /// CocoaPods 1.17.0 writes into its download cache.
@@ -252,6 +257,76 @@ final class PodsFetchTests: XCTestCase {
         let lock = try fixture.writeLock(try fixture.podfileLock(gitURLOverride: ["PMGitA": url],
                                                                  tagOverride: big ? ["PMGitA": "2.0.0"] : [:]))
         return try fetcher(lock: lock, stall: stall).run(mode: .apply, cancellation: CancellationToken())
+    }
+
+    /// A TCP connection to `port` on 127.0.0.1, or -1.
+    func connectLoopback(_ port: Int) -> Int32 {
+        #if os(Linux)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return rc == 0 ? fd : -1
+    }
+
+    func testAStalledGitFetchLeavesSocketsOfOtherTransfersAlone() throws {
+        let neighbourServer = try ArchiveHTTPServer(files: ["/ping": Array("pong".utf8)])
+        defer { neighbourServer.stop() }
+        final class Box: @unchecked Sendable { var report: PodsFetchReport?; var error: Error? }
+        let box = Box(), done = DispatchSemaphore(value: 0)
+        let faulty = try GitHTTPServer(root: fixture.root)
+        defer { faulty.stop() }
+        faulty.setFault(.stallAfter(bytes: 50_000))
+        let w = tmp.path + "/work/PMGitA"
+        let blob = (0..<600_000).map { _ in UInt8.random(in: 0...255) }
+        try Data(blob).write(to: URL(fileURLWithPath: w + "/big.bin"))
+        try ProcessRunner.git(["-C", w, "add", "-A"])
+        try ProcessRunner.git(["-C", w, "-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "-m", "big"])
+        try ProcessRunner.git(["-C", w, "tag", "-f", "2.0.0"])
+        try ProcessRunner.git(["-C", w, "push", "-q", "-f", fixture.root + "/podsrc/PMGitA.git", "main", "--tags"])
+        let lock = try fixture.writeLock(try fixture.podfileLock(
+            gitURLOverride: ["PMGitA": faulty.url("podsrc/PMGitA.git")], tagOverride: ["PMGitA": "2.0.0"]))
+        let job = fetcher(lock: lock, stall: 2, only: ["PMGitA"])
+        Thread.detachNewThread {
+            do { box.report = try job.run(mode: .apply, cancellation: CancellationToken()) } catch { box.error = error }
+            done.signal()
+        }
+        // Another transfer's connection, opened after the stalled one began and idle while it times out.
+        usleep(500_000)
+        let neighbour = connectLoopback(neighbourServer.port)
+        XCTAssertGreaterThanOrEqual(neighbour, 0)
+        defer { close(neighbour) }
+        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        XCTAssertNil(box.error)
+        let a = box.report.map { result($0, "PMGitA") }
+        XCTAssertEqual(a?.status, .failed, "\(String(describing: a))")
+        XCTAssertTrue(a?.error?.contains("no data from the server") ?? false, "\(String(describing: a))")
+        // The neighbour's connection still works: a request over it gets its answer.
+        #if os(Linux)
+        let noSignal = Int32(MSG_NOSIGNAL)
+        #else
+        let noSignal: Int32 = 0
+        #endif
+        let request = Array("GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        XCTAssertEqual(request.withUnsafeBytes { send(neighbour, $0.baseAddress, $0.count, noSignal) }, request.count)
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(neighbour, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            answer += buffer[0..<n]
+        }
+        let text = String(decoding: answer, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("HTTP/1.1 200") && text.hasSuffix("pong"), text)
     }
 
     func assertOnlyGitAFailed(_ report: PodsFetchReport, file: StaticString = #filePath, line: UInt = #line) {
