@@ -1,5 +1,5 @@
 /// The commit this binary was built from. scripts/build-release.sh writes it here for the build and puts
 /// this file back afterwards; a development build (`swift build`) has none.
 enum BuildCommit {
-    static let value: String? = "6d5f75c26a2ad17d21db886909a3da7d0a0c5ae3"
+    static let value: String? = nil
 }
