@@ -27,8 +27,10 @@ let package = Package(
         // All behaviour: never prints, never exits.
         .target(
             name: "PodMirrorKit",
-            dependencies: ["CLibgit2", "CAtomic", "CHTTP", .product(name: "Yams", package: "Yams"),
-                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: [
+                "CLibgit2", "CAtomic", "CHTTP", .product(name: "Yams", package: "Yams"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         // Thin executable: parses, renders, picks the exit code.
         .executableTarget(
@@ -37,16 +39,23 @@ let package = Package(
         ),
         // libFuzzer harnesses (scripts/fuzz.sh builds them with -sanitize=fuzzer); a normal build replays files.
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
-        .executableTarget(name: "PodfileFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/PodfileFuzz"),
-        .executableTarget(name: "PbxprojFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/PbxprojFuzz"),
-        .executableTarget(name: "GemrcFuzz", dependencies: ["PodMirrorKit", "FuzzSupport", .product(name: "Yams", package: "Yams")],
-                          path: "Fuzz/GemrcFuzz"),
+        .executableTarget(
+            name: "PodfileFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/PodfileFuzz"),
+        .executableTarget(
+            name: "PbxprojFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/PbxprojFuzz"),
+        .executableTarget(
+            name: "GemrcFuzz", dependencies: ["PodMirrorKit", "FuzzSupport", .product(name: "Yams", package: "Yams")],
+            path: "Fuzz/GemrcFuzz"),
         // bench/http-archives.sh: podmirror's http downloader alone, against curl.
         .executableTarget(name: "http-fetch-bench", dependencies: ["PodMirrorKit"], path: "bench/HTTPFetchBench"),
         // Helpers shared by the test targets: temporary HOMEs, loopback git server, running the binary.
         .target(name: "PodMirrorTestSupport", dependencies: ["PodMirrorKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "PodMirrorKitTests", dependencies: ["PodMirrorKit", "PodMirrorTestSupport",
-                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(
+            name: "PodMirrorKitTests",
+            dependencies: [
+                "PodMirrorKit", "PodMirrorTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         // End to end: runs the built `podmirror` binary in temporary HOMEs.
         .testTarget(name: "podmirrorTests", dependencies: ["PodMirrorKit", "PodMirrorTestSupport"]),
     ],

@@ -4,18 +4,22 @@ import Foundation
 // files (normal build, used by the tests and to reproduce a crash).
 
 #if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32) -> Int32
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
+    ) -> Int32
 
-/// Runs libFuzzer with the process's arguments and `callback` (only in a `-sanitize=fuzzer` build).
-public func runFuzzer(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
-                      _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32) -> Int32 {
-    var count = argc
-    var vector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
-    return LLVMFuzzerRunDriver(&count, &vector, callback)
-}
+    /// Runs libFuzzer with the process's arguments and `callback` (only in a `-sanitize=fuzzer` build).
+    public func runFuzzer(
+        _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
+    ) -> Int32 {
+        var count = argc
+        var vector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+        return LLVMFuzzerRunDriver(&count, &vector, callback)
+    }
 #endif
 
 /// The body of every harness's `LLVMFuzzerTestOneInput`: libFuzzer's bytes, as an array, to `harness`.
@@ -35,7 +39,9 @@ public func replay(_ arguments: [String], _ harness: ([UInt8]) -> Void) {
         var isDir: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: argument, isDirectory: &isDir)
         guard exists, isDir.boolValue else {
-            guard let data = FileManager.default.contents(atPath: argument) else { fatalError("cannot read \(argument)") }
+            guard let data = FileManager.default.contents(atPath: argument) else {
+                fatalError("cannot read \(argument)")
+            }
             harness(Array(data))
             print("ok \(argument)")
             continue

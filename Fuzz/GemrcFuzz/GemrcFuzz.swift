@@ -21,7 +21,9 @@ func fail(_ what: String) -> Never { invariantBroken("GemrcFuzz", what) }
 
 /// Every top-level key but the sources, with its value serialized by Yams.
 func otherKeys(_ bytes: [UInt8]) -> [String: String] {
-    guard let root = try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)), let mapping = root.mapping else { return [:] }
+    guard let root = try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)), let mapping = root.mapping else {
+        return [:]
+    }
     var out: [String: String] = [:]
     for (key, value) in mapping where ![":sources", "sources"].contains(key.string) {
         out[key.string ?? "\(key)"] = (try? Yams.serialize(node: value)) ?? "?"
@@ -32,7 +34,8 @@ func otherKeys(_ bytes: [UInt8]) -> [String: String] {
 /// Lines (without line endings: LF, and one CR before it or at the end of the file) that are neither
 /// a `- item` nor a `sources` key line.
 func keptLines(_ bytes: [UInt8]) -> [Substring] {
-    var lines: [ArraySlice<UInt8>] = [], start = 0
+    var lines: [ArraySlice<UInt8>] = []
+    var start = 0
     for (i, b) in bytes.enumerated() where b == 0x0A {
         lines.append(bytes[start..<(i > start && bytes[i - 1] == 0x0D ? i - 1 : i)])
         start = i + 1
@@ -55,16 +58,22 @@ func check(_ doc: GemrcDocument, target: String, onlyIfSet: Bool) {
         guard error is any PodMirrorError else { fail("\(label) threw a bare \(type(of: error))") }
         return
     }
-    guard let after = try? GemrcDocument(path: "gemrc", bytes: new) else { fail("\(label): the result does not read back") }
+    guard let after = try? GemrcDocument(path: "gemrc", bytes: new) else {
+        fail("\(label): the result does not read back")
+    }
     if let sources = after.sources {
         if !sources.contains(target) { fail("\(label): \(target) is not a source afterwards") }
-        if sources.contains(where: { $0 != target && editor.isReplaceable($0) }) { fail("\(label): a public source is left") }
+        if sources.contains(where: { $0 != target && editor.isReplaceable($0) }) {
+            fail("\(label): a public source is left")
+        }
     } else if !onlyIfSet || doc.sources != nil {
         fail("\(label): no sources afterwards")
     }
     if otherKeys(new) != otherKeys(doc.bytes) { fail("\(label): another key's value changed") }
     if !isSubsequence(keptLines(doc.bytes), of: keptLines(new)) { fail("\(label): a line outside the sources changed") }
-    guard let again = try? editor.edited(after, target: target, onlyIfSet: onlyIfSet).bytes else { fail("\(label): second run threw") }
+    guard let again = try? editor.edited(after, target: target, onlyIfSet: onlyIfSet).bytes else {
+        fail("\(label): second run threw")
+    }
     if again != new { fail("\(label): not idempotent") }
 }
 
@@ -73,7 +82,9 @@ func check(_ doc: GemrcDocument, target: String, onlyIfSet: Bool) {
 func checkBundler(_ input: [UInt8]) {
     let config: BundlerConfig
     do { config = try BundlerConfig(path: "config", bytes: input) } catch {
-        guard let e = error as? any PodMirrorError, !e.message.isEmpty else { fail("bundler reader threw a bare \(type(of: error))") }
+        guard let e = error as? any PodMirrorError, !e.message.isEmpty else {
+            fail("bundler reader threw a bare \(type(of: error))")
+        }
         return
     }
     for url in [mirror, nil] as [String?] {
@@ -83,7 +94,9 @@ func checkBundler(_ input: [UInt8]) {
             guard error is any PodMirrorError else { fail("\(label) threw a bare \(type(of: error))") }
             continue
         }
-        guard let after = try? BundlerConfig(path: "config", bytes: new) else { fail("\(label): the result does not read back") }
+        guard let after = try? BundlerConfig(path: "config", bytes: new) else {
+            fail("\(label): the result does not read back")
+        }
         if after.mirror != url { fail("\(label): the mirror is not as asked") }
         let others = { (b: [UInt8]) in keptLines(b).filter { !$0.contains("BUNDLE_MIRROR") } }
         if !isSubsequence(others(input), of: others(new)) { fail("\(label): another line changed") }
@@ -96,7 +109,9 @@ func harness(_ input: [UInt8]) {
     checkBundler(input)
     let doc: GemrcDocument
     do { doc = try GemrcDocument(path: "gemrc", bytes: input) } catch {
-        guard let e = error as? any PodMirrorError, !e.message.isEmpty else { fail("reader threw a bare \(type(of: error))") }
+        guard let e = error as? any PodMirrorError, !e.message.isEmpty else {
+            fail("reader threw a bare \(type(of: error))")
+        }
         return
     }
     check(doc, target: mirror, onlyIfSet: false)
@@ -107,13 +122,13 @@ func harness(_ input: [UInt8]) {
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 { fuzzInput(data, size, harness) }
 
 #if FUZZING
-@_cdecl("GemrcFuzz_main")
-public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    runFuzzer(argc, argv, fuzz)
-}
+    @_cdecl("GemrcFuzz_main")
+    public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+        runFuzzer(argc, argv, fuzz)
+    }
 #else
-@main
-enum Replay {
-    static func main() { replayArguments(harness) }
-}
+    @main
+    enum Replay {
+        static func main() { replayArguments(harness) }
+    }
 #endif

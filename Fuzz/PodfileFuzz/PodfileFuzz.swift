@@ -23,20 +23,33 @@ struct Probe: Sendable {
 
 let probes: [Probe] = [
     // Sources compare as CocoaPods matches them (case, trailing `/` and `.git` do not matter).
-    Probe(edit: .useSource("tuna"), mayTouch: { $0.contains("source") },
-          holds: { $0.sourceURLs.contains { PodfileSourceURL.same($0, tuna) } }),
-    Probe(edit: .addSource(privateURL, first: true), mayTouch: { $0.contains("source") },
-          holds: { $0.sourceURLs.contains { PodfileSourceURL.same($0, privateURL) } }),
-    Probe(edit: .platform(name: "ios", version: "13.0"), mayTouch: { $0.contains("platform") },
-          holds: { $0.platform?.name == "ios" && $0.platform?.version == "13.0" }),
-    Probe(edit: .inhibitWarnings(true), mayTouch: { $0.contains("inhibit_all_warnings") }, holds: { $0.inhibitAllWarnings }),
-    Probe(edit: .inhibitWarnings(false), mayTouch: { $0.contains("inhibit_all_warnings") }, holds: { !$0.inhibitAllWarnings }),
+    Probe(
+        edit: .useSource("tuna"), mayTouch: { $0.contains("source") },
+        holds: { $0.sourceURLs.contains { PodfileSourceURL.same($0, tuna) } }),
+    Probe(
+        edit: .addSource(privateURL, first: true), mayTouch: { $0.contains("source") },
+        holds: { $0.sourceURLs.contains { PodfileSourceURL.same($0, privateURL) } }),
+    Probe(
+        edit: .platform(name: "ios", version: "13.0"), mayTouch: { $0.contains("platform") },
+        holds: { $0.platform?.name == "ios" && $0.platform?.version == "13.0" }),
+    Probe(
+        edit: .inhibitWarnings(true), mayTouch: { $0.contains("inhibit_all_warnings") },
+        holds: { $0.inhibitAllWarnings }),
+    Probe(
+        edit: .inhibitWarnings(false), mayTouch: { $0.contains("inhibit_all_warnings") },
+        holds: { !$0.inhibitAllWarnings }),
     // Into a hook whose closer follows code on its line, the statement goes before the closer on that line.
-    Probe(edit: .buildSetting(key: "SWIFT_VERSION", value: "5.0"),
-          mayTouch: { $0.contains("SWIFT_VERSION") || $0.contains("post_install") || $0.contains("}") || $0.contains("end") },
-          // The user's own plain assignment of the key is updated in place instead.
-          holds: { ($0.buildSettings + $0.hookAssignments).contains {
-              $0.key == "SWIFT_VERSION" && $0.value == "5.0" && $0.pod == nil && $0.configuration == nil } }),
+    Probe(
+        edit: .buildSetting(key: "SWIFT_VERSION", value: "5.0"),
+        mayTouch: {
+            $0.contains("SWIFT_VERSION") || $0.contains("post_install") || $0.contains("}") || $0.contains("end")
+        },
+        // The user's own plain assignment of the key is updated in place instead.
+        holds: {
+            ($0.buildSettings + $0.hookAssignments).contains {
+                $0.key == "SWIFT_VERSION" && $0.value == "5.0" && $0.pod == nil && $0.configuration == nil
+            }
+        }),
 ]
 
 func fail(_ what: String, _ input: [UInt8]) -> Never { invariantBroken("PodfileFuzz", what) }
@@ -44,7 +57,8 @@ func fail(_ what: String, _ input: [UInt8]) -> Never { invariantBroken("PodfileF
 /// Lines of some bytes, without their line ending (an edit may have to end the last line to append).
 func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
     // A BOM stays first; lines inserted at the top go after it.
-    var out: [ArraySlice<UInt8>] = [], start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var out: [ArraySlice<UInt8>] = []
+    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     for (i, b) in bytes.enumerated() where b == 0x0A {
         out.append(bytes[start..<(i > start && bytes[i - 1] == 0x0D ? i - 1 : i)])
         start = i + 1
@@ -65,29 +79,47 @@ func targetNames(_ t: PodfileTarget) -> [String] { [t.name] + t.children.flatMap
 func harness(_ input: [UInt8]) {
     let doc: PodfileDocument
     do { doc = try PodfileDocument(bytes: input, path: "Podfile") } catch {
-        guard let e = error as? any PodMirrorError, !e.message.isEmpty else { fail("parser threw a bare \(type(of: error))", input) }
+        guard let e = error as? any PodMirrorError, !e.message.isEmpty else {
+            fail("parser threw a bare \(type(of: error))", input)
+        }
         return
     }
     let before = doc.model
     for probe in probes {
         let result: PodfileEditResult
         do { result = try PodfileEditor.apply([probe.edit], to: doc, catalog: catalog) } catch {
-            guard error is any PodMirrorError else { fail("\(probe.edit.summary) threw a bare \(type(of: error))", input) }
+            guard error is any PodMirrorError else {
+                fail("\(probe.edit.summary) threw a bare \(type(of: error))", input)
+            }
             continue
         }
-        guard let after = try? PodfileDocument(bytes: result.new, path: "Podfile") else { fail("\(probe.edit.summary): result does not parse", input) }
+        guard let after = try? PodfileDocument(bytes: result.new, path: "Podfile") else {
+            fail("\(probe.edit.summary): result does not parse", input)
+        }
         let model = after.model
-        if !probe.holds(model) && model.problems.isEmpty { fail("\(probe.edit.summary): the model does not show the edit", input) }
+        if !probe.holds(model) && model.problems.isEmpty {
+            fail("\(probe.edit.summary): the model does not show the edit", input)
+        }
         if targetNames(model.root) != targetNames(before.root) { fail("\(probe.edit.summary): targets changed", input) }
-        if case .platform = probe.edit {} else if model.platform?.version != before.platform?.version { fail("\(probe.edit.summary): platform changed", input) }
-        if case .inhibitWarnings = probe.edit {} else if model.inhibitAllWarnings != before.inhibitAllWarnings { fail("\(probe.edit.summary): inhibit changed", input) }
+        if case .platform = probe.edit {
+        } else if model.platform?.version != before.platform?.version {
+            fail("\(probe.edit.summary): platform changed", input)
+        }
+        if case .inhibitWarnings = probe.edit {
+        } else if model.inhibitAllWarnings != before.inhibitAllWarnings {
+            fail("\(probe.edit.summary): inhibit changed", input)
+        }
         switch probe.edit {
         case .useSource, .addSource: break
         default: if model.sourceURLs != before.sourceURLs { fail("\(probe.edit.summary): sources changed", input) }
         }
         let kept = lines(result.old).filter { !probe.mayTouch(String(decoding: $0, as: UTF8.self)) }
-        if !isSubsequence(kept, of: lines(result.new)) { fail("\(probe.edit.summary): a line it is not about changed", input) }
-        guard let again = try? PodfileEditor.apply([probe.edit], to: after, catalog: catalog) else { fail("\(probe.edit.summary): second run threw", input) }
+        if !isSubsequence(kept, of: lines(result.new)) {
+            fail("\(probe.edit.summary): a line it is not about changed", input)
+        }
+        guard let again = try? PodfileEditor.apply([probe.edit], to: after, catalog: catalog) else {
+            fail("\(probe.edit.summary): second run threw", input)
+        }
         if again.changed { fail("\(probe.edit.summary): not idempotent", input) }
     }
 }
@@ -96,14 +128,14 @@ func harness(_ input: [UInt8]) {
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 { fuzzInput(data, size, harness) }
 
 #if FUZZING
-// SwiftPM renames an executable's entry point to `<TargetName>_main`.
-@_cdecl("PodfileFuzz_main")
-public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    runFuzzer(argc, argv, fuzz)
-}
+    // SwiftPM renames an executable's entry point to `<TargetName>_main`.
+    @_cdecl("PodfileFuzz_main")
+    public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+        runFuzzer(argc, argv, fuzz)
+    }
 #else
-@main
-enum Replay {
-    static func main() { replayArguments(harness) }
-}
+    @main
+    enum Replay {
+        static func main() { replayArguments(harness) }
+    }
 #endif

@@ -12,7 +12,8 @@ protocol PodmirrorCommand: ParsableCommand {
 struct Podmirror: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "podmirror",
-        abstract: "Get a machine's CocoaPods set-up right in one command: spec-repo and gem mirrors, Podfiles, integration.",
+        abstract:
+            "Get a machine's CocoaPods set-up right in one command: spec-repo and gem mirrors, Podfiles, integration.",
         discussion: "Every mutating command accepts --dry-run (show the plan), --check (exit 3 on drift) and --json.",
         version: PodMirrorVersion.string,
         subcommands: [
@@ -30,7 +31,8 @@ enum Main {
         // libgit2's process-wide options, set once at start-up: clone and checkout skip re-validating objects
         // they just indexed (Specs repos hold hundreds of thousands).
         Libgit2.applySpecsTuning()
-        Messages.language = (try? Language.resolve(flag: nil, environment: ProcessInfo.processInfo.environment)) ?? .english
+        Messages.language =
+            (try? Language.resolve(flag: nil, environment: ProcessInfo.processInfo.environment)) ?? .english
         VersionOutput.exitIfAsked(Array(CommandLine.arguments.dropFirst()))
         SubcommandCheck.exitIfUnknown(Array(CommandLine.arguments.dropFirst()))
         let command: ParsableCommand
@@ -76,7 +78,8 @@ enum Main {
         // One error prefix for every failure: ArgumentParser's "Error: " becomes podmirror's own.
         if message.hasPrefix("Error: ") {
             let c = Console.shared
-            message = c.paint(Message("cli.prefix.error").localized, .red, stderr: true) + message.dropFirst("Error: ".count)
+            message =
+                c.paint(Message("cli.prefix.error").localized, .red, stderr: true) + message.dropFirst("Error: ".count)
         }
         if !message.isEmpty { Console.shared.err(message) }
         exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)

@@ -17,8 +17,9 @@ final class GemrcFirstContactTests: XCTestCase {
         let gems = GemSources(environment: env(home), catalog: catalog)
         let plan = try gems.usePlan(try catalog.resolve("tuna", gems: true), bundler: false)
         _ = try PlanRunner().run(plan, mode: .apply)
-        XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self),
-                       "---\n:sources:\n- https://mirrors.tuna.tsinghua.edu.cn/rubygems/\n- https://gems.private.example/\n")
+        XCTAssertEqual(
+            String(decoding: try home.read(".gemrc"), as: UTF8.self),
+            "---\n:sources:\n- https://mirrors.tuna.tsinghua.edu.cn/rubygems/\n- https://gems.private.example/\n")
         for dead in ["http://ruby.taobao.org/", "http://rubygems.org/", "http://gems.rubyforge.org/"] {
             XCTAssertNotEqual(try catalog.resolve(dead, gems: true).name, "", dead)
         }
@@ -27,7 +28,8 @@ final class GemrcFirstContactTests: XCTestCase {
     func testNewGemrcIsTheHomeFileEveryRubyGemsReads() throws {
         let home = TempDirectory()
         let gems = GemSources(environment: env(home), catalog: catalog)
-        _ = try PlanRunner().run(try gems.usePlan(try catalog.resolve("tuna", gems: true), bundler: false), mode: .apply)
+        _ = try PlanRunner().run(
+            try gems.usePlan(try catalog.resolve("tuna", gems: true), bundler: false), mode: .apply)
         XCTAssertTrue(FileManager.default.fileExists(atPath: home.path + "/.gemrc"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/.config/gem/gemrc"))
     }

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A loopback HTTP/1.1 file server for download tests: `Range: bytes=N-` (206 + `Content-Range`),
@@ -111,7 +111,8 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             headers[line[..<colon].lowercased()] = value
         }
-        let method = String(parts[0]), target = String(parts[1])
+        let method = String(parts[0])
+        let target = String(parts[1])
         var path = target
         let proxied = target.hasPrefix("http://")
         if proxied, let slash = target.dropFirst(7).firstIndex(of: "/") { path = String(target[slash...]) }
@@ -141,7 +142,8 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
         let etag = Self.etag(body)
         var start = 0
         if fault != .ignoreRange, let range = headers["range"], range.hasPrefix("bytes="), range.hasSuffix("-"),
-           let from = Int(range.dropFirst(6).dropLast()), headers["if-range"].map({ $0 == etag }) ?? true {
+            let from = Int(range.dropFirst(6).dropLast()), headers["if-range"].map({ $0 == etag }) ?? true
+        {
             if from >= body.count {
                 let range = "Content-Range: bytes */\(body.count)\r\n"
                 transmit(fd, "HTTP/1.1 416 Range Not Satisfiable\r\n" + range + Self.emptyEnd)
@@ -149,7 +151,8 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
             }
             start = from
         }
-        var head = start > 0
+        var head =
+            start > 0
             ? "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes \(start)-\(body.count - 1)/\(body.count)\r\n"
             : "HTTP/1.1 200 OK\r\n"
         head += "ETag: \(etag)\r\nAccept-Ranges: bytes\r\nContent-Type: application/octet-stream\r\n"
@@ -190,9 +193,9 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
     }
 
     #if os(Linux)
-    static let sendFlags = Int32(MSG_NOSIGNAL)
+        static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
-    static let sendFlags: Int32 = 0
+        static let sendFlags: Int32 = 0
     #endif
 }
 

@@ -17,7 +17,8 @@ public struct DirectorySnapshot: Equatable {
             }
             var isDir: ObjCBool = false
             let exists = fm.fileExists(atPath: p, isDirectory: &isDir)
-            out[rel] = exists && isDir.boolValue ? Data("dir".utf8) : (fm.contents(atPath: p) ?? Data("unreadable".utf8))
+            out[rel] =
+                exists && isDir.boolValue ? Data("dir".utf8) : (fm.contents(atPath: p) ?? Data("unreadable".utf8))
         }
         entries = out
     }

@@ -5,8 +5,10 @@ import PodMirrorKit
 /// then fails the way it is told.
 public struct FakePod: ToolRunner {
     public var fault: @Sendable () throws -> Int32
-    public func run(_ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
-                        cancellation: CancellationToken) throws -> Int32 {
+    public func run(
+        _ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
+        cancellation: CancellationToken
+    ) throws -> Int32 {
         let dir = currentDirectory!
         try FileManager.default.createDirectory(atPath: dir + "/Pods/New", withIntermediateDirectories: true)
         try Data("PODS: [new]\n".utf8).write(to: URL(fileURLWithPath: dir + "/Podfile.lock"))

@@ -47,5 +47,7 @@ public final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     public func moveItem(_ source: String, to destination: String) throws {
         try mutate("move", source) { try real.moveItem(source, to: destination) }
     }
-    public func createDirectory(_ path: String) throws { try mutate("create directory", path) { try real.createDirectory(path) } }
+    public func createDirectory(_ path: String) throws {
+        try mutate("create directory", path) { try real.createDirectory(path) }
+    }
 }

@@ -43,14 +43,18 @@ public final class GitHTTPServer: @unchecked Sendable {
         try process.run()
         let portFile = state + "/port"
         for _ in 0..<200 {
-            if let s = try? String(contentsOfFile: portFile, encoding: .utf8), let p = Int(s.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            if let s = try? String(contentsOfFile: portFile, encoding: .utf8),
+                let p = Int(s.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
                 port = p
                 return
             }
             usleep(25_000)
         }
         stop()
-        throw NSError(domain: "GitHTTPServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "the git HTTP server did not start"])
+        throw NSError(
+            domain: "GitHTTPServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "the git HTTP server did not start"]
+        )
     }
 
     deinit {
@@ -80,7 +84,9 @@ public final class GitHTTPServer: @unchecked Sendable {
 
     /// Number of pack bytes the server sent since start (for "only the delta travelled" checks).
     public var bytesSent: Int {
-        Int((try? String(contentsOfFile: state + "/bytes", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        Int(
+            (try? String(contentsOfFile: state + "/bytes", encoding: .utf8))?.trimmingCharacters(
+                in: .whitespacesAndNewlines) ?? "") ?? 0
     }
 
     public func stop() {
@@ -91,163 +97,163 @@ public final class GitHTTPServer: @unchecked Sendable {
     }
 
     static let script = #"""
-import argparse, os, shutil, subprocess, sys, threading, time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import urlsplit
+        import argparse, os, shutil, subprocess, sys, threading, time
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+        from urllib.parse import urlsplit
 
-BACKEND = subprocess.run(["git", "--exec-path"], capture_output=True, text=True, check=True).stdout.strip() + "/git-http-backend"
-LOCK = threading.Lock()
-SENT = [0]
+        BACKEND = subprocess.run(["git", "--exec-path"], capture_output=True, text=True, check=True).stdout.strip() + "/git-http-backend"
+        LOCK = threading.Lock()
+        SENT = [0]
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.0"
-    root = "."
-    state = "."
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.0"
+            root = "."
+            state = "."
 
-    def log_message(self, fmt, *args):
-        pass
-
-    def fault(self):
-        try:
-            with open(os.path.join(self.state, "fault")) as f:
-                parts = f.read().split()
-        except OSError:
-            return ("none", 0)
-        if not parts:
-            return ("none", 0)
-        return (parts[0], int(parts[1]) if len(parts) > 1 else 0)
-
-    def body_reader(self, proc):
-        try:
-            if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
-                while True:
-                    line = self.rfile.readline()
-                    size = int(line.split(b";")[0].strip() or b"0", 16)
-                    if size == 0:
-                        while self.rfile.readline() not in (b"\r\n", b"\n", b""):
-                            pass
-                        break
-                    remaining = size
-                    while remaining:
-                        chunk = self.rfile.read(min(remaining, 1 << 16))
-                        if not chunk:
-                            break
-                        proc.stdin.write(chunk)
-                        remaining -= len(chunk)
-                    self.rfile.readline()
-            else:
-                remaining = int(self.headers.get("Content-Length") or 0)
-                while remaining > 0:
-                    chunk = self.rfile.read(min(remaining, 1 << 16))
-                    if not chunk:
-                        break
-                    proc.stdin.write(chunk)
-                    remaining -= len(chunk)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
-        finally:
-            try:
-                proc.stdin.close()
-            except BrokenPipeError:
+            def log_message(self, fmt, *args):
                 pass
 
-    def run(self):
-        kind, limit = self.fault()
-        if kind == "500":
-            self.send_response(500, "Internal Server Error")
-            self.send_header("Content-Type", "text/plain")
-            self.send_header("Connection", "close")
-            self.end_headers()
-            self.wfile.write(b"injected failure\n")
-            return
-        u = urlsplit(self.path)
-        env = {
-            "PATH": os.environ.get("PATH", os.defpath), "GIT_PROJECT_ROOT": self.root, "GIT_HTTP_EXPORT_ALL": "1",
-            "GATEWAY_INTERFACE": "CGI/1.1", "SERVER_PROTOCOL": "HTTP/1.1", "SERVER_NAME": "127.0.0.1",
-            "SERVER_PORT": str(self.server.server_address[1]), "REQUEST_METHOD": self.command,
-            "PATH_INFO": u.path, "QUERY_STRING": u.query, "REMOTE_ADDR": self.client_address[0],
-            "CONTENT_TYPE": self.headers.get("Content-Type", ""),
-        }
-        if self.headers.get("Content-Length"):
-            env["CONTENT_LENGTH"] = self.headers["Content-Length"]
-        for h in ("Content-Encoding", "Git-Protocol", "Accept", "User-Agent"):
-            if self.headers.get(h):
-                env["HTTP_" + h.upper().replace("-", "_")] = self.headers[h]
-        proc = subprocess.Popen([BACKEND], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, bufsize=0)
-        t = threading.Thread(target=self.body_reader, args=(proc,), daemon=True)
-        t.start()
-        out = proc.stdout
-        status = "200 OK"
-        headers = []
-        while True:
-            line = out.readline()
-            if not line or line in (b"\r\n", b"\n"):
-                break
-            k, _, v = line.decode("latin-1").rstrip("\r\n").partition(":")
-            if k.lower() == "status":
-                status = v.strip()
-            else:
-                headers.append((k, v.strip()))
-        code, _, msg = status.partition(" ")
-        self.send_response(int(code), msg or None)
-        for k, v in headers:
-            self.send_header(k, v)
-        self.send_header("Connection", "close")
-        self.end_headers()
-        is_pack = self.command == "POST" and u.path.endswith("git-upload-pack")
-        sent = 0
-        try:
-            while True:
-                chunk = out.read(1 << 14)
-                if not chunk:
-                    break
-                if is_pack and kind in ("kill", "truncate", "stall") and sent + len(chunk) > limit:
-                    part = chunk[: max(0, limit - sent)]
-                    self.wfile.write(part)
-                    self.wfile.flush()
-                    if kind == "kill":
-                        os._exit(1)
-                    if kind == "stall":
-                        # Count what was sent, so a test can tell the transfer is under way and stalled.
-                        with LOCK:
-                            SENT[0] += sent + len(part)
-                            with open(os.path.join(self.state, "bytes"), "w") as f:
-                                f.write(str(SENT[0]))
-                        time.sleep(3600)
-                    proc.kill()
-                    break
-                if is_pack and kind == "corrupt" and sent <= limit < sent + len(chunk):
-                    i = limit - sent
-                    chunk = chunk[:i] + bytes([chunk[i] ^ 0x5A]) + chunk[i + 1:]
-                self.wfile.write(chunk)
-                sent += len(chunk)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
-        if is_pack:
-            with LOCK:
-                SENT[0] += sent
-                with open(os.path.join(self.state, "bytes"), "w") as f:
-                    f.write(str(SENT[0]))
-        proc.wait()
+            def fault(self):
+                try:
+                    with open(os.path.join(self.state, "fault")) as f:
+                        parts = f.read().split()
+                except OSError:
+                    return ("none", 0)
+                if not parts:
+                    return ("none", 0)
+                return (parts[0], int(parts[1]) if len(parts) > 1 else 0)
 
-    do_GET = run
-    do_POST = run
+            def body_reader(self, proc):
+                try:
+                    if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+                        while True:
+                            line = self.rfile.readline()
+                            size = int(line.split(b";")[0].strip() or b"0", 16)
+                            if size == 0:
+                                while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                                    pass
+                                break
+                            remaining = size
+                            while remaining:
+                                chunk = self.rfile.read(min(remaining, 1 << 16))
+                                if not chunk:
+                                    break
+                                proc.stdin.write(chunk)
+                                remaining -= len(chunk)
+                            self.rfile.readline()
+                    else:
+                        remaining = int(self.headers.get("Content-Length") or 0)
+                        while remaining > 0:
+                            chunk = self.rfile.read(min(remaining, 1 << 16))
+                            if not chunk:
+                                break
+                            proc.stdin.write(chunk)
+                            remaining -= len(chunk)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+                finally:
+                    try:
+                        proc.stdin.close()
+                    except BrokenPipeError:
+                        pass
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--root", required=True)
-    ap.add_argument("--state", required=True)
-    ap.add_argument("--port", type=int, default=0)
-    a = ap.parse_args()
-    Handler.root = os.path.abspath(a.root)
-    Handler.state = a.state
-    srv = ThreadingHTTPServer(("127.0.0.1", a.port), Handler)
-    srv.daemon_threads = True
-    with open(os.path.join(a.state, "port.tmp"), "w") as f:
-        f.write(str(srv.server_address[1]))
-    os.rename(os.path.join(a.state, "port.tmp"), os.path.join(a.state, "port"))
-    srv.serve_forever()
+            def run(self):
+                kind, limit = self.fault()
+                if kind == "500":
+                    self.send_response(500, "Internal Server Error")
+                    self.send_header("Content-Type", "text/plain")
+                    self.send_header("Connection", "close")
+                    self.end_headers()
+                    self.wfile.write(b"injected failure\n")
+                    return
+                u = urlsplit(self.path)
+                env = {
+                    "PATH": os.environ.get("PATH", os.defpath), "GIT_PROJECT_ROOT": self.root, "GIT_HTTP_EXPORT_ALL": "1",
+                    "GATEWAY_INTERFACE": "CGI/1.1", "SERVER_PROTOCOL": "HTTP/1.1", "SERVER_NAME": "127.0.0.1",
+                    "SERVER_PORT": str(self.server.server_address[1]), "REQUEST_METHOD": self.command,
+                    "PATH_INFO": u.path, "QUERY_STRING": u.query, "REMOTE_ADDR": self.client_address[0],
+                    "CONTENT_TYPE": self.headers.get("Content-Type", ""),
+                }
+                if self.headers.get("Content-Length"):
+                    env["CONTENT_LENGTH"] = self.headers["Content-Length"]
+                for h in ("Content-Encoding", "Git-Protocol", "Accept", "User-Agent"):
+                    if self.headers.get(h):
+                        env["HTTP_" + h.upper().replace("-", "_")] = self.headers[h]
+                proc = subprocess.Popen([BACKEND], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, bufsize=0)
+                t = threading.Thread(target=self.body_reader, args=(proc,), daemon=True)
+                t.start()
+                out = proc.stdout
+                status = "200 OK"
+                headers = []
+                while True:
+                    line = out.readline()
+                    if not line or line in (b"\r\n", b"\n"):
+                        break
+                    k, _, v = line.decode("latin-1").rstrip("\r\n").partition(":")
+                    if k.lower() == "status":
+                        status = v.strip()
+                    else:
+                        headers.append((k, v.strip()))
+                code, _, msg = status.partition(" ")
+                self.send_response(int(code), msg or None)
+                for k, v in headers:
+                    self.send_header(k, v)
+                self.send_header("Connection", "close")
+                self.end_headers()
+                is_pack = self.command == "POST" and u.path.endswith("git-upload-pack")
+                sent = 0
+                try:
+                    while True:
+                        chunk = out.read(1 << 14)
+                        if not chunk:
+                            break
+                        if is_pack and kind in ("kill", "truncate", "stall") and sent + len(chunk) > limit:
+                            part = chunk[: max(0, limit - sent)]
+                            self.wfile.write(part)
+                            self.wfile.flush()
+                            if kind == "kill":
+                                os._exit(1)
+                            if kind == "stall":
+                                # Count what was sent, so a test can tell the transfer is under way and stalled.
+                                with LOCK:
+                                    SENT[0] += sent + len(part)
+                                    with open(os.path.join(self.state, "bytes"), "w") as f:
+                                        f.write(str(SENT[0]))
+                                time.sleep(3600)
+                            proc.kill()
+                            break
+                        if is_pack and kind == "corrupt" and sent <= limit < sent + len(chunk):
+                            i = limit - sent
+                            chunk = chunk[:i] + bytes([chunk[i] ^ 0x5A]) + chunk[i + 1:]
+                        self.wfile.write(chunk)
+                        sent += len(chunk)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+                if is_pack:
+                    with LOCK:
+                        SENT[0] += sent
+                        with open(os.path.join(self.state, "bytes"), "w") as f:
+                            f.write(str(SENT[0]))
+                proc.wait()
 
-main()
-"""#
+            do_GET = run
+            do_POST = run
+
+        def main():
+            ap = argparse.ArgumentParser()
+            ap.add_argument("--root", required=True)
+            ap.add_argument("--state", required=True)
+            ap.add_argument("--port", type=int, default=0)
+            a = ap.parse_args()
+            Handler.root = os.path.abspath(a.root)
+            Handler.state = a.state
+            srv = ThreadingHTTPServer(("127.0.0.1", a.port), Handler)
+            srv.daemon_threads = True
+            with open(os.path.join(a.state, "port.tmp"), "w") as f:
+                f.write(str(srv.server_address[1]))
+            os.rename(os.path.join(a.state, "port.tmp"), os.path.join(a.state, "port"))
+            srv.serve_forever()
+
+        main()
+        """#
 }

@@ -8,8 +8,11 @@ public struct JSONSchemaValidator {
     public let root: [String: JSONValue]
 
     public init(schemaFile: String) throws {
-        guard case .object(let o) = try JSONDecoder().decode(JSONValue.self,
-                                                             from: Data(contentsOf: URL(fileURLWithPath: schemaFile))) else {
+        guard
+            case .object(let o) = try JSONDecoder().decode(
+                JSONValue.self,
+                from: Data(contentsOf: URL(fileURLWithPath: schemaFile)))
+        else {
             throw NSError(domain: "JSONSchemaValidator", code: 1, userInfo: [NSLocalizedDescriptionKey: "not a schema"])
         }
         root = o

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A listening TCP socket on 127.0.0.1 with a port the kernel picked, for the test servers.
@@ -10,9 +10,9 @@ public enum LoopbackListener {
     /// Opens the socket; returns its descriptor and port. `owner` names the server in errors.
     public static func open(owner: String) throws -> (fd: Int32, port: Int) {
         #if os(Linux)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw NSError(domain: owner, code: Int(errno)) }
         var yes: Int32 = 1

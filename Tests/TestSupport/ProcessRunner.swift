@@ -16,14 +16,18 @@ public struct ProcessResult: Sendable {
 /// Runs processes (argv, never a shell string) for tests: the built binary, and `git` as a reference.
 public enum ProcessRunner {
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], cwd: String? = nil,
-                           environment: [String: String]? = nil, stdin: String? = nil) throws -> ProcessResult {
+    public static func run(
+        _ executable: String, _ arguments: [String], cwd: String? = nil,
+        environment: [String: String]? = nil, stdin: String? = nil
+    ) throws -> ProcessResult {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
         if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
         if let environment { p.environment = environment }
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         p.standardOutput = out
         p.standardError = err
         p.standardInput = input
@@ -34,17 +38,22 @@ public enum ProcessRunner {
         let outData = PipeData()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { outData.set(out.fileHandleForReading.readDataToEndOfFile()); group.leave() }
+        DispatchQueue.global().async {
+            outData.set(out.fileHandleForReading.readDataToEndOfFile()); group.leave()
+        }
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         p.waitUntilExit()
-        return ProcessResult(status: p.terminationStatus, stdout: String(decoding: outData.data, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+        return ProcessResult(
+            status: p.terminationStatus, stdout: String(decoding: outData.data, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Runs the `git` CLI (reference only; podmirror itself never runs git).
     @discardableResult
-    public static func git(_ arguments: [String], cwd: String? = nil, environment: [String: String]? = nil) throws -> ProcessResult {
+    public static func git(_ arguments: [String], cwd: String? = nil, environment: [String: String]? = nil) throws
+        -> ProcessResult
+    {
         var env = environment ?? ProcessInfo.processInfo.environment
         env["GIT_CONFIG_NOSYSTEM"] = "1"
         env["GIT_AUTHOR_NAME"] = env["GIT_AUTHOR_NAME"] ?? "Test"
@@ -77,24 +86,31 @@ public struct PodmirrorBinary: Sendable {
     /// An executable product of this build: tests run from .build/<config>/<Package>PackageTests.xctest,
     /// and the products sit beside it.
     public static func built(_ product: String) -> String {
-        let candidates = [
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(product).path,
-            Bundle.main.bundleURL.appendingPathComponent(product).path,
-        ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent().appendingPathComponent(product).path }
+        let candidates =
+            [
+                Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(product).path,
+                Bundle.main.bundleURL.appendingPathComponent(product).path,
+            ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent().appendingPathComponent(product).path }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
     }
 
     /// Runs podmirror with HOME set to `home` and no CP_* variables leaking from the host.
     @discardableResult
-    public func run(_ arguments: [String], home: String, cwd: String? = nil, extraEnvironment: [String: String] = [:],
-                    stdin: String? = nil) throws -> ProcessResult {
-        try ProcessRunner.run(path, arguments, cwd: cwd ?? home, environment: environment(home: home, extra: extraEnvironment), stdin: stdin)
+    public func run(
+        _ arguments: [String], home: String, cwd: String? = nil, extraEnvironment: [String: String] = [:],
+        stdin: String? = nil
+    ) throws -> ProcessResult {
+        try ProcessRunner.run(
+            path, arguments, cwd: cwd ?? home, environment: environment(home: home, extra: extraEnvironment),
+            stdin: stdin)
     }
 
     /// The environment `run` gives the binary: HOME set to `home`, no CP_* variables or host config leaking in.
     public func environment(home: String, extra: [String: String] = [:]) -> [String: String] {
         // Nothing may point the tool at the host's own gem, Bundler or git config.
-        let hostConfig: Set<String> = ["GEMRC", "BUNDLE_USER_CONFIG", "BUNDLE_USER_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG"]
+        let hostConfig: Set<String> = [
+            "GEMRC", "BUNDLE_USER_CONFIG", "BUNDLE_USER_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG",
+        ]
         // Nor the host's proxy: tests that want one set it.
         let proxies: Set<String> = ["http_proxy", "https_proxy", "all_proxy", "no_proxy"]
         var env = ProcessInfo.processInfo.environment.filter {
@@ -104,7 +120,9 @@ public struct PodmirrorBinary: Sendable {
         env["NO_COLOR"] = "1"
         // Messages in English unless a test asks for another language.
         env["PODMIRROR_LANG"] = nil
-        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] where env[name]?.lowercased().hasPrefix("zh") == true { env[name] = nil }
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] where env[name]?.lowercased().hasPrefix("zh") == true {
+            env[name] = nil
+        }
         env["GIT_CONFIG_NOSYSTEM"] = "1"
         env["XDG_CONFIG_HOME"] = (home as NSString).appendingPathComponent(".config")
         for (k, v) in extra { env[k] = v }
@@ -114,9 +132,10 @@ public struct PodmirrorBinary: Sendable {
     /// Parses stdout of a `--json` run.
     public static func json(_ result: ProcessResult) throws -> [String: Any] {
         guard let obj = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] else {
-            throw NSError(domain: "podmirrorTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "stdout is not a JSON object: \(result.stdout)"])
+            throw NSError(
+                domain: "podmirrorTests", code: 1,
+                userInfo: [NSLocalizedDescriptionKey: "stdout is not a JSON object: \(result.stdout)"])
         }
         return obj
     }
 }
-

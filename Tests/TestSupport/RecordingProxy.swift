@@ -29,14 +29,16 @@ public final class RecordingProxy: @unchecked Sendable {
         try process.run()
         for _ in 0..<200 {
             if let s = try? String(contentsOfFile: state + "/port", encoding: .utf8),
-               let p = Int(s.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                let p = Int(s.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
                 port = p
                 return
             }
             usleep(25_000)
         }
         stop()
-        throw NSError(domain: "RecordingProxy", code: 1, userInfo: [NSLocalizedDescriptionKey: "the proxy did not start"])
+        throw NSError(
+            domain: "RecordingProxy", code: 1, userInfo: [NSLocalizedDescriptionKey: "the proxy did not start"])
     }
 
     deinit {
@@ -66,89 +68,89 @@ public final class RecordingProxy: @unchecked Sendable {
     }
 
     static let script = #"""
-import base64, os, socket, sys, threading
-from urllib.parse import urlsplit
+        import base64, os, socket, sys, threading
+        from urllib.parse import urlsplit
 
-state = sys.argv[1]
-expected = ("Basic " + base64.b64encode(sys.argv[2].encode()).decode()) if len(sys.argv) > 2 else None
-lock = threading.Lock()
+        state = sys.argv[1]
+        expected = ("Basic " + base64.b64encode(sys.argv[2].encode()).decode()) if len(sys.argv) > 2 else None
+        lock = threading.Lock()
 
-def record(line, ok):
-    with lock:
-        with open(os.path.join(state, "log"), "a") as f:
-            f.write(("auth " if ok else "noauth ") + line + "\n")
+        def record(line, ok):
+            with lock:
+                with open(os.path.join(state, "log"), "a") as f:
+                    f.write(("auth " if ok else "noauth ") + line + "\n")
 
-def pump(src_read, dst):
-    try:
+        def pump(src_read, dst):
+            try:
+                while True:
+                    data = src_read(65536)
+                    if not data:
+                        break
+                    dst.sendall(data)
+            except OSError:
+                pass
+            try:
+                dst.shutdown(socket.SHUT_WR)
+            except OSError:
+                pass
+
+        def handle(client):
+            reader = client.makefile("rb")
+            try:
+                line = reader.readline().decode("latin-1").rstrip("\r\n")
+                headers = []
+                while True:
+                    h = reader.readline()
+                    if h in (b"\r\n", b"\n", b""):
+                        break
+                    headers.append(h.decode("latin-1").rstrip("\r\n"))
+                if not line:
+                    return
+                auth = None
+                for h in headers:
+                    k, _, v = h.partition(":")
+                    if k.strip().lower() == "proxy-authorization":
+                        auth = v.strip()
+                ok = expected is None or auth == expected
+                record(line, ok)
+                if not ok:
+                    client.sendall(b"HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"test\"\r\n"
+                                   b"Content-Length: 0\r\nConnection: close\r\n\r\n")
+                    return
+                method, target, version = line.split(" ", 2)
+                if method == "CONNECT":
+                    host, _, port = target.rpartition(":")
+                    upstream = socket.create_connection((host, int(port)))
+                    client.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
+                else:
+                    u = urlsplit(target)
+                    upstream = socket.create_connection((u.hostname, u.port or 80))
+                    path = (u.path or "/") + ("?" + u.query if u.query else "")
+                    keep = [h for h in headers if h.partition(":")[0].strip().lower()
+                            not in ("proxy-authorization", "proxy-connection", "connection", "keep-alive")]
+                    head = "%s %s %s\r\n" % (method, path, version) + "".join(h + "\r\n" for h in keep) + "Connection: close\r\n\r\n"
+                    upstream.sendall(head.encode("latin-1"))
+                t = threading.Thread(target=pump, args=(reader.read1, upstream), daemon=True)
+                t.start()
+                pump(upstream.recv, client)
+                upstream.close()
+            except OSError:
+                pass
+            finally:
+                try:
+                    client.close()
+                except OSError:
+                    pass
+
+        srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        srv.bind(("127.0.0.1", 0))
+        srv.listen(64)
+        with open(os.path.join(state, "port.tmp"), "w") as f:
+            f.write(str(srv.getsockname()[1]))
+        os.rename(os.path.join(state, "port.tmp"), os.path.join(state, "port"))
         while True:
-            data = src_read(65536)
-            if not data:
-                break
-            dst.sendall(data)
-    except OSError:
-        pass
-    try:
-        dst.shutdown(socket.SHUT_WR)
-    except OSError:
-        pass
-
-def handle(client):
-    reader = client.makefile("rb")
-    try:
-        line = reader.readline().decode("latin-1").rstrip("\r\n")
-        headers = []
-        while True:
-            h = reader.readline()
-            if h in (b"\r\n", b"\n", b""):
-                break
-            headers.append(h.decode("latin-1").rstrip("\r\n"))
-        if not line:
-            return
-        auth = None
-        for h in headers:
-            k, _, v = h.partition(":")
-            if k.strip().lower() == "proxy-authorization":
-                auth = v.strip()
-        ok = expected is None or auth == expected
-        record(line, ok)
-        if not ok:
-            client.sendall(b"HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"test\"\r\n"
-                           b"Content-Length: 0\r\nConnection: close\r\n\r\n")
-            return
-        method, target, version = line.split(" ", 2)
-        if method == "CONNECT":
-            host, _, port = target.rpartition(":")
-            upstream = socket.create_connection((host, int(port)))
-            client.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
-        else:
-            u = urlsplit(target)
-            upstream = socket.create_connection((u.hostname, u.port or 80))
-            path = (u.path or "/") + ("?" + u.query if u.query else "")
-            keep = [h for h in headers if h.partition(":")[0].strip().lower()
-                    not in ("proxy-authorization", "proxy-connection", "connection", "keep-alive")]
-            head = "%s %s %s\r\n" % (method, path, version) + "".join(h + "\r\n" for h in keep) + "Connection: close\r\n\r\n"
-            upstream.sendall(head.encode("latin-1"))
-        t = threading.Thread(target=pump, args=(reader.read1, upstream), daemon=True)
-        t.start()
-        pump(upstream.recv, client)
-        upstream.close()
-    except OSError:
-        pass
-    finally:
-        try:
-            client.close()
-        except OSError:
-            pass
-
-srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-srv.bind(("127.0.0.1", 0))
-srv.listen(64)
-with open(os.path.join(state, "port.tmp"), "w") as f:
-    f.write(str(srv.getsockname()[1]))
-os.rename(os.path.join(state, "port.tmp"), os.path.join(state, "port"))
-while True:
-    c, _ = srv.accept()
-    threading.Thread(target=handle, args=(c,), daemon=True).start()
-"""#
+            c, _ = srv.accept()
+            threading.Thread(target=handle, args=(c,), daemon=True).start()
+        """#
 }

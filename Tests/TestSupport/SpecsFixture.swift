@@ -15,7 +15,9 @@ public final class SpecsFixture: @unchecked Sendable {
 
     /// Builds `<root>/<name>.git` with `pods` podspecs in `commits` commits. Different seeds give
     /// unrelated histories; `padding` bytes of random text per podspec make the pack bigger.
-    public init(root: String, name: String, pods: Int = 40, commits: Int = 4, seed: String = "a", padding: Int = 0) throws {
+    public init(root: String, name: String, pods: Int = 40, commits: Int = 4, seed: String = "a", padding: Int = 0)
+        throws
+    {
         self.root = root
         self.name = name
         self.seed = seed
@@ -42,7 +44,8 @@ public final class SpecsFixture: @unchecked Sendable {
 
     /// A mirror sharing this history: `<root>/<name>.git` cloned from this bare repo.
     public func mirror(named mirrorName: String, seed mirrorSeed: String) throws -> SpecsFixture {
-        let m = SpecsFixture(root: root, name: mirrorName, work: "\(root)/.work-\(mirrorName)", seed: mirrorSeed, counter: 0)
+        let m = SpecsFixture(
+            root: root, name: mirrorName, work: "\(root)/.work-\(mirrorName)", seed: mirrorSeed, counter: 0)
         try git(["clone", "-q", bare, m.work])
         try git(["clone", "-q", "--bare", bare, m.bare])
         try git(["-C", m.work, "remote", "set-url", "origin", m.bare])
@@ -63,7 +66,8 @@ public final class SpecsFixture: @unchecked Sendable {
     }
 
     public var head: String {
-        (try? git(["--git-dir", bare, "rev-parse", "master"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? ""
+        (try? git(["--git-dir", bare, "rev-parse", "master"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+            ?? ""
     }
 
     private func addPod(padding: Int) throws {
@@ -77,21 +81,23 @@ public final class SpecsFixture: @unchecked Sendable {
             var g = SystemRandomNumberGenerator()
             pad = String((0..<padding).map { _ in "0123456789abcdef".randomElement(using: &g)! })
         }
-        try write(rel, """
-        {
-          "name": "\(pod)",
-          "version": "1.0.\(counter % 7)",
-          "summary": "A pod for tests (\(seed)).",
-          "homepage": "https://example.com/\(pod)",
-          "license": "MIT",
-          "authors": {"Test": "test@example.com"},
-          "source": {"git": "https://example.com/\(pod).git", "tag": "1.0.\(counter % 7)"},
-          "platforms": {"ios": "12.0"},
-          "source_files": "Sources/**/*.swift",
-          "description": "\(pad)"
-        }
+        try write(
+            rel,
+            """
+            {
+              "name": "\(pod)",
+              "version": "1.0.\(counter % 7)",
+              "summary": "A pod for tests (\(seed)).",
+              "homepage": "https://example.com/\(pod)",
+              "license": "MIT",
+              "authors": {"Test": "test@example.com"},
+              "source": {"git": "https://example.com/\(pod).git", "tag": "1.0.\(counter % 7)"},
+              "platforms": {"ios": "12.0"},
+              "source_files": "Sources/**/*.swift",
+              "description": "\(pad)"
+            }
 
-        """)
+            """)
     }
 
     private func firstPodspec() throws -> String? {
@@ -104,7 +110,8 @@ public final class SpecsFixture: @unchecked Sendable {
 
     private func write(_ rel: String, _ text: String) throws {
         let p = work + "/" + rel
-        try FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: p, atomically: false, encoding: .utf8)
     }
 
@@ -112,7 +119,9 @@ public final class SpecsFixture: @unchecked Sendable {
     private func git(_ args: [String]) throws -> ProcessResult {
         let r = try ProcessRunner.git(args)
         if r.status != 0 {
-            throw NSError(domain: "SpecsFixture", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: "git \(args.joined(separator: " ")): \(r.stderr)"])
+            throw NSError(
+                domain: "SpecsFixture", code: Int(r.status),
+                userInfo: [NSLocalizedDescriptionKey: "git \(args.joined(separator: " ")): \(r.stderr)"])
         }
         return r
     }

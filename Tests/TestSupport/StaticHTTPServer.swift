@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 (a random port), in-process: an accept loop on a thread,
@@ -91,15 +91,24 @@ public final class StaticHTTPServer: @unchecked Sendable {
         let firstLine = String(decoding: request.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
         let parts = firstLine.split(separator: " ")
         guard parts.count >= 2 else { return }
-        let method = String(parts[0]), path = String(parts[1])
+        let method = String(parts[0])
+        let path = String(parts[1])
         lock.lock(); requestLog.append("\(method) \(path)"); lock.unlock()
-        var response = routes[path] ?? Response(status: 404, headers: ["Content-Type": "text/plain"], body: Array("not found\n".utf8))
+        var response =
+            routes[path]
+            ?? Response(status: 404, headers: ["Content-Type": "text/plain"], body: Array("not found\n".utf8))
         switch mode {
         case .normal: break
         case .slow(let seconds): Thread.sleep(forTimeInterval: seconds)
-        case .error500: response = Response(status: 500, headers: ["Content-Type": "text/plain"], body: Array("internal error\n".utf8))
-        case .wrongContent: response = Response(status: 200, headers: ["Content-Type": "text/html"], body: Array("<html><body>mirror moved</body></html>\n".utf8))
-        case .redirectToHTTP: response = Response(status: 301, headers: ["Location": "http://mirror.example.invalid\(path)"])
+        case .error500:
+            response = Response(
+                status: 500, headers: ["Content-Type": "text/plain"], body: Array("internal error\n".utf8))
+        case .wrongContent:
+            response = Response(
+                status: 200, headers: ["Content-Type": "text/html"],
+                body: Array("<html><body>mirror moved</body></html>\n".utf8))
+        case .redirectToHTTP:
+            response = Response(status: 301, headers: ["Location": "http://mirror.example.invalid\(path)"])
         }
         var head = "HTTP/1.1 \(response.status) \(response.status == 200 ? "OK" : "Status")\r\n"
         for (k, v) in response.headers { head += "\(k): \(v)\r\n" }
@@ -115,9 +124,9 @@ public final class StaticHTTPServer: @unchecked Sendable {
     }
 
     #if os(Linux)
-    static let sendFlags = Int32(MSG_NOSIGNAL)
+        static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
-    static let sendFlags: Int32 = 0
+        static let sendFlags: Int32 = 0
     #endif
 
     // MARK: canned content
@@ -125,29 +134,39 @@ public final class StaticHTTPServer: @unchecked Sendable {
     /// The answers a gem mirror gives: `specs.4.8.gz` (gzip bytes) and the compact index `versions`.
     public static func gemMirrorRoutes() -> [String: Response] {
         // A gzip member holding an empty marshalled array, enough for the magic-number check.
-        let gzip: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x63, 0x61, 0x60, 0x00, 0x00,
-                             0x7A, 0x1D, 0x44, 0x5A, 0x03, 0x00, 0x00, 0x00]
+        let gzip: [UInt8] = [
+            0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x63, 0x61, 0x60, 0x00, 0x00,
+            0x7A, 0x1D, 0x44, 0x5A, 0x03, 0x00, 0x00, 0x00,
+        ]
         return [
             "/specs.4.8.gz": Response(headers: ["Content-Type": "application/octet-stream"], body: gzip),
-            "/versions": Response(headers: ["Content-Type": "text/plain"], body: Array("created_at: 2026-11-01T00:00:00Z\n---\n".utf8)),
+            "/versions": Response(
+                headers: ["Content-Type": "text/plain"], body: Array("created_at: 2026-11-01T00:00:00Z\n---\n".utf8)),
         ]
     }
 
     /// A smart-HTTP `info/refs` advertisement whose HEAD (and master) is `head`, for the repo at `repo`.
     public static func specsMirrorRoutes(head: String, repo: String = "/Specs.git") -> [String: Response] {
         func pkt(_ s: String) -> String { String(format: "%04x", s.utf8.count + 4) + s }
-        let body = pkt("# service=git-upload-pack\n") + "0000"
+        let body =
+            pkt("# service=git-upload-pack\n") + "0000"
             + pkt("\(head) HEAD\0multi_ack side-band-64k symref=HEAD:refs/heads/master agent=git/2.43\n")
             + pkt("\(head) refs/heads/master\n") + "0000"
-        return [repo + "/info/refs?service=git-upload-pack": Response(headers: ["Content-Type": "application/x-git-upload-pack-advertisement",
-                                                                         "Cache-Control": "no-cache"], body: Array(body.utf8))]
+        return [
+            repo + "/info/refs?service=git-upload-pack": Response(
+                headers: [
+                    "Content-Type": "application/x-git-upload-pack-advertisement",
+                    "Cache-Control": "no-cache",
+                ], body: Array(body.utf8))
+        ]
     }
 }
 
 private extension Array where Element == UInt8 {
     var containsHeaderEnd: Bool {
         guard count >= 4 else { return false }
-        for i in 0...(count - 4) where self[i] == 0x0D && self[i + 1] == 0x0A && self[i + 2] == 0x0D && self[i + 3] == 0x0A { return true }
+        for i in 0...(count - 4)
+        where self[i] == 0x0D && self[i + 1] == 0x0A && self[i + 2] == 0x0D && self[i + 3] == 0x0A { return true }
         return false
     }
 }

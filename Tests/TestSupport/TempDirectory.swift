@@ -5,7 +5,8 @@ public final class TempDirectory: Sendable {
     public let path: String
 
     public init(_ prefix: String = "podmirror-test") {
-        let base = (NSTemporaryDirectory() as NSString).appendingPathComponent("\(prefix)-\(UUID().uuidString.prefix(8))")
+        let base = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+            "\(prefix)-\(UUID().uuidString.prefix(8))")
         try! FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         // Resolve /tmp symlinks (macOS) so paths compare equal to what the tool reports.
         path = URL(fileURLWithPath: base).resolvingSymlinksInPath().path
@@ -26,7 +27,8 @@ public final class TempDirectory: Sendable {
     @discardableResult
     public func write(_ relative: String, _ bytes: [UInt8]) throws -> String {
         let p = sub(relative)
-        try FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: p))
         return p
     }

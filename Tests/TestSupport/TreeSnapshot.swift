@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Everything observable about a folder (or one file): each entry's kind, mode, a hash of a file's
@@ -17,7 +17,8 @@ public struct TreeSnapshot: Equatable, Sendable {
 
         public var description: String {
             switch self {
-            case .file(let mode, let size, let hash): return "file mode \(String(mode, radix: 8)) \(size) bytes #\(String(hash, radix: 16))"
+            case .file(let mode, let size, let hash):
+                return "file mode \(String(mode, radix: 8)) \(size) bytes #\(String(hash, radix: 16))"
             case .directory(let mode): return "directory mode \(String(mode, radix: 8))"
             case .symlink(let target): return "symlink -> \(target)"
             case .other(let mode): return "special mode \(String(mode, radix: 8))"
@@ -41,7 +42,8 @@ public struct TreeSnapshot: Equatable, Sendable {
     public func differences(to other: TreeSnapshot) -> [String] {
         var out: [String] = []
         for key in Set(entries.keys).union(other.entries.keys).sorted() {
-            let a = entries[key], b = other.entries[key]
+            let a = entries[key]
+            let b = other.entries[key]
             if a == b { continue }
             let name = key.isEmpty ? "." : key
             switch (a, b) {
@@ -61,7 +63,8 @@ public struct TreeSnapshot: Equatable, Sendable {
         entries.keys.filter { key in
             let name = (key as NSString).lastPathComponent
             return name.contains(".podmirror-") || name.contains("podmirror-tmp") || name.hasSuffix(".tmp")
-                || (name.hasSuffix(".lock") && (key.contains(".git/") || name.hasPrefix(".git") || name == "config.lock"))
+                || (name.hasSuffix(".lock")
+                    && (key.contains(".git/") || name.hasPrefix(".git") || name == "config.lock"))
                 || name.hasPrefix("tmp_pack_") || name.hasPrefix("tmp_idx_")
                 || name.hasPrefix(".podmirror")
         }.sorted()

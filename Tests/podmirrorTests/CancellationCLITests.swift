@@ -6,14 +6,16 @@ import XCTest
 final class CancellationCLITests: XCTestCase {
     func testFirstInterruptEndsMirrorTestAtOnce() throws {
         let home = TempDirectory()
-        let slow = try StaticHTTPServer(routes: StaticHTTPServer.specsMirrorRoutes(head: String(repeating: "a", count: 40)),
-                                        mode: .slow(20))
+        let slow = try StaticHTTPServer(
+            routes: StaticHTTPServer.specsMirrorRoutes(head: String(repeating: "a", count: 40)),
+            mode: .slow(20))
         defer { slow.stop() }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: PodmirrorBinary().path)
         p.arguments = ["mirror", "test", "--timeout", "30", slow.url + "/Specs.git", "--json"]
         p.environment = PodmirrorBinary().environment(home: home.path)
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()

@@ -24,12 +24,20 @@ final class DeintegrateCLITests: XCTestCase {
         let before = try dir.read("App.xcodeproj/project.pbxproj")
         let r = try bin.run(["deintegrate"], home: dir.path, cwd: dir.path)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.hasPrefix("Deintegrating `App.xcodeproj`\nDeleted 1 'Check Pods Manifest.lock' build phases.\nDeleted 1 'Embed Pods Frameworks' build phases.\n- Pods_actionsDemo.framework\n"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("Removing `Pods` directory.\n\nProject has been deintegrated. No traces of CocoaPods left in project.\nNote: The workspace referencing the Pods project still remains.\n"), r.stdout)
+        XCTAssertTrue(
+            r.stdout.hasPrefix(
+                "Deintegrating `App.xcodeproj`\nDeleted 1 'Check Pods Manifest.lock' build phases.\nDeleted 1 'Embed Pods Frameworks' build phases.\n- Pods_actionsDemo.framework\n"
+            ), r.stdout)
+        XCTAssertTrue(
+            r.stdout.contains(
+                "Removing `Pods` directory.\n\nProject has been deintegrated. No traces of CocoaPods left in project.\nNote: The workspace referencing the Pods project still remains.\n"
+            ), r.stdout)
         let after = try dir.read("App.xcodeproj/project.pbxproj")
         XCTAssertLessThan(after.count, before.count)
         XCTAssertFalse(String(decoding: after, as: UTF8.self).contains("[CP]"))
-        XCTAssertEqual(dir.listing().filter { !$0.hasPrefix("App.xcodeproj") }, ["App.xcworkspace", "App.xcworkspace/contents.xcworkspacedata", "Podfile", "Podfile.lock"])
+        XCTAssertEqual(
+            dir.listing().filter { !$0.hasPrefix("App.xcodeproj") },
+            ["App.xcworkspace", "App.xcworkspace/contents.xcworkspacedata", "Podfile", "Podfile.lock"])
 
         // Idempotent: nothing changes the second time.
         let again = try bin.run(["deintegrate", "--json"], home: dir.path, cwd: dir.path)
@@ -54,7 +62,9 @@ final class DeintegrateCLITests: XCTestCase {
             XCTAssertNotNil(o["isa"] as? String)
             XCTAssertFalse(text.contains(id), "\(id) still in the file")
         }
-        XCTAssertEqual((obj["targets"] as? [[String: Any]])?.map { $0["name"] as? String }, ["actionsDemo", "actionsDemoTests", "actionsDemoUITests"])
+        XCTAssertEqual(
+            (obj["targets"] as? [[String: Any]])?.map { $0["name"] as? String },
+            ["actionsDemo", "actionsDemoTests", "actionsDemoUITests"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods")))
     }
 
@@ -65,7 +75,8 @@ final class DeintegrateCLITests: XCTestCase {
         let r = try bin.run(["deintegrate", "--dry-run"], home: dir.path, cwd: dir.path)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("-\t\t\t\t") && r.stdout.contains("[CP] Check Pods Manifest.lock"), r.stdout)
-        XCTAssertFalse(r.stdout.split(separator: "\n").contains { $0.hasPrefix("+") && !$0.hasPrefix("+++") }, "only deletions")
+        XCTAssertFalse(
+            r.stdout.split(separator: "\n").contains { $0.hasPrefix("+") && !$0.hasPrefix("+++") }, "only deletions")
         XCTAssertEqual(dir.listing(), before)
         XCTAssertEqual(try dir.read("App.xcodeproj/project.pbxproj"), bytes)
         let check = try bin.run(["deintegrate", "--check"], home: dir.path, cwd: dir.path)
@@ -89,7 +100,8 @@ final class DeintegrateCLITests: XCTestCase {
 
     func testMalformedProjectIsAnErrorWithLineAndNothingChanges() throws {
         let dir = TempDirectory("deintegrate")
-        try dir.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXGroup\n\t};\n}\n")
+        try dir.write(
+            "App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXGroup\n\t};\n}\n")
         try dir.write("Podfile", "")
         try dir.write("Pods/x", "")
         let r = try bin.run(["deintegrate"], home: dir.path, cwd: dir.path)
@@ -108,6 +120,7 @@ final class DeintegrateCLITests: XCTestCase {
         let none = TempDirectory("deintegrate")
         let r2 = try bin.run(["deintegrate", "--json"], home: none.path, cwd: none.path)
         XCTAssertEqual(r2.status, 2)
-        XCTAssertEqual(((try PodmirrorBinary.json(r2))["error"] as? [String: Any])?["code"] as? String, "xcodeproj.not-found")
+        XCTAssertEqual(
+            ((try PodmirrorBinary.json(r2))["error"] as? [String: Any])?["code"] as? String, "xcodeproj.not-found")
     }
 }

@@ -7,12 +7,14 @@ final class DoctorFixCLITests: XCTestCase {
     let bin = PodmirrorBinary()
 
     func doctor(_ home: TempDirectory, _ podfile: String, _ env: [String: String]) throws -> [[String: Any]] {
-        let r = try bin.run(["doctor", "--offline", "--podfile", podfile, "--json"], home: home.path, extraEnvironment: env)
+        let r = try bin.run(
+            ["doctor", "--offline", "--podfile", podfile, "--json"], home: home.path, extraEnvironment: env)
         return try PodmirrorBinary.json(r)["findings"] as? [[String: Any]] ?? []
     }
 
     func testEverySuggestedFixRunsAsWrittenAndDoctorAgreesAfterwards() throws {
-        let served = TempDirectory(), home = TempDirectory()
+        let served = TempDirectory()
+        let home = TempDirectory()
         _ = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 1)
         let server = try GitHTTPServer(root: served.path)
         defer { server.stop() }
@@ -30,11 +32,14 @@ final class DoctorFixCLITests: XCTestCase {
         var env = ["LC_ALL": "C", "LANG": "en_US.UTF-8"]
 
         let before = try doctor(home, podfile, env)
-        let wanted = ["locale.not-utf8", "repo.stale-git-lock", "podfile.trunk-with-mirror", "repo.detached", "repo.dirty"]
+        let wanted = [
+            "locale.not-utf8", "repo.stale-git-lock", "podfile.trunk-with-mirror", "repo.detached", "repo.dirty",
+        ]
         let fixes = before.filter { wanted.contains($0["id"] as? String ?? "") }
         XCTAssertEqual(Set(fixes.compactMap { $0["id"] as? String }), Set(wanted), "\(before)")
         for finding in before {
-            XCTAssertTrue(finding.keys.contains("fix") && finding.keys.contains("explanation"), "null, not missing: \(finding)")
+            XCTAssertTrue(
+                finding.keys.contains("fix") && finding.keys.contains("explanation"), "null, not missing: \(finding)")
         }
         for finding in fixes {
             let fix = try XCTUnwrap(finding["fix"] as? String, "\(finding)")
@@ -57,7 +62,8 @@ final class DoctorFixCLITests: XCTestCase {
     }
 
     func testNoInstallCocoaPodsFixWithoutGem() throws {
-        let home = TempDirectory(), empty = TempDirectory()
+        let home = TempDirectory()
+        let empty = TempDirectory()
         let podfile = try home.write("Podfile", "target 'App' do\nend\n")
         let findings = try doctor(home, podfile, ["PATH": empty.path])
         let pod = try XCTUnwrap(findings.first { $0["id"] as? String == "tool.pod.missing" })

@@ -10,7 +10,9 @@ final class GemsCLITests: XCTestCase {
         try home.write(".gemrc", "---\n:sources:\n- https://rubygems.org/\n- https://private.example/\n")
         var r = try bin.run(["gems", "source", "use", "ruby-china", "--bundler", "--check"], home: home.path)
         XCTAssertEqual(r.status, 3, r.stdout + r.stderr)
-        XCTAssertEqual(try home.read(".gemrc"), Array("---\n:sources:\n- https://rubygems.org/\n- https://private.example/\n".utf8))
+        XCTAssertEqual(
+            try home.read(".gemrc"), Array("---\n:sources:\n- https://rubygems.org/\n- https://private.example/\n".utf8)
+        )
 
         r = try bin.run(["gems", "source", "use", "ruby-china", "--bundler", "--json"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -22,7 +24,9 @@ final class GemsCLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let gemrc = try home.read(".gemrc")
         r = try bin.run(["gems", "source", "use", "ruby-china", "--bundler", "--json"], home: home.path)
-        XCTAssertEqual((try PodmirrorBinary.json(r)["changes"] as? [[String: Any]])?.map { $0["changed"] as? Bool }, [false, false])
+        XCTAssertEqual(
+            (try PodmirrorBinary.json(r)["changes"] as? [[String: Any]])?.map { $0["changed"] as? Bool },
+            [false, false])
         XCTAssertEqual(try home.read(".gemrc"), gemrc)
 
         // Drift: someone puts rubygems.org back by hand.
@@ -36,7 +40,9 @@ final class GemsCLITests: XCTestCase {
         try home.write(".gemrc", ":sources:\n- \"https://rubygems.org/\"\n")
         var r = try bin.run(["gems", "source", "use", "tuna", "--dry-run"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("-- \"https://rubygems.org/\"") && r.stdout.contains("+- \"https://mirrors.tuna.tsinghua.edu.cn/rubygems/\""), r.stdout)
+        XCTAssertTrue(
+            r.stdout.contains("-- \"https://rubygems.org/\"")
+                && r.stdout.contains("+- \"https://mirrors.tuna.tsinghua.edu.cn/rubygems/\""), r.stdout)
         XCTAssertEqual(try home.read(".gemrc"), Array(":sources:\n- \"https://rubygems.org/\"\n".utf8))
         r = try bin.run(["gems", "source", "list", "--json"], home: home.path)
         let obj = try PodmirrorBinary.json(r)

@@ -7,7 +7,8 @@ final class InitCLITests: XCTestCase {
 
     func project() throws -> TempDirectory {
         let dir = TempDirectory("init")
-        try dir.write("actionsDemo.xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/actionsdemo/project.pbxproj"))
+        try dir.write(
+            "actionsDemo.xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/actionsdemo/project.pbxproj"))
         return dir
     }
 
@@ -15,28 +16,30 @@ final class InitCLITests: XCTestCase {
         let dir = try project()
         let r = try bin.run(["init"], home: dir.path, cwd: dir.path)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(String(decoding: try dir.read("Podfile"), as: UTF8.self), """
-        # Uncomment the next line to define a global platform for your project
-        # platform :ios, '9.0'
+        XCTAssertEqual(
+            String(decoding: try dir.read("Podfile"), as: UTF8.self),
+            """
+            # Uncomment the next line to define a global platform for your project
+            # platform :ios, '9.0'
 
-        target 'actionsDemo' do
-          # Comment the next line if you don't want to use dynamic frameworks
-          use_frameworks!
+            target 'actionsDemo' do
+              # Comment the next line if you don't want to use dynamic frameworks
+              use_frameworks!
 
-          # Pods for actionsDemo
+              # Pods for actionsDemo
 
-          target 'actionsDemoTests' do
-            inherit! :search_paths
-            # Pods for testing
-          end
+              target 'actionsDemoTests' do
+                inherit! :search_paths
+                # Pods for testing
+              end
 
-          target 'actionsDemoUITests' do
-            # Pods for testing
-          end
+              target 'actionsDemoUITests' do
+                # Pods for testing
+              end
 
-        end
+            end
 
-        """)
+            """)
     }
 
     func testRefusesToOverwriteAndPlatformAndProjectLine() throws {
@@ -44,18 +47,24 @@ final class InitCLITests: XCTestCase {
         try dir.write("Podfile", "mine\n")
         let r = try bin.run(["init", "--json"], home: dir.path, cwd: dir.path)
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(((try PodmirrorBinary.json(r))["error"] as? [String: Any])?["code"] as? String, "init.podfile-exists")
+        XCTAssertEqual(
+            ((try PodmirrorBinary.json(r))["error"] as? [String: Any])?["code"] as? String, "init.podfile-exists")
         XCTAssertEqual(try dir.read("Podfile"), Array("mine\n".utf8))
 
         let other = TempDirectory("init-cwd")
-        let r2 = try bin.run(["init", "--platform", "ios:13.0", dir.sub("actionsDemo.xcodeproj")], home: other.path, cwd: other.path)
+        let r2 = try bin.run(
+            ["init", "--platform", "ios:13.0", dir.sub("actionsDemo.xcodeproj")], home: other.path, cwd: other.path)
         XCTAssertEqual(r2.status, 0, r2.stderr)
         let text = String(decoding: try other.read("Podfile"), as: UTF8.self)
-        XCTAssertTrue(text.hasPrefix("project '\(dir.sub("actionsDemo.xcodeproj"))'\n\nplatform :ios, '13.0'\n\ntarget 'actionsDemo' do"), text)
+        XCTAssertTrue(
+            text.hasPrefix(
+                "project '\(dir.sub("actionsDemo.xcodeproj"))'\n\nplatform :ios, '13.0'\n\ntarget 'actionsDemo' do"),
+            text)
 
         let bad = try bin.run(["init", "--template", "nope", dir.path], home: other.path, cwd: other.path)
         XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.stderr.contains("no Podfile template named 'nope'") && bad.stderr.contains("default"), bad.stderr)
+        XCTAssertTrue(
+            bad.stderr.contains("no Podfile template named 'nope'") && bad.stderr.contains("default"), bad.stderr)
     }
 
     func testDryRunShowsTheNewFileAndWritesNothing() throws {

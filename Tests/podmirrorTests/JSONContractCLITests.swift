@@ -10,8 +10,11 @@ final class JSONContractCLITests: XCTestCase {
     func testEveryCommandsJSONFollowsTheSchema() throws {
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let validator = try JSONSchemaValidator(schemaFile: checkout.appendingPathComponent("docs/podmirror.schema.json").path)
-        let served = TempDirectory(), home = TempDirectory(), tools = TempDirectory()
+        let validator = try JSONSchemaValidator(
+            schemaFile: checkout.appendingPathComponent("docs/podmirror.schema.json").path)
+        let served = TempDirectory()
+        let home = TempDirectory()
+        let tools = TempDirectory()
         _ = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 1)
         let server = try GitHTTPServer(root: served.path)
         defer { server.stop() }
@@ -25,7 +28,8 @@ final class JSONContractCLITests: XCTestCase {
             ["mirror", "list"], ["mirror", "test", url], ["mirror", "test", "--gems", gems.url + "/"],
             ["repo", "list"], ["repo", "add", "specs", url], ["repo", "add", "specs", url], ["repo", "update"],
             ["repo", "use", url, "--name", "specs"], ["repo", "remove", "nothere"],
-            ["setup", "--mirror", url, "--podfile", podfile, "--dry-run"], ["setup", "--gems", gems.url + "/", "--check"],
+            ["setup", "--mirror", url, "--podfile", podfile, "--dry-run"],
+            ["setup", "--gems", gems.url + "/", "--check"],
             ["setup", "--mirror", "nowhere"], ["setup", "--install-cocoapods"],
             ["podfile", "show", "--podfile", podfile], ["podfile", "platform", "ios", "13.0", "--podfile", podfile],
             ["podfile", "platform", "ios", "13.0", "--podfile", home.sub("missing/Podfile")],
@@ -34,12 +38,15 @@ final class JSONContractCLITests: XCTestCase {
             ["doctor", "--offline", "--podfile", podfile], ["deintegrate", home.path],
         ]
         // The validator itself refuses what the contract forbids.
-        XCTAssertFalse(validator.problems(document: #"{"command": "x", "ok": true, "error": null}"#).isEmpty, "warnings missing")
-        XCTAssertFalse(validator.problems(document: #"{"command": "x", "ok": true, "warnings": [], "error": "boom"}"#).isEmpty)
+        XCTAssertFalse(
+            validator.problems(document: #"{"command": "x", "ok": true, "error": null}"#).isEmpty, "warnings missing")
+        XCTAssertFalse(
+            validator.problems(document: #"{"command": "x", "ok": true, "warnings": [], "error": "boom"}"#).isEmpty)
         XCTAssertFalse(validator.problems(document: "Successfully installed\n{}").isEmpty, "not one document")
         for args in runs {
-            let r = try bin.run(args + ["--json"], home: home.path,
-                                extraEnvironment: ["PATH": tools.path + ":/usr/bin:/bin"])
+            let r = try bin.run(
+                args + ["--json"], home: home.path,
+                extraEnvironment: ["PATH": tools.path + ":/usr/bin:/bin"])
             let problems = validator.problems(document: r.stdout)
             XCTAssertEqual(problems, [], "\(args.joined(separator: " ")) (exit \(r.status)): \(r.stdout)\(r.stderr)")
         }

@@ -37,12 +37,19 @@ final class DoctorCLITests: XCTestCase {
 
     func testDoctorExitsOneOnErrorFindingAndZeroWhenClean() throws {
         let home = TempDirectory()
-        var r = try bin.run(["doctor", "--json", "--offline"], home: home.path, extraEnvironment: ["LANG": "C", "LC_ALL": "", "LC_CTYPE": ""])
+        var r = try bin.run(
+            ["doctor", "--json", "--offline"], home: home.path,
+            extraEnvironment: ["LANG": "C", "LC_ALL": "", "LC_CTYPE": ""])
         XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
         let obj = try PodmirrorBinary.json(r)
         XCTAssertEqual(obj["ok"] as? Bool, false)
-        XCTAssertTrue((obj["findings"] as? [[String: Any]])?.contains { $0["id"] as? String == "locale.not-utf8" && $0["fix"] is String } ?? false)
-        r = try bin.run(["doctor", "--offline"], home: home.path, extraEnvironment: ["LANG": "en_US.UTF-8", "LC_ALL": "", "LC_CTYPE": ""])
+        XCTAssertTrue(
+            (obj["findings"] as? [[String: Any]])?.contains {
+                $0["id"] as? String == "locale.not-utf8" && $0["fix"] is String
+            } ?? false)
+        r = try bin.run(
+            ["doctor", "--offline"], home: home.path,
+            extraEnvironment: ["LANG": "en_US.UTF-8", "LC_ALL": "", "LC_CTYPE": ""])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         XCTAssertTrue(r.stdout.contains("0 error(s)"), r.stdout)
     }

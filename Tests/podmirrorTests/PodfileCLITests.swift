@@ -6,21 +6,22 @@ import XCTest
 final class PodfileCLITests: XCTestCase {
     let bin = PodmirrorBinary()
     let podfile = """
-    # Uncomment the next line to define a global platform for your project
-    # platform :ios, '9.0'
+        # Uncomment the next line to define a global platform for your project
+        # platform :ios, '9.0'
 
-    target 'App' do
-      use_frameworks!
-      target 'AppTests' do
-        inherit! :search_paths
-      end
-    end
+        target 'App' do
+          use_frameworks!
+          target 'AppTests' do
+            inherit! :search_paths
+          end
+        end
 
-    """
+        """
 
     func testShowJSON() throws {
         let home = TempDirectory()
-        try home.write("Podfile", "source 'https://cdn.cocoapods.org/'\nplatform :ios, min_ios_version_supported\n" + podfile)
+        try home.write(
+            "Podfile", "source 'https://cdn.cocoapods.org/'\nplatform :ios, min_ios_version_supported\n" + podfile)
         let r = try bin.run(["podfile", "show", "--json"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
         let o = try PodmirrorBinary.json(r)
@@ -41,7 +42,8 @@ final class PodfileCLITests: XCTestCase {
         let o = try PodmirrorBinary.json(r)
         XCTAssertEqual(o["ok"] as? Bool, false)
         let problems = try XCTUnwrap(o["problems"] as? [[String: Any]])
-        XCTAssertEqual(problems.first?["message"] as? String, "Specifying multiple `post_install` hooks is unsupported.")
+        XCTAssertEqual(
+            problems.first?["message"] as? String, "Specifying multiple `post_install` hooks is unsupported.")
         XCTAssertEqual(problems.first?["line"] as? Int, 4)
     }
 
@@ -50,14 +52,16 @@ final class PodfileCLITests: XCTestCase {
         let path = try home.write("Podfile", podfile)
         let dry = try bin.run(["podfile", "source", "use", "tuna", "--dry-run"], home: home.path)
         XCTAssertEqual(dry.status, 0, dry.stderr)
-        XCTAssertTrue(dry.stdout.contains("+source 'https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git'"), dry.stdout)
+        XCTAssertTrue(
+            dry.stdout.contains("+source 'https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git'"), dry.stdout)
         XCTAssertTrue(dry.stdout.contains("--- a/Podfile"), dry.stdout)
         XCTAssertEqual(try home.read("Podfile"), Array(podfile.utf8))
         XCTAssertEqual(try bin.run(["podfile", "source", "use", "tuna", "--check"], home: home.path).status, 3)
         let apply = try bin.run(["podfile", "source", "use", "tuna", "--json"], home: home.path)
         XCTAssertEqual(apply.status, 0, apply.stderr)
         XCTAssertEqual(try PodmirrorBinary.json(apply)["changed"] as? Bool, true)
-        XCTAssertTrue(String(decoding: try home.read("Podfile"), as: UTF8.self).contains("source 'https://mirrors.tuna"))
+        XCTAssertTrue(
+            String(decoding: try home.read("Podfile"), as: UTF8.self).contains("source 'https://mirrors.tuna"))
         XCTAssertEqual(try bin.run(["podfile", "source", "use", "tuna", "--check"], home: home.path).status, 0)
         let second = try bin.run(["podfile", "source", "use", "tuna", "--json"], home: home.path)
         XCTAssertEqual(try PodmirrorBinary.json(second)["changed"] as? Bool, false)
@@ -69,9 +73,12 @@ final class PodfileCLITests: XCTestCase {
         try home.write("ios/Podfile", podfile)
         let pf = ["--podfile", "ios/Podfile"]
         XCTAssertEqual(try bin.run(["podfile", "platform", "ios", "13.0"] + pf, home: home.path).status, 0)
-        XCTAssertEqual(try bin.run(["podfile", "platform", "ios", "14.0", "--target", "App"] + pf, home: home.path).status, 0)
+        XCTAssertEqual(
+            try bin.run(["podfile", "platform", "ios", "14.0", "--target", "App"] + pf, home: home.path).status, 0)
         XCTAssertEqual(try bin.run(["podfile", "inhibit-warnings", "on"] + pf, home: home.path).status, 0)
-        let r = try bin.run(["podfile", "build-setting", "IPHONEOS_DEPLOYMENT_TARGET=13.0", "--configuration", "Debug"] + pf, home: home.path)
+        let r = try bin.run(
+            ["podfile", "build-setting", "IPHONEOS_DEPLOYMENT_TARGET=13.0", "--configuration", "Debug"] + pf,
+            home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
         let show = try PodmirrorBinary.json(try bin.run(["podfile", "show", "--json"] + pf, home: home.path))
         XCTAssertEqual((show["platform"] as? [String: Any])?["version"] as? String, "13.0")
@@ -81,11 +88,16 @@ final class PodfileCLITests: XCTestCase {
         let settings = try XCTUnwrap(show["buildSettings"] as? [[String: Any]])
         XCTAssertEqual(settings.first?["key"] as? String, "IPHONEOS_DEPLOYMENT_TARGET")
         XCTAssertEqual(settings.first?["configuration"] as? String, "Debug")
-        let unset = try bin.run(["podfile", "build-setting", "--unset", "IPHONEOS_DEPLOYMENT_TARGET", "--configuration", "Debug"] + pf, home: home.path)
+        let unset = try bin.run(
+            ["podfile", "build-setting", "--unset", "IPHONEOS_DEPLOYMENT_TARGET", "--configuration", "Debug"] + pf,
+            home: home.path)
         XCTAssertEqual(unset.status, 0, unset.stderr)
         let text = String(decoding: try home.read("ios/Podfile"), as: UTF8.self)
         XCTAssertFalse(text.contains("post_install"), text)
-        XCTAssertTrue(text.hasPrefix("# Uncomment the next line to define a global platform for your project\nplatform :ios, '13.0'\ninhibit_all_warnings!\n"), text)
+        XCTAssertTrue(
+            text.hasPrefix(
+                "# Uncomment the next line to define a global platform for your project\nplatform :ios, '13.0'\ninhibit_all_warnings!\n"
+            ), text)
     }
 
     func testErrorsNameTheFileAndChangeNothing() throws {

@@ -26,8 +26,9 @@ final class PodsFetchCLITests: XCTestCase {
     var podsDir: String { fixture.home + "/Library/Caches/CocoaPods/Pods" }
 
     func fetch(_ extra: [String] = [], env: [String: String] = [:]) throws -> ProcessResult {
-        try bin.run(["pods", "fetch", "--project", fixture.project, "--cocoapods-version", "1.17.0"] + extra,
-                    home: fixture.home, extraEnvironment: env)
+        try bin.run(
+            ["pods", "fetch", "--project", fixture.project, "--cocoapods-version", "1.17.0"] + extra,
+            home: fixture.home, extraEnvironment: env)
     }
 
     func leftovers() -> [String] {
@@ -46,7 +47,8 @@ final class PodsFetchCLITests: XCTestCase {
     }
 
     func testGlobalInsteadOfRuleRewritesAnArchiveURLShownInJSON() throws {
-        let origin = try ArchiveHTTPServer(), mirror = try ArchiveHTTPServer()
+        let origin = try ArchiveHTTPServer()
+        let mirror = try ArchiveHTTPServer()
         defer { origin.stop(); mirror.stop() }
         let archives = try fixture.addArchivePods(archiveBase: origin.url + "/dl")
         for (path, bytes) in archives { mirror.serve("/mirror" + path, bytes) }
@@ -54,8 +56,11 @@ final class PodsFetchCLITests: XCTestCase {
         // The rule as `git config --global` writes it in the test HOME (the `git` CLI as the reference writer).
         var env = bin.environment(home: fixture.home)
         env.removeValue(forKey: "GIT_CONFIG_GLOBAL")
-        let set = try ProcessRunner.git(["config", "--global", "url.\(mirror.url)/mirror/.insteadOf",
-                                         origin.url + "/dl/"], environment: env)
+        let set = try ProcessRunner.git(
+            [
+                "config", "--global", "url.\(mirror.url)/mirror/.insteadOf",
+                origin.url + "/dl/",
+            ], environment: env)
         XCTAssertEqual(set.status, 0, set.stderr)
         let r = try fetch(["--json", "--only", "PMHttp", "--only", "PMTgz"])
         XCTAssertEqual(r.status, 0, r.stderr + r.stdout)
@@ -84,8 +89,9 @@ final class PodsFetchCLITests: XCTestCase {
         XCTAssertEqual(byName["PMGitA"]?["status"] as? String, "fetched")
         XCTAssertEqual(byName["PMGitA"]?["kind"] as? String, "git")
         XCTAssertEqual(byName["PMGitA"]?["url"] as? String, fixture.base + "/podsrc/PMGitA.git")
-        XCTAssertEqual((byName["PMGitA"]?["cachePath"] as? String).map { ($0 as NSString).lastPathComponent },
-                       DownloadSlugReference.md5("git=\(fixture.base)/podsrc/PMGitA.git-tag=1.0.0"))
+        XCTAssertEqual(
+            (byName["PMGitA"]?["cachePath"] as? String).map { ($0 as NSString).lastPathComponent },
+            DownloadSlugReference.md5("git=\(fixture.base)/podsrc/PMGitA.git-tag=1.0.0"))
         XCTAssertEqual(byName["PMLocal"]?["status"] as? String, "skipped")
         XCTAssertTrue(byName["PMLocal"]?["error"] is NSNull)
         XCTAssertGreaterThan(byName["PMFoo"]?["bytes"] as? Int ?? 0, 0)
@@ -110,7 +116,8 @@ final class PodsFetchCLITests: XCTestCase {
         let missingTag = server.url("podsrc/PMGitB.git", userinfo: "robot:s3cr3tpass")
         var text = try fixture.podfileLock(gitURLOverride: ["PMGitA": secretURL])
         text = text.replacingOccurrences(of: ":git: \(fixture.base)/podsrc/PMGitB.git", with: ":git: \(missingTag)")
-        text = text.replacingOccurrences(of: ":commit: \(fixture.commits["PMGitB.main"]!)", with: ":commit: " + String(repeating: "0", count: 40))
+        text = text.replacingOccurrences(
+            of: ":commit: \(fixture.commits["PMGitB.main"]!)", with: ":commit: " + String(repeating: "0", count: 40))
         try fixture.writeLock(text)
         for args in [["--json"], []] {
             let r = try fetch(args)
@@ -130,8 +137,9 @@ final class PodsFetchCLITests: XCTestCase {
         for _ in 0..<2 {
             group.enter()
             let run: @Sendable () -> Void = { [bin, fixture] in
-                let r = try? bin.run(["pods", "fetch", "--project", fixture!.project, "--cocoapods-version", "1.17.0", "--json"],
-                                     home: fixture!.home)
+                let r = try? bin.run(
+                    ["pods", "fetch", "--project", fixture!.project, "--cocoapods-version", "1.17.0", "--json"],
+                    home: fixture!.home)
                 box.lock.lock(); if let r { box.results.append(r) }; box.lock.unlock()
                 group.leave()
             }
@@ -153,8 +161,10 @@ final class PodsFetchCLITests: XCTestCase {
         try fixture.writeLock(try fixture.podfileLock(gitURLOverride: ["PMGitA": stalled.url("podsrc/PMGitA.git")]))
         let p = Process()
         p.executableURL = URL(fileURLWithPath: bin.path)
-        p.arguments = ["pods", "fetch", "--project", fixture.project, "--cocoapods-version", "1.17.0", "--jobs", "1",
-                       "--only", "PMGitA"]
+        p.arguments = [
+            "pods", "fetch", "--project", fixture.project, "--cocoapods-version", "1.17.0", "--jobs", "1",
+            "--only", "PMGitA",
+        ]
         p.environment = bin.environment(home: fixture.home)
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
@@ -178,8 +188,13 @@ final class PodsFetchCLITests: XCTestCase {
 /// MD5 computed by Python's hashlib (reference for CocoaPods' external slugs).
 enum DownloadSlugReference {
     static func md5(_ s: String) -> String {
-        (try? ProcessRunner.run("/usr/bin/env", ["python3", "-c",
-            "import hashlib,sys;print(hashlib.md5(sys.argv[1].encode()).hexdigest())", s]).stdout
+        (try? ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import hashlib,sys;print(hashlib.md5(sys.argv[1].encode()).hexdigest())", s,
+            ]
+        ).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)) ?? ""
     }
 }
@@ -200,7 +215,8 @@ final class ReinstallPodsFetchCLITests: XCTestCase {
         let fixture = try PodSourcesFixture(dir: tmp.path, base: "http://127.0.0.1:\(server.port)")
         try fixture.writeLock(try fixture.podfileLock(tagOverride: ["PMGitA": "9.9.9"]))
         let pbx = fixture.project + "/Runner.xcodeproj/project.pbxproj"
-        try FileManager.default.createDirectory(atPath: (pbx as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (pbx as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: corpus, toPath: pbx)
         try "target 'Runner' do\nend\n".write(toFile: fixture.project + "/Podfile", atomically: true, encoding: .utf8)
         // An existing cache VERSION, so the stand-in is not asked for `pod --version`.
@@ -212,8 +228,9 @@ final class ReinstallPodsFetchCLITests: XCTestCase {
         chmod(pod, 0o755)
         let log = tmp.path + "/pod.log"
         let before = TreeSnapshot(fixture.project)
-        let r = try bin.run(["reinstall", fixture.project], home: fixture.home,
-                            extraEnvironment: ["PATH": "\(standin.path):/usr/bin:/bin", "POD_STANDIN_LOG": log])
+        let r = try bin.run(
+            ["reinstall", fixture.project], home: fixture.home,
+            extraEnvironment: ["PATH": "\(standin.path):/usr/bin:/bin", "POD_STANDIN_LOG": log])
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("could not fetch PMGitA"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: log), "pod install must not run")
@@ -221,8 +238,9 @@ final class ReinstallPodsFetchCLITests: XCTestCase {
         // The other pods were fetched all the same.
         XCTAssertTrue(FileManager.default.fileExists(atPath: pods + "/Release/PMFoo"))
 
-        let skipped = try bin.run(["reinstall", fixture.project, "--no-fetch"], home: fixture.home,
-                                  extraEnvironment: ["PATH": "\(standin.path):/usr/bin:/bin", "POD_STANDIN_LOG": log])
+        let skipped = try bin.run(
+            ["reinstall", fixture.project, "--no-fetch"], home: fixture.home,
+            extraEnvironment: ["PATH": "\(standin.path):/usr/bin:/bin", "POD_STANDIN_LOG": log])
         XCTAssertEqual(skipped.status, 0, skipped.stderr)
         XCTAssertTrue(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("argv: install"))
     }

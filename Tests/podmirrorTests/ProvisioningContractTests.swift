@@ -10,34 +10,41 @@ final class ProvisioningContractTests: XCTestCase {
     /// A stand-in `gem` that chats on stdout (as the real one does) and installs a stand-in `pod` unless
     /// `installsPod` is false.
     func makeChattyStandInGem(_ tools: TempDirectory, installsPod: Bool = true) throws {
-        let install = installsPod ? "printf '#!/bin/sh\\necho 1.16.2\\n' > \"\(tools.sub("pod"))\"; chmod +x \"\(tools.sub("pod"))\"" : ":"
+        let install =
+            installsPod
+            ? "printf '#!/bin/sh\\necho 1.16.2\\n' > \"\(tools.sub("pod"))\"; chmod +x \"\(tools.sub("pod"))\"" : ":"
         let script = """
-        #!/bin/sh
-        echo "$@" >> "\(tools.sub("gem.log"))"
-        echo "Fetching cocoapods-1.16.2.gem"
-        echo "Successfully installed cocoapods-1.16.2"
-        \(install)
-        """
+            #!/bin/sh
+            echo "$@" >> "\(tools.sub("gem.log"))"
+            echo "Fetching cocoapods-1.16.2.gem"
+            echo "Successfully installed cocoapods-1.16.2"
+            \(install)
+            """
         chmod(try tools.write("gem", script), 0o755)
     }
 
     func testStandInGemOutputNeverReachesJSONStdout() throws {
-        let home = TempDirectory(), tools = TempDirectory()
+        let home = TempDirectory()
+        let tools = TempDirectory()
         try makeChattyStandInGem(tools)
-        let r = try bin.run(["setup", "--install-cocoapods", "--json"], home: home.path,
-                            extraEnvironment: ["PATH": tools.path + ":/usr/bin:/bin"])
+        let r = try bin.run(
+            ["setup", "--install-cocoapods", "--json"], home: home.path,
+            extraEnvironment: ["PATH": tools.path + ":/usr/bin:/bin"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let json = try PodmirrorBinary.json(r)
         XCTAssertEqual(json["changed"] as? Bool, true)
         XCTAssertFalse(r.stdout.contains("Successfully installed"), r.stdout)
-        XCTAssertTrue(r.stderr.contains("Successfully installed cocoapods"), "gem's output is shown on stderr: \(r.stderr)")
+        XCTAssertTrue(
+            r.stderr.contains("Successfully installed cocoapods"), "gem's output is shown on stderr: \(r.stderr)")
     }
 
     func testStandInGemThatLeavesPodMissingIsReportedClearly() throws {
-        let home = TempDirectory(), tools = TempDirectory()
+        let home = TempDirectory()
+        let tools = TempDirectory()
         try makeChattyStandInGem(tools, installsPod: false)
-        let r = try bin.run(["setup", "--install-cocoapods", "--json"], home: home.path,
-                            extraEnvironment: ["PATH": tools.path + ":/usr/bin:/bin"])
+        let r = try bin.run(
+            ["setup", "--install-cocoapods", "--json"], home: home.path,
+            extraEnvironment: ["PATH": tools.path + ":/usr/bin:/bin"])
         XCTAssertEqual(r.status, 6, r.stdout + r.stderr)
         let json = try PodmirrorBinary.json(r)
         let error = json["error"] as? [String: Any]

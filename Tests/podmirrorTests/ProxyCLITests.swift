@@ -27,12 +27,14 @@ final class ProxyCLITests: XCTestCase {
         let env = ["http_proxy": proxy.url]
         let add = try bin.run(["repo", "add", "specs", w.url], home: w.home.path, extraEnvironment: env)
         XCTAssertEqual(add.status, 0, add.stdout + add.stderr)
-        XCTAssertTrue(proxy.requests.contains { $0.hasPrefix("GET \(w.url)/info/refs?service=git-upload-pack ") },
-                      "\(proxy.requests)")
+        XCTAssertTrue(
+            proxy.requests.contains { $0.hasPrefix("GET \(w.url)/info/refs?service=git-upload-pack ") },
+            "\(proxy.requests)")
         XCTAssertTrue(proxy.requests.contains { $0.hasPrefix("POST \(w.url)/git-upload-pack ") }, "\(proxy.requests)")
         let clone = w.home.sub(".cocoapods/repos/specs")
-        XCTAssertEqual(try ProcessRunner.git(["-C", clone, "rev-parse", "HEAD"]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines), w.specs.head)
+        XCTAssertEqual(
+            try ProcessRunner.git(["-C", clone, "rev-parse", "HEAD"]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines), w.specs.head)
 
         let before = proxy.requests.count
         let update = try bin.run(["repo", "update", "specs"], home: w.home.path, extraEnvironment: env)
@@ -77,8 +79,9 @@ final class ProxyCLITests: XCTestCase {
         let proxy = try RecordingProxy()
         defer { proxy.stop() }
         try w.home.write("Podfile", "target 'App' do\nend\n")
-        let r = try bin.run(["setup", "--mirror", w.url, "--podfile", w.home.sub("Podfile")], home: w.home.path,
-                            extraEnvironment: ["http_proxy": proxy.url])
+        let r = try bin.run(
+            ["setup", "--mirror", w.url, "--podfile", w.home.sub("Podfile")], home: w.home.path,
+            extraEnvironment: ["http_proxy": proxy.url])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let refs = proxy.requests.filter { $0.hasPrefix("GET \(w.url)/info/refs") }
         XCTAssertGreaterThanOrEqual(refs.count, 2, "probe and clone both asked the proxy: \(proxy.requests)")
@@ -98,8 +101,10 @@ final class ProxyCLITests: XCTestCase {
         // A proxy that refuses the credentials: the failure names the proxy without the password.
         proxy.stop()
         let dead = "http://alice:s3cret-pw@127.0.0.1:\(proxy.port)"
-        for args in [["repo", "add", "other", w.url], ["repo", "add", "other", w.url, "--json"],
-                     ["mirror", "test", w.url], ["setup", "--mirror", w.url, "--name", "x"]] {
+        for args in [
+            ["repo", "add", "other", w.url], ["repo", "add", "other", w.url, "--json"],
+            ["mirror", "test", w.url], ["setup", "--mirror", w.url, "--name", "x"],
+        ] {
             let r = try bin.run(args, home: w.home.path, extraEnvironment: ["http_proxy": dead])
             XCTAssertNotEqual(r.status, 0, "\(args): \(r.stdout)\(r.stderr)")
             XCTAssertFalse((r.stdout + r.stderr).contains("s3cret"), "\(args): \(r.stdout)\(r.stderr)")

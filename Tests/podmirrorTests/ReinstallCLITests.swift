@@ -10,35 +10,38 @@ final class ReinstallCLITests: XCTestCase {
     /// The stand-in: logs argv, cwd and locale; on success writes Pods/ and Podfile.lock and
     /// changes the project; with POD_STANDIN_FAIL=N it makes a mess of all three, then exits N.
     static let standIn = """
-    #!/bin/sh
-    {
-      echo "argv: $*"
-      echo "cwd: $(pwd)"
-      echo "LANG: ${LANG:-} LC_ALL: ${LC_ALL:-}"
-      echo "old-pods: $(ls Pods 2>/dev/null | tr '\\n' ' ')"
-    } >> "$POD_STANDIN_LOG"
-    echo "Analyzing dependencies"
-    mkdir -p Pods/Fresh
-    echo "fresh" > Pods/Manifest.lock
-    echo "PODS: [fresh]" > Podfile.lock
-    for p in *.xcodeproj/project.pbxproj; do printf '// touched by pod\\n' >> "$p"; done
-    if [ -n "${POD_STANDIN_FAIL:-}" ]; then
-      echo "[!] Unable to find a specification for Nope"
-      exit "$POD_STANDIN_FAIL"
-    fi
-    echo "Pod installation complete!"
-    """
+        #!/bin/sh
+        {
+          echo "argv: $*"
+          echo "cwd: $(pwd)"
+          echo "LANG: ${LANG:-} LC_ALL: ${LC_ALL:-}"
+          echo "old-pods: $(ls Pods 2>/dev/null | tr '\\n' ' ')"
+        } >> "$POD_STANDIN_LOG"
+        echo "Analyzing dependencies"
+        mkdir -p Pods/Fresh
+        echo "fresh" > Pods/Manifest.lock
+        echo "PODS: [fresh]" > Podfile.lock
+        for p in *.xcodeproj/project.pbxproj; do printf '// touched by pod\\n' >> "$p"; done
+        if [ -n "${POD_STANDIN_FAIL:-}" ]; then
+          echo "[!] Unable to find a specification for Nope"
+          exit "$POD_STANDIN_FAIL"
+        fi
+        echo "Pod installation complete!"
+        """
 
     struct Fixture {
         let dir: TempDirectory
         let bin: TempDirectory
         let log: String
-        var env: [String: String] { ["PATH": "\(bin.path):/usr/bin:/bin", "POD_STANDIN_LOG": log, "LANG": "", "LC_ALL": "", "LC_CTYPE": ""] }
+        var env: [String: String] {
+            ["PATH": "\(bin.path):/usr/bin:/bin", "POD_STANDIN_LOG": log, "LANG": "", "LC_ALL": "", "LC_CTYPE": ""]
+        }
     }
 
     func fixture() throws -> Fixture {
         let dir = TempDirectory("reinstall")
-        try dir.write("Runner.xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/localsend-flutter/project.pbxproj"))
+        try dir.write(
+            "Runner.xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/localsend-flutter/project.pbxproj"))
         try dir.write("Podfile", "target 'Runner' do\nend\n")
         try dir.write("Podfile.lock", "PODS: [old]\n")
         try dir.write("Pods/Manifest.lock", "old\n")
@@ -75,7 +78,8 @@ final class ReinstallCLITests: XCTestCase {
         XCTAssertTrue(project.hasSuffix("// touched by pod\n"))
         XCTAssertEqual(String(decoding: try f.dir.read("Pods/Manifest.lock"), as: UTF8.self), "fresh\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: f.dir.sub("Pods/Old")))
-        XCTAssertFalse(f.dir.listing().contains { $0.hasPrefix(".Pods.podmirror") }, "no backup left: \(f.dir.listing())")
+        XCTAssertFalse(
+            f.dir.listing().contains { $0.hasPrefix(".Pods.podmirror") }, "no backup left: \(f.dir.listing())")
     }
 
     func testStandInPodFailureRestoresProjectAndPodsByteForByte() throws {
@@ -124,7 +128,9 @@ final class ReinstallCLITests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: f.log) }
         let r = try bin.run(["reinstall"], home: f.dir.path, cwd: f.dir.path, extraEnvironment: f.env)
         XCTAssertEqual(r.status, 0, r.stderr + r.stdout)
-        let argv = try String(contentsOfFile: f.log, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix("argv:") }
+        let argv = try String(contentsOfFile: f.log, encoding: .utf8).split(separator: "\n").first {
+            $0.hasPrefix("argv:")
+        }
         XCTAssertEqual(argv.map(String.init), geteuid() == 0 ? "argv: install --allow-root" : "argv: install")
     }
 
@@ -133,9 +139,9 @@ final class ReinstallCLITests: XCTestCase {
         let before = try snapshot(f.dir)
         let r = try bin.run(["reinstall", "--dry-run"], home: f.dir.path, cwd: f.dir.path, extraEnvironment: f.env)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("would change  run `pod install\(geteuid() == 0 ? " --allow-root" : "")`"), r.stdout)
+        XCTAssertTrue(
+            r.stdout.contains("would change  run `pod install\(geteuid() == 0 ? " --allow-root" : "")`"), r.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: f.log))
         XCTAssertEqual(try snapshot(f.dir), before)
     }
 }
-

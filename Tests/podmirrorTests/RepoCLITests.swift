@@ -30,7 +30,9 @@ class RepoCLITestCase: XCTestCase {
         try bin.run(args, home: home.path, extraEnvironment: env)
     }
 
-    func json(_ args: [String], status: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+    func json(_ args: [String], status: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws
+        -> [String: Any]
+    {
         let r = try pm(args + ["--json"])
         XCTAssertEqual(r.status, status, "stdout: \(r.stdout)\nstderr: \(r.stderr)", file: file, line: line)
         return try PodmirrorBinary.json(r)
@@ -43,13 +45,16 @@ class RepoCLITestCase: XCTestCase {
     }
 
     /// What CocoaPods needs of a clone, checked with git: origin URL, branch, tracking ref, fsck, clean.
-    func assertCocoaPodsClone(_ path: String, url: String, head: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertCocoaPodsClone(
+        _ path: String, url: String, head: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         XCTAssertEqual(try git(path, ["config", "--get", "remote.origin.url"]), url, file: file, line: line)
         XCTAssertEqual(try git(path, ["rev-parse", "--abbrev-ref", "HEAD"]), "master", file: file, line: line)
         XCTAssertEqual(try git(path, ["rev-parse", "HEAD"]), head, file: file, line: line)
         XCTAssertEqual(try git(path, ["rev-parse", "refs/remotes/origin/master"]), head, file: file, line: line)
         XCTAssertEqual(try git(path, ["status", "--porcelain"]), "", "clean status", file: file, line: line)
-        XCTAssertEqual(try ProcessRunner.git(["-C", path, "fsck", "--no-progress"]).status, 0, "git fsck", file: file, line: line)
+        XCTAssertEqual(
+            try ProcessRunner.git(["-C", path, "fsck", "--no-progress"]).status, 0, "git fsck", file: file, line: line)
     }
 
     func leftovers() -> [String] {
@@ -88,14 +93,16 @@ final class RepoCLITests: RepoCLITestCase {
         XCTAssertEqual(check.status, 3, check.stdout + check.stderr)
         XCTAssertEqual(try git(path, ["rev-parse", "HEAD"]), old, "--check changes nothing")
 
-        try FileManager.default.createDirectory(atPath: home.sub("Library/Caches/CocoaPods"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: home.sub("Library/Caches/CocoaPods"), withIntermediateDirectories: true)
         try home.write("Library/Caches/CocoaPods/search_index.json", "{}")
         out = try json(["repo", "update", "master"])
         XCTAssertEqual(out["changed"] as? Bool, true)
         XCTAssertEqual(out["oldHead"] as? String, old)
         XCTAssertEqual(out["newHead"] as? String, new)
         try assertCocoaPodsClone(path, url: url, head: new)
-        XCTAssertEqual(try git(path, ["ls-files"]), try git(official.work, ["ls-files"]), "deleted and added specs follow")
+        XCTAssertEqual(
+            try git(path, ["ls-files"]), try git(official.work, ["ls-files"]), "deleted and added specs follow")
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.sub("Library/Caches/CocoaPods/search_index.json")))
 
         out = try json(["repo", "update", "master"])
@@ -155,10 +162,14 @@ final class RepoCLITests: RepoCLITestCase {
         let add = try pm(["repo", "add", "priv", url, "--json"])
         XCTAssertEqual(add.status, 0, add.stderr)
         XCTAssertFalse(add.stdout.contains("s3cr3t") || add.stderr.contains("s3cr3t"), add.stdout)
-        XCTAssertEqual(try git(repos + "/priv", ["config", "--get", "remote.origin.url"]), url, "origin keeps the exact URL")
-        for args in [["repo", "list"], ["repo", "list", "--json"], ["repo", "update", "--json"], ["repo", "update"]] {
+        XCTAssertEqual(
+            try git(repos + "/priv", ["config", "--get", "remote.origin.url"]), url, "origin keeps the exact URL")
+        for args in [
+            ["repo", "list"], ["repo", "list", "--json"], ["repo", "update", "--json"], ["repo", "update"],
+        ] {
             let r = try pm(args)
-            XCTAssertFalse(r.stdout.contains("s3cr3t") || r.stderr.contains("s3cr3t"), "\(args): \(r.stdout)\(r.stderr)")
+            XCTAssertFalse(
+                r.stdout.contains("s3cr3t") || r.stderr.contains("s3cr3t"), "\(args): \(r.stdout)\(r.stderr)")
         }
         XCTAssertTrue(try pm(["repo", "list"]).stdout.contains("http://***@127.0.0.1"))
         server.setFault(.http500)
@@ -167,7 +178,8 @@ final class RepoCLITests: RepoCLITestCase {
             let r = try pm(args)
             XCTAssertEqual(r.status, 4, r.stdout + r.stderr)
             XCTAssertFalse(r.stdout.contains("s3cr3t") || r.stderr.contains("s3cr3t"), r.stdout + r.stderr)
-            XCTAssertTrue((r.stdout + r.stderr).contains("127.0.0.1"), "the error names the URL: \(r.stdout)\(r.stderr)")
+            XCTAssertTrue(
+                (r.stdout + r.stderr).contains("127.0.0.1"), "the error names the URL: \(r.stdout)\(r.stderr)")
         }
     }
 }

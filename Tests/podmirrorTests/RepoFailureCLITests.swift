@@ -2,7 +2,7 @@ import Foundation
 import PodMirrorTestSupport
 import XCTest
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Failures leave nothing behind: the server killed mid-transfer, HTTP 500, a truncated pack, a
@@ -93,7 +93,10 @@ final class RepoFailureCLITests: RepoCLITestCase {
         _ = try SpecsFixture(root: served.path, name: "big", pods: 40, commits: 2, seed: "big", padding: 2000)
         server.setFault(.stallAfter(bytes: 5_000))
         let p = try bin.start(["repo", "add", "master", server.url("big.git"), "--timeout", "60"], home: home.path)
-        try waitFor { FileManager.default.fileExists(atPath: self.repos + "/Spec_Lock.podmirror-owner") && !self.leftovers().isEmpty }
+        try waitFor {
+            FileManager.default.fileExists(atPath: self.repos + "/Spec_Lock.podmirror-owner")
+                && !self.leftovers().isEmpty
+        }
         usleep(300_000)
         kill(p.processIdentifier, SIGINT)
         p.waitUntilExit()
@@ -119,7 +122,11 @@ final class RepoFailureCLITests: RepoCLITestCase {
         // A stand-in for `pod repo update`: python holds the flock on Spec_Lock like CocoaPods does.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: ProcessRunner.which("python3") ?? "/usr/bin/python3")
-        holder.arguments = ["-c", "import fcntl,sys,time\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\nopen(sys.argv[1]+'.held','w').close()\ntime.sleep(30)", repos + "/Spec_Lock"]
+        holder.arguments = [
+            "-c",
+            "import fcntl,sys,time\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\nopen(sys.argv[1]+'.held','w').close()\ntime.sleep(30)",
+            repos + "/Spec_Lock",
+        ]
         try holder.run()
         defer { holder.terminate(); holder.waitUntilExit() }
         try waitFor { FileManager.default.fileExists(atPath: self.repos + "/Spec_Lock.held") }

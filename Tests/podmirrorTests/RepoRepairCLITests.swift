@@ -7,7 +7,8 @@ final class RepoRepairCLITests: XCTestCase {
     let bin = PodmirrorBinary()
 
     func testRepairShowsWhatItDiscardsThenRestoresTheBranch() throws {
-        let served = TempDirectory(), home = TempDirectory()
+        let served = TempDirectory()
+        let home = TempDirectory()
         let specs = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 2)
         XCTAssertEqual(try bin.run(["repo", "add", "specs", "file://" + specs.bare], home: home.path).status, 0)
         let clone = home.sub(".cocoapods/repos/specs")

@@ -49,7 +49,9 @@ final class RepoSwitchCLITests: RepoCLITestCase {
         let path = repos + "/0-other"
         try assertCocoaPodsClone(path, url: url, head: other.head)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path + "/.git/objects/info/alternates"))
-        XCTAssertNotEqual(try ProcessRunner.git(["-C", path, "cat-file", "-e", official.head]).status, 0, "no old objects carried over")
+        XCTAssertNotEqual(
+            try ProcessRunner.git(["-C", path, "cat-file", "-e", official.head]).status, 0,
+            "no old objects carried over")
         XCTAssertEqual(try git(path, ["ls-files"]), try git(other.work, ["ls-files"]))
         XCTAssertFalse(FileManager.default.fileExists(atPath: repos + "/master"))
         XCTAssertEqual(leftovers(), [])

@@ -7,12 +7,16 @@ final class SetupSpecRepoTests: XCTestCase {
     let bin = PodmirrorBinary()
 
     func testMirrorSetupClonesEditsPodfileAndSecondRunChangesNothing() throws {
-        let served = TempDirectory(), home = TempDirectory()
+        let served = TempDirectory()
+        let home = TempDirectory()
         let specs = try SpecsFixture(root: served.path, name: "Specs", pods: 30, commits: 3)
         let server = try GitHTTPServer(root: served.path)
         defer { server.stop() }
         let url = server.url("Specs.git")
-        try home.write("Podfile", "source 'https://cdn.cocoapods.org/'\nsource 'https://git.example.com/private/specs.git'\n\ntarget 'App' do\n  pod 'A'\nend\n")
+        try home.write(
+            "Podfile",
+            "source 'https://cdn.cocoapods.org/'\nsource 'https://git.example.com/private/specs.git'\n\ntarget 'App' do\n  pod 'A'\nend\n"
+        )
         // A trunk CDN folder as CocoaPods leaves it.
         try home.write(".cocoapods/repos/trunk/.url", "https://cdn.cocoapods.org/")
         let args = ["setup", "--mirror", url, "--podfile", home.sub("Podfile"), "--remove-trunk"]
@@ -24,16 +28,22 @@ final class SetupSpecRepoTests: XCTestCase {
         XCTAssertEqual(kinds, ["spec-repo-clone", "podfile-edit", "spec-repo-remove"])
 
         // The clone is one CocoaPods accepts (checked with git as the reference).
-        let listing = try FileManager.default.contentsOfDirectory(atPath: home.sub(".cocoapods/repos")).filter { !$0.hasPrefix("Spec_Lock") }
+        let listing = try FileManager.default.contentsOfDirectory(atPath: home.sub(".cocoapods/repos")).filter {
+            !$0.hasPrefix("Spec_Lock")
+        }
         XCTAssertEqual(listing.count, 1, "\(listing)")
         let clone = home.sub(".cocoapods/repos/" + listing[0])
         XCTAssertEqual(try ProcessRunner.git(["-C", clone, "config", "--get", "remote.origin.url"]).stdout, url + "\n")
-        XCTAssertEqual(try ProcessRunner.git(["-C", clone, "rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines), specs.head)
+        XCTAssertEqual(
+            try ProcessRunner.git(["-C", clone, "rev-parse", "HEAD"]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines), specs.head)
         XCTAssertEqual(try ProcessRunner.git(["-C", clone, "status", "--porcelain"]).stdout, "")
-        XCTAssertEqual(try ProcessRunner.git(["-C", clone, "rev-parse", "--verify", "refs/remotes/origin/master"]).status, 0)
+        XCTAssertEqual(
+            try ProcessRunner.git(["-C", clone, "rev-parse", "--verify", "refs/remotes/origin/master"]).status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.sub(".cocoapods/repos/trunk")), "trunk removed")
-        XCTAssertEqual(String(decoding: try home.read("Podfile"), as: UTF8.self),
-                       "source '\(url)'\nsource 'https://git.example.com/private/specs.git'\n\ntarget 'App' do\n  pod 'A'\nend\n")
+        XCTAssertEqual(
+            String(decoding: try home.read("Podfile"), as: UTF8.self),
+            "source '\(url)'\nsource 'https://git.example.com/private/specs.git'\n\ntarget 'App' do\n  pod 'A'\nend\n")
 
         let again = try bin.run(args + ["--json"], home: home.path)
         XCTAssertEqual(again.status, 0, again.stderr)
@@ -43,13 +53,15 @@ final class SetupSpecRepoTests: XCTestCase {
     }
 
     func testUnreachableMirrorIsRefusedBeforeAnyChange() throws {
-        let served = TempDirectory(), home = TempDirectory()
+        let served = TempDirectory()
+        let home = TempDirectory()
         _ = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 1)
         let server = try GitHTTPServer(root: served.path)
         server.setFault(.http500)
         defer { server.stop() }
         try home.write("Podfile", "target 'App' do\nend\n")
-        let r = try bin.run(["setup", "--mirror", server.url("Specs.git"), "--podfile", home.sub("Podfile"), "--json"], home: home.path)
+        let r = try bin.run(
+            ["setup", "--mirror", server.url("Specs.git"), "--podfile", home.sub("Podfile"), "--json"], home: home.path)
         XCTAssertEqual(r.status, 4, r.stdout + r.stderr)
         XCTAssertEqual((try PodmirrorBinary.json(r)["error"] as? [String: Any])?["code"] as? String, "mirror.unhealthy")
         XCTAssertEqual(String(decoding: try home.read("Podfile"), as: UTF8.self), "target 'App' do\nend\n")
@@ -58,20 +70,27 @@ final class SetupSpecRepoTests: XCTestCase {
     }
 
     func testInsteadOfStrategyLeavesPodfileAlone() throws {
-        let served = TempDirectory(), home = TempDirectory()
+        let served = TempDirectory()
+        let home = TempDirectory()
         _ = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 1)
         let server = try GitHTTPServer(root: served.path)
         defer { server.stop() }
         let podfile = "source 'https://github.com/CocoaPods/Specs.git'\ntarget 'App' do\nend\n"
         try home.write("Podfile", podfile)
-        let r = try bin.run(["setup", "--mirror", server.url("Specs.git"), "--strategy", "insteadof", "--podfile",
-                             home.sub("Podfile"), "--inhibit-warnings", "--no-verify"], home: home.path)
+        let r = try bin.run(
+            [
+                "setup", "--mirror", server.url("Specs.git"), "--strategy", "insteadof", "--podfile",
+                home.sub("Podfile"), "--inhibit-warnings", "--no-verify",
+            ], home: home.path)
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let text = String(decoding: try home.read("Podfile"), as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("source 'https://github.com/CocoaPods/Specs.git'\n"), text)
         XCTAssertTrue(text.contains("inhibit_all_warnings!"), text)
-        let rules = try ProcessRunner.git(["config", "--global", "--get-regexp", "^url\\..*\\.insteadof$"],
-                                          environment: ["HOME": home.path, "PATH": "/usr/bin:/bin"])
-        XCTAssertTrue(rules.stdout.contains(server.url("Specs.git")) && rules.stdout.contains("https://github.com/CocoaPods/Specs.git"), rules.stdout)
+        let rules = try ProcessRunner.git(
+            ["config", "--global", "--get-regexp", "^url\\..*\\.insteadof$"],
+            environment: ["HOME": home.path, "PATH": "/usr/bin:/bin"])
+        XCTAssertTrue(
+            rules.stdout.contains(server.url("Specs.git"))
+                && rules.stdout.contains("https://github.com/CocoaPods/Specs.git"), rules.stdout)
     }
 }

@@ -8,8 +8,10 @@ final class SetupTests: XCTestCase {
     let podfile = "platform :ios, '12.0'\n\ntarget 'App' do\n  pod 'Alamofire'\nend\n"
 
     func args(_ home: TempDirectory, _ extra: [String] = []) -> [String] {
-        ["setup", "--podfile", home.sub("Podfile"), "--platform", "ios:13.0", "--inhibit-warnings",
-         "--build-setting", "IPHONEOS_DEPLOYMENT_TARGET=13.0", "--gems", "ruby-china", "--bundler", "--no-verify"] + extra
+        [
+            "setup", "--podfile", home.sub("Podfile"), "--platform", "ios:13.0", "--inhibit-warnings",
+            "--build-setting", "IPHONEOS_DEPLOYMENT_TARGET=13.0", "--gems", "ruby-china", "--bundler", "--no-verify",
+        ] + extra
     }
 
     /// Every file under HOME with its bytes and inode: a second run must not even replace a file.
@@ -31,11 +33,16 @@ final class SetupTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.stderr)
         let json = try PodmirrorBinary.json(first)
         XCTAssertEqual(json["changed"] as? Bool, true)
-        XCTAssertEqual((json["changes"] as? [[String: Any]])?.map { $0["kind"] as? String },
-                       ["gemrc-edit", "bundler-config-edit", "podfile-edit"])
+        XCTAssertEqual(
+            (json["changes"] as? [[String: Any]])?.map { $0["kind"] as? String },
+            ["gemrc-edit", "bundler-config-edit", "podfile-edit"])
         let text = String(decoding: try home.read("Podfile"), as: UTF8.self)
-        XCTAssertTrue(text.contains("platform :ios, '13.0'") && text.contains("inhibit_all_warnings!") && text.contains("IPHONEOS_DEPLOYMENT_TARGET"), text)
-        XCTAssertTrue(String(decoding: try home.read(".bundle/config"), as: UTF8.self).contains("BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/"))
+        XCTAssertTrue(
+            text.contains("platform :ios, '13.0'") && text.contains("inhibit_all_warnings!")
+                && text.contains("IPHONEOS_DEPLOYMENT_TARGET"), text)
+        XCTAssertTrue(
+            String(decoding: try home.read(".bundle/config"), as: UTF8.self).contains(
+                "BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/"))
 
         let before = try state(home)
         let second = try bin.run(args(home, ["--json"]), home: home.path)
@@ -56,7 +63,8 @@ final class SetupTests: XCTestCase {
         try home.write("Podfile", podfile)
         let r = try bin.run(args(home, ["--dry-run"]), home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("-platform :ios, '12.0'") && r.stdout.contains("+platform :ios, '13.0'"), r.stdout)
+        XCTAssertTrue(
+            r.stdout.contains("-platform :ios, '12.0'") && r.stdout.contains("+platform :ios, '13.0'"), r.stdout)
         XCTAssertTrue(r.stdout.contains("+- \"https://gems.ruby-china.com/\""), r.stdout)
         XCTAssertEqual(home.listing().filter { !$0.hasPrefix("Podfile") }, [], "no file created")
     }
@@ -95,47 +103,60 @@ final class SetupTests: XCTestCase {
     /// A stand-in `gem` on PATH records its arguments and installs a stand-in `pod`.
     func makeStandInGem(_ bin: TempDirectory, exitCode: Int = 0) throws {
         let script = """
-        #!/bin/sh
-        echo "$@" >> "\(bin.sub("gem.log"))"
-        [ \(exitCode) -ne 0 ] && exit \(exitCode)
-        printf '#!/bin/sh\\necho 1.16.2\\n' > "\(bin.sub("pod"))"
-        chmod +x "\(bin.sub("pod"))"
-        """
+            #!/bin/sh
+            echo "$@" >> "\(bin.sub("gem.log"))"
+            [ \(exitCode) -ne 0 ] && exit \(exitCode)
+            printf '#!/bin/sh\\necho 1.16.2\\n' > "\(bin.sub("pod"))"
+            chmod +x "\(bin.sub("pod"))"
+            """
         let path = try bin.write("gem", script)
         chmod(path, 0o755)
     }
 
     func testInstallCocoaPodsRunsStandInGemFromTheMirrorOnceOnly() throws {
-        let home = TempDirectory(), tools = TempDirectory()
+        let home = TempDirectory()
+        let tools = TempDirectory()
         try makeStandInGem(tools)
         let env = ["PATH": tools.path + ":/usr/bin:/bin"]
-        let r = try bin.run(["setup", "--gems", "ustc", "--install-cocoapods", "--no-verify"], home: home.path, extraEnvironment: env)
+        let r = try bin.run(
+            ["setup", "--gems", "ustc", "--install-cocoapods", "--no-verify"], home: home.path, extraEnvironment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(String(decoding: try tools.read("gem.log"), as: UTF8.self),
-                       "install cocoapods --no-document --clear-sources --source https://mirrors.ustc.edu.cn/rubygems/\n")
-        let again = try bin.run(["setup", "--gems", "ustc", "--install-cocoapods", "--no-verify", "--json"], home: home.path, extraEnvironment: env)
+        XCTAssertEqual(
+            String(decoding: try tools.read("gem.log"), as: UTF8.self),
+            "install cocoapods --no-document --clear-sources --source https://mirrors.ustc.edu.cn/rubygems/\n")
+        let again = try bin.run(
+            ["setup", "--gems", "ustc", "--install-cocoapods", "--no-verify", "--json"], home: home.path,
+            extraEnvironment: env)
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual(try PodmirrorBinary.json(again)["changed"] as? Bool, false)
-        XCTAssertEqual(String(decoding: try tools.read("gem.log"), as: UTF8.self).split(separator: "\n").count, 1, "pod present: gem not run again")
+        XCTAssertEqual(
+            String(decoding: try tools.read("gem.log"), as: UTF8.self).split(separator: "\n").count, 1,
+            "pod present: gem not run again")
     }
 
     func testFailedStepRollsBackEarlierStepsWithStandInGem() throws {
-        let home = TempDirectory(), tools = TempDirectory()
+        let home = TempDirectory()
+        let tools = TempDirectory()
         try makeStandInGem(tools, exitCode: 1)
         try home.write(".gemrc", "---\n:sources:\n- https://rubygems.org/\n:verbose: true\n")
-        let r = try bin.run(["setup", "--gems", "tuna", "--install-cocoapods", "--no-verify", "--json"], home: home.path,
-                            extraEnvironment: ["PATH": tools.path + ":/usr/bin:/bin"])
+        let r = try bin.run(
+            ["setup", "--gems", "tuna", "--install-cocoapods", "--no-verify", "--json"], home: home.path,
+            extraEnvironment: ["PATH": tools.path + ":/usr/bin:/bin"])
         XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
         let json = try PodmirrorBinary.json(r)
         XCTAssertEqual(json["rolledBack"] as? [String], ["gems.gemrc"])
         XCTAssertTrue((json["error"] as? [String: Any])?["message"] as? String ?? "" != "")
-        XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self), "---\n:sources:\n- https://rubygems.org/\n:verbose: true\n")
+        XCTAssertEqual(
+            String(decoding: try home.read(".gemrc"), as: UTF8.self),
+            "---\n:sources:\n- https://rubygems.org/\n:verbose: true\n")
     }
 
     func testMissingGemAndPodIsReportedBeforeAnyChange() throws {
-        let home = TempDirectory(), empty = TempDirectory()
-        let r = try bin.run(["setup", "--gems", "tuna", "--install-cocoapods", "--no-verify"], home: home.path,
-                            extraEnvironment: ["PATH": empty.path])
+        let home = TempDirectory()
+        let empty = TempDirectory()
+        let r = try bin.run(
+            ["setup", "--gems", "tuna", "--install-cocoapods", "--no-verify"], home: home.path,
+            extraEnvironment: ["PATH": empty.path])
         XCTAssertEqual(r.status, 6, r.stderr)
         XCTAssertEqual(home.listing(), [])
     }

@@ -8,19 +8,22 @@ final class SetupTransportTests: XCTestCase {
     let bin = PodmirrorBinary()
 
     func testFileURLMirrorIsProbedThroughLibgit2AndCloned() throws {
-        let served = TempDirectory(), home = TempDirectory()
+        let served = TempDirectory()
+        let home = TempDirectory()
         let specs = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 1)
         let url = "file://" + specs.bare
         let r = try bin.run(["setup", "--mirror", url, "--name", "offline", "--json"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let clone = home.sub(".cocoapods/repos/offline")
-        XCTAssertEqual(try ProcessRunner.git(["-C", clone, "rev-parse", "HEAD"]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines), specs.head)
+        XCTAssertEqual(
+            try ProcessRunner.git(["-C", clone, "rev-parse", "HEAD"]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines), specs.head)
         XCTAssertEqual(try ProcessRunner.git(["-C", clone, "config", "--get", "remote.origin.url"]).stdout, url + "\n")
     }
 
     func testFileURLMirrorThatIsNotARepositoryIsRefusedBeforeAnyChange() throws {
-        let home = TempDirectory(), empty = TempDirectory()
+        let home = TempDirectory()
+        let empty = TempDirectory()
         let r = try bin.run(["setup", "--mirror", "file://" + empty.path, "--json"], home: home.path)
         XCTAssertEqual(r.status, 4, r.stdout + r.stderr)
         XCTAssertEqual((try PodmirrorBinary.json(r)["error"] as? [String: Any])?["code"] as? String, "mirror.unhealthy")
@@ -29,14 +32,16 @@ final class SetupTransportTests: XCTestCase {
     }
 
     func stalledSetup(arguments: [String], environment: [String: String]) throws -> (ProcessResult, Double) {
-        let served = TempDirectory(), home = TempDirectory()
+        let served = TempDirectory()
+        let home = TempDirectory()
         _ = try SpecsFixture(root: served.path, name: "Specs", pods: 60, commits: 2, padding: 2000)
         let server = try GitHTTPServer(root: served.path)
         defer { server.stop() }
         server.setFault(.stallAfter(bytes: 4000))
         let start = Date()
-        let r = try bin.run(["setup", "--mirror", server.url("Specs.git")] + arguments, home: home.path,
-                            extraEnvironment: environment)
+        let r = try bin.run(
+            ["setup", "--mirror", server.url("Specs.git")] + arguments, home: home.path,
+            extraEnvironment: environment)
         let seconds = Date().timeIntervalSince(start)
         let left = (try? FileManager.default.contentsOfDirectory(atPath: home.sub(".cocoapods/repos"))) ?? []
         XCTAssertEqual(left.filter { !$0.hasPrefix("Spec_Lock") }, [], "the stalled clone left nothing behind")
@@ -57,13 +62,15 @@ final class SetupTransportTests: XCTestCase {
         XCTAssertLessThan(seconds, 30)
         let error = try PodmirrorBinary.json(r)["error"] as? [String: Any]
         XCTAssertEqual(error?["code"] as? String, "git.timeout")
-        XCTAssertTrue((error?["remedy"] as? String ?? "").contains("PODMIRROR_GIT_TIMEOUT"), "\(String(describing: error))")
+        XCTAssertTrue(
+            (error?["remedy"] as? String ?? "").contains("PODMIRROR_GIT_TIMEOUT"), "\(String(describing: error))")
     }
 
     func testBadTimeoutEnvironmentValueIsAUsageError() throws {
         let home = TempDirectory()
-        let r = try bin.run(["setup", "--mirror", "file:///nowhere", "--name", "x"], home: home.path,
-                            extraEnvironment: ["PODMIRROR_GIT_TIMEOUT": "soon"])
+        let r = try bin.run(
+            ["setup", "--mirror", "file:///nowhere", "--name", "x"], home: home.path,
+            extraEnvironment: ["PODMIRROR_GIT_TIMEOUT": "soon"])
         XCTAssertEqual(r.status, 2, r.stdout + r.stderr)
         XCTAssertTrue(r.stderr.contains("PODMIRROR_GIT_TIMEOUT") && r.stderr.contains("soon"), r.stderr)
     }

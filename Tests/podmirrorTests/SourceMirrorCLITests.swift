@@ -19,12 +19,15 @@ final class SourceMirrorCLITests: XCTestCase {
     }
 
     func rules(_ home: TempDirectory) throws -> String {
-        try ProcessRunner.git(["config", "--global", "--get-regexp", #"^url\..*\.insteadof$"#], environment: gitEnv(home)).stdout
+        try ProcessRunner.git(
+            ["config", "--global", "--get-regexp", #"^url\..*\.insteadof$"#], environment: gitEnv(home)
+        ).stdout
     }
 
     func testAddIsFollowedByGitListedRedactedAndRemovedWithoutTouchingForeignRules() throws {
         let home = TempDirectory()
-        let foreign = "[user]\n\tname = Someone\n[url \"https://corp.example/gl/\"]\n\tinsteadOf = https://gitlab.com/\n"
+        let foreign =
+            "[user]\n\tname = Someone\n[url \"https://corp.example/gl/\"]\n\tinsteadOf = https://gitlab.com/\n"
         try home.write(".gitconfig", foreign)
         // A pod source repo on the "mirror" (a local folder standing in for https://github.com/).
         let root = home.sub("mirror")
@@ -36,23 +39,29 @@ final class SourceMirrorCLITests: XCTestCase {
         try ProcessRunner.git(["-C", work, "add", "."]); try ProcessRunner.git(["-C", work, "commit", "-qm", "one"])
         try ProcessRunner.git(["-C", work, "push", "-q", repo, "master"])
 
-        var r = try bin.run(["gitconfig", "insteadof", "add", "https://github.com/", "file://\(root)/", "--check"], home: home.path)
+        var r = try bin.run(
+            ["gitconfig", "insteadof", "add", "https://github.com/", "file://\(root)/", "--check"], home: home.path)
         XCTAssertEqual(r.status, 3, r.stdout + r.stderr)
-        r = try bin.run(["gitconfig", "insteadof", "add", "https://github.com/", "file://\(root)/", "--json"], home: home.path)
+        r = try bin.run(
+            ["gitconfig", "insteadof", "add", "https://github.com/", "file://\(root)/", "--json"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         XCTAssertEqual(try PodmirrorBinary.json(r)["changed"] as? Bool, true)
-        let ls = try ProcessRunner.git(["ls-remote", "https://github.com/Alamofire/Alamofire.git", "refs/heads/master"],
-                                       environment: gitEnv(home))
+        let ls = try ProcessRunner.git(
+            ["ls-remote", "https://github.com/Alamofire/Alamofire.git", "refs/heads/master"],
+            environment: gitEnv(home))
         XCTAssertEqual(ls.status, 0, "git follows the rule podmirror wrote: \(ls.stderr)")
 
         // Idempotent: same bytes, changed false, --check compliant.
         let bytes = try home.read(".gitconfig")
-        r = try bin.run(["gitconfig", "insteadof", "add", "https://github.com/", "file://\(root)/", "--json"], home: home.path)
+        r = try bin.run(
+            ["gitconfig", "insteadof", "add", "https://github.com/", "file://\(root)/", "--json"], home: home.path)
         XCTAssertEqual(try PodmirrorBinary.json(r)["changed"] as? Bool, false)
         XCTAssertEqual(try home.read(".gitconfig"), bytes)
 
         // A mirror with credentials: written as given, shown redacted.
-        r = try bin.run(["gitconfig", "insteadof", "add", "https://bitbucket.org/", "https://me:tok3n@mirror.example/bb/"], home: home.path)
+        r = try bin.run(
+            ["gitconfig", "insteadof", "add", "https://bitbucket.org/", "https://me:tok3n@mirror.example/bb/"],
+            home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertFalse(r.stdout.contains("tok3n") || r.stderr.contains("tok3n"))
         r = try bin.run(["gitconfig", "insteadof", "list", "--json"], home: home.path)
@@ -66,15 +75,22 @@ final class SourceMirrorCLITests: XCTestCase {
 
         // A prefix the user already sends elsewhere: refused, nothing written.
         let before = try home.read(".gitconfig")
-        r = try bin.run(["gitconfig", "insteadof", "add", "https://gitlab.com/", "https://other.example/", "--json"], home: home.path)
+        r = try bin.run(
+            ["gitconfig", "insteadof", "add", "https://gitlab.com/", "https://other.example/", "--json"],
+            home: home.path)
         XCTAssertEqual(r.status, 2, r.stdout + r.stderr)
-        XCTAssertEqual(((try PodmirrorBinary.json(r)["error"] as? [String: Any])?["code"] as? String), "gitconfig.source-mirror-taken")
+        XCTAssertEqual(
+            ((try PodmirrorBinary.json(r)["error"] as? [String: Any])?["code"] as? String),
+            "gitconfig.source-mirror-taken")
         XCTAssertEqual(try home.read(".gitconfig"), before)
 
         // remove takes out podmirror's rule only; the user's rule for the same prefix would be kept.
         r = try bin.run(["gitconfig", "insteadof", "remove", "https://gitlab.com/", "--json"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue((try PodmirrorBinary.json(r)["warnings"] as? [[String: Any]])?.contains { $0["code"] as? String == "gitconfig.kept-rule" } ?? false)
+        XCTAssertTrue(
+            (try PodmirrorBinary.json(r)["warnings"] as? [[String: Any]])?.contains {
+                $0["code"] as? String == "gitconfig.kept-rule"
+            } ?? false)
         r = try bin.run(["gitconfig", "insteadof", "remove", "https://github.com/"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertFalse(try rules(home).contains("https://github.com/"))
@@ -97,8 +113,10 @@ final class SourceMirrorCLITests: XCTestCase {
 
     func testSetupSourceMirrorWritesTheRulesOnceAndAgreesWithAdd() throws {
         let home = TempDirectory()
-        let args = ["setup", "--source-mirror", "https://github.com/=https://mirror.example/gh/",
-                    "--source-mirror", "git@github.com:=https://mirror.example/gh/", "--json"]
+        let args = [
+            "setup", "--source-mirror", "https://github.com/=https://mirror.example/gh/",
+            "--source-mirror", "git@github.com:=https://mirror.example/gh/", "--json",
+        ]
         var r = try bin.run(args, home: home.path)
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         XCTAssertEqual(try PodmirrorBinary.json(r)["changed"] as? Bool, true)
@@ -109,8 +127,11 @@ final class SourceMirrorCLITests: XCTestCase {
         r = try bin.run(args, home: home.path)
         XCTAssertEqual(try PodmirrorBinary.json(r)["changed"] as? Bool, false)
         XCTAssertEqual(try home.read(".gitconfig"), bytes)
-        XCTAssertEqual(try bin.run(["gitconfig", "insteadof", "add", "https://github.com/", "https://mirror.example/gh/", "--check"],
-                                   home: home.path).status, 0)
+        XCTAssertEqual(
+            try bin.run(
+                ["gitconfig", "insteadof", "add", "https://github.com/", "https://mirror.example/gh/", "--check"],
+                home: home.path
+            ).status, 0)
         r = try bin.run(["setup", "--source-mirror", "github.com/x"], home: home.path)
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertEqual(try bin.run(["gitconfig", "insteadof", "reset"], home: home.path).status, 0)

@@ -13,42 +13,53 @@ public struct BuildInfo: Sendable {
     public var commit: String?
 
     public static var current: BuildInfo {
-        BuildInfo(version: PodMirrorVersion.string, libgit2Version: Libgit2.version, libgit2Shallow: Libgit2.supportsShallow,
-                  platform: "\(os)-\(arch)", commit: BuildCommit.value)
+        BuildInfo(
+            version: PodMirrorVersion.string, libgit2Version: Libgit2.version, libgit2Shallow: Libgit2.supportsShallow,
+            platform: "\(os)-\(arch)", commit: BuildCommit.value)
     }
 
     static var os: String {
         #if os(macOS)
-        return "macos"
+            return "macos"
         #elseif os(Linux)
-        return "linux"
+            return "linux"
         #else
-        return "unknown"
+            return "unknown"
         #endif
     }
 
     static var arch: String {
         #if arch(x86_64)
-        return "x86_64"
+            return "x86_64"
         #elseif arch(arm64)
-        return "arm64"
+            return "arm64"
         #else
-        return "unknown"
+            return "unknown"
         #endif
     }
 
     public var json: JSONValue {
-        .object(["command": .string("version"), "version": .string(version),
-                 "libgit2": .object(["version": .string(libgit2Version), "shallow": .bool(libgit2Shallow)]),
-                 "platform": .string(platform), "commit": .string(commit), "warnings": .array([])])
+        .object([
+            "command": .string("version"), "version": .string(version),
+            "libgit2": .object(["version": .string(libgit2Version), "shallow": .bool(libgit2Shallow)]),
+            "platform": .string(platform), "commit": .string(commit), "warnings": .array([]),
+        ])
     }
 
     /// The lines for a person.
     public var lines: [String] {
-        [Message("version.line", ["version": version]).localized,
-         Message("version.libgit2", ["version": libgit2Version,
-                                     "shallow": Message(libgit2Shallow ? "version.shallow.yes" : "version.shallow.no").localized]).localized,
-         Message("version.platform", ["platform": platform]).localized,
-         commit.map { Message("version.commit", ["commit": $0]).localized } ?? Message("version.commit.unknown").localized]
+        [
+            Message("version.line", ["version": version]).localized,
+            Message(
+                "version.libgit2",
+                [
+                    "version": libgit2Version,
+                    "shallow": Message(libgit2Shallow ? "version.shallow.yes" : "version.shallow.no").localized,
+                ]
+            ).localized,
+            Message("version.platform", ["platform": platform]).localized,
+            commit.map { Message("version.commit", ["commit": $0]).localized }
+                ?? Message("version.commit.unknown").localized,
+        ]
     }
 }

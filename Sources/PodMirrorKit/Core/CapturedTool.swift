@@ -14,16 +14,19 @@ public enum CapturedTool {
 
     /// Runs `executable` with `arguments`; `stdout` receives its output in chunks as it comes. When
     /// `cancellation` fires (or `stdout` throws) the child is terminated and the error is rethrown.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                           currentDirectory: String? = nil, cancellation: CancellationToken,
-                           stdout: (Data) throws -> Void = { _ in }) throws -> Outcome {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        currentDirectory: String? = nil, cancellation: CancellationToken,
+        stdout: (Data) throws -> Void = { _ in }
+    ) throws -> Outcome {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
         p.environment = environment
         if let currentDirectory { p.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         p.standardInput = FileHandle.nullDevice
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         let errors = ErrorBuffer()

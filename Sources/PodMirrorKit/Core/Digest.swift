@@ -18,7 +18,9 @@ public struct Digest: Sendable {
         case .md5: state = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476]
         case .sha1: state = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
         case .sha256:
-            state = [0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19]
+            state = [
+                0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+            ]
         }
         buffer.reserveCapacity(64)
     }
@@ -87,16 +89,20 @@ public struct Digest: Sendable {
     private static func bigEndianWords(_ block: ArraySlice<UInt8>) -> [UInt32] {
         let b = Array(block)
         return (0..<16).map { (i: Int) -> UInt32 in
-            let b0 = UInt32(b[i * 4]) << 24, b1 = UInt32(b[i * 4 + 1]) << 16
-            let b2 = UInt32(b[i * 4 + 2]) << 8, b3 = UInt32(b[i * 4 + 3])
+            let b0 = UInt32(b[i * 4]) << 24
+            let b1 = UInt32(b[i * 4 + 1]) << 16
+            let b2 = UInt32(b[i * 4 + 2]) << 8
+            let b3 = UInt32(b[i * 4 + 3])
             return b0 | b1 | b2 | b3
         }
     }
 
-    private static let md5Shifts: [UInt32] = [7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
-                                              5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
-                                              4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
-                                              6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21]
+    private static let md5Shifts: [UInt32] = [
+        7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
+        5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
+        4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
+        6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
+    ]
     private static let md5Constants: [UInt32] = (0..<64).map { (i: Int) -> UInt32 in
         UInt32(truncatingIfNeeded: Int64(abs(sin(Double(i + 1))) * 4_294_967_296))
     }
@@ -104,8 +110,10 @@ public struct Digest: Sendable {
     private mutating func compressMD5(_ block: ArraySlice<UInt8>) {
         let b = Array(block)
         let m = (0..<16).map { (i: Int) -> UInt32 in
-            let b0 = UInt32(b[i * 4]), b1 = UInt32(b[i * 4 + 1]) << 8
-            let b2 = UInt32(b[i * 4 + 2]) << 16, b3 = UInt32(b[i * 4 + 3]) << 24
+            let b0 = UInt32(b[i * 4])
+            let b1 = UInt32(b[i * 4 + 1]) << 8
+            let b2 = UInt32(b[i * 4 + 2]) << 16
+            let b3 = UInt32(b[i * 4 + 3]) << 24
             return b0 | b1 | b2 | b3
         }
         var (a, bb, c, d) = (state[0], state[1], state[2], state[3])
@@ -133,12 +141,13 @@ public struct Digest: Sendable {
         }
         var (a, b, c, d, e) = (state[0], state[1], state[2], state[3], state[4])
         for i in 0..<80 {
-            let (f, k): (UInt32, UInt32) = switch i {
-            case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
-            case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
-            case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
-            default: (b ^ c ^ d, 0xCA62_C1D6)
-            }
+            let (f, k): (UInt32, UInt32) =
+                switch i {
+                case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
+                case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
+                case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+                default: (b ^ c ^ d, 0xCA62_C1D6)
+                }
             let t = ((a << 5) | (a >> 27)) &+ f &+ e &+ k &+ w[i]
             e = d; d = c; c = (b << 30) | (b >> 2); b = a; a = t
         }

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// File errors: always name the path and the system's reason.
@@ -161,7 +161,9 @@ public struct LocalFileSystem: FileSystem {
         var current = path
         for _ in 0..<40 {
             guard let dest = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
-            current = dest.hasPrefix("/") ? dest : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(dest)
+            current =
+                dest.hasPrefix("/")
+                ? dest : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(dest)
         }
         return current
     }

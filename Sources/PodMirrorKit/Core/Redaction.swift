@@ -7,7 +7,8 @@ public enum Redaction {
     public static func redactURL(_ url: String) -> String {
         guard let schemeEnd = url.range(of: "://") else { return url }
         let afterScheme = url[schemeEnd.upperBound...]
-        let authorityEnd = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
+        let authorityEnd =
+            afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
         let authority = afterScheme[..<authorityEnd]
         guard let at = authority.lastIndex(of: "@") else { return url }
         let userinfo = authority[..<at]

@@ -7,9 +7,11 @@ public struct RuntimeEnvironment: Sendable {
     public var currentDirectory: String
     public var fileSystem: any FileSystem
 
-    public init(variables: [String: String],
-                currentDirectory: String = FileManager.default.currentDirectoryPath,
-                fileSystem: any FileSystem = LocalFileSystem()) {
+    public init(
+        variables: [String: String],
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        fileSystem: any FileSystem = LocalFileSystem()
+    ) {
         self.variables = variables
         self.currentDirectory = currentDirectory
         self.fileSystem = fileSystem

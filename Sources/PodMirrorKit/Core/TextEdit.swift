@@ -43,7 +43,8 @@ extension Array where Element == UInt8 {
         var cursor = 0
         for edit in sorted {
             guard edit.range.lowerBound >= cursor, edit.range.upperBound <= count else {
-                throw OverlappingEditsError(message: "edits overlap or run past the end at byte \(edit.range.lowerBound)")
+                throw OverlappingEditsError(
+                    message: "edits overlap or run past the end at byte \(edit.range.lowerBound)")
             }
             out.append(contentsOf: self[cursor..<edit.range.lowerBound])
             out.append(contentsOf: edit.replacement)

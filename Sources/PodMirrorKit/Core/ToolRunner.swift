@@ -14,8 +14,10 @@ public enum ToolOutput: Sendable {
 public protocol ToolRunner: Sendable {
     /// Runs `executable` with `arguments`; returns its exit status (128+N when killed by signal N).
     /// When `cancellation` fires, the child gets SIGTERM and this throws `InterruptedError`.
-    func run(_ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
-             cancellation: CancellationToken) throws -> Int32
+    func run(
+        _ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
+        cancellation: CancellationToken
+    ) throws -> Int32
 }
 
 /// Errors starting a tool.
@@ -33,8 +35,10 @@ public struct ProcessToolRunner: ToolRunner {
     /// A runner whose children write their stdout to `output` (stderr unless a command asks otherwise).
     public init(output: ToolOutput = .standardError) { self.output = output }
 
-    public func run(_ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
-                    cancellation: CancellationToken) throws -> Int32 {
+    public func run(
+        _ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
+        cancellation: CancellationToken
+    ) throws -> Int32 {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
@@ -45,8 +49,9 @@ public struct ProcessToolRunner: ToolRunner {
         let done = DispatchSemaphore(value: 0)
         p.terminationHandler = { _ in done.signal() }
         do { try p.run() } catch {
-            throw ToolError(message: "cannot run \(executable): \(error.localizedDescription)", remedy: nil,
-                            code: "tool.launch", exitStatus: .toolMissing)
+            throw ToolError(
+                message: "cannot run \(executable): \(error.localizedDescription)", remedy: nil,
+                code: "tool.launch", exitStatus: .toolMissing)
         }
         while done.wait(timeout: .now() + 0.1) == .timedOut {
             if cancellation.isCancelled {

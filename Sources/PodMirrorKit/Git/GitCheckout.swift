@@ -8,8 +8,10 @@ public enum GitCheckout {
     /// Moves `refs/heads/<branch>` (HEAD's branch) to `target` and updates the changed paths.
     /// Nothing is written when HEAD is already at `target`. Returns the number of changed paths.
     @discardableResult
-    public static func resetHard(_ repo: GitRepository, branch: String, to target: String,
-                                 options: TransferOptions, message: String) throws -> Int {
+    public static func resetHard(
+        _ repo: GitRepository, branch: String, to target: String,
+        options: TransferOptions, message: String
+    ) throws -> Int {
         let old = repo.headOID
         if old == target { return 0 }
         let session = TransferSession(options)
@@ -42,7 +44,8 @@ public enum GitCheckout {
 
     static func tree(_ repo: GitRepository, _ commitHex: String) throws -> OpaquePointer {
         guard var oid = GitOID.parse(commitHex) else {
-            throw GitError(.repository, operation: "read commit \(commitHex) in", subject: repo.path, cause: "bad object id")
+            throw GitError(
+                .repository, operation: "read commit \(commitHex) in", subject: repo.path, cause: "bad object id")
         }
         var commit: OpaquePointer?
         try check(git_commit_lookup(&commit, repo.pointer, &oid), "read commit \(commitHex) in", repo.path)
@@ -68,8 +71,10 @@ public enum GitCheckout {
         return paths.sorted()
     }
 
-    static func checkout(_ repo: GitRepository, tree: OpaquePointer, baseline: OpaquePointer?, paths: [String]?,
-                         session: TransferSession) throws {
+    static func checkout(
+        _ repo: GitRepository, tree: OpaquePointer, baseline: OpaquePointer?, paths: [String]?,
+        session: TransferSession
+    ) throws {
         var strategy = GIT_CHECKOUT_FORCE.rawValue
         if paths != nil { strategy |= GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH.rawValue }
         var co = session.checkoutOptions(strategy: git_checkout_strategy_t(strategy))

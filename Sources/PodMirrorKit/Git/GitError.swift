@@ -36,7 +36,9 @@ public struct GitError: PodMirrorError {
 
     public var remedy: String? {
         switch kind {
-        case .transport: return "check the URL and the network (`podmirror mirror test` ranks reachable mirrors); nothing was changed"
+        case .transport:
+            return
+                "check the URL and the network (`podmirror mirror test` ranks reachable mirrors); nothing was changed"
         case .timeout: return remedyText?.english
         case .unsupportedTransport: return "use an https://, http://, ssh://, git:// or file:// URL"
         case .repository: return nil
@@ -64,11 +66,17 @@ public struct GitError: PodMirrorError {
         let e = git_error_last()
         let klass = e.map { Int32($0.pointee.klass) } ?? 0
         let msg = Libgit2.lastErrorMessage("libgit2 error \(rc)")
-        let network: Set<Int32> = [Int32(GIT_ERROR_NET.rawValue), Int32(GIT_ERROR_HTTP.rawValue), Int32(GIT_ERROR_SSL.rawValue),
-                                   Int32(GIT_ERROR_SSH.rawValue), Int32(GIT_ERROR_INDEXER.rawValue), Int32(GIT_ERROR_ZLIB.rawValue)]
+        let network: Set<Int32> = [
+            Int32(GIT_ERROR_NET.rawValue), Int32(GIT_ERROR_HTTP.rawValue), Int32(GIT_ERROR_SSL.rawValue),
+            Int32(GIT_ERROR_SSH.rawValue), Int32(GIT_ERROR_INDEXER.rawValue), Int32(GIT_ERROR_ZLIB.rawValue),
+        ]
         // libgit2 reports a refused connection or an unknown host as an OS-class error.
-        let unreachable = klass == Int32(GIT_ERROR_OS.rawValue) && (msg.hasPrefix("failed to connect") || msg.hasPrefix("failed to resolve address"))
-        let isTransport = network.contains(klass) || unreachable || rc == GIT_EEOF.rawValue || rc == GIT_ECERTIFICATE.rawValue || rc == GIT_EAUTH.rawValue
+        let unreachable =
+            klass == Int32(GIT_ERROR_OS.rawValue)
+            && (msg.hasPrefix("failed to connect") || msg.hasPrefix("failed to resolve address"))
+        let isTransport =
+            network.contains(klass) || unreachable || rc == GIT_EEOF.rawValue || rc == GIT_ECERTIFICATE.rawValue
+            || rc == GIT_EAUTH.rawValue
         return GitError(isTransport ? .transport : .repository, operation: operation, subject: subject, cause: msg)
     }
 }

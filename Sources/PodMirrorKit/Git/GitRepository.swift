@@ -31,7 +31,9 @@ public final class GitRepository: @unchecked Sendable {
     public static func open(_ path: String) throws -> GitRepository {
         Libgit2.initialize()
         var repo: OpaquePointer?
-        try check(git_repository_open_ext(&repo, path, UInt32(GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue), nil), "open repository", path)
+        try check(
+            git_repository_open_ext(&repo, path, UInt32(GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue), nil),
+            "open repository", path)
         return GitRepository(repo!, path: path)
     }
 
@@ -62,7 +64,9 @@ public final class GitRepository: @unchecked Sendable {
         var ref: OpaquePointer?
         guard git_reference_lookup(&ref, pointer, "HEAD") == 0 else { return nil }
         defer { git_reference_free(ref) }
-        guard git_reference_type(ref) == GIT_REFERENCE_SYMBOLIC, let target = git_reference_symbolic_target(ref) else { return nil }
+        guard git_reference_type(ref) == GIT_REFERENCE_SYMBOLIC, let target = git_reference_symbolic_target(ref) else {
+            return nil
+        }
         let name = String(cString: target)
         return name.hasPrefix("refs/heads/") ? String(name.dropFirst("refs/heads/".count)) : nil
     }
@@ -100,7 +104,9 @@ public final class GitRepository: @unchecked Sendable {
 
     /// Creates or moves a direct reference.
     public func setReference(_ name: String, to hex: String, message: String) throws {
-        guard var oid = GitOID.parse(hex) else { throw GitError(.repository, operation: "update \(name) in", subject: path, cause: "bad object id \(hex)") }
+        guard var oid = GitOID.parse(hex) else {
+            throw GitError(.repository, operation: "update \(name) in", subject: path, cause: "bad object id \(hex)")
+        }
         var ref: OpaquePointer?
         try check(git_reference_create(&ref, pointer, name, &oid, 1, message), "update \(name) in", path)
         git_reference_free(ref)

@@ -21,8 +21,10 @@ public enum GitSourceFetcher {
     }
 
     /// Fetches `revision` of `url` into `directory` (new or empty) and removes every `.git` below it.
-    public static func fetch(url: String, revision: Revision, submodules: Bool, into directory: String,
-                             options: TransferOptions) throws -> Result {
+    public static func fetch(
+        url: String, revision: Revision, submodules: Bool, into directory: String,
+        options: TransferOptions
+    ) throws -> Result {
         try GitURL.validate(url)
         let repo = try GitRepository.initialize(directory)
         var bytes: Int64 = 0
@@ -34,8 +36,10 @@ public enum GitSourceFetcher {
     }
 
     /// Resolves and fetches the revision; returns its commit id.
-    static func fetchRevision(_ repo: GitRepository, url: String, revision: Revision, options: TransferOptions,
-                              bytes: inout Int64) throws -> String {
+    static func fetchRevision(
+        _ repo: GitRepository, url: String, revision: Revision, options: TransferOptions,
+        bytes: inout Int64
+    ) throws -> String {
         var remote: OpaquePointer?
         try check(git_remote_create(&remote, repo.pointer, "origin", url), "add remote origin to", repo.path)
         defer { git_remote_free(remote) }
@@ -49,9 +53,12 @@ public enum GitSourceFetcher {
             wanted = ("+refs/tags/\(tag):refs/tags/\(tag)", "refs/tags/\(tag)")
         case .branch(let branch):
             // git ls-remote order: a head sorts before a tag of the same name.
-            guard let ref = refs.first(where: { $0.name == "refs/heads/\(branch)" })
-                    ?? refs.first(where: { $0.name == "refs/tags/\(branch)" }) else {
-                throw GitError(.repository, operation: "fetch", subject: url, cause: "the server has no branch '\(branch)'")
+            guard
+                let ref = refs.first(where: { $0.name == "refs/heads/\(branch)" })
+                    ?? refs.first(where: { $0.name == "refs/tags/\(branch)" })
+            else {
+                throw GitError(
+                    .repository, operation: "fetch", subject: url, cause: "the server has no branch '\(branch)'")
             }
             wanted = ("+\(ref.name):refs/podmirror/want", "refs/podmirror/want")
         case .head:
@@ -66,18 +73,22 @@ public enum GitSourceFetcher {
             } else {
                 // Not a ref tip: ask for the object itself; servers that refuse unadvertised objects get
                 // the branches and tags instead (what a full `git clone` would fetch).
-                if (try? fetch(remote!, refspecs: ["+\(sha):refs/podmirror/want"], url: url, options: options,
-                               bytes: &bytes)) != nil, let c = try? peel(repo, "refs/podmirror/want"), c == sha.lowercased() {
+                if (try? fetch(
+                    remote!, refspecs: ["+\(sha):refs/podmirror/want"], url: url, options: options,
+                    bytes: &bytes)) != nil, let c = try? peel(repo, "refs/podmirror/want"), c == sha.lowercased()
+                {
                     return c
                 }
-                try fetch(remote!, refspecs: ["+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*"],
-                          url: url, options: options, bytes: &bytes)
+                try fetch(
+                    remote!, refspecs: ["+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*"],
+                    url: url, options: options, bytes: &bytes)
                 guard var oid = GitOID.parse(sha) else {
                     throw GitError(.repository, operation: "fetch", subject: url, cause: "bad commit id '\(sha)'")
                 }
                 var obj: OpaquePointer?
                 guard git_commit_lookup(&obj, repo.pointer, &oid) == 0 else {
-                    throw GitError(.repository, operation: "fetch", subject: url, cause: "the server has no commit \(sha)")
+                    throw GitError(
+                        .repository, operation: "fetch", subject: url, cause: "the server has no commit \(sha)")
                 }
                 git_commit_free(obj)
                 return GitOID.hex(&oid)
@@ -87,8 +98,10 @@ public enum GitSourceFetcher {
         return try peel(repo, wanted.local)
     }
 
-    static func fetch(_ remote: OpaquePointer, refspecs: [String], url: String, options: TransferOptions,
-                      bytes: inout Int64) throws {
+    static func fetch(
+        _ remote: OpaquePointer, refspecs: [String], url: String, options: TransferOptions,
+        bytes: inout Int64
+    ) throws {
         let session = TransferSession(options)
         var opts = try session.fetchOptions(url: url)
         opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
@@ -131,11 +144,14 @@ public enum GitSourceFetcher {
         final class Names { var list: [String] = [] }
         let names = Names()
         let payload = Unmanaged.passUnretained(names).toOpaque()
-        try check(git_submodule_foreach(repo.pointer, { _, name, payload in
-            guard let name, let payload else { return 0 }
-            Unmanaged<Names>.fromOpaque(payload).takeUnretainedValue().list.append(String(cString: name))
-            return 0
-        }, payload), "list submodules in", repo.path)
+        try check(
+            git_submodule_foreach(
+                repo.pointer,
+                { _, name, payload in
+                    guard let name, let payload else { return 0 }
+                    Unmanaged<Names>.fromOpaque(payload).takeUnretainedValue().list.append(String(cString: name))
+                    return 0
+                }, payload), "list submodules in", repo.path)
         var bytes: Int64 = 0
         for name in names.list {
             var sm: OpaquePointer?

@@ -1,9 +1,9 @@
 import CLibgit2
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Settings for one network operation: progress, cancellation, the stall timeout and the proxy.
@@ -20,9 +20,11 @@ public struct TransferOptions: Sendable {
 
     public static let defaultStallTimeout: TimeInterval = 120
 
-    public init(stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
-                progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init(),
-                proxy: ProxySettings? = nil, stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames) {
+    public init(
+        stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
+        progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init(),
+        proxy: ProxySettings? = nil, stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames
+    ) {
         self.stallTimeout = stallTimeout
         self.progress = progress
         self.cancellation = cancellation
@@ -105,8 +107,9 @@ final class TransferSession: @unchecked Sendable {
     private func rethrowAbort(operation: String, subject: String) throws {
         if options.cancellation.isCancelled { throw InterruptedError() }
         if timedOut {
-            var error = GitError(.timeout, operation: operation, subject: subject,
-                                 cause: "no data from the server for \(Int(options.stallTimeout)) s")
+            var error = GitError(
+                .timeout, operation: operation, subject: subject,
+                cause: "no data from the server for \(Int(options.stallTimeout)) s")
             error.timeoutSetting = options.stallTimeoutSetting
             throw error
         }
@@ -127,11 +130,15 @@ final class TransferSession: @unchecked Sendable {
         if done || now.timeIntervalSince(lastReport) > 0.1 {
             lastReport = now
             if s.received_objects < s.total_objects || s.total_deltas == 0 {
-                options.progress.report(ProgressEvent(phase: "receiving objects", completed: Int(s.received_objects),
-                                                      total: Int(s.total_objects), bytes: Int(s.received_bytes)))
+                options.progress.report(
+                    ProgressEvent(
+                        phase: "receiving objects", completed: Int(s.received_objects),
+                        total: Int(s.total_objects), bytes: Int(s.received_bytes)))
             } else {
-                options.progress.report(ProgressEvent(phase: "resolving deltas", completed: Int(s.indexed_deltas),
-                                                      total: Int(s.total_deltas), bytes: Int(s.received_bytes)))
+                options.progress.report(
+                    ProgressEvent(
+                        phase: "resolving deltas", completed: Int(s.indexed_deltas),
+                        total: Int(s.total_deltas), bytes: Int(s.received_bytes)))
             }
         }
         return rc
@@ -180,30 +187,32 @@ final class TransferSession: @unchecked Sendable {
     /// `/proc/self/task/<tid>` for the calling thread, where the system has it.
     static func currentTaskPath() -> String? {
         #if os(Linux)
-        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self") else {
-            return nil
-        }
-        let tid = (target as NSString).lastPathComponent
-        return Int(tid) == nil ? nil : "/proc/self/task/" + tid
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self") else {
+                return nil
+            }
+            let tid = (target as NSString).lastPathComponent
+            return Int(tid) == nil ? nil : "/proc/self/task/" + tid
         #else
-        return nil
+            return nil
         #endif
     }
 
     /// The descriptor a thread is blocked reading (`read`, `recvfrom`, `recvmsg`), from `<task>/syscall`.
     static func blockedReadDescriptor(task: String) -> Int32? {
         #if os(Linux) && arch(x86_64)
-        let reads: Set<Int> = [0, 45, 47]
+            let reads: Set<Int> = [0, 45, 47]
         #elseif os(Linux) && arch(arm64)
-        let reads: Set<Int> = [63, 207, 212]
+            let reads: Set<Int> = [63, 207, 212]
         #else
-        let reads: Set<Int> = []
+            let reads: Set<Int> = []
         #endif
         guard !reads.isEmpty, let data = FileManager.default.contents(atPath: task + "/syscall"),
-              let text = String(data: data, encoding: .utf8) else { return nil }
+            let text = String(data: data, encoding: .utf8)
+        else { return nil }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let number = Int(fields[0]), reads.contains(number),
-              let fd = Int32(fields[1].dropFirst(2), radix: 16) else { return nil }
+            let fd = Int32(fields[1].dropFirst(2), radix: 16)
+        else { return nil }
         return fd
     }
 
@@ -319,12 +328,15 @@ public struct RemoteRef: Sendable, Equatable {
 public enum GitTransfer {
     /// Clones `url` into the new folder `path` (which must not exist or be empty): full history,
     /// `origin` = the exact URL, a local branch checked out.
-    public static func clone(url: String, into path: String, branch: String?, depth: Int? = nil,
-                             options: TransferOptions) throws -> GitRepository {
+    public static func clone(
+        url: String, into path: String, branch: String?, depth: Int? = nil,
+        options: TransferOptions
+    ) throws -> GitRepository {
         try GitURL.validate(url)
         if let depth, depth > 0, !Libgit2.supportsShallow {
-            throw GitError(.unsupported, operation: "clone", subject: url,
-                           cause: "--depth needs libgit2 1.7 or newer; this podmirror is linked with libgit2 \(Libgit2.version)")
+            throw GitError(
+                .unsupported, operation: "clone", subject: url,
+                cause: "--depth needs libgit2 1.7 or newer; this podmirror is linked with libgit2 \(Libgit2.version)")
         }
         Libgit2.initialize()
         let session = TransferSession(options)
@@ -342,8 +354,9 @@ public enum GitTransfer {
             let rc = git_clone(&repo, url, path, &opts)
             if rc < 0 {
                 if rc == GIT_ENOTFOUND.rawValue, let branch {
-                    throw GitError(.repository, operation: "clone", subject: url,
-                                   cause: "the server has no branch '\(branch)' (\(Libgit2.lastErrorMessage()))")
+                    throw GitError(
+                        .repository, operation: "clone", subject: url,
+                        cause: "the server has no branch '\(branch)' (\(Libgit2.lastErrorMessage()))")
                 }
                 throw GitError.fromLibgit2(rc, operation: "clone", subject: url)
             }
@@ -352,7 +365,9 @@ public enum GitTransfer {
     }
 
     /// Fetches from the remote `remoteName` of `repo` with its configured refspecs.
-    public static func fetch(_ repo: GitRepository, remote remoteName: String = "origin", options: TransferOptions) throws {
+    public static func fetch(_ repo: GitRepository, remote remoteName: String = "origin", options: TransferOptions)
+        throws
+    {
         Libgit2.initialize()
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, repo.pointer, remoteName), "find remote '\(remoteName)' in", repo.path)
@@ -377,7 +392,9 @@ public enum GitTransfer {
     }
 
     /// The refs the repository's remote (default `origin`) advertises.
-    public static func listRemote(repo: GitRepository, remote name: String = "origin", options: TransferOptions) throws -> [RemoteRef] {
+    public static func listRemote(repo: GitRepository, remote name: String = "origin", options: TransferOptions) throws
+        -> [RemoteRef]
+    {
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, repo.pointer, name), "find remote '\(name)' in", repo.path)
         defer { git_remote_free(remote) }
@@ -400,8 +417,10 @@ public enum GitTransfer {
             for i in 0..<count {
                 guard let h = heads?[i]?.pointee else { continue }
                 var oid = h.oid
-                out.append(RemoteRef(name: String(cString: h.name), oid: GitOID.hex(&oid),
-                                     symrefTarget: h.symref_target.map { String(cString: $0) }))
+                out.append(
+                    RemoteRef(
+                        name: String(cString: h.name), oid: GitOID.hex(&oid),
+                        symrefTarget: h.symref_target.map { String(cString: $0) }))
             }
             return out
         }

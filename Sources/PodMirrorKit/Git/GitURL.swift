@@ -12,7 +12,9 @@ public enum GitURL {
             GitError(.unsupportedTransport, operation: "use URL", subject: url, cause: why)
         }
         if trimmed.isEmpty { throw refuse("the URL is empty") }
-        if trimmed.contains("::") && !trimmed.contains("://") { throw refuse("transport '\(trimmed.components(separatedBy: "::")[0])::' is not allowed") }
+        if trimmed.contains("::") && !trimmed.contains("://") {
+            throw refuse("transport '\(trimmed.components(separatedBy: "::")[0])::' is not allowed")
+        }
         if let r = trimmed.range(of: "://") {
             let scheme = trimmed[..<r.lowerBound].lowercased()
             if !allowedSchemes.contains(scheme) { throw refuse("transport '\(scheme)' is not allowed") }
@@ -20,7 +22,9 @@ public enum GitURL {
         }
         if trimmed.hasPrefix("/") || trimmed.hasPrefix("./") || trimmed.hasPrefix("../") { return }
         // scp-like: [user@]host:path, host without '/' before the ':'.
-        if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].contains("/"), colon != trimmed.startIndex { return }
+        if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].contains("/"), colon != trimmed.startIndex {
+            return
+        }
         throw refuse("'\(trimmed)' is not a URL podmirror understands")
     }
 }

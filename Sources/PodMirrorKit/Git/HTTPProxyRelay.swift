@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Carries libgit2's plain-`http://` requests through an HTTP proxy.
@@ -177,9 +177,9 @@ final class HTTPProxyRelay: @unchecked Sendable {  // fields are set once in ini
     }
 
     #if os(Linux)
-    static let noSignal = Int32(MSG_NOSIGNAL)
+        static let noSignal = Int32(MSG_NOSIGNAL)
     #else
-    static let noSignal: Int32 = 0
+        static let noSignal: Int32 = 0
     #endif
 
     static func pump(from source: Int32, to destination: Int32) {

@@ -19,11 +19,13 @@ public struct NetworkSettings: Sendable {
     public static let defaultLockTimeout: TimeInterval = 60
     public static let defaultProbeTimeout: TimeInterval = 15
 
-    public init(stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
-                stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames,
-                probeTimeout: TimeInterval = NetworkSettings.defaultProbeTimeout,
-                lockTimeout: TimeInterval = NetworkSettings.defaultLockTimeout,
-                proxy: ProxySettings = ProxySettings()) {
+    public init(
+        stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
+        stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames,
+        probeTimeout: TimeInterval = NetworkSettings.defaultProbeTimeout,
+        lockTimeout: TimeInterval = NetworkSettings.defaultLockTimeout,
+        proxy: ProxySettings = ProxySettings()
+    ) {
         self.stallTimeout = stallTimeout
         self.stallTimeoutSetting = stallTimeoutSetting
         self.probeTimeout = probeTimeout
@@ -33,8 +35,10 @@ public struct NetworkSettings: Sendable {
 
     /// Resolves the settings from command-line values (nil when not given) and the environment.
     /// A given timeout bounds the probes too; otherwise probes keep their shorter default.
-    public static func resolve(timeout: Double?, lockTimeout: Double?,
-                               environment: [String: String]) throws -> NetworkSettings {
+    public static func resolve(
+        timeout: Double?, lockTimeout: Double?,
+        environment: [String: String]
+    ) throws -> NetworkSettings {
         var settings = NetworkSettings(proxy: ProxySettings.load(environment: environment))
         if let timeout {
             try checkPositive(timeout, setting: "--timeout", text: "\(timeout)")
@@ -56,10 +60,13 @@ public struct NetworkSettings: Sendable {
     }
 
     /// Transfer options for one operation.
-    public func transfer(progress: any ProgressReporter = NullProgress(),
-                         cancellation: CancellationToken = .init()) -> TransferOptions {
-        TransferOptions(stallTimeout: stallTimeout, progress: progress, cancellation: cancellation, proxy: proxy,
-                        stallTimeoutSetting: stallTimeoutSetting)
+    public func transfer(
+        progress: any ProgressReporter = NullProgress(),
+        cancellation: CancellationToken = .init()
+    ) -> TransferOptions {
+        TransferOptions(
+            stallTimeout: stallTimeout, progress: progress, cancellation: cancellation, proxy: proxy,
+            stallTimeoutSetting: stallTimeoutSetting)
     }
 
     static func seconds(_ name: String, _ environment: [String: String]) throws -> Double? {
@@ -73,7 +80,8 @@ public struct NetworkSettings: Sendable {
 
     static func checkPositive(_ value: Double, setting: String, text: String) throws {
         guard value > 0, value.isFinite else {
-            throw UsageError(Message("network.timeout.bad", ["setting": setting, "value": text]), code: "usage.timeout")
+            throw UsageError(
+                Message("network.timeout.bad", ["setting": setting, "value": text]), code: "usage.timeout")
         }
     }
 }

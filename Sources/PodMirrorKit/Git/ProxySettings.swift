@@ -222,19 +222,21 @@ enum GitProxyConfig {
         final class Collector { var entries: [ProxySettings.ConfigEntry] = [] }
         let collector = Collector()
         let payload = Unmanaged.passUnretained(collector).toOpaque()
-        _ = git_config_foreach_match(cfg, "^http\\..*proxy$", { entry, payload in
-            guard let entry, let payload, let name = entry.pointee.name else { return 0 }
-            let key = String(cString: name)
-            let value = entry.pointee.value.map { String(cString: $0) } ?? ""
-            let collector = Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue()
-            if key == "http.proxy" {
-                collector.entries.append(.init(urlPattern: nil, value: value))
-            } else if key.hasPrefix("http."), key.hasSuffix(".proxy") {
-                let pattern = String(key.dropFirst(5).dropLast(6))
-                if !pattern.isEmpty { collector.entries.append(.init(urlPattern: pattern, value: value)) }
-            }
-            return 0
-        }, payload)
+        _ = git_config_foreach_match(
+            cfg, "^http\\..*proxy$",
+            { entry, payload in
+                guard let entry, let payload, let name = entry.pointee.name else { return 0 }
+                let key = String(cString: name)
+                let value = entry.pointee.value.map { String(cString: $0) } ?? ""
+                let collector = Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue()
+                if key == "http.proxy" {
+                    collector.entries.append(.init(urlPattern: nil, value: value))
+                } else if key.hasPrefix("http."), key.hasSuffix(".proxy") {
+                    let pattern = String(key.dropFirst(5).dropLast(6))
+                    if !pattern.isEmpty { collector.entries.append(.init(urlPattern: pattern, value: value)) }
+                }
+                return 0
+            }, payload)
         return collector.entries
     }
 

@@ -30,8 +30,9 @@ final class GitConfigFile {
         Libgit2.initialize()
         self.path = path
         guard git_config_open_ondisk(&config, path) == 0 else {
-            throw GitConfigError("cannot read git config \(path): \(Libgit2.lastErrorMessage())",
-                                 remedy: "fix the file (git config --file \(path) --list shows the problem)", code: "gitconfig.read")
+            throw GitConfigError(
+                "cannot read git config \(path): \(Libgit2.lastErrorMessage())",
+                remedy: "fix the file (git config --file \(path) --list shows the problem)", code: "gitconfig.read")
         }
     }
 
@@ -52,7 +53,9 @@ final class GitConfigFile {
 
     /// Adds `value` to the multivar `name` unless an equal value is there.
     func add(_ name: String, value: String) throws {
-        guard git_config_set_multivar(config, name, "^" + Self.escape(value) + "$", value) == 0 else { throw failure("write") }
+        guard git_config_set_multivar(config, name, "^" + Self.escape(value) + "$", value) == 0 else {
+            throw failure("write")
+        }
     }
 
     /// Removes the values of `name` equal to `value`.
@@ -93,9 +96,12 @@ final class GitConfigFile {
 
     /// The bytes `file` would have after `edit`, computed by libgit2 on a private copy, so a plan can
     /// show the diff and apply it atomically. The real file is not touched.
-    static func simulate(file: String, fileSystem: any FileSystem, _ edit: (GitConfigFile) throws -> Void) throws -> (old: [UInt8]?, new: [UInt8]) {
+    static func simulate(file: String, fileSystem: any FileSystem, _ edit: (GitConfigFile) throws -> Void) throws -> (
+        old: [UInt8]?, new: [UInt8]
+    ) {
         let old: [UInt8]? = fileSystem.fileExists(file) ? try fileSystem.readFile(file) : nil
-        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("podmirror-gitconfig-\(UUID().uuidString)")
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+            "podmirror-gitconfig-\(UUID().uuidString)")
         try fileSystem.createDirectory(dir)
         defer { try? fileSystem.removeItem(dir) }
         let copy = dir + "/config"
@@ -125,7 +131,9 @@ final class GitConfigFile {
         for (i, range) in lines.enumerated() {
             let text = GemrcDocument.content(bytes, range).trimmingCharacters(in: .whitespaces)
             guard headers.contains(text) else { continue }
-            let next = i + 1 < lines.count ? GemrcDocument.content(bytes, lines[i + 1]).trimmingCharacters(in: .whitespaces) : nil
+            let next =
+                i + 1 < lines.count
+                ? GemrcDocument.content(bytes, lines[i + 1]).trimmingCharacters(in: .whitespaces) : nil
             if next == nil || next!.hasPrefix("[") { edits.append(.delete(range)) }
         }
         return try bytes.applying(edits)

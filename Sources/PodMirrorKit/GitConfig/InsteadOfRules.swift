@@ -51,7 +51,8 @@ public struct InsteadOfRules: Sendable {
 
     /// The XDG global file git also reads (`$XDG_CONFIG_HOME/git/config`, `~/.config/git/config`).
     public var xdgFile: String {
-        let base = environment.variables["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment.home + "/.config"
+        let base =
+            environment.variables["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment.home + "/.config"
         return environment.expandPath(base) + "/git/config"
     }
 
@@ -59,7 +60,8 @@ public struct InsteadOfRules: Sendable {
     var files: [String] {
         var out = [globalFile]
         if environment.variables["GIT_CONFIG_GLOBAL"] == nil {
-            for f in [environment.home + "/.gitconfig", xdgFile] where !out.contains(f) && environment.fileSystem.fileExists(f) { out.append(f) }
+            for f in [environment.home + "/.gitconfig", xdgFile]
+            where !out.contains(f) && environment.fileSystem.fileExists(f) { out.append(f) }
         }
         return out
     }
@@ -72,8 +74,14 @@ public struct InsteadOfRules: Sendable {
             let recorded = config.string(Self.recordKey)
             for e in try config.entries(matching: #"^url\..*\.insteadof$"#) {
                 let base = String(e.name.dropFirst(4).dropLast(10))
-                guard Self.specsSpellings.contains(e.value) || MirrorCatalog.sameURL(e.value, "https://github.com/CocoaPods/Specs.git") else { continue }
-                out.append(Rule(file: file, base: base, insteadOf: e.value, managed: isManaged(base: base, value: e.value, recorded: recorded)))
+                guard
+                    Self.specsSpellings.contains(e.value)
+                        || MirrorCatalog.sameURL(e.value, "https://github.com/CocoaPods/Specs.git")
+                else { continue }
+                out.append(
+                    Rule(
+                        file: file, base: base, insteadOf: e.value,
+                        managed: isManaged(base: base, value: e.value, recorded: recorded)))
             }
         }
         return out
@@ -92,29 +100,38 @@ public struct InsteadOfRules: Sendable {
     /// one plan never holds two edits of one file.
     public func usePlan(_ mirror: Mirror, sourceMirrors: [SourceMirrorConfig.Pair] = []) throws -> Plan {
         guard mirror.kind == .specsGit, !mirror.official else {
-            throw GitConfigError("'\(mirror.name.isEmpty ? Redaction.redactURL(mirror.url) : mirror.name)' is not a Specs git mirror; insteadOf rules need one",
-                                 remedy: "use one of: \(catalog.specs.filter { $0.kind == .specsGit && !$0.official }.map(\.name).joined(separator: ", ")), or a git URL",
-                                 code: "gitconfig.not-a-git-mirror", exitStatus: .usage)
+            throw GitConfigError(
+                "'\(mirror.name.isEmpty ? Redaction.redactURL(mirror.url) : mirror.name)' is not a Specs git mirror; insteadOf rules need one",
+                remedy:
+                    "use one of: \(catalog.specs.filter { $0.kind == .specsGit && !$0.official }.map(\.name).joined(separator: ", ")), or a git URL",
+                code: "gitconfig.not-a-git-mirror", exitStatus: .usage)
         }
         let base = mirror.url
-        var plan = Plan(title: "gitconfig insteadof use \(mirror.name.isEmpty ? Redaction.redactURL(base) : mirror.name)")
-        plan.warnings.append(Diagnostic(.warning, code: "gitconfig.github-precheck",
-            "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and fails where GitHub is blocked; prefer `podmirror podfile source use` where you can edit Podfiles"))
+        var plan = Plan(
+            title: "gitconfig insteadof use \(mirror.name.isEmpty ? Redaction.redactURL(base) : mirror.name)")
+        plan.warnings.append(
+            Diagnostic(
+                .warning, code: "gitconfig.github-precheck",
+                "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and fails where GitHub is blocked; prefer `podmirror podfile source use` where you can edit Podfiles"
+            ))
         let existing = try rules()
         let sources = SourceMirrorConfig(environment: environment, catalog: catalog)
         let sourceRules = sourceMirrors.isEmpty ? [] : try sources.rules()
         try sources.check(sourceMirrors, existing: sourceRules)
         for r in existing where !r.managed && r.base != base {
-            plan.warnings.append(Diagnostic(.warning, code: "gitconfig.foreign-rule",
-                "\(r.file) also sends \(r.insteadOf) to \(Redaction.redactURL(r.base)) (a rule podmirror did not write); git uses the longest match, the tie is unclear",
-                file: r.file))
+            plan.warnings.append(
+                Diagnostic(
+                    .warning, code: "gitconfig.foreign-rule",
+                    "\(r.file) also sends \(r.insteadOf) to \(Redaction.redactURL(r.base)) (a rule podmirror did not write); git uses the longest match, the tie is unclear",
+                    file: r.file))
         }
         for file in files {
             let target = file == globalFile
             let stale = existing.filter { $0.file == file && $0.managed && $0.base != base }
             let staleSources = sources.stale(sourceMirrors, existing: sourceRules, file: file)
             var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
-                try sources.edit(config, adding: target ? sourceMirrors : [], removing: staleSources, existing: sourceRules)
+                try sources.edit(
+                    config, adding: target ? sourceMirrors : [], removing: staleSources, existing: sourceRules)
                 for r in stale { try config.remove("url.\(r.base).insteadOf", value: r.insteadOf) }
                 if target {
                     for spelling in Self.specsSpellings { try config.add("url.\(base).insteadOf", value: spelling) }
@@ -123,14 +140,21 @@ public struct InsteadOfRules: Sendable {
                     try config.unset(Self.recordKey)
                 }
             }
-            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(stale)
-                                                              .union(SourceMirrorConfig.headers(staleSources)))
-            plan.changes.append(change(file: file, sim, summary: target
-                ? "git insteadOf in \(file): \(Self.specsSpellings.count) Specs URL spellings → \(Redaction.redactURL(base))"
-                : "git insteadOf in \(file): remove podmirror's rules for other mirrors",
-                details: ["file": .string(file), "mirror": .string(Redaction.redactURL(base)),
-                          "insteadOf": target ? .array(Self.specsSpellings.map { .string($0) }) : .array([]),
-                          "removed": .array(stale.map { .string("\(Redaction.redactURL($0.base)) ← \($0.insteadOf)") })]))
+            sim.new = try GitConfigFile.removingEmptySections(
+                sim.new,
+                headers: Self.headers(stale)
+                    .union(SourceMirrorConfig.headers(staleSources)))
+            plan.changes.append(
+                change(
+                    file: file, sim,
+                    summary: target
+                        ? "git insteadOf in \(file): \(Self.specsSpellings.count) Specs URL spellings → \(Redaction.redactURL(base))"
+                        : "git insteadOf in \(file): remove podmirror's rules for other mirrors",
+                    details: [
+                        "file": .string(file), "mirror": .string(Redaction.redactURL(base)),
+                        "insteadOf": target ? .array(Self.specsSpellings.map { .string($0) }) : .array([]),
+                        "removed": .array(stale.map { .string("\(Redaction.redactURL($0.base)) ← \($0.insteadOf)") }),
+                    ]))
         }
         return plan
     }
@@ -145,8 +169,10 @@ public struct InsteadOfRules: Sendable {
             let managed = existing.filter { $0.file == file && $0.managed }
             let managedSources = sourceRules.filter { $0.file == file && $0.managed }
             if !environment.fileSystem.fileExists(file) {
-                plan.changes.append(.satisfied(id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, subject: file,
-                                               summary: "git insteadOf in \(file): no podmirror rules"))
+                plan.changes.append(
+                    .satisfied(
+                        id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, subject: file,
+                        summary: "git insteadOf in \(file): no podmirror rules"))
                 continue
             }
             var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
@@ -154,15 +180,24 @@ public struct InsteadOfRules: Sendable {
                 if config.string(Self.recordKey) != nil { try config.unset(Self.recordKey) }
                 try sources.edit(config, adding: [], removing: managedSources, existing: sourceRules)
             }
-            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(managed)
-                                                              .union(SourceMirrorConfig.headers(managedSources)))
-            let removed = managed.map { "\(Redaction.redactURL($0.base)) ← \($0.insteadOf)" }
+            sim.new = try GitConfigFile.removingEmptySections(
+                sim.new,
+                headers: Self.headers(managed)
+                    .union(SourceMirrorConfig.headers(managedSources)))
+            let removed =
+                managed.map { "\(Redaction.redactURL($0.base)) ← \($0.insteadOf)" }
                 + managedSources.map { "\(Redaction.redactURL($0.mirror)) ← \(Redaction.redactURL($0.prefix))" }
-            plan.changes.append(change(file: file, sim, summary: "git insteadOf in \(file): remove \(removed.count) podmirror rule(s)",
-                                       details: ["file": .string(file), "removed": .array(removed.map { .string($0) })]))
+            plan.changes.append(
+                change(
+                    file: file, sim, summary: "git insteadOf in \(file): remove \(removed.count) podmirror rule(s)",
+                    details: ["file": .string(file), "removed": .array(removed.map { .string($0) })]))
         }
         for r in existing where !r.managed {
-            plan.warnings.append(Diagnostic(.note, code: "gitconfig.kept-rule", "kept \(r.insteadOf) → \(Redaction.redactURL(r.base)) in \(r.file): podmirror did not write it", file: r.file))
+            plan.warnings.append(
+                Diagnostic(
+                    .note, code: "gitconfig.kept-rule",
+                    "kept \(r.insteadOf) → \(Redaction.redactURL(r.base)) in \(r.file): podmirror did not write it",
+                    file: r.file))
         }
         return plan
     }
@@ -174,10 +209,14 @@ public struct InsteadOfRules: Sendable {
 
     func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), summary: String, details: JSONValue) -> Change {
         if sim.old == nil && sim.new.isEmpty {
-            return .satisfied(id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, subject: file, summary: summary, details: details)
+            return .satisfied(
+                id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, subject: file, summary: summary,
+                details: details)
         }
         let fs = environment.fileSystem
-        return Change.fileEdit(id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, path: file, old: sim.old, new: sim.new,
-                               summary: summary, details: details, fileSystem: fs).creatingParentFolder(of: file, fileSystem: fs)
+        return Change.fileEdit(
+            id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, path: file, old: sim.old, new: sim.new,
+            summary: summary, details: details, fileSystem: fs
+        ).creatingParentFolder(of: file, fileSystem: fs)
     }
 }

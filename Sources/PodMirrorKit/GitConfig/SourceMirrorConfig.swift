@@ -47,8 +47,10 @@ public struct SourceMirrorConfig: Sendable {
             let records = Set(try config.entries(matching: #"^podmirror\.sourcemirror$"#).map(\.value))
             for e in try config.entries(matching: #"^url\..*\.insteadof$"#) {
                 let mirror = String(e.name.dropFirst(4).dropLast(10))
-                out.append(Rule(file: file, prefix: e.value, mirror: mirror,
-                                managed: records.contains(Self.record(prefix: e.value, mirror: mirror))))
+                out.append(
+                    Rule(
+                        file: file, prefix: e.value, mirror: mirror,
+                        managed: records.contains(Self.record(prefix: e.value, mirror: mirror))))
             }
         }
         return out
@@ -59,8 +61,9 @@ public struct SourceMirrorConfig: Sendable {
     /// Parses `PREFIX=MIRROR_PREFIX` (`setup --source-mirror`).
     public static func parsePair(_ text: String) throws -> Pair {
         guard let eq = text.range(of: "=") else {
-            throw UsageError(Message("gitconfig.source-mirror.bad-pair", ["value": Redaction.redactText(text)]),
-                             code: "gitconfig.source-mirror")
+            throw UsageError(
+                Message("gitconfig.source-mirror.bad-pair", ["value": Redaction.redactText(text)]),
+                code: "gitconfig.source-mirror")
         }
         let pair = Pair(prefix: String(text[..<eq.lowerBound]), mirror: String(text[eq.upperBound...]))
         try validate(pair)
@@ -71,16 +74,19 @@ public struct SourceMirrorConfig: Sendable {
     public static func validate(_ pair: Pair) throws {
         for value in [pair.prefix, pair.mirror] {
             let scpLike = value.contains("@") && value.contains(":") && !value.contains("://")
-            let ok = !value.isEmpty && !value.contains(where: { $0.isWhitespace || $0.isNewline })
+            let ok =
+                !value.isEmpty && !value.contains(where: { $0.isWhitespace || $0.isNewline })
                 && (value.range(of: #"^[A-Za-z][A-Za-z0-9+.-]*://."#, options: .regularExpression) != nil || scpLike)
             guard ok else {
-                throw UsageError(Message("gitconfig.source-mirror.bad-url", ["value": Redaction.redactURL(value)]),
-                                 code: "gitconfig.source-mirror")
+                throw UsageError(
+                    Message("gitconfig.source-mirror.bad-url", ["value": Redaction.redactURL(value)]),
+                    code: "gitconfig.source-mirror")
             }
         }
         if pair.prefix == pair.mirror {
-            throw UsageError(Message("gitconfig.source-mirror.same", ["value": Redaction.redactURL(pair.prefix)]),
-                             code: "gitconfig.source-mirror")
+            throw UsageError(
+                Message("gitconfig.source-mirror.same", ["value": Redaction.redactURL(pair.prefix)]),
+                code: "gitconfig.source-mirror")
         }
     }
 
@@ -98,13 +104,18 @@ public struct SourceMirrorConfig: Sendable {
             }
             sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(stale))
             let shown = (file == target ? pairs.map { Self.arrow($0.prefix, $0.mirror) } : [])
-            let message = file == target
-                ? Message("gitconfig.source-mirror.add-summary", ["file": file, "rules": shown.joined(separator: ", ")])
+            let message =
+                file == target
+                ? Message(
+                    "gitconfig.source-mirror.add-summary", ["file": file, "rules": shown.joined(separator: ", ")])
                 : Message("gitconfig.source-mirror.remove-summary", ["file": file, "count": "\(stale.count)"])
-            plan.changes.append(change(file: file, sim, message, details: [
-                "file": .string(file), "added": .array(shown.map { .string($0) }),
-                "removed": .array(stale.map { .string(Self.arrow($0.prefix, $0.mirror)) }),
-            ]))
+            plan.changes.append(
+                change(
+                    file: file, sim, message,
+                    details: [
+                        "file": .string(file), "added": .array(shown.map { .string($0) }),
+                        "removed": .array(stale.map { .string(Self.arrow($0.prefix, $0.mirror)) }),
+                    ]))
         }
         return plan
     }
@@ -117,10 +128,12 @@ public struct SourceMirrorConfig: Sendable {
         for file in files.files {
             let managed = matching.filter { $0.file == file && $0.managed }
             guard environment.fileSystem.fileExists(file), !managed.isEmpty else {
-                let message = Message("gitconfig.source-mirror.none",
-                                      ["file": file, "prefix": Redaction.redactURL(prefix)])
-                var c = Change.satisfied(id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, subject: file,
-                                         summary: message.english)
+                let message = Message(
+                    "gitconfig.source-mirror.none",
+                    ["file": file, "prefix": Redaction.redactURL(prefix)])
+                var c = Change.satisfied(
+                    id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, subject: file,
+                    summary: message.english)
                 c.message = message
                 plan.changes.append(c)
                 continue
@@ -129,15 +142,20 @@ public struct SourceMirrorConfig: Sendable {
                 try edit(config, adding: [], removing: managed, existing: existing)
             }
             sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(managed))
-            let message = Message("gitconfig.source-mirror.remove-summary", ["file": file, "count": "\(managed.count)"])
-            plan.changes.append(change(file: file, sim, message, details: [
-                "file": .string(file), "added": .array([]),
-                "removed": .array(managed.map { .string(Self.arrow($0.prefix, $0.mirror)) }),
-            ]))
+            let message = Message(
+                "gitconfig.source-mirror.remove-summary", ["file": file, "count": "\(managed.count)"])
+            plan.changes.append(
+                change(
+                    file: file, sim, message,
+                    details: [
+                        "file": .string(file), "added": .array([]),
+                        "removed": .array(managed.map { .string(Self.arrow($0.prefix, $0.mirror)) }),
+                    ]))
         }
         for r in matching where !r.managed {
-            let message = Message("gitconfig.source-mirror.kept",
-                                  ["rule": Self.arrow(r.prefix, r.mirror), "file": r.file])
+            let message = Message(
+                "gitconfig.source-mirror.kept",
+                ["rule": Self.arrow(r.prefix, r.mirror), "file": r.file])
             plan.warnings.append(Diagnostic(.warning, code: "gitconfig.kept-rule", message, file: r.file))
         }
         return plan
@@ -151,10 +169,14 @@ public struct SourceMirrorConfig: Sendable {
             try Self.validate(pair)
             let foreign = existing.first { $0.prefix == pair.prefix && $0.mirror != pair.mirror && !$0.managed }
             if let foreign {
-                throw UsageError(Message("gitconfig.source-mirror.taken", [
-                    "prefix": Redaction.redactURL(pair.prefix), "mirror": Redaction.redactURL(foreign.mirror),
-                    "file": foreign.file,
-                ]), remedy: Message("gitconfig.source-mirror.taken.remedy"), code: "gitconfig.source-mirror-taken")
+                throw UsageError(
+                    Message(
+                        "gitconfig.source-mirror.taken",
+                        [
+                            "prefix": Redaction.redactURL(pair.prefix), "mirror": Redaction.redactURL(foreign.mirror),
+                            "file": foreign.file,
+                        ]), remedy: Message("gitconfig.source-mirror.taken.remedy"),
+                    code: "gitconfig.source-mirror-taken")
             }
         }
     }
@@ -175,7 +197,10 @@ public struct SourceMirrorConfig: Sendable {
         }
         for pair in pairs {
             if let present = existing.first(where: { $0.prefix == pair.prefix && $0.mirror == pair.mirror }),
-               !present.managed { continue }
+                !present.managed
+            {
+                continue
+            }
             try config.add("url.\(pair.mirror).insteadOf", value: pair.prefix)
             try config.add(Self.recordKey, value: Self.record(prefix: pair.prefix, mirror: pair.mirror))
         }

@@ -34,7 +34,9 @@ public struct MessageCatalog: Sendable {
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
             let afterOpen = rest.index(after: open)
-            if let close = rest[afterOpen...].firstIndex(of: "}"), let value = arguments[String(rest[afterOpen..<close])] {
+            if let close = rest[afterOpen...].firstIndex(of: "}"),
+                let value = arguments[String(rest[afterOpen..<close])]
+            {
                 out += value
                 rest = rest[rest.index(after: close)...]
             } else {
@@ -53,7 +55,9 @@ public struct MessageCatalog: Sendable {
             let afterOpen = rest.index(after: open)
             guard let close = rest[afterOpen...].firstIndex(of: "}") else { break }
             let name = rest[afterOpen..<close]
-            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { names.insert(String(name)) }
+            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                names.insert(String(name))
+            }
             rest = rest[rest.index(after: close)...]
         }
         return names
@@ -67,7 +71,8 @@ public struct MessageCatalog: Sendable {
         cacheLock.lock()
         if let c = cache[language] { cacheLock.unlock(); return c }
         cacheLock.unlock()
-        let loaded = Templates.url(for: "messages/\(language.rawValue).json")
+        let loaded =
+            Templates.url(for: "messages/\(language.rawValue).json")
             .flatMap { try? Data(contentsOf: $0) }
             .flatMap { try? MessageCatalog(language: language, data: $0) }
             ?? MessageCatalog(language: language, entries: [:])

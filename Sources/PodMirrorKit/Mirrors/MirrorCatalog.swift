@@ -18,7 +18,9 @@ public struct Mirror: Codable, Equatable, Sendable {
     public var aliases: [String]
     public var notes: String
 
-    public init(name: String, kind: Kind, url: String, official: Bool = false, aliases: [String] = [], notes: String = "") {
+    public init(
+        name: String, kind: Kind, url: String, official: Bool = false, aliases: [String] = [], notes: String = ""
+    ) {
         self.name = name
         self.kind = kind
         self.url = url
@@ -48,12 +50,15 @@ public struct MirrorError: PodMirrorError {
 
     /// An error written in the catalog.
     public init(_ message: Message, remedy: Message?, code: String, exitStatus: ExitStatus) {
-        self.init(message: message.english, remedy: remedy?.english, code: code, exitStatus: exitStatus,
-                  text: message, remedyText: remedy)
+        self.init(
+            message: message.english, remedy: remedy?.english, code: code, exitStatus: exitStatus,
+            text: message, remedyText: remedy)
     }
 
-    public init(message: String, remedy: String?, code: String, exitStatus: ExitStatus,
-                text: Message? = nil, remedyText: Message? = nil) {
+    public init(
+        message: String, remedy: String?, code: String, exitStatus: ExitStatus,
+        text: Message? = nil, remedyText: Message? = nil
+    ) {
         self.message = message
         self.remedy = remedy
         self.code = code
@@ -96,9 +101,10 @@ public struct MirrorCatalog: Sendable {
     /// The catalog shipped with podmirror (`templates/mirrors.json`).
     public static func bundled() throws -> MirrorCatalog {
         guard let url = Templates.url(for: "mirrors.json") else {
-            throw MirrorError(message: "the mirror catalog templates/mirrors.json is missing from the installation",
-                              remedy: "reinstall podmirror with its resource bundle", code: "catalog.missing",
-                              exitStatus: .failure)
+            throw MirrorError(
+                message: "the mirror catalog templates/mirrors.json is missing from the installation",
+                remedy: "reinstall podmirror with its resource bundle", code: "catalog.missing",
+                exitStatus: .failure)
         }
         return try MirrorCatalog(data: Data(contentsOf: url))
     }
@@ -115,7 +121,9 @@ public struct MirrorCatalog: Sendable {
         let list = wantGems ? gems : specs
         if let m = list.first(where: { $0.name == nameOrURL.lowercased() }) { return m }
         if looksLikeURL(nameOrURL) {
-            if let m = list.first(where: { Self.sameURL($0.url, nameOrURL) || $0.aliases.contains { Self.sameURL($0, nameOrURL) } }) {
+            if let m = list.first(where: {
+                Self.sameURL($0.url, nameOrURL) || $0.aliases.contains { Self.sameURL($0, nameOrURL) }
+            }) {
                 var copy = m
                 copy.url = nameOrURL
                 return copy
@@ -124,11 +132,13 @@ public struct MirrorCatalog: Sendable {
             return Mirror(name: "", kind: wantGems ? .gems : .specsGit, url: nameOrURL)
         }
         let names = list.map(\.name).joined(separator: ", ")
-        let unknown = Message(wantGems ? "mirror.error.unknown-gems" : "mirror.error.unknown-specs",
-                              ["value": nameOrURL])
-        throw MirrorError(unknown,
-                          remedy: Message("mirror.error.unknown.remedy", ["names": names]),
-                          code: "mirror.unknown", exitStatus: .usage)
+        let unknown = Message(
+            wantGems ? "mirror.error.unknown-gems" : "mirror.error.unknown-specs",
+            ["value": nameOrURL])
+        throw MirrorError(
+            unknown,
+            remedy: Message("mirror.error.unknown.remedy", ["names": names]),
+            code: "mirror.unknown", exitStatus: .usage)
     }
 
     /// Refuses transports that run commands or are not mirrors (`ext::`, `fd::`, `ftp://`, …): Specs
@@ -137,9 +147,10 @@ public struct MirrorCatalog: Sendable {
         guard gems else { return try GitURL.validate(url) }
         let scheme = url.range(of: "://").map { url[..<$0.lowerBound].lowercased() }
         guard let scheme, ["https", "http"].contains(scheme), !url.contains(where: { $0.isWhitespace }) else {
-            throw MirrorError(Message("mirror.error.gem-transport", ["url": Redaction.redactURL(url)]),
-                              remedy: Message("mirror.error.gem-transport.remedy"), code: "mirror.transport",
-                              exitStatus: .usage)
+            throw MirrorError(
+                Message("mirror.error.gem-transport", ["url": Redaction.redactURL(url)]),
+                remedy: Message("mirror.error.gem-transport.remedy"), code: "mirror.transport",
+                exitStatus: .usage)
         }
     }
 
@@ -179,7 +190,9 @@ public enum Templates {
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(checkout.appendingPathComponent("templates"))
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("mirrors.json").path) }
+        return candidates.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("mirrors.json").path)
+        }
     }
 
     public static func url(for name: String) -> URL? {

@@ -20,8 +20,10 @@ public struct MirrorProbe: Sendable {
     /// The catalog's final trunk commit: when known, it is the reference every Specs mirror must reach.
     public var finalTrunkCommit: String?
 
-    public init(timeout: Double = 10, proxy: ProxySettings = ProxySettings(),
-                cancellation: CancellationToken = .init(), finalTrunkCommit: String? = nil) {
+    public init(
+        timeout: Double = 10, proxy: ProxySettings = ProxySettings(),
+        cancellation: CancellationToken = .init(), finalTrunkCommit: String? = nil
+    ) {
         self.timeout = timeout
         self.proxy = proxy
         self.cancellation = cancellation
@@ -81,9 +83,11 @@ public struct MirrorProbe: Sendable {
         let r = mirror.kind == .specsGit ? probeThroughGit(mirror) : probe(mirror)
         if cancellation.isCancelled { throw InterruptedError() }
         guard r.healthy else {
-            throw MirrorError(message: "\(Redaction.redactURL(mirror.url)) does not answer as a \(mirror.kind == .gems ? "gem" : "Specs") mirror should: \(r.problem ?? "unknown problem")",
-                              remedy: "pick another with `podmirror mirror test`, or pass --no-verify to skip this check",
-                              code: "mirror.unhealthy", exitStatus: .network)
+            throw MirrorError(
+                message:
+                    "\(Redaction.redactURL(mirror.url)) does not answer as a \(mirror.kind == .gems ? "gem" : "Specs") mirror should: \(r.problem ?? "unknown problem")",
+                remedy: "pick another with `podmirror mirror test`, or pass --no-verify to skip this check",
+                code: "mirror.unhealthy", exitStatus: .network)
         }
         return r
     }
@@ -95,15 +99,19 @@ public struct MirrorProbe: Sendable {
         }
         let heads = results.filter { $0.kind == .specsGit && $0.healthy }.compactMap { r in r.head.map { (r, $0) } }
         // The official repo's HEAD is the reference; without it, the most common HEAD (ties: fastest).
-        let reference = heads.first { $0.0.url == "https://github.com/CocoaPods/Specs.git" }?.1
+        let reference =
+            heads.first { $0.0.url == "https://github.com/CocoaPods/Specs.git" }?.1
             ?? Dictionary(grouping: heads, by: \.1).max { a, b in
-                a.value.count != b.value.count ? a.value.count < b.value.count
-                    : (a.value.compactMap(\.0.seconds).min() ?? .infinity) > (b.value.compactMap(\.0.seconds).min() ?? .infinity)
+                a.value.count != b.value.count
+                    ? a.value.count < b.value.count
+                    : (a.value.compactMap(\.0.seconds).min() ?? .infinity)
+                        > (b.value.compactMap(\.0.seconds).min() ?? .infinity)
             }?.key
         for i in results.indices where results[i].kind == .specsGit && results[i].healthy && finalTrunkCommit == nil {
             if let reference, let head = results[i].head, head != reference {
                 results[i].stale = true
-                results[i].problem = "HEAD \(head.prefix(12)) differs from \(reference.prefix(12)) served by the others: behind or diverged"
+                results[i].problem =
+                    "HEAD \(head.prefix(12)) differs from \(reference.prefix(12)) served by the others: behind or diverged"
             }
         }
         func order(_ r: Result) -> Int { r.usable ? 0 : (r.healthy ? 1 : 2) }
@@ -117,8 +125,9 @@ public struct MirrorProbe: Sendable {
 
     func probe(_ mirror: Mirror) -> Result {
         if mirror.kind == .specsGit, !Self.isHTTP(mirror.url) { return probeThroughGit(mirror) }
-        var r = Result(name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
-                       seconds: nil, head: nil, stale: false, reachedFinalCommit: nil, compactIndex: nil, problem: nil, rank: nil)
+        var r = Result(
+            name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
+            seconds: nil, head: nil, stale: false, reachedFinalCommit: nil, compactIndex: nil, problem: nil, rank: nil)
         let http = HTTPGet(timeout: timeout, proxy: proxy)
         let base = mirror.url.hasSuffix("/") ? String(mirror.url.dropLast()) : mirror.url
         do {
@@ -129,16 +138,24 @@ public struct MirrorProbe: Sendable {
                 try expectOK(a)
                 let type = a.header("Content-Type") ?? ""
                 guard type.hasPrefix("application/x-git-upload-pack-advertisement") else {
-                    throw HTTPFailure(message: "content type '\(type)' is not application/x-git-upload-pack-advertisement (a dumb or non-git server)")
+                    throw HTTPFailure(
+                        message:
+                            "content type '\(type)' is not application/x-git-upload-pack-advertisement (a dumb or non-git server)"
+                    )
                 }
                 let ads = try RefAdvertisement(parsing: a.body)
-                guard let head = ads.head else { throw HTTPFailure(message: "the repository advertises no HEAD or master branch (empty?)") }
+                guard let head = ads.head else {
+                    throw HTTPFailure(message: "the repository advertises no HEAD or master branch (empty?)")
+                }
                 r.head = head
             case .specsCDN:
                 let a = try get(http, base + "/CocoaPods-version.yml")
                 r.seconds = a.seconds
                 try expectOK(a)
-                guard String(decoding: a.body, as: UTF8.self).range(of: #"(?m)^last:"#, options: .regularExpression) != nil else {
+                guard
+                    String(decoding: a.body, as: UTF8.self).range(of: #"(?m)^last:"#, options: .regularExpression)
+                        != nil
+                else {
                     throw HTTPFailure(message: "CocoaPods-version.yml has no `last:` key: not a CDN Specs source")
                 }
             case .gems:
@@ -146,7 +163,10 @@ public struct MirrorProbe: Sendable {
                 r.seconds = a.seconds
                 try expectOK(a)
                 guard a.body.count >= 2, a.body[a.body.startIndex] == 0x1F, a.body[a.body.startIndex + 1] == 0x8B else {
-                    throw HTTPFailure(message: "specs.4.8.gz is not gzip data (\(a.body.count) bytes, \(a.header("Content-Type") ?? "no content type"))")
+                    throw HTTPFailure(
+                        message:
+                            "specs.4.8.gz is not gzip data (\(a.body.count) bytes, \(a.header("Content-Type") ?? "no content type"))"
+                    )
                 }
                 r.compactIndex = ((try? get(http, base + "/versions", method: "HEAD"))?.status == 200)
             }
@@ -171,7 +191,9 @@ public struct MirrorProbe: Sendable {
                 return a
             }
             let next = URL(string: location, relativeTo: URL(string: current))?.absoluteString ?? location
-            if next.hasPrefix("http://") && current.hasPrefix("https://") || next.hasPrefix("http://") && !Self.isLoopback(next) {
+            if next.hasPrefix("http://") && current.hasPrefix("https://")
+                || next.hasPrefix("http://") && !Self.isLoopback(next)
+            {
                 throw HTTPFailure(message: "redirects to plain http (\(Redaction.redactURL(next)))")
             }
             current = next
@@ -186,8 +208,9 @@ public struct MirrorProbe: Sendable {
     /// A Specs git mirror through libgit2's ls-remote (any transport `repo use` allows): the server must
     /// advertise refs and a HEAD (or master) commit.
     func probeThroughGit(_ mirror: Mirror) -> Result {
-        var r = Result(name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
-                       seconds: nil, head: nil, stale: false, compactIndex: nil, problem: nil, rank: nil)
+        var r = Result(
+            name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
+            seconds: nil, head: nil, stale: false, compactIndex: nil, problem: nil, rank: nil)
         let start = Date()
         do {
             let options = TransferOptions(stallTimeout: timeout, cancellation: cancellation, proxy: proxy)

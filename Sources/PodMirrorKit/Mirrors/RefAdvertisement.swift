@@ -24,7 +24,9 @@ public struct RefAdvertisement: Sendable, Equatable {
                 throw HTTPFailure(message: "not a pkt-line advertisement (bad length at byte \(i))")
             }
             if length == 0 { i += 4; continue }
-            guard length >= 4, i + length <= bytes.count else { throw HTTPFailure(message: "truncated pkt-line at byte \(i)") }
+            guard length >= 4, i + length <= bytes.count else {
+                throw HTTPFailure(message: "truncated pkt-line at byte \(i)")
+            }
             var payload = Array(bytes[(i + 4)..<(i + length)])
             i += length
             if payload.last == 0x0A { payload.removeLast() }
@@ -44,7 +46,9 @@ public struct RefAdvertisement: Sendable, Equatable {
                 headTarget = String(cap.dropFirst("symref=HEAD:".count))
             }
         }
-        guard sawService else { throw HTTPFailure(message: "no `# service=git-upload-pack` line: not a smart-HTTP answer") }
+        guard sawService else {
+            throw HTTPFailure(message: "no `# service=git-upload-pack` line: not a smart-HTTP answer")
+        }
         self.refs = refs
         self.headTarget = headTarget
     }

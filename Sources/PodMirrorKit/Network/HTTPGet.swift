@@ -51,7 +51,10 @@ public final class HTTPGet: Sendable {
             throw HTTPFailure(message: Redaction.redactText(message))
         }
         let body = result.body.map { Data(bytes: $0, count: result.body_len) } ?? Data()
-        let raw = result.headers.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: result.headers_len), as: UTF8.self) } ?? ""
+        let raw =
+            result.headers.map {
+                String(decoding: UnsafeRawBufferPointer(start: $0, count: result.headers_len), as: UTF8.self)
+            } ?? ""
         return HTTPAnswer(status: result.status, headers: Self.headers(raw), body: body, seconds: seconds)
     }
 

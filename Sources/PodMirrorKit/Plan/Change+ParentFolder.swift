@@ -6,7 +6,8 @@ extension Change {
     /// empty, if the change fails or is undone, so a failed plan leaves no trace.
     public func creatingParentFolder(of path: String, fileSystem: any FileSystem) -> Change {
         var copy = self
-        let apply = self.apply, undo = self.undo
+        let apply = self.apply
+        let undo = self.undo
         let folder = (path as NSString).deletingLastPathComponent
         let created = CreatedFolders()
         copy.apply = { context in

@@ -31,10 +31,12 @@ public struct Change: Sendable {
     /// A plan runs the changes that are not reversible last (see `Plan.runOrder`).
     public var isReversible: Bool { undo != nil }
 
-    public init(id: String, kind: ChangeKind, subject: String, summary: String, diff: String? = nil,
-                details: JSONValue = .object([:]), isNeeded: Bool,
-                apply: @escaping @Sendable (ApplyContext) throws -> JSONValue?,
-                undo: (@Sendable () throws -> Void)? = nil, commit: (@Sendable () -> JSONValue?)? = nil) {
+    public init(
+        id: String, kind: ChangeKind, subject: String, summary: String, diff: String? = nil,
+        details: JSONValue = .object([:]), isNeeded: Bool,
+        apply: @escaping @Sendable (ApplyContext) throws -> JSONValue?,
+        undo: (@Sendable () throws -> Void)? = nil, commit: (@Sendable () -> JSONValue?)? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.subject = subject
@@ -48,38 +50,49 @@ public struct Change: Sendable {
     }
 
     /// A change that is already satisfied: reported as `changed: false`, applying does nothing.
-    public static func satisfied(id: String, kind: ChangeKind, subject: String, summary: String,
-                                 details: JSONValue = .object([:])) -> Change {
-        Change(id: id, kind: kind, subject: subject, summary: summary, details: details, isNeeded: false,
-               apply: { _ in nil })
+    public static func satisfied(
+        id: String, kind: ChangeKind, subject: String, summary: String,
+        details: JSONValue = .object([:])
+    ) -> Change {
+        Change(
+            id: id, kind: kind, subject: subject, summary: summary, details: details, isNeeded: false,
+            apply: { _ in nil })
     }
 
     /// Replaces a text file's bytes (atomically, keeping its mode and any symlink) when they differ.
     /// The diff is computed from the given bytes; apply re-checks that the file still holds `old`.
-    public static func fileEdit(id: String, kind: ChangeKind, path: String, displayPath: String? = nil,
-                                old: [UInt8]?, new: [UInt8], summary: String,
-                                details: JSONValue = .object([:]), defaultMode: mode_t = 0o644,
-                                fileSystem: any FileSystem, renderDiff: Bool = true) -> Change {
+    public static func fileEdit(
+        id: String, kind: ChangeKind, path: String, displayPath: String? = nil,
+        old: [UInt8]?, new: [UInt8], summary: String,
+        details: JSONValue = .object([:]), defaultMode: mode_t = 0o644,
+        fileSystem: any FileSystem, renderDiff: Bool = true
+    ) -> Change {
         let shown = displayPath ?? path
         let needed = old != new
         // Relative paths get git's a/ b/ prefixes; absolute ones are shown as `diff -u` shows them.
         let (oldName, newName) = shown.hasPrefix("/") ? (shown, shown) : ("a/\(shown)", "b/\(shown)")
         // `renderDiff: false` skips the diff when nobody will see it (a plain-text apply of a large file).
-        let diff = needed && renderDiff ? UnifiedDiff.render(old: old ?? [], new: new, oldName: old == nil ? "/dev/null" : oldName, newName: newName) : nil
+        let diff =
+            needed && renderDiff
+            ? UnifiedDiff.render(
+                old: old ?? [], new: new, oldName: old == nil ? "/dev/null" : oldName, newName: newName) : nil
         return Change(
             id: id, kind: kind, subject: shown, summary: summary, diff: diff, details: details, isNeeded: needed,
             apply: { _ in
                 let current: [UInt8]? = fileSystem.fileExists(path) ? try fileSystem.readFile(path) : nil
                 guard current == old else {
-                    throw FileError(path: path, operation: "update", reason: "it changed while podmirror was working; run again")
+                    throw FileError(
+                        path: path, operation: "update", reason: "it changed while podmirror was working; run again")
                 }
                 try fileSystem.writeAtomically(new, to: path, defaultMode: defaultMode)
                 return nil
             },
             undo: {
-                if let old { try fileSystem.writeAtomically(old, to: path, defaultMode: defaultMode) }
-                else { try fileSystem.removeItem(path) }
+                if let old {
+                    try fileSystem.writeAtomically(old, to: path, defaultMode: defaultMode)
+                } else {
+                    try fileSystem.removeItem(path)
+                }
             })
     }
 }
-

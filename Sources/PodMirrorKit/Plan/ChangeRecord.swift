@@ -18,5 +18,7 @@ public struct ChangeRecord: Codable, Sendable {
     /// `error` in the user's language (text output only).
     public var localizedError: String?
 
-    enum CodingKeys: String, CodingKey { case id, kind, subject, summary, changed, applied, reversible, diff, details, error }
+    enum CodingKeys: String, CodingKey {
+        case id, kind, subject, summary, changed, applied, reversible, diff, details, error
+    }
 }

@@ -15,14 +15,16 @@ public struct PlanRunner: Sendable {
     /// changes (newest first) and throws `PlanFailure`; success runs every applied change's `commit`.
     public func run(_ plan: Plan, mode: RunMode) throws -> PlanReport {
         var records: [ChangeRecord] = []
-        var report = PlanReport(title: plan.title, mode: mode, changed: false, changes: [], warnings: plan.warnings,
-                                error: nil, rolledBack: [])
+        var report = PlanReport(
+            title: plan.title, mode: mode, changed: false, changes: [], warnings: plan.warnings,
+            error: nil, rolledBack: [])
         var applied: [Change] = []
         for change in plan.runOrder {
-            var record = ChangeRecord(id: change.id, kind: change.kind, subject: change.subject, summary: change.summary,
-                                      changed: change.isNeeded, applied: false, reversible: change.isReversible,
-                                      diff: change.diff, details: change.details, error: nil,
-                                      localizedSummary: change.message?.localized)
+            var record = ChangeRecord(
+                id: change.id, kind: change.kind, subject: change.subject, summary: change.summary,
+                changed: change.isNeeded, applied: false, reversible: change.isReversible,
+                diff: change.diff, details: change.details, error: nil,
+                localizedSummary: change.message?.localized)
             if mode == .apply && change.isNeeded {
                 do {
                     try context.checkCancelled()
@@ -56,7 +58,9 @@ public struct PlanRunner: Sendable {
             records.append(record)
         }
         for change in applied {
-            guard let extra = change.commit?(), let i = records.firstIndex(where: { $0.id == change.id }) else { continue }
+            guard let extra = change.commit?(), let i = records.firstIndex(where: { $0.id == change.id }) else {
+                continue
+            }
             records[i].details = Self.merge(records[i].details, extra)
         }
         report.changes = records
@@ -70,4 +74,3 @@ public struct PlanRunner: Sendable {
         return .object(left)
     }
 }
-

@@ -1,7 +1,7 @@
 import CAtomic
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A progress event from a long operation (clone, fetch, checkout).

@@ -6,8 +6,10 @@ public enum UnifiedDiff {
     /// An operation on lines: keep, delete from old, insert from new.
     enum Op: Equatable { case keep(Int, Int), delete(Int), insert(Int) }
 
-    public static func render(old: [UInt8], new: [UInt8], oldName: String = "a", newName: String = "b",
-                              context: Int = 3) -> String {
+    public static func render(
+        old: [UInt8], new: [UInt8], oldName: String = "a", newName: String = "b",
+        context: Int = 3
+    ) -> String {
         let a = splitLines(old)
         let b = splitLines(new)
         let ops = diff(a, b)
@@ -15,7 +17,8 @@ public enum UnifiedDiff {
         guard ops.contains(where: isChange) else { return "" }
         // Line positions in old and new before each op.
         var positions: [(Int, Int)] = []
-        var oa = 0, nb = 0
+        var oa = 0
+        var nb = 0
         for op in ops {
             positions.append((oa, nb))
             switch op {
@@ -35,7 +38,8 @@ public enum UnifiedDiff {
                 j += 1
             }
             let end = min(ops.count, lastChange + context + 1)
-            var oldCount = 0, newCount = 0
+            var oldCount = 0
+            var newCount = 0
             var body = ""
             for op in ops[start..<end] {
                 switch op {
@@ -76,7 +80,9 @@ public enum UnifiedDiff {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
         let a1 = Array(a[prefix..<(a.count - suffix)])
         let b1 = Array(b[prefix..<(b.count - suffix)])
         var ops: [Op] = (0..<prefix).map { .keep($0, $0) }
@@ -110,7 +116,8 @@ public enum UnifiedDiff {
     }
 
     private static func middle(_ a: [ArraySlice<UInt8>], _ b: [ArraySlice<UInt8>]) -> [Op] {
-        let n = a.count, m = b.count
+        let n = a.count
+        let m = b.count
         if n == 0 { return (0..<m).map { .insert($0) } }
         if m == 0 { return (0..<n).map { .delete($0) } }
         let maxD = n + m
@@ -124,7 +131,11 @@ public enum UnifiedDiff {
             trace.append(v)
             for k in stride(from: -d, through: d, by: 2) {
                 var x: Int
-                if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) { x = v[offset + k + 1] } else { x = v[offset + k - 1] + 1 }
+                if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
+                    x = v[offset + k + 1]
+                } else {
+                    x = v[offset + k - 1] + 1
+                }
                 var y = x - k
                 while x < n, y < m, a[x] == b[y] { x += 1; y += 1 }
                 v[offset + k] = x
@@ -133,7 +144,8 @@ public enum UnifiedDiff {
         }
         guard found else { return (0..<n).map { .delete($0) } + (0..<m).map { .insert($0) } }
         var ops: [Op] = []
-        var x = n, y = m
+        var x = n
+        var y = m
         for d in stride(from: trace.count - 1, through: 0, by: -1) {
             let vd = trace[d]
             let k = x - y

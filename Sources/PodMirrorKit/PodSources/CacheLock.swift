@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// CocoaPods' download-cache lock: an exclusive `flock` on `<path>.lock`, a sibling of the locked path.
@@ -11,34 +11,47 @@ import Darwin
 public enum CacheLock {
     /// Runs `body` holding the write lock for `path`. Waits up to `timeout` seconds for another holder
     /// (CocoaPods or podmirror) to let go; polls `cancellation` meanwhile.
-    public static func withExclusive<T>(_ path: String, timeout: TimeInterval, cancellation: CancellationToken,
-                                        _ body: () throws -> T) throws -> T {
+    public static func withExclusive<T>(
+        _ path: String, timeout: TimeInterval, cancellation: CancellationToken,
+        _ body: () throws -> T
+    ) throws -> T {
         let lockPath = path + ".lock"
         let deadline = Date().addingTimeInterval(timeout)
         var fd: Int32 = -1
         while true {
             fd = open(lockPath, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
             if fd < 0 {
-                throw PodSourceError(Message("pods.cache.lock-open", ["path": lockPath,
-                                                                      "reason": String(cString: strerror(errno))]),
-                                     code: "pods.cache-lock")
+                throw PodSourceError(
+                    Message(
+                        "pods.cache.lock-open",
+                        [
+                            "path": lockPath,
+                            "reason": String(cString: strerror(errno)),
+                        ]),
+                    code: "pods.cache-lock")
             }
             // A blocking flock cannot be timed out or cancelled, so poll a non-blocking one.
             while flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 if cancellation.isCancelled { close(fd); throw InterruptedError() }
                 if Date() > deadline {
                     close(fd)
-                    throw PodSourceError(Message("pods.cache.lock-held", ["path": lockPath,
-                                                                          "seconds": String(Int(timeout))]),
-                                         remedy: Message("pods.cache.lock-held.remedy"), code: "pods.cache-lock-held",
-                                         status: .lockHeld)
+                    throw PodSourceError(
+                        Message(
+                            "pods.cache.lock-held",
+                            [
+                                "path": lockPath,
+                                "seconds": String(Int(timeout)),
+                            ]),
+                        remedy: Message("pods.cache.lock-held.remedy"), code: "pods.cache-lock-held",
+                        status: .lockHeld)
                 }
                 usleep(20_000)
             }
             var held = stat()
             var onDisk = stat()
             if fstat(fd, &held) == 0, stat(lockPath, &onDisk) == 0, held.st_ino == onDisk.st_ino,
-               held.st_dev == onDisk.st_dev {
+                held.st_dev == onDisk.st_dev
+            {
                 break
             }
             close(fd)

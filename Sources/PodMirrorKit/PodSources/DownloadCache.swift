@@ -22,8 +22,9 @@ public struct DownloadCache: Sendable {
         if let cpHome { root = cpHome + "/cache" }
         let homeDir = cpHome ?? env.expandPath("~/.cocoapods")
         if let data = FileManager.default.contents(atPath: homeDir + "/config.yaml"),
-           let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)),
-           let value = node.mapping?[Node("cache_root")]?.scalar?.string, !value.isEmpty {
+            let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)),
+            let value = node.mapping?[Node("cache_root")]?.scalar?.string, !value.isEmpty
+        {
             root = env.expandPath(value)
         }
         if let c = vars["CP_CACHE_DIR"], !c.isEmpty { root = env.expandPath(c) }
@@ -54,7 +55,8 @@ public struct DownloadCache: Sendable {
     public func isCached(_ slug: String) -> Bool {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: entryPath(slug), isDirectory: &isDir), isDir.boolValue,
-              let data = FileManager.default.contents(atPath: specPath(slug)) else { return false }
+            let data = FileManager.default.contents(atPath: specPath(slug))
+        else { return false }
         return (try? JSONSerialization.jsonObject(with: data)) is [String: Any]
     }
 
@@ -62,7 +64,10 @@ public struct DownloadCache: Sendable {
 
     /// Where the CocoaPods version written to `VERSION` came from.
     public enum VersionSource: String, Sendable, Codable {
-        case flag, existingFile = "existing-VERSION", podCommand = "pod --version", lockfile = "Podfile.lock"
+        case flag
+        case existingFile = "existing-VERSION"
+        case podCommand = "pod --version"
+        case lockfile = "Podfile.lock"
     }
 
     /// The `VERSION` file's content, stripped, or nil.
@@ -75,7 +80,8 @@ public struct DownloadCache: Sendable {
     /// The version of the `pod` that will read the cache: `flag`, else the existing `VERSION`, else
     /// `pod --version`, else the lockfile's `COCOAPODS`.
     public func chooseVersion(flag: String?, podVersion: () -> String?, lockfile: String?)
-        -> (version: String, source: VersionSource)? {
+        -> (version: String, source: VersionSource)?
+    {
         if let flag, !flag.isEmpty { return (flag, .flag) }
         if let v = currentVersion { return (v, .existingFile) }
         if let v = podVersion(), !v.isEmpty { return (v, .podCommand) }
@@ -108,8 +114,9 @@ public struct DownloadCache: Sendable {
                 if rename(tmp, path + "/VERSION") != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             }
         } catch {
-            throw PodSourceError(Message("pods.cache.version-write", ["path": path + "/VERSION", "reason": "\(error)"]),
-                                 code: "pods.cache-version")
+            throw PodSourceError(
+                Message("pods.cache.version-write", ["path": path + "/VERSION", "reason": "\(error)"]),
+                code: "pods.cache-version")
         }
         return action
     }
@@ -128,7 +135,7 @@ public struct DownloadCache: Sendable {
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
                 break
-            } catch where attempt < 3 { continue }
+            } catch  where attempt < 3 { continue }
         }
         return dir
     }
@@ -148,20 +155,26 @@ public struct DownloadCache: Sendable {
     /// Publishes `content` (a folder in staging) and `spec` (exact bytes) as the entry `slug`: the
     /// folder first, then the spec file, each by atomic rename under CocoaPods' lock. Returns false when
     /// another process published the entry meanwhile (then `content` is left for the caller to delete).
-    public func publish(slug: String, content: String, spec: [UInt8], staging: String,
-                        cancellation: CancellationToken) throws -> Bool {
+    public func publish(
+        slug: String, content: String, spec: [UInt8], staging: String,
+        cancellation: CancellationToken
+    ) throws -> Bool {
         let entry = entryPath(slug)
         let specFile = specPath(slug)
         let fm = FileManager.default
         do {
-            try fm.createDirectory(atPath: (entry as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try fm.createDirectory(atPath: (specFile as NSString).deletingLastPathComponent,
-                                   withIntermediateDirectories: true)
+            try fm.createDirectory(
+                atPath: (entry as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try fm.createDirectory(
+                atPath: (specFile as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
         } catch {
-            throw PodSourceError(Message("pods.cache.write", ["path": entry, "reason": "\(error)"]), code: "pods.cache-write")
+            throw PodSourceError(
+                Message("pods.cache.write", ["path": entry, "reason": "\(error)"]), code: "pods.cache-write")
         }
         if isCached(slug) { return false }
-        let placed = try CacheLock.withExclusive(entry, timeout: lockTimeout, cancellation: cancellation) { () -> Bool in
+        let placed = try CacheLock.withExclusive(entry, timeout: lockTimeout, cancellation: cancellation) {
+            () -> Bool in
             if isCached(slug) { return false }
             if fm.fileExists(atPath: entry) {
                 // A folder without a spec (an interrupted writer): replace it.
@@ -175,7 +188,8 @@ public struct DownloadCache: Sendable {
         if !placed { return false }
         let tmpSpec = staging + "/spec.podspec.json"
         do { try Data(spec).write(to: URL(fileURLWithPath: tmpSpec)) } catch {
-            throw PodSourceError(Message("pods.cache.write", ["path": tmpSpec, "reason": "\(error)"]), code: "pods.cache-write")
+            throw PodSourceError(
+                Message("pods.cache.write", ["path": tmpSpec, "reason": "\(error)"]), code: "pods.cache-write")
         }
         try CacheLock.withExclusive(specFile, timeout: lockTimeout, cancellation: cancellation) {
             try renameOrThrow(tmpSpec, specFile)
@@ -185,8 +199,9 @@ public struct DownloadCache: Sendable {
 
     private func renameOrThrow(_ from: String, _ to: String) throws {
         if rename(from, to) != 0 {
-            throw PodSourceError(Message("pods.cache.write", ["path": to, "reason": String(cString: strerror(errno))]),
-                                 code: "pods.cache-write")
+            throw PodSourceError(
+                Message("pods.cache.write", ["path": to, "reason": String(cString: strerror(errno))]),
+                code: "pods.cache-write")
         }
     }
 }

@@ -32,8 +32,10 @@ public enum PodSourceLocation: Sendable, Equatable {
     public static func from(params: [String: String]) -> Result<PodSourceLocation, SkipReason> {
         if let git = params["git"] {
             let sub = params["submodules"].map { $0 == "true" } ?? false
-            return .success(.git(url: git, tag: params["tag"], commit: params["commit"], branch: params["branch"],
-                                 submodules: sub))
+            return .success(
+                .git(
+                    url: git, tag: params["tag"], commit: params["commit"], branch: params["branch"],
+                    submodules: sub))
         }
         if let http = params["http"] {
             var type: ArchiveType?
@@ -44,8 +46,11 @@ public enum PodSourceLocation: Sendable, Equatable {
             guard let resolved = type ?? ArchiveType.from(url: http) else { return .failure(.unsupportedArchive(http)) }
             if resolved == .dmg { return .failure(.unsupportedArchive("dmg")) }
             let flatten = params["flatten"].map { $0 == "true" }
-            return .success(.http(HTTPSource(url: http, type: type, flatten: flatten, sha256: params["sha256"],
-                                             sha1: params["sha1"])))
+            return .success(
+                .http(
+                    HTTPSource(
+                        url: http, type: type, flatten: flatten, sha256: params["sha256"],
+                        sha1: params["sha1"])))
         }
         let strategy = ["svn", "hg", "scp"].first { params[$0] != nil } ?? "?"
         return .failure(.unsupportedStrategy(strategy))
@@ -99,8 +104,9 @@ public struct PodSpecSource: Sendable, Equatable {
             }
         }
         let prepare = (obj["prepare_command"] as? String).map { !$0.isEmpty } ?? false
-        return PodSpecSource(name: obj["name"] as? String, version: obj["version"] as? String, params: params,
-                             hasPrepareCommand: prepare)
+        return PodSpecSource(
+            name: obj["name"] as? String, version: obj["version"] as? String, params: params,
+            hasPrepareCommand: prepare)
     }
 
     /// Reads a Ruby `.podspec` only as far as a static reader safely can: `s.source = { :git => '…',
@@ -113,11 +119,13 @@ public struct PodSpecSource: Sendable, Equatable {
             $0.range(of: #"^\s*\w+\.source\s*="#, options: .regularExpression) != nil
         }
         guard sourceLines.count == 1, let line = sourceLines.first else {
-            return .failure(.rubyPodspec(sourceLines.isEmpty ? "no one-line `source = { … }`" : "several `source =` lines"))
+            return .failure(
+                .rubyPodspec(sourceLines.isEmpty ? "no one-line `source = { … }`" : "several `source =` lines"))
         }
         guard let open = line.firstIndex(of: "{"), let close = line.lastIndex(of: "}"), open < close,
-              line[line.index(after: close)...].trimmingCharacters(in: .whitespaces).isEmpty
-                || line[line.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("#") else {
+            line[line.index(after: close)...].trimmingCharacters(in: .whitespaces).isEmpty
+                || line[line.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("#")
+        else {
             return .failure(.rubyPodspec("`source` is not a literal hash"))
         }
         let body = String(line[line.index(after: open)..<close])
@@ -136,7 +144,8 @@ public struct PodSpecSource: Sendable, Equatable {
                 rawValue = part[r.upperBound...].trimmingCharacters(in: .whitespaces)
             }
             guard key.hasPrefix(":"), key.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-                  let value = rubyLiteral(rawValue, version: version) else {
+                let value = rubyLiteral(rawValue, version: version)
+            else {
                 return .failure(.rubyPodspec("`source` value `\(rawValue)` is not a literal"))
             }
             params[String(key.dropFirst())] = value
@@ -152,8 +161,9 @@ public struct PodSpecSource: Sendable, Equatable {
         guard raw.count >= 2, let q = raw.first, q == "'" || q == "\"", raw.last == q else { return nil }
         var inner = String(raw.dropFirst().dropLast())
         if q == "\"" {
-            inner = inner.replacingOccurrences(of: #"#\{\w+\.version(\.to_s)?\}"#, with: version,
-                                               options: .regularExpression)
+            inner = inner.replacingOccurrences(
+                of: #"#\{\w+\.version(\.to_s)?\}"#, with: version,
+                options: .regularExpression)
             if inner.contains("#{") || inner.contains("\\") || inner.contains("\"") { return nil }
         } else if inner.contains("\\") || inner.contains("'") {
             return nil

@@ -27,8 +27,9 @@ public struct PodfileLock: Sendable, Equatable {
     /// Reads and parses the file at `path`.
     public static func read(path: String) throws -> PodfileLock {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw PodSourceError(Message("pods.lock.unreadable", ["path": path]), code: "pods.lock-unreadable",
-                                 status: .usage)
+            throw PodSourceError(
+                Message("pods.lock.unreadable", ["path": path]), code: "pods.lock-unreadable",
+                status: .usage)
         }
         return try parse(String(decoding: data, as: UTF8.self), path: path)
     }
@@ -37,21 +38,25 @@ public struct PodfileLock: Sendable, Equatable {
     public static func parse(_ text: String, path: String) throws -> PodfileLock {
         let root: Node?
         do { root = try Yams.compose(yaml: text) } catch {
-            throw PodSourceError(Message("pods.lock.yaml", ["path": path, "reason": "\(error)"]),
-                                 code: "pods.lock-yaml", status: .usage)
+            throw PodSourceError(
+                Message("pods.lock.yaml", ["path": path, "reason": "\(error)"]),
+                code: "pods.lock-yaml", status: .usage)
         }
         guard let map = root?.mapping else {
-            throw PodSourceError(Message("pods.lock.shape", ["path": path, "section": "(document)"]),
-                                 code: "pods.lock-shape", status: .usage)
+            throw PodSourceError(
+                Message("pods.lock.shape", ["path": path, "section": "(document)"]),
+                code: "pods.lock-shape", status: .usage)
         }
         func section(_ name: String) -> Node? { map[Node(name)] }
         func bad(_ name: String, _ line: Int? = nil) -> PodSourceError {
             let where_ = line.map { "\(path):\($0)" } ?? path
-            return PodSourceError(Message("pods.lock.shape", ["path": where_, "section": name]),
-                                  code: "pods.lock-shape", status: .usage)
+            return PodSourceError(
+                Message("pods.lock.shape", ["path": where_, "section": name]),
+                code: "pods.lock-shape", status: .usage)
         }
-        var lock = PodfileLock(path: path, pods: [], specRepos: [:], externalSources: [:], checkoutOptions: [:],
-                               specChecksums: [:], cocoapodsVersion: nil)
+        var lock = PodfileLock(
+            path: path, pods: [], specRepos: [:], externalSources: [:], checkoutOptions: [:],
+            specChecksums: [:], cocoapodsVersion: nil)
         if let pods = section("PODS") {
             guard let items = pods.sequence else { throw bad("PODS", pods.mark?.line) }
             var seen = Set<String>()
@@ -69,15 +74,19 @@ public struct PodfileLock: Sendable, Equatable {
                 lock.specRepos[url] = names.compactMap { $0.scalar?.string }
             }
         }
-        for (name, keyPath) in [("EXTERNAL SOURCES", \PodfileLock.externalSources),
-                                ("CHECKOUT OPTIONS", \PodfileLock.checkoutOptions)] {
+        for (name, keyPath) in [
+            ("EXTERNAL SOURCES", \PodfileLock.externalSources),
+            ("CHECKOUT OPTIONS", \PodfileLock.checkoutOptions),
+        ] {
             guard let node = section(name) else { continue }
             guard let m = node.mapping else { throw bad(name, node.mark?.line) }
             for (k, v) in m {
                 guard let pod = k.scalar?.string, let opts = v.mapping else { throw bad(name, k.mark?.line) }
                 var params: [String: String] = [:]
                 for (ok, ov) in opts {
-                    guard var key = ok.scalar?.string, let value = ov.scalar?.string else { throw bad(name, ok.mark?.line) }
+                    guard var key = ok.scalar?.string, let value = ov.scalar?.string else {
+                        throw bad(name, ok.mark?.line)
+                    }
                     if key.hasPrefix(":") { key.removeFirst() }
                     params[key] = value
                 }
@@ -87,7 +96,9 @@ public struct PodfileLock: Sendable, Equatable {
         if let sums = section("SPEC CHECKSUMS") {
             guard let m = sums.mapping else { throw bad("SPEC CHECKSUMS", sums.mark?.line) }
             for (k, v) in m {
-                guard let pod = k.scalar?.string, let sum = v.scalar?.string else { throw bad("SPEC CHECKSUMS", k.mark?.line) }
+                guard let pod = k.scalar?.string, let sum = v.scalar?.string else {
+                    throw bad("SPEC CHECKSUMS", k.mark?.line)
+                }
                 lock.specChecksums[pod] = sum
             }
         }

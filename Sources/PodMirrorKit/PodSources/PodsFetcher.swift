@@ -13,9 +13,11 @@ public struct PodsFetchRequest: Sendable {
     public var environment: RuntimeEnvironment
     public var mirrors: SourceMirrorRules
 
-    public init(lockfilePath: String, only: [String] = [], jobs: Int = 8, cocoapodsVersion: String? = nil,
-                stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, lockTimeout: TimeInterval = 60,
-                environment: RuntimeEnvironment, mirrors: SourceMirrorRules) {
+    public init(
+        lockfilePath: String, only: [String] = [], jobs: Int = 8, cocoapodsVersion: String? = nil,
+        stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, lockTimeout: TimeInterval = 60,
+        environment: RuntimeEnvironment, mirrors: SourceMirrorRules
+    ) {
         self.lockfilePath = lockfilePath
         self.only = only
         self.jobs = jobs
@@ -80,38 +82,57 @@ public struct PodsFetcher: Sendable {
     }
 
     /// Runs the fetch (`.apply`) or reports what is missing (`.dryRun`, `.check`: nothing written).
-    public func run(mode: RunMode, cancellation: CancellationToken,
-                    progress: (@Sendable (PodsFetchProgress) -> Void)? = nil) throws -> PodsFetchReport {
+    public func run(
+        mode: RunMode, cancellation: CancellationToken,
+        progress: (@Sendable (PodsFetchProgress) -> Void)? = nil
+    ) throws -> PodsFetchReport {
         let lock = try PodfileLock.read(path: request.lockfilePath)
         let unknown = request.only.filter { n in !lock.pods.contains { $0.name == n } }
         if !unknown.isEmpty {
-            throw PodSourceError(Message("pods.only.unknown", ["names": unknown.joined(separator: ", "),
-                                                               "path": request.lockfilePath]),
-                                 code: "pods.only-unknown", status: .usage)
+            throw PodSourceError(
+                Message(
+                    "pods.only.unknown",
+                    [
+                        "names": unknown.joined(separator: ", "),
+                        "path": request.lockfilePath,
+                    ]),
+                code: "pods.only-unknown", status: .usage)
         }
         var warnings: [Diagnostic] = []
         let tools = ToolVersion(environment: request.environment)
-        guard let (version, source) = cache.chooseVersion(
-            flag: request.cocoapodsVersion,
-            podVersion: { tools.locate("pod").flatMap { tools.version(of: $0) } },
-            lockfile: lock.cocoapodsVersion) else {
-            throw PodSourceError(Message("pods.version.unknown"), remedy: Message("pods.version.unknown.remedy"),
-                                 code: "pods.version-unknown", status: .usage)
+        guard
+            let (version, source) = cache.chooseVersion(
+                flag: request.cocoapodsVersion,
+                podVersion: { tools.locate("pod").flatMap { tools.version(of: $0) } },
+                lockfile: lock.cocoapodsVersion)
+        else {
+            throw PodSourceError(
+                Message("pods.version.unknown"), remedy: Message("pods.version.unknown.remedy"),
+                code: "pods.version-unknown", status: .usage)
         }
         if source != .flag {
-            warnings.append(Diagnostic(.warning, code: "pods.version-source",
-                                       Message("pods.version.chosen", ["version": version, "source": source.rawValue])))
+            warnings.append(
+                Diagnostic(
+                    .warning, code: "pods.version-source",
+                    Message("pods.version.chosen", ["version": version, "source": source.rawValue])))
         }
         let action = cache.versionAction(version)
         if action == .wipe {
-            warnings.append(Diagnostic(.warning, code: "pods.version-wipe",
-                                       Message("pods.version.wipe", ["old": cache.currentVersion ?? "",
-                                                                     "new": version, "path": cache.path])))
+            warnings.append(
+                Diagnostic(
+                    .warning, code: "pods.version-wipe",
+                    Message(
+                        "pods.version.wipe",
+                        [
+                            "old": cache.currentVersion ?? "",
+                            "new": version, "path": cache.path,
+                        ])))
         }
         let jobs = plan(lock)
-        var report = PodsFetchReport(lockfile: request.lockfilePath, cachePath: cache.path, cocoapodsVersion: version,
-                                     versionSource: source, versionAction: action, pods: [], warnings: warnings,
-                                     mode: mode, interrupted: false)
+        var report = PodsFetchReport(
+            lockfile: request.lockfilePath, cachePath: cache.path, cocoapodsVersion: version,
+            versionSource: source, versionAction: action, pods: [], warnings: warnings,
+            mode: mode, interrupted: false)
         if mode != .apply {
             report.pods = jobs.map { job in
                 var r = job.result
@@ -139,9 +160,10 @@ public struct PodsFetcher: Sendable {
     }
 
     func planOne(_ pod: PodfileLock.Pod, lock: PodfileLock, lookup: SpecLookup) -> PodJob {
-        var result = PodFetchResult(name: pod.name, version: pod.version, kind: "other", origin: "release", url: nil,
-                                    status: .skipped, reason: nil, error: nil, errorCode: nil, bytes: 0, seconds: 0,
-                                    cachePath: nil, commit: nil, reasonText: nil, errorText: nil, exitStatus: nil)
+        var result = PodFetchResult(
+            name: pod.name, version: pod.version, kind: "other", origin: "release", url: nil,
+            status: .skipped, reason: nil, error: nil, errorCode: nil, bytes: 0, seconds: 0,
+            cachePath: nil, commit: nil, reasonText: nil, errorText: nil, exitStatus: nil)
         func skip(_ reason: SkipReason) -> PodJob {
             result.status = .skipped
             result.reason = reason.message.english
@@ -171,13 +193,17 @@ public struct PodsFetcher: Sendable {
             }
         }
         guard let repoKey = lock.specRepo(of: pod.name) else {
-            return fail(PodSourceError(Message("pods.spec.no-spec-repo", ["pod": pod.name, "path": lock.path]),
-                                       code: "pods.spec-no-spec-repo"))
+            return fail(
+                PodSourceError(
+                    Message("pods.spec.no-spec-repo", ["pod": pod.name, "path": lock.path]),
+                    code: "pods.spec-no-spec-repo"))
         }
         let found: FoundSpec
         do {
-            switch try lookup.find(name: pod.name, version: pod.version, source: repoKey,
-                                   checksum: lock.specChecksums[pod.name]) {
+            switch try lookup.find(
+                name: pod.name, version: pod.version, source: repoKey,
+                checksum: lock.specChecksums[pod.name])
+            {
             case .skipped(let why): return skip(why)
             case .found(let f): found = f
             }
@@ -216,7 +242,11 @@ public struct PodsFetcher: Sendable {
                 case "\\": out += "\\\\"
                 case "\n": out += "\\n"
                 default:
-                    if ch.value < 0x20 { out += String(format: "\\u%04x", ch.value) } else { out.unicodeScalars.append(ch) }
+                    if ch.value < 0x20 {
+                        out += String(format: "\\u%04x", ch.value)
+                    } else {
+                        out.unicodeScalars.append(ch)
+                    }
                 }
             }
             return out + "\""
@@ -253,8 +283,10 @@ public struct PodsFetcher: Sendable {
     // MARK: Running
 
     /// Runs the jobs on `request.jobs` threads; one failing never stops the others.
-    func execute(_ jobs: [PodJob], cancellation: CancellationToken,
-                 progress: (@Sendable (PodsFetchProgress) -> Void)?) -> [PodFetchResult] {
+    func execute(
+        _ jobs: [PodJob], cancellation: CancellationToken,
+        progress: (@Sendable (PodsFetchProgress) -> Void)?
+    ) -> [PodFetchResult] {
         final class State: @unchecked Sendable {
             let lock = NSLock()
             var next = 0
@@ -282,7 +314,8 @@ public struct PodsFetcher: Sendable {
                         state.lock.lock()
                         state.bytes += received - live.value
                         live.value = received
-                        let snapshot = PodsFetchProgress(done: state.done, total: total, bytes: state.bytes, finished: nil)
+                        let snapshot = PodsFetchProgress(
+                            done: state.done, total: total, bytes: state.bytes, finished: nil)
                         state.lock.unlock()
                         progress?(snapshot)
                     }
@@ -290,7 +323,8 @@ public struct PodsFetcher: Sendable {
                     state.results[i] = result
                     state.done += 1
                     state.bytes += result.bytes - live.value
-                    let snapshot = PodsFetchProgress(done: state.done, total: total, bytes: state.bytes, finished: result)
+                    let snapshot = PodsFetchProgress(
+                        done: state.done, total: total, bytes: state.bytes, finished: result)
                     state.lock.unlock()
                     progress?(snapshot)
                 }
@@ -304,7 +338,8 @@ public struct PodsFetcher: Sendable {
 
     /// Fetches and publishes one pod; never throws.
     func runOne(_ job: PodJob, cancellation: CancellationToken, bytes: @escaping @Sendable (Int64) -> Void)
-        -> PodFetchResult {
+        -> PodFetchResult
+    {
         var result = job.result
         if job.settled { return result }
         guard let slug = job.slug, let source = job.source else { return result }
@@ -320,20 +355,24 @@ public struct PodsFetcher: Sendable {
             let content = dir + "/content"
             switch source {
             case .git(let url, let tag, let commit, let branch, let submodules):
-                let revision: GitSourceFetcher.Revision = tag.map { .tag($0) } ?? commit.map { .commit($0) }
+                let revision: GitSourceFetcher.Revision =
+                    tag.map { .tag($0) } ?? commit.map { .commit($0) }
                     ?? branch.map { .branch($0) } ?? .head
-                let options = TransferOptions(stallTimeout: request.stallTimeout,
-                                              progress: ByteProgress(report: bytes), cancellation: cancellation)
-                let got = try GitSourceFetcher.fetch(url: url, revision: revision, submodules: submodules,
-                                                     into: content, options: options)
+                let options = TransferOptions(
+                    stallTimeout: request.stallTimeout,
+                    progress: ByteProgress(report: bytes), cancellation: cancellation)
+                let got = try GitSourceFetcher.fetch(
+                    url: url, revision: revision, submodules: submodules,
+                    into: content, options: options)
                 result.commit = got.commit
                 result.bytes = got.bytes
             case .http(let http):
                 try FileManager.default.createDirectory(atPath: content, withIntermediateDirectories: true)
                 let scratch = dir + "/scratch"
                 try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-                let options = DownloadOptions(stallTimeout: request.stallTimeout, cancellation: cancellation,
-                                              environment: request.environment.variables, progress: bytes)
+                let options = DownloadOptions(
+                    stallTimeout: request.stallTimeout, cancellation: cancellation,
+                    environment: request.environment.variables, progress: bytes)
                 result.bytes = try HTTPSourceDownloader.fetch(http, into: content, scratch: scratch, options: options)
                 try? FileManager.default.removeItem(atPath: scratch)
             }
@@ -349,8 +388,9 @@ public struct PodsFetcher: Sendable {
                 }
             }
             if cancellation.isCancelled { throw InterruptedError() }
-            let placed = try cache.publish(slug: slug, content: content, spec: spec ?? [], staging: dir,
-                                           cancellation: cancellation)
+            let placed = try cache.publish(
+                slug: slug, content: content, spec: spec ?? [], staging: dir,
+                cancellation: cancellation)
             result.status = placed ? .fetched : .cached
         } catch {
             Self.fill(&result, error: error)

@@ -34,9 +34,14 @@ public struct SpecLookup: Sendable {
     /// `checksum` (SHA1 from `SPEC CHECKSUMS`) when given.
     public func find(name: String, version: String, source: String, checksum: String?) throws -> Outcome {
         guard let repo = repo(for: source) else {
-            throw PodSourceError(Message("pods.spec.no-repo", ["pod": name, "source": Redaction.redactURL(source),
-                                                               "dir": repos.path]),
-                                 remedy: Message("pods.spec.no-repo.remedy"), code: "pods.spec-no-repo")
+            throw PodSourceError(
+                Message(
+                    "pods.spec.no-repo",
+                    [
+                        "pod": name, "source": Redaction.redactURL(source),
+                        "dir": repos.path,
+                    ]),
+                remedy: Message("pods.spec.no-repo.remedy"), code: "pods.spec-no-repo")
         }
         let prefixes = Self.prefixLengths(repoPath: repo.path)
         var specsDir = repo.path + "/Specs"
@@ -46,11 +51,20 @@ public struct SpecLookup: Sendable {
         let rubyPath = folder + "/\(name).podspec"
         let fm = FileManager.default
         let path: String
-        if fm.fileExists(atPath: jsonPath) { path = jsonPath } else if fm.fileExists(atPath: rubyPath) { path = rubyPath } else {
+        if fm.fileExists(atPath: jsonPath) {
+            path = jsonPath
+        } else if fm.fileExists(atPath: rubyPath) {
+            path = rubyPath
+        } else {
             if repo.kind == .cdn { return .skipped(.cdnSpecMissing(jsonPath)) }
-            throw PodSourceError(Message("pods.spec.missing", ["pod": name, "version": version, "repo": repo.name,
-                                                               "path": jsonPath]),
-                                 remedy: Message("pods.spec.missing.remedy"), code: "pods.spec-missing")
+            throw PodSourceError(
+                Message(
+                    "pods.spec.missing",
+                    [
+                        "pod": name, "version": version, "repo": repo.name,
+                        "path": jsonPath,
+                    ]),
+                remedy: Message("pods.spec.missing.remedy"), code: "pods.spec-missing")
         }
         guard let data = fm.contents(atPath: path) else {
             throw PodSourceError(Message("pods.spec.unreadable", ["path": path]), code: "pods.spec-unreadable")
@@ -58,12 +72,19 @@ public struct SpecLookup: Sendable {
         let bytes = Array(data)
         let sha1 = Digest.hex(.sha1, bytes)
         if let checksum, checksum.lowercased() != sha1 {
-            throw PodSourceError(Message("pods.spec.checksum", ["pod": name, "repo": repo.name, "path": path,
-                                                                "lock": checksum, "local": sha1]),
-                                 remedy: Message("pods.spec.checksum.remedy"), code: "pods.spec-checksum")
+            throw PodSourceError(
+                Message(
+                    "pods.spec.checksum",
+                    [
+                        "pod": name, "repo": repo.name, "path": path,
+                        "lock": checksum, "local": sha1,
+                    ]),
+                remedy: Message("pods.spec.checksum.remedy"), code: "pods.spec-checksum")
         }
-        return .found(FoundSpec(repoName: repo.name, path: path, bytes: bytes, sha1: sha1,
-                                isJSON: path.hasSuffix(".json")))
+        return .found(
+            FoundSpec(
+                repoName: repo.name, path: path, bytes: bytes, sha1: sha1,
+                isJSON: path.hasSuffix(".json")))
     }
 
     /// The local repo for a `SPEC REPOS` key: `trunk` by name, others by URL as CocoaPods compares them.
@@ -75,8 +96,9 @@ public struct SpecLookup: Sendable {
     /// `prefix_lengths` of `<repo>/CocoaPods-version.yml`; empty (unsharded) when absent.
     static func prefixLengths(repoPath: String) -> [Int] {
         guard let data = FileManager.default.contents(atPath: repoPath + "/CocoaPods-version.yml"),
-              let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)),
-              let seq = node.mapping?[Node("prefix_lengths")]?.sequence else { return [] }
+            let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)),
+            let seq = node.mapping?[Node("prefix_lengths")]?.sequence
+        else { return [] }
         return seq.compactMap { $0.scalar.flatMap { Int($0.string) } }
     }
 

@@ -25,8 +25,9 @@ public struct BuildSettingAssignment: Sendable, Equatable {
             if split != nil { break }
         }
         guard let eq = split, eq != text.startIndex else {
-            throw UsageError(Message("podfile.build-setting.bad-assignment", ["text": text]),
-                             remedy: Message("podfile.build-setting.bad-assignment.remedy"), code: "build-setting.syntax")
+            throw UsageError(
+                Message("podfile.build-setting.bad-assignment", ["text": text]),
+                remedy: Message("podfile.build-setting.bad-assignment.remedy"), code: "build-setting.syntax")
         }
         let key = String(text[..<eq])
         try Self.validate(key: key)
@@ -36,9 +37,13 @@ public struct BuildSettingAssignment: Sendable, Equatable {
     /// A build setting name, optionally with conditions: `NAME`, `NAME[sdk=iphonesimulator*]`,
     /// `NAME[sdk=macosx*][arch=x86_64]`.
     public static func validate(key: String) throws {
-        guard key.range(of: #"^[A-Za-z_][A-Za-z0-9_]*(\[[A-Za-z_]+=[^\]'"\\\[]+\])*$"#, options: .regularExpression) != nil else {
-            throw UsageError(Message("podfile.build-setting.bad-key", ["key": key]),
-                             remedy: Message("podfile.build-setting.bad-assignment.remedy"), code: "build-setting.key")
+        guard
+            key.range(of: #"^[A-Za-z_][A-Za-z0-9_]*(\[[A-Za-z_]+=[^\]'"\\\[]+\])*$"#, options: .regularExpression)
+                != nil
+        else {
+            throw UsageError(
+                Message("podfile.build-setting.bad-key", ["key": key]),
+                remedy: Message("podfile.build-setting.bad-assignment.remedy"), code: "build-setting.key")
         }
     }
 }

@@ -17,9 +17,11 @@ public enum PodPlatform: String, CaseIterable, Sendable {
         if name == "macos" { name = "osx" }
         guard let platform = PodPlatform(rawValue: name) else {
             let suggestion = Suggestion.nearest(to: text.lowercased(), in: Self.acceptedNames)
-            throw UsageError(Message("podfile.platform.unknown", ["name": text, "names": Self.acceptedNames.joined(separator: ", ")]),
-                             remedy: suggestion.map { Message("podfile.platform.did-you-mean", ["name": $0]) },
-                             code: "platform.name")
+            throw UsageError(
+                Message(
+                    "podfile.platform.unknown", ["name": text, "names": Self.acceptedNames.joined(separator: ", ")]),
+                remedy: suggestion.map { Message("podfile.platform.did-you-mean", ["name": $0]) },
+                code: "platform.name")
         }
         self = platform
     }
@@ -50,25 +52,29 @@ public enum PodPlatform: String, CaseIterable, Sendable {
     /// Checks a deployment target: one to three numeric components (`13`, `13.0`, `10.15.4`).
     public static func version(parsing text: String) throws -> String {
         guard text.range(of: #"^[0-9]{1,4}(\.[0-9]{1,4}){0,2}$"#, options: .regularExpression) != nil else {
-            throw UsageError(Message("podfile.platform.bad-version", ["version": text]),
-                             remedy: Message("podfile.platform.bad-version.remedy"), code: "platform.version")
+            throw UsageError(
+                Message("podfile.platform.bad-version", ["version": text]),
+                remedy: Message("podfile.platform.bad-version.remedy"), code: "platform.version")
         }
         return text
     }
 
     /// Parses `NAME:VERSION` (also `NAME VERSION`, `NAME=VERSION`); the version is optional only when
     /// `versionRequired` is false.
-    public static func parse(_ text: String, versionRequired: Bool) throws -> (platform: PodPlatform, version: String?) {
+    public static func parse(_ text: String, versionRequired: Bool) throws -> (platform: PodPlatform, version: String?)
+    {
         let parts = text.split(maxSplits: 1, whereSeparator: { $0 == ":" || $0 == " " || $0 == "=" }).map(String.init)
         guard let first = parts.first else {
-            throw UsageError(Message("podfile.platform.unknown", ["name": text, "names": acceptedNames.joined(separator: ", ")]),
-                             code: "platform.name")
+            throw UsageError(
+                Message("podfile.platform.unknown", ["name": text, "names": acceptedNames.joined(separator: ", ")]),
+                code: "platform.name")
         }
         let platform = try PodPlatform(parsing: first)
         guard parts.count == 2 else {
             if versionRequired {
-                throw UsageError(Message("podfile.platform.missing-version", ["text": text]),
-                                 remedy: Message("podfile.platform.bad-version.remedy"), code: "platform.version")
+                throw UsageError(
+                    Message("podfile.platform.missing-version", ["text": text]),
+                    remedy: Message("podfile.platform.bad-version.remedy"), code: "platform.version")
             }
             return (platform, nil)
         }

@@ -42,13 +42,15 @@ public struct PodfileDocument: Sendable {
     /// Reads and parses a Podfile. Throws `PodfileError` for a missing file or text the lexer cannot place.
     public static func load(path: String, fs: any FileSystem) throws -> PodfileDocument {
         guard fs.fileExists(path), !fs.isDirectory(path) else {
-            throw PodfileError(Message("podfile.error.missing", ["path": path]), file: path,
-                               remedy: Message("podfile.error.missing.remedy"), code: "podfile.missing",
-                               exitStatus: .usage)
+            throw PodfileError(
+                Message("podfile.error.missing", ["path": path]), file: path,
+                remedy: Message("podfile.error.missing.remedy"), code: "podfile.missing",
+                exitStatus: .usage)
         }
         if path.hasSuffix(".yaml") {
-            throw PodfileError(Message("podfile.error.yaml"), file: path, remedy: Message("podfile.error.yaml.remedy"),
-                               code: "podfile.unsupported-format", exitStatus: .usage)
+            throw PodfileError(
+                Message("podfile.error.yaml"), file: path, remedy: Message("podfile.error.yaml.remedy"),
+                code: "podfile.unsupported-format", exitStatus: .usage)
         }
         return try PodfileDocument(bytes: try fs.readFile(path), path: path)
     }
@@ -58,21 +60,24 @@ public struct PodfileDocument: Sendable {
 
     public init(bytes: [UInt8], path: String = "Podfile") throws {
         guard bytes.count <= Self.maxSize else {
-            throw PodfileError(Message("podfile.error.too-large", ["size": String(bytes.count >> 20)]), file: path,
-                               remedy: Message("podfile.error.check-path.remedy"), code: "podfile.too-large")
+            throw PodfileError(
+                Message("podfile.error.too-large", ["size": String(bytes.count >> 20)]), file: path,
+                remedy: Message("podfile.error.check-path.remedy"), code: "podfile.too-large")
         }
         if let nul = bytes.firstIndex(of: 0) {
             let lineStart = bytes[..<nul].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-            throw PodfileError(Message("podfile.error.nul"), file: path,
-                               line: bytes.lineNumber(at: nul), column: nul - lineStart + 1,
-                               remedy: Message("podfile.error.check-path.remedy"), code: "podfile.encoding")
+            throw PodfileError(
+                Message("podfile.error.nul"), file: path,
+                line: bytes.lineNumber(at: nul), column: nul - lineStart + 1,
+                remedy: Message("podfile.error.check-path.remedy"), code: "podfile.encoding")
         }
         if String(bytes: bytes, encoding: .utf8) == nil {
             let bad = Self.firstInvalidUTF8(bytes) ?? 0
             let lineStart = bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-            throw PodfileError(Message("podfile.error.not-utf8"), file: path,
-                               line: bytes.lineNumber(at: bad), column: bad - lineStart + 1,
-                               remedy: Message("podfile.error.not-utf8.remedy"), code: "podfile.encoding")
+            throw PodfileError(
+                Message("podfile.error.not-utf8"), file: path,
+                line: bytes.lineNumber(at: bad), column: bad - lineStart + 1,
+                remedy: Message("podfile.error.not-utf8.remedy"), code: "podfile.encoding")
         }
         self.path = path
         self.bytes = bytes

@@ -3,12 +3,15 @@ import Foundation
 extension EditContext {
     /// The one-line form podmirror writes (and recognises) inside the post_install hook.
     /// With `generate_multiple_pod_projects`, pod targets live in `installer.generated_projects`.
-    func buildSettingStatement(parameter: String, key: String, value: String, configuration: String?, pod: String?) -> String {
+    func buildSettingStatement(parameter: String, key: String, value: String, configuration: String?, pod: String?)
+        -> String
+    {
         var targets = multipleProjects ? "p.targets" : "\(parameter).pods_project.targets"
         if let pod { targets += ".select { |t| t.name == \(literal(pod)) }" }
         var configurations = "t.build_configurations"
         if let configuration { configurations += ".select { |c| c.name == \(literal(configuration)) }" }
-        let line = "\(targets).each { |t| \(configurations).each { |c| c.build_settings[\(literal(key))] = \(literal(value)) } }"
+        let line =
+            "\(targets).each { |t| \(configurations).each { |c| c.build_settings[\(literal(key))] = \(literal(value)) } }"
         return multipleProjects ? "\(parameter).generated_projects.each { |p| \(line) }" : line
     }
 
@@ -22,7 +25,9 @@ extension EditContext {
             for (n, k) in sig.enumerated() where toks[k].value == option {
                 let rest = sig.dropFirst(n + 1).prefix(2).map { toks[$0] }
                 if toks[k].kind == .label, rest.first?.isKeyword("true") == true { return true }
-                if toks[k].kind == .symbol, rest.count == 2, rest[0].isPunct("=>"), rest[1].isKeyword("true") { return true }
+                if toks[k].kind == .symbol, rest.count == 2, rest[0].isPunct("=>"), rest[1].isKeyword("true") {
+                    return true
+                }
             }
         }
         return false
@@ -34,11 +39,15 @@ extension EditContext {
     func postInstallHook() throws -> (index: Int, site: HookSite)? {
         let hooks = reader.hooks.enumerated().filter { $0.element.name == "post_install" }
         if hooks.count > 1 {
-            throw PodfileError(Message("podfile.error.multiple-hooks"), file: doc.path,
-                               line: hooks[1].element.statement.line,
-                               remedy: Message("podfile.error.multiple-hooks.remedy", [
-                                   "lines": hooks.map { String($0.element.statement.line) }.joined(separator: ", ")]),
-                               code: "podfile.multiple-hooks")
+            throw PodfileError(
+                Message("podfile.error.multiple-hooks"), file: doc.path,
+                line: hooks[1].element.statement.line,
+                remedy: Message(
+                    "podfile.error.multiple-hooks.remedy",
+                    [
+                        "lines": hooks.map { String($0.element.statement.line) }.joined(separator: ", ")
+                    ]),
+                code: "podfile.multiple-hooks")
         }
         return hooks.first.map { ($0.offset, $0.element) }
     }
@@ -51,9 +60,10 @@ extension EditContext {
     mutating func buildSetting(key: String, value: String, configuration: String?, pod: String?) throws {
         try validateKey(key)
         if installOption("skip_pods_project_generation") {
-            throw PodfileError("the Podfile sets `skip_pods_project_generation`: there is no Pods project for post_install to change",
-                               file: doc.path, remedy: "remove that install! option, or set the build setting another way",
-                               code: "podfile.no-pods-project", exitStatus: .usage)
+            throw PodfileError(
+                "the Podfile sets `skip_pods_project_generation`: there is no Pods project for post_install to change",
+                file: doc.path, remedy: "remove that install! option, or set the build setting another way",
+                code: "podfile.no-pods-project", exitStatus: .usage)
         }
         let hook = try postInstallHook()
         let sites = reader.buildSettingSites.filter { matches($0.setting, key, configuration, pod) }
@@ -62,9 +72,12 @@ extension EditContext {
                 // `generate_multiple_pod_projects` was turned on (or off) after podmirror wrote the line:
                 // `installer.pods_project` no longer holds the pod targets, so the whole line changes form.
                 let parameter = reader.hooks[site.hook].block.parameters.first ?? "installer"
-                edits.append(TextEdit(range: syntax.range(of: site.statement),
-                                      replacement: buildSettingStatement(parameter: parameter, key: key, value: value,
-                                                                         configuration: configuration, pod: pod)))
+                edits.append(
+                    TextEdit(
+                        range: syntax.range(of: site.statement),
+                        replacement: buildSettingStatement(
+                            parameter: parameter, key: key, value: value,
+                            configuration: configuration, pod: pod)))
             } else if site.setting.value != value {
                 let t = syntax.tokens[site.valueToken]
                 edits.append(contentEdit(t, value: value) ?? TextEdit(range: t.range, replacement: literal(value)))
@@ -73,20 +86,24 @@ extension EditContext {
             return
         }
         if let (_, site) = hook {
-            let own = reader.userBuildSettingAssignments(key: key, in: site, skipping: reader.buildSettingSites.map(\.statement))
+            let own = reader.userBuildSettingAssignments(
+                key: key, in: site, skipping: reader.buildSettingSites.map(\.statement))
             if !own.isEmpty {
                 if configuration == nil, pod == nil {
                     try updateInPlace(own, key: key, value: value)
                     return
                 }
-                warnings.append(Diagnostic(.note, code: "podfile.build-setting-overrides",
-                                           Message("podfile.build-setting.overrides", ["key": key, "line": String(own[0].line)]),
-                                           file: doc.path, line: own[0].line))
+                warnings.append(
+                    Diagnostic(
+                        .note, code: "podfile.build-setting-overrides",
+                        Message("podfile.build-setting.overrides", ["key": key, "line": String(own[0].line)]),
+                        file: doc.path, line: own[0].line))
             }
         }
         let current = self
         insertIntoPostInstall(hook) { parameter in
-            current.buildSettingStatement(parameter: parameter, key: key, value: value, configuration: configuration, pod: pod)
+            current.buildSettingStatement(
+                parameter: parameter, key: key, value: value, configuration: configuration, pod: pod)
         }
     }
 
@@ -99,10 +116,11 @@ extension EditContext {
     /// updated in place; any other form is refused, naming its line.
     mutating func updateInPlace(_ assignments: [UserBuildSettingAssignment], key: String, value: String) throws {
         for a in assignments where a.valueToken == nil || a.conditional {
-            throw PodfileError(Message("podfile.build-setting.user-expression", ["key": key, "line": String(a.line), "text": a.text]),
-                               file: doc.path, line: a.line,
-                               remedy: Message("podfile.build-setting.user-expression.remedy", ["key": key, "value": value]),
-                               code: "podfile.build-setting-user", exitStatus: .usage)
+            throw PodfileError(
+                Message("podfile.build-setting.user-expression", ["key": key, "line": String(a.line), "text": a.text]),
+                file: doc.path, line: a.line,
+                remedy: Message("podfile.build-setting.user-expression.remedy", ["key": key, "value": value]),
+                code: "podfile.build-setting-user", exitStatus: .usage)
         }
         for a in assignments {
             guard let index = a.valueToken, syntax.tokens[index].value != value else { continue }
@@ -154,13 +172,17 @@ extension EditContext {
         let sites = reader.buildSettingSites.filter { matches($0.setting, key, configuration, pod) }
         guard !sites.isEmpty else { return }
         if let (_, h) = hook, h.target == nil, isRootStatement(h.statement),
-           h.block.body.allSatisfy({ s in sites.contains { $0.statement.first == s.first } }),
-           !syntax.tokens[h.block.opener...h.block.closer].contains(where: { $0.kind == .comment }) {
+            h.block.body.allSatisfy({ s in sites.contains { $0.statement.first == s.first } }),
+            !syntax.tokens[h.block.opener...h.block.closer].contains(where: { $0.kind == .comment })
+        {
             var removal = deletion(of: h.statement)
             // Drop the blank line podmirror put before an appended hook.
             let start = removal.range.lowerBound
-            if start >= 2, syntax.bytes[start - 1] == 0x0A, syntax.lineStart(start - 1) == start - 1 || (start >= 3 && syntax.bytes[start - 2] == 0x0D && syntax.lineStart(start - 2) == start - 2),
-               removal.range.upperBound == (syntax.dataStart ?? syntax.bytes.count) {
+            if start >= 2, syntax.bytes[start - 1] == 0x0A,
+                syntax.lineStart(start - 1) == start - 1
+                    || (start >= 3 && syntax.bytes[start - 2] == 0x0D && syntax.lineStart(start - 2) == start - 2),
+                removal.range.upperBound == (syntax.dataStart ?? syntax.bytes.count)
+            {
                 let blankStart = syntax.lineStart(start - 1)
                 removal = .delete(blankStart..<removal.range.upperBound)
             }

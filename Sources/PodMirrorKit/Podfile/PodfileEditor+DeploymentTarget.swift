@@ -21,11 +21,14 @@ extension PodfileReader {
                 guard !syntax.bytes[syntax.range(of: s)].contains(0x0A) else { continue }
                 let sig = (s.first...s.last).filter { RubySyntax.isSignificant(toks[$0]) && toks[$0].kind != .newline }
                 guard sig.contains(where: { toks[$0].kind == .constant && toks[$0].text == "Version" }),
-                      sig.contains(where: { toks[$0].isKeyword("if") }) else { continue }
+                    sig.contains(where: { toks[$0].isKeyword("if") })
+                else { continue }
                 for (n, k) in sig.enumerated() where toks[k].isIdentifier("build_settings") && n + 5 < sig.count {
-                    guard toks[sig[n + 1]].isPunct("["), let key = toks[sig[n + 2]].value, Self.deploymentTargetKeys.contains(key),
-                          toks[sig[n + 3]].isPunct("]"), toks[sig[n + 4]].isPunct("="), toks[sig[n + 5]].kind == .string,
-                          let value = toks[sig[n + 5]].value else { continue }
+                    guard toks[sig[n + 1]].isPunct("["), let key = toks[sig[n + 2]].value,
+                        Self.deploymentTargetKeys.contains(key),
+                        toks[sig[n + 3]].isPunct("]"), toks[sig[n + 4]].isPunct("="), toks[sig[n + 5]].kind == .string,
+                        let value = toks[sig[n + 5]].value
+                    else { continue }
                     out.append(DeploymentTargetSite(key: key, value: value, statement: s, hook: h))
                     break
                 }
@@ -42,7 +45,8 @@ extension EditContext {
         let v = literal(version)
         let k = literal(key)
         let current = "c.build_settings[\(k)].to_s[/\\A\\d+(\\.\\d+)*/] || '0'"
-        let body = "t.build_configurations.each { |c| c.build_settings[\(k)] = \(v) if Gem::Version.new(\(current)) < Gem::Version.new(\(v)) }"
+        let body =
+            "t.build_configurations.each { |c| c.build_settings[\(k)] = \(v) if Gem::Version.new(\(current)) < Gem::Version.new(\(v)) }"
         if multipleProjects {
             return "\(parameter).generated_projects.each { |p| p.targets.each { |t| \(body) } }"
         }
@@ -55,9 +59,10 @@ extension EditContext {
         let version = try PodPlatform.version(parsing: version)
         let key = platform.deploymentTargetSetting
         if installOption("skip_pods_project_generation") {
-            throw PodfileError("the Podfile sets `skip_pods_project_generation`: there is no Pods project for post_install to change",
-                               file: doc.path, remedy: "remove that install! option, or set the build setting another way",
-                               code: "podfile.no-pods-project", exitStatus: .usage)
+            throw PodfileError(
+                "the Podfile sets `skip_pods_project_generation`: there is no Pods project for post_install to change",
+                file: doc.path, remedy: "remove that install! option, or set the build setting another way",
+                code: "podfile.no-pods-project", exitStatus: .usage)
         }
         let hook = try postInstallHook()
         let sites = reader.deploymentTargetSites.filter { $0.key == key }
@@ -73,9 +78,11 @@ extension EditContext {
         if let (_, site) = hook {
             let skipping = reader.buildSettingSites.map(\.statement) + reader.deploymentTargetSites.map(\.statement)
             if let own = reader.userBuildSettingAssignments(key: key, in: site, skipping: skipping).first {
-                warnings.append(Diagnostic(.warning, code: "podfile.deployment-target-overridden",
-                                           Message("podfile.deployment-target.user-line", ["key": key, "line": String(own.line)]),
-                                           file: doc.path, line: own.line))
+                warnings.append(
+                    Diagnostic(
+                        .warning, code: "podfile.deployment-target-overridden",
+                        Message("podfile.deployment-target.user-line", ["key": key, "line": String(own.line)]),
+                        file: doc.path, line: own.line))
             }
         }
         let current = self

@@ -11,9 +11,12 @@ extension EditContext {
         }
         visit(reader.root)
         guard found.count == 1 else {
-            throw PodfileError(found.isEmpty ? "there is no target `\(name)` in the Podfile" : "target `\(name)` is declared \(found.count) times",
-                               file: doc.path, remedy: "see the targets with `podmirror podfile show`",
-                               code: "podfile.target", exitStatus: .usage)
+            throw PodfileError(
+                found.isEmpty
+                    ? "there is no target `\(name)` in the Podfile"
+                    : "target `\(name)` is declared \(found.count) times",
+                file: doc.path, remedy: "see the targets with `podmirror podfile show`",
+                code: "podfile.target", exitStatus: .usage)
         }
         return found[0]
     }
@@ -49,22 +52,28 @@ extension EditContext {
         let version = try PodPlatform.version(parsing: version)
         let scope = try scope(named: target)
         if scope.statement != nil, scope.block == nil {
-            throw PodfileError("target `\(scope.name)` has no `do … end` block to hold a platform", file: doc.path,
-                               line: scope.line, remedy: "give the target a block, or set the platform at root level",
-                               code: "podfile.target", exitStatus: .usage)
+            throw PodfileError(
+                "target `\(scope.name)` has no `do … end` block to hold a platform", file: doc.path,
+                line: scope.line, remedy: "give the target a block, or set the platform at root level",
+                code: "podfile.target", exitStatus: .usage)
         }
         let line = "platform :\(name), \(literal(version, like: nil))"
         if let existing = scope.platforms.first(where: { !$0.conditional }) ?? scope.platforms.first {
             try rewritePlatform(existing.statement, name: name, version: version, force: force)
             if existing.conditional {
-                warnings.append(finding(.warning, "podfile.platform-conditional",
-                                         Message("podfile.platform.in-condition", ["line": String(existing.statement.line)]),
-                                         line: existing.statement.line))
+                warnings.append(
+                    finding(
+                        .warning, "podfile.platform-conditional",
+                        Message("podfile.platform.in-condition", ["line": String(existing.statement.line)]),
+                        line: existing.statement.line))
             }
             if scope.platforms.count > 1 {
-                warnings.append(finding(.warning, "podfile.platform-several",
-                                         Message("podfile.platform.several", ["target": scope.label, "count": String(scope.platforms.count)]),
-                                         line: existing.statement.line))
+                warnings.append(
+                    finding(
+                        .warning, "podfile.platform-several",
+                        Message(
+                            "podfile.platform.several", ["target": scope.label, "count": String(scope.platforms.count)]),
+                        line: existing.statement.line))
             }
             return
         }
@@ -85,9 +94,11 @@ extension EditContext {
         let args = syntax.arguments(of: s)
         guard let nameArg = args.first, nameArg.count == 1, syntax.tokens[nameArg[0]].kind == .symbol else {
             guard force else {
-                throw PodfileError("the platform at this line is written as an expression (`\(syntax.text(of: s))`)",
-                                   file: doc.path, line: s.line, remedy: "pass --force to replace it with `platform :\(name), '\(version)'`",
-                                   code: "podfile.platform-expression", exitStatus: .usage)
+                throw PodfileError(
+                    "the platform at this line is written as an expression (`\(syntax.text(of: s))`)",
+                    file: doc.path, line: s.line,
+                    remedy: "pass --force to replace it with `platform :\(name), '\(version)'`",
+                    code: "podfile.platform-expression", exitStatus: .usage)
             }
             edits.append(TextEdit(range: syntax.range(of: s), replacement: "platform :\(name), \(literal(version))"))
             return
@@ -103,8 +114,10 @@ extension EditContext {
         }
         let versionArg = args[1]
         // A string spanning lines is not a version anyone wrote: replacing it would rewrite the lines it covers.
-        if args.count == 2, versionArg.count == 1, syntax.tokens[versionArg[0]].kind == .string, let v = syntax.tokens[versionArg[0]].value,
-           !v.contains("\n") {
+        if args.count == 2, versionArg.count == 1, syntax.tokens[versionArg[0]].kind == .string,
+            let v = syntax.tokens[versionArg[0]].value,
+            !v.contains("\n")
+        {
             if v != version {
                 let t = syntax.tokens[versionArg[0]]
                 edits.append(contentEdit(t, value: version) ?? TextEdit(range: t.range, replacement: literal(version)))
@@ -115,9 +128,10 @@ extension EditContext {
         let last = syntax.tokens[args.last!.last!].range.upperBound
         let expression = String(decoding: syntax.bytes[first..<last], as: UTF8.self)
         guard force else {
-            throw PodfileError("the platform version is an expression (`\(expression)`), not a literal", file: doc.path, line: s.line,
-                               remedy: "pass --force to replace it with '\(version)'", code: "podfile.platform-expression",
-                               exitStatus: .usage)
+            throw PodfileError(
+                "the platform version is an expression (`\(expression)`), not a literal", file: doc.path, line: s.line,
+                remedy: "pass --force to replace it with '\(version)'", code: "podfile.platform-expression",
+                exitStatus: .usage)
         }
         edits.append(TextEdit(range: first..<last, replacement: literal(version)))
     }
@@ -125,7 +139,9 @@ extension EditContext {
     /// Inserts a line as the first statement of a block body.
     func insertionAtBodyStart(_ block: RubyBlock, _ line: String) -> TextEdit {
         let opener = syntax.tokens[block.opener]
-        let paramsEnd = block.bodyStart > block.opener + 1 ? syntax.tokens[block.bodyStart - 1].range.upperBound : opener.range.upperBound
+        let paramsEnd =
+            block.bodyStart > block.opener + 1
+            ? syntax.tokens[block.bodyStart - 1].range.upperBound : opener.range.upperBound
         let indent = bodyIndent(block)
         let at = syntax.insertionLineEnd(paramsEnd)
         if syntax.tokens[block.closer].range.lowerBound < at {
@@ -141,11 +157,15 @@ extension EditContext {
         if !on {
             for s in root.inhibits { edits.append(try callDeletion(of: s, takesArguments: false)) }
             var inTargets: [String] = []
-            func visit(_ s: PodfileScope) { if !s.inhibits.isEmpty, s.statement != nil { inTargets.append(s.name) }; s.children.forEach(visit) }
+            func visit(_ s: PodfileScope) {
+                if !s.inhibits.isEmpty, s.statement != nil { inTargets.append(s.name) }; s.children.forEach(visit)
+            }
             visit(root)
             if !inTargets.isEmpty {
-                warnings.append(finding(.note, "podfile.inhibit-in-targets",
-                                         Message("podfile.inhibit.stays-in-targets", ["targets": inTargets.joined(separator: ", ")])))
+                warnings.append(
+                    finding(
+                        .note, "podfile.inhibit-in-targets",
+                        Message("podfile.inhibit.stays-in-targets", ["targets": inTargets.joined(separator: ", ")])))
             }
             return
         }

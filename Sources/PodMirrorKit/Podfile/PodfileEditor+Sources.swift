@@ -31,22 +31,28 @@ extension EditContext {
         if let m = catalog.specs.first(where: { $0.name == nameOrURL.lowercased() }) { return m.url }
         guard nameOrURL.contains(":") || nameOrURL.contains("/") else {
             let names = catalog.specs.map(\.name)
-            let remedy = Suggestion.nearest(to: nameOrURL.lowercased(), in: names)
-                .map { Message("podfile.source.did-you-mean", ["name": $0]) } ?? Message("podfile.source.unknown.remedy")
-            throw UsageError(Message("podfile.source.unknown", ["value": nameOrURL, "names": names.joined(separator: ", ")]),
-                             remedy: remedy, code: "podfile.source")
+            let remedy =
+                Suggestion.nearest(to: nameOrURL.lowercased(), in: names)
+                .map { Message("podfile.source.did-you-mean", ["name": $0]) }
+                ?? Message("podfile.source.unknown.remedy")
+            throw UsageError(
+                Message("podfile.source.unknown", ["value": nameOrURL, "names": names.joined(separator: ", ")]),
+                remedy: remedy, code: "podfile.source")
         }
         do {
             try GitURL.validate(nameOrURL)
         } catch let e as GitError {
-            throw UsageError(Message("podfile.source.bad-url", ["url": Redaction.redactURL(nameOrURL), "reason": e.cause]),
-                             remedy: Message("podfile.source.unknown.remedy"), code: "podfile.source")
+            throw UsageError(
+                Message("podfile.source.bad-url", ["url": Redaction.redactURL(nameOrURL), "reason": e.cause]),
+                remedy: Message("podfile.source.unknown.remedy"), code: "podfile.source")
         }
         return nameOrURL
     }
 
     func sourceLine(_ url: String) -> String {
-        let like = sourceSites.first.flatMap { site in syntax.arguments(of: site.statement).first.map { syntax.tokens[$0[0]] } }
+        let like = sourceSites.first.flatMap { site in
+            syntax.arguments(of: site.statement).first.map { syntax.tokens[$0[0]] }
+        }
         return "source " + literal(url, like: like)
     }
 
@@ -62,8 +68,11 @@ extension EditContext {
         guard let first = replaceable.first else {
             if let last = sourceSites.last {
                 edits.append(insertion(after: last.statement, sourceLine(url)))
-                warnings.append(finding(.warning, "podfile.only-private-sources",
-                                         Message("podfile.source.only-private", ["url": Redaction.redactURL(url)]), line: last.statement.line))
+                warnings.append(
+                    finding(
+                        .warning, "podfile.only-private-sources",
+                        Message("podfile.source.only-private", ["url": Redaction.redactURL(url)]),
+                        line: last.statement.line))
             } else {
                 edits.append(topInsertion([sourceLine(url)]))
             }
@@ -83,10 +92,12 @@ extension EditContext {
             // The exact URL appears later: move it to the first replaceable place.
             edits.append(try callDeletion(of: keeper.statement))
             let tokenIndex = syntax.arguments(of: first.statement)[0][0]
-            edits.append(contentEdit(syntax.tokens[tokenIndex], value: url)
-                         ?? TextEdit(range: syntax.tokens[tokenIndex].range, replacement: literal(url)))
+            edits.append(
+                contentEdit(syntax.tokens[tokenIndex], value: url)
+                    ?? TextEdit(range: syntax.tokens[tokenIndex].range, replacement: literal(url)))
         }
-        for site in replaceable where site.statement.first != first.statement.first && site.statement.first != keeper.statement.first {
+        for site in replaceable
+        where site.statement.first != first.statement.first && site.statement.first != keeper.statement.first {
             edits.append(try callDeletion(of: site.statement))
         }
     }
@@ -100,7 +111,10 @@ extension EditContext {
             let trunk = catalog.specsMirror(named: "trunk")?.url ?? "https://cdn.cocoapods.org/"
             let lines = first ? [sourceLine(url), sourceLine(trunk)] : [sourceLine(trunk), sourceLine(url)]
             edits.append(topInsertion(lines))
-            warnings.append(finding(.note, "podfile.trunk-explicit", Message("podfile.source.trunk-explicit", ["url": Redaction.redactURL(url)])))
+            warnings.append(
+                finding(
+                    .note, "podfile.trunk-explicit",
+                    Message("podfile.source.trunk-explicit", ["url": Redaction.redactURL(url)])))
             return
         }
         if first, let s = sourceSites.first?.statement {
@@ -117,8 +131,10 @@ extension EditContext {
         let matching = sourceSites.filter { $0.source.url.map { PodfileSourceURL.same($0, url) } ?? false }
         for site in matching { edits.append(try callDeletion(of: site.statement)) }
         if matching.isEmpty {
-            warnings.append(Diagnostic(.warning, code: "podfile.source-absent",
-                                       Message("podfile.source.absent", ["url": Redaction.redactURL(url)]), file: doc.path))
+            warnings.append(
+                Diagnostic(
+                    .warning, code: "podfile.source-absent",
+                    Message("podfile.source.absent", ["url": Redaction.redactURL(url)]), file: doc.path))
         }
         if !matching.isEmpty, matching.count == sourceSites.count {
             warnings.append(finding(.warning, "podfile.no-source-left", Message("podfile.source.none-left")))
@@ -142,7 +158,8 @@ extension EditContext {
             let rest = wanted.dropFirst().map { nl + indent + sourceLine($0) }.joined()
             if sourceSites[0].source.url == head {
                 if wanted.count > 1 {
-                    edits.append(insertion(after: first, wanted.dropFirst().map(sourceLine).joined(separator: nl + indent)))
+                    edits.append(
+                        insertion(after: first, wanted.dropFirst().map(sourceLine).joined(separator: nl + indent)))
                 }
             } else {
                 edits.append(TextEdit(range: r, replacement: sourceLine(head) + rest))

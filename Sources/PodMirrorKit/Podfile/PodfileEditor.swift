@@ -26,8 +26,10 @@ public enum PodfileEdit: Sendable, Equatable {
             Message(key, args).text(in: language)
         }
         func scope(_ configuration: String?, _ pod: String?) -> String {
-            [configuration.map { t("podfile.edit.scope.configuration", ["configuration": $0]) },
-             pod.map { t("podfile.edit.scope.pod", ["pod": $0]) }].compactMap { $0 }.map { " " + $0 }.joined()
+            [
+                configuration.map { t("podfile.edit.scope.configuration", ["configuration": $0]) },
+                pod.map { t("podfile.edit.scope.pod", ["pod": $0]) },
+            ].compactMap { $0 }.map { " " + $0 }.joined()
         }
         switch self {
         case .useSource(let m): return t("podfile.edit.use-source", ["source": m])
@@ -63,8 +65,10 @@ public enum PodfileEditor {
     /// Applies edits in order to a document's bytes. Throws `PodfileError` for requests that cannot be
     /// done (unknown target, platform expression without force, two post_install hooks). The result is
     /// checked to parse again before it is returned.
-    public static func apply(_ edits: [PodfileEdit], to document: PodfileDocument,
-                             catalog: MirrorCatalog) throws -> PodfileEditResult {
+    public static func apply(
+        _ edits: [PodfileEdit], to document: PodfileDocument,
+        catalog: MirrorCatalog
+    ) throws -> PodfileEditResult {
         var doc = document
         var warnings: [Diagnostic] = []
         for edit in edits {
@@ -78,20 +82,24 @@ public enum PodfileEditor {
             do {
                 next = try PodfileDocument(bytes: bytes, path: doc.path)
             } catch {
-                throw PodfileError("internal error: the edit '\(edit.summary)' produced a Podfile that does not parse (\(error)); nothing was written",
-                                   file: document.path, code: "podfile.internal")
+                throw PodfileError(
+                    "internal error: the edit '\(edit.summary)' produced a Podfile that does not parse (\(error)); nothing was written",
+                    file: document.path, code: "podfile.internal")
             }
             // Self-check: the same edit on the result must change nothing. Where the file's structure
             // defeats that (text that only continues the line above, literals spanning lines), refuse
             // rather than write a file that the next run would change again.
             var again = EditContext(doc: next, catalog: catalog)
-            let settled = (try? again.decide(edit)) != nil
+            let settled =
+                (try? again.decide(edit)) != nil
                 && (again.edits.isEmpty || (try? next.bytes.applying(again.edits)) == next.bytes)
             if !settled {
                 let line = ctx.edits.map { doc.bytes.lineNumber(at: $0.range.lowerBound) }.min()
-                throw PodfileError("podmirror cannot place '\(edit.summary)' safely here: the text around it continues across lines in a way the edit would join",
-                                   file: document.path, line: line, remedy: "make the edit by hand (podmirror left the file untouched)",
-                                   code: "podfile.unplaceable")
+                throw PodfileError(
+                    "podmirror cannot place '\(edit.summary)' safely here: the text around it continues across lines in a way the edit would join",
+                    file: document.path, line: line,
+                    remedy: "make the edit by hand (podmirror left the file untouched)",
+                    code: "podfile.unplaceable")
             }
             doc = next
         }
@@ -100,29 +108,39 @@ public enum PodfileEditor {
 
     /// One `podfile-edit` change for the file at `path`, combining all edits; `isNeeded` is false when the
     /// Podfile is already as asked.
-    public static func change(_ edits: [PodfileEdit], document: PodfileDocument, catalog: MirrorCatalog,
-                              fs: any FileSystem, displayPath: String? = nil) throws -> (Change, [Diagnostic]) {
+    public static func change(
+        _ edits: [PodfileEdit], document: PodfileDocument, catalog: MirrorCatalog,
+        fs: any FileSystem, displayPath: String? = nil
+    ) throws -> (Change, [Diagnostic]) {
         let result = try apply(edits, to: document, catalog: catalog)
         let after = try PodfileDocument(bytes: result.new, path: document.path)
         let summary = edits.map(\.summary).joined(separator: "; ") + " in \(displayPath ?? document.path)"
-        let details: JSONValue = .object(["edits": .array(edits.map { .string($0.summary) }), "podfile": .string(document.path),
-                                          "after": after.model.json])
-        var change = Change.fileEdit(id: "podfile.edit:\(document.path)", kind: .podfileEdit, path: document.path,
-                                     displayPath: displayPath, old: result.old, new: result.new, summary: summary,
-                                     details: details, fileSystem: fs)
+        let details: JSONValue = .object([
+            "edits": .array(edits.map { .string($0.summary) }), "podfile": .string(document.path),
+            "after": after.model.json,
+        ])
+        var change = Change.fileEdit(
+            id: "podfile.edit:\(document.path)", kind: .podfileEdit, path: document.path,
+            displayPath: displayPath, old: result.old, new: result.new, summary: summary,
+            details: details, fileSystem: fs)
         // The edits are phrased in this run's language here, as the catalog cannot nest messages;
         // `summary` above stays the English JSON carries.
         let language = Messages.language
-        change.message = Message("podfile.edit.summary", [
-            "edits": edits.map { Redaction.redactText($0.message(in: language)) }
-                .joined(separator: Message("podfile.edit.separator").text(in: language)),
-            "path": displayPath ?? document.path])
+        change.message = Message(
+            "podfile.edit.summary",
+            [
+                "edits": edits.map { Redaction.redactText($0.message(in: language)) }
+                    .joined(separator: Message("podfile.edit.separator").text(in: language)),
+                "path": displayPath ?? document.path,
+            ])
         return (change, result.warnings)
     }
 
     /// A plan with one change for the Podfile at `path`.
-    public static func plan(_ edits: [PodfileEdit], podfile path: String, fs: any FileSystem,
-                            catalog: MirrorCatalog, displayPath: String? = nil) throws -> Plan {
+    public static func plan(
+        _ edits: [PodfileEdit], podfile path: String, fs: any FileSystem,
+        catalog: MirrorCatalog, displayPath: String? = nil
+    ) throws -> Plan {
         let doc = try PodfileDocument.load(path: path, fs: fs)
         let (change, warnings) = try change(edits, document: doc, catalog: catalog, fs: fs, displayPath: displayPath)
         return Plan(title: "podfile", changes: [change], warnings: warnings)
@@ -168,10 +186,13 @@ struct EditContext {
 
     /// A Ruby string literal of `value` in the quote style of `like` (single quotes by default).
     func literal(_ value: String, like: RubyToken? = nil) -> String {
-        let double = like.map { $0.delimiter == "\"" || $0.delimiter == "\u{201C}" || $0.delimiter == "\u{201D}" } ?? false
+        let double =
+            like.map { $0.delimiter == "\"" || $0.delimiter == "\u{201C}" || $0.delimiter == "\u{201D}" } ?? false
         if double {
-            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                .replacingOccurrences(of: "#{", with: "\\#{")
+            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"", with: "\\\""
+            )
+            .replacingOccurrences(of: "#{", with: "\\#{")
             return "\"\(escaped)\""
         }
         return "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
@@ -181,9 +202,13 @@ struct EditContext {
     func contentEdit(_ token: RubyToken, value: String) -> TextEdit? {
         guard let content = token.contentRange, token.value != nil else { return nil }
         var escaped = value.replacingOccurrences(of: "\\", with: "\\\\")
-        if token.delimiter == "\"" { escaped = escaped.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "#{", with: "\\#{") }
-        else if token.delimiter == "'" { escaped = escaped.replacingOccurrences(of: "'", with: "\\'") }
-        else if escaped != value || value.contains("'") || value.contains("\"") { return nil }
+        if token.delimiter == "\"" {
+            escaped = escaped.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "#{", with: "\\#{")
+        } else if token.delimiter == "'" {
+            escaped = escaped.replacingOccurrences(of: "'", with: "\\'")
+        } else if escaped != value || value.contains("'") || value.contains("\"") {
+            return nil
+        }
         return TextEdit(range: content, replacement: escaped)
     }
 
@@ -195,7 +220,9 @@ struct EditContext {
     /// True when only whitespace or a comment follows `offset` on its line.
     func endsLine(_ offset: Int) -> Bool {
         var k = offset
-        while k < syntax.bytes.count, syntax.bytes[k] == 0x20 || syntax.bytes[k] == 0x09 || syntax.bytes[k] == 0x0D { k += 1 }
+        while k < syntax.bytes.count, syntax.bytes[k] == 0x20 || syntax.bytes[k] == 0x09 || syntax.bytes[k] == 0x0D {
+            k += 1
+        }
         return k >= syntax.bytes.count || syntax.bytes[k] == 0x0A || syntax.bytes[k] == UInt8(ascii: "#")
     }
 
@@ -222,13 +249,16 @@ struct EditContext {
         var k = s.first
         while !goesOn, k <= s.last {
             let t = syntax.tokens[k]
-            goesOn = RubySyntax.isSignificant(t) && (t.isPunct(".") || t.isPunct("&.") || t.isKeyword("do") || syntax.blockBraces.contains(k))
+            goesOn =
+                RubySyntax.isSignificant(t)
+                && (t.isPunct(".") || t.isPunct("&.") || t.isKeyword("do") || syntax.blockBraces.contains(k))
             if let close = syntax.match[k], !t.isKeyword("do") { k = close + 1 } else { k += 1 }
         }
         guard !goesOn else {
-            throw PodfileError("podmirror cannot remove `\(s.name ?? syntax.tokens[s.first].text)` here: the statement goes on (`\(syntax.text(of: s).prefix(60))`)",
-                               file: doc.path, line: s.line, remedy: "make the edit by hand (podmirror left the file untouched)",
-                               code: "podfile.unplaceable")
+            throw PodfileError(
+                "podmirror cannot remove `\(s.name ?? syntax.tokens[s.first].text)` here: the statement goes on (`\(syntax.text(of: s).prefix(60))`)",
+                file: doc.path, line: s.line, remedy: "make the edit by hand (podmirror left the file untouched)",
+                code: "podfile.unplaceable")
         }
         return deletion(of: s)
     }
@@ -313,7 +343,8 @@ struct EditContext {
 
     /// A comment that is a Podfile statement commented out (`# platform :ios, '9.0'`, `# pod 'A'`).
     static func isCommentedCode(_ text: String) -> Bool {
-        let pattern = #"^#+\s*(platform\s+:|source\s+['"]|pod\s+['"]|target\s+['"]|abstract_target\s|project\s+['"]|"#
+        let pattern =
+            #"^#+\s*(platform\s+:|source\s+['"]|pod\s+['"]|target\s+['"]|abstract_target\s|project\s+['"]|"#
             + #"workspace\s+['"]|use_frameworks!|use_modular_headers!|inhibit_all_warnings!|install!|plugin\s|"#
             + #"post_install\s|pre_install\s)"#
         return text.range(of: pattern, options: .regularExpression) != nil

@@ -12,8 +12,10 @@ public struct PodfileError: PodMirrorError {
     public var text: Message?
     public var remedyText: Message?
 
-    public init(_ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
-                remedy: String? = nil, code: String = "podfile.syntax", exitStatus: ExitStatus = .failure) {
+    public init(
+        _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
+        remedy: String? = nil, code: String = "podfile.syntax", exitStatus: ExitStatus = .failure
+    ) {
         self.file = file
         self.line = line
         self.column = column
@@ -27,10 +29,13 @@ public struct PodfileError: PodMirrorError {
     }
 
     /// An error written in the catalog; the text output keeps the `file:line:` prefix.
-    public init(_ message: Message, file: String? = nil, line: Int? = nil, column: Int? = nil, remedy: Message? = nil,
-                code: String = "podfile.syntax", exitStatus: ExitStatus = .failure) {
-        self.init(message.english, file: file, line: line, column: column, remedy: remedy?.english, code: code,
-                  exitStatus: exitStatus)
+    public init(
+        _ message: Message, file: String? = nil, line: Int? = nil, column: Int? = nil, remedy: Message? = nil,
+        code: String = "podfile.syntax", exitStatus: ExitStatus = .failure
+    ) {
+        self.init(
+            message.english, file: file, line: line, column: column, remedy: remedy?.english, code: code,
+            exitStatus: exitStatus)
         let location = self.message.dropLast(message.english.count + 2)
         text = Message("podfile.at", ["where": String(location), "message": message.localized])
         remedyText = remedy

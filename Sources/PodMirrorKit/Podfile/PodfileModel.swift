@@ -19,7 +19,9 @@ public struct PodfilePlatform: Equatable, Sendable {
     }
 
     public var json: JSONValue {
-        var o: [String: JSONValue] = ["name": .string(name), "line": .int(line), "effectiveVersion": .string(effectiveVersion)]
+        var o: [String: JSONValue] = [
+            "name": .string(name), "line": .int(line), "effectiveVersion": .string(effectiveVersion),
+        ]
         if let expression { o["expression"] = .string(expression) } else { o["version"] = .string(version) }
         return .object(o)
     }
@@ -41,10 +43,12 @@ public struct PodfileTarget: Sendable {
     public var line: Int
 
     public var json: JSONValue {
-        .object(["name": .string(name), "abstract": .bool(abstract), "platform": platform?.json ?? .null,
-                 "inhibitAllWarnings": .bool(inhibitAllWarnings),
-                 "effectiveInhibitAllWarnings": .bool(effectiveInhibitAllWarnings), "inheritance": .string(inheritance),
-                 "line": .int(line), "children": .array(children.map(\.json))])
+        .object([
+            "name": .string(name), "abstract": .bool(abstract), "platform": platform?.json ?? .null,
+            "inhibitAllWarnings": .bool(inhibitAllWarnings),
+            "effectiveInhibitAllWarnings": .bool(effectiveInhibitAllWarnings), "inheritance": .string(inheritance),
+            "line": .int(line), "children": .array(children.map(\.json)),
+        ])
     }
 }
 
@@ -60,8 +64,10 @@ public struct PodfileHook: Sendable {
     public var target: String?
 
     public var json: JSONValue {
-        .object(["name": .string(name), "line": .int(line), "parameter": .string(parameter),
-                 "style": .string(braces ? "braces" : "do-end"), "target": .string(target)])
+        .object([
+            "name": .string(name), "line": .int(line), "parameter": .string(parameter),
+            "style": .string(braces ? "braces" : "do-end"), "target": .string(target),
+        ])
     }
 }
 
@@ -82,8 +88,10 @@ public struct PodfileBuildSetting: Equatable, Sendable {
     }
 
     public var json: JSONValue {
-        .object(["key": .string(key), "value": .string(value), "configuration": .string(configuration),
-                 "pod": .string(pod), "line": .int(line)])
+        .object([
+            "key": .string(key), "value": .string(value), "configuration": .string(configuration),
+            "pod": .string(pod), "line": .int(line),
+        ])
     }
 }
 

@@ -49,7 +49,8 @@ struct PodfileReader {
         root = PodfileScope(name: "Pods", label: "Pods", abstract: true)
         for s in syntax.statements where s.compound == "def" {
             guard let signature = s.children.first, signature.first == signature.last,
-                  syntax.tokens[signature.first].kind == .identifier else { continue }
+                syntax.tokens[signature.first].kind == .identifier
+            else { continue }
             methods[syntax.tokens[signature.first].text] = Array(s.children.dropFirst())
         }
         var scope = root
@@ -65,7 +66,9 @@ struct PodfileReader {
 
     func text(_ indices: [Int]) -> String {
         guard let a = indices.first, let b = indices.last else { return "" }
-        return String(decoding: syntax.bytes[syntax.tokens[a].range.lowerBound..<syntax.tokens[b].range.upperBound], as: UTF8.self)
+        return String(
+            decoding: syntax.bytes[syntax.tokens[a].range.lowerBound..<syntax.tokens[b].range.upperBound], as: UTF8.self
+        )
     }
 
     mutating func walk(_ statements: [RubyStatement], scope: inout PodfileScope, conditional: Bool, inHook: Bool) {
@@ -76,7 +79,8 @@ struct PodfileReader {
             }
             // A call of a parameterless method defined in the file: its DSL calls count here.
             if let name = s.name, s.first == s.last, let body = methods[name], !inHook, !calling.contains(name),
-               calling.count < RubyLexer.maxNesting {
+                calling.count < RubyLexer.maxNesting
+            {
                 calling.insert(name)
                 walk(body, scope: &scope, conditional: conditional, inHook: false)
                 calling.remove(name)
@@ -100,8 +104,9 @@ struct PodfileReader {
                 guard !inHook else { break }
                 let args = syntax.arguments(of: s)
                 let name = args.first.map { tokenValue($0) ?? text($0) } ?? ""
-                var child = PodfileScope(name: name, label: name, abstract: s.name == "abstract_target", line: s.line,
-                                         statement: s, block: s.block)
+                var child = PodfileScope(
+                    name: name, label: name, abstract: s.name == "abstract_target", line: s.line,
+                    statement: s, block: s.block)
                 // A target without a block is still declared.
                 if let block = s.block { walk(block.body, scope: &child, conditional: conditional, inHook: false) }
                 let exclusive = child.inheritance != "complete"
@@ -110,8 +115,10 @@ struct PodfileReader {
                 continue
             case let name? where Self.hookNames.contains(name) && !inHook:
                 if let block = s.block {
-                    hooks.append(HookSite(name: name, statement: s, block: block,
-                                          target: scope.statement == nil ? nil : scope.name, conditional: conditional))
+                    hooks.append(
+                        HookSite(
+                            name: name, statement: s, block: block,
+                            target: scope.statement == nil ? nil : scope.name, conditional: conditional))
                     continue
                 }
             default: break
@@ -136,7 +143,9 @@ struct PodfileReader {
         }
         if args.count >= 2 {
             let a = Array(args[1...]).flatMap { $0 }
-            if args.count == 2, args[1].count == 1, syntax.tokens[args[1][0]].kind == .string, let v = tokenValue(args[1]) {
+            if args.count == 2, args[1].count == 1, syntax.tokens[args[1][0]].kind == .string,
+                let v = tokenValue(args[1])
+            {
                 p.version = v
             } else {
                 p.expression = text(a)
@@ -150,9 +159,10 @@ struct PodfileReader {
         let platform = (scope.platforms.first { !$0.conditional } ?? scope.platforms.first)
             .map { self.platform($0.statement, conditional: $0.conditional) }
         let inhibits = parentInhibits || !scope.inhibits.isEmpty
-        var t = PodfileTarget(name: scope.name, abstract: scope.abstract, inheritance: scope.inheritance, platform: platform,
-                              inhibitAllWarnings: !scope.inhibits.isEmpty,
-                              children: scope.children.map { target($0, parentInhibits: inhibits) }, line: scope.line)
+        var t = PodfileTarget(
+            name: scope.name, abstract: scope.abstract, inheritance: scope.inheritance, platform: platform,
+            inhibitAllWarnings: !scope.inhibits.isEmpty,
+            children: scope.children.map { target($0, parentInhibits: inhibits) }, line: scope.line)
         t.effectiveInhibitAllWarnings = inhibits
         return t
     }
@@ -176,25 +186,38 @@ struct PodfileReader {
         let toks = syntax.tokens
         guard let param = parameters.first, toks[s.first].isIdentifier(param), s.name == nil else { return nil }
         var collection = ""
-        var pod: String?, configuration: String?
-        var key: String?, value: String?, valueToken = 0
+        var pod: String?
+        var configuration: String?
+        var key: String?
+        var value: String?
+        var valueToken = 0
         var k = s.first
         let sig = (s.first...s.last).filter { RubySyntax.isSignificant(toks[$0]) && toks[$0].kind != .newline }
         // Only the one-line brace form podmirror writes; a user's multi-line loop is theirs.
-        guard sig.contains(where: { toks[$0].isIdentifier("pods_project") || toks[$0].isIdentifier("generated_projects") }),
-              !syntax.bytes[syntax.range(of: s)].contains(0x0A),
-              !sig.contains(where: { toks[$0].kind == .keyword }) else { return nil }
+        guard
+            sig.contains(where: { toks[$0].isIdentifier("pods_project") || toks[$0].isIdentifier("generated_projects") }
+            ),
+            !syntax.bytes[syntax.range(of: s)].contains(0x0A),
+            !sig.contains(where: { toks[$0].kind == .keyword })
+        else { return nil }
         var n = 0
         while n < sig.count {
             k = sig[n]
             let t = toks[k]
             if t.isIdentifier("targets") || t.isIdentifier("build_configurations") { collection = t.text }
-            if t.isIdentifier("name"), n + 2 < sig.count, toks[sig[n + 1]].isPunct("=="), toks[sig[n + 2]].kind == .string {
-                if collection == "targets" { pod = toks[sig[n + 2]].value } else { configuration = toks[sig[n + 2]].value }
+            if t.isIdentifier("name"), n + 2 < sig.count, toks[sig[n + 1]].isPunct("=="),
+                toks[sig[n + 2]].kind == .string
+            {
+                if collection == "targets" {
+                    pod = toks[sig[n + 2]].value
+                } else {
+                    configuration = toks[sig[n + 2]].value
+                }
             }
             if t.isIdentifier("build_settings"), n + 5 < sig.count, toks[sig[n + 1]].isPunct("["),
-               toks[sig[n + 2]].kind == .string, toks[sig[n + 3]].isPunct("]"), toks[sig[n + 4]].isPunct("="),
-               toks[sig[n + 5]].kind == .string {
+                toks[sig[n + 2]].kind == .string, toks[sig[n + 3]].isPunct("]"), toks[sig[n + 4]].isPunct("="),
+                toks[sig[n + 5]].kind == .string
+            {
                 if key != nil { return nil }
                 key = toks[sig[n + 2]].value
                 value = toks[sig[n + 5]].value
@@ -203,7 +226,10 @@ struct PodfileReader {
             n += 1
         }
         guard let key, let value else { return nil }
-        return (PodfileBuildSetting(key: key, value: value, configuration: configuration, pod: pod, line: s.line), valueToken)
+        return (
+            PodfileBuildSetting(key: key, value: value, configuration: configuration, pod: pod, line: s.line),
+            valueToken
+        )
     }
 
     /// CocoaPods' own validation messages for what is visible statically.
@@ -212,33 +238,44 @@ struct PodfileReader {
         for name in ["post_install", "post_integrate", "pre_integrate"] {
             let list = hooks.filter { $0.name == name && !$0.conditional }
             if list.count > 1 {
-                out.append(PodfileProblem(message: "Specifying multiple `\(name)` hooks is unsupported.", line: list[1].statement.line,
-                                          code: "podfile.multiple-hooks"))
+                out.append(
+                    PodfileProblem(
+                        message: "Specifying multiple `\(name)` hooks is unsupported.", line: list[1].statement.line,
+                        code: "podfile.multiple-hooks"))
             }
         }
         func check(_ scope: PodfileScope) {
             let fixed = scope.platforms.filter { !$0.conditional }
             if fixed.count > 1 {
-                out.append(PodfileProblem(message: "The target `\(scope.label)` already has a platform set.", line: fixed[1].statement.line,
-                                          code: "podfile.multiple-platforms"))
+                out.append(
+                    PodfileProblem(
+                        message: "The target `\(scope.label)` already has a platform set.",
+                        line: fixed[1].statement.line,
+                        code: "podfile.multiple-platforms"))
             }
             scope.children.forEach(check)
         }
         check(root)
         for (s, src) in sources where src.url == nil {
-            out.append(PodfileProblem(message: "podmirror cannot read the source `\(src.text)` (not a plain string)", line: s.line,
-                                      code: "podfile.source-expression"))
+            out.append(
+                PodfileProblem(
+                    message: "podmirror cannot read the source `\(src.text)` (not a plain string)", line: s.line,
+                    code: "podfile.source-expression"))
         }
         return out.sorted { $0.line < $1.line }
     }
 
     var model: PodfileModel {
         let rootTarget = target(root)
-        return PodfileModel(sources: sources.map(\.source), platform: rootTarget.platform,
-                            inhibitAllWarnings: rootTarget.inhibitAllWarnings, root: rootTarget,
-                            hooks: hooks.map { PodfileHook(name: $0.name, line: $0.statement.line, parameter: $0.block.parameters.first,
-                                                           braces: $0.block.isBrace, target: $0.target) },
-                            buildSettings: buildSettingSites.map(\.setting), hookAssignments: hookAssignments,
-                            problems: problems)
+        return PodfileModel(
+            sources: sources.map(\.source), platform: rootTarget.platform,
+            inhibitAllWarnings: rootTarget.inhibitAllWarnings, root: rootTarget,
+            hooks: hooks.map {
+                PodfileHook(
+                    name: $0.name, line: $0.statement.line, parameter: $0.block.parameters.first,
+                    braces: $0.block.isBrace, target: $0.target)
+            },
+            buildSettings: buildSettingSites.map(\.setting), hookAssignments: hookAssignments,
+            problems: problems)
     }
 }

@@ -2,21 +2,28 @@ import Foundation
 
 extension RubyLexer {
     static let ops3 = ["**=", "<=>", "===", "...", "<<=", ">>=", "&&=", "||="]
-    static let ops2 = ["**", "==", "!=", "=~", "!~", "<=", ">=", "&&", "||", "<<", ">>", "+=", "-=", "*=", "/=",
-                       "%=", "|=", "&=", "^=", "=>", "->", "..", "::", "&."]
+    static let ops2 = [
+        "**", "==", "!=", "=~", "!~", "<=", ">=", "&&", "||", "<<", ">>", "+=", "-=", "*=", "/=",
+        "%=", "|=", "&=", "^=", "=>", "->", "..", "::", "&.",
+    ]
 
     mutating func lexToken(_ start: Int) throws {
         let b = bytes[i]
         if let (q, len) = quote(at: i) {
             i += len
-            let (value, content) = try scanDelimited(close: q, open: nil, interpolating: q == UInt8(ascii: "\""), startedAt: start)
+            let (value, content) = try scanDelimited(
+                close: q, open: nil, interpolating: q == UInt8(ascii: "\""), startedAt: start)
             // `"key": value` is a label.
-            if peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: ":"), let next = peek(1), next == 0x20 || next == 0x09 {
+            if peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: ":"), let next = peek(1),
+                next == 0x20 || next == 0x09
+            {
                 i += 1
                 add(.label, from: start, value: value)
                 return
             }
-            add(.string, from: start, value: value, content: content, delimiter: String(decoding: bytes[start..<(start + len)], as: UTF8.self))
+            add(
+                .string, from: start, value: value, content: content,
+                delimiter: String(decoding: bytes[start..<(start + len)], as: UTF8.self))
             return
         }
         if Self.isIdentStart(b) { return lexIdentifier(start) }
@@ -31,7 +38,9 @@ extension RubyLexer {
             i += 1
             if let c = peek(), Self.isIdentChar(c) {
                 while let c = peek(), Self.isIdentChar(c) { i += 1 }
-            } else if peek() != nil { i += 1 }
+            } else if peek() != nil {
+                i += 1
+            }
             add(.variable, from: start)
         case UInt8(ascii: ":") where peek(1) != UInt8(ascii: ":") && !(i > 0 && bytes[i - 1] == UInt8(ascii: ":")):
             try lexColon(start)
@@ -83,15 +92,20 @@ extension RubyLexer {
     mutating func lexIdentifier(_ start: Int) {
         // Typographic quotes are quotes, not identifier characters.
         while let c = peek(), Self.isIdentChar(c), quote(at: i) == nil { i += 1 }
-        if let c = peek(), c == UInt8(ascii: "?") || c == UInt8(ascii: "!"), peek(1) != UInt8(ascii: "=") || peek(2) == UInt8(ascii: "=") {
+        if let c = peek(), c == UInt8(ascii: "?") || c == UInt8(ascii: "!"),
+            peek(1) != UInt8(ascii: "=") || peek(2) == UInt8(ascii: "=")
+        {
             i += 1
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         // A method name (`x.end`, `def end`) is never a keyword; `def self.x` keeps `self`.
-        let afterDot = lastSignificant.map { $0.isPunct(".") || $0.isPunct("&.") || ($0.isKeyword("def") && text != "self") } ?? false
+        let afterDot =
+            lastSignificant.map { $0.isPunct(".") || $0.isPunct("&.") || ($0.isKeyword("def") && text != "self") }
+            ?? false
         // `name:` label (not `name::`, not `a ? b :c`); after a method-call dot a name is never a keyword.
         if peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: ":"), !text.hasSuffix("?"), !afterDot,
-           !(lastSignificant?.isPunct("?") ?? false) {
+            !(lastSignificant?.isPunct("?") ?? false)
+        {
             i += 1
             add(.label, from: start, value: text)
             return
@@ -106,7 +120,9 @@ extension RubyLexer {
     }
 
     mutating func lexNumber(_ start: Int) {
-        while let c = peek(), Self.isIdentChar(c) || (c == UInt8(ascii: ".") && (peek(1).map(Self.isDigit) ?? false)) { i += 1 }
+        while let c = peek(), Self.isIdentChar(c) || (c == UInt8(ascii: ".") && (peek(1).map(Self.isDigit) ?? false)) {
+            i += 1
+        }
         add(.number, from: start)
     }
 
@@ -115,7 +131,9 @@ extension RubyLexer {
         if let c = peek(1), Self.isIdentStart(c), quote(at: i + 1) == nil {
             i += 1
             while let c = peek(), Self.isIdentChar(c), quote(at: i) == nil { i += 1 }
-            if let c = peek(), c == UInt8(ascii: "?") || c == UInt8(ascii: "!") || c == UInt8(ascii: "=") , peek(1) != UInt8(ascii: "=") , peek(1) != UInt8(ascii: ">") {
+            if let c = peek(), c == UInt8(ascii: "?") || c == UInt8(ascii: "!") || c == UInt8(ascii: "="),
+                peek(1) != UInt8(ascii: "="), peek(1) != UInt8(ascii: ">")
+            {
                 if c != UInt8(ascii: "=") { i += 1 }
             }
             add(.symbol, from: start, value: String(decoding: bytes[(start + 1)..<i], as: UTF8.self))
@@ -123,7 +141,8 @@ extension RubyLexer {
         }
         if let (q, len) = quote(at: i + 1) {
             i += 1 + len
-            let (value, _) = try scanDelimited(close: q, open: nil, interpolating: q == UInt8(ascii: "\""), startedAt: start)
+            let (value, _) = try scanDelimited(
+                close: q, open: nil, interpolating: q == UInt8(ascii: "\""), startedAt: start)
             add(.symbol, from: start, value: value)
             return
         }
@@ -144,17 +163,22 @@ extension RubyLexer {
         let pairs: [UInt8: UInt8] = [0x28: 0x29, 0x5B: 0x5D, 0x7B: 0x7D, 0x3C: 0x3E]
         i = j + 1
         let interpolating = "QWIrx".utf8.contains(type)
-        let (value, content) = try scanDelimited(close: pairs[open] ?? open, open: pairs[open] == nil ? nil : open,
-                                                 interpolating: interpolating, startedAt: start)
+        let (value, content) = try scanDelimited(
+            close: pairs[open] ?? open, open: pairs[open] == nil ? nil : open,
+            interpolating: interpolating, startedAt: start)
         if type == UInt8(ascii: "r") { while let c = peek(), Self.isIdentChar(c) { i += 1 } }
-        add(type == UInt8(ascii: "r") ? .regex : (type == UInt8(ascii: "s") ? .symbol : .string), from: start, value: value,
+        add(
+            type == UInt8(ascii: "r") ? .regex : (type == UInt8(ascii: "s") ? .symbol : .string), from: start,
+            value: value,
             content: content, delimiter: String(decoding: bytes[start...j], as: UTF8.self))
         return true
     }
 
     /// Scans up to and including the closing delimiter (nesting `open` when paired). Returns the decoded
     /// value when the literal has no interpolation, and the content's byte range.
-    mutating func scanDelimited(close: UInt8, open: UInt8?, interpolating: Bool, startedAt start: Int) throws -> (String?, Range<Int>) {
+    mutating func scanDelimited(close: UInt8, open: UInt8?, interpolating: Bool, startedAt start: Int) throws -> (
+        String?, Range<Int>
+    ) {
         let contentStart = i
         var depth = 0
         var value: [UInt8] = []
@@ -229,9 +253,13 @@ extension RubyLexer {
     /// `<<~ID`, `<<-ID`, `<<ID`, with optional quotes around ID. Returns false for the `<<` operator.
     mutating func lexHeredocStart(_ start: Int) throws -> Bool {
         var j = i + 2
-        var squiggly = false, dash = false
-        if j < bytes.count, bytes[j] == UInt8(ascii: "~") { squiggly = true; j += 1 }
-        else if j < bytes.count, bytes[j] == UInt8(ascii: "-") { dash = true; j += 1 }
+        var squiggly = false
+        var dash = false
+        if j < bytes.count, bytes[j] == UInt8(ascii: "~") {
+            squiggly = true; j += 1
+        } else if j < bytes.count, bytes[j] == UInt8(ascii: "-") {
+            dash = true; j += 1
+        }
         guard j < bytes.count else { return false }
         var id: String
         if let (q, len) = quote(at: j) {
@@ -281,9 +309,11 @@ extension RubyLexer {
                 throw error("heredoc <<\(h.id) is never terminated", at: tokens[h.index].range.lowerBound)
             }
             tokens[h.index].contentRange = bodyStart..<i
-            tokens.append(RubyToken(kind: .heredocBody, range: bodyStart..<i, line: tokens[h.index].line + 1, column: 1,
-                                    text: String(decoding: bytes[bodyStart..<i], as: UTF8.self), value: nil,
-                                    contentRange: nil, delimiter: nil, spaceBefore: true))
+            tokens.append(
+                RubyToken(
+                    kind: .heredocBody, range: bodyStart..<i, line: tokens[h.index].line + 1, column: 1,
+                    text: String(decoding: bytes[bodyStart..<i], as: UTF8.self), value: nil,
+                    contentRange: nil, delimiter: nil, spaceBefore: true))
         }
     }
 }

@@ -34,7 +34,9 @@ public struct RubyLexer {
     }
 
     /// Lexes the whole file. Throws `PodfileError` naming file:line:column for text it cannot place.
-    public static func tokenize(_ bytes: [UInt8], file: String = "Podfile") throws -> (tokens: [RubyToken], dataStart: Int?) {
+    public static func tokenize(_ bytes: [UInt8], file: String = "Podfile") throws -> (
+        tokens: [RubyToken], dataStart: Int?
+    ) {
         var lexer = RubyLexer(bytes: bytes, file: file)
         try lexer.run()
         return (lexer.tokens, lexer.dataStart)
@@ -71,11 +73,13 @@ public struct RubyLexer {
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
     func error(_ message: String, at offset: Int) -> PodfileError {
-        var l = 1, ls = 0
+        var l = 1
+        var ls = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { ls = 3 }
         for k in 0..<min(offset, bytes.count) where bytes[k] == 0x0A { l += 1; ls = k + 1 }
-        return PodfileError(message, file: file, line: l, column: offset - ls + 1,
-                            remedy: "fix the Podfile's syntax (podmirror left the file untouched)")
+        return PodfileError(
+            message, file: file, line: l, column: offset - ls + 1,
+            remedy: "fix the Podfile's syntax (podmirror left the file untouched)")
     }
 
     var lastSignificant: RubyToken? {
@@ -91,18 +95,24 @@ public struct RubyLexer {
     /// An identifier followed by a space and then a literal start with no space (`puts %w(a)`, `x /re/`)
     /// is a command call with a literal argument.
     func commandArgumentStart(at j: Int) -> Bool {
-        guard let t = lastSignificant, t.kind == .identifier, j > 0, bytes[j - 1] == 0x20 || bytes[j - 1] == 0x09 else { return false }
+        guard let t = lastSignificant, t.kind == .identifier, j > 0, bytes[j - 1] == 0x20 || bytes[j - 1] == 0x09 else {
+            return false
+        }
         guard j + 1 < bytes.count else { return false }
         let next = bytes[j + 1]
         return next != 0x20 && next != 0x09 && next != 0x3D
     }
 
-    mutating func add(_ kind: RubyToken.Kind, from start: Int, value: String? = nil, content: Range<Int>? = nil,
-                      delimiter: String? = nil) {
+    mutating func add(
+        _ kind: RubyToken.Kind, from start: Int, value: String? = nil, content: Range<Int>? = nil,
+        delimiter: String? = nil
+    ) {
         let spaceBefore = start == 0 || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start - 1])
-        tokens.append(RubyToken(kind: kind, range: start..<i, line: tokLine, column: tokCol,
-                                text: String(decoding: bytes[start..<i], as: UTF8.self), value: value,
-                                contentRange: content, delimiter: delimiter, spaceBefore: spaceBefore))
+        tokens.append(
+            RubyToken(
+                kind: kind, range: start..<i, line: tokLine, column: tokCol,
+                text: String(decoding: bytes[start..<i], as: UTF8.self), value: value,
+                contentRange: content, delimiter: delimiter, spaceBefore: spaceBefore))
     }
 
     // MARK: - Main loop
@@ -184,9 +194,11 @@ public struct RubyLexer {
             lineStart = i
             if matchWord("=end", at: i) {
                 while i < bytes.count, bytes[i] != 0x0A { i += 1 }
-                tokens.append(RubyToken(kind: .blockComment, range: start..<i, line: tokLine, column: 1,
-                                        text: String(decoding: bytes[start..<i], as: UTF8.self), value: nil,
-                                        contentRange: nil, delimiter: nil, spaceBefore: true))
+                tokens.append(
+                    RubyToken(
+                        kind: .blockComment, range: start..<i, line: tokLine, column: 1,
+                        text: String(decoding: bytes[start..<i], as: UTF8.self), value: nil,
+                        contentRange: nil, delimiter: nil, spaceBefore: true))
                 return
             }
         }

@@ -44,7 +44,9 @@ public struct RubySyntax: Sendable {
     /// Where `__END__` starts, if present.
     public let dataStart: Int?
 
-    static let openerKeywords: Set<String> = ["def", "class", "module", "begin", "case", "for", "if", "unless", "while", "until"]
+    static let openerKeywords: Set<String> = [
+        "def", "class", "module", "begin", "case", "for", "if", "unless", "while", "until",
+    ]
     static let midKeywords: Set<String> = ["else", "elsif", "when", "in", "rescue", "ensure", "then"]
 
     public init(bytes: [UInt8], file: String = "Podfile") throws {
@@ -56,17 +58,21 @@ public struct RubySyntax: Sendable {
         (match, blockBraces) = try Self.matchBlocks(tokens, file: file)
         // A file may not stop in the middle of a statement (`platform :ios,` at the end).
         if let last = tokens.last(where: { Self.isSignificant($0) && $0.kind != .newline }),
-           (last.kind == .punct && ![")", "]", "}", ";"].contains(last.text)) || (last.kind == .keyword && ["and", "or", "not"].contains(last.text)) {
-            throw PodfileError("the file ends in the middle of a statement, after `\(last.text)`", file: file, line: last.line,
-                               column: last.column, remedy: "complete the statement (podmirror left the file untouched)")
+            (last.kind == .punct && ![")", "]", "}", ";"].contains(last.text))
+                || (last.kind == .keyword && ["and", "or", "not"].contains(last.text))
+        {
+            throw PodfileError(
+                "the file ends in the middle of a statement, after `\(last.text)`", file: file, line: last.line,
+                column: last.column, remedy: "complete the statement (podmirror left the file untouched)")
         }
         var builder = StatementBuilder(tokens: tokens, match: match, blockBraces: blockBraces)
         statements = builder.parseBody(0, tokens.count)
         // `.x` or `, x` continues an expression; where nothing comes before it, Ruby refuses the file.
         if let k = builder.strayStart {
             let t = tokens[k]
-            throw PodfileError("unexpected `\(t.text)`: nothing before it for it to continue", file: file, line: t.line,
-                               column: t.column, remedy: "join it to the statement it belongs to (podmirror left the file untouched)")
+            throw PodfileError(
+                "unexpected `\(t.text)`: nothing before it for it to continue", file: file, line: t.line,
+                column: t.column, remedy: "join it to the statement it belongs to (podmirror left the file untouched)")
         }
     }
 
@@ -85,16 +91,22 @@ public struct RubySyntax: Sendable {
             defer { prev = t; if t.kind != .newline { prevOnLines = t } }
             // `a,,b` and `(,` leave an empty argument: Ruby refuses them (a trailing `a, b,)` is fine).
             if t.isPunct(","), let p = prevOnLines, p.kind == .punct, [",", "(", "[", "{"].contains(p.text) {
-                throw PodfileError("unexpected `,` after `\(p.text)`", file: file, line: t.line, column: t.column,
-                                   remedy: "remove the extra `,` (podmirror left the file untouched)")
+                throw PodfileError(
+                    "unexpected `,` after `\(p.text)`", file: file, line: t.line, column: t.column,
+                    remedy: "remove the extra `,` (podmirror left the file untouched)")
             }
             // The statement tree is built recursively: bound the depth so hostile input cannot exhaust the stack.
             if stack.count > RubyLexer.maxNesting {
-                throw PodfileError("blocks nested deeper than \(RubyLexer.maxNesting) levels", file: file, line: t.line, column: t.column,
-                                   remedy: "this does not look like a Podfile (podmirror left the file untouched)")
+                throw PodfileError(
+                    "blocks nested deeper than \(RubyLexer.maxNesting) levels", file: file, line: t.line,
+                    column: t.column,
+                    remedy: "this does not look like a Podfile (podmirror left the file untouched)")
             }
             // `x if y`, `return if y`, `next unless y` are modifiers; `x = if y` opens a block.
-            let atStatementStart = prev == nil || !(prev!.endsValue || (prev!.kind == .keyword && ["next", "return", "break", "redo", "retry"].contains(prev!.text)))
+            let atStatementStart =
+                prev == nil
+                || !(prev!.endsValue
+                    || (prev!.kind == .keyword && ["next", "return", "break", "redo", "retry"].contains(prev!.text)))
             switch t.kind {
             case .newline:
                 loopDoPending = false
@@ -113,9 +125,10 @@ public struct RubySyntax: Sendable {
                     if loopDoPending { loopDoPending = false } else { stack.append(k) }
                 case "end":
                     guard let open = stack.popLast() else {
-                        throw PodfileError(Message("podfile.error.unexpected-closer", ["token": "end"]), file: file,
-                                           line: t.line, column: t.column,
-                                           remedy: Message("podfile.error.unexpected-closer.remedy", ["token": "end"]))
+                        throw PodfileError(
+                            Message("podfile.error.unexpected-closer", ["token": "end"]), file: file,
+                            line: t.line, column: t.column,
+                            remedy: Message("podfile.error.unexpected-closer.remedy", ["token": "end"]))
                     }
                     guard tokens[open].kind == .keyword else { throw mismatch(tokens[open], t, file) }
                     match[open] = k
@@ -131,9 +144,10 @@ public struct RubySyntax: Sendable {
                 case ")", "]", "}":
                     let want = [")": "(", "]": "[", "}": "{"][t.text]!
                     guard let open = stack.popLast() else {
-                        throw PodfileError(Message("podfile.error.unexpected-closer", ["token": t.text]), file: file,
-                                           line: t.line, column: t.column,
-                                           remedy: Message("podfile.error.unexpected-closer.remedy", ["token": t.text]))
+                        throw PodfileError(
+                            Message("podfile.error.unexpected-closer", ["token": t.text]), file: file,
+                            line: t.line, column: t.column,
+                            remedy: Message("podfile.error.unexpected-closer.remedy", ["token": t.text]))
                     }
                     guard tokens[open].text == want else { throw mismatch(tokens[open], t, file) }
                     match[open] = k
@@ -145,24 +159,32 @@ public struct RubySyntax: Sendable {
         if let open = stack.last {
             let o = tokens[open]
             let closer = o.kind == .keyword ? "end" : ["(": ")", "[": "]", "{": "}"][o.text] ?? "end"
-            throw PodfileError(Message("podfile.error.unclosed", ["token": o.text, "closer": closer]), file: file,
-                               line: o.line, column: o.column,
-                               remedy: Message("podfile.error.unclosed.remedy", ["closer": closer]))
+            throw PodfileError(
+                Message("podfile.error.unclosed", ["token": o.text, "closer": closer]), file: file,
+                line: o.line, column: o.column,
+                remedy: Message("podfile.error.unclosed.remedy", ["closer": closer]))
         }
         return (match, braces)
     }
 
     static func mismatch(_ open: RubyToken, _ close: RubyToken, _ file: String) -> PodfileError {
-        PodfileError(Message("podfile.error.mismatch", ["close": close.text, "open": open.text,
-                                                        "line": String(open.line)]),
-                     file: file, line: close.line, column: close.column,
-                     remedy: Message("podfile.error.mismatch.remedy"))
+        PodfileError(
+            Message(
+                "podfile.error.mismatch",
+                [
+                    "close": close.text, "open": open.text,
+                    "line": String(open.line),
+                ]),
+            file: file, line: close.line, column: close.column,
+            remedy: Message("podfile.error.mismatch.remedy"))
     }
 
     // MARK: - Queries
 
     /// Byte range of a statement, from its first to its last token.
-    public func range(of s: RubyStatement) -> Range<Int> { tokens[s.first].range.lowerBound..<tokens[s.last].range.upperBound }
+    public func range(of s: RubyStatement) -> Range<Int> {
+        tokens[s.first].range.lowerBound..<tokens[s.last].range.upperBound
+    }
 
     /// Source text of a statement.
     public func text(of s: RubyStatement) -> String { String(decoding: bytes[range(of: s)], as: UTF8.self) }
@@ -216,8 +238,10 @@ public struct RubySyntax: Sendable {
         var moved = true
         while moved {
             moved = false
-            for t in tokens where t.range.upperBound > at
-                && (t.range.lowerBound < at || (t.kind == .heredocBody && t.range.lowerBound == at)) {
+            for t in tokens
+            where t.range.upperBound > at
+                && (t.range.lowerBound < at || (t.kind == .heredocBody && t.range.lowerBound == at))
+            {
                 at = lineEnd(max(t.range.upperBound - 1, at))
                 moved = true
             }
@@ -285,8 +309,9 @@ struct StatementBuilder {
     }
 
     mutating func parseStatement(_ start: Int, _ end: Int) -> (RubyStatement, Int) {
-        var stmt = RubyStatement(first: start, last: start, name: nil, compound: nil, blocks: [], children: [],
-                                 line: tokens[start].line)
+        var stmt = RubyStatement(
+            first: start, last: start, name: nil, compound: nil, blocks: [], children: [],
+            line: tokens[start].line)
         let first = tokens[start]
         // A receiver-less call: `name`, `name arg…`, `name(…)`, `name do`/`{`; not `name = …`, `name == …`, `name.x`.
         if first.kind == .identifier {
@@ -347,6 +372,7 @@ struct StatementBuilder {
             }
         }
         let body = parseBody(bodyStart, closer)
-        return RubyBlock(opener: opener, closer: closer, isBrace: isBrace, parameters: params, bodyStart: bodyStart, body: body)
+        return RubyBlock(
+            opener: opener, closer: closer, isBrace: isBrace, parameters: params, bodyStart: bodyStart, body: body)
     }
 }

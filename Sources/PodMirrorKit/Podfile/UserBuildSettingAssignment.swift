@@ -26,7 +26,9 @@ extension PodfileReader {
     }
 
     /// Every assignment to `build_settings['KEY']` (any key when nil) inside the hook, outside the statements in `skipping`.
-    func userBuildSettingAssignments(key: String?, in hook: HookSite, skipping: [RubyStatement]) -> [UserBuildSettingAssignment] {
+    func userBuildSettingAssignments(key: String?, in hook: HookSite, skipping: [RubyStatement])
+        -> [UserBuildSettingAssignment]
+    {
         let skipped = Set(skipping.map(\.first))
         var out: [UserBuildSettingAssignment] = []
         func visit(_ statements: [RubyStatement], conditional: Bool) {
@@ -47,18 +49,24 @@ extension PodfileReader {
                 RubySyntax.isSignificant(toks[k]) && toks[k].kind != .newline && !inBlocks.contains { $0.contains(k) }
             }
             for (n, k) in own.enumerated() where toks[k].isIdentifier("build_settings") && n + 4 < own.count {
-                guard toks[own[n + 1]].isPunct("["), toks[own[n + 2]].kind == .string, let found = toks[own[n + 2]].value,
-                      key == nil || found == key,
-                      toks[own[n + 3]].isPunct("]"), toks[own[n + 4]].isPunct("=") else { continue }
+                guard toks[own[n + 1]].isPunct("["), toks[own[n + 2]].kind == .string,
+                    let found = toks[own[n + 2]].value,
+                    key == nil || found == key,
+                    toks[own[n + 3]].isPunct("]"), toks[own[n + 4]].isPunct("=")
+                else { continue }
                 let valueIndex = n + 5
                 let hasModifier = own.contains { toks[$0].isKeyword("if") || toks[$0].isKeyword("unless") }
                 var plain: Int?
-                if valueIndex == own.count - 1, toks[own[valueIndex]].kind == .string, let v = toks[own[valueIndex]].value,
-                   !v.contains("\n"), toks[own[valueIndex]].contentRange != nil {
+                if valueIndex == own.count - 1, toks[own[valueIndex]].kind == .string,
+                    let v = toks[own[valueIndex]].value,
+                    !v.contains("\n"), toks[own[valueIndex]].contentRange != nil
+                {
                     plain = own[valueIndex]
                 }
-                out.append(UserBuildSettingAssignment(key: found, line: toks[k].line, text: text(Array(s.first...s.last)), valueToken: plain,
-                                                      conditional: conditional || hasModifier))
+                out.append(
+                    UserBuildSettingAssignment(
+                        key: found, line: toks[k].line, text: text(Array(s.first...s.last)), valueToken: plain,
+                        conditional: conditional || hasModifier))
             }
         }
         visit(hook.block.body, conditional: hook.conditional)

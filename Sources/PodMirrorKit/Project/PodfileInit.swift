@@ -18,15 +18,21 @@ public struct PlatformChoice: Sendable, Equatable {
 /// Writes a new Podfile the way `pod init` does: native targets from the project,
 /// test targets nested under every app target whose name prefixes theirs.
 public enum PodfileInit {
-    static let testTypes: Set<String> = ["com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing",
-                                         "com.apple.product-type.bundle.ocunit-test"]
-    static let noInheritHosts: Set<String> = ["com.apple.product-type.app-extension", "com.apple.product-type.framework",
-                                              "com.apple.product-type.library.static", "com.apple.product-type.app-extension.messages",
-                                              "com.apple.product-type.watchkit-extension", "com.apple.product-type.xpc-service"]
+    static let testTypes: Set<String> = [
+        "com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing",
+        "com.apple.product-type.bundle.ocunit-test",
+    ]
+    static let noInheritHosts: Set<String> = [
+        "com.apple.product-type.app-extension", "com.apple.product-type.framework",
+        "com.apple.product-type.library.static", "com.apple.product-type.app-extension.messages",
+        "com.apple.product-type.watchkit-extension", "com.apple.product-type.xpc-service",
+    ]
 
     /// The Podfile text. `appBody`/`testBody` are template texts; `${TARGET_NAME}` is replaced.
-    public static func render(targets: [(name: String, productType: String)], projectLine: String?, platform: PlatformChoice?,
-                              appBody: String, testBody: String) -> String {
+    public static func render(
+        targets: [(name: String, productType: String)], projectLine: String?, platform: PlatformChoice?,
+        appBody: String, testBody: String
+    ) -> String {
         let sorted = targets.sorted { $0.name.lowercased() < $1.name.lowercased() }
         let tests = sorted.filter { testTypes.contains($0.productType) }
         let apps = sorted.filter { !testTypes.contains($0.productType) }
@@ -43,7 +49,9 @@ public enum PodfileInit {
             out += indent(body(appBody, app.name), 2) + "\n"
             for test in tests where test.name.lowercased().hasPrefix(app.name.lowercased()) {
                 out += "\n  target '\(quote(test.name))' do\n"
-                if !noInheritHosts.contains(app.productType) && test.productType != "com.apple.product-type.bundle.ui-testing" {
+                if !noInheritHosts.contains(app.productType)
+                    && test.productType != "com.apple.product-type.bundle.ui-testing"
+                {
                     out += "    inherit! :search_paths\n"
                 }
                 out += indent(body(testBody, test.name), 4) + "\n  end\n"
@@ -53,7 +61,9 @@ public enum PodfileInit {
         return out
     }
 
-    static func quote(_ s: String) -> String { s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") }
+    static func quote(_ s: String) -> String {
+        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    }
 
     static func body(_ template: String, _ target: String) -> String {
         var t = template.replacingOccurrences(of: "${TARGET_NAME}", with: target)
@@ -63,45 +73,64 @@ public enum PodfileInit {
 
     static func indent(_ text: String, _ n: Int) -> String {
         let pad = String(repeating: " ", count: n)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }.joined(
+            separator: "\n")
     }
 
     /// Reads `Podfile.NAME` (and `Podfile.NAME-test`, else `Podfile.test`) from `templates/`, or a
     /// file path given as NAME.
-    public static func templates(named name: String, fileSystem fs: any FileSystem) throws -> (app: String, test: String) {
+    public static func templates(named name: String, fileSystem fs: any FileSystem) throws -> (
+        app: String, test: String
+    ) {
         func load(_ file: String) -> String? {
             if file.contains("/") { return try? fs.readText(file) }
             return Templates.url(for: file).flatMap { try? fs.readText($0.path) }
         }
         guard let app = load(name.contains("/") ? name : "Podfile.\(name)") else {
-            let known = Templates.directory().flatMap { try? fs.contentsOfDirectory($0.path) }?
+            let known =
+                Templates.directory().flatMap { try? fs.contentsOfDirectory($0.path) }?
                 .filter { $0.hasPrefix("Podfile.") && !$0.hasSuffix("-test") && $0 != "Podfile.test" }
                 .map { String($0.dropFirst("Podfile.".count)) }.sorted() ?? []
-            throw UsageError("no Podfile template named '\(name)'", remedy: "known templates: \(known.joined(separator: ", "))",
-                             code: "init.template")
+            throw UsageError(
+                "no Podfile template named '\(name)'", remedy: "known templates: \(known.joined(separator: ", "))",
+                code: "init.template")
         }
-        let test = (name.contains("/") ? nil : load("Podfile.\(name)-test")) ?? load("Podfile.test") ?? "# Pods for testing"
+        let test =
+            (name.contains("/") ? nil : load("Podfile.\(name)-test")) ?? load("Podfile.test") ?? "# Pods for testing"
         return (app, test)
     }
 
     /// The plan creating the Podfile. Refuses when any Podfile already exists in `directory`.
-    public static func plan(project location: XcodeProjectLocation, podfileDirectory directory: String, projectLine: String?,
-                            platform: PlatformChoice?, template: String, fileSystem fs: any FileSystem) throws -> (Plan, [String: JSONValue]) {
+    public static func plan(
+        project location: XcodeProjectLocation, podfileDirectory directory: String, projectLine: String?,
+        platform: PlatformChoice?, template: String, fileSystem fs: any FileSystem
+    ) throws -> (Plan, [String: JSONValue]) {
         let (app, test) = try templates(named: template, fileSystem: fs)
-        if let existing = XcodeProjectLocator.podfileNames.first(where: { fs.fileExists((directory as NSString).appendingPathComponent($0)) }) {
-            throw XcodeProjectError("Existing Podfile found in directory \(directory) (\(existing)); podmirror init never overwrites it",
-                                    remedy: "edit it with `podmirror podfile …`, or remove it first", code: "init.podfile-exists")
+        if let existing = XcodeProjectLocator.podfileNames.first(where: {
+            fs.fileExists((directory as NSString).appendingPathComponent($0))
+        }) {
+            throw XcodeProjectError(
+                "Existing Podfile found in directory \(directory) (\(existing)); podmirror init never overwrites it",
+                remedy: "edit it with `podmirror podfile …`, or remove it first", code: "init.podfile-exists")
         }
         let file = try PBXProjectFile.read(location.pbxproj, fileSystem: fs)
-        let targets = file.nativeTargets.map { (name: $0.string("name") ?? $0.id, productType: $0.string("productType") ?? "") }
+        let targets = file.nativeTargets.map {
+            (name: $0.string("name") ?? $0.id, productType: $0.string("productType") ?? "")
+        }
         let text = render(targets: targets, projectLine: projectLine, platform: platform, appBody: app, testBody: test)
         let path = (directory as NSString).appendingPathComponent("Podfile")
-        let change = Change.fileEdit(id: "podfile.create:\(path)", kind: .podfileCreate, path: path, displayPath: "Podfile",
-                                     old: nil, new: Array(text.utf8), summary: "create \(path) for \(location.name)", fileSystem: fs)
+        let change = Change.fileEdit(
+            id: "podfile.create:\(path)", kind: .podfileCreate, path: path, displayPath: "Podfile",
+            old: nil, new: Array(text.utf8), summary: "create \(path) for \(location.name)", fileSystem: fs)
         let extra: [String: JSONValue] = [
             "podfile": .string(path), "project": .string(location.xcodeproj),
-            "targets": .array(targets.map { ["name": .string($0.name), "productType": .string($0.productType),
-                                             "test": .bool(testTypes.contains($0.productType))] }),
+            "targets": .array(
+                targets.map {
+                    [
+                        "name": .string($0.name), "productType": .string($0.productType),
+                        "test": .bool(testTypes.contains($0.productType)),
+                    ]
+                }),
         ]
         return (Plan(title: "init \(location.name)", changes: [change]), extra)
     }

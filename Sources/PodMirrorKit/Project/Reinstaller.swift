@@ -5,7 +5,9 @@ public struct PodInstallFailed: PodMirrorError {
     /// pod's own exit status, which `podmirror reinstall` exits with.
     public var status: Int32
     public var directory: String
-    public var message: String { "`pod install` failed with exit status \(status) in \(directory); the project file, Podfile.lock and Pods/ were put back as they were" }
+    public var message: String {
+        "`pod install` failed with exit status \(status) in \(directory); the project file, Podfile.lock and Pods/ were put back as they were"
+    }
     public var remedy: String? { "read pod's output above, fix the cause, and run podmirror reinstall again" }
     public var code: String { "reinstall.pod-install-failed" }
 }
@@ -19,8 +21,10 @@ public struct Reinstaller: Sendable {
     /// A stock CocoaPods refuses to run as root unless told `--allow-root` (CI containers run as root).
     public var runsAsRoot: Bool
 
-    public init(environment: RuntimeEnvironment, tools: any ToolRunner = ProcessToolRunner(),
-                runsAsRoot: Bool = geteuid() == 0) {
+    public init(
+        environment: RuntimeEnvironment, tools: any ToolRunner = ProcessToolRunner(),
+        runsAsRoot: Bool = geteuid() == 0
+    ) {
         self.environment = environment
         self.tools = tools
         self.runsAsRoot = runsAsRoot
@@ -31,30 +35,35 @@ public struct Reinstaller: Sendable {
     public func plan(_ location: XcodeProjectLocation, repoUpdate: Bool) throws -> DeintegratePlan {
         let fs = environment.fileSystem
         guard location.hasPodfile else {
-            throw XcodeProjectError("no Podfile in \(location.installationRoot) or above it, so `pod install` cannot run",
-                                    remedy: "create one with `podmirror init`", code: "reinstall.no-podfile")
+            throw XcodeProjectError(
+                "no Podfile in \(location.installationRoot) or above it, so `pod install` cannot run",
+                remedy: "create one with `podmirror init`", code: "reinstall.no-podfile")
         }
         guard let pod = ToolVersion(environment: environment).locate("pod") else {
-            throw XcodeProjectError("`pod` (CocoaPods) is not on PATH; nothing was changed",
-                                    remedy: "install CocoaPods (podmirror setup --install-cocoapods) or add it to PATH",
-                                    code: "reinstall.pod-missing", exitStatus: .toolMissing)
+            throw XcodeProjectError(
+                "`pod` (CocoaPods) is not on PATH; nothing was changed",
+                remedy: "install CocoaPods (podmirror setup --install-cocoapods) or add it to PATH",
+                code: "reinstall.pod-missing", exitStatus: .toolMissing)
         }
         let root = location.installationRoot
         let aside = (root as NSString).appendingPathComponent(".Pods.podmirror-reinstall-\(getpid())")
-        var planned = try DeintegratePlanner.make(location, removePods: true, pods: .moveAside(to: aside), fileSystem: fs)
+        var planned = try DeintegratePlanner.make(
+            location, removePods: true, pods: .moveAside(to: aside), fileSystem: fs)
         let argv = [pod, "install"] + (repoUpdate ? ["--repo-update"] : []) + (runsAsRoot ? ["--allow-root"] : [])
         planned.plan.title = "reinstall \(location.displayPath)"
         planned.plan.changes.append(podInstallChange(argv, location: location))
         if planned.podsExists {
-            planned.plan.changes.append(Change(id: "pods.drop-backup:\(aside)", kind: .podsBackupRemove, subject: aside,
-                                               summary: "delete the previous Pods/ kept aside during pod install", isNeeded: true,
-                                               apply: { _ in
-                                                   guard fs.fileExists(aside) else { return nil }
-                                                   do { try fs.removeItem(aside) } catch {
-                                                       return ["leftover": .string(aside), "error": .string("\(error)")]
-                                                   }
-                                                   return nil
-                                               }))
+            planned.plan.changes.append(
+                Change(
+                    id: "pods.drop-backup:\(aside)", kind: .podsBackupRemove, subject: aside,
+                    summary: "delete the previous Pods/ kept aside during pod install", isNeeded: true,
+                    apply: { _ in
+                        guard fs.fileExists(aside) else { return nil }
+                        do { try fs.removeItem(aside) } catch {
+                            return ["leftover": .string(aside), "error": .string("\(error)")]
+                        }
+                        return nil
+                    }))
         }
         return planned
     }
@@ -69,38 +78,48 @@ public struct Reinstaller: Sendable {
         let pods = location.podsDirectory
         let lockPath = (root as NSString).appendingPathComponent("Podfile.lock")
         let shown = ([(argv[0] as NSString).lastPathComponent] + argv.dropFirst()).joined(separator: " ")
-        return Change(id: "pod.install:\(root)", kind: .podInstall, subject: root, summary: "run `\(shown)` in \(root)",
-                      details: ["argv": .array(argv.map { .string($0) }), "directory": .string(root)], isNeeded: true,
-                      apply: { context in
-                          let lockBefore: [UInt8]? = fs.fileExists(lockPath) ? try fs.readFile(lockPath) : nil
-                          let podsBefore = fs.fileExists(pods)
-                          let projectBefore = try fs.readFile(location.pbxproj)
-                          func putBack() {
-                              if !podsBefore, fs.fileExists(pods) {
-                                  let trash = (root as NSString).appendingPathComponent(".Pods.podmirror-failed-\(getpid())")
-                                  if (try? fs.moveItem(pods, to: trash)) != nil { try? fs.removeItem(trash) } else { try? fs.removeItem(pods) }
-                              }
-                              if (try? fs.readFile(location.pbxproj)) != projectBefore {
-                                  try? fs.writeAtomically(projectBefore, to: location.pbxproj, defaultMode: 0o644)
-                              }
-                              let lockNow: [UInt8]? = fs.fileExists(lockPath) ? try? fs.readFile(lockPath) : nil
-                              if lockNow != lockBefore {
-                                  if let lockBefore { try? fs.writeAtomically(lockBefore, to: lockPath, defaultMode: 0o644) } else { try? fs.removeItem(lockPath) }
-                              }
-                          }
-                          let status: Int32
-                          do {
-                              status = try tools.run(argv[0], Array(argv.dropFirst()), environment: env, currentDirectory: root,
-                                                     cancellation: context.cancellation)
-                          } catch {
-                              putBack()
-                              throw error
-                          }
-                          guard status == 0 else {
-                              putBack()
-                              throw PodInstallFailed(status: status, directory: root)
-                          }
-                          return ["exitStatus": .int(Int(status))]
-                      })
+        return Change(
+            id: "pod.install:\(root)", kind: .podInstall, subject: root, summary: "run `\(shown)` in \(root)",
+            details: ["argv": .array(argv.map { .string($0) }), "directory": .string(root)], isNeeded: true,
+            apply: { context in
+                let lockBefore: [UInt8]? = fs.fileExists(lockPath) ? try fs.readFile(lockPath) : nil
+                let podsBefore = fs.fileExists(pods)
+                let projectBefore = try fs.readFile(location.pbxproj)
+                func putBack() {
+                    if !podsBefore, fs.fileExists(pods) {
+                        let trash = (root as NSString).appendingPathComponent(".Pods.podmirror-failed-\(getpid())")
+                        if (try? fs.moveItem(pods, to: trash)) != nil {
+                            try? fs.removeItem(trash)
+                        } else {
+                            try? fs.removeItem(pods)
+                        }
+                    }
+                    if (try? fs.readFile(location.pbxproj)) != projectBefore {
+                        try? fs.writeAtomically(projectBefore, to: location.pbxproj, defaultMode: 0o644)
+                    }
+                    let lockNow: [UInt8]? = fs.fileExists(lockPath) ? try? fs.readFile(lockPath) : nil
+                    if lockNow != lockBefore {
+                        if let lockBefore {
+                            try? fs.writeAtomically(lockBefore, to: lockPath, defaultMode: 0o644)
+                        } else {
+                            try? fs.removeItem(lockPath)
+                        }
+                    }
+                }
+                let status: Int32
+                do {
+                    status = try tools.run(
+                        argv[0], Array(argv.dropFirst()), environment: env, currentDirectory: root,
+                        cancellation: context.cancellation)
+                } catch {
+                    putBack()
+                    throw error
+                }
+                guard status == 0 else {
+                    putBack()
+                    throw PodInstallFailed(status: status, directory: root)
+                }
+                return ["exitStatus": .int(Int(status))]
+            })
     }
 }

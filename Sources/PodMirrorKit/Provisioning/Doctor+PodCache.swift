@@ -8,29 +8,43 @@ extension Doctor {
         let rules = (try? SourceMirrorRules.load(environment: environment, catalog: catalog))?.rules ?? []
         if !rules.isEmpty {
             let list = rules.map { "\(Redaction.redactURL($0.insteadOf)) → \(Redaction.redactURL($0.base))" }
-            findings.append(Finding(id: "pods.source-mirrors", severity: .note,
-                                    Message("doctor.pods.source-mirrors", ["rules": list.joined(separator: ", ")]),
-                                    fix: nil, subject: nil))
+            findings.append(
+                Finding(
+                    id: "pods.source-mirrors", severity: .note,
+                    Message("doctor.pods.source-mirrors", ["rules": list.joined(separator: ", ")]),
+                    fix: nil, subject: nil))
         }
-        let lockfiles = Set(podfiles.map { (($0 as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent("Podfile.lock") }).sorted()
+        let lockfiles = Set(
+            podfiles.map {
+                (($0 as NSString).deletingLastPathComponent as NSString)
+                    .appendingPathComponent("Podfile.lock")
+            }
+        ).sorted()
         for lockfile in lockfiles where environment.fileSystem.fileExists(lockfile) {
-            let request = PodsFetchRequest(lockfilePath: lockfile, jobs: 1, environment: environment,
-                                           mirrors: SourceMirrorRules(rules: rules))
+            let request = PodsFetchRequest(
+                lockfilePath: lockfile, jobs: 1, environment: environment,
+                mirrors: SourceMirrorRules(rules: rules))
             guard let report = try? PodsFetcher(request: request).run(mode: .check, cancellation: CancellationToken())
             else { continue }
             let missing = report.pods.filter { $0.status == .missing || $0.status == .failed }.map(\.name)
             let project = (lockfile as NSString).deletingLastPathComponent
             if missing.isEmpty {
-                findings.append(Finding(id: "pods.cached", severity: .note,
-                                        Message("doctor.pods.cached", ["path": lockfile]),
-                                        fix: nil, subject: lockfile))
+                findings.append(
+                    Finding(
+                        id: "pods.cached", severity: .note,
+                        Message("doctor.pods.cached", ["path": lockfile]),
+                        fix: nil, subject: lockfile))
             } else {
-                findings.append(Finding(id: "pods.not-cached", severity: .warning,
-                                        Message("doctor.pods.not-cached",
-                                                ["path": lockfile, "count": String(missing.count),
-                                                 "pods": missing.joined(separator: ", ")]),
-                                        fix: "podmirror pods fetch --project \(project)", subject: lockfile))
+                findings.append(
+                    Finding(
+                        id: "pods.not-cached", severity: .warning,
+                        Message(
+                            "doctor.pods.not-cached",
+                            [
+                                "path": lockfile, "count": String(missing.count),
+                                "pods": missing.joined(separator: ", "),
+                            ]),
+                        fix: "podmirror pods fetch --project \(project)", subject: lockfile))
             }
         }
         return findings

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `doctor`: is this machine's CocoaPods set-up right? Read-only; every finding names its fix.
@@ -24,8 +24,10 @@ public struct Doctor: Sendable {
 
         enum CodingKeys: String, CodingKey { case id, severity, message, fix, subject, explanation }
 
-        public init(id: String, severity: Diagnostic.Severity, message: String, fix: String?, subject: String?,
-                    explanation: String? = nil) {
+        public init(
+            id: String, severity: Diagnostic.Severity, message: String, fix: String?, subject: String?,
+            explanation: String? = nil
+        ) {
             self.id = id
             self.severity = severity
             self.message = message
@@ -35,10 +37,13 @@ public struct Doctor: Sendable {
         }
 
         /// A finding written in the catalog: `message`/`explanation` in English, the texts for people.
-        public init(id: String, severity: Diagnostic.Severity, _ message: Message, fix: String?, subject: String?,
-                    explanation: Message? = nil) {
-            self.init(id: id, severity: severity, message: message.english, fix: fix, subject: subject,
-                      explanation: explanation?.english)
+        public init(
+            id: String, severity: Diagnostic.Severity, _ message: Message, fix: String?, subject: String?,
+            explanation: Message? = nil
+        ) {
+            self.init(
+                id: id, severity: severity, message: message.english, fix: fix, subject: subject,
+                explanation: explanation?.english)
             self.text = message
             self.explanationText = explanation
         }
@@ -71,8 +76,10 @@ public struct Doctor: Sendable {
     /// Network checks stop when it fires (the caller then reports the interruption).
     public var cancellation = CancellationToken()
 
-    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog, podfiles: [String] = [],
-                checkNetwork: Bool = true, timeout: Double = 10) {
+    public init(
+        environment: RuntimeEnvironment, catalog: MirrorCatalog, podfiles: [String] = [],
+        checkNetwork: Bool = true, timeout: Double = 10
+    ) {
         self.environment = environment
         self.catalog = catalog
         self.podfiles = podfiles
@@ -104,20 +111,24 @@ public struct Doctor: Sendable {
             let fix = name == "pod" && hasGem ? "podmirror setup --install-cocoapods" : nil
             let explanation = name == "pod" && !hasGem ? Message("doctor.tool.pod.needs-gem") : explanations[name]
             guard let path = probe.locate(name) else {
-                return Finding(id: "tool.\(name).missing", severity: .warning,
-                               Message("doctor.tool.missing", ["tool": name]), fix: fix, subject: name, explanation: explanation)
+                return Finding(
+                    id: "tool.\(name).missing", severity: .warning,
+                    Message("doctor.tool.missing", ["tool": name]), fix: fix, subject: name, explanation: explanation)
             }
             guard let version = probe.version(of: path) else {
                 let how = explanations[name].map { $0.text(in: Messages.language) } ?? ""
-                var finding = Finding(id: "tool.\(name).broken", severity: .error,
-                                      Message("doctor.tool.broken", ["path": path]), fix: nil, subject: path)
+                var finding = Finding(
+                    id: "tool.\(name).broken", severity: .error,
+                    Message("doctor.tool.broken", ["path": path]), fix: nil, subject: path)
                 // The reinstall hint nests the install hint: English for JSON, this run's language for people.
-                finding.explanation = Message("doctor.tool.reinstall", ["how": explanations[name]?.english ?? ""]).english
+                finding.explanation =
+                    Message("doctor.tool.reinstall", ["how": explanations[name]?.english ?? ""]).english
                 finding.explanationText = Message("doctor.tool.reinstall", ["how": how])
                 return finding
             }
-            return Finding(id: "tool.\(name)", severity: .note,
-                           Message("doctor.tool.found", ["tool": name, "version": version, "path": path]), fix: nil, subject: path)
+            return Finding(
+                id: "tool.\(name)", severity: .note,
+                Message("doctor.tool.found", ["tool": name, "version": version, "path": path]), fix: nil, subject: path)
         }
     }
 
@@ -130,64 +141,96 @@ public struct Doctor: Sendable {
         if let effective, ToolVersion.isUTF8(effective) { return [] }
         // The variable that decides is the one to set: LANG does nothing under a non-UTF-8 LC_ALL.
         let variable = deciding ?? "LANG"
-        let message = effective.map { Message("doctor.locale.not-utf8", ["locale": $0]) }
+        let message =
+            effective.map { Message("doctor.locale.not-utf8", ["locale": $0]) }
             ?? Message("doctor.locale.unset")
-        return [Finding(id: "locale.not-utf8", severity: .error, message,
-                        fix: "export \(variable)=en_US.UTF-8", subject: effective,
-                        explanation: Message("doctor.locale.explanation"))]
+        return [
+            Finding(
+                id: "locale.not-utf8", severity: .error, message,
+                fix: "export \(variable)=en_US.UTF-8", subject: effective,
+                explanation: Message("doctor.locale.explanation"))
+        ]
     }
 
     func reposChecks() -> (repos: [SpecRepo], findings: [Finding]) {
         let fs = environment.fileSystem
         let dir = ReposDirectory(environment: environment)
         guard fs.isDirectory(dir.path) else {
-            return ([], [Finding(id: "repos.missing", severity: .note, Message("doctor.repos.missing", ["path": dir.path]),
-                                 fix: nil, subject: dir.path, explanation: Message("doctor.repos.missing.explanation"))])
+            return (
+                [],
+                [
+                    Finding(
+                        id: "repos.missing", severity: .note, Message("doctor.repos.missing", ["path": dir.path]),
+                        fix: nil, subject: dir.path, explanation: Message("doctor.repos.missing.explanation"))
+                ]
+            )
         }
         var findings: [Finding] = []
         if SpecLock.isHeld(reposDir: dir) {
-            findings.append(Finding(id: "repo.lock-held", severity: .warning,
-                                    Message("doctor.repos.lock-held", ["path": dir.lockPath]),
-                                    fix: "fuser \(dir.lockPath)", subject: dir.lockPath,
-                                    explanation: Message("doctor.repos.lock-held.explanation")))
+            findings.append(
+                Finding(
+                    id: "repo.lock-held", severity: .warning,
+                    Message("doctor.repos.lock-held", ["path": dir.lockPath]),
+                    fix: "fuser \(dir.lockPath)", subject: dir.lockPath,
+                    explanation: Message("doctor.repos.lock-held.explanation")))
         }
         guard (try? fs.contentsOfDirectory(dir.path)) != nil else {
-            return ([], findings + [Finding(id: "repos.unreadable", severity: .error,
-                                            Message("doctor.repos.unreadable", ["path": dir.path]), fix: nil,
-                                            subject: dir.path, explanation: Message("doctor.repos.unreadable.explanation"))])
+            return (
+                [],
+                findings + [
+                    Finding(
+                        id: "repos.unreadable", severity: .error,
+                        Message("doctor.repos.unreadable", ["path": dir.path]), fix: nil,
+                        subject: dir.path, explanation: Message("doctor.repos.unreadable.explanation"))
+                ]
+            )
         }
         let repos = SpecRepo.all(in: dir)
         for r in repos where r.kind == .git {
             let updateFix = "podmirror repo update \(r.name)"
             for lock in ["index.lock", "HEAD.lock"] where fs.fileExists(r.path + "/.git/" + lock) {
-                findings.append(Finding(id: "repo.stale-git-lock", severity: .error,
-                                        Message("doctor.repo.stale-git-lock", ["name": r.name, "path": "\(r.path)/.git/\(lock)"]),
-                                        fix: "rm \(r.path)/.git/\(lock)", subject: r.name,
-                                        explanation: Message("doctor.repo.stale-git-lock.explanation")))
+                findings.append(
+                    Finding(
+                        id: "repo.stale-git-lock", severity: .error,
+                        Message("doctor.repo.stale-git-lock", ["name": r.name, "path": "\(r.path)/.git/\(lock)"]),
+                        fix: "rm \(r.path)/.git/\(lock)", subject: r.name,
+                        explanation: Message("doctor.repo.stale-git-lock.explanation")))
             }
             let git = try? GitRepository.open(r.path)
             if r.branch == nil {
-                findings.append(Finding(id: "repo.detached", severity: .error,
-                                        Message("doctor.repo.detached", ["name": r.name]),
-                                        fix: "podmirror repo repair \(r.name)", subject: r.name,
-                                        explanation: Message("doctor.repo.detached.explanation")))
+                findings.append(
+                    Finding(
+                        id: "repo.detached", severity: .error,
+                        Message("doctor.repo.detached", ["name": r.name]),
+                        fix: "podmirror repo repair \(r.name)", subject: r.name,
+                        explanation: Message("doctor.repo.detached.explanation")))
             } else if let branch = r.branch, let git, git.resolve("refs/remotes/origin/\(branch)") == nil {
-                findings.append(Finding(id: "repo.no-tracking-ref", severity: .error,
-                                        Message("doctor.repo.no-tracking-ref", ["name": r.name, "branch": branch]),
-                                        fix: updateFix, subject: r.name))
+                findings.append(
+                    Finding(
+                        id: "repo.no-tracking-ref", severity: .error,
+                        Message("doctor.repo.no-tracking-ref", ["name": r.name, "branch": branch]),
+                        fix: updateFix, subject: r.name))
             }
             if let dirty = git?.changedPathCount(), dirty > 0 {
-                findings.append(Finding(id: "repo.dirty", severity: .warning,
-                                        Message("doctor.repo.dirty", ["name": r.name, "count": String(dirty)]),
-                                        fix: "podmirror repo repair \(r.name)", subject: r.name,
-                                        explanation: Message("doctor.repo.dirty.explanation")))
+                findings.append(
+                    Finding(
+                        id: "repo.dirty", severity: .warning,
+                        Message("doctor.repo.dirty", ["name": r.name, "count": String(dirty)]),
+                        fix: "podmirror repo repair \(r.name)", subject: r.name,
+                        explanation: Message("doctor.repo.dirty.explanation")))
             }
         }
         for (r, final) in FrozenTrunk.behind(repos: repos, catalog: catalog) {
-            findings.append(Finding(id: "repo.behind-final-trunk", severity: .warning,
-                                    Message("freeze.repo.behind", ["name": r.name, "head": String((r.head ?? "").prefix(12)),
-                                                                   "final": String(final.prefix(12))]),
-                                    fix: "podmirror repo update \(r.name)", subject: r.name))
+            findings.append(
+                Finding(
+                    id: "repo.behind-final-trunk", severity: .warning,
+                    Message(
+                        "freeze.repo.behind",
+                        [
+                            "name": r.name, "head": String((r.head ?? "").prefix(12)),
+                            "final": String(final.prefix(12)),
+                        ]),
+                    fix: "podmirror repo update \(r.name)", subject: r.name))
         }
         return (repos, findings)
     }
@@ -197,16 +240,26 @@ public struct Doctor: Sendable {
         let trunkURL = SpecRepoNaming.trunkURL
         for podfile in podfiles.map(environment.expandPath) {
             let sources: [String]
-            do { sources = try PodfileDocument.load(path: podfile, fs: environment.fileSystem).model.sourceURLs } catch {
-                findings.append(Finding(id: "podfile.unreadable", severity: .error, message: "\(error)", fix: nil, subject: podfile))
+            do { sources = try PodfileDocument.load(path: podfile, fs: environment.fileSystem).model.sourceURLs } catch
+            {
+                findings.append(
+                    Finding(id: "podfile.unreadable", severity: .error, message: "\(error)", fix: nil, subject: podfile)
+                )
                 continue
             }
-            for source in sources where !repos.contains(where: { $0.url.map { SpecRepoNaming.matches(local: $0, wanted: source) } ?? false }) {
+            for source in sources
+            where !repos.contains(where: { $0.url.map { SpecRepoNaming.matches(local: $0, wanted: source) } ?? false })
+            {
                 let isTrunk = SpecRepoNaming.canonical(source) == SpecRepoNaming.canonical(trunkURL)
-                findings.append(Finding(id: "podfile.source-unmatched", severity: isTrunk ? .warning : .error,
-                                        Message(isTrunk ? "doctor.podfile.source-unmatched.trunk" : "doctor.podfile.source-unmatched",
-                                                ["podfile": podfile, "source": Redaction.redactURL(source)]),
-                                        fix: isTrunk ? "pod repo add-cdn trunk \(trunkURL)" : "podmirror repo use \(Redaction.redactURL(source))", subject: podfile))
+                findings.append(
+                    Finding(
+                        id: "podfile.source-unmatched", severity: isTrunk ? .warning : .error,
+                        Message(
+                            isTrunk ? "doctor.podfile.source-unmatched.trunk" : "doctor.podfile.source-unmatched",
+                            ["podfile": podfile, "source": Redaction.redactURL(source)]),
+                        fix: isTrunk
+                            ? "pod repo add-cdn trunk \(trunkURL)"
+                            : "podmirror repo use \(Redaction.redactURL(source))", subject: podfile))
             }
             // A mirror: a catalog mirror, or a URL whose local clone is a copy of the Specs repo.
             let usesMirror = sources.contains { s in
@@ -219,10 +272,12 @@ public struct Doctor: Sendable {
             }
             let listsTrunk = sources.contains { SpecRepoNaming.canonical($0) == SpecRepoNaming.canonical(trunkURL) }
             if usesMirror, !listsTrunk, let trunk = repos.first(where: { $0.name == "trunk" }) {
-                findings.append(Finding(id: "podfile.trunk-with-mirror", severity: .warning,
-                                        Message("doctor.podfile.trunk-with-mirror", ["podfile": podfile, "path": trunk.path]),
-                                        fix: "podmirror repo remove trunk", subject: trunk.path,
-                                        explanation: Message("doctor.podfile.trunk-with-mirror.explanation")))
+                findings.append(
+                    Finding(
+                        id: "podfile.trunk-with-mirror", severity: .warning,
+                        Message("doctor.podfile.trunk-with-mirror", ["podfile": podfile, "path": trunk.path]),
+                        fix: "podmirror repo remove trunk", subject: trunk.path,
+                        explanation: Message("doctor.podfile.trunk-with-mirror.explanation")))
             }
         }
         return findings
@@ -230,9 +285,12 @@ public struct Doctor: Sendable {
 
     func gemChecks() -> [Finding] {
         let listing: GemSources.Listing
-        do { listing = try GemSources(environment: environment, catalog: catalog).list() } catch let e as any PodMirrorError {
-            var finding = Finding(id: "gems.gemrc-invalid", severity: .error, message: e.message, fix: nil, subject: nil,
-                                  explanation: e.remedy)
+        do { listing = try GemSources(environment: environment, catalog: catalog).list() } catch let e
+            as any PodMirrorError
+        {
+            var finding = Finding(
+                id: "gems.gemrc-invalid", severity: .error, message: e.message, fix: nil, subject: nil,
+                explanation: e.remedy)
             finding.text = e.text
             finding.explanationText = e.remedyText
             return [finding]
@@ -242,11 +300,14 @@ public struct Doctor: Sendable {
         let raw = gemrc?.sources ?? listing.sources.map(\.url)
         let mirrors = raw.map { Mirror(name: "", kind: .gems, url: $0) }
         let proxy = ProxySettings.load(environment: environment.variables)
-        return MirrorProbe(timeout: timeout, proxy: proxy, cancellation: cancellation).run(mirrors).filter { !$0.healthy }.map { r in
-            Finding(id: "gems.source-unreachable", severity: .error,
-                    Message("doctor.gems.source-unreachable", ["url": r.url, "problem": r.problem ?? "unknown"]),
-                    fix: "podmirror gems source use \"$(podmirror mirror test --gems --pick)\"", subject: listing.gemrc,
-                    explanation: Message("doctor.gems.source-unreachable.explanation"))
+        return MirrorProbe(timeout: timeout, proxy: proxy, cancellation: cancellation).run(mirrors).filter {
+            !$0.healthy
+        }.map { r in
+            Finding(
+                id: "gems.source-unreachable", severity: .error,
+                Message("doctor.gems.source-unreachable", ["url": r.url, "problem": r.problem ?? "unknown"]),
+                fix: "podmirror gems source use \"$(podmirror mirror test --gems --pick)\"", subject: listing.gemrc,
+                explanation: Message("doctor.gems.source-unreachable.explanation"))
         }
     }
 

@@ -12,8 +12,10 @@ public struct Setup: Sendable {
     /// Stall timeout, lock wait and proxy for every transfer the plan makes (the probes use `probe`'s).
     public var network = NetworkSettings()
 
-    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog,
-                probe: MirrorProbe = MirrorProbe(), tools: any ToolRunner = ProcessToolRunner()) {
+    public init(
+        environment: RuntimeEnvironment, catalog: MirrorCatalog,
+        probe: MirrorProbe = MirrorProbe(), tools: any ToolRunner = ProcessToolRunner()
+    ) {
         self.environment = environment
         self.catalog = catalog
         self.probe = probe
@@ -36,14 +38,19 @@ public struct Setup: Sendable {
             throw UsageError(Message("setup.seed.needs-mirror"), code: "setup.seed")
         }
         if specs == nil, gems == nil, request.podfiles.isEmpty, !request.removeTrunk, !request.installCocoaPods,
-           request.sourceMirrors.isEmpty {
-            throw UsageError(Message("setup.error.empty"), remedy: Message("setup.error.empty.remedy"),
-                             code: "setup.empty")
+            request.sourceMirrors.isEmpty
+        {
+            throw UsageError(
+                Message("setup.error.empty"), remedy: Message("setup.error.empty.remedy"),
+                code: "setup.empty")
         }
-        if !request.podfiles.isEmpty, specs == nil, request.platform == nil, !request.inhibitWarnings, request.buildSettings.isEmpty,
-           request.deploymentTarget == nil {
-            throw UsageError(Message("setup.error.empty-podfile"), remedy: Message("setup.error.empty-podfile.remedy"),
-                             code: "setup.empty-podfile")
+        if !request.podfiles.isEmpty, specs == nil, request.platform == nil, !request.inhibitWarnings,
+            request.buildSettings.isEmpty,
+            request.deploymentTarget == nil
+        {
+            throw UsageError(
+                Message("setup.error.empty-podfile"), remedy: Message("setup.error.empty-podfile.remedy"),
+                code: "setup.empty-podfile")
         }
         return Resolved(specs: specs, gems: gems)
     }
@@ -54,38 +61,47 @@ public struct Setup: Sendable {
         var plan = Plan(title: "setup")
 
         if let gems = resolved.gems {
-            plan.append(try GemSources(environment: environment, catalog: catalog).usePlan(gems, bundler: request.bundler))
+            plan.append(
+                try GemSources(environment: environment, catalog: catalog).usePlan(gems, bundler: request.bundler))
         }
         if request.installCocoaPods {
             plan.changes.append(try installCocoaPodsChange(gemSource: resolved.gems?.url))
         }
         if let specs = resolved.specs {
-            plan.append(try SetupSpecRepo(environment: environment, network: network)
-                .usePlan(specs, name: request.repoName, seed: request.seed))
+            plan.append(
+                try SetupSpecRepo(environment: environment, network: network)
+                    .usePlan(specs, name: request.repoName, seed: request.seed))
             if request.strategy == .insteadof {
-                plan.append(try InsteadOfRules(environment: environment, catalog: catalog)
-                    .usePlan(specs, sourceMirrors: request.sourceMirrors))
+                plan.append(
+                    try InsteadOfRules(environment: environment, catalog: catalog)
+                        .usePlan(specs, sourceMirrors: request.sourceMirrors))
             }
         }
         // With --strategy insteadof the source mirrors went into the same edit of the global git config.
         if !request.sourceMirrors.isEmpty, !(resolved.specs != nil && request.strategy == .insteadof) {
-            plan.append(try SourceMirrorConfig(environment: environment, catalog: catalog).addPlan(request.sourceMirrors))
+            plan.append(
+                try SourceMirrorConfig(environment: environment, catalog: catalog).addPlan(request.sourceMirrors))
         }
         var podfileEdits: [PodfileEdit] = []
         if let specs = resolved.specs, request.strategy == .podfile {
             podfileEdits.append(.useSource(specs.url))
         }
-        if let platform = request.platform { podfileEdits.append(.platform(name: platform.name, version: platform.version)) }
+        if let platform = request.platform {
+            podfileEdits.append(.platform(name: platform.name, version: platform.version))
+        }
         if request.inhibitWarnings { podfileEdits.append(.inhibitWarnings(true)) }
-        for setting in request.buildSettings { podfileEdits.append(.buildSetting(key: setting.key, value: setting.value)) }
+        for setting in request.buildSettings {
+            podfileEdits.append(.buildSetting(key: setting.key, value: setting.value))
+        }
         if let target = request.deploymentTarget {
             podfileEdits.append(.deploymentTarget(platform: target.name, version: target.version))
         }
         let podfileCatalog = resolved.specs.map { specsCatalog(for: $0, request: request) } ?? catalog
         for podfile in request.podfiles where !podfileEdits.isEmpty {
             let path = environment.expandPath(podfile)
-            var part = try PodfileEditor.plan(podfileEdits, podfile: path, fs: environment.fileSystem, catalog: podfileCatalog,
-                                              displayPath: path)
+            var part = try PodfileEditor.plan(
+                podfileEdits, podfile: path, fs: environment.fileSystem, catalog: podfileCatalog,
+                displayPath: path)
             part.title = "podfile"
             plan.append(part)
         }
@@ -105,7 +121,8 @@ public struct Setup: Sendable {
         let gitRepos = SpecRepo.all(in: repos).filter { $0.kind == .git }
         let desired = request.repoName ?? SpecRepoNaming.name(forURL: specs.url)
         let takenOver = SpecRepoService.pickExisting(gitRepos, url: specs.url, desiredName: desired)
-        return catalog.addingSpecsCopies(SpecRepoHistory.specsURLs(repos: repos, target: specs.url, catalog: catalog, takenOver: takenOver))
+        return catalog.addingSpecsCopies(
+            SpecRepoHistory.specsURLs(repos: repos, target: specs.url, catalog: catalog, takenOver: takenOver))
     }
 
     /// The request as a job. A request that touches a spec repo is planned and applied under
@@ -144,36 +161,45 @@ public struct Setup: Sendable {
         let versions = ToolVersion(environment: environment)
         if let pod = versions.locate("pod") {
             let installed = Message("setup.cocoapods.installed", ["path": pod])
-            return Change.satisfied(id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
-                                    summary: installed.english, details: ["pod": .string(pod)]).localized(installed)
+            return Change.satisfied(
+                id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
+                summary: installed.english, details: ["pod": .string(pod)]
+            ).localized(installed)
         }
         guard let gem = versions.locate("gem") else {
-            throw SetupError("`pod` is missing and so is `gem`, which installs it", remedy: "install Ruby (e.g. `brew install ruby`), then run setup again",
-                             code: "setup.gem-missing", exitStatus: .toolMissing)
+            throw SetupError(
+                "`pod` is missing and so is `gem`, which installs it",
+                remedy: "install Ruby (e.g. `brew install ruby`), then run setup again",
+                code: "setup.gem-missing", exitStatus: .toolMissing)
         }
-        let arguments = ["install", "cocoapods", "--no-document"] + (gemSource.map { ["--clear-sources", "--source", $0] } ?? [])
+        let arguments =
+            ["install", "cocoapods", "--no-document"] + (gemSource.map { ["--clear-sources", "--source", $0] } ?? [])
         let shown = ([gem] + arguments).map { $0.contains("://") ? Redaction.redactURL($0) : $0 }.joined(separator: " ")
         let tools = self.tools
         let environment = self.environment
         let install = Message("setup.cocoapods.install", ["command": shown])
-        var change = Change(id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
-                            summary: install.english, details: ["command": .string(shown)], isNeeded: true,
-                      apply: { context in
-                          let status = try tools.run(gem, arguments, environment: environment.variables, currentDirectory: nil,
-                                                     cancellation: context.cancellation)
-                          guard status == 0 else {
-                              throw SetupError("`\(shown)` failed with exit code \(status)",
-                                               remedy: "run it by hand to see why (on macOS the system Ruby needs `sudo` or `--user-install`)",
-                                               code: "setup.install-cocoapods", exitStatus: .failure)
-                          }
-                          // gem can succeed and still leave `pod` off PATH (a user install's bin folder).
-                          guard let pod = ToolVersion(environment: environment).locate("pod") else {
-                              throw SetupError(Message("setup.pod-still-missing", ["command": shown]),
-                                               remedy: Message("setup.pod-still-missing.remedy"),
-                                               code: "setup.pod-still-missing", exitStatus: .toolMissing)
-                          }
-                          return ["installed": true, "pod": .string(pod)]
-                      })
+        var change = Change(
+            id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
+            summary: install.english, details: ["command": .string(shown)], isNeeded: true,
+            apply: { context in
+                let status = try tools.run(
+                    gem, arguments, environment: environment.variables, currentDirectory: nil,
+                    cancellation: context.cancellation)
+                guard status == 0 else {
+                    throw SetupError(
+                        "`\(shown)` failed with exit code \(status)",
+                        remedy: "run it by hand to see why (on macOS the system Ruby needs `sudo` or `--user-install`)",
+                        code: "setup.install-cocoapods", exitStatus: .failure)
+                }
+                // gem can succeed and still leave `pod` off PATH (a user install's bin folder).
+                guard let pod = ToolVersion(environment: environment).locate("pod") else {
+                    throw SetupError(
+                        Message("setup.pod-still-missing", ["command": shown]),
+                        remedy: Message("setup.pod-still-missing.remedy"),
+                        code: "setup.pod-still-missing", exitStatus: .toolMissing)
+                }
+                return ["installed": true, "pod": .string(pod)]
+            })
         change.message = install
         return change
     }

@@ -37,11 +37,13 @@ public struct SetupRequest: Sendable, Equatable {
     /// A git bundle to seed the Specs repo from when there is none (`setup --seed`).
     public var seed: String?
 
-    public init(mirror: String? = nil, repoName: String? = nil, gems: String? = nil, bundler: Bool = false,
-                podfiles: [String] = [], platform: (name: String, version: String)? = nil, inhibitWarnings: Bool = false,
-                buildSettings: [(key: String, value: String)] = [], strategy: Strategy = .podfile,
-                removeTrunk: Bool = false, installCocoaPods: Bool = false, verify: Bool = true,
-                deploymentTarget: (name: String, version: String)? = nil, seed: String? = nil) {
+    public init(
+        mirror: String? = nil, repoName: String? = nil, gems: String? = nil, bundler: Bool = false,
+        podfiles: [String] = [], platform: (name: String, version: String)? = nil, inhibitWarnings: Bool = false,
+        buildSettings: [(key: String, value: String)] = [], strategy: Strategy = .podfile,
+        removeTrunk: Bool = false, installCocoaPods: Bool = false, verify: Bool = true,
+        deploymentTarget: (name: String, version: String)? = nil, seed: String? = nil
+    ) {
         self.mirror = mirror
         self.repoName = repoName
         self.gems = gems
@@ -60,11 +62,15 @@ public struct SetupRequest: Sendable, Equatable {
 
     public static func == (a: SetupRequest, b: SetupRequest) -> Bool {
         a.mirror == b.mirror && a.repoName == b.repoName && a.gems == b.gems && a.bundler == b.bundler
-            && a.podfiles == b.podfiles && a.platform?.name == b.platform?.name && a.platform?.version == b.platform?.version
-            && a.inhibitWarnings == b.inhibitWarnings && a.buildSettings.map { "\($0.key)=\($0.value)" } == b.buildSettings.map { "\($0.key)=\($0.value)" }
-            && a.strategy == b.strategy && a.removeTrunk == b.removeTrunk && a.installCocoaPods == b.installCocoaPods && a.verify == b.verify
+            && a.podfiles == b.podfiles && a.platform?.name == b.platform?.name
+            && a.platform?.version == b.platform?.version
+            && a.inhibitWarnings == b.inhibitWarnings
+            && a.buildSettings.map { "\($0.key)=\($0.value)" } == b.buildSettings.map { "\($0.key)=\($0.value)" }
+            && a.strategy == b.strategy && a.removeTrunk == b.removeTrunk && a.installCocoaPods == b.installCocoaPods
+            && a.verify == b.verify
             && a.sourceMirrors == b.sourceMirrors
-            && a.deploymentTarget?.name == b.deploymentTarget?.name && a.deploymentTarget?.version == b.deploymentTarget?.version
+            && a.deploymentTarget?.name == b.deploymentTarget?.name
+            && a.deploymentTarget?.version == b.deploymentTarget?.version
             && a.seed == b.seed
     }
 

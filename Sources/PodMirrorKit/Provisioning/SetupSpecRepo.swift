@@ -24,9 +24,14 @@ struct SetupSpecRepo {
         let trunk = service.repos.repoPath("trunk")
         guard FileManager.default.fileExists(atPath: trunk) else {
             let none = Message("setup.trunk.absent", ["path": service.repos.path])
-            return Plan(title: "remove trunk", changes: [Change.satisfied(
-                id: "repo.remove:trunk", kind: .specRepoRemove, subject: "trunk",
-                summary: none.english).localized(none)])
+            return Plan(
+                title: "remove trunk",
+                changes: [
+                    Change.satisfied(
+                        id: "repo.remove:trunk", kind: .specRepoRemove, subject: "trunk",
+                        summary: none.english
+                    ).localized(none)
+                ])
         }
         return try service.removePlan(name: "trunk")
     }

@@ -14,7 +14,9 @@ public struct ToolVersion: Sendable {
     public func locate(_ name: String) -> String? {
         for dir in (environment.variables["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate), !environment.fileSystem.isDirectory(candidate) { return candidate }
+            if FileManager.default.isExecutableFile(atPath: candidate), !environment.fileSystem.isDirectory(candidate) {
+                return candidate
+            }
         }
         return nil
     }

@@ -26,7 +26,9 @@ public struct BundlerConfig: Sendable {
             let line = GemrcDocument.content(bytes, range)
             guard line.hasPrefix(Self.mirrorKey + ":") else { continue }
             if mirrorLine != nil {
-                throw GemsError("\(path) line \(n + 1): \(Self.mirrorKey) is set twice", remedy: "keep only one line", code: "gems.bundler-duplicate-key")
+                throw GemsError(
+                    "\(path) line \(n + 1): \(Self.mirrorKey) is set twice", remedy: "keep only one line",
+                    code: "gems.bundler-duplicate-key")
             }
             mirrorLine = range
             let raw = String(line.dropFirst(Self.mirrorKey.count + 1)).trimmingCharacters(in: .whitespaces)
@@ -36,9 +38,10 @@ public struct BundlerConfig: Sendable {
         let yaml = root?.mapping?.first { $0.key.string == Self.mirrorKey }?.value
         let yamlValue = yaml.flatMap(YAMLConfigFile.oneLineString)
         if yamlValue != mirror || (yaml != nil && yamlValue == nil) {
-            throw GemsError("\(path): podmirror reads \(Self.mirrorKey) as \(mirror.map { Redaction.redactURL($0).debugDescription } ?? "absent"), but YAML reads it as \(yaml.map { $0.scalar.map { Redaction.redactURL($0.string).debugDescription } ?? "a list or mapping" } ?? "absent")",
-                            remedy: "write it as one `\(Self.mirrorKey): \"URL\"` line, as `bundle config` does, then run again",
-                            code: "gems.bundler-unreadable-mirror")
+            throw GemsError(
+                "\(path): podmirror reads \(Self.mirrorKey) as \(mirror.map { Redaction.redactURL($0).debugDescription } ?? "absent"), but YAML reads it as \(yaml.map { $0.scalar.map { Redaction.redactURL($0.string).debugDescription } ?? "a list or mapping" } ?? "absent")",
+                remedy: "write it as one `\(Self.mirrorKey): \"URL\"` line, as `bundle config` does, then run again",
+                code: "gems.bundler-unreadable-mirror")
         }
     }
 
@@ -49,8 +52,10 @@ public struct BundlerConfig: Sendable {
         let others = { (b: [UInt8]) in YAMLConfigFile.otherValues(b, excluding: [Self.mirrorKey]) }
         let after = try? BundlerConfig(path: path, bytes: new)
         guard new == bytes || (after != nil && after?.mirror == url && others(new) == others(bytes)) else {
-            throw GemsError("\(path): podmirror cannot change \(Self.mirrorKey) here without changing how the rest of the file reads",
-                            remedy: "run `bundle config set --global mirror.https://rubygems.org URL` instead", code: "gems.bundler-unplaceable")
+            throw GemsError(
+                "\(path): podmirror cannot change \(Self.mirrorKey) here without changing how the rest of the file reads",
+                remedy: "run `bundle config set --global mirror.https://rubygems.org URL` instead",
+                code: "gems.bundler-unplaceable")
         }
         return new
     }

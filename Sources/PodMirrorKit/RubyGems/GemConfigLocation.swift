@@ -24,7 +24,8 @@ public struct GemConfigLocation: Sendable, Equatable {
         let vars = env.variables
         let home = env.home
         if let list = vars["GEMRC"], !list.isEmpty,
-           let last = list.split(separator: ":").map(String.init).last(where: { !$0.isEmpty }) {
+            let last = list.split(separator: ":").map(String.init).last(where: { !$0.isEmpty })
+        {
             gemrc = env.expandPath(last)
             gemrcReason = "GEMRC"
         } else if env.fileSystem.fileExists(home + "/.gemrc") {
@@ -35,7 +36,8 @@ public struct GemConfigLocation: Sendable, Equatable {
             let xdg = env.expandPath(configHome) + "/gem/gemrc"
             if env.fileSystem.fileExists(xdg) {
                 gemrc = xdg
-                gemrcReason = vars["XDG_CONFIG_HOME"].map { $0.isEmpty ? "~/.config" : "XDG_CONFIG_HOME" } ?? "~/.config"
+                gemrcReason =
+                    vars["XDG_CONFIG_HOME"].map { $0.isEmpty ? "~/.config" : "XDG_CONFIG_HOME" } ?? "~/.config"
             } else {
                 // A new gemrc is `~/.gemrc`: every RubyGems reads it, while the XDG file is read only since
                 // RubyGems 3.2 (macOS's system Ruby 2.6 has RubyGems 3.0, which reads `~/.gemrc` and the

@@ -34,10 +34,11 @@ public struct GemSources: Sendable {
         let doc = try gemrc()
         let bundler = try bundlerConfig()
         let urls = doc.sources ?? [catalog.gemMirror(named: "rubygems")?.url ?? "https://rubygems.org/"]
-        return Listing(gemrc: location.gemrc, gemrcReason: location.gemrcReason, gemrcExists: fs.fileExists(location.gemrc),
-                       sourcesSet: doc.sources != nil,
-                       sources: urls.map { .init(url: Redaction.redactURL($0), mirror: mirrorName($0)) },
-                       bundlerConfig: location.bundlerConfig, bundlerMirror: bundler.mirror.map(Redaction.redactURL))
+        return Listing(
+            gemrc: location.gemrc, gemrcReason: location.gemrcReason, gemrcExists: fs.fileExists(location.gemrc),
+            sourcesSet: doc.sources != nil,
+            sources: urls.map { .init(url: Redaction.redactURL($0), mirror: mirrorName($0)) },
+            bundlerConfig: location.bundlerConfig, bundlerMirror: bundler.mirror.map(Redaction.redactURL))
     }
 
     /// The catalog name of a gem source URL (old domains included), or nil.
@@ -50,15 +51,22 @@ public struct GemSources: Sendable {
     public func usePlan(_ mirror: Mirror, bundler: Bool) throws -> Plan {
         let url = mirror.url
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
-            throw GemsError("'\(Redaction.redactURL(url))' is not an http(s) gem source URL", code: "gems.bad-url", exitStatus: .usage)
+            throw GemsError(
+                "'\(Redaction.redactURL(url))' is not an http(s) gem source URL", code: "gems.bad-url",
+                exitStatus: .usage)
         }
         var plan = Plan(title: "gems source use \(mirror.name.isEmpty ? Redaction.redactURL(url) : mirror.name)")
         if url.hasPrefix("http://") && !url.hasPrefix("http://127.0.0.1") && !url.hasPrefix("http://localhost") {
-            plan.warnings.append(Diagnostic(.warning, code: "gems.plain-http", "\(Redaction.redactURL(url)) is plain http: gems would be downloaded without TLS"))
+            plan.warnings.append(
+                Diagnostic(
+                    .warning, code: "gems.plain-http",
+                    "\(Redaction.redactURL(url)) is plain http: gems would be downloaded without TLS"))
         }
         let shown = Redaction.redactURL(url)
-        plan.changes.append(try gemrcChange(target: url, onlyIfSet: false,
-                                            summary: Message("gems.summary.gemrc-use", ["file": location.gemrc, "url": shown])))
+        plan.changes.append(
+            try gemrcChange(
+                target: url, onlyIfSet: false,
+                summary: Message("gems.summary.gemrc-use", ["file": location.gemrc, "url": shown])))
         if bundler {
             let summary = Message("gems.summary.bundler-use", ["file": location.bundlerConfig, "url": shown])
             plan.changes.append(try bundlerChange(mirror: url, summary: summary))
@@ -70,8 +78,10 @@ public struct GemSources: Sendable {
     public func resetPlan(bundler: Bool) throws -> Plan {
         let official = catalog.gemMirror(named: "rubygems")?.url ?? "https://rubygems.org/"
         var plan = Plan(title: "gems source reset")
-        plan.changes.append(try gemrcChange(target: official, onlyIfSet: true,
-                                            summary: Message("gems.summary.gemrc-reset", ["file": location.gemrc, "url": official])))
+        plan.changes.append(
+            try gemrcChange(
+                target: official, onlyIfSet: true,
+                summary: Message("gems.summary.gemrc-reset", ["file": location.gemrc, "url": official])))
         if bundler {
             let summary = Message("gems.summary.bundler-reset", ["file": location.bundlerConfig])
             plan.changes.append(try bundlerChange(mirror: nil, summary: summary))
@@ -100,7 +110,9 @@ public struct GemSources: Sendable {
         // The edit reads its result back; it must be a gemrc RubyGems reads with the target in it.
         let check = try editor.edited(doc, target: target, onlyIfSet: onlyIfSet)
         let new = check.bytes
-        if let sources = check.sources, !sources.contains(target) || sources.contains(where: { $0 != target && editor.isReplaceable($0) }) {
+        if let sources = check.sources,
+            !sources.contains(target) || sources.contains(where: { $0 != target && editor.isReplaceable($0) })
+        {
             throw GemsError("internal: editing \(path) did not give the expected sources", code: "gems.internal")
         }
         let old: [UInt8]? = exists ? doc.bytes : nil
@@ -110,14 +122,18 @@ public struct GemSources: Sendable {
             "after": .array((check.sources ?? []).map { .string(Redaction.redactURL($0)) }),
         ]
         if !exists && new.isEmpty {
-            return .satisfied(id: "gems.gemrc", kind: .gemrcEdit, subject: path, summary: summary.english,
-                              details: details)
-                .localized(summary)
-        }
-        return Change.fileEdit(id: "gems.gemrc", kind: .gemrcEdit, path: path, old: old, new: new,
-                               summary: summary.english, details: details, fileSystem: fs)
-            .creatingParentFolder(of: path, fileSystem: fs)
+            return .satisfied(
+                id: "gems.gemrc", kind: .gemrcEdit, subject: path, summary: summary.english,
+                details: details
+            )
             .localized(summary)
+        }
+        return Change.fileEdit(
+            id: "gems.gemrc", kind: .gemrcEdit, path: path, old: old, new: new,
+            summary: summary.english, details: details, fileSystem: fs
+        )
+        .creatingParentFolder(of: path, fileSystem: fs)
+        .localized(summary)
     }
 
     func bundlerChange(mirror: String?, summary: Message) throws -> Change {
@@ -126,15 +142,22 @@ public struct GemSources: Sendable {
         let exists = fs.fileExists(path)
         let config = try bundlerConfig()
         let new = try config.setting(mirror: mirror)
-        let details: JSONValue = ["file": .string(path), "key": .string(BundlerConfig.mirrorKey),
-                                  "before": .string(config.mirror.map(Redaction.redactURL)), "after": .string(mirror.map(Redaction.redactURL))]
+        let details: JSONValue = [
+            "file": .string(path), "key": .string(BundlerConfig.mirrorKey),
+            "before": .string(config.mirror.map(Redaction.redactURL)),
+            "after": .string(mirror.map(Redaction.redactURL)),
+        ]
         if !exists && mirror == nil {
-            return .satisfied(id: "gems.bundler-mirror", kind: .bundlerConfigEdit, subject: path,
-                              summary: summary.english, details: details)
-                .localized(summary)
+            return .satisfied(
+                id: "gems.bundler-mirror", kind: .bundlerConfigEdit, subject: path,
+                summary: summary.english, details: details
+            )
+            .localized(summary)
         }
-        return Change.fileEdit(id: "gems.bundler-mirror", kind: .bundlerConfigEdit, path: path,
-                               old: exists ? config.bytes : nil, new: new, summary: summary.english, details: details,
-                               fileSystem: fs).creatingParentFolder(of: path, fileSystem: fs).localized(summary)
+        return Change.fileEdit(
+            id: "gems.bundler-mirror", kind: .bundlerConfigEdit, path: path,
+            old: exists ? config.bytes : nil, new: new, summary: summary.english, details: details,
+            fileSystem: fs
+        ).creatingParentFolder(of: path, fileSystem: fs).localized(summary)
     }
 }

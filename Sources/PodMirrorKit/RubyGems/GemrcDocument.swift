@@ -59,15 +59,19 @@ public struct GemrcDocument: Sendable {
             // Only the one-line styles the line reader knows (not `|` or `>` blocks, which span lines).
             if let sequence = value.sequence {
                 yaml = sequence.map(YAMLConfigFile.oneLineString)
+            } else if let scalar = value.scalar, scalar.style == .plain, scalar.string.isEmpty {
+                yaml = []
+            }  // `:sources:` alone
+            else {
+                yaml = [nil]
             }
-            else if let scalar = value.scalar, scalar.style == .plain, scalar.string.isEmpty { yaml = [] }  // `:sources:` alone
-            else { yaml = [nil] }
         }
         if keyed.count <= 1, yaml.map({ $0.map { $0 ?? "\u{0}" } }) == sources { return }
         let line = keyLine ?? keyed.first?.key.mark?.line
-        throw GemsError("\(path)\(line.map { " line \($0)" } ?? ""): podmirror reads `:sources:` as \(Self.describe(sources)), but YAML reads it as \(Self.describe(yaml.map { $0.map { $0 ?? "(not a string)" } }))",
-                        remedy: "write `:sources:` as one `- URL` line per source (as `gem sources --add` does), then run again",
-                        code: "gems.gemrc-unreadable-sources")
+        throw GemsError(
+            "\(path)\(line.map { " line \($0)" } ?? ""): podmirror reads `:sources:` as \(Self.describe(sources)), but YAML reads it as \(Self.describe(yaml.map { $0.map { $0 ?? "(not a string)" } }))",
+            remedy: "write `:sources:` as one `- URL` line per source (as `gem sources --add` does), then run again",
+            code: "gems.gemrc-unreadable-sources")
     }
 
     static func describe(_ list: [String]?) -> String {
@@ -90,7 +94,9 @@ public struct GemrcDocument: Sendable {
     public static func render(_ url: String, _ quoting: Quoting) -> String {
         switch quoting {
         case .plain: return url
-        case .double: return "\"" + url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .double:
+            return "\"" + url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                + "\""
         case .single: return "'" + url.replacingOccurrences(of: "'", with: "''") + "'"
         }
     }
@@ -103,7 +109,9 @@ public struct GemrcDocument: Sendable {
             let content = Self.content(bytes, range)
             if let match = content.range(of: #"^:?sources:(?=[ \t]|$)"#, options: .regularExpression) {
                 if keyLine != nil {
-                    throw GemsError("\(path) line \(number): a second `:sources:` key", remedy: "keep only one", code: "gems.gemrc-duplicate-key")
+                    throw GemsError(
+                        "\(path) line \(number): a second `:sources:` key", remedy: "keep only one",
+                        code: "gems.gemrc-duplicate-key")
                 }
                 keyLine = number
                 keyLineEnd = range.upperBound
@@ -112,8 +120,10 @@ public struct GemrcDocument: Sendable {
                 let restTrimmed = Self.stripComment(String(rest)).trimmingCharacters(in: .whitespaces)
                 if !restTrimmed.isEmpty {
                     guard restTrimmed == "[]" else {
-                        throw GemsError("\(path) line \(number): `:sources:` is written inline (\(restTrimmed)); podmirror edits only the block list RubyGems writes",
-                                        remedy: "write it as one `- URL` line per source, then run again", code: "gems.gemrc-inline-sources")
+                        throw GemsError(
+                            "\(path) line \(number): `:sources:` is written inline (\(restTrimmed)); podmirror edits only the block list RubyGems writes",
+                            remedy: "write it as one `- URL` line per source, then run again",
+                            code: "gems.gemrc-inline-sources")
                     }
                     inlineValueRange = afterKey..<(range.lowerBound + content.utf8.count)
                     i += 1
@@ -128,16 +138,20 @@ public struct GemrcDocument: Sendable {
                     guard let dash = line.range(of: #"^ *- +"#, options: .regularExpression) else {
                         // An indented line that is not an item continues the value (` []`, a scalar).
                         if line.first == " " || line.first == "\t" {
-                            throw GemsError("\(path) line \(i + 1): `:sources:` continues in a form podmirror does not edit (`\(trimmed.prefix(40))`)",
-                                            remedy: "write `:sources:` as one `- URL` line per source, then run again",
-                                            code: "gems.gemrc-unreadable-sources")
+                            throw GemsError(
+                                "\(path) line \(i + 1): `:sources:` continues in a form podmirror does not edit (`\(trimmed.prefix(40))`)",
+                                remedy: "write `:sources:` as one `- URL` line per source, then run again",
+                                code: "gems.gemrc-unreadable-sources")
                         }
                         break
                     }
                     let raw = String(line[dash.upperBound...])
                     let start = itemRange.lowerBound + line.utf8.distance(from: line.startIndex, to: dash.upperBound)
                     let (url, quoting, length) = try Self.scalar(raw, path: path, line: i + 1)
-                    items.append(Item(url: url, quoting: quoting, lineRange: itemRange, valueRange: start..<(start + length), line: i + 1))
+                    items.append(
+                        Item(
+                            url: url, quoting: quoting, lineRange: itemRange, valueRange: start..<(start + length),
+                            line: i + 1))
                     i += 1
                 }
                 continue
@@ -149,10 +163,20 @@ public struct GemrcDocument: Sendable {
     /// Reads an item value: plain (up to a ` #` comment), "double" or 'single' quoted.
     static func scalar(_ raw: String, path: String, line: Int) throws -> (String, Quoting, Int) {
         if raw.hasPrefix("\"") {
-            var out = "", escaped = false, length = 1
+            var out = ""
+            var escaped = false
+            var length = 1
             for ch in raw.dropFirst() {
                 length += String(ch).utf8.count
-                if escaped { out.append(ch); escaped = false } else if ch == "\\" { escaped = true } else if ch == "\"" { return (out, .double, length) } else { out.append(ch) }
+                if escaped {
+                    out.append(ch); escaped = false
+                } else if ch == "\\" {
+                    escaped = true
+                } else if ch == "\"" {
+                    return (out, .double, length)
+                } else {
+                    out.append(ch)
+                }
             }
             throw GemsError("\(path) line \(line): unterminated quoted source", code: "gems.gemrc-syntax")
         }
@@ -174,7 +198,8 @@ public struct GemrcDocument: Sendable {
 
     /// Line ranges including their newline.
     static func lines(_ bytes: [UInt8]) -> [Range<Int>] {
-        var out: [Range<Int>] = [], start = 0
+        var out: [Range<Int>] = []
+        var start = 0
         for (i, b) in bytes.enumerated() where b == 0x0A { out.append(start..<(i + 1)); start = i + 1 }
         if start < bytes.count { out.append(start..<bytes.count) }
         return out

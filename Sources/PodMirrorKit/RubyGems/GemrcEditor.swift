@@ -32,9 +32,12 @@ public struct GemrcEditor: Sendable {
         // `:sources:`; text after a `...` document end would not be read at all).
         let sources: Set<String> = [":sources", "sources"]
         guard let after = try? GemrcDocument(path: doc.path, bytes: new),
-              YAMLConfigFile.otherValues(new, excluding: sources) == YAMLConfigFile.otherValues(doc.bytes, excluding: sources) else {
-            throw GemsError("\(doc.path): podmirror cannot change `:sources:` here without changing how the rest of the file reads",
-                            remedy: "edit `:sources:` by hand (podmirror left the file untouched)", code: "gems.gemrc-unplaceable")
+            YAMLConfigFile.otherValues(new, excluding: sources)
+                == YAMLConfigFile.otherValues(doc.bytes, excluding: sources)
+        else {
+            throw GemsError(
+                "\(doc.path): podmirror cannot change `:sources:` here without changing how the rest of the file reads",
+                remedy: "edit `:sources:` by hand (podmirror left the file untouched)", code: "gems.gemrc-unplaceable")
         }
         return after
     }
@@ -60,7 +63,8 @@ public struct GemrcEditor: Sendable {
         for (index, item) in doc.items.enumerated() {
             if index == keep {
                 if item.url != target {
-                    edits.append(TextEdit(range: item.valueRange, replacement: GemrcDocument.render(target, item.quoting)))
+                    edits.append(
+                        TextEdit(range: item.valueRange, replacement: GemrcDocument.render(target, item.quoting)))
                 }
             } else if item.url == target || isReplaceable(item.url) {
                 edits.append(.delete(item.lineRange))
@@ -68,10 +72,11 @@ public struct GemrcEditor: Sendable {
         }
         if keep == nil {
             let anchor = doc.items.last?.lineRange.upperBound ?? doc.keyLineEnd ?? doc.bytes.count
-            let indent = doc.items.first.map { item -> String in
-                let line = GemrcDocument.content(doc.bytes, item.lineRange)
-                return String(line.prefix { $0 == " " })
-            } ?? ""
+            let indent =
+                doc.items.first.map { item -> String in
+                    let line = GemrcDocument.content(doc.bytes, item.lineRange)
+                    return String(line.prefix { $0 == " " })
+                } ?? ""
             let needsNewline = anchor > 0 && doc.bytes[anchor - 1] != 0x0A
             edits.append(.insert((needsNewline ? nl : "") + indent + "- " + value + nl, at: anchor))
         }

@@ -9,15 +9,18 @@ enum YAMLNesting {
     /// An upper bound of the nesting depth: open flow brackets plus, per line, indentation and
     /// compact `- `/`? ` indicators. Over-counting (brackets inside quotes) only makes it stricter.
     static func depthBound(_ bytes: [UInt8]) -> Int {
-        var flow = 0, maxFlow = 0, maxBlock = 0
-        var lineStart = true, block = 0
+        var flow = 0
+        var maxFlow = 0
+        var maxBlock = 0
+        var lineStart = true
+        var block = 0
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
             if b == 0x0A { lineStart = true; block = 0; i += 1; continue }
             if lineStart {
                 if b == 0x20 { block += 1; i += 1; continue }
-                if (b == 0x2D || b == 0x3F), i + 1 < bytes.count, bytes[i + 1] == 0x20 { block += 2; i += 2; continue }
+                if b == 0x2D || b == 0x3F, i + 1 < bytes.count, bytes[i + 1] == 0x20 { block += 2; i += 2; continue }
                 lineStart = false
                 maxBlock = max(maxBlock, block)
             }
@@ -31,7 +34,8 @@ enum YAMLNesting {
     /// Throws a GemsError naming the file when it nests deeper than `limit`.
     static func check(_ bytes: [UInt8], path: String, code: String) throws {
         guard depthBound(bytes) > limit else { return }
-        throw GemsError("\(path) nests lists or mappings more than \(limit) levels deep; podmirror will not parse it",
-                        remedy: "fix the file, then run again", code: code)
+        throw GemsError(
+            "\(path) nests lists or mappings more than \(limit) levels deep; podmirror will not parse it",
+            remedy: "fix the file, then run again", code: code)
     }
 }

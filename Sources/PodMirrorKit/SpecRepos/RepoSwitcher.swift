@@ -25,7 +25,9 @@ struct RepoSwitcher {
 
     func run() throws -> (details: JSONValue, outcome: SwitchOutcome) {
         guard let branch = old.branch, let oldHead = old.head else {
-            throw SpecRepoError("the `\(old.name)` repo at \(old.path) has a detached HEAD", remedy: "remove it and run again", code: "repo.detached")
+            throw SpecRepoError(
+                "the `\(old.name)` repo at \(old.path) has a detached HEAD", remedy: "remove it and run again",
+                code: "repo.detached")
         }
         let staging = SpecRepoStaging.path(repos, purpose: "tmp", name: finalName)
         defer { SpecRepoStaging.removeTree(staging) }
@@ -43,8 +45,10 @@ struct RepoSwitcher {
         try GitTransfer.fetch(probe, options: service.transfer(context))
         try context.checkCancelled()
         guard let newTip = probe.resolve("refs/remotes/origin/\(branch)") else {
-            throw SpecRepoError("\(url) has no branch `\(branch)` (the branch of `\(old.name)`)",
-                                remedy: "use `podmirror repo add NAME URL --branch B` for a repo with another branch", code: "repo.no-branch")
+            throw SpecRepoError(
+                "\(url) has no branch `\(branch)` (the branch of `\(old.name)`)",
+                remedy: "use `podmirror repo add NAME URL --branch B` for a repo with another branch",
+                code: "repo.no-branch")
         }
         if probe.mergeBase(oldHead, newTip) != nil {
             return try repoint(oldRepo: oldRepo, probe: probe, branch: branch, oldHead: oldHead, newTip: newTip)
@@ -54,7 +58,9 @@ struct RepoSwitcher {
             // replaced by it (one copy, never two); with none, it becomes a new repo beside the others.
             let fresh = try GitRepository.open(staging)
             for other in others where other.path != old.path {
-                guard let head = other.head, other.branch != nil, let r = try? GitRepository.open(other.path) else { continue }
+                guard let head = other.head, other.branch != nil, let r = try? GitRepository.open(other.path) else {
+                    continue
+                }
                 try fresh.borrowObjects(from: r)
                 if fresh.mergeBase(head, newTip) != nil {
                     var s = self
@@ -68,17 +74,24 @@ struct RepoSwitcher {
     }
 
     /// Shared history: move the fetched pack into the old repo, then re-point origin and the branch.
-    private func repoint(oldRepo: GitRepository, probe: GitRepository, branch: String, oldHead: String,
-                         newTip: String) throws -> (details: JSONValue, outcome: SwitchOutcome) {
+    private func repoint(
+        oldRepo: GitRepository, probe: GitRepository, branch: String, oldHead: String,
+        newTip: String
+    ) throws -> (details: JSONValue, outcome: SwitchOutcome) {
         let fm = FileManager.default
         let packDir = probe.gitDirectory + "/objects/pack"
         let destDir = oldRepo.gitDirectory + "/objects/pack"
         var moved: [String] = []
-        let newRefs = probe.references(matching: "refs/remotes/origin/*").compactMap { r in probe.resolve(r).map { (r, $0) } }
-        let oldRefs = oldRepo.references(matching: "refs/remotes/origin/*").compactMap { r in oldRepo.resolve(r).map { (r, $0) } }
+        let newRefs = probe.references(matching: "refs/remotes/origin/*").compactMap { r in
+            probe.resolve(r).map { (r, $0) }
+        }
+        let oldRefs = oldRepo.references(matching: "refs/remotes/origin/*").compactMap { r in
+            oldRepo.resolve(r).map { (r, $0) }
+        }
         // Everything the re-point writes in .git (refs, logs, config, index, new packs), byte for byte.
-        let snapshot = SpecRepoStaging.FetchSnapshot(gitDir: oldRepo.gitDirectory, folders: SpecRepoStaging.FetchSnapshot.repointFolders,
-                                                     files: SpecRepoStaging.FetchSnapshot.repointFiles)
+        let snapshot = SpecRepoStaging.FetchSnapshot(
+            gitDir: oldRepo.gitDirectory, folders: SpecRepoStaging.FetchSnapshot.repointFolders,
+            files: SpecRepoStaging.FetchSnapshot.repointFiles)
         let outcome = repointOutcome(snapshot: snapshot, branch: branch, oldHead: oldHead)
         do {
             // .idx last: a pack becomes visible to git only once its index is in place.
@@ -90,14 +103,19 @@ struct RepoSwitcher {
             let repo = try GitRepository.open(old.path)  // re-open: sees the new pack
             try repo.setRemoteURL("origin", url)
             for (r, _) in oldRefs where !newRefs.contains(where: { $0.0 == r }) { repo.deleteReference(r) }
-            for (r, oid) in newRefs { try repo.setReference(r, to: oid, message: "podmirror repo use: fetch \(Redaction.redactURL(url))") }
+            for (r, oid) in newRefs {
+                try repo.setReference(r, to: oid, message: "podmirror repo use: fetch \(Redaction.redactURL(url))")
+            }
             try context.checkCancelled()
-            let changed = try GitCheckout.resetHard(repo, branch: branch, to: newTip, options: service.transfer(context),
-                                                    message: "podmirror repo use: reset to origin/\(branch)")
+            let changed = try GitCheckout.resetHard(
+                repo, branch: branch, to: newTip, options: service.transfer(context),
+                message: "podmirror repo use: reset to origin/\(branch)")
             // The last step that can fail: when it throws, the repo is still at its old path.
             if finalName != old.name { try SpecRepoStaging.rename(old.path, repos.repoPath(finalName)) }
-            let details: JSONValue = ["method": "repoint", "oldHead": .string(oldHead), "newHead": .string(newTip),
-                                      "changedPaths": .int(changed), "packsMoved": .int(moved.filter { $0.hasSuffix(".pack") }.count)]
+            let details: JSONValue = [
+                "method": "repoint", "oldHead": .string(oldHead), "newHead": .string(newTip),
+                "changedPaths": .int(changed), "packsMoved": .int(moved.filter { $0.hasSuffix(".pack") }.count),
+            ]
             return (details, outcome)
         } catch {
             try? outcome.undo()
@@ -107,24 +125,33 @@ struct RepoSwitcher {
 
     /// Undoing a re-point: the folder's old name, the old commit's files, then every byte the
     /// re-point wrote in .git (refs, logs, config, index; the moved packs removed).
-    private func repointOutcome(snapshot: SpecRepoStaging.FetchSnapshot, branch: String, oldHead: String) -> SwitchOutcome {
-        let oldPath = old.path, newPath = repos.repoPath(finalName), searchIndex = repos.searchIndexPath
-        return SwitchOutcome(undo: {
-            if oldPath != newPath, !FileManager.default.fileExists(atPath: oldPath),
-               FileManager.default.fileExists(atPath: newPath) {
-                try SpecRepoStaging.rename(newPath, oldPath)
-            }
-            // The files first (a failed forward reset may have changed some without moving HEAD).
-            let repo = try GitRepository.open(oldPath)
-            _ = try GitCheckout.resetHard(repo, branch: branch, to: oldHead, options: TransferOptions(), message: "podmirror: rollback")
-            snapshot.restore()
-        }, commit: { try? FileManager.default.removeItem(atPath: searchIndex) })
+    private func repointOutcome(snapshot: SpecRepoStaging.FetchSnapshot, branch: String, oldHead: String)
+        -> SwitchOutcome
+    {
+        let oldPath = old.path
+        let newPath = repos.repoPath(finalName)
+        let searchIndex = repos.searchIndexPath
+        return SwitchOutcome(
+            undo: {
+                if oldPath != newPath, !FileManager.default.fileExists(atPath: oldPath),
+                    FileManager.default.fileExists(atPath: newPath)
+                {
+                    try SpecRepoStaging.rename(newPath, oldPath)
+                }
+                // The files first (a failed forward reset may have changed some without moving HEAD).
+                let repo = try GitRepository.open(oldPath)
+                _ = try GitCheckout.resetHard(
+                    repo, branch: branch, to: oldHead, options: TransferOptions(), message: "podmirror: rollback")
+                snapshot.restore()
+            }, commit: { try? FileManager.default.removeItem(atPath: searchIndex) })
     }
 
     /// Unrelated history: the probe already holds the complete new history (no common commit means
     /// the server sent everything). Make it a standalone clone and swap it in.
-    private func replace(probe: GitRepository, staging: String, branch: String, oldHead: String,
-                         newTip: String) throws -> (details: JSONValue, outcome: SwitchOutcome) {
+    private func replace(
+        probe: GitRepository, staging: String, branch: String, oldHead: String,
+        newTip: String
+    ) throws -> (details: JSONValue, outcome: SwitchOutcome) {
         try standalone(probe: probe, staging: staging, branch: branch, newTip: newTip)
         // Swap: old aside, new into place. The old one waits aside until the plan commits; a failure
         // in between puts it back.
@@ -137,30 +164,44 @@ struct RepoSwitcher {
             try? SpecRepoStaging.rename(aside, old.path)
             throw error
         }
-        let oldPath = old.path, repos = self.repos, name = finalName, searchIndex = repos.searchIndexPath
-        let outcome = SwitchOutcome(undo: {
-            let trash = SpecRepoStaging.path(repos, purpose: "trash", name: name)
-            try SpecRepoStaging.rename(newPath, trash)
-            try SpecRepoStaging.rename(aside, oldPath)
-            SpecRepoStaging.removeTree(trash)
-        }, commit: {
-            SpecRepoStaging.removeTree(aside)
-            try? FileManager.default.removeItem(atPath: searchIndex)
-        })
+        let oldPath = old.path
+        let repos = self.repos
+        let name = finalName
+        let searchIndex = repos.searchIndexPath
+        let outcome = SwitchOutcome(
+            undo: {
+                let trash = SpecRepoStaging.path(repos, purpose: "trash", name: name)
+                try SpecRepoStaging.rename(newPath, trash)
+                try SpecRepoStaging.rename(aside, oldPath)
+                SpecRepoStaging.removeTree(trash)
+            },
+            commit: {
+                SpecRepoStaging.removeTree(aside)
+                try? FileManager.default.removeItem(atPath: searchIndex)
+            })
         return (["method": "clone", "oldHead": .string(oldHead), "newHead": .string(newTip)], outcome)
     }
 
     /// Unrelated to every repo: the probe becomes a standalone clone renamed into place; no repo is touched.
-    private func install(probe: GitRepository, staging: String, branch: String,
-                         newTip: String) throws -> (details: JSONValue, outcome: SwitchOutcome) {
+    private func install(
+        probe: GitRepository, staging: String, branch: String,
+        newTip: String
+    ) throws -> (details: JSONValue, outcome: SwitchOutcome) {
         try standalone(probe: probe, staging: staging, branch: branch, newTip: newTip)
         let newPath = repos.repoPath(finalName)
         try SpecRepoStaging.rename(staging, newPath)
-        let repos = self.repos, name = finalName, searchIndex = repos.searchIndexPath
-        let outcome = SwitchOutcome(undo: { try SpecRepoStaging.delete(newPath, dir: repos, name: name) },
-                                    commit: { try? FileManager.default.removeItem(atPath: searchIndex) })
-        return (["method": "clone", "oldHead": .null, "newHead": .string(newTip), "previousName": .null,
-                 "previousURL": .null], outcome)
+        let repos = self.repos
+        let name = finalName
+        let searchIndex = repos.searchIndexPath
+        let outcome = SwitchOutcome(
+            undo: { try SpecRepoStaging.delete(newPath, dir: repos, name: name) },
+            commit: { try? FileManager.default.removeItem(atPath: searchIndex) })
+        return (
+            [
+                "method": "clone", "oldHead": .null, "newHead": .string(newTip), "previousName": .null,
+                "previousURL": .null,
+            ], outcome
+        )
     }
 
     /// Drops the borrowed objects and base refs, sets the branch and its tracking refs, checks it out.
@@ -171,13 +212,15 @@ struct RepoSwitcher {
         guard repo.hasCommit(newTip) else {
             throw SpecRepoError("the history fetched from \(url) is incomplete", code: "repo.incomplete")
         }
-        try repo.setReference("refs/heads/\(branch)", to: newTip, message: "podmirror repo use: clone \(Redaction.redactURL(url))")
+        try repo.setReference(
+            "refs/heads/\(branch)", to: newTip, message: "podmirror repo use: clone \(Redaction.redactURL(url))")
         try repo.setSymbolicReference("HEAD", to: "refs/heads/\(branch)", message: "podmirror repo use")
         try repo.setConfig("branch.\(branch).remote", "origin")
         try repo.setConfig("branch.\(branch).merge", "refs/heads/\(branch)")
         if repo.resolve("refs/remotes/origin/HEAD") == nil {
-            try? repo.setSymbolicReference("refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(branch)",
-                                           message: "podmirror repo use")
+            try? repo.setSymbolicReference(
+                "refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(branch)",
+                message: "podmirror repo use")
         }
         try GitCheckout.checkoutFresh(repo, commit: newTip, options: service.transfer(context))
         try context.checkCancelled()

@@ -7,12 +7,15 @@ enum SpecBundleDownload {
     static let retries = 3
 
     /// Fetches `url` into `path`; throws a network error (exit 4) when it fails.
-    static func fetch(_ url: String, to path: String, options: TransferOptions,
-                      environment: [String: String]) throws {
+    static func fetch(
+        _ url: String, to path: String, options: TransferOptions,
+        environment: [String: String]
+    ) throws {
         let download = HTTPFileDownload(
             url: url, headers: [], userAgent: "podmirror/\(PodMirrorVersion.string)",
-            options: DownloadOptions(stallTimeout: options.stallTimeout, retries: retries,
-                                     cancellation: options.cancellation, environment: environment))
+            options: DownloadOptions(
+                stallTimeout: options.stallTimeout, retries: retries,
+                cancellation: options.cancellation, environment: environment))
         do {
             _ = try download.run(to: path)
         } catch let error as HTTPSourceError {

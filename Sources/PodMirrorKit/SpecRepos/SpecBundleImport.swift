@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What `repo import` is asked to do.
@@ -227,8 +227,9 @@ struct SpecBundleImporter {
         if request.isRemote {
             let partial = SpecRepoStaging.path(repos, purpose: "tmp", name: "download") + ".bundle"
             download = partial
-            try SpecBundleDownload.fetch(request.source, to: partial, options: service.transfer(context),
-                                         environment: service.proxy?.environment ?? [:])
+            try SpecBundleDownload.fetch(
+                request.source, to: partial, options: service.transfer(context),
+                environment: service.proxy?.environment ?? [:])
             try context.checkCancelled()
             file = partial
         }

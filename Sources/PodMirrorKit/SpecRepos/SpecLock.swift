@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A plan's need for `Spec_Lock`: which repos dir, and how long to wait for it.
@@ -46,12 +46,15 @@ public final class SpecLock: @unchecked Sendable {
     deinit { release() }
 
     /// Waits up to `timeout` seconds for the lock; creates the repos dir and `Spec_Lock` if missing.
-    public static func acquire(reposDir: ReposDirectory, timeout: TimeInterval, purpose: String,
-                               cancellation: CancellationToken = .init()) throws -> SpecLock {
+    public static func acquire(
+        reposDir: ReposDirectory, timeout: TimeInterval, purpose: String,
+        cancellation: CancellationToken = .init()
+    ) throws -> SpecLock {
         let fm = FileManager.default
         do { try fm.createDirectory(atPath: reposDir.path, withIntermediateDirectories: true) } catch {
-            throw SpecRepoError("Could not create '\(reposDir.path)', the CocoaPods repo cache directory: \((error as NSError).localizedDescription)",
-                                remedy: "check the permissions of its parent folder", code: "repos.create")
+            throw SpecRepoError(
+                "Could not create '\(reposDir.path)', the CocoaPods repo cache directory: \((error as NSError).localizedDescription)",
+                remedy: "check the permissions of its parent folder", code: "repos.create")
         }
         let path = reposDir.lockPath
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -63,9 +66,11 @@ public final class SpecLock: @unchecked Sendable {
             if cancellation.isCancelled { close(fd); throw InterruptedError() }
             if Date() >= deadline {
                 close(fd)
-                throw SpecRepoError("the spec repos are locked: \(holderDescription(path)) holds \(path) (waited \(Int(timeout)) s)",
-                                    remedy: "wait for it to finish (a `pod repo update` or `pod install --repo-update`), or raise --lock-timeout",
-                                    code: "repos.locked", exitStatus: .lockHeld)
+                throw SpecRepoError(
+                    "the spec repos are locked: \(holderDescription(path)) holds \(path) (waited \(Int(timeout)) s)",
+                    remedy:
+                        "wait for it to finish (a `pod repo update` or `pod install --repo-update`), or raise --lock-timeout",
+                    code: "repos.locked", exitStatus: .lockHeld)
             }
             usleep(100_000)
         }
@@ -80,7 +85,8 @@ public final class SpecLock: @unchecked Sendable {
         if let text = try? String(contentsOfFile: path + ".podmirror-owner", encoding: .utf8) {
             let words = text.split(separator: " ")
             if words.count >= 2, let pid = Int32(words[1]), kill(pid, 0) == 0 {
-                return text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "pid ", with: "process ")
+                return text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(
+                    of: "pid ", with: "process ")
             }
         }
         return "another process (pod or podmirror)"

@@ -35,12 +35,14 @@ public struct SpecRepo: Sendable, Equatable {
             if url.hasSuffix("/") { url.removeLast() }
             return SpecRepo(name: name, path: path, kind: .cdn, url: url + "/")
         }
-        guard fm.fileExists(atPath: path + "/.git"), let repo = try? GitRepository.open(path), let head = repo.headOID else {
+        guard fm.fileExists(atPath: path + "/.git"), let repo = try? GitRepository.open(path), let head = repo.headOID
+        else {
             return SpecRepo(name: name, path: path, kind: .dir)
         }
-        return SpecRepo(name: name, path: path, kind: .git,
-                        url: repo.remoteURL() ?? "file://\(path)/.git",
-                        branch: repo.headBranch, head: head, headDate: repo.commitDate(head))
+        return SpecRepo(
+            name: name, path: path, kind: .git,
+            url: repo.remoteURL() ?? "file://\(path)/.git",
+            branch: repo.headBranch, head: head, headDate: repo.commitDate(head))
     }
 
     /// Every source in the repos dir, sorted case-insensitively like CocoaPods; podmirror's own

@@ -9,11 +9,16 @@ public enum SpecRepoNaming {
     public static func validate(_ name: String) throws {
         if name.isEmpty { throw SpecRepoError.badName(name, "the name is empty") }
         if name == "trunk" {
-            throw SpecRepoError.badName(name, "Repo name `trunk` is reserved for CocoaPods' main spec repo accessed via CDN.")
+            throw SpecRepoError.badName(
+                name, "Repo name `trunk` is reserved for CocoaPods' main spec repo accessed via CDN.")
         }
-        if name.contains("/") || name.contains("\\") { throw SpecRepoError.badName(name, "it contains a path separator") }
+        if name.contains("/") || name.contains("\\") {
+            throw SpecRepoError.badName(name, "it contains a path separator")
+        }
         if name == "." || name == ".." || name.contains("..") { throw SpecRepoError.badName(name, "it contains '..'") }
-        if name.hasPrefix(".") { throw SpecRepoError.badName(name, "it starts with '.' (hidden folders are podmirror's temporary ones)") }
+        if name.hasPrefix(".") {
+            throw SpecRepoError.badName(name, "it starts with '.' (hidden folders are podmirror's temporary ones)")
+        }
         if name.hasPrefix("-") { throw SpecRepoError.badName(name, "it starts with '-'") }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw SpecRepoError.badName(name, "it contains control characters")
@@ -90,8 +95,11 @@ public enum SpecRepoNaming {
             var authority = String(rest[..<slash])
             if let at = authority.lastIndex(of: "@") { authority = String(authority[authority.index(after: at)...]) }
             // Ruby's `URI#host` keeps an IPv6 address's brackets.
-            if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") { authority = String(authority[...close]) }
-            else if let colon = authority.lastIndex(of: ":") { authority = String(authority[..<colon]) }
+            if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+                authority = String(authority[...close])
+            } else if let colon = authority.lastIndex(of: ":") {
+                authority = String(authority[..<colon])
+            }
             return (authority, String(rest[slash...]))
         }
         // scp-like user@host:path

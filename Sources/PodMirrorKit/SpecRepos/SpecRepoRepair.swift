@@ -9,31 +9,38 @@ extension SpecRepoService {
         try SpecRepoNaming.validate(name)
         let path = repos.repoPath(name)
         guard let info = SpecRepo.all(in: repos).first(where: { $0.name == name }), info.kind == .git else {
-            throw RepairError(text: Message("repo.repair.not-git", ["name": name, "path": path]), remedyText: nil,
-                              code: "repo.not-found")
+            throw RepairError(
+                text: Message("repo.repair.not-git", ["name": name, "path": path]), remedyText: nil,
+                code: "repo.not-found")
         }
         let repo = try GitRepository.open(path)
         guard let branch = info.branch ?? Self.defaultBranch(repo),
-              let target = repo.resolve("refs/remotes/origin/\(branch)") else {
-            throw RepairError(text: Message("repo.repair.no-tracking-ref", ["name": name]),
-                              remedyText: Message("repo.repair.no-tracking-ref.remedy", ["name": name]),
-                              code: "repo.no-tracking-ref")
+            let target = repo.resolve("refs/remotes/origin/\(branch)")
+        else {
+            throw RepairError(
+                text: Message("repo.repair.no-tracking-ref", ["name": name]),
+                remedyText: Message("repo.repair.no-tracking-ref.remedy", ["name": name]),
+                code: "repo.no-tracking-ref")
         }
         let discarded = try Self.localDiff(repo)
         let attached = info.branch == branch
-        var details: [String: JSONValue] = ["name": .string(name), "branch": .string(branch),
-                                            "oldHead": .string(info.head),
-                                            "newHead": .string(target), "wasDetached": .bool(info.branch == nil)]
+        var details: [String: JSONValue] = [
+            "name": .string(name), "branch": .string(branch),
+            "oldHead": .string(info.head),
+            "newHead": .string(target), "wasDetached": .bool(info.branch == nil),
+        ]
         if attached, info.head == target, discarded.isEmpty {
             let message = Message("repo.repair.ok", ["name": name, "branch": branch])
-            var change = Change.satisfied(id: "repo.repair:\(name)", kind: .specRepoRepair, subject: name,
-                                          summary: message.english, details: .object(details))
+            var change = Change.satisfied(
+                id: "repo.repair:\(name)", kind: .specRepoRepair, subject: name,
+                summary: message.english, details: .object(details))
             change.message = message
             return Plan(title: "repo repair \(name)", changes: [change])
         }
         details["discardsChanges"] = .bool(!discarded.isEmpty)
-        let message = Message("repo.repair.change",
-                              ["name": name, "branch": branch, "commit": String(target.prefix(12))])
+        let message = Message(
+            "repo.repair.change",
+            ["name": name, "branch": branch, "commit": String(target.prefix(12))])
         let options = TransferOptions(stallTimeout: stallTimeout)
         var change = Change(
             id: "repo.repair:\(name)", kind: .specRepoRepair, subject: name, summary: message.english,
@@ -43,8 +50,9 @@ extension SpecRepoService {
                 let tree = try GitCheckout.tree(repo, target)
                 defer { git_tree_free(tree) }
                 try GitCheckout.checkout(repo, tree: tree, baseline: nil, paths: nil, session: TransferSession(options))
-                try repo.setReference("refs/heads/\(branch)", to: target,
-                                      message: "podmirror repo repair: origin/\(branch)")
+                try repo.setReference(
+                    "refs/heads/\(branch)", to: target,
+                    message: "podmirror repo repair: origin/\(branch)")
                 try repo.setSymbolicReference("HEAD", to: "refs/heads/\(branch)", message: "podmirror repo repair")
                 return ["newHead": .string(target)]
             })
@@ -74,8 +82,9 @@ extension SpecRepoService {
         var opts = git_diff_options()
         git_diff_options_init(&opts, UInt32(GIT_DIFF_OPTIONS_VERSION))
         var diff: OpaquePointer?
-        try check(git_diff_tree_to_workdir_with_index(&diff, repo.pointer, tree, &opts),
-                  "diff the working tree of", repo.path)
+        try check(
+            git_diff_tree_to_workdir_with_index(&diff, repo.pointer, tree, &opts),
+            "diff the working tree of", repo.path)
         defer { git_diff_free(diff) }
         var buf = git_buf()
         defer { git_buf_dispose(&buf) }

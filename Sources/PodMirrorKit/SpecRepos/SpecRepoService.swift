@@ -12,8 +12,10 @@ public struct SpecRepoService: Sendable {
     public var stallTimeoutSetting = NetworkSettings.timeoutSettingNames
     public var proxy: ProxySettings?
 
-    public init(repos: ReposDirectory, stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
-                lockTimeout: TimeInterval = 60) {
+    public init(
+        repos: ReposDirectory, stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
+        lockTimeout: TimeInterval = 60
+    ) {
         self.repos = repos
         self.stallTimeout = stallTimeout
         self.lockTimeout = lockTimeout
@@ -27,8 +29,9 @@ public struct SpecRepoService: Sendable {
     }
 
     func transfer(_ context: ApplyContext) -> TransferOptions {
-        TransferOptions(stallTimeout: stallTimeout, progress: context.progress, cancellation: context.cancellation,
-                        proxy: proxy, stallTimeoutSetting: stallTimeoutSetting)
+        TransferOptions(
+            stallTimeout: stallTimeout, progress: context.progress, cancellation: context.cancellation,
+            proxy: proxy, stallTimeoutSetting: stallTimeoutSetting)
     }
 
     /// The lock every plan of this service needs while it is made and applied.
@@ -40,8 +43,10 @@ public struct SpecRepoService: Sendable {
     }
 
     /// Plans and runs under `Spec_Lock` when applying (dry run and check only read, without the lock).
-    public func perform(mode: RunMode, context: ApplyContext, purpose: String,
-                        _ makePlan: () throws -> Plan) throws -> PlanReport {
+    public func perform(
+        mode: RunMode, context: ApplyContext, purpose: String,
+        _ makePlan: () throws -> Plan
+    ) throws -> PlanReport {
         try withoutActuallyEscaping(makePlan) { makePlan in
             try PlanRunner(context: context).run(job(purpose: purpose) { _ in try makePlan() }, mode: mode)
         }
@@ -57,44 +62,59 @@ public struct SpecRepoService: Sendable {
         let path = repos.repoPath(name)
         let existing = SpecRepo.read(name: name, in: repos)
         if FileManager.default.fileExists(atPath: path), existing.kind == .git, let have = existing.url,
-           SpecRepoNaming.canonical(have) == SpecRepoNaming.canonical(url), branch == nil || branch == existing.branch {
+            SpecRepoNaming.canonical(have) == SpecRepoNaming.canonical(url), branch == nil || branch == existing.branch
+        {
             // Asked again for what is there: done, like any second run.
             let msg = Message("repo.add.already", ["name": name, "url": Redaction.redactURL(url)])
-            var change = Change.satisfied(id: "repo.add:\(name)", kind: .specRepoClone, subject: name, summary: msg.english,
-                                          details: ["name": .string(name), "url": .string(existing.displayURL), "path": .string(path),
-                                                    "branch": .string(existing.branch), "method": "none",
-                                                    "oldHead": .string(existing.head), "newHead": .string(existing.head)])
+            var change = Change.satisfied(
+                id: "repo.add:\(name)", kind: .specRepoClone, subject: name, summary: msg.english,
+                details: [
+                    "name": .string(name), "url": .string(existing.displayURL), "path": .string(path),
+                    "branch": .string(existing.branch), "method": "none",
+                    "oldHead": .string(existing.head), "newHead": .string(existing.head),
+                ])
             change.message = msg
             return Plan(title: "repo add \(name)", changes: [change])
         }
         if FileManager.default.fileExists(atPath: path) {
-            throw SpecRepoError("a repo named `\(name)` already exists at \(path)",
-                                remedy: "pick another name, or `podmirror repo remove \(name)` first", code: "repo.exists")
+            throw SpecRepoError(
+                "a repo named `\(name)` already exists at \(path)",
+                remedy: "pick another name, or `podmirror repo remove \(name)` first", code: "repo.exists")
         }
-        return Plan(title: "repo add \(name)", changes: [cloneChange(name: name, url: url, branch: branch, depth: depth, id: "repo.add:\(name)")])
+        return Plan(
+            title: "repo add \(name)",
+            changes: [cloneChange(name: name, url: url, branch: branch, depth: depth, id: "repo.add:\(name)")])
     }
 
     static func checkDepth(_ depth: Int?, url: String) throws {
         guard let depth else { return }
         if depth < 1 { throw UsageError("--depth must be 1 or more (got \(depth))", code: "usage.depth") }
         if !Libgit2.supportsShallow {
-            throw GitError(.unsupported, operation: "shallow clone of", subject: url,
-                           cause: "--depth needs libgit2 1.7 or newer; this podmirror is linked with libgit2 \(Libgit2.version), which always clones full history")
+            throw GitError(
+                .unsupported, operation: "shallow clone of", subject: url,
+                cause:
+                    "--depth needs libgit2 1.7 or newer; this podmirror is linked with libgit2 \(Libgit2.version), which always clones full history"
+            )
         }
     }
 
     /// A clone of `url` into `<repos>/<name>` through a temporary folder.
-    func cloneChange(name: String, url: String, branch: String?, depth: Int?, id: String,
-                     extra: [String: JSONValue] = [:]) -> Change {
+    func cloneChange(
+        name: String, url: String, branch: String?, depth: Int?, id: String,
+        extra: [String: JSONValue] = [:]
+    ) -> Change {
         let path = repos.repoPath(name)
-        var details: [String: JSONValue] = ["name": .string(name), "url": .string(Redaction.redactURL(url)),
-                                            "path": .string(path), "branch": .string(branch), "method": "clone"]
+        var details: [String: JSONValue] = [
+            "name": .string(name), "url": .string(Redaction.redactURL(url)),
+            "path": .string(path), "branch": .string(branch), "method": "clone",
+        ]
         for (k, v) in extra { details[k] = v }
         let repos = self.repos
         let service = self
-        let message = branch.map {
-            Message("repo.clone.summary-branch", ["url": Redaction.redactURL(url), "branch": $0, "path": path])
-        } ?? Message("repo.clone.summary", ["url": Redaction.redactURL(url), "path": path])
+        let message =
+            branch.map {
+                Message("repo.clone.summary-branch", ["url": Redaction.redactURL(url), "branch": $0, "path": path])
+            } ?? Message("repo.clone.summary", ["url": Redaction.redactURL(url), "path": path])
         var change = Change(
             id: id, kind: .specRepoClone, subject: name,
             summary: message.english,
@@ -102,15 +122,20 @@ public struct SpecRepoService: Sendable {
             apply: { context in
                 let staging = SpecRepoStaging.path(repos, purpose: "tmp", name: name)
                 do {
-                    let repo = try GitTransfer.clone(url: url, into: staging, branch: branch, depth: depth,
-                                                     options: service.transfer(context))
+                    let repo = try GitTransfer.clone(
+                        url: url, into: staging, branch: branch, depth: depth,
+                        options: service.transfer(context))
                     try context.checkCancelled()
-                    guard let head = repo.headOID, let b = repo.headBranch, repo.resolve("refs/remotes/origin/\(b)") != nil else {
-                        throw SpecRepoError("the clone of \(url) has no checked-out branch with a matching origin branch",
-                                            code: "repo.clone-incomplete")
+                    guard let head = repo.headOID, let b = repo.headBranch,
+                        repo.resolve("refs/remotes/origin/\(b)") != nil
+                    else {
+                        throw SpecRepoError(
+                            "the clone of \(url) has no checked-out branch with a matching origin branch",
+                            code: "repo.clone-incomplete")
                     }
                     if repo.resolve("refs/remotes/origin/HEAD") == nil {
-                        try? repo.setSymbolicReference("refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(b)", message: "podmirror: clone")
+                        try? repo.setSymbolicReference(
+                            "refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(b)", message: "podmirror: clone")
                     }
                     try SpecRepoStaging.rename(staging, path)
                     return ["head": .string(head), "newHead": .string(head), "branch": .string(b)]
@@ -134,23 +159,34 @@ public struct SpecRepoService: Sendable {
         let path = repos.repoPath(name)
         guard FileManager.default.fileExists(atPath: path) else { throw SpecRepoError.notFound(name, in: repos.path) }
         guard access(path, W_OK) == 0 else {
-            throw SpecRepoError("You do not have permission to delete the \(name) repository at \(path)", code: "repo.permission")
+            throw SpecRepoError(
+                "You do not have permission to delete the \(name) repository at \(path)", code: "repo.permission")
         }
         let repo = SpecRepo.read(name: name, in: repos)
         let repos = self.repos
         // The repo waits aside (a hidden folder in the repos dir) until the plan succeeded.
         let aside = Handoff<String>()
         let removal = Message("repo.remove.summary", ["path": path])
-        return Plan(title: "repo remove \(name)", changes: [Change(
-            id: "repo.remove:\(name)", kind: .specRepoRemove, subject: name, summary: removal.english,
-            details: ["name": .string(name), "path": .string(path), "type": .string(repo.kind.rawValue), "url": .string(repo.displayURL)],
-            isNeeded: true,
-            apply: { _ in aside.set(try SpecRepoStaging.moveAside(path, dir: repos, name: name)); return nil },
-            undo: { if let kept = aside.take() { try SpecRepoStaging.rename(kept, path) } },
-            commit: {
-                if let kept = aside.take() { SpecRepoStaging.removeTree(kept) }
-                return nil
-            }).localized(removal)])
+        return Plan(
+            title: "repo remove \(name)",
+            changes: [
+                Change(
+                    id: "repo.remove:\(name)", kind: .specRepoRemove, subject: name, summary: removal.english,
+                    details: [
+                        "name": .string(name), "path": .string(path), "type": .string(repo.kind.rawValue),
+                        "url": .string(repo.displayURL),
+                    ],
+                    isNeeded: true,
+                    apply: { _ in
+                        aside.set(try SpecRepoStaging.moveAside(path, dir: repos, name: name)); return nil
+                    },
+                    undo: { if let kept = aside.take() { try SpecRepoStaging.rename(kept, path) } },
+                    commit: {
+                        if let kept = aside.take() { SpecRepoStaging.removeTree(kept) }
+                        return nil
+                    }
+                ).localized(removal)
+            ])
     }
 
     // MARK: update
@@ -166,7 +202,9 @@ public struct SpecRepoService: Sendable {
         } else {
             selected = try names.map { name in
                 // `.`/`..` and hidden folders (podmirror's staging) are never repos.
-                guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), FileManager.default.fileExists(atPath: repos.repoPath(name)) else {
+                guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
+                    FileManager.default.fileExists(atPath: repos.repoPath(name))
+                else {
                     throw SpecRepoError.notFound(name, in: repos.path)
                 }
                 return SpecRepo.read(name: name, in: repos)
@@ -175,9 +213,14 @@ public struct SpecRepoService: Sendable {
         for repo in selected {
             switch repo.kind {
             case .cdn:
-                plan.warnings.append(Diagnostic(.note, code: "repo.skip-cdn", "skipped `\(repo.name)`: a CDN source (`pod repo update \(repo.name)` refreshes it)"))
+                plan.warnings.append(
+                    Diagnostic(
+                        .note, code: "repo.skip-cdn",
+                        "skipped `\(repo.name)`: a CDN source (`pod repo update \(repo.name)` refreshes it)"))
             case .dir:
-                plan.warnings.append(Diagnostic(.note, code: "repo.skip-dir", "skipped `\(repo.name)`: not an updateable repo (no git HEAD)"))
+                plan.warnings.append(
+                    Diagnostic(
+                        .note, code: "repo.skip-dir", "skipped `\(repo.name)`: not an updateable repo (no git HEAD)"))
             case .git:
                 plan.changes.append(try updateChange(repo, context: context))
             }
@@ -187,8 +230,9 @@ public struct SpecRepoService: Sendable {
 
     func updateChange(_ info: SpecRepo, context: ApplyContext) throws -> Change {
         guard let branch = info.branch else {
-            throw SpecRepoError("the `\(info.name)` repo at \(info.path) has a detached HEAD; `pod repo update` needs a branch",
-                                remedy: "check out its branch, or `podmirror repo use` to re-create it", code: "repo.detached")
+            throw SpecRepoError(
+                "the `\(info.name)` repo at \(info.path) has a detached HEAD; `pod repo update` needs a branch",
+                remedy: "check out its branch, or `podmirror repo use` to re-create it", code: "repo.detached")
         }
         let url = info.url ?? ""
         let repo = try GitRepository.open(info.path)
@@ -196,25 +240,37 @@ public struct SpecRepoService: Sendable {
             .first { $0.name == "refs/heads/\(branch)" }?.oid
         let tracking = repo.resolve("refs/remotes/origin/\(branch)")
         let head = info.head
-        var details: [String: JSONValue] = ["name": .string(info.name), "url": .string(info.displayURL), "branch": .string(branch),
-                                            "oldHead": .string(head), "remoteHead": .string(remoteTip)]
+        var details: [String: JSONValue] = [
+            "name": .string(info.name), "url": .string(info.displayURL), "branch": .string(branch),
+            "oldHead": .string(head), "remoteHead": .string(remoteTip),
+        ]
         if let remoteTip, remoteTip == tracking, remoteTip == head {
             details["newHead"] = .string(head)
             let current = Message("repo.update.current", ["name": info.name, "head": String(head!.prefix(12))])
-            return Change.satisfied(id: "repo.update:\(info.name)", kind: .specRepoUpdate, subject: info.name,
-                                    summary: current.english, details: .object(details)).localized(current)
+            return Change.satisfied(
+                id: "repo.update:\(info.name)", kind: .specRepoUpdate, subject: info.name,
+                summary: current.english, details: .object(details)
+            ).localized(current)
         }
         let service = self
         let searchIndex = repos.searchIndexPath
         // HEAD already at the server's tip (only origin/<branch> is behind): no "a → a" for people.
         let summary: Message
         if let head, let remoteTip, head == remoteTip {
-            summary = Message("repo.update.tracking-only", ["name": info.name, "url": Redaction.redactURL(url), "branch": branch,
-                                                            "head": String(head.prefix(12))])
+            summary = Message(
+                "repo.update.tracking-only",
+                [
+                    "name": info.name, "url": Redaction.redactURL(url), "branch": branch,
+                    "head": String(head.prefix(12)),
+                ])
         } else {
-            summary = Message("repo.update.move", ["name": info.name, "url": Redaction.redactURL(url),
-                                                   "old": head.map { String($0.prefix(12)) } ?? "none",
-                                                   "new": remoteTip.map { String($0.prefix(12)) } ?? "origin/\(branch)"])
+            summary = Message(
+                "repo.update.move",
+                [
+                    "name": info.name, "url": Redaction.redactURL(url),
+                    "old": head.map { String($0.prefix(12)) } ?? "none",
+                    "new": remoteTip.map { String($0.prefix(12)) } ?? "origin/\(branch)",
+                ])
         }
         var change = Change(
             id: "repo.update:\(info.name)", kind: .specRepoUpdate, subject: info.name,
@@ -231,14 +287,19 @@ public struct SpecRepoService: Sendable {
                     throw error
                 }
                 guard let target = repo.resolve("refs/remotes/origin/\(branch)") else {
-                    throw SpecRepoError("`\(info.name)` has no origin/\(branch) after fetching \(url)",
-                                        remedy: "the server has no branch `\(branch)`; `podmirror repo use` can re-create the repo",
-                                        code: "repo.no-tracking-ref")
+                    throw SpecRepoError(
+                        "`\(info.name)` has no origin/\(branch) after fetching \(url)",
+                        remedy: "the server has no branch `\(branch)`; `podmirror repo use` can re-create the repo",
+                        code: "repo.no-tracking-ref")
                 }
-                let changed = try GitCheckout.resetHard(repo, branch: branch, to: target, options: service.transfer(context),
-                                                        message: "podmirror repo update: reset to origin/\(branch)")
+                let changed = try GitCheckout.resetHard(
+                    repo, branch: branch, to: target, options: service.transfer(context),
+                    message: "podmirror repo update: reset to origin/\(branch)")
                 let removedIndex = (try? FileManager.default.removeItem(atPath: searchIndex)) != nil
-                return ["newHead": .string(target), "changedPaths": .int(changed), "searchIndexRemoved": .bool(removedIndex)]
+                return [
+                    "newHead": .string(target), "changedPaths": .int(changed),
+                    "searchIndexRemoved": .bool(removedIndex),
+                ]
             })
         change.message = summary
         return change

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// podmirror's temporary folders inside the repos dir: a clone is built in one and renamed into
@@ -17,7 +17,9 @@ enum SpecRepoStaging {
     /// Removes temporary folders a killed podmirror left behind. Call only while holding Spec_Lock.
     static func removeStale(_ dir: ReposDirectory) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
-        for n in names where n.hasPrefix(ReposDirectory.stagingPrefix + "tmp-") || n.hasPrefix(ReposDirectory.stagingPrefix + "trash-") {
+        for n in names
+        where n.hasPrefix(ReposDirectory.stagingPrefix + "tmp-") || n.hasPrefix(ReposDirectory.stagingPrefix + "trash-")
+        {
             removeTree(dir.path + "/" + n)
         }
     }
@@ -33,7 +35,8 @@ enum SpecRepoStaging {
             throw SpecRepoError("cannot move \(from) to \(to): \(to) already exists", code: "repo.exists")
         }
         guard Glibc_rename(from, to) == 0 else {
-            throw SpecRepoError("cannot move \(from) to \(to): \(String(cString: strerror(errno)))", code: "repo.rename")
+            throw SpecRepoError(
+                "cannot move \(from) to \(to): \(String(cString: strerror(errno)))", code: "repo.rename")
         }
     }
 
@@ -76,7 +79,9 @@ enum SpecRepoStaging {
             packs = Set((try? fm.contentsOfDirectory(atPath: gitDir + "/objects/pack")) ?? [])
             for f in trackedFiles { if let d = fm.contents(atPath: gitDir + "/" + f) { files[f] = d } }
             for folder in trackedFolders {
-                for rel in Self.walk(gitDir + "/" + folder) { files[folder + "/" + rel] = fm.contents(atPath: gitDir + "/" + folder + "/" + rel) }
+                for rel in Self.walk(gitDir + "/" + folder) {
+                    files[folder + "/" + rel] = fm.contents(atPath: gitDir + "/" + folder + "/" + rel)
+                }
             }
         }
 
@@ -85,7 +90,9 @@ enum SpecRepoStaging {
             let e = FileManager.default.enumerator(atPath: dir)
             while let rel = e?.nextObject() as? String {
                 var isDir: ObjCBool = false
-                if FileManager.default.fileExists(atPath: dir + "/" + rel, isDirectory: &isDir), !isDir.boolValue { out.append(rel) }
+                if FileManager.default.fileExists(atPath: dir + "/" + rel, isDirectory: &isDir), !isDir.boolValue {
+                    out.append(rel)
+                }
             }
             return out
         }
@@ -102,7 +109,8 @@ enum SpecRepoStaging {
                 // Remove folders the fetch created, up to the tracked folder.
                 var parent = (rel as NSString).deletingLastPathComponent
                 while !parent.isEmpty, !trackedFolders.contains(parent),
-                      (try? fm.contentsOfDirectory(atPath: gitDir + "/" + parent))?.isEmpty == true {
+                    (try? fm.contentsOfDirectory(atPath: gitDir + "/" + parent))?.isEmpty == true
+                {
                     try? fm.removeItem(atPath: gitDir + "/" + parent)
                     parent = (parent as NSString).deletingLastPathComponent
                 }

@@ -9,12 +9,15 @@ import Foundation
 /// Either way the old repo is untouched until the new state is complete.
 extension SpecRepoService {
     /// Plans `repo use`. `name` overrides CocoaPods' own name for the URL.
-    public func usePlan(url: String, name requestedName: String?, depth: Int? = nil, title: String? = nil) throws -> Plan {
+    public func usePlan(url: String, name requestedName: String?, depth: Int? = nil, title: String? = nil) throws
+        -> Plan
+    {
         try GitURL.validate(url)
         if let requestedName { try SpecRepoNaming.validate(requestedName) }
         if SpecRepoNaming.canonical(url).hasPrefix("https://cdn.cocoapods.org") {
-            throw SpecRepoError("\(url) is the trunk CDN, not a git Specs repo; CocoaPods uses it as `trunk` without a clone",
-                                remedy: "use a git Specs mirror (`podmirror mirror list`)", code: "repo.cdn-url", exitStatus: .usage)
+            throw SpecRepoError(
+                "\(url) is the trunk CDN, not a git Specs repo; CocoaPods uses it as `trunk` without a clone",
+                remedy: "use a git Specs mirror (`podmirror mirror list`)", code: "repo.cdn-url", exitStatus: .usage)
         }
         let all = SpecRepo.all(in: repos)
         let gitRepos = all.filter { $0.kind == .git }
@@ -23,14 +26,19 @@ extension SpecRepoService {
         let existing = Self.pickExisting(gitRepos, url: url, desiredName: desired)
         var plan = Plan(title: title ?? "repo use \(Redaction.redactURL(url))")
         for other in gitRepos where other.name != existing?.name && Self.isSpecsSource(other.url) {
-            plan.warnings.append(Diagnostic(.note, code: "repo.other-specs",
-                                            "`\(other.name)` (\(other.displayURL ?? "")) is another Specs repo; it was left as it is"))
+            plan.warnings.append(
+                Diagnostic(
+                    .note, code: "repo.other-specs",
+                    "`\(other.name)` (\(other.displayURL ?? "")) is another Specs repo; it was left as it is"))
         }
         guard let existing else {
             try Self.checkDepth(depth, url: url)
-            let target = SpecRepoNaming.uniqueName(desired) { n in all.contains { $0.name == n } || FileManager.default.fileExists(atPath: repos.repoPath(n)) }
+            let target = SpecRepoNaming.uniqueName(desired) { n in
+                all.contains { $0.name == n } || FileManager.default.fileExists(atPath: repos.repoPath(n))
+            }
             if requestedName != nil, target != desired {
-                throw SpecRepoError("a repo named `\(desired)` already exists", remedy: "choose another --name", code: "repo.exists")
+                throw SpecRepoError(
+                    "a repo named `\(desired)` already exists", remedy: "choose another --name", code: "repo.exists")
             }
             // Any other git repo may be a copy of the same Specs under another URL: the fetch tells
             // (shared history re-points it; unrelated history leaves it alone and clones beside it).
@@ -40,31 +48,45 @@ extension SpecRepoService {
                 plan.changes.append(switchChange(first, url: url, finalName: target, others: candidates))
                 return plan
             }
-            plan.changes.append(cloneChange(name: target, url: url, branch: nil, depth: depth, id: "repo.use:\(target)",
-                                            extra: ["oldHead": .null, "previousName": .null, "previousURL": .null]))
+            plan.changes.append(
+                cloneChange(
+                    name: target, url: url, branch: nil, depth: depth, id: "repo.use:\(target)",
+                    extra: ["oldHead": .null, "previousName": .null, "previousURL": .null]))
             return plan
         }
         // The folder name it ends up with: keep it when it already has the wanted one.
         var finalName = existing.name
         if existing.name != desired {
-            let taken: (String) -> Bool = { n in n != existing.name && FileManager.default.fileExists(atPath: self.repos.repoPath(n)) }
+            let taken: (String) -> Bool = { n in
+                n != existing.name && FileManager.default.fileExists(atPath: self.repos.repoPath(n))
+            }
             if requestedName != nil, taken(desired) {
                 // The URL is already served by `existing`; `--name` asks to rename it onto another repo.
-                let msg = Message("repo.use.name-taken", ["existing": existing.name, "url": Redaction.redactURL(url), "name": desired])
+                let msg = Message(
+                    "repo.use.name-taken",
+                    ["existing": existing.name, "url": Redaction.redactURL(url), "name": desired])
                 let remedy = Message("repo.use.name-taken.remedy", ["existing": existing.name, "name": desired])
-                throw SpecRepoError(msg.english, remedy: remedy.english, code: "repo.exists", text: msg, remedyText: remedy)
+                throw SpecRepoError(
+                    msg.english, remedy: remedy.english, code: "repo.exists", text: msg, remedyText: remedy)
             }
             finalName = SpecRepoNaming.uniqueName(desired, taken: taken)
         }
         let sameURL = existing.url == url
         if sameURL && (requestedName == nil || finalName == existing.name) {
             let same = Message("repo.use.already", ["name": existing.name, "url": Redaction.redactURL(url)])
-            return Plan(title: plan.title, changes: [Change.satisfied(
-                id: "repo.use:\(existing.name)", kind: .specRepoUse, subject: existing.name,
-                summary: same.english,
-                details: ["name": .string(existing.name), "url": .string(existing.displayURL), "method": "none",
-                          "oldHead": .string(existing.head), "newHead": .string(existing.head)]).localized(same)],
-                        warnings: plan.warnings)
+            return Plan(
+                title: plan.title,
+                changes: [
+                    Change.satisfied(
+                        id: "repo.use:\(existing.name)", kind: .specRepoUse, subject: existing.name,
+                        summary: same.english,
+                        details: [
+                            "name": .string(existing.name), "url": .string(existing.displayURL), "method": "none",
+                            "oldHead": .string(existing.head), "newHead": .string(existing.head),
+                        ]
+                    ).localized(same)
+                ],
+                warnings: plan.warnings)
         }
         plan.changes.append(switchChange(existing, url: url, finalName: finalName))
         return plan
@@ -87,7 +109,11 @@ extension SpecRepoService {
     static func isSpecsSource(_ url: String?) -> Bool {
         guard let url else { return false }
         let catalog = (try? MirrorCatalog.bundled())?.specs ?? []
-        return catalog.contains { m in ([m.url] + m.aliases).contains { SpecRepoNaming.canonicalForMatching(url) == SpecRepoNaming.canonicalForMatching($0) } }
+        return catalog.contains { m in
+            ([m.url] + m.aliases).contains {
+                SpecRepoNaming.canonicalForMatching(url) == SpecRepoNaming.canonicalForMatching($0)
+            }
+        }
     }
 
     func switchChange(_ old: SpecRepo, url: String, finalName: String, others: [SpecRepo] = []) -> Change {
@@ -101,17 +127,23 @@ extension SpecRepoService {
         // The old repo (or what the re-point replaced) is kept until the whole plan succeeded.
         let done = Handoff<SwitchOutcome>()
         let searchIndex = repos.searchIndexPath
-        var message: Message? = Message(rename.isEmpty ? "repo.use.switch" : "repo.use.switch-rename",
-                                        ["name": old.name, "url": Redaction.redactURL(url), "new": finalName])
-        var summary = "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history is shared, else clone and swap)"
+        var message: Message? = Message(
+            rename.isEmpty ? "repo.use.switch" : "repo.use.switch-rename",
+            ["name": old.name, "url": Redaction.redactURL(url), "new": finalName])
+        var summary =
+            "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history is shared, else clone and swap)"
         if !others.isEmpty {
             details["method"] = "repoint-or-clone"
             details["previousName"] = .null
             details["previousURL"] = .null
             details["oldHead"] = .null
             details["candidates"] = .array(others.map { .string($0.name) })
-            let msg = Message("repo.history.use", ["url": Redaction.redactURL(url), "name": finalName,
-                                                   "candidates": others.map { "`\($0.name)`" }.joined(separator: ", ")])
+            let msg = Message(
+                "repo.history.use",
+                [
+                    "url": Redaction.redactURL(url), "name": finalName,
+                    "candidates": others.map { "`\($0.name)`" }.joined(separator: ", "),
+                ])
             summary = msg.english
             message = msg
         }
@@ -120,8 +152,10 @@ extension SpecRepoService {
             summary: summary,
             details: .object(details), isNeeded: true,
             apply: { context in
-                let (result, outcome) = try RepoSwitcher(service: service, old: old, url: url, finalName: finalName,
-                                                         context: context, others: others, keepUnrelated: !others.isEmpty).run()
+                let (result, outcome) = try RepoSwitcher(
+                    service: service, old: old, url: url, finalName: finalName,
+                    context: context, others: others, keepUnrelated: !others.isEmpty
+                ).run()
                 done.set(outcome)
                 return result
             },

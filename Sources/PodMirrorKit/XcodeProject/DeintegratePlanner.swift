@@ -25,7 +25,9 @@ public struct DeintegratePlan: Sendable {
         guard d.foundIntegration else {
             lines.append("No CocoaPods integration found in `\(location.displayPath)`; the project file is unchanged.")
             if podsExists {
-                lines.append(removesPods ? "Removing `Pods` directory." : "`Pods` directory kept (pass --remove-pods to remove it).")
+                lines.append(
+                    removesPods
+                        ? "Removing `Pods` directory." : "`Pods` directory kept (pass --remove-pods to remove it).")
             }
             return lines
         }
@@ -56,42 +58,60 @@ public struct DeintegratePlan: Sendable {
 public enum DeintegratePlanner {
     /// - Parameter removePods: also remove `Pods/` when the project shows no integration.
     /// - Parameter renderDiff: false when the diff will not be shown (plain-text apply).
-    public static func make(_ location: XcodeProjectLocation, removePods: Bool = false, pods disposal: PodsDisposal = .delete,
-                            renderDiff: Bool = true, fileSystem fs: any FileSystem) throws -> DeintegratePlan {
+    public static func make(
+        _ location: XcodeProjectLocation, removePods: Bool = false, pods disposal: PodsDisposal = .delete,
+        renderDiff: Bool = true, fileSystem fs: any FileSystem
+    ) throws -> DeintegratePlan {
         let file = try PBXProjectFile.read(location.pbxproj, fileSystem: fs)
-        let d = try Deintegrator(file: file, sourceRoot: location.projectDirectory, podsDirectory: location.podsDirectory).run()
+        let d = try Deintegrator(
+            file: file, sourceRoot: location.projectDirectory, podsDirectory: location.podsDirectory
+        ).run()
         let shown = XcodeProjectLocation.relative(location.pbxproj, to: location.installationRoot)
         var plan = Plan(title: "deintegrate \(location.displayPath)", warnings: d.warnings)
-        let removedJSON: JSONValue = .array(d.removed.map { r in
-            ["id": .string(r.id), "isa": .string(r.isa), "name": .string(r.name), "target": .string(r.target),
-             "reason": .string(r.reason), "beyondCocoaPods": .bool(r.beyondCocoaPods)]
-        })
+        let removedJSON: JSONValue = .array(
+            d.removed.map { r in
+                [
+                    "id": .string(r.id), "isa": .string(r.isa), "name": .string(r.name), "target": .string(r.target),
+                    "reason": .string(r.reason), "beyondCocoaPods": .bool(r.beyondCocoaPods),
+                ]
+            })
         if d.foundIntegration {
             // Safety net: never write a project that no longer parses (fuzzing found inputs with
             // duplicate object IDs where the line deletions left a dangling `;`).
             do { _ = try PBXProjectFile(bytes: d.newBytes, path: location.pbxproj) } catch {
-                throw XcodeProjectError("deintegrating \(location.pbxproj) would leave a project that does not parse (\(error)); nothing was changed",
-                                        remedy: "check the project for duplicate object IDs (a bad merge), re-save it in Xcode, then run again",
-                                        code: "xcodeproj.deintegrate-unsafe")
+                throw XcodeProjectError(
+                    "deintegrating \(location.pbxproj) would leave a project that does not parse (\(error)); nothing was changed",
+                    remedy:
+                        "check the project for duplicate object IDs (a bad merge), re-save it in Xcode, then run again",
+                    code: "xcodeproj.deintegrate-unsafe")
             }
-            plan.changes.append(.fileEdit(id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate, path: location.pbxproj,
-                                          displayPath: shown, old: file.bytes, new: d.newBytes,
-                                          summary: "remove CocoaPods from \(location.displayPath) (\(d.removed.count) objects)",
-                                          details: ["removedObjects": removedJSON, "format": .string(file.format.rawValue)], fileSystem: fs,
-                                          renderDiff: renderDiff))
+            plan.changes.append(
+                .fileEdit(
+                    id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate,
+                    path: location.pbxproj,
+                    displayPath: shown, old: file.bytes, new: d.newBytes,
+                    summary: "remove CocoaPods from \(location.displayPath) (\(d.removed.count) objects)",
+                    details: ["removedObjects": removedJSON, "format": .string(file.format.rawValue)], fileSystem: fs,
+                    renderDiff: renderDiff))
         } else {
-            plan.changes.append(.satisfied(id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate, subject: shown,
-                                           summary: "\(location.displayPath) has no CocoaPods integration; left byte-identical"))
+            plan.changes.append(
+                .satisfied(
+                    id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate, subject: shown,
+                    summary: "\(location.displayPath) has no CocoaPods integration; left byte-identical"))
         }
         let podsExists = fs.isDirectory(location.podsDirectory)
         let removesPods = podsExists && (d.foundIntegration || removePods)
         if removesPods {
             plan.changes.append(podsChange(location.podsDirectory, disposal: disposal, fileSystem: fs))
         } else if podsExists {
-            plan.warnings.append(Diagnostic(.note, code: "deintegrate.pods-kept",
-                                            "\(location.podsDirectory) is kept because the project shows no CocoaPods integration; pass --remove-pods to remove it"))
+            plan.warnings.append(
+                Diagnostic(
+                    .note, code: "deintegrate.pods-kept",
+                    "\(location.podsDirectory) is kept because the project shows no CocoaPods integration; pass --remove-pods to remove it"
+                ))
         }
-        return DeintegratePlan(plan: plan, location: location, deintegration: d, podsExists: podsExists, removesPods: removesPods)
+        return DeintegratePlan(
+            plan: plan, location: location, deintegration: d, podsExists: podsExists, removesPods: removesPods)
     }
 
     /// Moves `Pods/` aside (atomic rename in the same folder), then deletes it or keeps it there.
@@ -103,22 +123,26 @@ public enum DeintegratePlanner {
         }
         let summary = disposal == .delete ? "remove \(pods)" : "move \(pods) aside to \(aside)"
         // Deleted, it cannot come back; moved aside, it can.
-        let undo: (@Sendable () throws -> Void)? = disposal == .delete ? nil : { @Sendable in
-            if fs.fileExists(aside), !fs.fileExists(pods) { try fs.moveItem(aside, to: pods) }
-        }
-        return Change(id: "pods.remove:\(pods)", kind: .podsDirectoryRemove, subject: pods, summary: summary,
-                      details: ["path": .string(pods), "asidePath": .string(disposal == .delete ? nil : aside)], isNeeded: true,
-                      apply: { context in
-                          try context.checkCancelled()
-                          try fs.moveItem(pods, to: aside)
-                          guard disposal == .delete else { return nil }
-                          do { try fs.removeItem(aside) } catch {
-                              // Whatever could not be deleted goes back where it was.
-                              if !fs.fileExists(pods) { try? fs.moveItem(aside, to: pods) }
-                              throw error
-                          }
-                          return nil
-                      },
-                      undo: undo)
+        let undo: (@Sendable () throws -> Void)? =
+            disposal == .delete
+            ? nil
+            : { @Sendable in
+                if fs.fileExists(aside), !fs.fileExists(pods) { try fs.moveItem(aside, to: pods) }
+            }
+        return Change(
+            id: "pods.remove:\(pods)", kind: .podsDirectoryRemove, subject: pods, summary: summary,
+            details: ["path": .string(pods), "asidePath": .string(disposal == .delete ? nil : aside)], isNeeded: true,
+            apply: { context in
+                try context.checkCancelled()
+                try fs.moveItem(pods, to: aside)
+                guard disposal == .delete else { return nil }
+                do { try fs.removeItem(aside) } catch {
+                    // Whatever could not be deleted goes back where it was.
+                    if !fs.fileExists(pods) { try? fs.moveItem(aside, to: pods) }
+                    throw error
+                }
+                return nil
+            },
+            undo: undo)
     }
 }

@@ -78,7 +78,8 @@ public struct Deintegrator {
         mutating func remove(_ o: PBXObject, name: String?, target: String?, reason: String, extra: Bool) {
             guard ids.insert(o.id).inserted else { return }
             if !extra { cocoaPodsIDs.insert(o.id) }
-            removed.append(RemovedObject(id: o.id, isa: o.isa, name: name, target: target, reason: reason, beyondCocoaPods: extra))
+            removed.append(
+                RemovedObject(id: o.id, isa: o.isa, name: name, target: target, reason: reason, beyondCocoaPods: extra))
         }
     }
 
@@ -86,8 +87,9 @@ public struct Deintegrator {
         var state = State()
         var targets: [TargetDeintegration] = []
         var warnings: [Diagnostic] = []
-        let buildFilesByRef = Dictionary(grouping: file.objects.filter { $0.isa == "PBXBuildFile" && $0.string("fileRef") != nil },
-                                         by: { $0.string("fileRef")! })
+        let buildFilesByRef = Dictionary(
+            grouping: file.objects.filter { $0.isa == "PBXBuildFile" && $0.string("fileRef") != nil },
+            by: { $0.string("fileRef")! })
         func live(_ ids: [String]) -> [PBXObject] { ids.filter { !state.ids.contains($0) }.compactMap { file[$0] } }
 
         for target in file.nativeTargets {
@@ -96,20 +98,26 @@ public struct Deintegrator {
             let shellPhases = { live(target.list("buildPhases")).filter { $0.isa == "PBXShellScriptBuildPhase" } }
             for suffix in Self.phaseSuffixes {
                 let hits = shellPhases().filter { $0.string("name")?.hasSuffix(suffix) == true }
-                hits.forEach { state.remove($0, name: $0.string("name"), target: tname, reason: "pods-phase", extra: false) }
+                hits.forEach {
+                    state.remove($0, name: $0.string("name"), target: tname, reason: "pods-phase", extra: false)
+                }
                 if !hits.isEmpty { report.phases.append(PhaseCount(name: suffix, count: hits.count)) }
             }
             let user = shellPhases().filter { $0.string("name")?.hasPrefix("[CP-User] ") == true }
-            user.forEach { state.remove($0, name: $0.string("name"), target: tname, reason: "user-phase", extra: false) }
+            user.forEach {
+                state.remove($0, name: $0.string("name"), target: tname, reason: "user-phase", extra: false)
+            }
             report.userPhases = user.count
 
             if let frameworks = live(target.list("buildPhases")).first(where: { $0.isa == "PBXFrameworksBuildPhase" }) {
                 for buildFile in live(frameworks.list("files")) {
                     guard let refID = buildFile.string("fileRef") else { continue }
                     guard let ref = file[refID] else {
-                        warnings.append(Diagnostic(.warning, code: "deintegrate.dangling-build-file",
-                                                   "target `\(tname)`: build file \(buildFile.id) in the Frameworks phase points at \(refID), which is not in the project; left as it is",
-                                                   file: file.path))
+                        warnings.append(
+                            Diagnostic(
+                                .warning, code: "deintegrate.dangling-build-file",
+                                "target `\(tname)`: build file \(buildFile.id) in the Frameworks phase points at \(refID), which is not in the project; left as it is",
+                                file: file.path))
                         continue
                     }
                     let display = Self.buildDisplayName(ref)
@@ -125,10 +133,12 @@ public struct Deintegrator {
                 }
             }
 
-            let configurations = file[target.string("buildConfigurationList") ?? ""].map { live($0.list("buildConfigurations")) } ?? []
+            let configurations =
+                file[target.string("buildConfigurationList") ?? ""].map { live($0.list("buildConfigurations")) } ?? []
             for configuration in configurations {
                 guard let refID = configuration.string("baseConfigurationReference"), !state.ids.contains(refID),
-                      let ref = file[refID] else { continue }
+                    let ref = file[refID]
+                else { continue }
                 let cp = Self.cpXcconfigName(ref.string("name"))
                 let extra = !cp && ref.string("name") == nil && Self.cpXcconfigName(Self.baseName(ref.string("path")))
                 guard cp || extra else { continue }
@@ -144,10 +154,13 @@ public struct Deintegrator {
         var sweep: [String] = []
         for group in allGroups where !state.ids.contains(group.id) {
             for child in live(group.list("children")) where child.isa == "PBXFileReference" {
-                let name = child.string("name"), path = child.string("path")
+                let name = child.string("name")
+                let path = child.string("path")
                 let cp = Self.cpXcconfigName(name) || Self.cpSweepPath(path)
-                let extra = !cp && (Self.extraProductName(Self.baseName(path))
-                    || (name == nil && Self.cpXcconfigName(Self.baseName(path))))
+                let extra =
+                    !cp
+                    && (Self.extraProductName(Self.baseName(path))
+                        || (name == nil && Self.cpXcconfigName(Self.baseName(path))))
                 guard cp || extra else { continue }
                 sweep.append(name ?? path ?? child.id)
                 state.remove(child, name: name ?? path, target: nil, reason: "pods-file-reference", extra: extra)
@@ -179,12 +192,16 @@ public struct Deintegrator {
         }
         _ = removeEmptyGroups()
         repeat { cascade(&state) } while removeEmptyGroups()
-        let emptyGroups = ["Pods", "Frameworks"].compactMap { label in groupCounts[label].map { PhaseCount(name: label, count: $0) } }
-        warnings += PodsLeftovers(file: file, removed: state.ids, sourceRoot: sourceRoot, podsDirectory: podsDirectory).warnings()
+        let emptyGroups = ["Pods", "Frameworks"].compactMap { label in
+            groupCounts[label].map { PhaseCount(name: label, count: $0) }
+        }
+        warnings += PodsLeftovers(file: file, removed: state.ids, sourceRoot: sourceRoot, podsDirectory: podsDirectory)
+            .warnings()
         let edits = editsRemoving(state.ids)
         let newBytes = try file.bytes.applying(edits)
-        return Deintegration(targets: targets.filter { !$0.isEmpty }, projectFileReferences: sweep, emptyGroups: emptyGroups,
-                             removed: state.removed, warnings: warnings, edits: edits, newBytes: newBytes)
+        return Deintegration(
+            targets: targets.filter { !$0.isEmpty }, projectFileReferences: sweep, emptyGroups: emptyGroups,
+            removed: state.removed, warnings: warnings, edits: edits, newBytes: newBytes)
     }
 
     /// How CocoaPods names a build file's file: `name`, else the whole `path` for built products,
@@ -202,20 +219,26 @@ public struct Deintegrator {
         let graph = file.referenceGraph()
         let objects = file.objects
         let before = file.reachableMask(blocked: [Bool](repeating: false, count: objects.count), graph: graph)
-        let fileRef: [Int?] = objects.map { $0.isa == "PBXBuildFile" ? $0.string("fileRef").flatMap { file.index[$0] } : nil }
+        let fileRef: [Int?] = objects.map {
+            $0.isa == "PBXBuildFile" ? $0.string("fileRef").flatMap { file.index[$0] } : nil
+        }
         var removed = [Bool](repeating: false, count: objects.count)
         for id in state.ids { if let i = file.index[id] { removed[i] = true } }
         for _ in 0..<3 {
             let count = state.ids.count
             for (i, ref) in fileRef.enumerated() where !removed[i] {
                 if let ref, removed[ref] {
-                    state.remove(objects[i], name: objects[ref].displayName, target: nil, reason: "orphaned-build-file", extra: true)
+                    state.remove(
+                        objects[i], name: objects[ref].displayName, target: nil, reason: "orphaned-build-file",
+                        extra: true)
                     removed[i] = true
                 }
             }
             let after = file.reachableMask(blocked: removed, graph: graph)
             for i in objects.indices where before[i] && !after[i] && !removed[i] {
-                state.remove(objects[i], name: objects[i].displayName ?? objects[i].string("name"), target: nil, reason: "unreachable", extra: false)
+                state.remove(
+                    objects[i], name: objects[i].displayName ?? objects[i].string("name"), target: nil,
+                    reason: "unreachable", extra: false)
                 removed[i] = true
             }
             if state.ids.count == count { break }

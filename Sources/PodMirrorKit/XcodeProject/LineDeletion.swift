@@ -32,7 +32,9 @@ public enum LineDeletion {
         while k < bytes.count {
             let b = bytes[k]
             if b == 0x20 || b == 0x09 || b == 0x0D { k += 1; continue }
-            if b == 0x2F, k + 1 < bytes.count, bytes[k + 1] == 0x2A, let close = find([0x2A, 0x2F], in: bytes, from: k + 2, stopAtNewline: true) {
+            if b == 0x2F, k + 1 < bytes.count, bytes[k + 1] == 0x2A,
+                let close = find([0x2A, 0x2F], in: bytes, from: k + 2, stopAtNewline: true)
+            {
                 k = close + 2
                 continue
             }
@@ -60,19 +62,23 @@ public enum LineDeletion {
     /// blank line before `Begin`. `comments` are the comments the reader found; a marker counts only
     /// when it is one of them, exactly, alone on its line. Nil when there is no such pair.
     public static func sectionMarkers(isa: String, in bytes: [UInt8], comments: [Range<Int>]) -> [Range<Int>]? {
-        let beginText = Array("/* Begin \(isa) section */".utf8), endText = Array("/* End \(isa) section */".utf8)
+        let beginText = Array("/* Begin \(isa) section */".utf8)
+        let endText = Array("/* End \(isa) section */".utf8)
         func line(_ r: Range<Int>) -> Range<Int>? {
             var s = r.lowerBound
             while s > 0, bytes[s - 1] != 0x0A { s -= 1 }
             var e = r.upperBound
             while e < bytes.count, bytes[e] != 0x0A { e += 1 }
             let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-            guard bytes[s..<r.lowerBound].allSatisfy(blank), bytes[r.upperBound..<e].allSatisfy(blank) else { return nil }
+            guard bytes[s..<r.lowerBound].allSatisfy(blank), bytes[r.upperBound..<e].allSatisfy(blank) else {
+                return nil
+            }
             return s..<min(e + 1, bytes.count)
         }
         guard let begin = comments.first(where: { bytes[$0].elementsEqual(beginText) }),
-              let end = comments.first(where: { $0.lowerBound > begin.upperBound && bytes[$0].elementsEqual(endText) }),
-              var beginLine = line(begin), let endLine = line(end) else { return nil }
+            let end = comments.first(where: { $0.lowerBound > begin.upperBound && bytes[$0].elementsEqual(endText) }),
+            var beginLine = line(begin), let endLine = line(end)
+        else { return nil }
         if beginLine.lowerBound >= 2, bytes[beginLine.lowerBound - 1] == 0x0A, bytes[beginLine.lowerBound - 2] == 0x0A {
             beginLine = (beginLine.lowerBound - 1)..<beginLine.upperBound
         }

@@ -65,7 +65,8 @@ struct OpenStepParser {
                 }
             case 0x2F where i + 1 < bytes.count && bytes[i + 1] == 0x2F:
                 while i < bytes.count && bytes[i] != 0x0A { i += 1 }
-            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+            case 0xE2
+            where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
                 i += 3
             default:
                 return
@@ -106,12 +107,16 @@ struct OpenStepParser {
             let key: String
             if bytes[i] == 0x22 || bytes[i] == 0x27 { key = try parseQuoted() } else { key = try parseBare() }
             try skipTrivia()
-            guard i < bytes.count, bytes[i] == 0x3D else { throw error("expected '=' after key \"\(key)\", found \(describe(i))") }
+            guard i < bytes.count, bytes[i] == 0x3D else {
+                throw error("expected '=' after key \"\(key)\", found \(describe(i))")
+            }
             i += 1
             try skipTrivia()
             let value = try parseValue()
             try skipTrivia()
-            guard i < bytes.count, bytes[i] == 0x3B else { throw error("expected ';' after the value of \"\(key)\", found \(describe(i))") }
+            guard i < bytes.count, bytes[i] == 0x3B else {
+                throw error("expected ';' after the value of \"\(key)\", found \(describe(i))")
+            }
             i += 1
             entries.append(PBXEntry(key: key, value: value, range: keyStart..<i))
         }
@@ -213,7 +218,9 @@ struct OpenStepParser {
             case 0x55:
                 var unit: UInt32 = 0
                 for _ in 0..<4 {
-                    guard i < bytes.count, let v = Self.hexValue(bytes[i]) else { throw error("\\U needs four hex digits", at: i) }
+                    guard i < bytes.count, let v = Self.hexValue(bytes[i]) else {
+                        throw error("\\U needs four hex digits", at: i)
+                    }
                     unit = unit << 4 | UInt32(v)
                     i += 1
                 }
@@ -222,7 +229,9 @@ struct OpenStepParser {
                 if (0xD800...0xDBFF).contains(unit), i + 5 < bytes.count, bytes[i] == 0x5C, bytes[i + 1] == 0x55 {
                     var low: UInt32 = 0
                     var ok = true
-                    for k in 0..<4 { if let v = Self.hexValue(bytes[i + 2 + k]) { low = low << 4 | UInt32(v) } else { ok = false } }
+                    for k in 0..<4 {
+                        if let v = Self.hexValue(bytes[i + 2 + k]) { low = low << 4 | UInt32(v) } else { ok = false }
+                    }
                     if ok, (0xDC00...0xDFFF).contains(low) {
                         scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                         i += 6
@@ -238,16 +247,20 @@ struct OpenStepParser {
                 }
                 out.append(contentsOf: Array(String(Character(UnicodeScalar(UInt8(truncatingIfNeeded: v)))).utf8))
             default:
-                out.append(e) // \" \\ \' and an escaped newline stand for themselves
+                out.append(e)  // \" \\ \' and an escaped newline stand for themselves
             }
         }
-        guard let s = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8", at: start) }
+        guard let s = String(validating: out, as: UTF8.self) else {
+            throw error("string is not valid UTF-8", at: start)
+        }
         return s
     }
 
     func decodeUTF8(_ r: Range<Int>, _ start: Int) throws -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[r])
-        guard let s = String(validating: slice, as: UTF8.self) else { throw error("string is not valid UTF-8", at: start) }
+        guard let s = String(validating: slice, as: UTF8.self) else {
+            throw error("string is not valid UTF-8", at: start)
+        }
         return s
     }
 }

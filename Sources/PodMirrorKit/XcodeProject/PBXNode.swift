@@ -35,7 +35,8 @@ public struct PBXNode: Sendable, Equatable {
         case .string(let s): return .string(s)
         case .data(let d): return .data(d)
         case .array(let a): return .array(a.map(\.plain))
-        case .dictionary(let d): return .dictionary(d.map { ($0.key, $0.value.plain) }.reduce(into: [:]) { $0[$1.0] = $1.1 })
+        case .dictionary(let d):
+            return .dictionary(d.map { ($0.key, $0.value.plain) }.reduce(into: [:]) { $0[$1.0] = $1.1 })
         }
     }
 

@@ -22,7 +22,10 @@ public struct PBXObject: Sendable {
 
 /// A parsed project.pbxproj: the original bytes, the tree with byte ranges, and the objects by id.
 public struct PBXProjectFile: Sendable {
-    public enum Format: String, Sendable { case openStep = "openstep", xml = "xml-plist" }
+    public enum Format: String, Sendable {
+        case openStep = "openstep"
+        case xml = "xml-plist"
+    }
 
     public var path: String
     public var bytes: [UInt8]
@@ -45,10 +48,13 @@ public struct PBXProjectFile: Sendable {
             var k = 0
             if buf.count >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { k = 3 }
             while k < buf.count, [0x20, 0x09, 0x0A, 0x0D].contains(buf[k]) { k += 1 }
-            if buf.count >= 8, buf[0] == 0x62, String(decoding: UnsafeBufferPointer(rebasing: buf[0..<8]), as: UTF8.self) == "bplist00" {
-                throw XcodeProjectError("\(path) is a binary property list, which podmirror does not read",
-                                        remedy: "convert it with `plutil -convert xml1` or open and save the project in Xcode",
-                                        code: "xcodeproj.binary-plist")
+            if buf.count >= 8, buf[0] == 0x62,
+                String(decoding: UnsafeBufferPointer(rebasing: buf[0..<8]), as: UTF8.self) == "bplist00"
+            {
+                throw XcodeProjectError(
+                    "\(path) is a binary property list, which podmirror does not read",
+                    remedy: "convert it with `plutil -convert xml1` or open and save the project in Xcode",
+                    code: "xcodeproj.binary-plist")
             }
             if k + 1 < buf.count, buf[k] == 0x3C, buf[k + 1] == 0x3F || buf[k + 1] == 0x21 || buf[k + 1] == 0x70 {
                 var p = XMLPlistParser(bytes: buf, path: path)
@@ -63,10 +69,13 @@ public struct PBXProjectFile: Sendable {
         self.format = format
         self.markerComments = markers
         guard root.entries != nil else {
-            throw XcodeProjectError("\(path): the property list is not a dictionary, so it is not a project file", code: "xcodeproj.structure")
+            throw XcodeProjectError(
+                "\(path): the property list is not a dictionary, so it is not a project file",
+                code: "xcodeproj.structure")
         }
         guard let objectsNode = root["objects"], let objectEntries = objectsNode.entries else {
-            throw XcodeProjectError("\(path): there is no `objects` dictionary, so it is not a project file", code: "xcodeproj.structure")
+            throw XcodeProjectError(
+                "\(path): there is no `objects` dictionary, so it is not a project file", code: "xcodeproj.structure")
         }
         var objects: [PBXObject] = []
         objects.reserveCapacity(objectEntries.count)
@@ -78,9 +87,11 @@ public struct PBXProjectFile: Sendable {
             // Two objects with one ID (a bad merge): every reference to it is ambiguous, so nothing
             // podmirror would write could be trusted. Xcode's own reader keeps only one of them.
             if let first = index[e.key] {
-                throw XcodeProjectError("\(path):\(bytes.lineNumber(at: e.range.lowerBound)): object \(e.key) is defined twice (first at line \(bytes.lineNumber(at: objects[first].entry.range.lowerBound)))",
-                                        remedy: "remove one of the two definitions (a merge probably duplicated it); podmirror changed nothing",
-                                        code: "xcodeproj.duplicate-id")
+                throw XcodeProjectError(
+                    "\(path):\(bytes.lineNumber(at: e.range.lowerBound)): object \(e.key) is defined twice (first at line \(bytes.lineNumber(at: objects[first].entry.range.lowerBound)))",
+                    remedy:
+                        "remove one of the two definitions (a merge probably duplicated it); podmirror changed nothing",
+                    code: "xcodeproj.duplicate-id")
             }
             index[e.key] = objects.count
             objects.append(PBXObject(id: e.key, isa: isa, entry: e))

@@ -17,25 +17,31 @@ struct PodsLeftovers {
             for phaseID in target.list("buildPhases") where !removed.contains(phaseID) {
                 guard let phase = file[phaseID] else { continue }
                 for bfID in phase.list("files") where !removed.contains(bfID) {
-                    guard let ref = file[bfID]?.string("fileRef"), !removed.contains(ref), mentioning.contains(ref) else { continue }
+                    guard let ref = file[bfID]?.string("fileRef"), !removed.contains(ref), mentioning.contains(ref)
+                    else { continue }
                     // Resolving paths needs every group's parent: built only once a candidate turns up.
                     if resolver == nil { resolver = PBXPathResolver(file: file) }
                     guard let path = resolver?.path(of: ref), isInsidePods(path) else { continue }
                     let phaseName = phase.string("name") ?? Self.phaseLabel(phase.isa)
-                    out.append(Diagnostic(.warning, code: "deintegrate.file-in-pods",
-                                          "target `\(tname)` builds `\(path)` (\(phaseName) phase), which lives in Pods/; it will be missing once Pods/ is removed — move it into the project or remove it from the target",
-                                          file: file.path))
+                    out.append(
+                        Diagnostic(
+                            .warning, code: "deintegrate.file-in-pods",
+                            "target `\(tname)` builds `\(path)` (\(phaseName) phase), which lives in Pods/; it will be missing once Pods/ is removed — move it into the project or remove it from the target",
+                            file: file.path))
                 }
             }
         }
         for group in file.groups(from: file.project?.string("mainGroup")) where !removed.contains(group.id) {
-            guard group.string("name") == "Pods" || (group.string("name") == nil && group.string("path") == "Pods") else { continue }
+            guard group.string("name") == "Pods" || (group.string("name") == nil && group.string("path") == "Pods")
+            else { continue }
             let kept = group.list("children").filter { !removed.contains($0) }
             guard !kept.isEmpty else { continue }
             let names = kept.prefix(5).map { file[$0]?.displayName ?? $0 }.joined(separator: ", ")
-            out.append(Diagnostic(.warning, code: "deintegrate.pods-group-kept",
-                                  "kept the `Pods` group \(group.id): it still holds \(kept.count) item(s) that CocoaPods did not add by name (\(names)\(kept.count > 5 ? ", …" : ""))",
-                                  file: file.path))
+            out.append(
+                Diagnostic(
+                    .warning, code: "deintegrate.pods-group-kept",
+                    "kept the `Pods` group \(group.id): it still holds \(kept.count) item(s) that CocoaPods did not add by name (\(names)\(kept.count > 5 ? ", …" : ""))",
+                    file: file.path))
         }
         return out
     }

@@ -20,12 +20,16 @@ struct XMLPlistParser {
 
     mutating func parseDocument() throws -> PBXNode {
         try skipMisc()
-        guard let (name, _, _) = try peekTag(), name == "plist" else { throw error("expected <plist> in XML property list") }
+        guard let (name, _, _) = try peekTag(), name == "plist" else {
+            throw error("expected <plist> in XML property list")
+        }
         _ = try readTag()
         try skipMisc()
         let root = try parseValue()
         try skipMisc()
-        guard let (close, isClose, _) = try peekTag(), close == "plist", isClose else { throw error("expected </plist>") }
+        guard let (close, isClose, _) = try peekTag(), close == "plist", isClose else {
+            throw error("expected </plist>")
+        }
         _ = try readTag()
         try skipMisc()
         guard i == bytes.count else { throw error("unexpected content after </plist>") }
@@ -79,7 +83,8 @@ struct XMLPlistParser {
         var closing = false
         if i < bytes.count, bytes[i] == 0x2F { closing = true; i += 1 }
         let nameStart = i
-        while i < bytes.count, bytes[i] != 0x3E, bytes[i] != 0x2F, bytes[i] != 0x20, bytes[i] != 0x0A, bytes[i] != 0x09 { i += 1 }
+        while i < bytes.count, bytes[i] != 0x3E, bytes[i] != 0x2F, bytes[i] != 0x20, bytes[i] != 0x0A, bytes[i] != 0x09
+        { i += 1 }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<i]), as: UTF8.self)
         var empty = false
         while i < bytes.count, bytes[i] != 0x3E {
@@ -106,7 +111,9 @@ struct XMLPlistParser {
                 let keyStart = i
                 let (k, kClose, kEmpty) = try readTag()
                 if k == "dict" && kClose { break }
-                guard k == "key", !kClose else { throw error("expected <key> or </dict>, found <\(kClose ? "/" : "")\(k)>", at: keyStart) }
+                guard k == "key", !kClose else {
+                    throw error("expected <key> or </dict>, found <\(kClose ? "/" : "")\(k)>", at: keyStart)
+                }
                 let key = kEmpty ? "" : try text(until: "key")
                 try skipMisc()
                 let value = try parseValue()
@@ -134,7 +141,9 @@ struct XMLPlistParser {
             return PBXNode(.string(name == "true" ? "YES" : "NO"), range: start..<i)
         case "data":
             let s = empty ? "" : try text(until: name)
-            guard let d = Data(base64Encoded: s.filter { !$0.isWhitespace }) else { throw error("<data> is not valid base64", at: start) }
+            guard let d = Data(base64Encoded: s.filter { !$0.isWhitespace }) else {
+                throw error("<data> is not valid base64", at: start)
+            }
             return PBXNode(.data([UInt8](d)), range: start..<i)
         default:
             throw error("unknown plist element <\(name)>", at: start)
@@ -159,7 +168,9 @@ struct XMLPlistParser {
         var rest = Substring(s)
         while let amp = rest.firstIndex(of: "&") {
             out += rest[..<amp]
-            guard let semi = rest[amp...].firstIndex(of: ";") else { throw parser.error("unterminated entity in text", at: at) }
+            guard let semi = rest[amp...].firstIndex(of: ";") else {
+                throw parser.error("unterminated entity in text", at: at)
+            }
             let name = rest[rest.index(after: amp)..<semi]
             switch name {
             case "lt": out += "<"

@@ -16,16 +16,20 @@ public struct XcodeProjectError: PodMirrorError {
     }
 
     /// A syntax error at a byte offset of a file, reported with 1-based line and column.
-    static func syntax(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ what: String) -> XcodeProjectError {
+    static func syntax(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ what: String)
+        -> XcodeProjectError
+    {
         let (line, column) = lineAndColumn(bytes, offset)
-        return XcodeProjectError("\(path):\(line):\(column): \(what)",
-                                 remedy: "the project file is damaged; restore it from version control or re-save it in Xcode",
-                                 code: "xcodeproj.syntax")
+        return XcodeProjectError(
+            "\(path):\(line):\(column): \(what)",
+            remedy: "the project file is damaged; restore it from version control or re-save it in Xcode",
+            code: "xcodeproj.syntax")
     }
 
     /// 1-based line and column (in characters, counting a UTF-8 sequence as one) of a byte offset.
     static func lineAndColumn(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> (Int, Int) {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         var i = 0
         let end = min(offset, bytes.count)
         while i < end {

@@ -35,25 +35,32 @@ public enum XcodeProjectLocator {
         let xcodeproj: String
         if let argument, !argument.isEmpty {
             var path = environment.expandPath(argument)
-            if (path as NSString).lastPathComponent == "project.pbxproj" { path = (path as NSString).deletingLastPathComponent }
+            if (path as NSString).lastPathComponent == "project.pbxproj" {
+                path = (path as NSString).deletingLastPathComponent
+            }
             guard fs.fileExists(path) else {
-                throw XcodeProjectError("\(argument) does not exist", remedy: "pass a folder holding an .xcodeproj, or the .xcodeproj itself",
-                                        code: "xcodeproj.not-found", exitStatus: .usage)
+                throw XcodeProjectError(
+                    "\(argument) does not exist",
+                    remedy: "pass a folder holding an .xcodeproj, or the .xcodeproj itself",
+                    code: "xcodeproj.not-found", exitStatus: .usage)
             }
             if path.hasSuffix(".xcodeproj") {
                 xcodeproj = path
             } else if fs.isDirectory(path) {
                 xcodeproj = try single(in: path, fileSystem: fs)
             } else {
-                throw XcodeProjectError("\(argument) is neither a folder nor an .xcodeproj", code: "xcodeproj.not-a-project", exitStatus: .usage)
+                throw XcodeProjectError(
+                    "\(argument) is neither a folder nor an .xcodeproj", code: "xcodeproj.not-a-project",
+                    exitStatus: .usage)
             }
         } else {
             xcodeproj = try single(in: environment.currentDirectory, fileSystem: fs)
         }
         let pbxproj = (xcodeproj as NSString).appendingPathComponent("project.pbxproj")
         guard fs.fileExists(pbxproj) else {
-            throw XcodeProjectError("\(xcodeproj) is not a valid Xcode project: it has no project.pbxproj",
-                                    code: "xcodeproj.invalid", exitStatus: .usage)
+            throw XcodeProjectError(
+                "\(xcodeproj) is not a valid Xcode project: it has no project.pbxproj",
+                code: "xcodeproj.invalid", exitStatus: .usage)
         }
         let projectDir = (xcodeproj as NSString).deletingLastPathComponent
         var dir = projectDir
@@ -73,11 +80,14 @@ public enum XcodeProjectLocator {
         let entries = ((try? fs.contentsOfDirectory(folder)) ?? []).filter { $0.hasSuffix(".xcodeproj") }.sorted()
         if entries.count == 1 { return (folder as NSString).appendingPathComponent(entries[0]) }
         if entries.isEmpty {
-            throw XcodeProjectError("no Xcode project (.xcodeproj) found in \(folder)", remedy: "pass the project: podmirror <command> path/to/App.xcodeproj",
-                                    code: "xcodeproj.not-found", exitStatus: .usage)
+            throw XcodeProjectError(
+                "no Xcode project (.xcodeproj) found in \(folder)",
+                remedy: "pass the project: podmirror <command> path/to/App.xcodeproj",
+                code: "xcodeproj.not-found", exitStatus: .usage)
         }
-        throw XcodeProjectError("several Xcode projects in \(folder): \(entries.joined(separator: ", "))",
-                                remedy: "pass the one to use, e.g. podmirror <command> \(entries[0])",
-                                code: "xcodeproj.ambiguous", exitStatus: .usage)
+        throw XcodeProjectError(
+            "several Xcode projects in \(folder): \(entries.joined(separator: ", "))",
+            remedy: "pass the one to use, e.g. podmirror <command> \(entries[0])",
+            code: "xcodeproj.ambiguous", exitStatus: .usage)
     }
 }

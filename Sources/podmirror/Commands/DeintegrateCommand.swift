@@ -6,7 +6,9 @@ struct DeintegrateCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "deintegrate",
         abstract: "Remove CocoaPods from an Xcode project, natively (no Ruby), deleting only the lines it must.",
-        discussion: "PATH is a folder holding one .xcodeproj, or the .xcodeproj; default: the project next to the Podfile here. Removes the [CP] phases, Pods libraries and xcconfig references, the Pods group, then Pods/. Keeps Podfile, Podfile.lock and the workspace.")
+        discussion:
+            "PATH is a folder holding one .xcodeproj, or the .xcodeproj; default: the project next to the Podfile here. Removes the [CP] phases, Pods libraries and xcconfig references, the Pods group, then Pods/. Keeps Podfile, Podfile.lock and the workspace."
+    )
     static let commandName = "deintegrate"
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: "Also remove Pods/ when the project shows no CocoaPods integration.")
@@ -18,8 +20,9 @@ struct DeintegrateCommand: PodmirrorCommand {
         let runner = runner()
         let env = runner.environment
         let location = try XcodeProjectLocator.locate(path, environment: env)
-        let planned = try DeintegratePlanner.make(location, removePods: removePods, renderDiff: runner.showsDiffs,
-                                                  fileSystem: env.fileSystem)
+        let planned = try DeintegratePlanner.make(
+            location, removePods: removePods, renderDiff: runner.showsDiffs,
+            fileSystem: env.fileSystem)
         let report = try runner.report(PlanJob(planned.plan))
         try runner.finish(report, extra: global.json ? Self.jsonFields(planned) : [:]) {
             Self.printText(planned, verbose: global.verbose)
@@ -37,7 +40,10 @@ struct DeintegrateCommand: PodmirrorCommand {
             "projectFileReferences": .array(d.projectFileReferences.map { .string($0) }),
             "emptyGroups": (try? JSONValue.encoding(d.emptyGroups)) ?? .array([]),
             "removedObjects": (try? JSONValue.encoding(d.removed)) ?? .array([]),
-            "pods": ["path": .string(planned.location.podsDirectory), "existed": .bool(planned.podsExists), "removed": .bool(planned.removesPods)],
+            "pods": [
+                "path": .string(planned.location.podsDirectory), "existed": .bool(planned.podsExists),
+                "removed": .bool(planned.removesPods),
+            ],
             "messages": .array(planned.messages().map { .string($0) }),
         ]
     }

@@ -8,7 +8,9 @@ struct DoctorCommand: PodmirrorCommand {
         discussion: "Exit 1 when any finding is an error, 0 otherwise. Findings: see docs/doctor.md.")
     static let commandName = "doctor"
     @OptionGroup var global: GlobalOptions
-    @Option(name: .customLong("podfile"), help: "A Podfile whose sources to check (repeatable; default ./Podfile when present).")
+    @Option(
+        name: .customLong("podfile"),
+        help: "A Podfile whose sources to check (repeatable; default ./Podfile when present).")
     var podfiles: [String] = []
     @Flag(help: "Skip the network checks (gem sources).")
     var offline = false
@@ -19,32 +21,40 @@ struct DoctorCommand: PodmirrorCommand {
         let runner = runner()
         let env = runner.environment
         var files = podfiles
-        if files.isEmpty, env.fileSystem.fileExists(env.currentDirectory + "/Podfile") { files = [env.currentDirectory + "/Podfile"] }
-        var doctor = Doctor(environment: env, catalog: try runner.catalog(), podfiles: files,
-                            checkNetwork: !offline, timeout: timeout)
+        if files.isEmpty, env.fileSystem.fileExists(env.currentDirectory + "/Podfile") {
+            files = [env.currentDirectory + "/Podfile"]
+        }
+        var doctor = Doctor(
+            environment: env, catalog: try runner.catalog(), podfiles: files,
+            checkNetwork: !offline, timeout: timeout)
         doctor.cancellation = runner.context.cancellation
         let report = doctor.run()
         if runner.context.cancellation.isCancelled { throw InterruptedError() }
-        try runner.show(ok: report.errors == 0, json: {
-            // `warnings` is the diagnostics array of every document; the counts have their own keys.
-            ["findings": try JSONValue.encoding(report.findings), "errorCount": .int(report.errors),
-             "warningCount": .int(report.warnings)]
-        }, text: {
-            let c = Console.shared
-            for f in report.findings {
-                let mark: String
-                switch f.severity {
-                case .error: mark = c.paint(Message("doctor.mark.error").localized, .red)
-                case .warning: mark = c.paint(Message("doctor.mark.warning").localized, .yellow)
-                case .note: mark = c.paint(Message("doctor.mark.ok").localized, .green)
+        try runner.show(
+            ok: report.errors == 0,
+            json: {
+                // `warnings` is the diagnostics array of every document; the counts have their own keys.
+                [
+                    "findings": try JSONValue.encoding(report.findings), "errorCount": .int(report.errors),
+                    "warningCount": .int(report.warnings),
+                ]
+            },
+            text: {
+                let c = Console.shared
+                for f in report.findings {
+                    let mark: String
+                    switch f.severity {
+                    case .error: mark = c.paint(Message("doctor.mark.error").localized, .red)
+                    case .warning: mark = c.paint(Message("doctor.mark.warning").localized, .yellow)
+                    case .note: mark = c.paint(Message("doctor.mark.ok").localized, .green)
+                    }
+                    c.out("\(mark)  \(f.text?.localized ?? f.message)")
+                    guard f.severity != .note else { continue }
+                    if let fix = f.fix { c.out("         " + Message("doctor.fix", ["fix": fix]).localized) }
+                    if let why = f.explanationText?.localized ?? f.explanation { c.out("              \(why)") }
                 }
-                c.out("\(mark)  \(f.text?.localized ?? f.message)")
-                guard f.severity != .note else { continue }
-                if let fix = f.fix { c.out("         " + Message("doctor.fix", ["fix": fix]).localized) }
-                if let why = f.explanationText?.localized ?? f.explanation { c.out("              \(why)") }
-            }
-            let counts = ["errors": String(report.errors), "warnings": String(report.warnings)]
-            c.out(Message("doctor.summary", counts).localized)
-        })
+                let counts = ["errors": String(report.errors), "warnings": String(report.warnings)]
+                c.out(Message("doctor.summary", counts).localized)
+            })
     }
 }

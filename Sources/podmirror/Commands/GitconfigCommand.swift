@@ -13,14 +13,16 @@ struct GitconfigInsteadOfCommand: ParsableCommand {
         commandName: "insteadof",
         abstract: "url.<mirror>.insteadOf rules for the Specs repo (use) and pod sources (add).",
         discussion: """
-        use/reset: the GitHub CocoaPods/Specs URL spellings. Podfiles keep their GitHub URL, so CocoaPods still asks \
-        api.github.com before each repo update; editing Podfiles (`podmirror podfile source use`) avoids that.
-        add/remove: source mirrors for pod sources, which CocoaPods' git and `podmirror pods fetch` (git and http \
-        sources) both follow. reset removes only the rules podmirror wrote.
-        """,
-        subcommands: [GitconfigInsteadOfListCommand.self, GitconfigInsteadOfUseCommand.self,
-                      GitconfigInsteadOfAddCommand.self, GitconfigInsteadOfRemoveCommand.self,
-                      GitconfigInsteadOfResetCommand.self])
+            use/reset: the GitHub CocoaPods/Specs URL spellings. Podfiles keep their GitHub URL, so CocoaPods still asks \
+            api.github.com before each repo update; editing Podfiles (`podmirror podfile source use`) avoids that.
+            add/remove: source mirrors for pod sources, which CocoaPods' git and `podmirror pods fetch` (git and http \
+            sources) both follow. reset removes only the rules podmirror wrote.
+            """,
+        subcommands: [
+            GitconfigInsteadOfListCommand.self, GitconfigInsteadOfUseCommand.self,
+            GitconfigInsteadOfAddCommand.self, GitconfigInsteadOfRemoveCommand.self,
+            GitconfigInsteadOfResetCommand.self,
+        ])
 }
 
 struct GitconfigInsteadOfListCommand: PodmirrorCommand {
@@ -42,25 +44,33 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
                 copy.mirror = Redaction.redactURL(rule.mirror)
                 return copy
             }
-        try runner.show(json: {
-            let shown = rules.map { rule -> InsteadOfRules.Rule in
-                var copy = rule
-                copy.base = Redaction.redactURL(rule.base)
-                return copy
-            }
-            return ["rules": try JSONValue.encoding(shown), "sourceMirrors": try JSONValue.encoding(sources),
-                    "warnings": .array([])]
-        }, text: {
-            let c = Console.shared
-            if rules.isEmpty { c.out("no insteadOf rules for the Specs repo") }
-            for r in rules { c.out("\(r.insteadOf) → \(Redaction.redactURL(r.base))  (\(r.file)\(r.managed ? ", podmirror" : ""))") }
-            if sources.isEmpty { c.out(Message("gitconfig.source-mirror.list-empty").localized) }
-            for r in sources {
-                let args = ["prefix": r.prefix, "mirror": r.mirror, "file": r.file]
-                let key = r.managed ? "gitconfig.source-mirror.list-line-managed" : "gitconfig.source-mirror.list-line"
-                c.out(Message(key, args).localized)
-            }
-        })
+        try runner.show(
+            json: {
+                let shown = rules.map { rule -> InsteadOfRules.Rule in
+                    var copy = rule
+                    copy.base = Redaction.redactURL(rule.base)
+                    return copy
+                }
+                return [
+                    "rules": try JSONValue.encoding(shown), "sourceMirrors": try JSONValue.encoding(sources),
+                    "warnings": .array([]),
+                ]
+            },
+            text: {
+                let c = Console.shared
+                if rules.isEmpty { c.out("no insteadOf rules for the Specs repo") }
+                for r in rules {
+                    c.out(
+                        "\(r.insteadOf) → \(Redaction.redactURL(r.base))  (\(r.file)\(r.managed ? ", podmirror" : ""))")
+                }
+                if sources.isEmpty { c.out(Message("gitconfig.source-mirror.list-empty").localized) }
+                for r in sources {
+                    let args = ["prefix": r.prefix, "mirror": r.mirror, "file": r.file]
+                    let key =
+                        r.managed ? "gitconfig.source-mirror.list-line-managed" : "gitconfig.source-mirror.list-line"
+                    c.out(Message(key, args).localized)
+                }
+            })
     }
 }
 
@@ -82,7 +92,8 @@ struct GitconfigInsteadOfUseCommand: PodmirrorCommand {
 }
 
 struct GitconfigInsteadOfResetCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(commandName: "reset", abstract: "Remove the insteadOf rules podmirror wrote; others are kept.")
+    static let configuration = CommandConfiguration(
+        commandName: "reset", abstract: "Remove the insteadOf rules podmirror wrote; others are kept.")
     static let commandName = "gitconfig insteadof reset"
     @OptionGroup var global: GlobalOptions
 
@@ -97,10 +108,10 @@ struct GitconfigInsteadOfAddCommand: PodmirrorCommand {
         commandName: "add",
         abstract: "Send pod source URLs starting with PREFIX to MIRROR_PREFIX (git and http sources).",
         discussion: """
-        Writes url.<MIRROR_PREFIX>.insteadOf = <PREFIX> to the global git config, e.g. \
-        `podmirror gitconfig insteadof add https://github.com/ https://mirror.example/github/`. \
-        CocoaPods' git follows it; `podmirror pods fetch` applies it to git and http pod sources.
-        """)
+            Writes url.<MIRROR_PREFIX>.insteadOf = <PREFIX> to the global git config, e.g. \
+            `podmirror gitconfig insteadof add https://github.com/ https://mirror.example/github/`. \
+            CocoaPods' git follows it; `podmirror pods fetch` applies it to git and http pod sources.
+            """)
     static let commandName = "gitconfig insteadof add"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The URL prefix to replace, e.g. https://github.com/.")
@@ -112,8 +123,12 @@ struct GitconfigInsteadOfAddCommand: PodmirrorCommand {
         let runner = runner()
         let pair = SourceMirrorConfig.Pair(prefix: prefix, mirror: mirrorPrefix)
         let plan = try SourceMirrorConfig(environment: runner.environment, catalog: runner.catalog()).addPlan([pair])
-        try runner.run(plan, extra: ["prefix": .string(Redaction.redactURL(prefix)),
-                                     "mirror": .string(Redaction.redactURL(mirrorPrefix))])
+        try runner.run(
+            plan,
+            extra: [
+                "prefix": .string(Redaction.redactURL(prefix)),
+                "mirror": .string(Redaction.redactURL(mirrorPrefix)),
+            ])
     }
 }
 

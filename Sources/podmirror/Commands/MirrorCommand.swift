@@ -18,8 +18,9 @@ struct MirrorListCommand: PodmirrorCommand {
     func run() throws {
         let runner = runner()
         let catalog = try runner.catalog()
-        try runner.show(json: { ["specs": try JSONValue.encoding(catalog.specs), "gems": try JSONValue.encoding(catalog.gems)] },
-                        text: { Self.renderText(catalog) })
+        try runner.show(
+            json: { ["specs": try JSONValue.encoding(catalog.specs), "gems": try JSONValue.encoding(catalog.gems)] },
+            text: { Self.renderText(catalog) })
     }
 
     static func renderText(_ catalog: MirrorCatalog) {

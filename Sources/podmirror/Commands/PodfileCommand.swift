@@ -5,17 +5,25 @@ import PodMirrorKit
 struct PodfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "podfile",
-        abstract: "Read and precisely rewrite a Podfile: sources, platform, inhibit_all_warnings!, post_install build settings.",
-        discussion: "Edits change only the bytes they must (comments, CRLF, BOM, tabs and quotes stay) and are idempotent.",
-        subcommands: [PodfileShowCommand.self, PodfileSourceCommand.self, PodfilePlatformCommand.self,
-                      PodfileInhibitWarningsCommand.self, PodfileBuildSettingCommand.self,
-                      PodfileDeploymentTargetCommand.self]
+        abstract:
+            "Read and precisely rewrite a Podfile: sources, platform, inhibit_all_warnings!, post_install build settings.",
+        discussion:
+            "Edits change only the bytes they must (comments, CRLF, BOM, tabs and quotes stay) and are idempotent.",
+        subcommands: [
+            PodfileShowCommand.self, PodfileSourceCommand.self, PodfilePlatformCommand.self,
+            PodfileInhibitWarningsCommand.self, PodfileBuildSettingCommand.self,
+            PodfileDeploymentTargetCommand.self,
+        ]
     )
 }
 
 /// `--podfile PATH`; by default the Podfile CocoaPods would use in the current folder.
 struct PodfileLocation: ParsableArguments {
-    @Option(name: .long, help: "The Podfile, or a folder to look in (default: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).")
+    @Option(
+        name: .long,
+        help:
+            "The Podfile, or a folder to look in (default: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks)."
+    )
     var podfile: String?
 
     func resolve(_ env: RuntimeEnvironment) -> String {
@@ -27,7 +35,8 @@ struct PodfileLocation: ParsableArguments {
         } else {
             dir = env.currentDirectory
         }
-        return PodfileDocument.locate(in: dir, fs: env.fileSystem) ?? (dir as NSString).appendingPathComponent("Podfile")
+        return PodfileDocument.locate(in: dir, fs: env.fileSystem)
+            ?? (dir as NSString).appendingPathComponent("Podfile")
     }
 }
 
@@ -43,10 +52,13 @@ extension PodmirrorCommand {
         for case .useSource(let mirror) in edits {
             // Local repos sharing the Specs history: their URLs are replaced like official sources.
             let url = try catalog.resolve(mirror, gems: false).url
-            catalog = catalog.addingSpecsCopies(SpecRepoHistory.specsURLs(repos: ReposDirectory(environment: env), target: url,
-                                                                          catalog: catalog))
+            catalog = catalog.addingSpecsCopies(
+                SpecRepoHistory.specsURLs(
+                    repos: ReposDirectory(environment: env), target: url,
+                    catalog: catalog))
         }
-        let plan = try PodfileEditor.plan(edits, podfile: path, fs: env.fileSystem, catalog: catalog, displayPath: shown)
+        let plan = try PodfileEditor.plan(
+            edits, podfile: path, fs: env.fileSystem, catalog: catalog, displayPath: shown)
         try runner.run(plan, extra: ["podfile": .string(path)])
     }
 }
@@ -54,8 +66,10 @@ extension PodmirrorCommand {
 struct PodfileShowCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show what the Podfile says: sources, platform, inhibit_all_warnings!, targets, hooks, build settings.",
-        discussion: "Exits 1 when CocoaPods would reject the file for a reason podmirror can see (two post_install hooks, two platforms in one target)."
+        abstract:
+            "Show what the Podfile says: sources, platform, inhibit_all_warnings!, targets, hooks, build settings.",
+        discussion:
+            "Exits 1 when CocoaPods would reject the file for a reason podmirror can see (two post_install hooks, two platforms in one target)."
     )
     static let commandName = "podfile show"
     @OptionGroup var global: GlobalOptions
@@ -67,11 +81,13 @@ struct PodfileShowCommand: PodmirrorCommand {
         let doc = try PodfileDocument.load(path: location.resolve(env), fs: env.fileSystem)
         let model = doc.model
         let rejected = model.problems.contains { $0.code != "podfile.source-expression" }
-        try runner.show(ok: !rejected, json: {
-            var object: [String: JSONValue] = ["podfile": .string(doc.path)]
-            if case .object(let fields) = model.json { for (k, v) in fields { object[k] = v } }
-            return object
-        }, text: { renderText(doc) })
+        try runner.show(
+            ok: !rejected,
+            json: {
+                var object: [String: JSONValue] = ["podfile": .string(doc.path)]
+                if case .object(let fields) = model.json { for (k, v) in fields { object[k] = v } }
+                return object
+            }, text: { renderText(doc) })
     }
 
     func renderText(_ doc: PodfileDocument) {
@@ -79,10 +95,13 @@ struct PodfileShowCommand: PodmirrorCommand {
         let m = doc.model
         func platform(_ p: PodfilePlatform?) -> String {
             guard let p else { return "(none)" }
-            if let e = p.expression, !["ios", "osx", "tvos", "visionos", "watchos"].contains(p.name) { return "\(e) (expression)" }
+            if let e = p.expression, !["ios", "osx", "tvos", "visionos", "watchos"].contains(p.name) {
+                return "\(e) (expression)"
+            }
             if let e = p.expression { return ":\(p.name), \(e) (expression)" }
             if let v = p.version { return ":\(p.name), '\(v)'" }
-            return ":\(p.name) " + Message("podfile.show.default-version", ["version": p.effectiveVersion ?? "?"]).localized
+            return ":\(p.name) "
+                + Message("podfile.show.default-version", ["version": p.effectiveVersion ?? "?"]).localized
         }
         c.out(c.paint(doc.path, .bold))
         c.out("sources:" + (m.sourceURLs.isEmpty ? " (none: trunk https://cdn.cocoapods.org/ is implicit)" : ""))
@@ -109,7 +128,9 @@ struct PodfileShowCommand: PodmirrorCommand {
         if !m.buildSettings.isEmpty {
             c.out("build settings (written by podmirror):")
             for s in m.buildSettings {
-                c.out("  \(s.key) = \(s.value)\(s.configuration.map { " [\($0)]" } ?? "")\(s.pod.map { " on \($0)" } ?? "")  (line \(s.line))")
+                c.out(
+                    "  \(s.key) = \(s.value)\(s.configuration.map { " [\($0)]" } ?? "")\(s.pod.map { " on \($0)" } ?? "")  (line \(s.line))"
+                )
             }
         }
         for p in m.problems {
@@ -122,8 +143,10 @@ struct PodfileSourceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "source",
         abstract: "Change the Podfile's `source` lines.",
-        subcommands: [PodfileSourceUseCommand.self, PodfileSourceAddCommand.self, PodfileSourceRemoveCommand.self,
-                      PodfileSourceSetCommand.self]
+        subcommands: [
+            PodfileSourceUseCommand.self, PodfileSourceAddCommand.self, PodfileSourceRemoveCommand.self,
+            PodfileSourceSetCommand.self,
+        ]
     )
 }
 
@@ -131,7 +154,8 @@ struct PodfileSourceUseCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "use",
         abstract: "Use a Specs mirror: official and catalog sources are replaced by it; private sources stay.",
-        discussion: "MIRROR is a catalog name (see `podmirror mirror list`) or a URL. A Podfile without `source` lines (implicit trunk) gets the mirror as its first statement."
+        discussion:
+            "MIRROR is a catalog name (see `podmirror mirror list`) or a URL. A Podfile without `source` lines (implicit trunk) gets the mirror as its first statement."
     )
     static let commandName = "podfile source use"
     @OptionGroup var global: GlobalOptions
@@ -145,7 +169,8 @@ struct PodfileSourceAddCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a source after the existing ones (or first with --first).",
-        discussion: "A Podfile without sources used trunk implicitly; trunk is then written explicitly next to URL so nothing is lost."
+        discussion:
+            "A Podfile without sources used trunk implicitly; trunk is then written explicitly next to URL so nothing is lost."
     )
     static let commandName = "podfile source add"
     @OptionGroup var global: GlobalOptions
@@ -190,7 +215,8 @@ struct PodfilePlatformCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "platform",
         abstract: "Set `platform :NAME, 'VERSION'` at root or in a target.",
-        discussion: "Changes the existing platform in place (keeping its quote style), else uncomments `# platform :ios, '9.0'` as written by pod init and Flutter, else inserts one after the sources. A version written as an expression (e.g. min_ios_version_supported) is replaced only with --force."
+        discussion:
+            "Changes the existing platform in place (keeping its quote style), else uncomments `# platform :ios, '9.0'` as written by pod init and Flutter, else inserts one after the sources. A version written as an expression (e.g. min_ios_version_supported) is replaced only with --force."
     )
     static let commandName = "podfile platform"
     @OptionGroup var global: GlobalOptions
@@ -222,8 +248,10 @@ struct PodfileInhibitWarningsCommand: PodmirrorCommand {
 struct PodfileBuildSettingCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "build-setting",
-        abstract: "Make every pod target (or one pod) get KEY=VALUE after `pod install`, through the post_install hook.",
-        discussion: "Inserts into the existing post_install hook (top level or in a target, do/end or braces, Flutter's and React Native's included), reusing its block parameter; updates a setting podmirror wrote before; never adds a second hook. Without a hook, one is appended."
+        abstract:
+            "Make every pod target (or one pod) get KEY=VALUE after `pod install`, through the post_install hook.",
+        discussion:
+            "Inserts into the existing post_install hook (top level or in a target, do/end or braces, Flutter's and React Native's included), reusing its block parameter; updates a setting podmirror wrote before; never adds a second hook. Without a hook, one is appended."
     )
     static let commandName = "podfile build-setting"
     @OptionGroup var global: GlobalOptions
@@ -253,7 +281,8 @@ struct PodfileDeploymentTargetCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "deployment-target",
         abstract: "Raise every pod target's deployment target to at least VERSION, through the post_install hook.",
-        discussion: "Writes one line into the existing post_install hook (or appends one) that sets IPHONEOS_DEPLOYMENT_TARGET (MACOSX_, TVOS_, WATCHOS_, XROS_ for the other platforms) on each pod target whose own value is lower; higher values stay. Running it again with another VERSION updates that line."
+        discussion:
+            "Writes one line into the existing post_install hook (or appends one) that sets IPHONEOS_DEPLOYMENT_TARGET (MACOSX_, TVOS_, WATCHOS_, XROS_ for the other platforms) on each pod target whose own value is lower; higher values stay. Running it again with another VERSION updates that line."
     )
     static let commandName = "podfile deployment-target"
     @OptionGroup var global: GlobalOptions
@@ -261,5 +290,7 @@ struct PodfileDeploymentTargetCommand: PodmirrorCommand {
     @Argument(help: "ios, macos, tvos, visionos or watchos.") var platform: String
     @Argument(help: "The minimum, e.g. 15.0.") var version: String
 
-    func run() throws { try runPodfileEdits([.deploymentTarget(platform: platform, version: version)], location: location) }
+    func run() throws {
+        try runPodfileEdits([.deploymentTarget(platform: platform, version: version)], location: location)
+    }
 }

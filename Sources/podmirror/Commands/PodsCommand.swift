@@ -27,7 +27,9 @@ struct PodsOptions: ParsableArguments {
     @Option(name: .long, help: "Seconds without data from a server before a download is abandoned (default 120).")
     var timeout: Double?
 
-    @Option(name: .long, help: "Seconds to wait for a cache entry's .lock held by CocoaPods or another podmirror (default 60).")
+    @Option(
+        name: .long,
+        help: "Seconds to wait for a cache entry's .lock held by CocoaPods or another podmirror (default 60).")
     var lockTimeout: Double?
 
     func validate() throws {
@@ -39,10 +41,13 @@ struct PodsOptions: ParsableArguments {
     func request(jobs: Int, runner: CommandRunner) throws -> PodsFetchRequest {
         let env = runner.environment
         let path: String
-        if let lockfile { path = env.expandPath(lockfile) } else {
+        if let lockfile {
+            path = env.expandPath(lockfile)
+        } else {
             path = env.expandPath(project ?? ".") + "/Podfile.lock"
         }
-        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: lockTimeout, environment: env.variables)
+        let network = try NetworkSettings.resolve(
+            timeout: timeout, lockTimeout: lockTimeout, environment: env.variables)
         return PodsFetchRequest(
             lockfilePath: path, only: only, jobs: jobs, cocoapodsVersion: cocoapodsVersion,
             stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout,
@@ -65,34 +70,40 @@ enum PodsRender {
             "versionAction": .string(report.versionAction.rawValue),
             "pods": try JSONValue.encoding(report.pods), "counts": .object(counts),
             "interrupted": .bool(report.interrupted),
-            "warnings": try JSONValue.encoding(report.warnings.map { w -> Diagnostic in
-                var r = w; r.message = Redaction.redactText(w.message); return r }),
+            "warnings": try JSONValue.encoding(
+                report.warnings.map { w -> Diagnostic in
+                    var r = w; r.message = Redaction.redactText(w.message); return r
+                }),
         ]
     }
 
     static func statusWord(_ s: PodFetchResult.Status) -> String {
-        let key = switch s {
-        case .fetched: "pods.status.fetched"
-        case .cached: "pods.status.cached"
-        case .skipped: "pods.status.skipped"
-        case .failed: "pods.status.failed"
-        case .missing: "pods.status.missing"
-        }
+        let key =
+            switch s {
+            case .fetched: "pods.status.fetched"
+            case .cached: "pods.status.cached"
+            case .skipped: "pods.status.skipped"
+            case .failed: "pods.status.failed"
+            case .missing: "pods.status.missing"
+            }
         return Message(key).localized
     }
 
     static func line(_ r: PodFetchResult) -> String {
         let c = Console.shared
-        let style: Console.Style = switch r.status {
-        case .fetched: .green
-        case .cached: .dim
-        case .skipped, .missing: .yellow
-        case .failed: .red
-        }
-        var text = c.paint(statusWord(r.status).padding(toLength: 8, withPad: " ", startingAt: 0), style)
+        let style: Console.Style =
+            switch r.status {
+            case .fetched: .green
+            case .cached: .dim
+            case .skipped, .missing: .yellow
+            case .failed: .red
+            }
+        var text =
+            c.paint(statusWord(r.status).padding(toLength: 8, withPad: " ", startingAt: 0), style)
             + "  \(r.name) \(r.version)"
         if r.status == .fetched {
-            text += "  (\(ByteCountFormatter.string(fromByteCount: r.bytes, countStyle: .file)), "
+            text +=
+                "  (\(ByteCountFormatter.string(fromByteCount: r.bytes, countStyle: .file)), "
                 + String(format: "%.1f s)", r.seconds)
         }
         if let detail = r.localizedDetail { text += ": " + Redaction.redactText(detail) }
@@ -101,17 +112,25 @@ enum PodsRender {
 
     static func summary(_ report: PodsFetchReport) -> String {
         func n(_ s: PodFetchResult.Status) -> String { String(report.pods.filter { $0.status == s }.count) }
-        return Message("pods.fetch.summary", ["fetched": n(.fetched), "cached": n(.cached), "skipped": n(.skipped),
-                                              "failed": n(.failed), "missing": n(.missing)]).localized
+        return Message(
+            "pods.fetch.summary",
+            [
+                "fetched": n(.fetched), "cached": n(.cached), "skipped": n(.skipped),
+                "failed": n(.failed), "missing": n(.missing),
+            ]
+        ).localized
     }
 }
 
 struct PodsFetchCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
-        abstract: "Download every pod of Podfile.lock into CocoaPods' download cache, in parallel, so `pod install` downloads nothing.",
-        discussion: "Exit 0 when every pod is cached or left to CocoaPods, 1 when a pod failed (each is named; the others "
-            + "are still fetched), 3 with --check when a pod is missing from the cache, 130 when interrupted. See docs/pods-fetch.md.")
+        abstract:
+            "Download every pod of Podfile.lock into CocoaPods' download cache, in parallel, so `pod install` downloads nothing.",
+        discussion:
+            "Exit 0 when every pod is cached or left to CocoaPods, 1 when a pod failed (each is named; the others "
+            + "are still fetched), 3 with --check when a pod is missing from the cache, 130 when interrupted. See docs/pods-fetch.md."
+    )
     static let commandName = "pods fetch"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var pods: PodsOptions
@@ -132,23 +151,29 @@ struct PodsFetchCommand: PodmirrorCommand {
             if let done = p.finished, showLines { console.err(PodsRender.line(done)) }
             let elapsed = max(0.001, Date().timeIntervalSince(started))
             let rate = ByteCountFormatter.string(fromByteCount: Int64(Double(p.bytes) / elapsed), countStyle: .file)
-            console.progress(Message("pods.fetch.progress", [
-                "done": String(p.done), "total": String(p.total),
-                "bytes": ByteCountFormatter.string(fromByteCount: p.bytes, countStyle: .file), "rate": rate]).localized)
+            console.progress(
+                Message(
+                    "pods.fetch.progress",
+                    [
+                        "done": String(p.done), "total": String(p.total),
+                        "bytes": ByteCountFormatter.string(fromByteCount: p.bytes, countStyle: .file), "rate": rate,
+                    ]
+                ).localized)
         }
         console.endProgress()
         let failed = report.pods.contains { $0.status == .failed }
         let drift = global.mode == .check && report.changed
         let status: ExitStatus = report.interrupted ? .interrupted : failed ? .failure : .drift
-        try runner.show(ok: !report.interrupted && !failed && !drift, failure: status,
-                        json: { try PodsRender.fields(report) },
-                        text: {
-                            for w in report.warnings { console.err(Render.diagnosticLine(w)) }
-                            if global.mode != .apply {
-                                for r in report.pods { console.out(PodsRender.line(r)) }
-                            }
-                            console.out(PodsRender.summary(report))
-                        })
+        try runner.show(
+            ok: !report.interrupted && !failed && !drift, failure: status,
+            json: { try PodsRender.fields(report) },
+            text: {
+                for w in report.warnings { console.err(Render.diagnosticLine(w)) }
+                if global.mode != .apply {
+                    for r in report.pods { console.out(PodsRender.line(r)) }
+                }
+                console.out(PodsRender.summary(report))
+            })
     }
 }
 
@@ -166,14 +191,16 @@ struct PodsListCommand: PodmirrorCommand {
         let report = try PodsFetcher(request: try pods.request(jobs: 1, runner: runner))
             .run(mode: .check, cancellation: runner.context.cancellation)
         let failed = report.pods.contains { $0.status == .failed }
-        try runner.show(ok: !failed, json: { try PodsRender.fields(report) }, text: {
-            let c = Console.shared
-            for w in report.warnings { c.err(Render.diagnosticLine(w)) }
-            for r in report.pods {
-                c.out(PodsRender.line(r))
-                if let path = r.cachePath, r.status == .cached { c.out("          \(path)") }
-            }
-            c.out(PodsRender.summary(report))
-        })
+        try runner.show(
+            ok: !failed, json: { try PodsRender.fields(report) },
+            text: {
+                let c = Console.shared
+                for w in report.warnings { c.err(Render.diagnosticLine(w)) }
+                for r in report.pods {
+                    c.out(PodsRender.line(r))
+                    if let path = r.cachePath, r.status == .cached { c.out("          \(path)") }
+                }
+                c.out(PodsRender.summary(report))
+            })
     }
 }

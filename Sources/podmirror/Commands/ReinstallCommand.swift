@@ -6,7 +6,9 @@ struct ReinstallCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "reinstall",
         abstract: "Deintegrate, then pod install; if pod install fails, put the project back exactly as it was.",
-        discussion: "Pods/ is moved aside, not deleted, until pod install has succeeded. pod runs by argv (no shell) with a UTF-8 locale; its output is streamed (to stderr with --json). Exits with pod's own status when it fails.")
+        discussion:
+            "Pods/ is moved aside, not deleted, until pod install has succeeded. pod runs by argv (no shell) with a UTF-8 locale; its output is streamed (to stderr with --json). Exits with pod's own status when it fails."
+    )
     static let commandName = "reinstall"
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: "Pass --repo-update to pod install.")
@@ -43,8 +45,10 @@ struct ReinstallCommand: PodmirrorCommand {
 
     /// `pods fetch` for the project's Podfile.lock; stops (before the project is touched) naming the pods
     /// that could not be fetched.
-    static func prefetch(lockfile: String, environment env: RuntimeEnvironment, catalog: MirrorCatalog,
-                         json: Bool) throws {
+    static func prefetch(
+        lockfile: String, environment env: RuntimeEnvironment, catalog: MirrorCatalog,
+        json: Bool
+    ) throws {
         let network = try NetworkSettings.resolve(timeout: nil, lockTimeout: nil, environment: env.variables)
         let request = PodsFetchRequest(
             lockfilePath: lockfile,
@@ -59,9 +63,13 @@ struct ReinstallCommand: PodmirrorCommand {
             }
         } catch let error as PodSourceError where error.exitStatus == .usage {
             // A Podfile.lock podmirror cannot read is `pod install`'s business; the prefetch only saves time.
-            console.err(Render.diagnosticLine(Diagnostic(.warning, code: "reinstall.fetch-skipped",
-                                                         Message("pods.reinstall.fetch-skipped",
-                                                                 ["reason": error.localizedMessage]))))
+            console.err(
+                Render.diagnosticLine(
+                    Diagnostic(
+                        .warning, code: "reinstall.fetch-skipped",
+                        Message(
+                            "pods.reinstall.fetch-skipped",
+                            ["reason": error.localizedMessage]))))
             return
         }
         for w in report.warnings where !json { console.err(Render.diagnosticLine(w)) }
@@ -69,8 +77,9 @@ struct ReinstallCommand: PodmirrorCommand {
         if report.interrupted { throw InterruptedError() }
         let failed = report.pods.filter { $0.status == .failed }
         if !failed.isEmpty {
-            throw PodSourceError(Message("pods.reinstall.fetch-failed", ["pods": failed.map(\.name).joined(separator: ", ")]),
-                                 remedy: Message("pods.reinstall.fetch-failed.remedy"), code: "reinstall.fetch-failed")
+            throw PodSourceError(
+                Message("pods.reinstall.fetch-failed", ["pods": failed.map(\.name).joined(separator: ", ")]),
+                remedy: Message("pods.reinstall.fetch-failed.remedy"), code: "reinstall.fetch-failed")
         }
     }
 }

@@ -6,9 +6,11 @@ struct RepoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repo",
         abstract: "Spec repos in the CocoaPods repos dir, through libgit2.",
-        subcommands: [RepoListCommand.self, RepoAddCommand.self, RepoRemoveCommand.self, RepoUpdateCommand.self,
-                      RepoUseCommand.self, RepoResetCommand.self, RepoRepairCommand.self, RepoExportCommand.self,
-                      RepoImportCommand.self, RepoVerifyCommand.self]
+        subcommands: [
+            RepoListCommand.self, RepoAddCommand.self, RepoRemoveCommand.self, RepoUpdateCommand.self,
+            RepoUseCommand.self, RepoResetCommand.self, RepoRepairCommand.self, RepoExportCommand.self,
+            RepoImportCommand.self, RepoVerifyCommand.self,
+        ]
     )
 }
 
@@ -21,7 +23,8 @@ struct RepoNetworkOptions: ParsableArguments {
     var lockTimeout: Double?
 
     func service(_ env: RuntimeEnvironment) throws -> SpecRepoService {
-        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: lockTimeout, environment: env.variables)
+        let network = try NetworkSettings.resolve(
+            timeout: timeout, lockTimeout: lockTimeout, environment: env.variables)
         return SpecRepoService(repos: ReposDirectory(environment: env), network: network)
     }
 }
@@ -40,7 +43,8 @@ extension CommandRunner {
 }
 
 struct RepoListCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the spec repos (like `pod repo list`).")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the spec repos (like `pod repo list`).")
     static let commandName = "repo list"
     @OptionGroup var global: GlobalOptions
 
@@ -48,8 +52,9 @@ struct RepoListCommand: PodmirrorCommand {
         let runner = runner()
         let dir = ReposDirectory(environment: runner.environment)
         let repos = SpecRepo.all(in: dir)
-        try runner.show(json: { ["reposDir": .string(dir.path), "repos": .array(repos.map(\.json))] },
-                        text: { Self.renderText(repos) })
+        try runner.show(
+            json: { ["reposDir": .string(dir.path), "repos": .array(repos.map(\.json))] },
+            text: { Self.renderText(repos) })
     }
 
     static func renderText(_ repos: [SpecRepo]) {
@@ -72,7 +77,8 @@ struct RepoListCommand: PodmirrorCommand {
 }
 
 struct RepoAddCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Clone a spec repo into the repos dir (atomic: built aside, renamed into place).")
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Clone a spec repo into the repos dir (atomic: built aside, renamed into place).")
     static let commandName = "repo add"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -85,12 +91,15 @@ struct RepoAddCommand: PodmirrorCommand {
         let runner = runner()
         let resolved = try runner.catalog().resolve(url, gems: false).url
         let service = try network.service(runner.environment)
-        try runner.runRepoPlan(service) { _ in try service.addPlan(name: name, url: resolved, branch: branch, depth: depth) }
+        try runner.runRepoPlan(service) { _ in
+            try service.addPlan(name: name, url: resolved, branch: branch, depth: depth)
+        }
     }
 }
 
 struct RepoRemoveCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete a spec repo from the repos dir.")
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Delete a spec repo from the repos dir.")
     static let commandName = "repo remove"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -104,7 +113,8 @@ struct RepoRemoveCommand: PodmirrorCommand {
 }
 
 struct RepoUpdateCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(commandName: "update", abstract: "Fetch and reset git spec repos to origin/<branch> (like `pod repo update`).")
+    static let configuration = CommandConfiguration(
+        commandName: "update", abstract: "Fetch and reset git spec repos to origin/<branch> (like `pod repo update`).")
     static let commandName = "repo update"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -120,7 +130,9 @@ struct RepoUpdateCommand: PodmirrorCommand {
 struct RepoUseCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "use",
-        abstract: "Make the Specs repo come from a mirror: re-point and fetch the delta when history is shared, else clone and swap.")
+        abstract:
+            "Make the Specs repo come from a mirror: re-point and fetch the delta when history is shared, else clone and swap."
+    )
     static let commandName = "repo use"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -132,8 +144,9 @@ struct RepoUseCommand: PodmirrorCommand {
         let runner = runner()
         let resolved = try runner.catalog().resolve(mirror, gems: false)
         if resolved.kind == .specsCDN {
-            throw UsageError("`\(mirror)` is the trunk CDN; CocoaPods reads it without a clone",
-                             remedy: "pick a git Specs source: github, tuna, bfsu, nju, nyist, or a URL", code: "repo.cdn-url")
+            throw UsageError(
+                "`\(mirror)` is the trunk CDN; CocoaPods reads it without a clone",
+                remedy: "pick a git Specs source: github, tuna, bfsu, nju, nyist, or a URL", code: "repo.cdn-url")
         }
         let service = try network.service(runner.environment)
         try runner.runRepoPlan(service) { _ in try service.usePlan(url: resolved.url, name: name, depth: depth) }
@@ -141,7 +154,8 @@ struct RepoUseCommand: PodmirrorCommand {
 }
 
 struct RepoResetCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(commandName: "reset", abstract: "Point the Specs repo back at the official GitHub Specs repo.")
+    static let configuration = CommandConfiguration(
+        commandName: "reset", abstract: "Point the Specs repo back at the official GitHub Specs repo.")
     static let commandName = "repo reset"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -157,7 +171,9 @@ struct RepoResetCommand: PodmirrorCommand {
 struct RepoRepairCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "repair",
-        abstract: "Reset a spec repo to origin/<branch> on its branch, discarding local changes (no network; --dry-run shows the diff).")
+        abstract:
+            "Reset a spec repo to origin/<branch> on its branch, discarding local changes (no network; --dry-run shows the diff)."
+    )
     static let commandName = "repo repair"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions

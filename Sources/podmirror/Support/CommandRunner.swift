@@ -70,8 +70,10 @@ final class CommandRunner {
 
     /// Renders a read-only result: with `--json` one document with `command`, `ok` and `json()`'s
     /// fields, else `text()`. Exits with `failure` when not `ok`.
-    func show(ok: Bool = true, failure: ExitStatus = .failure, json: () throws -> [String: JSONValue],
-              text: () -> Void) throws {
+    func show(
+        ok: Bool = true, failure: ExitStatus = .failure, json: () throws -> [String: JSONValue],
+        text: () -> Void
+    ) throws {
         if options.json {
             var object = try json()
             object["command"] = .string(command)

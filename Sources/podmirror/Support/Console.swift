@@ -1,9 +1,9 @@
 import Foundation
 import PodMirrorKit
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where output goes: results on stdout, progress and diagnostics on stderr. Colour and progress
@@ -74,7 +74,9 @@ final class Console: @unchecked Sendable {
         lastStage = nil
         clearProgressLocked()
         var counts = "\(last.completed)" + (last.total.map { "/\($0)" } ?? "")
-        if let bytes = last.bytes { counts += ", " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) }
+        if let bytes = last.bytes {
+            counts += ", " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
+        }
         let line = Message("cli.verbose.stage", ["stage": last.phase, "counts": counts]).localized
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
@@ -86,7 +88,14 @@ final class Console: @unchecked Sendable {
         }
     }
 
-    enum Style: String { case red = "31", green = "32", yellow = "33", cyan = "36", bold = "1", dim = "2" }
+    enum Style: String {
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case cyan = "36"
+        case bold = "1"
+        case dim = "2"
+    }
 
     func paint(_ text: String, _ style: Style, stderr: Bool = false) -> String {
         (stderr ? colorErr : colorOut) ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
@@ -121,7 +130,9 @@ struct ConsoleProgress: ProgressReporter {
         } else {
             line += " \(event.completed)"
         }
-        if let bytes = event.bytes { line += "  " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) }
+        if let bytes = event.bytes {
+            line += "  " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
+        }
         console.progress(line)
     }
 }

@@ -13,7 +13,9 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Change nothing; exit 3 when something would change, 0 when all is as asked.")
     var check = false
 
-    @Flag(name: .shortAndLong, help: "Also print each git transfer stage with its counts on stderr, and --version details.")
+    @Flag(
+        name: .shortAndLong,
+        help: "Also print each git transfer stage with its counts on stderr, and --version details.")
     var verbose = false
 
     @Option(name: .long, help: "Language of messages: en or zh-Hans (default: PODMIRROR_LANG, then the locale).")

@@ -9,8 +9,10 @@ enum JSONContract {
         switch out["error"] {
         case .none: out["error"] = .null
         case .string(let message)?:
-            out["error"] = .object(["code": .string("failure"), "message": .string(message), "remedy": .null,
-                                    "exitStatus": .int(Int(ExitStatus.failure.rawValue))])
+            out["error"] = .object([
+                "code": .string("failure"), "message": .string(message), "remedy": .null,
+                "exitStatus": .int(Int(ExitStatus.failure.rawValue)),
+            ])
         default: break
         }
         if out["ok"] == nil {

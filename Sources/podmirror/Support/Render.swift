@@ -17,10 +17,12 @@ enum Render {
     }
 
     /// The JSON form of a plan report, merged with command-specific fields.
-    static func planJSON(command: String, _ report: PlanReport, extra: [String: JSONValue] = [:]) -> [String: JSONValue] {
-        var object: [String: JSONValue] = (try? JSONValue.encoding(redacted(report))).flatMap {
-            if case .object(let o) = $0 { return o } else { return nil }
-        } ?? [:]
+    static func planJSON(command: String, _ report: PlanReport, extra: [String: JSONValue] = [:]) -> [String: JSONValue]
+    {
+        var object: [String: JSONValue] =
+            (try? JSONValue.encoding(redacted(report))).flatMap {
+                if case .object(let o) = $0 { return o } else { return nil }
+            } ?? [:]
         object["command"] = .string(command)
         object["ok"] = .bool(report.error == nil)
         for (k, v) in extra { object[k] = v }
@@ -28,8 +30,10 @@ enum Render {
     }
 
     /// Prints a plan report (text or JSON) and exits 3 on `--check` drift.
-    static func finish(command: String, _ report: PlanReport, options: GlobalOptions,
-                       extra: [String: JSONValue] = [:], text: (() -> Void)? = nil) throws {
+    static func finish(
+        command: String, _ report: PlanReport, options: GlobalOptions,
+        extra: [String: JSONValue] = [:], text: (() -> Void)? = nil
+    ) throws {
         if options.json {
             json(planJSON(command: command, report, extra: extra))
         } else {
@@ -54,7 +58,8 @@ enum Render {
     /// How an applied spec-repo switch was done (`details.method`): re-pointed with a delta fetch, or cloned.
     static func outcome(_ change: ChangeRecord) -> String {
         guard change.applied, change.kind == .specRepoUse, case .object(let d) = change.details,
-              case .string(let method)? = d["method"], ["repoint", "clone"].contains(method) else { return "" }
+            case .string(let method)? = d["method"], ["repoint", "clone"].contains(method)
+        else { return "" }
         return " — " + Message(method == "clone" ? "repo.use.outcome.clone" : "repo.use.outcome.repoint").localized
     }
 
@@ -80,19 +85,22 @@ enum Render {
         if report.changes.isEmpty { c.out(c.paint(Message("cli.nothing-to-do").localized, .dim)) }
         if report.mode == .check {
             let count = String(report.changes.filter(\.changed).count)
-            c.out(report.changed ? Message("cli.check.drift", ["count": count]).localized
-                                 : Message("cli.check.compliant").localized)
+            c.out(
+                report.changed
+                    ? Message("cli.check.drift", ["count": count]).localized
+                    : Message("cli.check.compliant").localized)
         }
     }
 
     /// A finding as one line on stderr: `warning: …` or `note: …`, in the user's language.
     static func diagnosticLine(_ d: Diagnostic) -> String {
         let c = Console.shared
-        let (key, style): (String, Console.Style) = switch d.severity {
-        case .error: ("cli.prefix.error", .red)
-        case .warning: ("cli.prefix.warning", .yellow)
-        case .note: ("cli.prefix.note", .cyan)
-        }
+        let (key, style): (String, Console.Style) =
+            switch d.severity {
+            case .error: ("cli.prefix.error", .red)
+            case .warning: ("cli.prefix.warning", .yellow)
+            case .note: ("cli.prefix.note", .cyan)
+            }
         return c.paint(Message(key).localized, style, stderr: true) + Redaction.redactText(d.localizedMessage)
     }
 
@@ -123,12 +131,14 @@ enum Render {
                     c.err(Message("cli.failure.done-before", ["summary": summary]).localized)
                 }
                 for id in failure.report.rolledBack {
-                    let summary = failure.report.changes.first { $0.id == id }.map { $0.localizedSummary ?? $0.summary } ?? id
+                    let summary =
+                        failure.report.changes.first { $0.id == id }.map { $0.localizedSummary ?? $0.summary } ?? id
                     c.err(Message("cli.failure.rolled-back", ["summary": summary]).localized)
                 }
             }
-            c.err(c.paint(Message("cli.prefix.error").localized, .red, stderr: true)
-                  + Redaction.redactText(error.localizedMessage))
+            c.err(
+                c.paint(Message("cli.prefix.error").localized, .red, stderr: true)
+                    + Redaction.redactText(error.localizedMessage))
             if let remedy = error.localizedRemedy {
                 c.err(c.paint(Message("cli.prefix.hint").localized, .cyan, stderr: true) + Redaction.redactText(remedy))
             }

@@ -25,7 +25,9 @@ enum SubcommandCheck {
             let names = subcommands.map { $0.configuration.commandName ?? "" }
             guard let index = names.firstIndex(of: word) else {
                 let parent = path.joined(separator: " ")
-                return Unknown(word: word, parent: parent, suggestion: Suggestion.nearest(to: word, in: names).map { "\(parent) \($0)" })
+                return Unknown(
+                    word: word, parent: parent,
+                    suggestion: Suggestion.nearest(to: word, in: names).map { "\(parent) \($0)" })
             }
             command = subcommands[index]
             path.append(word)
@@ -37,9 +39,11 @@ enum SubcommandCheck {
     static func exitIfUnknown(_ arguments: [String]) {
         guard let u = unknown(in: arguments) else { return }
         let c = Console.shared
-        c.err(c.paint(Message("cli.prefix.error").localized, .red, stderr: true)
-              + Message("cli.unknown-command", ["word": u.word, "command": u.parent]).localized)
-        let hint = u.suggestion.map { Message("cli.did-you-mean", ["command": $0]) }
+        c.err(
+            c.paint(Message("cli.prefix.error").localized, .red, stderr: true)
+                + Message("cli.unknown-command", ["word": u.word, "command": u.parent]).localized)
+        let hint =
+            u.suggestion.map { Message("cli.did-you-mean", ["command": $0]) }
             ?? Message("cli.see-help", ["command": u.parent])
         c.err(c.paint(Message("cli.prefix.hint").localized, .cyan, stderr: true) + hint.localized)
         exit(ExitStatus.usage.rawValue)

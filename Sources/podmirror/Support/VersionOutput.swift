@@ -6,7 +6,8 @@ import PodMirrorKit
 enum VersionOutput {
     static func exitIfAsked(_ arguments: [String]) {
         guard arguments.contains("--version"),
-              arguments.contains(where: { $0 == "--verbose" || $0 == "-v" || $0 == "--json" }) else { return }
+            arguments.contains(where: { $0 == "--verbose" || $0 == "-v" || $0 == "--json" })
+        else { return }
         let info = BuildInfo.current
         if arguments.contains("--json") {
             if case .object(let o) = info.json { Render.json(o) }

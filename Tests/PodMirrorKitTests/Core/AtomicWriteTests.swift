@@ -8,7 +8,8 @@ final class AtomicWriteTests: XCTestCase {
         let dir = TempDirectory()
         let real = try dir.write("real/Podfile", "old\n")
         XCTAssertEqual(chmod(real, 0o640), 0)
-        XCTAssertNoThrow(try FileManager.default.createSymbolicLink(atPath: dir.sub("Podfile"), withDestinationPath: "real/Podfile"))
+        XCTAssertNoThrow(
+            try FileManager.default.createSymbolicLink(atPath: dir.sub("Podfile"), withDestinationPath: "real/Podfile"))
         let fs = LocalFileSystem()
         XCTAssertTrue(try fs.writeIfChanged(Array("new\n".utf8), to: dir.sub("Podfile")))
         XCTAssertEqual(try dir.read("real/Podfile"), Array("new\n".utf8))

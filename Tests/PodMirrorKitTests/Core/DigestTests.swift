@@ -7,11 +7,13 @@ final class DigestTests: XCTestCase {
     func testKnownVectors() {
         XCTAssertEqual(Digest.hex(.md5, Array("".utf8)), "d41d8cd98f00b204e9800998ecf8427e")
         XCTAssertEqual(Digest.hex(.sha1, Array("abc".utf8)), "a9993e364706816aba3e25717850c26c9cd0d89d")
-        XCTAssertEqual(Digest.hex(.sha256, Array("abc".utf8)),
-                       "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(
+            Digest.hex(.sha256, Array("abc".utf8)),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         // The slug key CocoaPods computed for an external :git pod with a tag.
-        XCTAssertEqual(Digest.hex(.md5, Array("git=http://127.0.0.1:57183/podsrc/PMGitA.git-tag=1.0.0".utf8)),
-                       "3230c2ce85859fc573fb8edbb1997179")
+        XCTAssertEqual(
+            Digest.hex(.md5, Array("git=http://127.0.0.1:57183/podsrc/PMGitA.git-tag=1.0.0".utf8)),
+            "3230c2ce85859fc573fb8edbb1997179")
     }
 
     /// Every length around the 64-byte block and padding edges, checked against coreutils.

@@ -5,10 +5,13 @@ import XCTest
 
 final class RedactionTests: XCTestCase {
     func testCredentialsAreRedacted() {
-        XCTAssertEqual(Redaction.redactURL("https://user:s3cret@example.com/Specs.git"), "https://***@example.com/Specs.git")
+        XCTAssertEqual(
+            Redaction.redactURL("https://user:s3cret@example.com/Specs.git"), "https://***@example.com/Specs.git")
         XCTAssertEqual(Redaction.redactURL("https://token@example.com/x"), "https://***@example.com/x")
         XCTAssertEqual(Redaction.redactURL("ssh://git@example.com/x"), "ssh://git@example.com/x")
         XCTAssertEqual(Redaction.redactURL("https://example.com/a@b"), "https://example.com/a@b")
-        XCTAssertEqual(Redaction.redactText("failed to fetch 'https://u:p@h/x.git': 500"), "failed to fetch 'https://***@h/x.git': 500")
+        XCTAssertEqual(
+            Redaction.redactText("failed to fetch 'https://u:p@h/x.git': 500"),
+            "failed to fetch 'https://***@h/x.git': 500")
     }
 }

@@ -13,7 +13,8 @@ final class ProxySettingsTests: XCTestCase {
     }
 
     func testEnvironmentVariablesInCurlsOrder() {
-        let https = "https://mirrors.example.com/Specs.git", http = "http://mirrors.example.com/Specs.git"
+        let https = "https://mirrors.example.com/Specs.git"
+        let http = "http://mirrors.example.com/Specs.git"
         XCTAssertEqual(choice(https, env: [:]), "direct")
         XCTAssertEqual(choice(https, env: ["https_proxy": "http://127.0.0.1:7890"]), "http://127.0.0.1:7890")
         XCTAssertEqual(choice(https, env: ["HTTPS_PROXY": "http://p:1"]), "http://p:1")
@@ -52,8 +53,10 @@ final class ProxySettingsTests: XCTestCase {
         XCTAssertEqual(np("[::1]", "http://[::1]:8080/x"), "direct")
         XCTAssertEqual(choice("https://example.com/x", env: env.merging(["NO_PROXY": "example.com"]) { $1 }), "direct")
         // no_proxy applies to a git-config proxy too (curl reads it whatever set the proxy).
-        XCTAssertEqual(choice("https://example.com/x", env: ["no_proxy": "example.com"],
-                              config: [.init(urlPattern: nil, value: "http://cfg:1")]), "direct")
+        XCTAssertEqual(
+            choice(
+                "https://example.com/x", env: ["no_proxy": "example.com"],
+                config: [.init(urlPattern: nil, value: "http://cfg:1")]), "direct")
     }
 
     func testGitConfigBeatsEnvironmentAndMostSpecificURLWins() {
@@ -76,7 +79,9 @@ final class ProxySettingsTests: XCTestCase {
 
     func testReadsGitsGlobalAndXDGConfigThroughLibgit2() throws {
         let home = TempDirectory()
-        try home.write(".gitconfig", "[http]\n\tproxy = http://global:1\n[http \"https://mirrors.example.com/\"]\n\tproxy = http://url:2\n")
+        try home.write(
+            ".gitconfig",
+            "[http]\n\tproxy = http://global:1\n[http \"https://mirrors.example.com/\"]\n\tproxy = http://url:2\n")
         try home.write(".config/git/config", "[http \"https://xdg.example.com\"]\n\tproxy = http://xdg:3\n")
         let settings = ProxySettings.load(environment: ["HOME": home.path, "GIT_CONFIG_NOSYSTEM": "1"])
         XCTAssertEqual(settings.choice(for: "https://mirrors.example.com/Specs.git"), .proxy("http://url:2"))
@@ -85,7 +90,8 @@ final class ProxySettingsTests: XCTestCase {
     }
 
     func testDisplayURLHidesCredentials() {
-        let c = ProxySettings(environment: ["https_proxy": "http://alice:s3cret@127.0.0.1:7890"]).choice(for: "https://h/x")
+        let c = ProxySettings(environment: ["https_proxy": "http://alice:s3cret@127.0.0.1:7890"]).choice(
+            for: "https://h/x")
         XCTAssertEqual(c.displayURL, "http://***@127.0.0.1:7890")
     }
 
@@ -94,8 +100,9 @@ final class ProxySettingsTests: XCTestCase {
         XCTAssertEqual(s.stallTimeout, 120)
         XCTAssertEqual(s.lockTimeout, 60)
         XCTAssertEqual(s.stallTimeoutSetting, "--timeout or PODMIRROR_GIT_TIMEOUT")
-        s = try NetworkSettings.resolve(timeout: nil, lockTimeout: nil,
-                                        environment: ["PODMIRROR_GIT_TIMEOUT": "7", "PODMIRROR_LOCK_TIMEOUT": "3"])
+        s = try NetworkSettings.resolve(
+            timeout: nil, lockTimeout: nil,
+            environment: ["PODMIRROR_GIT_TIMEOUT": "7", "PODMIRROR_LOCK_TIMEOUT": "3"])
         XCTAssertEqual(s.stallTimeout, 7)
         XCTAssertEqual(s.probeTimeout, 7)
         XCTAssertEqual(s.lockTimeout, 3)
@@ -103,8 +110,11 @@ final class ProxySettingsTests: XCTestCase {
         s = try NetworkSettings.resolve(timeout: 2, lockTimeout: nil, environment: ["PODMIRROR_GIT_TIMEOUT": "7"])
         XCTAssertEqual(s.stallTimeout, 2)
         XCTAssertEqual(s.stallTimeoutSetting, "--timeout")
-        XCTAssertThrowsError(try NetworkSettings.resolve(timeout: nil, lockTimeout: nil,
-                                                         environment: ["PODMIRROR_GIT_TIMEOUT": "soon"])) { e in
+        XCTAssertThrowsError(
+            try NetworkSettings.resolve(
+                timeout: nil, lockTimeout: nil,
+                environment: ["PODMIRROR_GIT_TIMEOUT": "soon"])
+        ) { e in
             XCTAssertTrue((e as? UsageError)?.message.contains("PODMIRROR_GIT_TIMEOUT") == true, "\(e)")
         }
         XCTAssertThrowsError(try NetworkSettings.resolve(timeout: 0, lockTimeout: nil, environment: [:]))

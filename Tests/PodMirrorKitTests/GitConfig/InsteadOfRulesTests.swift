@@ -8,7 +8,9 @@ final class InsteadOfRulesTests: XCTestCase {
     let catalog = try! MirrorCatalog.bundled()
 
     func rules(_ home: TempDirectory) -> InsteadOfRules {
-        InsteadOfRules(environment: RuntimeEnvironment(variables: ["HOME": home.path], currentDirectory: home.path), catalog: catalog)
+        InsteadOfRules(
+            environment: RuntimeEnvironment(variables: ["HOME": home.path], currentDirectory: home.path),
+            catalog: catalog)
     }
 
     func testUseWritesEverySpellingKeepsForeignRulesAndResetRemovesOnlyOurs() throws {
@@ -22,7 +24,9 @@ final class InsteadOfRulesTests: XCTestCase {
         let managed = written.filter(\.managed)
         XCTAssertEqual(Set(managed.map(\.insteadOf)), Set(InsteadOfRules.specsSpellings))
         XCTAssertTrue(managed.allSatisfy { $0.base == tuna.url })
-        XCTAssertTrue(String(decoding: try home.read(".gitconfig"), as: UTF8.self).hasPrefix(foreign), "the foreign rule stays first")
+        XCTAssertTrue(
+            String(decoding: try home.read(".gitconfig"), as: UTF8.self).hasPrefix(foreign),
+            "the foreign rule stays first")
         XCTAssertFalse(try PlanRunner().run(rules(home).usePlan(tuna), mode: .check).hasDrift, "idempotent")
 
         _ = try PlanRunner().run(rules(home).resetPlan(), mode: .apply)

@@ -12,13 +12,15 @@ final class MessageCatalogTests: XCTestCase {
     }
 
     func testEveryKeyIsInBothLanguagesWithTheSamePlaceholders() throws {
-        let en = try catalog(.english), zh = try catalog(.simplifiedChinese)
+        let en = try catalog(.english)
+        let zh = try catalog(.simplifiedChinese)
         XCTAssertEqual(Set(en.keys).subtracting(zh.keys).sorted(), [], "keys missing from zh-Hans.json")
         XCTAssertEqual(Set(zh.keys).subtracting(en.keys).sorted(), [], "keys missing from en.json")
         for (key, text) in en {
             guard let other = zh[key] else { continue }
-            XCTAssertEqual(MessageCatalog.placeholders(in: text), MessageCatalog.placeholders(in: other),
-                           "placeholders of \(key) differ between en and zh-Hans")
+            XCTAssertEqual(
+                MessageCatalog.placeholders(in: text), MessageCatalog.placeholders(in: other),
+                "placeholders of \(key) differ between en and zh-Hans")
             XCTAssertFalse(other.isEmpty, key)
         }
     }
@@ -27,15 +29,17 @@ final class MessageCatalogTests: XCTestCase {
     func testCatalogAndSourcesAgree() throws {
         let en = try catalog(.english)
         var sources = ""
-        let enumerator = FileManager.default.enumerator(at: Self.root.appendingPathComponent("Sources"),
-                                                        includingPropertiesForKeys: nil)
+        let enumerator = FileManager.default.enumerator(
+            at: Self.root.appendingPathComponent("Sources"),
+            includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             if url.pathExtension == "swift" { sources += try String(contentsOf: url, encoding: .utf8) }
         }
         let regex = try NSRegularExpression(pattern: #"Message\(\s*"([A-Za-z0-9._-]+)""#)
-        let used = Set(regex.matches(in: sources, range: NSRange(sources.startIndex..., in: sources)).map {
-            String(sources[Range($0.range(at: 1), in: sources)!])
-        })
+        let used = Set(
+            regex.matches(in: sources, range: NSRange(sources.startIndex..., in: sources)).map {
+                String(sources[Range($0.range(at: 1), in: sources)!])
+            })
         XCTAssertFalse(used.isEmpty)
         XCTAssertEqual(used.subtracting(en.keys).sorted(), [], "keys used in Sources but missing from the catalog")
         let unused = en.keys.filter { !sources.contains("\"\($0)\"") }.sorted()
@@ -50,7 +54,8 @@ final class MessageCatalogTests: XCTestCase {
 
     func testLocaleDecidesTheLanguage() throws {
         let table: [(String, Language)] = [
-            ("zh_CN.UTF-8", .simplifiedChinese), ("zh_SG", .simplifiedChinese), ("zh_Hans_CN.UTF-8", .simplifiedChinese),
+            ("zh_CN.UTF-8", .simplifiedChinese), ("zh_SG", .simplifiedChinese),
+            ("zh_Hans_CN.UTF-8", .simplifiedChinese),
             ("zh", .simplifiedChinese), ("zh_TW.UTF-8", .english), ("zh_HK", .english), ("zh_Hant_TW", .english),
             ("en_US.UTF-8", .english), ("C.UTF-8", .english), ("POSIX", .english), ("de_DE@euro", .english),
         ]
@@ -61,12 +66,15 @@ final class MessageCatalogTests: XCTestCase {
         let zhLocale = ["LANG": "zh_CN.UTF-8"]
         XCTAssertEqual(try Language.resolve(flag: nil, environment: zhLocale), .simplifiedChinese)
         XCTAssertEqual(try Language.resolve(flag: "en", environment: zhLocale), .english)
-        XCTAssertEqual(try Language.resolve(flag: nil, environment: zhLocale.merging(["PODMIRROR_LANG": "en"]) { $1 }), .english)
+        XCTAssertEqual(
+            try Language.resolve(flag: nil, environment: zhLocale.merging(["PODMIRROR_LANG": "en"]) { $1 }), .english)
         // LC_ALL wins over LANG; an empty LC_ALL does not count.
         XCTAssertEqual(try Language.resolve(flag: nil, environment: ["LC_ALL": "C", "LANG": "zh_CN.UTF-8"]), .english)
-        XCTAssertEqual(try Language.resolve(flag: nil, environment: ["LC_ALL": "", "LANG": "zh_CN.UTF-8"]), .simplifiedChinese)
-        XCTAssertEqual(try Language.resolve(flag: nil, environment: ["LC_MESSAGES": "zh_CN", "LANG": "en_US"]),
-                       .simplifiedChinese)
+        XCTAssertEqual(
+            try Language.resolve(flag: nil, environment: ["LC_ALL": "", "LANG": "zh_CN.UTF-8"]), .simplifiedChinese)
+        XCTAssertEqual(
+            try Language.resolve(flag: nil, environment: ["LC_MESSAGES": "zh_CN", "LANG": "en_US"]),
+            .simplifiedChinese)
         XCTAssertEqual(try Language.resolve(flag: "zh-Hans", environment: [:]), .simplifiedChinese)
         XCTAssertThrowsError(try Language.resolve(flag: "fr", environment: [:])) { error in
             XCTAssertEqual((error as? UsageError)?.exitStatus, .usage)

@@ -8,7 +8,8 @@ final class MirrorCatalogTests: XCTestCase {
         let catalog = try MirrorCatalog.bundled()
         XCTAssertEqual(catalog.specs.map(\.name), ["trunk", "github", "tuna", "bfsu", "nju", "nyist"])
         XCTAssertEqual(catalog.gems.map(\.name), ["rubygems", "ruby-china", "ustc", "tuna"])
-        XCTAssertEqual(catalog.specsMirror(named: "tuna")?.url, "https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git")
+        XCTAssertEqual(
+            catalog.specsMirror(named: "tuna")?.url, "https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git")
         XCTAssertEqual(try catalog.resolve("tuna", gems: true).url, "https://mirrors.tuna.tsinghua.edu.cn/rubygems/")
         XCTAssertEqual(try catalog.resolve("https://example.com/specs.git", gems: false).name, "")
         XCTAssertThrowsError(try catalog.resolve("nope", gems: false)) {

@@ -13,7 +13,8 @@ final class MirrorProbeTests: XCTestCase {
         let broken = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .error500)
         let wrong = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .wrongContent)
         let redirect = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .redirectToHTTP)
-        let mirrors = [("slow", slow), ("broken", broken), ("fast", fast), ("wrong", wrong), ("redirect", redirect)].map {
+        let mirrors = [("slow", slow), ("broken", broken), ("fast", fast), ("wrong", wrong), ("redirect", redirect)].map
+        {
             Mirror(name: $0.0, kind: .gems, url: $0.1.url + "/")
         }
         let results = MirrorProbe(timeout: 5).run(mirrors)
@@ -60,9 +61,10 @@ final class MirrorProbeTests: XCTestCase {
         let one = try StaticHTTPServer(routes: StaticHTTPServer.specsMirrorRoutes(head: headA))
         let two = try StaticHTTPServer(routes: StaticHTTPServer.specsMirrorRoutes(head: headA), mode: .slow(0.3))
         let old = try StaticHTTPServer(routes: StaticHTTPServer.specsMirrorRoutes(head: headB))
-        let dumb = try StaticHTTPServer(routes: StaticHTTPServer.specsMirrorRoutes(head: headA).mapValues {
-            var r = $0; r.headers["Content-Type"] = "text/plain"; return r
-        })
+        let dumb = try StaticHTTPServer(
+            routes: StaticHTTPServer.specsMirrorRoutes(head: headA).mapValues {
+                var r = $0; r.headers["Content-Type"] = "text/plain"; return r
+            })
         let results = MirrorProbe(timeout: 5).run([
             Mirror(name: "old", kind: .specsGit, url: old.url + "/Specs.git"),
             Mirror(name: "two", kind: .specsGit, url: two.url + "/Specs.git"),
@@ -78,7 +80,9 @@ final class MirrorProbeTests: XCTestCase {
 
     func testVerifyRefusesABrokenMirrorWithNetworkExit() throws {
         let broken = try StaticHTTPServer(routes: [:])
-        XCTAssertThrowsError(try MirrorProbe(timeout: 2).verify(Mirror(name: "x", kind: .specsGit, url: broken.url + "/Specs.git"))) {
+        XCTAssertThrowsError(
+            try MirrorProbe(timeout: 2).verify(Mirror(name: "x", kind: .specsGit, url: broken.url + "/Specs.git"))
+        ) {
             XCTAssertEqual(($0 as? MirrorError)?.exitStatus, .network)
             XCTAssertTrue(($0 as? MirrorError)?.message.contains("HTTP 404") ?? false)
         }

@@ -7,10 +7,13 @@ final class PlanRunnerTests: XCTestCase {
     func testDryRunAndCheckDoNotApplyAndApplyDoes() throws {
         let dir = TempDirectory()
         let p = try dir.write("Podfile", "a\n")
-        let plan = Plan(title: "t", changes: [
-            .fileEdit(id: "x", kind: .podfileEdit, path: p, old: Array("a\n".utf8), new: Array("b\n".utf8),
-                      summary: "edit", fileSystem: LocalFileSystem()),
-        ])
+        let plan = Plan(
+            title: "t",
+            changes: [
+                .fileEdit(
+                    id: "x", kind: .podfileEdit, path: p, old: Array("a\n".utf8), new: Array("b\n".utf8),
+                    summary: "edit", fileSystem: LocalFileSystem())
+            ])
         let dry = try PlanRunner().run(plan, mode: .dryRun)
         XCTAssertTrue(dry.changed)
         XCTAssertEqual(try dir.read("Podfile"), Array("a\n".utf8))
@@ -26,11 +29,16 @@ final class PlanRunnerTests: XCTestCase {
         let dir = TempDirectory()
         let p = try dir.write("Podfile", "a\n")
         struct Boom: PodMirrorError { var message = "boom"; var code = "boom" }
-        let plan = Plan(title: "t", changes: [
-            .fileEdit(id: "edit", kind: .podfileEdit, path: p, old: Array("a\n".utf8), new: Array("b\n".utf8),
-                      summary: "edit", fileSystem: LocalFileSystem()),
-            Change(id: "fail", kind: .podfileEdit, subject: "x", summary: "fails", isNeeded: true, apply: { _ in throw Boom() }),
-        ])
+        let plan = Plan(
+            title: "t",
+            changes: [
+                .fileEdit(
+                    id: "edit", kind: .podfileEdit, path: p, old: Array("a\n".utf8), new: Array("b\n".utf8),
+                    summary: "edit", fileSystem: LocalFileSystem()),
+                Change(
+                    id: "fail", kind: .podfileEdit, subject: "x", summary: "fails", isNeeded: true,
+                    apply: { _ in throw Boom() }),
+            ])
         XCTAssertThrowsError(try PlanRunner().run(plan, mode: .apply)) { error in
             guard let failure = error as? PlanFailure else { return XCTFail("\(error)") }
             XCTAssertEqual(failure.report.rolledBack, ["edit"])
@@ -44,14 +52,23 @@ final class PlanRunnerTests: XCTestCase {
         let p = try dir.write("Podfile", "a\n")
         let log = StepLog()
         struct Boom: PodMirrorError { var message = "boom"; var code = "boom" }
-        let plan = Plan(title: "t", changes: [
-            Change(id: "install", kind: .installCocoaPods, subject: "x", summary: "install", isNeeded: true,
-                   apply: { _ in log.append("install"); return nil }),
-            .fileEdit(id: "edit", kind: .podfileEdit, path: p, old: Array("a\n".utf8), new: Array("b\n".utf8),
-                      summary: "edit", fileSystem: LocalFileSystem()),
-            Change(id: "boom", kind: .podInstall, subject: "x", summary: "fails", isNeeded: true,
-                   apply: { _ in log.append("boom"); throw Boom() }),
-        ])
+        let plan = Plan(
+            title: "t",
+            changes: [
+                Change(
+                    id: "install", kind: .installCocoaPods, subject: "x", summary: "install", isNeeded: true,
+                    apply: { _ in
+                        log.append("install"); return nil
+                    }),
+                .fileEdit(
+                    id: "edit", kind: .podfileEdit, path: p, old: Array("a\n".utf8), new: Array("b\n".utf8),
+                    summary: "edit", fileSystem: LocalFileSystem()),
+                Change(
+                    id: "boom", kind: .podInstall, subject: "x", summary: "fails", isNeeded: true,
+                    apply: { _ in
+                        log.append("boom"); throw Boom()
+                    }),
+            ])
         XCTAssertEqual(plan.runOrder.map(\.id), ["edit", "install", "boom"])
         XCTAssertEqual(try PlanRunner().run(plan, mode: .dryRun).changes.map(\.id), ["edit", "install", "boom"])
         XCTAssertThrowsError(try PlanRunner().run(plan, mode: .apply)) { error in
@@ -68,14 +85,24 @@ final class PlanRunnerTests: XCTestCase {
         let log = StepLog()
         struct Boom: PodMirrorError { var message = "boom"; var code = "boom" }
         func keeping(_ id: String) -> Change {
-            Change(id: id, kind: .specRepoUse, subject: id, summary: id, isNeeded: true, apply: { _ in nil },
-                   undo: { log.append("undo \(id)") }, commit: { log.append("commit \(id)"); return ["committed": true] })
+            Change(
+                id: id, kind: .specRepoUse, subject: id, summary: id, isNeeded: true, apply: { _ in nil },
+                undo: { log.append("undo \(id)") },
+                commit: {
+                    log.append("commit \(id)"); return ["committed": true]
+                })
         }
         let ok = try PlanRunner().run(Plan(title: "t", changes: [keeping("a")]), mode: .apply)
         XCTAssertEqual(log.entries, ["commit a"])
         XCTAssertEqual(ok.changes[0].details, ["committed": true])
-        let failing = Plan(title: "t", changes: [keeping("b"), Change(id: "c", kind: .podfileEdit, subject: "c", summary: "c",
-                                                                      isNeeded: true, apply: { _ in throw Boom() }, undo: {})])
+        let failing = Plan(
+            title: "t",
+            changes: [
+                keeping("b"),
+                Change(
+                    id: "c", kind: .podfileEdit, subject: "c", summary: "c",
+                    isNeeded: true, apply: { _ in throw Boom() }, undo: {}),
+            ])
         XCTAssertThrowsError(try PlanRunner().run(failing, mode: .apply))
         XCTAssertEqual(log.entries, ["commit a", "undo b"])
     }
@@ -83,8 +110,9 @@ final class PlanRunnerTests: XCTestCase {
     func testFileChangedUnderneathIsNotOverwritten() throws {
         let dir = TempDirectory()
         let p = try dir.write("Podfile", "a\n")
-        let change = Change.fileEdit(id: "e", kind: .podfileEdit, path: p, old: Array("a\n".utf8), new: Array("b\n".utf8),
-                                     summary: "s", fileSystem: LocalFileSystem())
+        let change = Change.fileEdit(
+            id: "e", kind: .podfileEdit, path: p, old: Array("a\n".utf8), new: Array("b\n".utf8),
+            summary: "s", fileSystem: LocalFileSystem())
         try dir.write("Podfile", "edited by someone\n")
         XCTAssertThrowsError(try PlanRunner().run(Plan(title: "t", changes: [change]), mode: .apply))
         XCTAssertEqual(try dir.read("Podfile"), Array("edited by someone\n".utf8))

@@ -31,15 +31,24 @@ final class UnifiedDiffTests: XCTestCase {
                 let i = Int.random(in: 0..<edited.count, using: &rng)
                 if Bool.random(using: &rng) { edited.remove(at: i) } else { edited.insert("new \(round)", at: i) }
             }
-            let a = lines.joined(separator: "\n") + "\n", b = edited.joined(separator: "\n") + "\n"
-            let pa = try dir.write("a\(round)", a), pb = try dir.write("b\(round)", b)
+            let a = lines.joined(separator: "\n") + "\n"
+            let b = edited.joined(separator: "\n") + "\n"
+            let pa = try dir.write("a\(round)", a)
+            let pb = try dir.write("b\(round)", b)
             let ours = UnifiedDiff.render(old: Array(a.utf8), new: Array(b.utf8))
             // Apply our diff with patch(1) when present; otherwise at least check line counts against diff(1).
             let reference = try ProcessRunner.run(diffTool, ["-u", pa, pb])
-            let refBody = reference.stdout.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
-            let ourBody = ours.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
-            XCTAssertEqual(refBody.filter { $0.hasPrefix("+") }.count, ourBody.filter { $0.hasPrefix("+") }.count, "round \(round)")
-            XCTAssertEqual(refBody.filter { $0.hasPrefix("-") }.count, ourBody.filter { $0.hasPrefix("-") }.count, "round \(round)")
+            let refBody = reference.stdout.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }
+                .filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
+            let ourBody = ours.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.filter {
+                !$0.hasPrefix("+++") && !$0.hasPrefix("---")
+            }
+            XCTAssertEqual(
+                refBody.filter { $0.hasPrefix("+") }.count, ourBody.filter { $0.hasPrefix("+") }.count, "round \(round)"
+            )
+            XCTAssertEqual(
+                refBody.filter { $0.hasPrefix("-") }.count, ourBody.filter { $0.hasPrefix("-") }.count, "round \(round)"
+            )
             if let patch = ProcessRunner.which("patch") {
                 let pd = try dir.write("d\(round)", ours)
                 let r = try ProcessRunner.run(patch, ["-s", "-o", dir.sub("out\(round)"), pa, pd])

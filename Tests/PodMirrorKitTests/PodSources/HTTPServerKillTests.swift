@@ -52,8 +52,9 @@ final class HTTPServerKillTests: XCTestCase {
         }
         let seen = Seen()
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let options = DownloadOptions(stallTimeout: 10, retries: 3, environment: ["PATH": path],
-                                      progress: { seen.add($0) }, retryDelay: 1)
+        let options = DownloadOptions(
+            stallTimeout: 10, retries: 3, environment: ["PATH": path],
+            progress: { seen.add($0) }, retryDelay: 1)
         let done = DispatchSemaphore(value: 0)
         let outcome = Outcome()
         let source = HTTPSource(url: "http://127.0.0.1:\(port)/archives/PMKill.tgz", sha256: Digest.hex(.sha256, bytes))
@@ -77,8 +78,9 @@ final class HTTPServerKillTests: XCTestCase {
         XCTAssertNil(outcome.error)
         XCTAssertGreaterThan(atKill, 0)
         XCTAssertLessThan(atKill, Int64(bytes.count), "killed mid-download")
-        XCTAssertEqual(seen.values, seen.values.sorted(),
-                       "progress never fell back to zero: the second request resumed")
+        XCTAssertEqual(
+            seen.values, seen.values.sorted(),
+            "progress never fell back to zero: the second request resumed")
         XCTAssertEqual(try temp.read("dest/payload.bin"), try temp.read("src/PMKill-1.0/payload.bin"))
     }
 

@@ -59,12 +59,15 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         return try Array(Data(contentsOf: URL(fileURLWithPath: out)))
     }
 
-    func options(retries: Int = 3, stall: TimeInterval = 10, environment: [String: String] = [:],
-                 cancellation: CancellationToken = .init()) -> DownloadOptions {
+    func options(
+        retries: Int = 3, stall: TimeInterval = 10, environment: [String: String] = [:],
+        cancellation: CancellationToken = .init()
+    ) -> DownloadOptions {
         var env = environment
         env["PATH"] = ProcessInfo.processInfo.environment["PATH"]
-        return DownloadOptions(stallTimeout: stall, retries: retries, cancellation: cancellation, environment: env,
-                               retryDelay: 0.05)
+        return DownloadOptions(
+            stallTimeout: stall, retries: retries, cancellation: cancellation, environment: env,
+            retryDelay: 0.05)
     }
 
     func fetch(_ source: HTTPSource, _ options: DownloadOptions? = nil) throws -> Int64 {
@@ -108,11 +111,16 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         let zip = try zipArchive("src")
         server.serve("/PMHttp.zip", zip)
         _ = try fetch(HTTPSource(url: server.url + "/PMHttp.zip", sha256: sha256(zip)))
-        XCTAssertEqual(listing(dest), ["PMHttp-1.0.0", "PMHttp-1.0.0/.hidden", "PMHttp-1.0.0/LICENSE",
-                                       "PMHttp-1.0.0/Sources", "PMHttp-1.0.0/Sources/PMHttp.swift",
-                                       "PMHttp-1.0.0/Sources/big.bin"])
-        XCTAssertEqual(try temp.read("dest/PMHttp-1.0.0/Sources/big.bin"),
-                       try temp.read("src/PMHttp-1.0.0/Sources/big.bin"))
+        XCTAssertEqual(
+            listing(dest),
+            [
+                "PMHttp-1.0.0", "PMHttp-1.0.0/.hidden", "PMHttp-1.0.0/LICENSE",
+                "PMHttp-1.0.0/Sources", "PMHttp-1.0.0/Sources/PMHttp.swift",
+                "PMHttp-1.0.0/Sources/big.bin",
+            ])
+        XCTAssertEqual(
+            try temp.read("dest/PMHttp-1.0.0/Sources/big.bin"),
+            try temp.read("src/PMHttp-1.0.0/Sources/big.bin"))
 
         try FileManager.default.removeItem(atPath: dest)
         try FileManager.default.createDirectory(atPath: dest, withIntermediateDirectories: true)
@@ -123,15 +131,21 @@ final class HTTPSourceDownloaderTests: XCTestCase {
     func testEveryTarKindExtractsAndTwoTopEntriesAreNotFlattened() throws {
         try makePodTree("src", bigBytes: 5000)
         try temp.write("src/README.md", "top-level file\n")
-        let kinds = [("", "p.tar"), ("z", "p.tgz"), ("j", "p.tar.bz2"), ("j", "p.tbz"),
-                     ("J", "p.tar.xz"), ("J", "p.txz")]
+        let kinds = [
+            ("", "p.tar"), ("z", "p.tgz"), ("j", "p.tar.bz2"), ("j", "p.tbz"),
+            ("J", "p.tar.xz"), ("J", "p.txz"),
+        ]
         for (flag, name) in kinds {
             let bytes = try tarArchive("src", flag: flag)
             server.serve("/" + name, bytes)
             _ = try fetch(HTTPSource(url: server.url + "/" + name + "?token=x"))
-            XCTAssertEqual(listing(dest), ["PMHttp-1.0.0", "PMHttp-1.0.0/.hidden", "PMHttp-1.0.0/LICENSE",
-                                           "PMHttp-1.0.0/Sources", "PMHttp-1.0.0/Sources/PMHttp.swift",
-                                           "PMHttp-1.0.0/Sources/big.bin", "README.md"], name)
+            XCTAssertEqual(
+                listing(dest),
+                [
+                    "PMHttp-1.0.0", "PMHttp-1.0.0/.hidden", "PMHttp-1.0.0/LICENSE",
+                    "PMHttp-1.0.0/Sources", "PMHttp-1.0.0/Sources/PMHttp.swift",
+                    "PMHttp-1.0.0/Sources/big.bin", "README.md",
+                ], name)
             FileTreeCleaner.empty(dest)
         }
         // `:type` wins over the URL; flatten: false keeps the single folder of a tar.
@@ -193,101 +207,113 @@ final class HTTPSourceDownloaderTests: XCTestCase {
 
     // MARK: hostile archives
 
-    func assertRefused(_ bytes: [UInt8], name: String, code: String,
-                       file: StaticString = #filePath, line: UInt = #line) {
+    func assertRefused(
+        _ bytes: [UInt8], name: String, code: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         server.serve("/" + name, bytes)
         let e = catchError { _ = try fetch(HTTPSource(url: server.url + "/" + name)) } as? HTTPSourceError
         XCTAssertEqual(e?.kind, .unsafeArchive, "\(name): \(String(describing: e))", file: file, line: line)
         XCTAssertEqual(e?.code, "pods.http.unsafe-archive", file: file, line: line)
         XCTAssertEqual(e?.text?.key, "pods.http.unsafe-entry." + code, name, file: file, line: line)
         assertNothingLeft(file: file, line: line)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: temp.sub("evil")), "nothing written outside",
-                       file: file, line: line)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: temp.sub("evil")), "nothing written outside",
+            file: file, line: line)
     }
 
     func testTarPathTraversalIsRefusedBeforeExtraction() throws {
-        let tar = try pythonArchive("""
-        import io, sys, tarfile
-        with tarfile.open(sys.argv[1], 'w:gz') as t:
-            for name in ['pod/ok.txt', 'pod/../../evil']:
-                data = b'x'; i = tarfile.TarInfo(name); i.size = len(data); t.addfile(i, io.BytesIO(data))
-        """)
+        let tar = try pythonArchive(
+            """
+            import io, sys, tarfile
+            with tarfile.open(sys.argv[1], 'w:gz') as t:
+                for name in ['pod/ok.txt', 'pod/../../evil']:
+                    data = b'x'; i = tarfile.TarInfo(name); i.size = len(data); t.addfile(i, io.BytesIO(data))
+            """)
         assertRefused(tar, name: "traversal.tgz", code: "parent-reference")
     }
 
     func testTarAbsolutePathIsRefused() throws {
         let target = temp.sub("evil")
-        let tar = try pythonArchive("""
-        import io, sys, tarfile
-        with tarfile.open(sys.argv[1], 'w') as t:
-            data = b'x'; i = tarfile.TarInfo('\(target)'); i.size = 1; t.addfile(i, io.BytesIO(data))
-        """)
+        let tar = try pythonArchive(
+            """
+            import io, sys, tarfile
+            with tarfile.open(sys.argv[1], 'w') as t:
+                data = b'x'; i = tarfile.TarInfo('\(target)'); i.size = 1; t.addfile(i, io.BytesIO(data))
+            """)
         assertRefused(tar, name: "absolute.tar", code: "absolute-path")
     }
 
     func testTarSymlinkPointingOutIsRefused() throws {
-        let tar = try pythonArchive("""
-        import sys, tarfile
-        with tarfile.open(sys.argv[1], 'w:xz') as t:
-            i = tarfile.TarInfo('pod/Headers'); i.type = tarfile.SYMTYPE; i.linkname = '../../../etc'; t.addfile(i)
-        """)
+        let tar = try pythonArchive(
+            """
+            import sys, tarfile
+            with tarfile.open(sys.argv[1], 'w:xz') as t:
+                i = tarfile.TarInfo('pod/Headers'); i.type = tarfile.SYMTYPE; i.linkname = '../../../etc'; t.addfile(i)
+            """)
         assertRefused(tar, name: "outlink.tar.xz", code: "link-outside")
-        let absolute = try pythonArchive("""
-        import sys, tarfile
-        with tarfile.open(sys.argv[1], 'w:bz2') as t:
-            i = tarfile.TarInfo('pod/passwd'); i.type = tarfile.SYMTYPE; i.linkname = '/etc/passwd'; t.addfile(i)
-        """)
+        let absolute = try pythonArchive(
+            """
+            import sys, tarfile
+            with tarfile.open(sys.argv[1], 'w:bz2') as t:
+                i = tarfile.TarInfo('pod/passwd'); i.type = tarfile.SYMTYPE; i.linkname = '/etc/passwd'; t.addfile(i)
+            """)
         assertRefused(absolute, name: "abslink.tbz", code: "link-outside")
     }
 
     func testTarMemberWrittenThroughALinkIsRefused() throws {
-        let tar = try pythonArchive("""
-        import io, sys, tarfile
-        with tarfile.open(sys.argv[1], 'w') as t:
-            i = tarfile.TarInfo('pod/dir'); i.type = tarfile.SYMTYPE; i.linkname = 'real'; t.addfile(i)
-            data = b'x'; i = tarfile.TarInfo('pod/dir/file'); i.size = 1; t.addfile(i, io.BytesIO(data))
-        """)
+        let tar = try pythonArchive(
+            """
+            import io, sys, tarfile
+            with tarfile.open(sys.argv[1], 'w') as t:
+                i = tarfile.TarInfo('pod/dir'); i.type = tarfile.SYMTYPE; i.linkname = 'real'; t.addfile(i)
+                data = b'x'; i = tarfile.TarInfo('pod/dir/file'); i.size = 1; t.addfile(i, io.BytesIO(data))
+            """)
         assertRefused(tar, name: "through.tar", code: "through-link")
     }
 
     func testLinkChainThatOnlyEscapesOnDiskIsFoundAfterExtraction() throws {
         // Each link stays inside by name (x/y/z/s -> ../../.. is the root), but t -> x/y/z/s/.. is the
         // root's parent once s is followed on disk.
-        let tar = try pythonArchive("""
-        import sys, tarfile
-        with tarfile.open(sys.argv[1], 'w:gz') as t:
-            for d in ['x', 'x/y', 'x/y/z']:
-                i = tarfile.TarInfo(d); i.type = tarfile.DIRTYPE; i.mode = 0o755; t.addfile(i)
-            i = tarfile.TarInfo('x/y/z/s'); i.type = tarfile.SYMTYPE; i.linkname = '../../..'; t.addfile(i)
-            i = tarfile.TarInfo('t'); i.type = tarfile.SYMTYPE; i.linkname = 'x/y/z/s/..'; t.addfile(i)
-        """)
+        let tar = try pythonArchive(
+            """
+            import sys, tarfile
+            with tarfile.open(sys.argv[1], 'w:gz') as t:
+                for d in ['x', 'x/y', 'x/y/z']:
+                    i = tarfile.TarInfo(d); i.type = tarfile.DIRTYPE; i.mode = 0o755; t.addfile(i)
+                i = tarfile.TarInfo('x/y/z/s'); i.type = tarfile.SYMTYPE; i.linkname = '../../..'; t.addfile(i)
+                i = tarfile.TarInfo('t'); i.type = tarfile.SYMTYPE; i.linkname = 'x/y/z/s/..'; t.addfile(i)
+            """)
         assertRefused(tar, name: "chain.tgz", code: "link-outside")
     }
 
     func testZipTraversalAndOutwardSymlinkAreRefused() throws {
-        let traversal = try pythonArchive("""
-        import sys, zipfile
-        with zipfile.ZipFile(sys.argv[1], 'w') as z:
-            z.writestr('pod/ok.txt', 'ok'); z.writestr('pod/../../evil', 'x')
-        """)
+        let traversal = try pythonArchive(
+            """
+            import sys, zipfile
+            with zipfile.ZipFile(sys.argv[1], 'w') as z:
+                z.writestr('pod/ok.txt', 'ok'); z.writestr('pod/../../evil', 'x')
+            """)
         assertRefused(traversal, name: "traversal.zip", code: "parent-reference")
-        let link = try pythonArchive("""
-        import sys, zipfile
-        with zipfile.ZipFile(sys.argv[1], 'w') as z:
-            i = zipfile.ZipInfo('pod/escape'); i.create_system = 3; i.external_attr = (0o120777 << 16)
-            z.writestr(i, '../../evil')
-        """)
+        let link = try pythonArchive(
+            """
+            import sys, zipfile
+            with zipfile.ZipFile(sys.argv[1], 'w') as z:
+                i = zipfile.ZipInfo('pod/escape'); i.create_system = 3; i.external_attr = (0o120777 << 16)
+                z.writestr(i, '../../evil')
+            """)
         assertRefused(link, name: "link.zip", code: "link-outside")
     }
 
     func testZipSymlinkInsideThePodIsKeptEvenAcrossFolders() throws {
-        let zip = try pythonArchive("""
-        import sys, zipfile
-        with zipfile.ZipFile(sys.argv[1], 'w') as z:
-            z.writestr('Pod/Shared/Headers/A.h', '// a')
-            i = zipfile.ZipInfo('Pod/Framework/Headers'); i.create_system = 3; i.external_attr = (0o120777 << 16)
-            z.writestr(i, '../Shared/Headers')
-        """)
+        let zip = try pythonArchive(
+            """
+            import sys, zipfile
+            with zipfile.ZipFile(sys.argv[1], 'w') as z:
+                z.writestr('Pod/Shared/Headers/A.h', '// a')
+                i = zipfile.ZipInfo('Pod/Framework/Headers'); i.create_system = 3; i.external_attr = (0o120777 << 16)
+                z.writestr(i, '../Shared/Headers')
+            """)
         server.serve("/fw.zip", zip)
         _ = try fetch(HTTPSource(url: server.url + "/fw.zip"))
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: dest + "/Pod/Framework/Headers")
@@ -307,8 +333,9 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         XCTAssertEqual(gets.count, 2)
         XCTAssertNil(gets[0].headers["range"])
         XCTAssertEqual(gets[1].headers["range"], "bytes=150000-")
-        XCTAssertEqual(gets[1].headers["if-range"], ArchiveHTTPServer.etag(tgz),
-                       "resume is guarded by the first answer's ETag")
+        XCTAssertEqual(
+            gets[1].headers["if-range"], ArchiveHTTPServer.etag(tgz),
+            "resume is guarded by the first answer's ETag")
         XCTAssertEqual(try temp.read("dest/Sources/big.bin"), try temp.read("src/PMHttp-1.0.0/Sources/big.bin"))
     }
 
@@ -396,8 +423,11 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         let token = CancellationToken()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { token.cancel() }
         let start = Date()
-        let e = catchError { _ = try self.fetch(HTTPSource(url: self.server.url + "/c.tgz"),
-                                                options(stall: 60, cancellation: token)) }
+        let e = catchError {
+            _ = try self.fetch(
+                HTTPSource(url: self.server.url + "/c.tgz"),
+                options(stall: 60, cancellation: token))
+        }
         XCTAssertTrue(e is InterruptedError, "\(String(describing: e))")
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
         assertNothingLeft()
@@ -412,15 +442,17 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         defer { proxy.stop() }
         server.serve("/p.tgz", tgz)
         let url = server.url + "/p.tgz"
-        _ = try fetch(HTTPSource(url: url),
-                      options(environment: ["http_proxy": proxy.url, "HTTPS_PROXY": "http://127.0.0.1:9"]))
+        _ = try fetch(
+            HTTPSource(url: url),
+            options(environment: ["http_proxy": proxy.url, "HTTPS_PROXY": "http://127.0.0.1:9"]))
         XCTAssertEqual(proxy.requests.map(\.target), [url], "the proxy got the absolute URL")
         XCTAssertEqual(proxy.requests.first?.proxied, true)
         XCTAssertEqual(server.requests.count, 0)
 
         FileTreeCleaner.empty(dest)
-        _ = try fetch(HTTPSource(url: url),
-                      options(environment: ["http_proxy": proxy.url, "no_proxy": "localhost,127.0.0.1"]))
+        _ = try fetch(
+            HTTPSource(url: url),
+            options(environment: ["http_proxy": proxy.url, "no_proxy": "localhost,127.0.0.1"]))
         XCTAssertEqual(proxy.requests.count, 1, "no_proxy sends it direct")
         XCTAssertEqual(server.requests.count, 1)
     }

@@ -34,11 +34,14 @@ final class PodsFetchArchiveTests: XCTestCase {
     static let archivePods = [("PMHttp", "1.0.0"), ("PMTgz", "1.0.0"), ("PMBadSum", "1.0.0"), ("PMDmg", "1.0.0")]
 
     func fetcher(lock: String, mirrors: [SourceMirrorRules.Rule] = []) -> PodsFetcher {
-        let env = RuntimeEnvironment(variables: ["HOME": fixture.home, "PATH": "/usr/bin:/bin"],
-                                     currentDirectory: fixture.project)
-        return PodsFetcher(request: PodsFetchRequest(lockfilePath: lock, only: [], jobs: 8, cocoapodsVersion: "1.17.0",
-                                                     stallTimeout: 30, lockTimeout: 30, environment: env,
-                                                     mirrors: SourceMirrorRules(rules: mirrors)))
+        let env = RuntimeEnvironment(
+            variables: ["HOME": fixture.home, "PATH": "/usr/bin:/bin"],
+            currentDirectory: fixture.project)
+        return PodsFetcher(
+            request: PodsFetchRequest(
+                lockfilePath: lock, only: [], jobs: 8, cocoapodsVersion: "1.17.0",
+                stallTimeout: 30, lockTimeout: 30, environment: env,
+                mirrors: SourceMirrorRules(rules: mirrors)))
     }
 
     func result(_ report: PodsFetchReport, _ name: String) -> PodFetchResult { report.pods.first { $0.name == name }! }
@@ -72,36 +75,46 @@ final class PodsFetchArchiveTests: XCTestCase {
         XCTAssertFalse(files.requests.contains { $0.path.hasSuffix(".dmg") }, "no request for the .dmg")
 
         // zip: cocoapods-downloader does not flatten zips, the single top folder stays.
-        let httpSlug = try slug("PMHttp"), tgzSlug = try slug("PMTgz")
-        XCTAssertEqual(listing(podsDir + "/" + httpSlug), [
-            "PMHttp-1.0.0", "PMHttp-1.0.0/Example", "PMHttp-1.0.0/Example/App.swift", "PMHttp-1.0.0/LICENSE",
-            "PMHttp-1.0.0/README.md", "PMHttp-1.0.0/Sources", "PMHttp-1.0.0/Sources/PMHttp.swift",
-            "PMHttp-1.0.0/crlf.txt",
-        ])
-        XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/\(httpSlug)/PMHttp-1.0.0/Sources/PMHttp.swift"),
-                       Data("public struct PMHttp { public init() {} }\n".utf8))
+        let httpSlug = try slug("PMHttp")
+        let tgzSlug = try slug("PMTgz")
+        XCTAssertEqual(
+            listing(podsDir + "/" + httpSlug),
+            [
+                "PMHttp-1.0.0", "PMHttp-1.0.0/Example", "PMHttp-1.0.0/Example/App.swift", "PMHttp-1.0.0/LICENSE",
+                "PMHttp-1.0.0/README.md", "PMHttp-1.0.0/Sources", "PMHttp-1.0.0/Sources/PMHttp.swift",
+                "PMHttp-1.0.0/crlf.txt",
+            ])
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: podsDir + "/\(httpSlug)/PMHttp-1.0.0/Sources/PMHttp.swift"),
+            Data("public struct PMHttp { public init() {} }\n".utf8))
         // tar.gz: the single top folder is flattened.
-        XCTAssertEqual(listing(podsDir + "/" + tgzSlug), [
-            "Example", "Example/App.swift", "LICENSE", "README.md", "Sources", "Sources/PMTgz.swift", "crlf.txt",
-        ])
-        XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/\(tgzSlug)/LICENSE"),
-                       Data("MIT License for PMTgz\n".utf8))
+        XCTAssertEqual(
+            listing(podsDir + "/" + tgzSlug),
+            [
+                "Example", "Example/App.swift", "LICENSE", "README.md", "Sources", "Sources/PMTgz.swift", "crlf.txt",
+            ])
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: podsDir + "/\(tgzSlug)/LICENSE"),
+            Data("MIT License for PMTgz\n".utf8))
         for pod in ["PMHttp", "PMTgz"] {
             XCTAssertEqual(result(report, pod).cachePath, podsDir + "/" + (try slug(pod)))
-            XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/Specs/\(try slug(pod)).podspec.json"),
-                           FileManager.default.contents(atPath: fixture.reposDir + "/" + fixture.specFiles[pod]!))
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: podsDir + "/Specs/\(try slug(pod)).podspec.json"),
+                FileManager.default.contents(atPath: fixture.reposDir + "/" + fixture.specFiles[pod]!))
         }
         XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/VERSION"), Data("1.17.0".utf8))
         // Nothing for the failed or skipped pods, no archive, no lock, no staging anywhere.
         let all = listing(podsDir)
-        XCTAssertFalse(all.contains { $0.hasPrefix("Release/PMBadSum") || $0.hasPrefix("Specs/Release/PMBadSum") },
-                       "\(all)")
+        XCTAssertFalse(
+            all.contains { $0.hasPrefix("Release/PMBadSum") || $0.hasPrefix("Specs/Release/PMBadSum") },
+            "\(all)")
         XCTAssertFalse(all.contains { $0.contains("PMDmg") }, "\(all)")
         XCTAssertEqual(all.filter { $0.hasSuffix(".zip") || $0.hasSuffix(".tar.gz") || $0.hasSuffix(".lock") }, [])
         // Staging lives in hidden folders; the git pods' own dotfiles (.gitignore...) are content.
-        XCTAssertEqual(all.filter { p in
-            p.split(separator: "/").contains { $0.hasPrefix(".") && !$0.hasPrefix(".git") }
-        }, [])
+        XCTAssertEqual(
+            all.filter { p in
+                p.split(separator: "/").contains { $0.hasPrefix(".") && !$0.hasPrefix(".git") }
+            }, [])
 
         let before = TreeSnapshot(podsDir)
         let requests = files.requests.count

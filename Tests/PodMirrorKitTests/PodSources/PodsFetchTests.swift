@@ -2,9 +2,9 @@ import PodMirrorKit
 import PodMirrorTestSupport
 import XCTest
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `pods fetch` against real git smart-HTTP servers on loopback, checked byte for byte against what
@@ -29,16 +29,21 @@ final class PodsFetchTests: XCTestCase {
     }
 
     var environment: RuntimeEnvironment {
-        RuntimeEnvironment(variables: ["HOME": fixture.home, "PATH": "/usr/bin:/bin"], currentDirectory: fixture.project)
+        RuntimeEnvironment(
+            variables: ["HOME": fixture.home, "PATH": "/usr/bin:/bin"], currentDirectory: fixture.project)
     }
 
     var podsDir: String { fixture.home + "/Library/Caches/CocoaPods/Pods" }
 
-    func fetcher(lock: String, jobs: Int = 8, stall: TimeInterval = 30, lockTimeout: TimeInterval = 30,
-                 only: [String] = []) -> PodsFetcher {
-        PodsFetcher(request: PodsFetchRequest(lockfilePath: lock, only: only, jobs: jobs, cocoapodsVersion: "1.17.0",
-                                              stallTimeout: stall, lockTimeout: lockTimeout, environment: environment,
-                                              mirrors: SourceMirrorRules(rules: [])))
+    func fetcher(
+        lock: String, jobs: Int = 8, stall: TimeInterval = 30, lockTimeout: TimeInterval = 30,
+        only: [String] = []
+    ) -> PodsFetcher {
+        PodsFetcher(
+            request: PodsFetchRequest(
+                lockfilePath: lock, only: only, jobs: jobs, cocoapodsVersion: "1.17.0",
+                stallTimeout: stall, lockTimeout: lockTimeout, environment: environment,
+                mirrors: SourceMirrorRules(rules: [])))
     }
 
     func result(_ report: PodsFetchReport, _ name: String) -> PodFetchResult {
@@ -54,9 +59,14 @@ final class PodsFetchTests: XCTestCase {
     }
 
     func md5(_ s: String) throws -> String {
-        try ProcessRunner.run("/usr/bin/env", ["python3", "-c",
-            "import hashlib,sys;print(hashlib.md5(sys.argv[1].encode()).hexdigest())", s])
-            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import hashlib,sys;print(hashlib.md5(sys.argv[1].encode()).hexdigest())", s,
+            ]
+        )
+        .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The tree `git clone` + checkout gives for `rev` (reference), without `.git`.
@@ -65,15 +75,18 @@ final class PodsFetchTests: XCTestCase {
         try ProcessRunner.git(["clone", "-q", fixture.root + "/podsrc/\(pod).git", dest])
         try ProcessRunner.git(["-C", dest, "checkout", "-q", rev])
         if submodules {
-            try ProcessRunner.git(["-C", dest, "-c", "protocol.file.allow=always", "submodule", "update", "-q",
-                                   "--init", "--recursive"])
+            try ProcessRunner.git([
+                "-C", dest, "-c", "protocol.file.allow=always", "submodule", "update", "-q",
+                "--init", "--recursive",
+            ])
         }
         _ = try ProcessRunner.run("/usr/bin/find", [dest, "-name", ".git", "-prune", "-exec", "rm", "-rf", "{}", "+"])
         return dest
     }
 
     func assertSameTree(_ a: String, _ b: String, file: StaticString = #filePath, line: UInt = #line) {
-        let sa = TreeSnapshot(a), sb = TreeSnapshot(b)
+        let sa = TreeSnapshot(a)
+        let sb = TreeSnapshot(b)
         XCTAssertEqual(sa.differences(to: sb), [], "\(a) vs \(b)", file: file, line: line)
     }
 
@@ -81,8 +94,12 @@ final class PodsFetchTests: XCTestCase {
 
     func testPodfileLockSectionsAsCocoaPodsWritesThem() throws {
         let lock = try PodfileLock.parse(try fixture.podfileLock(), path: "Podfile.lock")
-        XCTAssertEqual(lock.pods.map(\.name), ["PMBar", "PMFoo", "PMGitA", "PMGitB", "PMGitC", "PMLocal", "PMPrep",
-                                               "PMRuby", "PMSubm"])
+        XCTAssertEqual(
+            lock.pods.map(\.name),
+            [
+                "PMBar", "PMFoo", "PMGitA", "PMGitB", "PMGitC", "PMLocal", "PMPrep",
+                "PMRuby", "PMSubm",
+            ])
         XCTAssertEqual(lock.specRepo(of: "PMBar"), fixture.unshardedURL)
         XCTAssertEqual(lock.checkoutOptions["PMGitB"]?["commit"], fixture.commits["PMGitB.main"])
         XCTAssertEqual(lock.externalSources["PMLocal"]?["path"], "../PMLocal")
@@ -110,41 +127,58 @@ final class PodsFetchTests: XCTestCase {
         XCTAssertTrue(report.changed)
 
         // VERSION: exactly the 6 bytes, no newline.
-        XCTAssertEqual(try tmp.read(podsDir.replacingOccurrences(of: tmp.path + "/", with: "") + "/VERSION"),
-                       Array("1.17.0".utf8))
+        XCTAssertEqual(
+            try tmp.read(podsDir.replacingOccurrences(of: tmp.path + "/", with: "") + "/VERSION"),
+            Array("1.17.0".utf8))
         // Release entries: version-sha1[0,5]; spec file = byte copy of the spec repo file.
         for pod in ["PMFoo", "PMBar", "PMSubm"] {
             let sha = try fixture.sha1(ofSpec: pod)
             let slug = "Release/\(pod)/1.0.0-\(sha.prefix(5))"
             XCTAssertEqual(result(report, pod).cachePath, podsDir + "/" + slug)
             let specBytes = FileManager.default.contents(atPath: podsDir + "/Specs/\(slug).podspec.json")
-            XCTAssertEqual(specBytes, FileManager.default.contents(atPath: fixture.reposDir + "/" + fixture.specFiles[pod]!))
+            XCTAssertEqual(
+                specBytes, FileManager.default.contents(atPath: fixture.reposDir + "/" + fixture.specFiles[pod]!))
             assertSameTree(podsDir + "/" + slug, try referenceCheckout(pod, "1.0.0", submodules: pod == "PMSubm"))
         }
-        XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/Release/PMSubm/1.0.0-\(try fixture.sha1(ofSpec: "PMSubm").prefix(5))/Vendor/PMLib/Lib.swift"),
-                       Data("// lib\n".utf8))
+        XCTAssertEqual(
+            FileManager.default.contents(
+                atPath: podsDir
+                    + "/Release/PMSubm/1.0.0-\(try fixture.sha1(ofSpec: "PMSubm").prefix(5))/Vendor/PMLib/Lib.swift"),
+            Data("// lib\n".utf8))
         // Checkout semantics: `.gitattributes` eol=crlf applied.
         let fooSlug = "Release/PMFoo/1.0.0-\(try fixture.sha1(ofSpec: "PMFoo").prefix(5))"
-        XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/\(fooSlug)/crlf.txt"), Data("line one\r\nline two\r\n".utf8))
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: podsDir + "/\(fooSlug)/crlf.txt"),
+            Data("line one\r\nline two\r\n".utf8))
         // Ruby podspec: read statically, minimal JSON spec.
         let rubySlug = "Release/PMRuby/1.0.0-\(try fixture.sha1(ofSpec: "PMRuby").prefix(5))"
-        let rubySpec = try JSONSerialization.jsonObject(with: FileManager.default.contents(atPath: podsDir + "/Specs/\(rubySlug).podspec.json")!) as? [String: Any]
+        let rubySpec =
+            try JSONSerialization.jsonObject(
+                with: FileManager.default.contents(atPath: podsDir + "/Specs/\(rubySlug).podspec.json")!)
+            as? [String: Any]
         XCTAssertEqual(rubySpec?["name"] as? String, "PMRuby")
         XCTAssertEqual((rubySpec?["source"] as? [String: Any])?["tag"] as? String, "1.0.0")
         // External entries: md5 of the sorted CHECKOUT OPTIONS, no suffix; spec = the repository's file.
         let base = fixture.base
         let externals: [(String, String, String)] = [
             ("PMGitA", "git=\(base)/podsrc/PMGitA.git-tag=1.0.0", "1.0.0"),
-            ("PMGitB", "commit=\(fixture.commits["PMGitB.main"]!)-git=\(base)/podsrc/PMGitB.git", fixture.commits["PMGitB.main"]!),
-            ("PMGitC", "commit=\(fixture.commits["PMGitC.third"]!)-git=\(base)/podsrc/PMGitC.git", fixture.commits["PMGitC.third"]!),
+            (
+                "PMGitB", "commit=\(fixture.commits["PMGitB.main"]!)-git=\(base)/podsrc/PMGitB.git",
+                fixture.commits["PMGitB.main"]!
+            ),
+            (
+                "PMGitC", "commit=\(fixture.commits["PMGitC.third"]!)-git=\(base)/podsrc/PMGitC.git",
+                fixture.commits["PMGitC.third"]!
+            ),
         ]
         for (pod, opts, rev) in externals {
             let slug = "External/\(pod)/\(try md5(opts))"
             XCTAssertEqual(result(report, pod).cachePath, podsDir + "/" + slug)
             let ref = try referenceCheckout(pod, rev)
             assertSameTree(podsDir + "/" + slug, ref)
-            XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/Specs/\(slug).podspec.json"),
-                           FileManager.default.contents(atPath: ref + "/\(pod).podspec.json"))
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: podsDir + "/Specs/\(slug).podspec.json"),
+                FileManager.default.contents(atPath: ref + "/\(pod).podspec.json"))
         }
         // Nothing else: no .git, no .lock, no staging left.
         let all = files(podsDir)
@@ -187,15 +221,19 @@ final class PodsFetchTests: XCTestCase {
         // SourceMirrorRules.load reads the rules InsteadOfRules finds (Specs spellings on main).
         try "[url \"https://mirror.example/specs.git\"]\n\tinsteadOf = https://github.com/CocoaPods/Specs.git\n"
             .write(toFile: fixture.home + "/.gitconfig", atomically: true, encoding: .utf8)
-        let report = Doctor(environment: environment, catalog: try MirrorCatalog.bundled(), podfiles: [podfile],
-                            checkNetwork: false).run()
+        let report = Doctor(
+            environment: environment, catalog: try MirrorCatalog.bundled(), podfiles: [podfile],
+            checkNetwork: false
+        ).run()
         let missing = report.findings.first { $0.id == "pods.not-cached" }
         XCTAssertEqual(missing?.severity, .warning)
         XCTAssertTrue(missing?.message.contains("PMFoo") ?? false, "\(report.findings)")
         XCTAssertEqual(missing?.fix, "podmirror pods fetch --project \(fixture.project)")
         let rules = report.findings.first { $0.id == "pods.source-mirrors" }
-        XCTAssertTrue(rules?.message.contains("https://github.com/CocoaPods/Specs.git → https://mirror.example/specs.git") ?? false,
-                      "\(report.findings)")
+        XCTAssertTrue(
+            rules?.message.contains("https://github.com/CocoaPods/Specs.git → https://mirror.example/specs.git")
+                ?? false,
+            "\(report.findings)")
     }
 
     // MARK: Faults and hostile input
@@ -225,7 +263,8 @@ final class PodsFetchTests: XCTestCase {
     func testSpecChecksumMismatchNamesPodRepoAndBothChecksums() throws {
         let text = try fixture.podfileLock()
         let real = try fixture.sha1(ofSpec: "PMFoo")
-        let lock = try fixture.writeLock(text.replacingOccurrences(of: "PMFoo: \(real)", with: "PMFoo: " + String(repeating: "a", count: 40)))
+        let lock = try fixture.writeLock(
+            text.replacingOccurrences(of: "PMFoo: \(real)", with: "PMFoo: " + String(repeating: "a", count: 40)))
         let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
         let foo = result(report, "PMFoo")
         XCTAssertEqual(foo.errorCode, "pods.spec-checksum")
@@ -236,8 +275,10 @@ final class PodsFetchTests: XCTestCase {
     }
 
     /// A second server serves PMGitA only; faults there fail PMGitA and nothing else.
-    func runWithFaultyServer(_ fault: GitHTTPServer.Fault, stall: TimeInterval = 30,
-                             big: Bool = false) throws -> PodsFetchReport {
+    func runWithFaultyServer(
+        _ fault: GitHTTPServer.Fault, stall: TimeInterval = 30,
+        big: Bool = false
+    ) throws -> PodsFetchReport {
         if big {
             // Enough pack data that the fault strikes mid-transfer.
             let w = tmp.path + "/work/PMGitA"
@@ -254,17 +295,19 @@ final class PodsFetchTests: XCTestCase {
         defer { faulty.stop() }
         faulty.setFault(fault)
         let url = faulty.url("podsrc/PMGitA.git")
-        let lock = try fixture.writeLock(try fixture.podfileLock(gitURLOverride: ["PMGitA": url],
-                                                                 tagOverride: big ? ["PMGitA": "2.0.0"] : [:]))
+        let lock = try fixture.writeLock(
+            try fixture.podfileLock(
+                gitURLOverride: ["PMGitA": url],
+                tagOverride: big ? ["PMGitA": "2.0.0"] : [:]))
         return try fetcher(lock: lock, stall: stall).run(mode: .apply, cancellation: CancellationToken())
     }
 
     /// A TCP connection to `port` on 127.0.0.1, or -1.
     func connectLoopback(_ port: Int) -> Int32 {
         #if os(Linux)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
@@ -282,7 +325,8 @@ final class PodsFetchTests: XCTestCase {
         let neighbourServer = try ArchiveHTTPServer(files: ["/ping": Array("pong".utf8)])
         defer { neighbourServer.stop() }
         final class Box: @unchecked Sendable { var report: PodsFetchReport?; var error: Error? }
-        let box = Box(), done = DispatchSemaphore(value: 0)
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
         let faulty = try GitHTTPServer(root: fixture.root)
         defer { faulty.stop() }
         faulty.setFault(.stallAfter(bytes: 50_000))
@@ -293,8 +337,9 @@ final class PodsFetchTests: XCTestCase {
         try ProcessRunner.git(["-C", w, "-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "-m", "big"])
         try ProcessRunner.git(["-C", w, "tag", "-f", "2.0.0"])
         try ProcessRunner.git(["-C", w, "push", "-q", "-f", fixture.root + "/podsrc/PMGitA.git", "main", "--tags"])
-        let lock = try fixture.writeLock(try fixture.podfileLock(
-            gitURLOverride: ["PMGitA": faulty.url("podsrc/PMGitA.git")], tagOverride: ["PMGitA": "2.0.0"]))
+        let lock = try fixture.writeLock(
+            try fixture.podfileLock(
+                gitURLOverride: ["PMGitA": faulty.url("podsrc/PMGitA.git")], tagOverride: ["PMGitA": "2.0.0"]))
         let job = fetcher(lock: lock, stall: 2, only: ["PMGitA"])
         Thread.detachNewThread {
             do { box.report = try job.run(mode: .apply, cancellation: CancellationToken()) } catch { box.error = error }
@@ -312,9 +357,9 @@ final class PodsFetchTests: XCTestCase {
         XCTAssertTrue(a?.error?.contains("no data from the server") ?? false, "\(String(describing: a))")
         // The neighbour's connection still works: a request over it gets its answer.
         #if os(Linux)
-        let noSignal = Int32(MSG_NOSIGNAL)
+            let noSignal = Int32(MSG_NOSIGNAL)
         #else
-        let noSignal: Int32 = 0
+            let noSignal: Int32 = 0
         #endif
         let request = Array("GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
         XCTAssertEqual(request.withUnsafeBytes { send(neighbour, $0.baseAddress, $0.count, noSignal) }, request.count)
@@ -336,8 +381,9 @@ final class PodsFetchTests: XCTestCase {
         for pod in ["PMFoo", "PMBar", "PMGitB", "PMGitC", "PMSubm", "PMRuby"] {
             XCTAssertEqual(result(report, pod).status, .fetched, pod, file: file, line: line)
         }
-        XCTAssertFalse(files(podsDir).contains { $0.hasPrefix(".podmirror") || $0.hasSuffix(".lock") },
-                       file: file, line: line)
+        XCTAssertFalse(
+            files(podsDir).contains { $0.hasPrefix(".podmirror") || $0.hasSuffix(".lock") },
+            file: file, line: line)
     }
 
     func testHTTP500FailsThatPodOnly() throws {
@@ -395,12 +441,19 @@ final class PodSourcesUnitTests: XCTestCase {
     override func tearDown() { tmp = nil }
 
     func testExternalSlugReproducesCocoaPodsExample() {
-        XCTAssertEqual(DownloadCache.externalSlug(name: "PMGitA", params: ["tag": "1.0.0",
-                                                                           "git": "http://127.0.0.1:57183/podsrc/PMGitA.git"]),
-                       "External/PMGitA/3230c2ce85859fc573fb8edbb1997179")
-        XCTAssertEqual(DownloadCache.releaseSlug(name: "PMFoo", version: "1.0.0",
-                                                 specSHA1: "6a9bcc63759dd7b2087c135bf5c6da952167ee7f"),
-                       "Release/PMFoo/1.0.0-6a9bc")
+        XCTAssertEqual(
+            DownloadCache.externalSlug(
+                name: "PMGitA",
+                params: [
+                    "tag": "1.0.0",
+                    "git": "http://127.0.0.1:57183/podsrc/PMGitA.git",
+                ]),
+            "External/PMGitA/3230c2ce85859fc573fb8edbb1997179")
+        XCTAssertEqual(
+            DownloadCache.releaseSlug(
+                name: "PMFoo", version: "1.0.0",
+                specSHA1: "6a9bcc63759dd7b2087c135bf5c6da952167ee7f"),
+            "Release/PMFoo/1.0.0-6a9bc")
     }
 
     func testShardPathsMatchTheSpecRepoExample() {
@@ -413,7 +466,8 @@ final class PodSourcesUnitTests: XCTestCase {
         let h = tmp.path + "/roothome"
         try FileManager.default.createDirectory(atPath: h + "/.cocoapods", withIntermediateDirectories: true)
         func root(_ vars: [String: String], cwd: String = "/tmp") -> String {
-            DownloadCache.root(environment: RuntimeEnvironment(variables: vars.merging(["HOME": h]) { $1 }, currentDirectory: cwd))
+            DownloadCache.root(
+                environment: RuntimeEnvironment(variables: vars.merging(["HOME": h]) { $1 }, currentDirectory: cwd))
         }
         XCTAssertEqual(root([:]), h + "/Library/Caches/CocoaPods")
         XCTAssertEqual(root(["CP_HOME_DIR": tmp.path + "/cphome"]), tmp.path + "/cphome/cache")
@@ -426,7 +480,8 @@ final class PodSourcesUnitTests: XCTestCase {
     }
 
     func testRubyPodspecReadOnlyWhenLiteral() {
-        let ok = PodSpecSource.ruby("s.source = { :git => 'https://x/y.git', :tag => s.version.to_s }\n", version: "2.0")
+        let ok = PodSpecSource.ruby(
+            "s.source = { :git => 'https://x/y.git', :tag => s.version.to_s }\n", version: "2.0")
         XCTAssertEqual(try? ok.get().params, ["git": "https://x/y.git", "tag": "2.0"])
         let interp = PodSpecSource.ruby("s.source = { :git => \"https://x/#{name}.git\", :tag => '1' }\n", version: "1")
         guard case .failure(.rubyPodspec) = interp else { return XCTFail("\(interp)") }
@@ -434,18 +489,19 @@ final class PodSourcesUnitTests: XCTestCase {
         guard case .failure(.rubyPodspec) = computed else { return XCTFail("\(computed)") }
     }
 
-
-
     func testTrunkCDNSpecFromLocalFilesElseSkippedWithReason() throws {
         let repos = tmp.path + "/repos"
         let trunk = repos + "/trunk"
-        try FileManager.default.createDirectory(atPath: trunk + "/Specs/b/c/1/PMFoo/1.0.0", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: trunk + "/Specs/b/c/1/PMFoo/1.0.0", withIntermediateDirectories: true)
         try "https://cdn.cocoapods.org/\n".write(toFile: trunk + "/.url", atomically: true, encoding: .utf8)
-        try "---\nprefix_lengths:\n- 1\n- 1\n- 1\n".write(toFile: trunk + "/CocoaPods-version.yml", atomically: true, encoding: .utf8)
+        try "---\nprefix_lengths:\n- 1\n- 1\n- 1\n".write(
+            toFile: trunk + "/CocoaPods-version.yml", atomically: true, encoding: .utf8)
         let spec = "{\"name\": \"PMFoo\", \"version\": \"1.0.0\"}\n"
         try spec.write(toFile: trunk + "/Specs/b/c/1/PMFoo/1.0.0/PMFoo.podspec.json", atomically: true, encoding: .utf8)
         let lookup = SpecLookup(repos: ReposDirectory(path: repos, cacheRoot: tmp.path + "/cache"))
-        guard case .found(let found) = try lookup.find(name: "PMFoo", version: "1.0.0", source: "trunk", checksum: nil) else {
+        guard case .found(let found) = try lookup.find(name: "PMFoo", version: "1.0.0", source: "trunk", checksum: nil)
+        else {
             return XCTFail("PMFoo not found")
         }
         XCTAssertEqual(found.bytes, Array(spec.utf8))

@@ -7,7 +7,8 @@ import XCTest
 /// back by `SourceMirrorRules.load` together with every other insteadOf rule.
 final class SourceMirrorConfigTests: XCTestCase {
     func environment(_ home: TempDirectory) -> RuntimeEnvironment {
-        RuntimeEnvironment(variables: ["HOME": home.path, "XDG_CONFIG_HOME": home.sub(".config")], currentDirectory: home.path)
+        RuntimeEnvironment(
+            variables: ["HOME": home.path, "XDG_CONFIG_HOME": home.sub(".config")], currentDirectory: home.path)
     }
 
     func testUsePlanWritesSourceMirrorsInTheSameEditAndLoadSeesEveryRule() throws {
@@ -22,24 +23,29 @@ final class SourceMirrorConfigTests: XCTestCase {
         _ = try PlanRunner().run(plan, mode: .apply)
 
         let rules = try SourceMirrorRules.load(environment: env, catalog: catalog)
-        XCTAssertEqual(rules.rewrite("https://github.com/SDWebImage/SDWebImage/archive/5.0.zip"),
-                       "https://mirror.example/gh/SDWebImage/SDWebImage/archive/5.0.zip")
+        XCTAssertEqual(
+            rules.rewrite("https://github.com/SDWebImage/SDWebImage/archive/5.0.zip"),
+            "https://mirror.example/gh/SDWebImage/SDWebImage/archive/5.0.zip")
         XCTAssertEqual(rules.rewrite("https://gitlab.com/a/b.git"), "https://corp.example/gl/a/b.git")
-        XCTAssertTrue(rules.rewrite("https://github.com/CocoaPods/Specs.git").contains("tuna"),
-                      "the Specs rule, longer, wins over the github.com prefix as in git")
+        XCTAssertTrue(
+            rules.rewrite("https://github.com/CocoaPods/Specs.git").contains("tuna"),
+            "the Specs rule, longer, wins over the github.com prefix as in git")
         let managed = try SourceMirrorConfig(environment: env, catalog: catalog).rules().filter(\.managed)
         XCTAssertEqual(managed.map(\.prefix), ["https://github.com/"])
 
         _ = try PlanRunner().run(try InsteadOfRules(environment: env, catalog: catalog).resetPlan(), mode: .apply)
-        XCTAssertEqual(String(decoding: try home.read(".gitconfig"), as: UTF8.self),
-                       "[url \"https://corp.example/gl/\"]\n\tinsteadOf = https://gitlab.com/\n")
+        XCTAssertEqual(
+            String(decoding: try home.read(".gitconfig"), as: UTF8.self),
+            "[url \"https://corp.example/gl/\"]\n\tinsteadOf = https://gitlab.com/\n")
     }
 
     func testParsePair() throws {
-        XCTAssertEqual(try SourceMirrorConfig.parsePair("https://github.com/=https://m.example/gh/"),
-                       .init(prefix: "https://github.com/", mirror: "https://m.example/gh/"))
-        XCTAssertEqual(try SourceMirrorConfig.parsePair("git@github.com:=https://m.example/gh/"),
-                       .init(prefix: "git@github.com:", mirror: "https://m.example/gh/"))
+        XCTAssertEqual(
+            try SourceMirrorConfig.parsePair("https://github.com/=https://m.example/gh/"),
+            .init(prefix: "https://github.com/", mirror: "https://m.example/gh/"))
+        XCTAssertEqual(
+            try SourceMirrorConfig.parsePair("git@github.com:=https://m.example/gh/"),
+            .init(prefix: "git@github.com:", mirror: "https://m.example/gh/"))
         XCTAssertThrowsError(try SourceMirrorConfig.parsePair("https://github.com/"))
         XCTAssertThrowsError(try SourceMirrorConfig.parsePair("github.com=https://m/"))
     }

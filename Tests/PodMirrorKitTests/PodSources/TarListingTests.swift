@@ -11,14 +11,14 @@ final class TarListingTests: XCTestCase {
         let out = temp.sub("t.tar")
         let long = String(repeating: "d", count: 120) + "/" + String(repeating: "f", count: 90) + ".swift"
         let script = """
-        import io, sys, tarfile
-        with tarfile.open(sys.argv[1], 'w', format=tarfile.\(format)) as t:
-            i = tarfile.TarInfo('Pod'); i.type = tarfile.DIRTYPE; t.addfile(i)
-            data = b'hello' * 300; i = tarfile.TarInfo('Pod/a.txt'); i.size = len(data); t.addfile(i, io.BytesIO(data))
-            data = b'x'; i = tarfile.TarInfo('\(long)'); i.size = 1; t.addfile(i, io.BytesIO(data))
-            i = tarfile.TarInfo('Pod/link'); i.type = tarfile.SYMTYPE; i.linkname = '\(linkTarget(format, long))'; t.addfile(i)
-            i = tarfile.TarInfo('Pod/hard'); i.type = tarfile.LNKTYPE; i.linkname = 'Pod/a.txt'; t.addfile(i)
-        """
+            import io, sys, tarfile
+            with tarfile.open(sys.argv[1], 'w', format=tarfile.\(format)) as t:
+                i = tarfile.TarInfo('Pod'); i.type = tarfile.DIRTYPE; t.addfile(i)
+                data = b'hello' * 300; i = tarfile.TarInfo('Pod/a.txt'); i.size = len(data); t.addfile(i, io.BytesIO(data))
+                data = b'x'; i = tarfile.TarInfo('\(long)'); i.size = 1; t.addfile(i, io.BytesIO(data))
+                i = tarfile.TarInfo('Pod/link'); i.type = tarfile.SYMTYPE; i.linkname = '\(linkTarget(format, long))'; t.addfile(i)
+                i = tarfile.TarInfo('Pod/hard'); i.type = tarfile.LNKTYPE; i.linkname = 'Pod/a.txt'; t.addfile(i)
+            """
         let r = try ProcessRunner.run("/usr/bin/env", ["python3", "-c", script, out])
         XCTAssertEqual(r.status, 0, r.stderr)
         return try temp.read("t.tar")
@@ -37,13 +37,15 @@ final class TarListingTests: XCTestCase {
                     i += chunk
                 }
                 try listing.finish()
-                XCTAssertEqual(listing.entries, [
-                    ArchiveEntry(path: "Pod/", kind: .directory),
-                    ArchiveEntry(path: "Pod/a.txt", kind: .file),
-                    ArchiveEntry(path: long, kind: .file),
-                    ArchiveEntry(path: "Pod/link", kind: .symlink, linkTarget: linkTarget(format, long)),
-                    ArchiveEntry(path: "Pod/hard", kind: .hardlink, linkTarget: "Pod/a.txt"),
-                ], "\(format), chunks of \(chunk)")
+                XCTAssertEqual(
+                    listing.entries,
+                    [
+                        ArchiveEntry(path: "Pod/", kind: .directory),
+                        ArchiveEntry(path: "Pod/a.txt", kind: .file),
+                        ArchiveEntry(path: long, kind: .file),
+                        ArchiveEntry(path: "Pod/link", kind: .symlink, linkTarget: linkTarget(format, long)),
+                        ArchiveEntry(path: "Pod/hard", kind: .hardlink, linkTarget: "Pod/a.txt"),
+                    ], "\(format), chunks of \(chunk)")
             }
         }
     }
@@ -60,15 +62,22 @@ final class TarListingTests: XCTestCase {
 
     func testSafetyRules() {
         func problem(_ entries: [ArchiveEntry]) -> ArchiveSafety.Problem? { ArchiveSafety.firstProblem(in: entries)?.1 }
-        XCTAssertNil(problem([.init(path: "./Pod/a", kind: .file), .init(path: "Pod/l", kind: .symlink, linkTarget: "../Pod/a")]))
-        XCTAssertNil(problem([.init(path: "Pod/Versions/Current", kind: .symlink, linkTarget: "A"),
-                              .init(path: "Pod/Headers", kind: .symlink, linkTarget: "Versions/Current/Headers")]))
+        XCTAssertNil(
+            problem([.init(path: "./Pod/a", kind: .file), .init(path: "Pod/l", kind: .symlink, linkTarget: "../Pod/a")])
+        )
+        XCTAssertNil(
+            problem([
+                .init(path: "Pod/Versions/Current", kind: .symlink, linkTarget: "A"),
+                .init(path: "Pod/Headers", kind: .symlink, linkTarget: "Versions/Current/Headers"),
+            ]))
         XCTAssertEqual(problem([.init(path: "/etc/x", kind: .file)]), .absolutePath)
         XCTAssertEqual(problem([.init(path: "a/../../x", kind: .file)]), .parentReference)
         XCTAssertEqual(problem([.init(path: "l", kind: .symlink, linkTarget: "..")]), .linkOutside)
         XCTAssertEqual(problem([.init(path: "l", kind: .symlink, linkTarget: "")]), .linkOutside)
         XCTAssertEqual(problem([.init(path: "h", kind: .hardlink, linkTarget: "../x")]), .linkOutside)
         XCTAssertEqual(problem([.init(path: "d", kind: .device)]), .device)
-        XCTAssertEqual(problem([.init(path: "l", kind: .symlink, linkTarget: "sub"), .init(path: "l/x", kind: .file)]), .throughLink)
+        XCTAssertEqual(
+            problem([.init(path: "l", kind: .symlink, linkTarget: "sub"), .init(path: "l/x", kind: .file)]),
+            .throughLink)
     }
 }

@@ -30,7 +30,9 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
             }
             return nil
         }
-        if !m.problems.filter({ $0.code != "podfile.source-expression" }).isEmpty { return "unexpected problems \(m.problems)" }
+        if !m.problems.filter({ $0.code != "podfile.source-expression" }).isEmpty {
+            return "unexpected problems \(m.problems)"
+        }
         let sources = c.expected["sources"] as! [String]
         if m.sourceURLs != sources { return "sources \(m.sourceURLs) != \(sources)" }
         if let rp = c.expected["root_platform"] as? [String: Any] {
@@ -38,14 +40,22 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
             if p.name != rp["name"] as? String { return "platform name \(p.name) != \(rp["name"] ?? "")" }
             if p.expression == nil {
                 let v = p.version ?? Self.defaultVersions[p.name]
-                if v != rp["deployment_target"] as? String { return "platform version \(v ?? "nil") != \(rp["deployment_target"] ?? "")" }
+                if v != rp["deployment_target"] as? String {
+                    return "platform version \(v ?? "nil") != \(rp["deployment_target"] ?? "")"
+                }
             }
         } else if let p = m.platform {
             return "unexpected root platform \(p)"
         }
-        if m.inhibitAllWarnings != (c.expected["root_inhibit_all_warnings"] as? Bool) { return "root inhibit \(m.inhibitAllWarnings)" }
-        let targets = (c.expected["targets"] as! [[String: Any]]).map { "\($0["name"]!)|\($0["parent"] as? String ?? "-")|\($0["abstract"]!)" }
-        let ours = flatten(m.root, parent: nil).map { $0.replacingOccurrences(of: "true", with: "1").replacingOccurrences(of: "false", with: "0") }
+        if m.inhibitAllWarnings != (c.expected["root_inhibit_all_warnings"] as? Bool) {
+            return "root inhibit \(m.inhibitAllWarnings)"
+        }
+        let targets = (c.expected["targets"] as! [[String: Any]]).map {
+            "\($0["name"]!)|\($0["parent"] as? String ?? "-")|\($0["abstract"]!)"
+        }
+        let ours = flatten(m.root, parent: nil).map {
+            $0.replacingOccurrences(of: "true", with: "1").replacingOccurrences(of: "false", with: "0")
+        }
         if ours != targets { return "targets \(ours) != \(targets)" }
         let hooks = (c.expected["hooks"] as? [String: Bool] ?? [:]).filter(\.value).keys.sorted()
         if Set(m.hooks.map(\.name)).sorted() != hooks { return "hooks \(m.hooks.map(\.name)) != \(hooks)" }
@@ -58,7 +68,8 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
             let explicit = t["platform_explicit"] as? [String: Any]
             if let e = explicit {
                 guard let p = mine.platform, p.name == e["name"] as? String || p.expression?.hasPrefix(p.name) == true,
-                      p.expression != nil || (p.version ?? Self.defaultVersions[p.name]) == e["deployment_target"] as? String
+                    p.expression != nil
+                        || (p.version ?? Self.defaultVersions[p.name]) == e["deployment_target"] as? String
                 else { return "target \(name) platform \(String(describing: mine.platform)) != \(e)" }
             } else if mine.platform != nil {
                 return "target \(name) has platform \(mine.platform!) but CocoaPods sees none"
@@ -73,21 +84,27 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
     func testShowAgreesWithCocoaPods() throws {
         let cases = try corpusCases()
         var failures: [String] = []
-        var loaded = 0, visibleRejections = 0
+        var loaded = 0
+        var visibleRejections = 0
         var notComparable: [String] = []
         for c in cases {
             let load = c.expected["load"] as! [String: Any]
             let error = load["error"] as? [String: Any]
-            if load["ok"] as? Bool == true { loaded += 1 }
-            else if (error?["message"] as? String)?.contains("multiple `post_install` hooks") == true { visibleRejections += 1 }
-            else { notComparable.append("\(c.name) (\(error?["underlying_class"] as? String ?? "?"))") }
+            if load["ok"] as? Bool == true {
+                loaded += 1
+            } else if (error?["message"] as? String)?.contains("multiple `post_install` hooks") == true {
+                visibleRejections += 1
+            } else {
+                notComparable.append("\(c.name) (\(error?["underlying_class"] as? String ?? "?"))")
+            }
             if let f = compareShow(c) { failures.append("\(c.name): \(f)") }
         }
         let failedLoaded = failures.count
-        print("podfile conformance (show): \(loaded + visibleRejections - failedLoaded)/\(loaded + visibleRejections) agree with CocoaPods "
-              + "(\(loaded) files CocoaPods loads: sources, root platform, root inhibit, target tree with platforms/inhibit, hooks; "
-              + "\(visibleRejections) two-hooks rejection reported with message and line); not comparable, rejected by CocoaPods "
-              + "for reasons a static reader cannot see: \(notComparable.joined(separator: ", "))")
+        print(
+            "podfile conformance (show): \(loaded + visibleRejections - failedLoaded)/\(loaded + visibleRejections) agree with CocoaPods "
+                + "(\(loaded) files CocoaPods loads: sources, root platform, root inhibit, target tree with platforms/inhibit, hooks; "
+                + "\(visibleRejections) two-hooks rejection reported with message and line); not comparable, rejected by CocoaPods "
+                + "for reasons a static reader cannot see: \(notComparable.joined(separator: ", "))")
         for f in failures { print("  FAIL \(f)") }
         XCTAssertEqual(failures, [])
     }
@@ -105,8 +122,10 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
 
     /// Checks one edit: the result parses, shows the change (`expect`), leaves the rest (`same`) alone,
     /// touches few lines, and a second run changes nothing. Returns nil on success.
-    func check(_ c: Case, _ edit: PodfileEdit, catalog: MirrorCatalog, maxChangedLines: Int,
-               expect: (PodfileModel, PodfileModel) -> String?) -> String? {
+    func check(
+        _ c: Case, _ edit: PodfileEdit, catalog: MirrorCatalog, maxChangedLines: Int,
+        expect: (PodfileModel, PodfileModel) -> String?
+    ) -> String? {
         do {
             let before = try PodfileDocument(bytes: c.bytes, path: c.name)
             let r1 = try PodfileEditor.apply([edit], to: before, catalog: catalog)
@@ -146,20 +165,30 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
         let catalog = try MirrorCatalog.bundled()
         let tuna = catalog.specsMirror(named: "tuna")!.url
         let trunk = "https://cdn.cocoapods.org/"
-        var passed = 0, total = 0
+        var passed = 0
+        var total = 0
         var failures: [String] = []
-        func run(_ c: Case, _ edit: PodfileEdit, max: Int = 3, _ expect: @escaping (PodfileModel, PodfileModel) -> String?) {
+        func run(
+            _ c: Case, _ edit: PodfileEdit, max: Int = 3, _ expect: @escaping (PodfileModel, PodfileModel) -> String?
+        ) {
             total += 1
-            if let f = check(c, edit, catalog: catalog, maxChangedLines: max, expect: { b, a in
-                expect(b, a) ?? self.sameTree(b, a) ?? (b.hooks.map(\.name) == a.hooks.map(\.name) || a.hooks.count == b.hooks.count + 1 ? nil : "hooks changed")
-            }) {
+            if let f = check(
+                c, edit, catalog: catalog, maxChangedLines: max,
+                expect: { b, a in
+                    expect(b, a) ?? self.sameTree(b, a)
+                        ?? (b.hooks.map(\.name) == a.hooks.map(\.name) || a.hooks.count == b.hooks.count + 1
+                            ? nil : "hooks changed")
+                })
+            {
                 failures.append("\(c.name): \(f)")
             } else {
                 passed += 1
             }
         }
         for c in cases {
-            guard let doc = try? PodfileDocument(bytes: c.bytes, path: c.name) else { failures.append("\(c.name): does not parse"); continue }
+            guard let doc = try? PodfileDocument(bytes: c.bytes, path: c.name) else {
+                failures.append("\(c.name): does not parse"); continue
+            }
             let m = doc.model
             // source use tuna
             var want: [String] = []
@@ -167,12 +196,16 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
             for u in m.sourceURLs {
                 if PodfileSourceURL.isOfficialOrMirror(u, catalog: catalog) {
                     if !placed { want.append(tuna); placed = true }
-                } else { want.append(u) }
+                } else {
+                    want.append(u)
+                }
             }
             if !placed { want.append(tuna) }
             let wantUse = want
             run(c, .useSource("tuna"), max: m.sources.count + 2) { b, a in
-                a.sourceURLs == wantUse ? (self.same(a.platform, b.platform) && a.inhibitAllWarnings == b.inhibitAllWarnings ? nil : "platform/inhibit changed")
+                a.sourceURLs == wantUse
+                    ? (self.same(a.platform, b.platform) && a.inhibitAllWarnings == b.inhibitAllWarnings
+                        ? nil : "platform/inhibit changed")
                     : "sources \(a.sourceURLs), wanted \(wantUse)"
             }
             run(c, .addSource(Self.privateURL, first: false)) { b, a in
@@ -202,21 +235,28 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
                 } catch { passed += 1 }
             }
             run(c, .platform(name: "ios", version: "15.0", force: force)) { b, a in
-                guard a.platform?.name == "ios", a.platform?.version == "15.0" else { return "root platform \(String(describing: a.platform))" }
-                return a.sourceURLs == b.sourceURLs && a.inhibitAllWarnings == b.inhibitAllWarnings ? nil : "sources/inhibit changed"
+                guard a.platform?.name == "ios", a.platform?.version == "15.0" else {
+                    return "root platform \(String(describing: a.platform))"
+                }
+                return a.sourceURLs == b.sourceURLs && a.inhibitAllWarnings == b.inhibitAllWarnings
+                    ? nil : "sources/inhibit changed"
             }
             if let t = firstTargetWithBlock(m.root) {
                 run(c, .platform(name: "ios", version: "14.0", target: t, force: true)) { b, a in
                     let target = a.root.children.first { $0.name == t }
-                    guard target?.platform?.version == "14.0" else { return "target platform \(String(describing: target?.platform))" }
+                    guard target?.platform?.version == "14.0" else {
+                        return "target platform \(String(describing: target?.platform))"
+                    }
                     return self.same(a.platform, b.platform) ? nil : "root platform changed"
                 }
             }
             run(c, .inhibitWarnings(true)) { b, a in
-                a.inhibitAllWarnings && self.same(a.platform, b.platform) && a.sourceURLs == b.sourceURLs ? nil : "inhibit not on or other change"
+                a.inhibitAllWarnings && self.same(a.platform, b.platform) && a.sourceURLs == b.sourceURLs
+                    ? nil : "inhibit not on or other change"
             }
             run(c, .inhibitWarnings(false), max: 4) { b, a in
-                !a.inhibitAllWarnings && self.same(a.platform, b.platform) && a.sourceURLs == b.sourceURLs ? nil : "inhibit not off or other change"
+                !a.inhibitAllWarnings && self.same(a.platform, b.platform) && a.sourceURLs == b.sourceURLs
+                    ? nil : "inhibit not off or other change"
             }
             // build settings; a file with two post_install hooks is refused with CocoaPods' message
             let twoHooks = m.hooks.filter { $0.name == "post_install" }.count > 1
@@ -225,40 +265,71 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
                 do {
                     _ = try PodfileEditor.apply([.buildSetting(key: "A", value: "B")], to: doc, catalog: catalog)
                     failures.append("\(c.name): build-setting accepted two post_install hooks")
-                } catch { if "\(error)".contains("multiple `post_install` hooks") { passed += 1 } else { failures.append("\(c.name): \(error)") } }
+                } catch {
+                    if "\(error)".contains("multiple `post_install` hooks") {
+                        passed += 1
+                    } else {
+                        failures.append("\(c.name): \(error)")
+                    }
+                }
                 continue
             }
             // The user's own assignment of the key is updated in place when it is a plain literal, else refused
             // naming its line.
             func refusedForUser(_ key: String) -> Bool {
-                do { _ = try PodfileEditor.apply([.buildSetting(key: key, value: "probe")], to: doc, catalog: catalog) } catch let e as PodfileError {
+                do {
+                    _ = try PodfileEditor.apply([.buildSetting(key: key, value: "probe")], to: doc, catalog: catalog)
+                } catch let e as PodfileError {
                     return e.code == "podfile.build-setting-user" && e.line != nil
                 } catch {}
                 return false
             }
-            func ownedByUser(_ key: String) -> Bool { refusedForUser(key) || m.hookAssignments.contains { $0.key == key } }
-            if refusedForUser("IPHONEOS_DEPLOYMENT_TARGET") { total += 1; passed += 1 } else {
-            run(c, .buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0"), max: 6) { b, a in
-                if m.hookAssignments.contains(where: { $0.key == "IPHONEOS_DEPLOYMENT_TARGET" }) {
-                    return a.hookAssignments.contains { $0.key == "IPHONEOS_DEPLOYMENT_TARGET" && $0.value == "13.0" } ? nil : "user's line not updated"
+            func ownedByUser(_ key: String) -> Bool {
+                refusedForUser(key) || m.hookAssignments.contains { $0.key == key }
+            }
+            if refusedForUser("IPHONEOS_DEPLOYMENT_TARGET") {
+                total += 1; passed += 1
+            } else {
+                run(c, .buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0"), max: 6) { b, a in
+                    if m.hookAssignments.contains(where: { $0.key == "IPHONEOS_DEPLOYMENT_TARGET" }) {
+                        return a.hookAssignments.contains {
+                            $0.key == "IPHONEOS_DEPLOYMENT_TARGET" && $0.value == "13.0"
+                        } ? nil : "user's line not updated"
+                    }
+                    guard
+                        a.buildSettings.contains(where: {
+                            $0.key == "IPHONEOS_DEPLOYMENT_TARGET" && $0.value == "13.0" && $0.pod == nil
+                                && $0.configuration == nil
+                        })
+                    else { return "setting not visible: \(a.buildSettings)" }
+                    return a.hooks.filter { $0.name == "post_install" }.count == 1
+                        ? nil : "post_install hooks: \(a.hooks.count)"
                 }
-                guard a.buildSettings.contains(where: { $0.key == "IPHONEOS_DEPLOYMENT_TARGET" && $0.value == "13.0" && $0.pod == nil && $0.configuration == nil })
-                else { return "setting not visible: \(a.buildSettings)" }
-                return a.hooks.filter { $0.name == "post_install" }.count == 1 ? nil : "post_install hooks: \(a.hooks.count)"
             }
-            }
-            run(c, .buildSetting(key: "ENABLE_BITCODE", value: "NO", configuration: "Debug", pod: "PodA"), max: 6) { _, a in
-                a.buildSettings.contains(where: { $0.key == "ENABLE_BITCODE" && $0.value == "NO" && $0.pod == "PodA" && $0.configuration == "Debug" })
+            run(c, .buildSetting(key: "ENABLE_BITCODE", value: "NO", configuration: "Debug", pod: "PodA"), max: 6) {
+                _, a in
+                a.buildSettings.contains(where: {
+                    $0.key == "ENABLE_BITCODE" && $0.value == "NO" && $0.pod == "PodA" && $0.configuration == "Debug"
+                })
                     ? nil : "setting not visible: \(a.buildSettings)"
             }
             // set then unset gives back the original bytes (when the user's hook does not set the key itself)
             if ownedByUser("SWIFT_VERSION") { continue }
             total += 1
             do {
-                let set = try PodfileEditor.apply([.buildSetting(key: "SWIFT_VERSION", value: "5.0")], to: doc, catalog: catalog)
-                let unset = try PodfileEditor.apply([.unsetBuildSetting(key: "SWIFT_VERSION")], to: try PodfileDocument(bytes: set.new, path: c.name), catalog: catalog)
+                let set = try PodfileEditor.apply(
+                    [.buildSetting(key: "SWIFT_VERSION", value: "5.0")], to: doc, catalog: catalog)
+                let unset = try PodfileEditor.apply(
+                    [.unsetBuildSetting(key: "SWIFT_VERSION")], to: try PodfileDocument(bytes: set.new, path: c.name),
+                    catalog: catalog)
                 // A file without a final newline keeps the one added before the appended hook.
-                if unset.new == c.bytes || (c.bytes.last != 0x0A && unset.new.starts(with: c.bytes) && unset.new.count - c.bytes.count <= 2) { passed += 1 } else { failures.append("\(c.name): set + unset did not restore the file") }
+                if unset.new == c.bytes
+                    || (c.bytes.last != 0x0A && unset.new.starts(with: c.bytes) && unset.new.count - c.bytes.count <= 2)
+                {
+                    passed += 1
+                } else {
+                    failures.append("\(c.name): set + unset did not restore the file")
+                }
             } catch { failures.append("\(c.name): set + unset: \(error)") }
         }
         print("podfile conformance (edits): \(passed)/\(total) edit checks pass on \(cases.count) corpus files")
@@ -270,7 +341,8 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
     /// file:line:column — never a crash or another error.
     func testTruncatedFilesFailCleanly() throws {
         let cases = try corpusCases()
-        var parsed = 0, rejected = 0
+        var parsed = 0
+        var rejected = 0
         for c in cases {
             let step = max(1, c.bytes.count / 40)
             for cut in stride(from: 0, to: c.bytes.count, by: step) {
@@ -293,10 +365,15 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
     func testEditsOnTruncatedFilesStayValidAndIdempotent() throws {
         let cases = try corpusCases()
         let catalog = try MirrorCatalog.bundled()
-        var ok = 0, refused = 0, bad = 0
-        let edits: [PodfileEdit] = [.useSource("tuna"), .addSource("https://x/s.git", first: true), .setSources(["https://a.example/specs.git", "https://b.example/specs.git"]),
-                                    .platform(name: "ios", version: "15.0"), .inhibitWarnings(true), .inhibitWarnings(false),
-                                    .buildSetting(key: "K", value: "V"), .unsetBuildSetting(key: "K")]
+        var ok = 0
+        var refused = 0
+        var bad = 0
+        let edits: [PodfileEdit] = [
+            .useSource("tuna"), .addSource("https://x/s.git", first: true),
+            .setSources(["https://a.example/specs.git", "https://b.example/specs.git"]),
+            .platform(name: "ios", version: "15.0"), .inhibitWarnings(true), .inhibitWarnings(false),
+            .buildSetting(key: "K", value: "V"), .unsetBuildSetting(key: "K"),
+        ]
         for c in cases {
             let step = max(1, c.bytes.count / 12)
             for cut in stride(from: 0, to: c.bytes.count, by: step) {
@@ -305,9 +382,14 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
                     do {
                         let r = try PodfileEditor.apply([e], to: doc, catalog: catalog)
                         let r2 = try PodfileEditor.apply([e], to: try PodfileDocument(bytes: r.new), catalog: catalog)
-                        if r2.changed { bad += 1; XCTFail("not idempotent: \(c.name) cut at \(cut): \(e.summary)") } else { ok += 1 }
-                    } catch let err as PodfileError where err.code != "podfile.internal" { refused += 1 }
-                    catch { bad += 1; XCTFail("\(c.name) cut at \(cut): \(e.summary): \(error)") }
+                        if r2.changed {
+                            bad += 1; XCTFail("not idempotent: \(c.name) cut at \(cut): \(e.summary)")
+                        } else {
+                            ok += 1
+                        }
+                    } catch let err as PodfileError where err.code != "podfile.internal" { refused += 1 } catch {
+                        bad += 1; XCTFail("\(c.name) cut at \(cut): \(e.summary): \(error)")
+                    }
                 }
             }
         }

@@ -28,11 +28,14 @@ extension PodfileCorpusTesting {
         guard FileManager.default.fileExists(atPath: corpus.path) else {
             throw XCTSkip("corpus not present at \(corpus.path)")
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".podfile") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".podfile") }
+            .sorted()
         return try files.map { f in
             let base = String(f.dropLast(".podfile".count))
             let bytes = Array(try Data(contentsOf: corpus.appendingPathComponent(f)))
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: corpus.appendingPathComponent("expected/\(base).json"))) as! [String: Any]
+            let json =
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: corpus.appendingPathComponent("expected/\(base).json"))) as! [String: Any]
             return Case(name: base, bytes: bytes, expected: json)
         }
     }

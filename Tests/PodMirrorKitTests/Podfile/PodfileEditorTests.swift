@@ -9,7 +9,9 @@ final class PodfileEditorTests: XCTestCase {
     let tuna = "https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git"
 
     /// Applies the edits, checks the result against `expected`, and that a second run changes nothing.
-    func assertEdit(_ input: String, _ edits: [PodfileEdit], _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertEdit(
+        _ input: String, _ edits: [PodfileEdit], _ expected: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let doc = try PodfileDocument(text: input)
         let result = try PodfileEditor.apply(edits, to: doc, catalog: catalog)
         XCTAssertEqual(String(decoding: result.new, as: UTF8.self), expected, file: file, line: line)
@@ -18,18 +20,23 @@ final class PodfileEditorTests: XCTestCase {
     }
 
     func edited(_ input: String, _ edits: [PodfileEdit]) throws -> String {
-        String(decoding: try PodfileEditor.apply(edits, to: try PodfileDocument(text: input), catalog: catalog).new, as: UTF8.self)
+        String(
+            decoding: try PodfileEditor.apply(edits, to: try PodfileDocument(text: input), catalog: catalog).new,
+            as: UTF8.self)
     }
 
     // MARK: placement around literals that span lines
 
     func testLinesGoAfterStringsAndHeredocsThatContinueTheLine() throws {
-        try assertEdit("platform :ios, '13.0'; NOTE = 'two\nlines'\npod 'A'\n", [.inhibitWarnings(true)],
-                       "platform :ios, '13.0'; NOTE = 'two\nlines'\ninhibit_all_warnings!\npod 'A'\n")
-        try assertEdit("platform :ios, '13.0'; NOTE = <<~TEXT\n  text\nTEXT\npod 'A'\n", [.inhibitWarnings(true)],
-                       "platform :ios, '13.0'; NOTE = <<~TEXT\n  text\nTEXT\ninhibit_all_warnings!\npod 'A'\n")
-        try assertEdit("target 'A' do x = <<~T\n  t\nT\n  pod 'X'\nend\n", [.platform(name: "ios", version: "13.0", target: "A")],
-                       "target 'A' do x = <<~T\n  t\nT\n  platform :ios, '13.0'\n  pod 'X'\nend\n")
+        try assertEdit(
+            "platform :ios, '13.0'; NOTE = 'two\nlines'\npod 'A'\n", [.inhibitWarnings(true)],
+            "platform :ios, '13.0'; NOTE = 'two\nlines'\ninhibit_all_warnings!\npod 'A'\n")
+        try assertEdit(
+            "platform :ios, '13.0'; NOTE = <<~TEXT\n  text\nTEXT\npod 'A'\n", [.inhibitWarnings(true)],
+            "platform :ios, '13.0'; NOTE = <<~TEXT\n  text\nTEXT\ninhibit_all_warnings!\npod 'A'\n")
+        try assertEdit(
+            "target 'A' do x = <<~T\n  t\nT\n  pod 'X'\nend\n", [.platform(name: "ios", version: "13.0", target: "A")],
+            "target 'A' do x = <<~T\n  t\nT\n  platform :ios, '13.0'\n  pod 'X'\nend\n")
     }
 
     func testEditThatTheNextLineWouldSwallowIsRefusedNotRepeated() throws {
@@ -61,99 +68,128 @@ final class PodfileEditorTests: XCTestCase {
     // MARK: source
 
     func testSourceUseOnImplicitTrunkGoesAfterMagicAndHeaderComments() throws {
-        try assertEdit("# frozen_string_literal: true\n# My app\n\n# Uncomment the next line\n# platform :ios, '9.0'\n\ntarget 'App' do\nend\n",
-                       [.useSource("tuna")],
-                       "# frozen_string_literal: true\n# My app\n\nsource '\(tuna)'\n\n# Uncomment the next line\n# platform :ios, '9.0'\n\ntarget 'App' do\nend\n")
+        try assertEdit(
+            "# frozen_string_literal: true\n# My app\n\n# Uncomment the next line\n# platform :ios, '9.0'\n\ntarget 'App' do\nend\n",
+            [.useSource("tuna")],
+            "# frozen_string_literal: true\n# My app\n\nsource '\(tuna)'\n\n# Uncomment the next line\n# platform :ios, '9.0'\n\ntarget 'App' do\nend\n"
+        )
         // A header comment block (blank line after it, no commented-out code) stays above.
-        try assertEdit("# My app's Podfile\n\ntarget 'App' do\nend\n", [.useSource("tuna")],
-                       "# My app's Podfile\n\nsource '\(tuna)'\n\ntarget 'App' do\nend\n")
-        try assertEdit("#!/usr/bin/env ruby\n# A comment about the platform\nplatform :ios, '12.0'\n", [.useSource("tuna")],
-                       "#!/usr/bin/env ruby\nsource '\(tuna)'\n\n# A comment about the platform\nplatform :ios, '12.0'\n")
-        try assertEdit("# Uncomment this line to define a global platform\nplatform :ios, '12.0'\n",
-                       [.useSource("tuna")],
-                       "source '\(tuna)'\n\n# Uncomment this line to define a global platform\nplatform :ios, '12.0'\n")
+        try assertEdit(
+            "# My app's Podfile\n\ntarget 'App' do\nend\n", [.useSource("tuna")],
+            "# My app's Podfile\n\nsource '\(tuna)'\n\ntarget 'App' do\nend\n")
+        try assertEdit(
+            "#!/usr/bin/env ruby\n# A comment about the platform\nplatform :ios, '12.0'\n", [.useSource("tuna")],
+            "#!/usr/bin/env ruby\nsource '\(tuna)'\n\n# A comment about the platform\nplatform :ios, '12.0'\n")
+        try assertEdit(
+            "# Uncomment this line to define a global platform\nplatform :ios, '12.0'\n",
+            [.useSource("tuna")],
+            "source '\(tuna)'\n\n# Uncomment this line to define a global platform\nplatform :ios, '12.0'\n")
     }
 
     /// `pod init`'s Podfile through setup's edits in either order: sources first, then the platform it
     /// uncommented, then `inhibit_all_warnings!`.
     func testPodInitPodfileGetsSourcesFirst() throws {
-        let podInit = "# Uncomment the next line to define a global platform for your project\n# platform :ios, '9.0'\n\n"
+        let podInit =
+            "# Uncomment the next line to define a global platform for your project\n# platform :ios, '9.0'\n\n"
             + "target 'App' do\n  use_frameworks!\nend\n"
-        let expected = "source '\(tuna)'\n\n# Uncomment the next line to define a global platform for your project\n"
+        let expected =
+            "source '\(tuna)'\n\n# Uncomment the next line to define a global platform for your project\n"
             + "platform :ios, '13.0'\ninhibit_all_warnings!\n\ntarget 'App' do\n  use_frameworks!\nend\n"
-        try assertEdit(podInit, [.useSource("tuna"), .platform(name: "ios", version: "13.0"), .inhibitWarnings(true)], expected)
-        try assertEdit(podInit, [.platform(name: "ios", version: "13.0"), .inhibitWarnings(true), .useSource("tuna")], expected)
+        try assertEdit(
+            podInit, [.useSource("tuna"), .platform(name: "ios", version: "13.0"), .inhibitWarnings(true)], expected)
+        try assertEdit(
+            podInit, [.platform(name: "ios", version: "13.0"), .inhibitWarnings(true), .useSource("tuna")], expected)
     }
 
     func testSourceUseReplacesEveryOfficialSpellingAtTheFirstPlaceAndKeepsPrivateOnes() throws {
         let input = """
-        source "git@github.com:CocoaPods/Specs.git" # official
-        source 'https://git.corp.example/ios/specs.git'
-        source 'https://GITHUB.com/cocoapods/specs/'
-        source 'https://cdn.cocoapods.org'
-        source 'https://mirrors.bfsu.edu.cn/git/CocoaPods/Specs.git'
-        platform :ios, '13.0'
+            source "git@github.com:CocoaPods/Specs.git" # official
+            source 'https://git.corp.example/ios/specs.git'
+            source 'https://GITHUB.com/cocoapods/specs/'
+            source 'https://cdn.cocoapods.org'
+            source 'https://mirrors.bfsu.edu.cn/git/CocoaPods/Specs.git'
+            platform :ios, '13.0'
 
-        """
-        try assertEdit(input, [.useSource("tuna")], """
-        source "\(tuna)" # official
-        source 'https://git.corp.example/ios/specs.git'
-        platform :ios, '13.0'
+            """
+        try assertEdit(
+            input, [.useSource("tuna")],
+            """
+            source "\(tuna)" # official
+            source 'https://git.corp.example/ios/specs.git'
+            platform :ios, '13.0'
 
-        """)
+            """)
     }
 
     func testSourceUseMovesAnExactLaterMatchToTheFirstOfficialPlace() throws {
-        try assertEdit("source 'https://p/specs.git'\nsource 'https://github.com/CocoaPods/Specs'\npod 'A'\nsource '\(tuna)'\n",
-                       [.useSource("tuna")], "source 'https://p/specs.git'\nsource '\(tuna)'\npod 'A'\n")
+        try assertEdit(
+            "source 'https://p/specs.git'\nsource 'https://github.com/CocoaPods/Specs'\npod 'A'\nsource '\(tuna)'\n",
+            [.useSource("tuna")], "source 'https://p/specs.git'\nsource '\(tuna)'\npod 'A'\n")
     }
 
     func testSourcesThatRunCommandsAreRefused() {
-        for edit in [PodfileEdit.addSource("ext::sh -c touch% /tmp/pwned", first: false), .setSources(["https://ok/", "fd::17"]),
-                     .useSource("ext::sh -c id")] {
+        for edit in [
+            PodfileEdit.addSource("ext::sh -c touch% /tmp/pwned", first: false),
+            .setSources(["https://ok/", "fd::17"]),
+            .useSource("ext::sh -c id"),
+        ] {
             XCTAssertThrowsError(try edited("pod 'A'\n", [edit]), edit.summary)
         }
     }
 
     func testSourceUseWithURLAndOnlyPrivateSources() throws {
-        try assertEdit("source 'https://git.corp/specs.git'\n\npod 'A'\n", [.useSource("https://specs.mirror.example/Specs.git")],
-                       "source 'https://git.corp/specs.git'\nsource 'https://specs.mirror.example/Specs.git'\n\npod 'A'\n")
+        try assertEdit(
+            "source 'https://git.corp/specs.git'\n\npod 'A'\n", [.useSource("https://specs.mirror.example/Specs.git")],
+            "source 'https://git.corp/specs.git'\nsource 'https://specs.mirror.example/Specs.git'\n\npod 'A'\n")
     }
 
     func testSourceAddRemoveSet() throws {
         let input = "source 'https://cdn.cocoapods.org/'\npod 'A'\n"
-        try assertEdit(input, [.addSource("https://p/specs.git", first: false)],
-                       "source 'https://cdn.cocoapods.org/'\nsource 'https://p/specs.git'\npod 'A'\n")
-        try assertEdit(input, [.addSource("https://p/specs.git", first: true)],
-                       "source 'https://p/specs.git'\nsource 'https://cdn.cocoapods.org/'\npod 'A'\n")
+        try assertEdit(
+            input, [.addSource("https://p/specs.git", first: false)],
+            "source 'https://cdn.cocoapods.org/'\nsource 'https://p/specs.git'\npod 'A'\n")
+        try assertEdit(
+            input, [.addSource("https://p/specs.git", first: true)],
+            "source 'https://p/specs.git'\nsource 'https://cdn.cocoapods.org/'\npod 'A'\n")
         try assertEdit(input, [.removeSource("HTTPS://cdn.cocoapods.org")], "pod 'A'\n")
-        try assertEdit("pod 'A'\n", [.addSource("https://p/specs.git", first: false)],
-                       "source 'https://cdn.cocoapods.org/'\nsource 'https://p/specs.git'\n\npod 'A'\n")
+        try assertEdit(
+            "pod 'A'\n", [.addSource("https://p/specs.git", first: false)],
+            "source 'https://cdn.cocoapods.org/'\nsource 'https://p/specs.git'\n\npod 'A'\n")
         let (a, b, c) = ("https://a.example/specs.git", "https://b.example/specs.git", "git@c.example:specs.git")
-        try assertEdit("source '\(a)'\npod 'A'\nsource '\(b)'\n", [.setSources([b, c])], "source '\(b)'\nsource '\(c)'\npod 'A'\n")
-        try assertEdit("source '\(a)'\npod 'A'\nsource '\(b)'\n", [.setSources([a, c])], "source '\(a)'\nsource '\(c)'\npod 'A'\n")
+        try assertEdit(
+            "source '\(a)'\npod 'A'\nsource '\(b)'\n", [.setSources([b, c])], "source '\(b)'\nsource '\(c)'\npod 'A'\n")
+        try assertEdit(
+            "source '\(a)'\npod 'A'\nsource '\(b)'\n", [.setSources([a, c])], "source '\(a)'\nsource '\(c)'\npod 'A'\n")
     }
 
     // MARK: platform
 
     func testPlatformInPlaceKeepsQuoteStyle() throws {
-        try assertEdit("platform :ios, \"9.0\" # min\n", [.platform(name: "ios", version: "13.0")], "platform :ios, \"13.0\" # min\n")
+        try assertEdit(
+            "platform :ios, \"9.0\" # min\n", [.platform(name: "ios", version: "13.0")],
+            "platform :ios, \"13.0\" # min\n")
         try assertEdit("platform :ios\n", [.platform(name: "ios", version: "13.0")], "platform :ios, '13.0'\n")
         // :macos and :osx are the same platform: the written name stays.
-        try assertEdit("platform :osx, '10.9'\n", [.platform(name: "macos", version: "11.0")], "platform :osx, '11.0'\n")
+        try assertEdit(
+            "platform :osx, '10.9'\n", [.platform(name: "macos", version: "11.0")], "platform :osx, '11.0'\n")
     }
 
     func testPlatformUncommentsPodInitLine() throws {
-        try assertEdit("# Uncomment the next line to define a global platform for your project\n# platform :ios, '9.0'\n\ntarget 'A' do\nend\n",
-                       [.platform(name: "ios", version: "14.0")],
-                       "# Uncomment the next line to define a global platform for your project\nplatform :ios, '14.0'\n\ntarget 'A' do\nend\n")
+        try assertEdit(
+            "# Uncomment the next line to define a global platform for your project\n# platform :ios, '9.0'\n\ntarget 'A' do\nend\n",
+            [.platform(name: "ios", version: "14.0")],
+            "# Uncomment the next line to define a global platform for your project\nplatform :ios, '14.0'\n\ntarget 'A' do\nend\n"
+        )
     }
 
     func testPlatformInsertedAfterSourcesOrInTarget() throws {
-        try assertEdit("source 'https://cdn.cocoapods.org/'\n\ntarget 'A' do\n    pod 'X'\nend\n", [.platform(name: "ios", version: "12.0")],
-                       "source 'https://cdn.cocoapods.org/'\nplatform :ios, '12.0'\n\ntarget 'A' do\n    pod 'X'\nend\n")
-        try assertEdit("target 'A' do\n    pod 'X'\nend\n", [.platform(name: "tvos", version: "15.0", target: "A")],
-                       "target 'A' do\n    platform :tvos, '15.0'\n    pod 'X'\nend\n")
+        try assertEdit(
+            "source 'https://cdn.cocoapods.org/'\n\ntarget 'A' do\n    pod 'X'\nend\n",
+            [.platform(name: "ios", version: "12.0")],
+            "source 'https://cdn.cocoapods.org/'\nplatform :ios, '12.0'\n\ntarget 'A' do\n    pod 'X'\nend\n")
+        try assertEdit(
+            "target 'A' do\n    pod 'X'\nend\n", [.platform(name: "tvos", version: "15.0", target: "A")],
+            "target 'A' do\n    platform :tvos, '15.0'\n    pod 'X'\nend\n")
         XCTAssertThrowsError(try edited("target 'A' do\nend\n", [.platform(name: "ios", version: "1.0", target: "B")]))
     }
 
@@ -171,11 +207,16 @@ final class PodfileEditorTests: XCTestCase {
     // MARK: inhibit_all_warnings!
 
     func testInhibitWarningsOnAndOff() throws {
-        try assertEdit("platform :ios, '12.0'\ntarget 'A' do\nend\n", [.inhibitWarnings(true)],
-                       "platform :ios, '12.0'\ninhibit_all_warnings!\ntarget 'A' do\nend\n")
-        try assertEdit("# inhibit_all_warnings!\ntarget 'A' do\nend\n", [.inhibitWarnings(true)], "inhibit_all_warnings!\ntarget 'A' do\nend\n")
-        try assertEdit("inhibit_all_warnings!\ntarget 'A' do\n  inhibit_all_warnings!\nend\ninhibit_all_warnings!\n", [.inhibitWarnings(false)],
-                       "target 'A' do\n  inhibit_all_warnings!\nend\n")
+        try assertEdit(
+            "platform :ios, '12.0'\ntarget 'A' do\nend\n", [.inhibitWarnings(true)],
+            "platform :ios, '12.0'\ninhibit_all_warnings!\ntarget 'A' do\nend\n")
+        try assertEdit(
+            "# inhibit_all_warnings!\ntarget 'A' do\nend\n", [.inhibitWarnings(true)],
+            "inhibit_all_warnings!\ntarget 'A' do\nend\n")
+        try assertEdit(
+            "inhibit_all_warnings!\ntarget 'A' do\n  inhibit_all_warnings!\nend\ninhibit_all_warnings!\n",
+            [.inhibitWarnings(false)],
+            "target 'A' do\n  inhibit_all_warnings!\nend\n")
     }
 
     // MARK: build settings
@@ -186,62 +227,72 @@ final class PodfileEditorTests: XCTestCase {
 
     func testBuildSettingGoesIntoFlutterHookReusingItsParameter() throws {
         let input = """
-        post_install do |pi|
-          pi.pods_project.targets.each do |target|
-            flutter_additional_ios_build_settings(target)
-          end
-        end
+            post_install do |pi|
+              pi.pods_project.targets.each do |target|
+                flutter_additional_ios_build_settings(target)
+              end
+            end
 
-        """
-        try assertEdit(input, [.buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0")], """
-        post_install do |pi|
-          pi.pods_project.targets.each do |target|
-            flutter_additional_ios_build_settings(target)
-          end
-          \(Self.line("pi", "IPHONEOS_DEPLOYMENT_TARGET", "13.0"))
-        end
+            """
+        try assertEdit(
+            input, [.buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0")],
+            """
+            post_install do |pi|
+              pi.pods_project.targets.each do |target|
+                flutter_additional_ios_build_settings(target)
+              end
+              \(Self.line("pi", "IPHONEOS_DEPLOYMENT_TARGET", "13.0"))
+            end
 
-        """)
+            """)
     }
 
     func testBuildSettingInReactNativeHookInsideTargetUpdatesInsteadOfAdding() throws {
         let input = """
-        target 'App' do
-          post_install do |installer|
-            react_native_post_install(
-              installer,
-              :mac_catalyst_enabled => false
-            )
-          end
-        end
+            target 'App' do
+              post_install do |installer|
+                react_native_post_install(
+                  installer,
+                  :mac_catalyst_enabled => false
+                )
+              end
+            end
 
-        """
-        let once = try edited(input, [.buildSetting(key: "ENABLE_BITCODE", value: "NO", configuration: "Release", pod: "Yoga")])
-        XCTAssertEqual(once, """
-        target 'App' do
-          post_install do |installer|
-            react_native_post_install(
-              installer,
-              :mac_catalyst_enabled => false
-            )
-            installer.pods_project.targets.select { |t| t.name == 'Yoga' }.each { |t| t.build_configurations.select { |c| c.name == 'Release' }.each { |c| c.build_settings['ENABLE_BITCODE'] = 'NO' } }
-          end
-        end
+            """
+        let once = try edited(
+            input, [.buildSetting(key: "ENABLE_BITCODE", value: "NO", configuration: "Release", pod: "Yoga")])
+        XCTAssertEqual(
+            once,
+            """
+            target 'App' do
+              post_install do |installer|
+                react_native_post_install(
+                  installer,
+                  :mac_catalyst_enabled => false
+                )
+                installer.pods_project.targets.select { |t| t.name == 'Yoga' }.each { |t| t.build_configurations.select { |c| c.name == 'Release' }.each { |c| c.build_settings['ENABLE_BITCODE'] = 'NO' } }
+              end
+            end
 
-        """)
-        let updated = try edited(once, [.buildSetting(key: "ENABLE_BITCODE", value: "YES", configuration: "Release", pod: "Yoga")])
+            """)
+        let updated = try edited(
+            once, [.buildSetting(key: "ENABLE_BITCODE", value: "YES", configuration: "Release", pod: "Yoga")])
         XCTAssertEqual(updated, once.replacingOccurrences(of: "= 'NO'", with: "= 'YES'"))
         let doc = try PodfileDocument(text: updated)
         XCTAssertEqual(doc.model.hooks.count, 1)
         XCTAssertEqual(doc.model.buildSettings.map(\.value), ["YES"])
-        XCTAssertEqual(try edited(updated, [.unsetBuildSetting(key: "ENABLE_BITCODE", configuration: "Release", pod: "Yoga")]), input)
+        XCTAssertEqual(
+            try edited(updated, [.unsetBuildSetting(key: "ENABLE_BITCODE", configuration: "Release", pod: "Yoga")]),
+            input)
     }
 
     func testBuildSettingInBraceHooks() throws {
-        try assertEdit("post_install { |i|\n  puts i\n}\n", [.buildSetting(key: "K", value: "V")],
-                       "post_install { |i|\n  puts i\n  \(Self.line("i", "K", "V"))\n}\n")
-        try assertEdit("post_install { |i| puts i }\n", [.buildSetting(key: "K", value: "V")],
-                       "post_install { |i| puts i; \(Self.line("i", "K", "V")) }\n")
+        try assertEdit(
+            "post_install { |i|\n  puts i\n}\n", [.buildSetting(key: "K", value: "V")],
+            "post_install { |i|\n  puts i\n  \(Self.line("i", "K", "V"))\n}\n")
+        try assertEdit(
+            "post_install { |i| puts i }\n", [.buildSetting(key: "K", value: "V")],
+            "post_install { |i| puts i; \(Self.line("i", "K", "V")) }\n")
     }
 
     func testBuildSettingAppendsAHookWhenThereIsNoneAndUnsetRemovesIt() throws {
@@ -254,7 +305,9 @@ final class PodfileEditorTests: XCTestCase {
     func testBuildSettingRefusesTwoHooksWithCocoaPodsMessage() {
         let input = "post_install do |i|\nend\ntarget 'A' do\n  post_install do |i|\n  end\nend\n"
         XCTAssertThrowsError(try edited(input, [.buildSetting(key: "K", value: "V")])) { error in
-            XCTAssertEqual((error as? PodfileError)?.message, "Podfile:4: Specifying multiple `post_install` hooks is unsupported.")
+            XCTAssertEqual(
+                (error as? PodfileError)?.message, "Podfile:4: Specifying multiple `post_install` hooks is unsupported."
+            )
         }
     }
 
@@ -262,16 +315,24 @@ final class PodfileEditorTests: XCTestCase {
 
     func testCRLFAndBOMSurviveAndNewLinesUseCRLF() throws {
         let input = "\u{FEFF}# header\r\n\r\nplatform :ios, '9.0'\r\ntarget 'A' do\r\nend"
-        let out = try edited(input, [.useSource("tuna"), .platform(name: "ios", version: "12.0"), .inhibitWarnings(true),
-                                      .buildSetting(key: "K", value: "V")])
-        XCTAssertEqual(out, "\u{FEFF}# header\r\n\r\nsource '\(tuna)'\r\n\r\nplatform :ios, '12.0'\r\ninhibit_all_warnings!\r\ntarget 'A' do\r\nend\r\n\r\npost_install do |installer|\r\n  \(Self.line("installer", "K", "V"))\r\nend\r\n")
+        let out = try edited(
+            input,
+            [
+                .useSource("tuna"), .platform(name: "ios", version: "12.0"), .inhibitWarnings(true),
+                .buildSetting(key: "K", value: "V"),
+            ])
+        XCTAssertEqual(
+            out,
+            "\u{FEFF}# header\r\n\r\nsource '\(tuna)'\r\n\r\nplatform :ios, '12.0'\r\ninhibit_all_warnings!\r\ntarget 'A' do\r\nend\r\n\r\npost_install do |installer|\r\n  \(Self.line("installer", "K", "V"))\r\nend\r\n"
+        )
         try assertEdit(out, [.useSource("tuna")], out)
     }
 
     func testTabsAndTypographicQuotesSurvive() throws {
         let input = "target \u{2018}App\u{2019} do\n\tpod \u{2018}A\u{2019}\nend\n"
-        try assertEdit(input, [.platform(name: "ios", version: "12.0", target: "App")],
-                       "target \u{2018}App\u{2019} do\n\tplatform :ios, '12.0'\n\tpod \u{2018}A\u{2019}\nend\n")
+        try assertEdit(
+            input, [.platform(name: "ios", version: "12.0", target: "App")],
+            "target \u{2018}App\u{2019} do\n\tplatform :ios, '12.0'\n\tpod \u{2018}A\u{2019}\nend\n")
     }
 
     // MARK: plans on disk
@@ -281,7 +342,8 @@ final class PodfileEditorTests: XCTestCase {
         let path = try dir.write("Podfile", "platform :ios, '9.0'\n")
         chmod(path, 0o640)
         let fs = LocalFileSystem()
-        let plan = try PodfileEditor.plan([.platform(name: "ios", version: "13.0")], podfile: path, fs: fs, catalog: catalog)
+        let plan = try PodfileEditor.plan(
+            [.platform(name: "ios", version: "13.0")], podfile: path, fs: fs, catalog: catalog)
         let dry = try PlanRunner().run(plan, mode: .dryRun)
         XCTAssertTrue(dry.changed)
         XCTAssertTrue(dry.changes[0].diff?.contains("+platform :ios, '13.0'") ?? false)
@@ -292,7 +354,8 @@ final class PodfileEditorTests: XCTestCase {
         var st = stat()
         stat(path, &st)
         XCTAssertEqual(st.st_mode & 0o777, 0o640)
-        let again = try PodfileEditor.plan([.platform(name: "ios", version: "13.0")], podfile: path, fs: fs, catalog: catalog)
+        let again = try PodfileEditor.plan(
+            [.platform(name: "ios", version: "13.0")], podfile: path, fs: fs, catalog: catalog)
         XCTAssertFalse(again.hasChanges)
         XCTAssertEqual(dir.listing(), ["Podfile"], "no temporary files left")
     }
@@ -301,7 +364,9 @@ final class PodfileEditorTests: XCTestCase {
         let dir = TempDirectory()
         let text = "target 'A' do\n  pod 'X', :path => \"../x\n"
         let path = try dir.write("Podfile", text)
-        XCTAssertThrowsError(try PodfileEditor.plan([.useSource("tuna")], podfile: path, fs: LocalFileSystem(), catalog: catalog)) { error in
+        XCTAssertThrowsError(
+            try PodfileEditor.plan([.useSource("tuna")], podfile: path, fs: LocalFileSystem(), catalog: catalog)
+        ) { error in
             XCTAssertTrue((error as? PodfileError)?.message.hasPrefix("\(path):2:21:") ?? false, "\(error)")
         }
         XCTAssertEqual(try dir.read("Podfile"), Array(text.utf8))
@@ -313,15 +378,20 @@ final class PodfileEditorTests: XCTestCase {
         XCTAssertEqual(doc.model.sourceURLs, [url], "the API keeps the URL")
         XCTAssertFalse("\(doc.model.json)".contains("s3cret"))
         XCTAssertFalse(PodfileEdit.removeSource(url).summary.contains("s3cret"))
-        let (change, _) = try PodfileEditor.change([.removeSource(url)], document: doc, catalog: catalog, fs: LocalFileSystem())
+        let (change, _) = try PodfileEditor.change(
+            [.removeSource(url)], document: doc, catalog: catalog, fs: LocalFileSystem())
         XCTAssertFalse(change.summary.contains("s3cret"))
         XCTAssertFalse("\(change.details)".contains("s3cret"))
     }
 
     func testEmptyPodfile() throws {
         try assertEdit("", [.useSource("tuna")], "source '\(tuna)'\n")
-        try assertEdit("", [.buildSetting(key: "K", value: "V")], "post_install do |installer|\n  \(Self.line("installer", "K", "V"))\nend\n")
-        try assertEdit("", [.platform(name: "ios", version: "12.0"), .inhibitWarnings(true)], "platform :ios, '12.0'\ninhibit_all_warnings!\n")
+        try assertEdit(
+            "", [.buildSetting(key: "K", value: "V")],
+            "post_install do |installer|\n  \(Self.line("installer", "K", "V"))\nend\n")
+        try assertEdit(
+            "", [.platform(name: "ios", version: "12.0"), .inhibitWarnings(true)],
+            "platform :ios, '12.0'\ninhibit_all_warnings!\n")
     }
 
     func testLocatingPodfilesAsCocoaPodsDoes() throws {
@@ -345,7 +415,8 @@ final class PodfileEditorTests: XCTestCase {
         let link = dir.sub("app/Podfile")
         try FileManager.default.createDirectory(atPath: dir.sub("app"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        let plan = try PodfileEditor.plan([.inhibitWarnings(true)], podfile: link, fs: LocalFileSystem(), catalog: catalog)
+        let plan = try PodfileEditor.plan(
+            [.inhibitWarnings(true)], podfile: link, fs: LocalFileSystem(), catalog: catalog)
         _ = try PlanRunner().run(plan, mode: .apply)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target)
         XCTAssertEqual(try dir.read("shared/Podfile"), Array("platform :ios, '9.0'\ninhibit_all_warnings!\n".utf8))
@@ -353,47 +424,64 @@ final class PodfileEditorTests: XCTestCase {
 
     func testBuildSettingWithMultiplePodProjectsUsesGeneratedProjects() throws {
         let input = "install! 'cocoapods', :generate_multiple_pod_projects => true\ntarget 'A' do\nend\n"
-        let expected = input + "\npost_install do |installer|\n  installer.generated_projects.each { |p| p.targets.select { |t| t.name == 'PodA' }.each { |t| t.build_configurations.each { |c| c.build_settings['K'] = 'V' } } }\nend\n"
+        let expected =
+            input
+            + "\npost_install do |installer|\n  installer.generated_projects.each { |p| p.targets.select { |t| t.name == 'PodA' }.each { |t| t.build_configurations.each { |c| c.build_settings['K'] = 'V' } } }\nend\n"
         try assertEdit(input, [.buildSetting(key: "K", value: "V", pod: "PodA")], expected)
         let doc = try PodfileDocument(text: expected)
         XCTAssertEqual(doc.model.buildSettings.map(\.pod), ["PodA"])
         XCTAssertEqual(try edited(expected, [.unsetBuildSetting(key: "K", pod: "PodA")]), input)
         let label = "install! 'cocoapods', generate_multiple_pod_projects: true, incremental_installation: true\n"
-        XCTAssertTrue(try edited(label, [.buildSetting(key: "K", value: "V")]).contains("installer.generated_projects.each { |p| p.targets.each"))
+        XCTAssertTrue(
+            try edited(label, [.buildSetting(key: "K", value: "V")]).contains(
+                "installer.generated_projects.each { |p| p.targets.each"))
     }
 
     func testBuildSettingRefusedWithoutAPodsProject() {
-        XCTAssertThrowsError(try edited("install! 'cocoapods', :skip_pods_project_generation => true\n", [.buildSetting(key: "K", value: "V")])) {
+        XCTAssertThrowsError(
+            try edited(
+                "install! 'cocoapods', :skip_pods_project_generation => true\n", [.buildSetting(key: "K", value: "V")])
+        ) {
             XCTAssertEqual(($0 as? PodfileError)?.code, "podfile.no-pods-project")
         }
     }
     /// When `ruby` is on PATH (a reference only), runs the hook podmirror wrote against a stand-in
     /// installer (pod targets PodA/PodB, configurations Debug/Release) and checks who got the setting.
     func testWrittenHookSetsTheSettingWhereAskedInRuby() throws {
-        guard let ruby = ProcessRunner.which("ruby") else { throw XCTSkip("ruby is not installed (reference check only)") }
+        guard let ruby = ProcessRunner.which("ruby") else {
+            throw XCTSkip("ruby is not installed (reference check only)")
+        }
         let dir = TempDirectory("podfile-hook")
         let prelude = #"""
-        Cfg = Struct.new(:name, :build_settings)
-        Tgt = Struct.new(:name, :build_configurations)
-        Proj = Struct.new(:targets)
-        Inst = Struct.new(:pods_project, :generated_projects)
-        $proj = Proj.new(%w[PodA PodB].map { |n| Tgt.new(n, %w[Debug Release].map { |c| Cfg.new(c, {}) }) })
-        $inst = Inst.new($proj, [$proj])
-        def post_install; yield $inst; end
-        def target(*); yield; end
-        def install!(*); end
-        eval(File.read(ARGV[0]), binding, ARGV[0])
-        puts $proj.targets.flat_map { |t| t.build_configurations.map { |c| "#{t.name}/#{c.name}=#{c.build_settings['K']}" } }.join(' ')
-        """#
+            Cfg = Struct.new(:name, :build_settings)
+            Tgt = Struct.new(:name, :build_configurations)
+            Proj = Struct.new(:targets)
+            Inst = Struct.new(:pods_project, :generated_projects)
+            $proj = Proj.new(%w[PodA PodB].map { |n| Tgt.new(n, %w[Debug Release].map { |c| Cfg.new(c, {}) }) })
+            $inst = Inst.new($proj, [$proj])
+            def post_install; yield $inst; end
+            def target(*); yield; end
+            def install!(*); end
+            eval(File.read(ARGV[0]), binding, ARGV[0])
+            puts $proj.targets.flat_map { |t| t.build_configurations.map { |c| "#{t.name}/#{c.name}=#{c.build_settings['K']}" } }.join(' ')
+            """#
         let runner = try dir.write("run.rb", prelude)
         let cases: [(String, PodfileEdit, String)] = [
             ("", .buildSetting(key: "K", value: "1"), "PodA/Debug=1 PodA/Release=1 PodB/Debug=1 PodB/Release=1"),
-            ("target 'App' do\n  post_install do |pi|\n  end\nend\n", .buildSetting(key: "K", value: "2", pod: "PodB"),
-             "PodA/Debug= PodA/Release= PodB/Debug=2 PodB/Release=2"),
-            ("post_install { |i| }\n", .buildSetting(key: "K", value: "3", configuration: "Release"),
-             "PodA/Debug= PodA/Release=3 PodB/Debug= PodB/Release=3"),
-            ("install! 'cocoapods', :generate_multiple_pod_projects => true\n",
-             .buildSetting(key: "K", value: "4", configuration: "Debug", pod: "PodA"), "PodA/Debug=4 PodA/Release= PodB/Debug= PodB/Release="),
+            (
+                "target 'App' do\n  post_install do |pi|\n  end\nend\n",
+                .buildSetting(key: "K", value: "2", pod: "PodB"),
+                "PodA/Debug= PodA/Release= PodB/Debug=2 PodB/Release=2"
+            ),
+            (
+                "post_install { |i| }\n", .buildSetting(key: "K", value: "3", configuration: "Release"),
+                "PodA/Debug= PodA/Release=3 PodB/Debug= PodB/Release=3"
+            ),
+            (
+                "install! 'cocoapods', :generate_multiple_pod_projects => true\n",
+                .buildSetting(key: "K", value: "4", configuration: "Debug", pod: "PodA"),
+                "PodA/Debug=4 PodA/Release= PodB/Debug= PodB/Release="
+            ),
         ]
         for (n, (input, edit, expected)) in cases.enumerated() {
             let out = try edited(input, [edit])

@@ -10,7 +10,9 @@ final class PodfileRubyReferenceTests: XCTestCase, PodfileCorpusTesting {
     /// corpus file that Ruby compiles must still compile. Smart quotes are converted first, as
     /// CocoaPods does before `eval`.
     func testEditedCorpusFilesCompileInRuby() throws {
-        guard let ruby = ProcessRunner.which("ruby") else { throw XCTSkip("ruby is not installed (reference check only)") }
+        guard let ruby = ProcessRunner.which("ruby") else {
+            throw XCTSkip("ruby is not installed (reference check only)")
+        }
         let cases = try corpusCases()
         let catalog = try MirrorCatalog.bundled()
         let dir = TempDirectory("podfile-ruby")
@@ -35,16 +37,16 @@ final class PodfileRubyReferenceTests: XCTestCase, PodfileCorpusTesting {
             }
         }
         let script = #"""
-        ARGV.each do |f|
-          src = File.read(f, encoding: 'UTF-8').tr("\u201C\u201D\u2018\u2019\u201B", %q(""''')).sub(/\A\uFEFF/, '')
-          begin
-            RubyVM::InstructionSequence.compile(src, f)
-            puts "OK #{f}"
-          rescue SyntaxError => e
-            puts "ERR #{f} #{e.message.lines.first}"
-          end
-        end
-        """#
+            ARGV.each do |f|
+              src = File.read(f, encoding: 'UTF-8').tr("\u201C\u201D\u2018\u2019\u201B", %q(""''')).sub(/\A\uFEFF/, '')
+              begin
+                RubyVM::InstructionSequence.compile(src, f)
+                puts "OK #{f}"
+              rescue SyntaxError => e
+                puts "ERR #{f} #{e.message.lines.first}"
+              end
+            end
+            """#
         let scriptPath = try dir.write("check.rb", script)
         let result = try ProcessRunner.run(ruby, [scriptPath] + originals + edited.keys.sorted())
         var status: [String: String] = [:]
@@ -61,7 +63,9 @@ final class PodfileRubyReferenceTests: XCTestCase, PodfileCorpusTesting {
             if status[path] != "OK" { failures.append("\(what): \(status[path] ?? "not checked")") }
         }
         let rejected = originals.filter { status[$0] != "OK" }.map { (folder($0) as NSString).lastPathComponent }
-        print("podfile ruby reference: \(checked - failures.count)/\(checked) edited corpus files compile in Ruby\(result.stderr.isEmpty ? "" : " (stderr: \(result.stderr))"); originals Ruby rejects: \(rejected.joined(separator: ", "))")
+        print(
+            "podfile ruby reference: \(checked - failures.count)/\(checked) edited corpus files compile in Ruby\(result.stderr.isEmpty ? "" : " (stderr: \(result.stderr))"); originals Ruby rejects: \(rejected.joined(separator: ", "))"
+        )
         for f in failures { print("  FAIL \(f)") }
         XCTAssertEqual(failures, [])
     }
@@ -78,7 +82,10 @@ final class PodfileRubyReferenceTests: XCTestCase, PodfileCorpusTesting {
             case .string: kind = "string"
             default: return nil
             }
-            var text = kind == "regex" ? String(t.text.prefix(t.text.hasPrefix("%r") ? 3 : 1)) : (kind == "comment" || kind == "string" ? "" : t.text)
+            var text =
+                kind == "regex"
+                ? String(t.text.prefix(t.text.hasPrefix("%r") ? 3 : 1))
+                : (kind == "comment" || kind == "string" ? "" : t.text)
             if kind == "heredoc" { text = t.delimiter ?? text }
             return "\(file) \(t.line):\(t.column - 1) \(kind) \(text.trimmingCharacters(in: .whitespaces))"
         }
@@ -87,24 +94,26 @@ final class PodfileRubyReferenceTests: XCTestCase, PodfileCorpusTesting {
     /// When `ruby` is on PATH (a reference only), Ruby's own lexer (Ripper) and podmirror's agree on
     /// where every comment, keyword, label, regex, heredoc and string literal starts in every corpus file.
     func testLexerAgreesWithRipper() throws {
-        guard let ruby = ProcessRunner.which("ruby") else { throw XCTSkip("ruby is not installed (reference check only)") }
+        guard let ruby = ProcessRunner.which("ruby") else {
+            throw XCTSkip("ruby is not installed (reference check only)")
+        }
         let cases = try corpusCases()
         let dir = TempDirectory("podfile-ripper")
         // Typographic quotes become an ASCII quote plus two spaces, so byte columns stay put.
         let script = #"""
-        require 'ripper'
-        ARGV.each do |f|
-          src = File.read(f, encoding: 'UTF-8').sub(/\A\uFEFF/, '').gsub(/[\u201C\u201D]/, '"  ').gsub(/[\u2018\u2019\u201B]/, "'  ")
-          Ripper.lex(src).each do |(pos, type, tok, _)|
-            kind = { on_comment: 'comment', on_kw: 'keyword', on_label: 'label', on_regexp_beg: 'regex', on_heredoc_beg: 'heredoc',
-                     on_tstring_beg: 'string', on_qwords_beg: 'string', on_words_beg: 'string', on_qsymbols_beg: 'string',
-                     on_symbols_beg: 'string', on_backtick: 'string', on_CHAR: 'string' }[type]
-            next unless kind
-            next if kind == 'keyword' && tok == '__END__'
-            puts "#{File.basename(f)} #{pos[0]}:#{pos[1]} #{kind} #{%w[comment string].include?(kind) ? '' : tok.strip}"
-          end
-        end
-        """#
+            require 'ripper'
+            ARGV.each do |f|
+              src = File.read(f, encoding: 'UTF-8').sub(/\A\uFEFF/, '').gsub(/[\u201C\u201D]/, '"  ').gsub(/[\u2018\u2019\u201B]/, "'  ")
+              Ripper.lex(src).each do |(pos, type, tok, _)|
+                kind = { on_comment: 'comment', on_kw: 'keyword', on_label: 'label', on_regexp_beg: 'regex', on_heredoc_beg: 'heredoc',
+                         on_tstring_beg: 'string', on_qwords_beg: 'string', on_words_beg: 'string', on_qsymbols_beg: 'string',
+                         on_symbols_beg: 'string', on_backtick: 'string', on_CHAR: 'string' }[type]
+                next unless kind
+                next if kind == 'keyword' && tok == '__END__'
+                puts "#{File.basename(f)} #{pos[0]}:#{pos[1]} #{kind} #{%w[comment string].include?(kind) ? '' : tok.strip}"
+              end
+            end
+            """#
         let scriptPath = try dir.write("lex.rb", script)
         // Tricky fixtures written here, compared the same way as the corpus.
         let tricky = [
@@ -116,17 +125,22 @@ final class PodfileRubyReferenceTests: XCTestCase, PodfileCorpusTesting {
         ]
         var ours: Set<String> = []
         var paths: [String] = []
-        for (name, bytes) in cases.map({ ($0.name, $0.bytes) }) + tricky.enumerated().map({ ("tricky\($0.offset)", Array($0.element.utf8)) }) {
+        for (name, bytes) in cases.map({ ($0.name, $0.bytes) })
+            + tricky.enumerated().map({ ("tricky\($0.offset)", Array($0.element.utf8)) })
+        {
             paths.append(try dir.write(name, bytes))
             guard let doc = try? PodfileDocument(bytes: bytes, path: name) else { continue }
             ours.formUnion(ripperComparable(doc.syntax.tokens, file: name))
         }
         // Literals nested inside `#{}` are part of the outer string token here; Ripper lists them.
         var nested: Set<String> = []
-        for (name, bytes) in cases.map({ ($0.name, $0.bytes) }) + tricky.enumerated().map({ ("tricky\($0.offset)", Array($0.element.utf8)) }) {
+        for (name, bytes) in cases.map({ ($0.name, $0.bytes) })
+            + tricky.enumerated().map({ ("tricky\($0.offset)", Array($0.element.utf8)) })
+        {
             guard let doc = try? PodfileDocument(bytes: bytes, path: name) else { continue }
             for t in doc.syntax.tokens where t.kind == .string && t.value == nil {
-                var line = t.line, col = t.column - 1
+                var line = t.line
+                var col = t.column - 1
                 for k in t.range {
                     if k > t.range.lowerBound { nested.insert("\(name) \(line):\(col) string") }
                     if bytes[k] == 0x0A { line += 1; col = 0 } else { col += 1 }
@@ -134,13 +148,18 @@ final class PodfileRubyReferenceTests: XCTestCase, PodfileCorpusTesting {
             }
         }
         let r = try ProcessRunner.run(ruby, [scriptPath] + paths)
-        let theirs = Set(r.stdout.split(separator: "\n").map { String($0).replacingOccurrences(of: "\r", with: "").trimmingCharacters(in: .whitespaces) })
-        let ourTrimmed = Set(ours.map { $0.replacingOccurrences(of: "\r", with: "").trimmingCharacters(in: .whitespaces) })
+        let theirs = Set(
+            r.stdout.split(separator: "\n").map {
+                String($0).replacingOccurrences(of: "\r", with: "").trimmingCharacters(in: .whitespaces)
+            })
+        let ourTrimmed = Set(
+            ours.map { $0.replacingOccurrences(of: "\r", with: "").trimmingCharacters(in: .whitespaces) })
         let missing = theirs.subtracting(ourTrimmed).subtracting(nested).sorted()
         let extra = ourTrimmed.subtracting(theirs).sorted()
         let compared = theirs.subtracting(nested).count
-        print("podfile lexer vs Ripper: \(compared - missing.count)/\(compared) comment/keyword/label/regex/heredoc/string positions agree; "
-              + "\(extra.count) only in podmirror; \(theirs.count - compared) literals nested in #{} not compared")
+        print(
+            "podfile lexer vs Ripper: \(compared - missing.count)/\(compared) comment/keyword/label/regex/heredoc/string positions agree; "
+                + "\(extra.count) only in podmirror; \(theirs.count - compared) literals nested in #{} not compared")
         for m in missing.prefix(20) { print("  only Ripper: \(m)") }
         for e in extra.prefix(20) { print("  only podmirror: \(e)") }
         XCTAssertEqual(missing, [])

@@ -21,82 +21,86 @@ final class PodfileSyntaxTests: XCTestCase {
     }
 
     func testCommentsBlockCommentsAndEndMarkerHideCode() throws {
-        let m = try model("""
-        # source 'https://commented/'
-        =begin
-        source 'https://in-begin-end/'
-        target 'Hidden' do
-        =end
-        source 'https://real/'
-        target 'App' do
-        end
-        __END__
-        source 'https://after-end/'
-        target 'Data' do
-        """)
+        let m = try model(
+            """
+            # source 'https://commented/'
+            =begin
+            source 'https://in-begin-end/'
+            target 'Hidden' do
+            =end
+            source 'https://real/'
+            target 'App' do
+            end
+            __END__
+            source 'https://after-end/'
+            target 'Data' do
+            """)
         XCTAssertEqual(m.sourceURLs, ["https://real/"])
         XCTAssertEqual(m.root.children.map(\.name), ["App"])
     }
 
     func testStringsWithInterpolationPercentLiteralsSymbolsAndLabels() throws {
-        let m = try model("""
-        $dir = "#{File.dirname(__FILE__)}/x"
-        names = %w(end do if)
-        syms = %i[a b]
-        q = %q(it's (nested) end)
-        Q = %Q{#{names.map { |n| "#{n}" }.join('}')} end}
-        h = { :a => 1, b: 'end', "c": 2 }
-        x = cond ? :sym : 'do'
-        platform :ios, "13.0"
-        target 'App' do
-          pod 'A', :path => "#{$dir}/../end", modular_headers: true
-        end
-        """)
+        let m = try model(
+            """
+            $dir = "#{File.dirname(__FILE__)}/x"
+            names = %w(end do if)
+            syms = %i[a b]
+            q = %q(it's (nested) end)
+            Q = %Q{#{names.map { |n| "#{n}" }.join('}')} end}
+            h = { :a => 1, b: 'end', "c": 2 }
+            x = cond ? :sym : 'do'
+            platform :ios, "13.0"
+            target 'App' do
+              pod 'A', :path => "#{$dir}/../end", modular_headers: true
+            end
+            """)
         XCTAssertEqual(m.platform?.version, "13.0")
         XCTAssertEqual(m.root.children.map(\.name), ["App"])
     }
 
     func testHeredocsOfEveryKind() throws {
-        let m = try model("""
-        a = <<~EOS
-          target 'NotATarget' do
-        EOS
-        b = <<-'RAW'
-        end end #{x}
-          RAW
-        c = foo(<<EOT, 'x')
-        do
-        EOT
-        puts <<EOS
-        target 'AlsoNot' do
-        EOS
-        n = 1 <<2
-        arr << 'value'
-        target 'App' do
-        end
-        """)
+        let m = try model(
+            """
+            a = <<~EOS
+              target 'NotATarget' do
+            EOS
+            b = <<-'RAW'
+            end end #{x}
+              RAW
+            c = foo(<<EOT, 'x')
+            do
+            EOT
+            puts <<EOS
+            target 'AlsoNot' do
+            EOS
+            n = 1 <<2
+            arr << 'value'
+            target 'App' do
+            end
+            """)
         XCTAssertEqual(m.root.children.map(\.name), ["App"])
     }
 
     func testBlocksKeywordsAndModifiers() throws {
-        let m = try model("""
-        def helper(x)
-          return if x.nil?
-          puts 'y' unless x
-          while x do x -= 1 end
-          begin; rescue; end
-          x = if true then 1 else 2 end
-          case x when 1 then 2 end
-        end
-        [1].each { |i| puts i if i }
-        target 'App' do
-          platform :ios, '12.0'
-          inhibit_all_warnings!
-          abstract_target 'Shared' do
-            target 'Inner'
-          end
-        end
-        """)
+        let m = try model(
+            """
+            def helper(x)
+              return if x.nil?
+              puts 'y' unless x
+              while x do x -= 1 end
+              begin; rescue; end
+              x = if true then 1 else 2 end
+              case x when 1 then 2 end
+            end
+            [1].each { |i| puts i if i }
+            target 'App' do
+              platform :ios, '12.0'
+              inhibit_all_warnings!
+              abstract_target 'Shared' do
+                target 'Inner'
+              end
+            end
+            """)
         let app = try XCTUnwrap(m.root.children.first)
         XCTAssertEqual(app.platform?.version, "12.0")
         XCTAssertTrue(app.inhibitAllWarnings)
@@ -107,7 +111,8 @@ final class PodfileSyntaxTests: XCTestCase {
     }
 
     func testBOMCRLFTabsTypographicQuotesAndNoFinalNewline() throws {
-        let text = "\u{FEFF}source \u{2018}https://a/\u{2019}\r\n\tplatform :ios, \u{201C}11.0\u{201D}\r\ntarget 'App' do\r\nend"
+        let text =
+            "\u{FEFF}source \u{2018}https://a/\u{2019}\r\n\tplatform :ios, \u{201C}11.0\u{201D}\r\ntarget 'App' do\r\nend"
         let m = try model(text)
         XCTAssertEqual(m.sourceURLs, ["https://a/"])
         XCTAssertEqual(m.platform?.version, "11.0")
@@ -115,42 +120,50 @@ final class PodfileSyntaxTests: XCTestCase {
     }
 
     func testPlatformExpressionAndMacos() throws {
-        XCTAssertEqual(try model("platform :ios, min_ios_version_supported\n").platform?.expression, "min_ios_version_supported")
+        XCTAssertEqual(
+            try model("platform :ios, min_ios_version_supported\n").platform?.expression, "min_ios_version_supported")
         XCTAssertEqual(try model("platform :macos, '11.0'\n").platform?.name, "osx")
         XCTAssertNil(try model("platform :ios\n").platform?.version)
     }
 
     func testHooksBracesInTargetsAndBuildSettings() throws {
-        let m = try model("""
-        target 'App' do
-          post_install { |inst| inst.pods_project.targets.each { |t| t.build_configurations.each { |c| c.build_settings['A'] = 'B' } } }
-        end
-        pre_install do |i|
-        end
-        """)
+        let m = try model(
+            """
+            target 'App' do
+              post_install { |inst| inst.pods_project.targets.each { |t| t.build_configurations.each { |c| c.build_settings['A'] = 'B' } } }
+            end
+            pre_install do |i|
+            end
+            """)
         XCTAssertEqual(m.hooks.map(\.name), ["post_install", "pre_install"])
         XCTAssertEqual(m.hooks[0].target, "App")
         XCTAssertEqual(m.hooks[0].braces, true)
         XCTAssertEqual(m.hooks[0].parameter, "inst")
-        XCTAssertEqual(m.buildSettings, [PodfileBuildSetting(key: "A", value: "B", configuration: nil, pod: nil, line: 2)])
+        XCTAssertEqual(
+            m.buildSettings, [PodfileBuildSetting(key: "A", value: "B", configuration: nil, pod: nil, line: 2)])
     }
 
     func testCocoaPodsValidationMessages() throws {
-        let m = try model("""
-        platform :ios, '12.0'
-        platform :ios, '13.0'
-        post_install do |i|
-        end
-        target 'A' do
-          platform :ios, '9.0'
-          platform :ios, '10.0'
-          post_install do |i|
-          end
-        end
-        """)
-        XCTAssertEqual(m.problems.map(\.message), ["The target `Pods` already has a platform set.",
-                                                  "The target `Pods-A` already has a platform set.",
-                                                  "Specifying multiple `post_install` hooks is unsupported."])
+        let m = try model(
+            """
+            platform :ios, '12.0'
+            platform :ios, '13.0'
+            post_install do |i|
+            end
+            target 'A' do
+              platform :ios, '9.0'
+              platform :ios, '10.0'
+              post_install do |i|
+              end
+            end
+            """)
+        XCTAssertEqual(
+            m.problems.map(\.message),
+            [
+                "The target `Pods` already has a platform set.",
+                "The target `Pods-A` already has a platform set.",
+                "Specifying multiple `post_install` hooks is unsupported.",
+            ])
         XCTAssertEqual(m.problems.map(\.line), [2, 7, 8])
     }
 
@@ -185,18 +198,19 @@ final class PodfileSyntaxTests: XCTestCase {
     }
 
     func testOnlyCommandCallsCountAsDSL() throws {
-        let m = try model("""
-        platform = :ios
-        if platform == :ios
-          source 'https://in-if/'
-        end
-        source = 'not a call'
-        def helper
-          source 'https://in-def/'
-          platform :ios, '1.0'
-        end
-        target = 'x'
-        """)
+        let m = try model(
+            """
+            platform = :ios
+            if platform == :ios
+              source 'https://in-if/'
+            end
+            source = 'not a call'
+            def helper
+              source 'https://in-def/'
+              platform :ios, '1.0'
+            end
+            target = 'x'
+            """)
         XCTAssertEqual(m.sourceURLs, ["https://in-if/"])
         XCTAssertNil(m.platform)
         XCTAssertTrue(m.root.children.isEmpty)
@@ -213,11 +227,15 @@ final class PodfileSyntaxTests: XCTestCase {
 
     func testHostileInputIsRefusedWithAReason() throws {
         let deep = String(repeating: "foo do\n", count: 300) + String(repeating: "end\n", count: 300)
-        XCTAssertThrowsError(try PodfileDocument(text: deep)) { XCTAssertTrue("\($0)".contains("nested deeper"), "\($0)") }
+        XCTAssertThrowsError(try PodfileDocument(text: deep)) {
+            XCTAssertTrue("\($0)".contains("nested deeper"), "\($0)")
+        }
         let fine = String(repeating: "foo do\n", count: 150) + String(repeating: "end\n", count: 150)
         XCTAssertNoThrow(try PodfileDocument(text: fine))
         let strings = "x = " + String(repeating: "\"#{", count: 300) + String(repeating: "}\"", count: 300) + "\n"
-        XCTAssertThrowsError(try PodfileDocument(text: strings)) { XCTAssertTrue("\($0)".contains("nested deeper"), "\($0)") }
+        XCTAssertThrowsError(try PodfileDocument(text: strings)) {
+            XCTAssertTrue("\($0)".contains("nested deeper"), "\($0)")
+        }
         XCTAssertThrowsError(try PodfileDocument(bytes: Array("pod 'A'\n\0\u{1}".utf8))) {
             XCTAssertTrue("\($0)".hasPrefix("Podfile:2:1: the file contains a NUL byte"), "\($0)")
         }
@@ -230,54 +248,55 @@ final class PodfileSyntaxTests: XCTestCase {
     }
 
     func testAssortedRubyThatRealPodfilesUse() throws {
-        let m = try model("""
-        # -*- coding: utf-8 -*-
-        class Helper < Object; def self.x; end; end
-        begin
-          require 'json'
-        rescue LoadError
-        end
-        x ||= begin 1 end
-        a, b = 1, 2
-        v = 5 / 2
-        r = 'it\\'s'
-        q = "say \\"end\\""
-        s = :"quoted sym"
-        c = x == ?a
-        t = [].empty? ? 1 : 2
-        f = ->(y) { y }
-        g = lambda { |y| y }.call(1)
-        h = { if: 1, end: 2 }
-        for i in 1..3 do end
-        until true do end
-        while false do end
-        loop { break }
-        5.times { |i| i }
-        ENV.fetch('X') { 'default' }
-        def with_rescue
-          foo
-        rescue
-          bar
-        end
-        puts "a" \\
-          "b"
-        case ENV['KIND']
-        when /mac/ then platform :osx, '11.0'
-        else platform :ios, '13.0'
-        end
-        %w[One Two].each do |name|
-          target name do
-            pod 'Shared' if ENV['X']
-          end
-        end
-        target 'App' do; use_frameworks! :linkage => :static; end
-        abstract_target 'Base' do
-          pod 'A', path: File.join(__dir__, '..') unless defined?(Foo)
-          target 'Child' do
-            inherit! :search_paths
-          end
-        end
-        """)
+        let m = try model(
+            """
+            # -*- coding: utf-8 -*-
+            class Helper < Object; def self.x; end; end
+            begin
+              require 'json'
+            rescue LoadError
+            end
+            x ||= begin 1 end
+            a, b = 1, 2
+            v = 5 / 2
+            r = 'it\\'s'
+            q = "say \\"end\\""
+            s = :"quoted sym"
+            c = x == ?a
+            t = [].empty? ? 1 : 2
+            f = ->(y) { y }
+            g = lambda { |y| y }.call(1)
+            h = { if: 1, end: 2 }
+            for i in 1..3 do end
+            until true do end
+            while false do end
+            loop { break }
+            5.times { |i| i }
+            ENV.fetch('X') { 'default' }
+            def with_rescue
+              foo
+            rescue
+              bar
+            end
+            puts "a" \\
+              "b"
+            case ENV['KIND']
+            when /mac/ then platform :osx, '11.0'
+            else platform :ios, '13.0'
+            end
+            %w[One Two].each do |name|
+              target name do
+                pod 'Shared' if ENV['X']
+              end
+            end
+            target 'App' do; use_frameworks! :linkage => :static; end
+            abstract_target 'Base' do
+              pod 'A', path: File.join(__dir__, '..') unless defined?(Foo)
+              target 'Child' do
+                inherit! :search_paths
+              end
+            end
+            """)
         XCTAssertEqual(m.root.children.map(\.name), ["name", "App", "Base"])
         XCTAssertEqual(m.root.children.last?.children.map(\.name), ["Child"])
         XCTAssertEqual(m.root.children.last?.children.first?.inheritance, "search_paths")

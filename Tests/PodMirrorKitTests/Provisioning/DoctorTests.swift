@@ -3,7 +3,7 @@ import PodMirrorKit
 import PodMirrorTestSupport
 import XCTest
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Doctor findings, each triggered once. `pod`, `gem` and `ruby` are recording stand-ins on PATH.
@@ -44,17 +44,23 @@ final class DoctorTests: XCTestCase {
         let held = open(lockPath, O_RDONLY)
         XCTAssertEqual(flock(held, LOCK_EX), 0)
         defer { close(held) }
-        let podfile = try home.write("app/Podfile", "source '\(tuna.lowercased())'\nsource \"https://mirrors.bfsu.edu.cn/git/CocoaPods/Specs.git\"\n# source 'https://cdn.cocoapods.org/'\nplatform :ios, '13.0'\n")
+        let podfile = try home.write(
+            "app/Podfile",
+            "source '\(tuna.lowercased())'\nsource \"https://mirrors.bfsu.edu.cn/git/CocoaPods/Specs.git\"\n# source 'https://cdn.cocoapods.org/'\nplatform :ios, '13.0'\n"
+        )
         let broken = try StaticHTTPServer(routes: [:], mode: .error500)
         try home.write(".gemrc", ":sources:\n- \(broken.url)/\n")
 
-        let env = RuntimeEnvironment(variables: ["HOME": home.path, "PATH": home.sub("bin"), "LANG": "C", "CP_REPOS_DIR": repos],
-                                     currentDirectory: home.path)
+        let env = RuntimeEnvironment(
+            variables: ["HOME": home.path, "PATH": home.sub("bin"), "LANG": "C", "CP_REPOS_DIR": repos],
+            currentDirectory: home.path)
         let report = Doctor(environment: env, catalog: catalog, podfiles: [podfile], timeout: 3).run()
         let ids = report.findings.map(\.id)
-        let expected = ["tool.git.missing", "tool.ruby.broken", "tool.gem", "tool.pod", "locale.not-utf8", "repo.lock-held",
-                        "repo.detached", "repo.stale-git-lock", "repo.no-tracking-ref", "repo.dirty",
-                        "podfile.source-unmatched", "podfile.trunk-with-mirror", "gems.source-unreachable"]
+        let expected = [
+            "tool.git.missing", "tool.ruby.broken", "tool.gem", "tool.pod", "locale.not-utf8", "repo.lock-held",
+            "repo.detached", "repo.stale-git-lock", "repo.no-tracking-ref", "repo.dirty",
+            "podfile.source-unmatched", "podfile.trunk-with-mirror", "gems.source-unreachable",
+        ]
         XCTAssertEqual(Set(ids), Set(expected), "\(report.findings)")
         XCTAssertEqual(ids.count, expected.count, "each finding once: \(ids)")
         let byID = Dictionary(report.findings.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -62,13 +68,16 @@ final class DoctorTests: XCTestCase {
         XCTAssertEqual(byID["repo.dirty"]?.subject, "tuna")
         XCTAssertEqual(byID["repo.no-tracking-ref"]?.subject, "notrack")
         XCTAssertTrue(byID["podfile.source-unmatched"]?.message.contains("bfsu") ?? false)
-        XCTAssertEqual(byID["podfile.source-unmatched"]?.fix, "podmirror repo use https://mirrors.bfsu.edu.cn/git/CocoaPods/Specs.git")
+        XCTAssertEqual(
+            byID["podfile.source-unmatched"]?.fix,
+            "podmirror repo use https://mirrors.bfsu.edu.cn/git/CocoaPods/Specs.git")
         // Every finding says what to do: a command in `fix`, or words in `explanation` when no command can.
         XCTAssertTrue(report.findings.allSatisfy { $0.severity == .note || $0.fix != nil || $0.explanation != nil })
         XCTAssertGreaterThan(report.errors, 0)
         // The stand-ins were asked for their version only.
-        XCTAssertEqual(Set(String(decoding: try home.read("calls.log"), as: UTF8.self).split(separator: "\n")),
-                       ["ruby --version", "gem --version", "pod --version"])
+        XCTAssertEqual(
+            Set(String(decoding: try home.read("calls.log"), as: UTF8.self).split(separator: "\n")),
+            ["ruby --version", "gem --version", "pod --version"])
     }
 
     func testCleanMachineHasNoErrorsAndMissingReposIsANote() throws {
@@ -76,8 +85,9 @@ final class DoctorTests: XCTestCase {
         try standIn(home, "pod", "echo 1.16.2")
         let fast = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes())
         try home.write(".gemrc", ":sources:\n- \(fast.url)/\n")
-        let env = RuntimeEnvironment(variables: ["HOME": home.path, "PATH": home.sub("bin") + ":/usr/bin:/bin", "LC_ALL": "en_US.UTF-8"],
-                                     currentDirectory: home.path)
+        let env = RuntimeEnvironment(
+            variables: ["HOME": home.path, "PATH": home.sub("bin") + ":/usr/bin:/bin", "LC_ALL": "en_US.UTF-8"],
+            currentDirectory: home.path)
         let report = Doctor(environment: env, catalog: catalog, timeout: 3).run()
         XCTAssertEqual(report.errors, 0, "\(report.findings)")
         XCTAssertTrue(report.findings.contains { $0.id == "repos.missing" && $0.severity == .note })
@@ -86,10 +96,12 @@ final class DoctorTests: XCTestCase {
     func testInvalidGemrcIsAnError() throws {
         let home = TempDirectory()
         try home.write(".gemrc", ":sources: [\n")
-        let env = RuntimeEnvironment(variables: ["HOME": home.path, "PATH": "/nonexistent", "LANG": "en_US.UTF-8"], currentDirectory: home.path)
+        let env = RuntimeEnvironment(
+            variables: ["HOME": home.path, "PATH": "/nonexistent", "LANG": "en_US.UTF-8"], currentDirectory: home.path)
         let report = Doctor(environment: env, catalog: catalog, checkNetwork: false).run()
         XCTAssertEqual(report.findings.filter { $0.id == "gems.gemrc-invalid" }.count, 1)
-        XCTAssertTrue(report.findings.first { $0.id == "gems.gemrc-invalid" }?.message.contains(home.path + "/.gemrc") ?? false)
+        XCTAssertTrue(
+            report.findings.first { $0.id == "gems.gemrc-invalid" }?.message.contains(home.path + "/.gemrc") ?? false)
     }
 
     func testPodfileSourceMatchingFollowsCocoaPodsURLRules() throws {
@@ -97,13 +109,22 @@ final class DoctorTests: XCTestCase {
         let repos = home.sub("repos")
         try makeRepo(repos + "/cocoapods", url: "https://github.com/CocoaPods/Specs.git")
         try makeRepo(repos + "/tsinghua-git-cocoapods", url: tuna)
-        let env = RuntimeEnvironment(variables: ["HOME": home.path, "PATH": "/nonexistent", "LANG": "en_US.UTF-8", "CP_REPOS_DIR": repos],
-                                     currentDirectory: home.path)
+        let env = RuntimeEnvironment(
+            variables: ["HOME": home.path, "PATH": "/nonexistent", "LANG": "en_US.UTF-8", "CP_REPOS_DIR": repos],
+            currentDirectory: home.path)
         // ssh GitHub spelling matches the https clone; case and `.git` do not matter; `.git/` does (CocoaPods drops `.git` first).
-        let good = try home.write("good/Podfile", "source 'git@github.com:CocoaPods/Specs.git'\nsource 'HTTPS://MIRRORS.TUNA.TSINGHUA.EDU.CN/git/CocoaPods/Specs/'\n")
+        let good = try home.write(
+            "good/Podfile",
+            "source 'git@github.com:CocoaPods/Specs.git'\nsource 'HTTPS://MIRRORS.TUNA.TSINGHUA.EDU.CN/git/CocoaPods/Specs/'\n"
+        )
         let bad = try home.write("bad/Podfile", "source '\(tuna)/'\n")
-        XCTAssertEqual(Doctor(environment: env, catalog: catalog, podfiles: [good], checkNetwork: false).run().findings.filter { $0.id.hasPrefix("podfile.") }, [])
-        XCTAssertEqual(Doctor(environment: env, catalog: catalog, podfiles: [bad], checkNetwork: false).run().findings.map(\.id).filter { $0.hasPrefix("podfile.") },
-                       ["podfile.source-unmatched"])
+        XCTAssertEqual(
+            Doctor(environment: env, catalog: catalog, podfiles: [good], checkNetwork: false).run().findings.filter {
+                $0.id.hasPrefix("podfile.")
+            }, [])
+        XCTAssertEqual(
+            Doctor(environment: env, catalog: catalog, podfiles: [bad], checkNetwork: false).run().findings.map(\.id)
+                .filter { $0.hasPrefix("podfile.") },
+            ["podfile.source-unmatched"])
     }
 }

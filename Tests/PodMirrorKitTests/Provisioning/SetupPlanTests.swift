@@ -8,15 +8,18 @@ final class SetupPlanTests: XCTestCase {
     let catalog = try! MirrorCatalog.bundled()
 
     func setup(_ home: TempDirectory) -> Setup {
-        Setup(environment: RuntimeEnvironment(variables: ["HOME": home.path, "PATH": "/nonexistent"], currentDirectory: home.path),
-              catalog: catalog)
+        Setup(
+            environment: RuntimeEnvironment(
+                variables: ["HOME": home.path, "PATH": "/nonexistent"], currentDirectory: home.path),
+            catalog: catalog)
     }
 
     func testGemsAndPodfileStepsInOrderAndNothingWritten() throws {
         let home = TempDirectory()
         let podfile = try home.write("Podfile", "target 'App' do\nend\n")
-        let request = SetupRequest(gems: "tuna", bundler: true, podfiles: [podfile], platform: (name: "ios", version: "13.0"),
-                                   inhibitWarnings: true)
+        let request = SetupRequest(
+            gems: "tuna", bundler: true, podfiles: [podfile], platform: (name: "ios", version: "13.0"),
+            inhibitWarnings: true)
         let plan = try setup(home).plan(request, verify: false)
         XCTAssertEqual(plan.changes.map(\.kind), [.gemrcEdit, .bundlerConfigEdit, .podfileEdit])
         XCTAssertTrue(plan.changes.allSatisfy(\.isNeeded))
@@ -41,13 +44,18 @@ final class SetupPlanTests: XCTestCase {
         XCTAssertNotNil(setup(home).job(SetupRequest(mirror: "tuna"), mode: .apply).specLock)
         XCTAssertNotNil(setup(home).job(SetupRequest(removeTrunk: true), mode: .apply).specLock)
         XCTAssertNil(setup(home).job(SetupRequest(gems: "tuna"), mode: .apply).specLock)
-        let service = SpecRepoService(repos: ReposDirectory(environment: RuntimeEnvironment(variables: ["HOME": home.path])))
-        XCTAssertEqual(service.job(purpose: "repo add") { _ in Plan(title: "t") }.specLock?.repos.path, home.sub(".cocoapods/repos"))
+        let service = SpecRepoService(
+            repos: ReposDirectory(environment: RuntimeEnvironment(variables: ["HOME": home.path])))
+        XCTAssertEqual(
+            service.job(purpose: "repo add") { _ in Plan(title: "t") }.specLock?.repos.path,
+            home.sub(".cocoapods/repos"))
     }
 
     func testUsageErrorsComeBeforeAnyPlan() {
         let home = TempDirectory()
-        XCTAssertThrowsError(try setup(home).plan(SetupRequest(), verify: false)) { XCTAssertEqual(($0 as? UsageError)?.code, "setup.empty") }
+        XCTAssertThrowsError(try setup(home).plan(SetupRequest(), verify: false)) {
+            XCTAssertEqual(($0 as? UsageError)?.code, "setup.empty")
+        }
         XCTAssertThrowsError(try setup(home).plan(SetupRequest(strategy: .insteadof), verify: false)) {
             XCTAssertEqual(($0 as? UsageError)?.code, "setup.strategy")
         }

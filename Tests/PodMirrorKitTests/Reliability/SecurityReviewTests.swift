@@ -22,13 +22,20 @@ final class SecurityReviewTests: XCTestCase {
     func testChildProcessesOnlyThroughArgvRunnersAndNeverAShell() {
         let files = sourceFiles()
         XCTAssertGreaterThan(files.count, 30)
-        let spawning = files.filter { $0.1.contains("Process()") || $0.1.contains("posix_spawn") || $0.1.contains("system(") || $0.1.contains("popen(") }
+        let spawning = files.filter {
+            $0.1.contains("Process()") || $0.1.contains("posix_spawn") || $0.1.contains("system(")
+                || $0.1.contains("popen(")
+        }
         // ToolRunner streams (pod, gem), CapturedTool captures (tar, xz for :http pod sources), ToolVersion asks versions.
-        XCTAssertEqual(Set(spawning.map { ($0.0 as NSString).lastPathComponent }),
-                       ["ToolRunner.swift", "ToolVersion.swift", "CapturedTool.swift"],
-                       "only the argv runners start processes")
+        XCTAssertEqual(
+            Set(spawning.map { ($0.0 as NSString).lastPathComponent }),
+            ["ToolRunner.swift", "ToolVersion.swift", "CapturedTool.swift"],
+            "only the argv runners start processes")
         for (path, text) in files {
-            for shell in ["\"/bin/sh\"", "\"/bin/bash\"", "\"sh\", \"-c\"", "\"bash\", \"-c\"", "\"-e\", \"ruby\"", "\"ruby\", \"-e\""] {
+            for shell in [
+                "\"/bin/sh\"", "\"/bin/bash\"", "\"sh\", \"-c\"", "\"bash\", \"-c\"", "\"-e\", \"ruby\"",
+                "\"ruby\", \"-e\"",
+            ] {
                 XCTAssertFalse(text.contains(shell), "\(path) mentions \(shell)")
             }
         }
@@ -36,7 +43,10 @@ final class SecurityReviewTests: XCTestCase {
 
     func testTLSVerificationIsNeverTurnedOff() {
         for (path, text) in sourceFiles() {
-            for override in ["certificate_check", "GIT_OPT_SET_SSL_CERT_LOCATIONS", "serverTrust", "allowsInvalid", "SSL_VERIFY", "sslVerify", "http.sslVerify"] {
+            for override in [
+                "certificate_check", "GIT_OPT_SET_SSL_CERT_LOCATIONS", "serverTrust", "allowsInvalid", "SSL_VERIFY",
+                "sslVerify", "http.sslVerify",
+            ] {
                 XCTAssertFalse(text.contains(override), "\(path) touches TLS verification (\(override))")
             }
         }
@@ -50,11 +60,15 @@ final class SecurityReviewTests: XCTestCase {
     }
 
     func testCommandRunningTransportsAreRefusedBeforeLibgit2() {
-        for url in ["ext::sh -c touch% /tmp/x", "fd::17", "fd::3,4", "ftp://example.com/Specs.git", "javascript://x@y:1"] {
+        for url in [
+            "ext::sh -c touch% /tmp/x", "fd::17", "fd::3,4", "ftp://example.com/Specs.git", "javascript://x@y:1",
+        ] {
             XCTAssertThrowsError(try GitURL.validate(url), url)
         }
-        for url in ["https://example.com/Specs.git", "http://127.0.0.1:1/Specs.git", "ssh://git@example.com/Specs.git",
-                    "git@example.com:CocoaPods/Specs.git", "git://example.com/Specs.git", "file:///tmp/Specs", "/tmp/Specs"] {
+        for url in [
+            "https://example.com/Specs.git", "http://127.0.0.1:1/Specs.git", "ssh://git@example.com/Specs.git",
+            "git@example.com:CocoaPods/Specs.git", "git://example.com/Specs.git", "file:///tmp/Specs", "/tmp/Specs",
+        ] {
             XCTAssertNoThrow(try GitURL.validate(url), url)
         }
     }

@@ -16,47 +16,56 @@ final class GemSourcesTests: XCTestCase {
 
     // RubyGems ≤ 3.4 (Psych) style, with a comment, a private source and other keys.
     let psychStyle = """
-    ---
-    # company settings
-    :backtrace: false
-    :bulk_threshold: 1000
-    :sources:
-    - https://rubygems.org/
-    - https://gems.example.internal/   # private
-    :update_sources: true
-    :verbose: true
-    gem: --no-document
+        ---
+        # company settings
+        :backtrace: false
+        :bulk_threshold: 1000
+        :sources:
+        - https://rubygems.org/
+        - https://gems.example.internal/   # private
+        :update_sources: true
+        :verbose: true
+        gem: --no-document
 
-    """
+        """
 
     // RubyGems ≥ 3.5 (Gem::YAMLSerializer) style: every value quoted.
     let serializerStyle = """
-    ---
-    :backtrace: "false"
-    :bulk_threshold: "1000"
-    :sources:
-    - "http://gems.ruby-china.org/"
-    - "https://gems.example.internal/"
-    - "https://rubygems.org/"
-    :update_sources: "true"
-    :verbose: "true"
-    :concurrent_downloads: "8"
+        ---
+        :backtrace: "false"
+        :bulk_threshold: "1000"
+        :sources:
+        - "http://gems.ruby-china.org/"
+        - "https://gems.example.internal/"
+        - "https://rubygems.org/"
+        :update_sources: "true"
+        :verbose: "true"
+        :concurrent_downloads: "8"
 
-    """
+        """
 
     func testLocationRulesFollowRubyGems() throws {
         let home = TempDirectory()
         // No gemrc yet: ~/.gemrc, which RubyGems 3.0 (macOS system Ruby) reads too; an existing XDG file is used.
         XCTAssertEqual(GemConfigLocation(environment: env(home)).gemrc, home.path + "/.gemrc")
-        XCTAssertEqual(GemConfigLocation(environment: env(home, ["XDG_CONFIG_HOME": home.sub("xdg")])).gemrc, home.path + "/.gemrc")
+        XCTAssertEqual(
+            GemConfigLocation(environment: env(home, ["XDG_CONFIG_HOME": home.sub("xdg")])).gemrc, home.path + "/.gemrc"
+        )
         try home.write("xdg/gem/gemrc", "---\n")
-        XCTAssertEqual(GemConfigLocation(environment: env(home, ["XDG_CONFIG_HOME": home.sub("xdg")])).gemrc, home.sub("xdg") + "/gem/gemrc")
+        XCTAssertEqual(
+            GemConfigLocation(environment: env(home, ["XDG_CONFIG_HOME": home.sub("xdg")])).gemrc,
+            home.sub("xdg") + "/gem/gemrc")
         try home.write(".gemrc", "---\n")
-        XCTAssertEqual(GemConfigLocation(environment: env(home, ["XDG_CONFIG_HOME": home.sub("xdg")])).gemrc, home.path + "/.gemrc")
+        XCTAssertEqual(
+            GemConfigLocation(environment: env(home, ["XDG_CONFIG_HOME": home.sub("xdg")])).gemrc, home.path + "/.gemrc"
+        )
         XCTAssertEqual(GemConfigLocation(environment: env(home, ["GEMRC": "/a/one:/b/two"])).gemrc, "/b/two")
         XCTAssertEqual(GemConfigLocation(environment: env(home)).bundlerConfig, home.path + "/.bundle/config")
-        XCTAssertEqual(GemConfigLocation(environment: env(home, ["BUNDLE_USER_HOME": "/bh"])).bundlerConfig, "/bh/config")
-        XCTAssertEqual(GemConfigLocation(environment: env(home, ["BUNDLE_USER_HOME": "/bh", "BUNDLE_USER_CONFIG": "/bc"])).bundlerConfig, "/bc")
+        XCTAssertEqual(
+            GemConfigLocation(environment: env(home, ["BUNDLE_USER_HOME": "/bh"])).bundlerConfig, "/bh/config")
+        XCTAssertEqual(
+            GemConfigLocation(environment: env(home, ["BUNDLE_USER_HOME": "/bh", "BUNDLE_USER_CONFIG": "/bc"]))
+                .bundlerConfig, "/bc")
     }
 
     func testPsychStyleKeepsPrivateSourceCommentsAndKeys() throws {
@@ -65,7 +74,8 @@ final class GemSourcesTests: XCTestCase {
         let gems = GemSources(environment: env(home), catalog: catalog)
         let report = try apply(gems.usePlan(try catalog.resolve("ruby-china", gems: true), bundler: false))
         XCTAssertTrue(report.changed)
-        let expected = psychStyle.replacingOccurrences(of: "- https://rubygems.org/", with: "- https://gems.ruby-china.com/")
+        let expected = psychStyle.replacingOccurrences(
+            of: "- https://rubygems.org/", with: "- https://gems.ruby-china.com/")
         XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self), expected)
     }
 
@@ -75,18 +85,20 @@ final class GemSourcesTests: XCTestCase {
         let gems = GemSources(environment: env(home), catalog: catalog)
         _ = try apply(gems.usePlan(try catalog.resolve("ruby-china", gems: true), bundler: false))
         let text = String(decoding: try home.read(".gemrc"), as: UTF8.self)
-        XCTAssertEqual(text, """
-        ---
-        :backtrace: "false"
-        :bulk_threshold: "1000"
-        :sources:
-        - "https://gems.ruby-china.com/"
-        - "https://gems.example.internal/"
-        :update_sources: "true"
-        :verbose: "true"
-        :concurrent_downloads: "8"
+        XCTAssertEqual(
+            text,
+            """
+            ---
+            :backtrace: "false"
+            :bulk_threshold: "1000"
+            :sources:
+            - "https://gems.ruby-china.com/"
+            - "https://gems.example.internal/"
+            :update_sources: "true"
+            :verbose: "true"
+            :concurrent_downloads: "8"
 
-        """)
+            """)
         XCTAssertEqual(try gems.list().sources.map(\.mirror), ["ruby-china", nil])
     }
 
@@ -96,12 +108,15 @@ final class GemSourcesTests: XCTestCase {
         let gems = GemSources(environment: env(home), catalog: catalog)
         let tuna = try catalog.resolve("tuna", gems: true)
         _ = try apply(gems.usePlan(tuna, bundler: true))
-        let gemrc = try home.read(".gemrc"), bundle = try home.read(".bundle/config")
+        let gemrc = try home.read(".gemrc")
+        let bundle = try home.read(".bundle/config")
         let second = try apply(gems.usePlan(tuna, bundler: true))
         XCTAssertFalse(second.changed)
         XCTAssertEqual(try home.read(".gemrc"), gemrc)
         XCTAssertEqual(try home.read(".bundle/config"), bundle)
-        XCTAssertEqual(String(decoding: bundle, as: UTF8.self), "---\nBUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/: \"https://mirrors.tuna.tsinghua.edu.cn/rubygems/\"\n")
+        XCTAssertEqual(
+            String(decoding: bundle, as: UTF8.self),
+            "---\nBUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/: \"https://mirrors.tuna.tsinghua.edu.cn/rubygems/\"\n")
 
         _ = try apply(gems.resetPlan(bundler: true))
         XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self), psychStyle)
@@ -114,11 +129,13 @@ final class GemSourcesTests: XCTestCase {
         let gems = GemSources(environment: env(home), catalog: catalog)
         XCTAssertFalse(try gems.list().sourcesSet)
         _ = try apply(gems.usePlan(try catalog.resolve("ustc", gems: true), bundler: false))
-        XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self),
-                       "---\n:sources:\n- \"https://mirrors.ustc.edu.cn/rubygems/\"\n")
+        XCTAssertEqual(
+            String(decoding: try home.read(".gemrc"), as: UTF8.self),
+            "---\n:sources:\n- \"https://mirrors.ustc.edu.cn/rubygems/\"\n")
         // reset with nothing set elsewhere: no file appears, nothing to do
         let other = TempDirectory()
-        XCTAssertFalse(try apply(GemSources(environment: env(other), catalog: catalog).resetPlan(bundler: true)).changed)
+        XCTAssertFalse(
+            try apply(GemSources(environment: env(other), catalog: catalog).resetPlan(bundler: true)).changed)
         XCTAssertEqual(other.listing(), [])
     }
 
@@ -127,12 +144,14 @@ final class GemSourcesTests: XCTestCase {
         try home.write(".gemrc", ":sources: []\n:verbose: \"true\"\n")
         let gems = GemSources(environment: env(home), catalog: catalog)
         _ = try apply(gems.usePlan(try catalog.resolve("tuna", gems: true), bundler: false))
-        XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self),
-                       ":sources:\n- \"https://mirrors.tuna.tsinghua.edu.cn/rubygems/\"\n:verbose: \"true\"\n")
+        XCTAssertEqual(
+            String(decoding: try home.read(".gemrc"), as: UTF8.self),
+            ":sources:\n- \"https://mirrors.tuna.tsinghua.edu.cn/rubygems/\"\n:verbose: \"true\"\n")
         try home.write(".gemrc", ":sources:\n  - https://private.example/\n")
         _ = try apply(gems.usePlan(try catalog.resolve("tuna", gems: true), bundler: false))
-        XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self),
-                       ":sources:\n  - https://private.example/\n  - https://mirrors.tuna.tsinghua.edu.cn/rubygems/\n")
+        XCTAssertEqual(
+            String(decoding: try home.read(".gemrc"), as: UTF8.self),
+            ":sources:\n  - https://private.example/\n  - https://mirrors.tuna.tsinghua.edu.cn/rubygems/\n")
     }
 
     func testBadGemrcIsAnErrorNamingTheFileAndChangesNothing() throws {
@@ -155,10 +174,10 @@ final class GemSourcesTests: XCTestCase {
     func testSourcesTheLineReaderWouldMisreadAreRefusedNotEdited() throws {
         // The reader's list is checked against what a YAML parser reads; any difference is refused.
         let cases: [(String, String)] = [
-            (":sources:\n- \"https://a.example/\\tx\"\n", "line 1"),        // an escape the line reader does not decode
-            (":sources:\n- https://a.example/\n  continued\n", "line 3"),      // a plain value continued on the next line
-            ("\":sources\":\n- https://rubygems.org/\n", "line 1"),            // the key spelled as a quoted string
-            (":sources:\n- 'it''s'\n", "line 1"),                             // a doubled quote in a single-quoted value
+            (":sources:\n- \"https://a.example/\\tx\"\n", "line 1"),  // an escape the line reader does not decode
+            (":sources:\n- https://a.example/\n  continued\n", "line 3"),  // a plain value continued on the next line
+            ("\":sources\":\n- https://rubygems.org/\n", "line 1"),  // the key spelled as a quoted string
+            (":sources:\n- 'it''s'\n", "line 1"),  // a doubled quote in a single-quoted value
         ]
         for (text, location) in cases {
             XCTAssertThrowsError(try GemrcDocument(path: "gemrc", bytes: Array(text.utf8)), text) { error in
@@ -173,16 +192,23 @@ final class GemSourcesTests: XCTestCase {
             }
         }
         // What RubyGems writes reads the same both ways.
-        for text in [":sources:\n- https://rubygems.org/ # main\n- \"https://x.example/\"\n", ":sources: []\n", ":sources:\n", "gem: -N\n"] {
+        for text in [
+            ":sources:\n- https://rubygems.org/ # main\n- \"https://x.example/\"\n", ":sources: []\n", ":sources:\n",
+            "gem: -N\n",
+        ] {
             XCTAssertNoThrow(try GemrcDocument(path: "gemrc", bytes: Array(text.utf8)), text)
         }
     }
 
     func testBundlerMirrorTheLineReaderWouldMisreadIsRefused() throws {
         let key = BundlerConfig.mirrorKey
-        for text in ["---\n\(key):\n  - https://a.example/\n", "---\n\(key): \"https://a.example/\\tx\"\n", "---\n\(key): |\n  https://a/\n"] {
+        for text in [
+            "---\n\(key):\n  - https://a.example/\n", "---\n\(key): \"https://a.example/\\tx\"\n",
+            "---\n\(key): |\n  https://a/\n",
+        ] {
             XCTAssertThrowsError(try BundlerConfig(path: "config", bytes: Array(text.utf8)), text) { error in
-                XCTAssertEqual((error as? GemsError)?.code, "gems.bundler-unreadable-mirror", "\(text.debugDescription): \(error)")
+                XCTAssertEqual(
+                    (error as? GemsError)?.code, "gems.bundler-unreadable-mirror", "\(text.debugDescription): \(error)")
             }
         }
         for text in ["---\r\n\(key): \"https://a/\"\rBUNDLE_JOBS: \"4\"\r\n", " BUNDLE_JOBS: \"4\"\n"] {
@@ -191,8 +217,9 @@ final class GemSourcesTests: XCTestCase {
             }
         }
         let config = try BundlerConfig(path: "config", bytes: Array("---\nBUNDLE_JOBS: \"4\"\n".utf8))
-        XCTAssertEqual(String(decoding: try config.setting(mirror: "https://m/"), as: UTF8.self),
-                       "---\nBUNDLE_JOBS: \"4\"\n\(key): \"https://m/\"\n")
+        XCTAssertEqual(
+            String(decoding: try config.setting(mirror: "https://m/"), as: UTF8.self),
+            "---\nBUNDLE_JOBS: \"4\"\n\(key): \"https://m/\"\n")
     }
 
     func testGEMRCFileIsTheOneEdited() throws {
@@ -201,7 +228,8 @@ final class GemSourcesTests: XCTestCase {
         let custom = try home.write("ci/gemrc", ":sources:\n- https://rubygems.org/\n")
         let gems = GemSources(environment: env(home, ["GEMRC": custom]), catalog: catalog)
         _ = try apply(gems.usePlan(try catalog.resolve("ruby-china", gems: true), bundler: false))
-        XCTAssertEqual(String(decoding: try home.read("ci/gemrc"), as: UTF8.self), ":sources:\n- https://gems.ruby-china.com/\n")
+        XCTAssertEqual(
+            String(decoding: try home.read("ci/gemrc"), as: UTF8.self), ":sources:\n- https://gems.ruby-china.com/\n")
         XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self), psychStyle)
     }
 
@@ -210,7 +238,9 @@ final class GemSourcesTests: XCTestCase {
         try home.write(".gemrc", "---\r\n:sources:\r\n- https://rubygems.org/\r\n:verbose: true\r\n")
         let gems = GemSources(environment: env(home), catalog: catalog)
         _ = try apply(gems.usePlan(try catalog.resolve("https://gems.ruby-china.com/", gems: true), bundler: false))
-        XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self), "---\r\n:sources:\r\n- https://gems.ruby-china.com/\r\n:verbose: true\r\n")
+        XCTAssertEqual(
+            String(decoding: try home.read(".gemrc"), as: UTF8.self),
+            "---\r\n:sources:\r\n- https://gems.ruby-china.com/\r\n:verbose: true\r\n")
     }
 
     func testFailedBundlerStepRollsTheGemrcBack() throws {

@@ -11,7 +11,8 @@ final class SpecReposGitTests: XCTestCase {
         let fixture = try SpecsFixture(root: served.path, name: "specs", pods: 20, commits: 2, seed: "kit")
         let server = try GitHTTPServer(root: served.path)
         defer { server.stop() }
-        let service = SpecRepoService(repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache")), stallTimeout: 10)
+        let service = SpecRepoService(
+            repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache")), stallTimeout: 10)
         let url = server.url("specs.git")
         var report = try service.perform(mode: .apply, context: ApplyContext(), purpose: "test") {
             try service.addPlan(name: "specs", url: url, branch: nil)
@@ -24,7 +25,9 @@ final class SpecReposGitTests: XCTestCase {
         try Data("local edit\n".utf8).write(to: URL(fileURLWithPath: untouched))
 
         // No-op: planned as satisfied, nothing checked out.
-        report = try service.perform(mode: .apply, context: ApplyContext(), purpose: "test") { try service.updatePlan(names: ["specs"]) }
+        report = try service.perform(mode: .apply, context: ApplyContext(), purpose: "test") {
+            try service.updatePlan(names: ["specs"])
+        }
         XCTAssertFalse(report.changed)
 
         try fixture.addCommits(3)
@@ -36,10 +39,15 @@ final class SpecReposGitTests: XCTestCase {
         XCTAssertEqual(report.changes.first?.details["newHead"]?.stringValue, fixture.head)
         let changed = report.changes.first?.details["changedPaths"]
         XCTAssertEqual(changed, .int(4), "3 added podspecs + 1 removed")
-        XCTAssertEqual(String(decoding: FileManager.default.contents(atPath: untouched) ?? Data(), as: UTF8.self), "local edit\n")
-        XCTAssertTrue(events.phases.contains("receiving objects") || events.phases.contains("checking out files"), "\(events.phases)")
+        XCTAssertEqual(
+            String(decoding: FileManager.default.contents(atPath: untouched) ?? Data(), as: UTF8.self), "local edit\n")
+        XCTAssertTrue(
+            events.phases.contains("receiving objects") || events.phases.contains("checking out files"),
+            "\(events.phases)")
         let r = try ProcessRunner.git(["-C", path, "status", "--porcelain"])
-        XCTAssertEqual(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "M CocoaPods-version.yml", "only the local edit differs")
+        XCTAssertEqual(
+            r.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "M CocoaPods-version.yml",
+            "only the local edit differs")
     }
 
     func testCancellationStopsACloneAndLeavesNothing() throws {
@@ -51,11 +59,14 @@ final class SpecReposGitTests: XCTestCase {
         server.setFault(.stallAfter(bytes: 5_000))
         let token = CancellationToken()
         DispatchQueue.global().asyncAfter(deadline: .now() + 1) { token.cancel() }
-        let service = SpecRepoService(repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache")), stallTimeout: 30)
+        let service = SpecRepoService(
+            repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache")), stallTimeout: 30)
         let start = Date()
-        XCTAssertThrowsError(try service.perform(mode: .apply, context: ApplyContext(cancellation: token), purpose: "test") {
-            try service.addPlan(name: "big", url: server.url("big.git"), branch: nil)
-        }) { e in XCTAssertEqual((e as? any PodMirrorError)?.exitStatus, .interrupted, "\(e)") }
+        XCTAssertThrowsError(
+            try service.perform(mode: .apply, context: ApplyContext(cancellation: token), purpose: "test") {
+                try service.addPlan(name: "big", url: server.url("big.git"), branch: nil)
+            }
+        ) { e in XCTAssertEqual((e as? any PodMirrorError)?.exitStatus, .interrupted, "\(e)") }
         XCTAssertLessThan(Date().timeIntervalSince(start), 10)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.sub("repos")).sorted(), ["Spec_Lock"])
     }

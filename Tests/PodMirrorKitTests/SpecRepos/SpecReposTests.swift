@@ -56,11 +56,16 @@ final class SpecReposNamingTests: XCTestCase {
     }
 
     func testURLMatchingLikeCocoaPods() {
-        XCTAssertTrue(SpecRepoNaming.matches(local: "https://github.com/CocoaPods/Specs.git", wanted: "git@github.com:CocoaPods/Specs.git"))
-        XCTAssertTrue(SpecRepoNaming.matches(local: "https://Mirror.example/Specs/", wanted: "https://mirror.example/specs.git"))
+        XCTAssertTrue(
+            SpecRepoNaming.matches(
+                local: "https://github.com/CocoaPods/Specs.git", wanted: "git@github.com:CocoaPods/Specs.git"))
+        XCTAssertTrue(
+            SpecRepoNaming.matches(local: "https://Mirror.example/Specs/", wanted: "https://mirror.example/specs.git"))
         XCTAssertFalse(SpecRepoNaming.matches(local: "https://a.example/specs", wanted: "https://b.example/specs"))
         // Core's source_with_url rewrites only the Podfile's URL: an ssh clone does not match the https source.
-        XCTAssertFalse(SpecRepoNaming.matches(local: "git@github.com:CocoaPods/Specs.git", wanted: "https://github.com/CocoaPods/Specs.git"))
+        XCTAssertFalse(
+            SpecRepoNaming.matches(
+                local: "git@github.com:CocoaPods/Specs.git", wanted: "https://github.com/CocoaPods/Specs.git"))
     }
 
     func testTransportsOtherThanGitOnesAreRefused() {
@@ -69,14 +74,19 @@ final class SpecReposNamingTests: XCTestCase {
                 XCTAssertEqual((e as? GitError)?.kind, .unsupportedTransport, bad)
             }
         }
-        for ok in ["https://h/x.git", "http://127.0.0.1:9/x", "ssh://git@h/x", "git@h:x.git", "git://h/x", "file:///tmp/x", "/tmp/x"] {
+        for ok in [
+            "https://h/x.git", "http://127.0.0.1:9/x", "ssh://git@h/x", "git@h:x.git", "git://h/x", "file:///tmp/x",
+            "/tmp/x",
+        ] {
             XCTAssertNoThrow(try GitURL.validate(ok), ok)
         }
     }
 
     func testReposDirFollowsCocoaPodsPrecedence() {
         func dir(_ vars: [String: String]) -> ReposDirectory {
-            ReposDirectory(environment: RuntimeEnvironment(variables: vars.merging(["HOME": "/home/u"]) { a, _ in a }, currentDirectory: "/work"))
+            ReposDirectory(
+                environment: RuntimeEnvironment(
+                    variables: vars.merging(["HOME": "/home/u"]) { a, _ in a }, currentDirectory: "/work"))
         }
         XCTAssertEqual(dir([:]).path, "/home/u/.cocoapods/repos")
         XCTAssertEqual(dir([:]).cacheRoot, "/home/u/Library/Caches/CocoaPods")
@@ -90,7 +100,9 @@ final class SpecReposNamingTests: XCTestCase {
         let tmp = TempDirectory()
         let service = SpecRepoService(repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache")))
         if Libgit2.supportsShallow { throw XCTSkip("linked libgit2 \(Libgit2.version) supports --depth") }
-        XCTAssertThrowsError(try service.addPlan(name: "x", url: "https://example.com/specs.git", branch: nil, depth: 1)) { e in
+        XCTAssertThrowsError(
+            try service.addPlan(name: "x", url: "https://example.com/specs.git", branch: nil, depth: 1)
+        ) { e in
             XCTAssertEqual((e as? GitError)?.kind, .unsupported)
             XCTAssertTrue((e as? GitError)?.message.contains("libgit2 1.7") ?? false)
         }

@@ -33,9 +33,12 @@ final class DeintegrateConformanceTests: XCTestCase {
     }
 
     func testCorpusDeintegrationMatchesCocoaPods() throws {
-        var passed: [String: Int] = ["removed-gone": 0, "kept-same": 0, "deleted-lines-only": 0, "untouched-identical": 0]
+        var passed: [String: Int] = [
+            "removed-gone": 0, "kept-same": 0, "deleted-lines-only": 0, "untouched-identical": 0,
+        ]
         var extras = 0
-        var sameBytes = 0, sameBytesEligible = 0
+        var sameBytes = 0
+        var sameBytesEligible = 0
         let all = try cases()
         for c in all {
             let original = try read(c, "project.pbxproj")
@@ -58,7 +61,10 @@ final class DeintegrateConformanceTests: XCTestCase {
 
             for id in removedByUs.subtracting(removedByCP) {
                 extras += 1
-                XCTAssertEqual(tagged[id]?.beyondCocoaPods, true, "\(c): \(id) (\(tagged[id]?.reason ?? "?")) removed beyond CocoaPods without being a documented clean-up")
+                XCTAssertEqual(
+                    tagged[id]?.beyondCocoaPods, true,
+                    "\(c): \(id) (\(tagged[id]?.reason ?? "?")) removed beyond CocoaPods without being a documented clean-up"
+                )
             }
 
             var keptOK = true
@@ -74,7 +80,8 @@ final class DeintegrateConformanceTests: XCTestCase {
                 if want != got {
                     // Xcodeproj reformats a few values on any save; compare only what deintegration changed.
                     if let before = original[o.id], let rt = roundtrip[o.id], stripped(before, []) != stripped(rt, []) {
-                        XCTAssertEqual(stripped(before, removedByUs), got, "\(c): \(o.id) changed beyond reference removal")
+                        XCTAssertEqual(
+                            stripped(before, removedByUs), got, "\(c): \(o.id) changed beyond reference removal")
                         continue
                     }
                     XCTFail("\(c): \(o.id) (\(o.isa)) differs: podmirror \(got) vs CocoaPods \(want)")
@@ -98,23 +105,30 @@ final class DeintegrateConformanceTests: XCTestCase {
 
             // Where Xcodeproj's save alone changes nothing and podmirror did no extra clean-up, the
             // two results must be the same bytes (section markers and blank lines included).
-            if original.bytes == roundtrip.bytes, !result.removed.contains(where: \.beyondCocoaPods), !c.contains("-none-") {
+            if original.bytes == roundtrip.bytes, !result.removed.contains(where: \.beyondCocoaPods),
+                !c.contains("-none-")
+            {
                 sameBytesEligible += 1
                 XCTAssertTrue(result.newBytes == expected.bytes, "\(c): differs from CocoaPods' bytes")
                 if result.newBytes == expected.bytes { sameBytes += 1 }
             }
 
             if c.contains("-none-") {
-                XCTAssertTrue(result.newBytes == original.bytes, "\(c): not integrated, must stay byte-identical; removed \(result.removed)")
+                XCTAssertTrue(
+                    result.newBytes == original.bytes,
+                    "\(c): not integrated, must stay byte-identical; removed \(result.removed)")
                 if result.newBytes == original.bytes { passed["untouched-identical"]! += 1 }
             }
 
             // Idempotent: a second run on the result removes nothing.
             XCTAssertTrue(try Deintegrator(file: ours).run().removed.isEmpty, "\(c): second run removes more")
         }
-        print("deintegrate conformance over \(all.count) corpus cases: " +
-              passed.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)/\($0.key == "untouched-identical" ? 3 : all.count)" }.joined(separator: ", ") +
-              "; byte-identical to CocoaPods' file \(sameBytes)/\(sameBytesEligible) (cases Xcodeproj does not reformat and podmirror does no extra clean-up)" +
-              "; \(extras) objects removed beyond CocoaPods (documented clean-ups)")
+        print(
+            "deintegrate conformance over \(all.count) corpus cases: "
+                + passed.sorted { $0.key < $1.key }.map {
+                    "\($0.key) \($0.value)/\($0.key == "untouched-identical" ? 3 : all.count)"
+                }.joined(separator: ", ")
+                + "; byte-identical to CocoaPods' file \(sameBytes)/\(sameBytesEligible) (cases Xcodeproj does not reformat and podmirror does no extra clean-up)"
+                + "; \(extras) objects removed beyond CocoaPods (documented clean-ups)")
     }
 }

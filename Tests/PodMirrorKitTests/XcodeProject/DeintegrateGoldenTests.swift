@@ -17,7 +17,8 @@ final class DeintegrateGoldenTests: XCTestCase {
         XCTAssertTrue(result.foundIntegration)
         XCTAssertEqual(result.newBytes, try Fixtures.bytes("xcodeproj/actionsdemo/deintegrated.pbxproj"))
         // The golden result reads back and has nothing left to remove.
-        let again = try Deintegrator(file: try PBXProjectFile(bytes: result.newBytes, path: "deintegrated.pbxproj")).run()
+        let again = try Deintegrator(file: try PBXProjectFile(bytes: result.newBytes, path: "deintegrated.pbxproj"))
+            .run()
         XCTAssertFalse(again.foundIntegration)
         XCTAssertEqual(again.newBytes, result.newBytes)
     }

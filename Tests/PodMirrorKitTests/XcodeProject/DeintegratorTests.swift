@@ -13,17 +13,27 @@ final class DeintegratorTests: XCTestCase {
         let (_, d, after) = try run(PBXFixtures.integrated)
         let removed = Dictionary(uniqueKeysWithValues: d.removed.map { ($0.id, $0) })
         // Phases: [CP], unprefixed and [CP-User]; a user's own script phase stays.
-        for id in ["S00000000000000000000001", "S00000000000000000000002", "S00000000000000000000003", "S00000000000000000000005"] {
+        for id in [
+            "S00000000000000000000001", "S00000000000000000000002", "S00000000000000000000003",
+            "S00000000000000000000005",
+        ] {
             XCTAssertNil(after[id], id)
         }
         XCTAssertNotNil(after["S00000000000000000000004"], "Lint phase kept")
-        XCTAssertEqual(after["T00000000000000000000001"]?.list("buildPhases"), ["A00000000000000000000003", "A00000000000000000000001", "S00000000000000000000004"])
+        XCTAssertEqual(
+            after["T00000000000000000000001"]?.list("buildPhases"),
+            ["A00000000000000000000003", "A00000000000000000000001", "S00000000000000000000004"])
         // Frameworks: build files and their file references; emptied phases are kept (as CocoaPods does).
-        for id in ["B00000000000000000000002", "B00000000000000000000003", "F00000000000000000000002", "F00000000000000000000003"] { XCTAssertNil(after[id], id) }
+        for id in [
+            "B00000000000000000000002", "B00000000000000000000003", "F00000000000000000000002",
+            "F00000000000000000000003",
+        ] { XCTAssertNil(after[id], id) }
         XCTAssertEqual(after["A00000000000000000000001"]?.list("files"), [])
         XCTAssertEqual(after["A00000000000000000000002"]?.list("files"), [])
         // xcconfigs and the baseConfigurationReference keys.
-        for id in ["F00000000000000000000004", "F00000000000000000000005"] { XCTAssertEqual(removed[id]?.reason, "pods-xcconfig") }
+        for id in ["F00000000000000000000004", "F00000000000000000000005"] {
+            XCTAssertEqual(removed[id]?.reason, "pods-xcconfig")
+        }
         XCTAssertNil(after["C00000000000000000000001"]?["baseConfigurationReference"])
         XCTAssertNil(after["C00000000000000000000003"]?["baseConfigurationReference"])
         XCTAssertEqual(after["C00000000000000000000001"]?["buildSettings"]?["PRODUCT_NAME"]?.string, "$(TARGET_NAME)")
@@ -33,12 +43,16 @@ final class DeintegratorTests: XCTestCase {
         XCTAssertEqual(removed["G00000000000000000000002"]?.reason, "empty-pods-group")
         XCTAssertEqual(removed["G00000000000000000000002"]?.beyondCocoaPods, true)
         XCTAssertEqual(removed["G00000000000000000000003"]?.reason, "empty-frameworks-group")
-        XCTAssertEqual(after["G00000000000000000000001"]?.list("children"),
-                       ["F00000000000000000000001", "F00000000000000000000008", "G00000000000000000000004"])
+        XCTAssertEqual(
+            after["G00000000000000000000001"]?.list("children"),
+            ["F00000000000000000000001", "F00000000000000000000008", "G00000000000000000000004"])
         // Unknown isa kept byte for byte; the file built from Pods/ is kept and warned about.
         XCTAssertNotNil(after["X00000000000000000000001"])
         XCTAssertNotNil(after["B00000000000000000000004"])
-        XCTAssertTrue(d.warnings.contains { $0.code == "deintegrate.file-in-pods" && $0.message.contains("Pods/Gen/Generated.swift") }, "\(d.warnings)")
+        XCTAssertTrue(
+            d.warnings.contains {
+                $0.code == "deintegrate.file-in-pods" && $0.message.contains("Pods/Gen/Generated.swift")
+            }, "\(d.warnings)")
         // Per-target report in CocoaPods' words.
         XCTAssertEqual(d.targets.map(\.name), ["App", "AppTests"])
         XCTAssertEqual(d.targets[0].phases.map(\.name), ["Check Pods Manifest.lock", "Embed Pods Frameworks"])
@@ -64,7 +78,9 @@ final class DeintegratorTests: XCTestCase {
         }
         let text = String(decoding: d.newBytes, as: UTF8.self)
         // The one-line list lost its element only; no section markers of kept sections were touched.
-        XCTAssertTrue(text.contains("\t\t\tfiles = ();\n") || text.contains("\t\t\tfiles = ( );") || text.contains("files = ();"), text)
+        XCTAssertTrue(
+            text.contains("\t\t\tfiles = ();\n") || text.contains("\t\t\tfiles = ( );") || text.contains("files = ();"),
+            text)
         XCTAssertTrue(text.contains("/* Begin PBXShellScriptBuildPhase section */"))
     }
 
@@ -93,9 +109,13 @@ final class DeintegratorTests: XCTestCase {
         // xcconfig that goes; the build file goes in the cascade, and the group it emptied must go too.
         let text = PBXFixtures.integrated.replacingOccurrences(
             of: "\t\t\t\tF00000000000000000000004 /* Pods-App.debug.xcconfig */,\n",
-            with: "\t\t\t\tB00000000000000000000009 /* Pods-App.debug.xcconfig in Resources */,\n")
-            .replacingOccurrences(of: "/* End PBXBuildFile section */",
-                                  with: "\t\tB00000000000000000000009 /* Pods-App.debug.xcconfig in Resources */ = {isa = PBXBuildFile; fileRef = F00000000000000000000004 /* Pods-App.debug.xcconfig */; };\n/* End PBXBuildFile section */")
+            with: "\t\t\t\tB00000000000000000000009 /* Pods-App.debug.xcconfig in Resources */,\n"
+        )
+        .replacingOccurrences(
+            of: "/* End PBXBuildFile section */",
+            with:
+                "\t\tB00000000000000000000009 /* Pods-App.debug.xcconfig in Resources */ = {isa = PBXBuildFile; fileRef = F00000000000000000000004 /* Pods-App.debug.xcconfig */; };\n/* End PBXBuildFile section */"
+        )
         XCTAssertNotEqual(text, PBXFixtures.integrated)
         let (_, d, after) = try run(text)
         XCTAssertTrue(d.removed.contains { $0.id == "B00000000000000000000009" })
@@ -117,11 +137,19 @@ final class DeintegratorTests: XCTestCase {
         // the reference stays until the sweep, and the other build file goes with it rather than
         // being left as `{isa = PBXBuildFile; }`.
         var text = PBXFixtures.integrated
-        text = text.replacingOccurrences(of: "/* End PBXBuildFile section */",
-                                         with: "\t\tB00000000000000000000009 /* Pods_App.framework in Embed */ = {isa = PBXBuildFile; fileRef = F00000000000000000000002 /* Pods_App.framework */; };\n/* End PBXBuildFile section */")
-        text = text.replacingOccurrences(of: "/* Begin PBXFileReference section */",
-                                         with: "/* Begin PBXCopyFilesBuildPhase section */\n\t\tA00000000000000000000009 /* Embed */ = {\n\t\t\tisa = PBXCopyFilesBuildPhase;\n\t\t\tfiles = (\n\t\t\t\tB00000000000000000000009 /* Pods_App.framework in Embed */,\n\t\t\t);\n\t\t};\n/* End PBXCopyFilesBuildPhase section */\n\n/* Begin PBXFileReference section */")
-        text = text.replacingOccurrences(of: "\t\t\t\tS00000000000000000000004 /* Lint */,\n", with: "\t\t\t\tS00000000000000000000004 /* Lint */,\n\t\t\t\tA00000000000000000000009 /* Embed */,\n")
+        text = text.replacingOccurrences(
+            of: "/* End PBXBuildFile section */",
+            with:
+                "\t\tB00000000000000000000009 /* Pods_App.framework in Embed */ = {isa = PBXBuildFile; fileRef = F00000000000000000000002 /* Pods_App.framework */; };\n/* End PBXBuildFile section */"
+        )
+        text = text.replacingOccurrences(
+            of: "/* Begin PBXFileReference section */",
+            with:
+                "/* Begin PBXCopyFilesBuildPhase section */\n\t\tA00000000000000000000009 /* Embed */ = {\n\t\t\tisa = PBXCopyFilesBuildPhase;\n\t\t\tfiles = (\n\t\t\t\tB00000000000000000000009 /* Pods_App.framework in Embed */,\n\t\t\t);\n\t\t};\n/* End PBXCopyFilesBuildPhase section */\n\n/* Begin PBXFileReference section */"
+        )
+        text = text.replacingOccurrences(
+            of: "\t\t\t\tS00000000000000000000004 /* Lint */,\n",
+            with: "\t\t\t\tS00000000000000000000004 /* Lint */,\n\t\t\t\tA00000000000000000000009 /* Embed */,\n")
         let (_, d, after) = try run(text)
         XCTAssertNil(after["F00000000000000000000002"])
         XCTAssertNil(after["B00000000000000000000009"])
@@ -131,54 +159,54 @@ final class DeintegratorTests: XCTestCase {
 
     func testXMLProjectIsEditedByDeletingLines() throws {
         let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        \t<key>objects</key>
-        \t<dict>
-        \t\t<key>P</key>
-        \t\t<dict>
-        \t\t\t<key>isa</key>
-        \t\t\t<string>PBXProject</string>
-        \t\t\t<key>mainGroup</key>
-        \t\t\t<string>G</string>
-        \t\t\t<key>targets</key>
-        \t\t\t<array>
-        \t\t\t\t<string>T</string>
-        \t\t\t</array>
-        \t\t</dict>
-        \t\t<key>G</key>
-        \t\t<dict>
-        \t\t\t<key>isa</key>
-        \t\t\t<string>PBXGroup</string>
-        \t\t\t<key>children</key>
-        \t\t\t<array/>
-        \t\t</dict>
-        \t\t<key>S</key>
-        \t\t<dict>
-        \t\t\t<key>isa</key>
-        \t\t\t<string>PBXShellScriptBuildPhase</string>
-        \t\t\t<key>name</key>
-        \t\t\t<string>Check Pods Manifest.lock</string>
-        \t\t</dict>
-        \t\t<key>T</key>
-        \t\t<dict>
-        \t\t\t<key>buildPhases</key>
-        \t\t\t<array>
-        \t\t\t\t<string>S</string>
-        \t\t\t</array>
-        \t\t\t<key>isa</key>
-        \t\t\t<string>PBXNativeTarget</string>
-        \t\t\t<key>name</key>
-        \t\t\t<string>T</string>
-        \t\t</dict>
-        \t</dict>
-        \t<key>rootObject</key>
-        \t<string>P</string>
-        </dict>
-        </plist>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>objects</key>
+            \t<dict>
+            \t\t<key>P</key>
+            \t\t<dict>
+            \t\t\t<key>isa</key>
+            \t\t\t<string>PBXProject</string>
+            \t\t\t<key>mainGroup</key>
+            \t\t\t<string>G</string>
+            \t\t\t<key>targets</key>
+            \t\t\t<array>
+            \t\t\t\t<string>T</string>
+            \t\t\t</array>
+            \t\t</dict>
+            \t\t<key>G</key>
+            \t\t<dict>
+            \t\t\t<key>isa</key>
+            \t\t\t<string>PBXGroup</string>
+            \t\t\t<key>children</key>
+            \t\t\t<array/>
+            \t\t</dict>
+            \t\t<key>S</key>
+            \t\t<dict>
+            \t\t\t<key>isa</key>
+            \t\t\t<string>PBXShellScriptBuildPhase</string>
+            \t\t\t<key>name</key>
+            \t\t\t<string>Check Pods Manifest.lock</string>
+            \t\t</dict>
+            \t\t<key>T</key>
+            \t\t<dict>
+            \t\t\t<key>buildPhases</key>
+            \t\t\t<array>
+            \t\t\t\t<string>S</string>
+            \t\t\t</array>
+            \t\t\t<key>isa</key>
+            \t\t\t<string>PBXNativeTarget</string>
+            \t\t\t<key>name</key>
+            \t\t\t<string>T</string>
+            \t\t</dict>
+            \t</dict>
+            \t<key>rootObject</key>
+            \t<string>P</string>
+            </dict>
+            </plist>
 
-        """
+            """
         let (f, d, after) = try run(xml)
         XCTAssertEqual(after.format, .xml)
         XCTAssertNil(after["S"])
@@ -205,7 +233,8 @@ final class DeintegratorTests: XCTestCase {
 
     func testSectionMarkerTextInsideAnotherCommentIsNotTouched() throws {
         // An unclosed-looking `/* ` swallows the next Begin line: that text is not a marker.
-        var text = PBXFixtures.integrated.replacingOccurrences(of: "\t\t\t\tS00000000000000000000004 /* Lint */,\n", with: "")
+        var text = PBXFixtures.integrated.replacingOccurrences(
+            of: "\t\t\t\tS00000000000000000000004 /* Lint */,\n", with: "")
         let start = try XCTUnwrap(text.range(of: "\t\tS00000000000000000000004 /* Lint */ = {"))
         let end = try XCTUnwrap(text.range(of: "\t\t};\n", range: start.upperBound..<text.endIndex))
         text.removeSubrange(start.lowerBound..<end.upperBound)
@@ -213,6 +242,7 @@ final class DeintegratorTests: XCTestCase {
         let (_, d, after) = try run(text)
         XCTAssertNil(after["S00000000000000000000001"])
         let out = String(decoding: d.newBytes, as: UTF8.self)
-        XCTAssertTrue(out.contains("/* End PBXProject section/* \n\n/* Begin PBXShellScriptBuildPhase section */\n"), out)
+        XCTAssertTrue(
+            out.contains("/* End PBXProject section/* \n\n/* Begin PBXShellScriptBuildPhase section */\n"), out)
     }
 }

@@ -3,7 +3,9 @@ import PodMirrorKit
 import XCTest
 
 final class PBXParserTests: XCTestCase {
-    func parse(_ text: String) throws -> PBXProjectFile { try PBXProjectFile(bytes: Array(text.utf8), path: "t.pbxproj") }
+    func parse(_ text: String) throws -> PBXProjectFile {
+        try PBXProjectFile(bytes: Array(text.utf8), path: "t.pbxproj")
+    }
 
     func testObjectsAndTheirByteRanges() throws {
         let f = try parse(PBXFixtures.integrated)
@@ -17,8 +19,9 @@ final class PBXParserTests: XCTestCase {
         // Array elements know their range including the comma and annotation.
         let phase = try XCTUnwrap(f["A00000000000000000000001"])
         let item = try XCTUnwrap(phase["files"]?.array?.first)
-        XCTAssertEqual(String(decoding: f.bytes[item.itemRange], as: UTF8.self),
-                       "B00000000000000000000002 /* Pods_App.framework in Frameworks */,")
+        XCTAssertEqual(
+            String(decoding: f.bytes[item.itemRange], as: UTF8.self),
+            "B00000000000000000000002 /* Pods_App.framework in Frameworks */,")
     }
 
     func testUnknownIsaAndAttributesAreKept() throws {
@@ -27,14 +30,18 @@ final class PBXParserTests: XCTestCase {
         XCTAssertEqual(x.isa, "XCFutureThing")
         XCTAssertEqual(x.string("newAttribute"), "kept as is")
         XCTAssertEqual(x["nested"]?["a"]?.array?.compactMap(\.string), ["1", "2"])
-        if case .data(let d)? = x["nested"]?["b"]?.value { XCTAssertEqual(d, [0x0A, 0xFF]) } else { XCTFail("data not read") }
+        if case .data(let d)? = x["nested"]?["b"]?.value {
+            XCTAssertEqual(d, [0x0A, 0xFF])
+        } else {
+            XCTFail("data not read")
+        }
     }
 
     func testQuotingAndEscapes() throws {
         let text = #"""
-        // !$*UTF8*$!
-        { a = "x \"q\" \\ \n\t end"; b = 'single'; c = "\U00e9\U263A"; d = "📦 Check Pods Manifest.lock"; e = bare-with:colon.and/slash$; f = ""; g = "\101\102"; h = "\ud83d"; objects = {}; }
-        """#
+            // !$*UTF8*$!
+            { a = "x \"q\" \\ \n\t end"; b = 'single'; c = "\U00e9\U263A"; d = "📦 Check Pods Manifest.lock"; e = bare-with:colon.and/slash$; f = ""; g = "\101\102"; h = "\ud83d"; objects = {}; }
+            """#
         let f = try parse(text)
         XCTAssertEqual(f.root["a"]?.string, "x \"q\" \\ \n\t end")
         XCTAssertEqual(f.root["b"]?.string, "single")
@@ -62,8 +69,10 @@ final class PBXParserTests: XCTestCase {
             ("{ a = <0g>; }", "t.pbxproj:1:9: invalid character 'g' in <data>"),
             ("( a, b )", "not a dictionary"),
             ("{ a = b; }", "no `objects` dictionary"),
-            ("{ objects = {\n  A1 = {isa = PBXGroup; };\n  B2 = {isa = PBXGroup; };\n  A1 = {isa = PBXFileReference; };\n}; }",
-             "t.pbxproj:4: object A1 is defined twice (first at line 2)"),
+            (
+                "{ objects = {\n  A1 = {isa = PBXGroup; };\n  B2 = {isa = PBXGroup; };\n  A1 = {isa = PBXFileReference; };\n}; }",
+                "t.pbxproj:4: object A1 is defined twice (first at line 2)"
+            ),
         ]
         for (text, want) in cases {
             XCTAssertThrowsError(try parse(text), text) { error in
@@ -74,7 +83,8 @@ final class PBXParserTests: XCTestCase {
     }
 
     func testDeepNestingIsAnErrorNotACrash() {
-        let text = "{ objects = {}; a = " + String(repeating: "(", count: 5000) + String(repeating: ")", count: 5000) + "; }"
+        let text =
+            "{ objects = {}; a = " + String(repeating: "(", count: 5000) + String(repeating: ")", count: 5000) + "; }"
         XCTAssertThrowsError(try parse(text)) { XCTAssertTrue("\($0)".contains("nesting deeper"), "\($0)") }
     }
 
@@ -86,43 +96,43 @@ final class PBXParserTests: XCTestCase {
 
     func testXMLFormReadsTheSameObjects() throws {
         let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>archiveVersion</key>
-        \t<string>1</string>
-        \t<key>classes</key>
-        \t<dict/>
-        \t<key>objects</key>
-        \t<dict>
-        \t\t<key>G1</key>
-        \t\t<dict>
-        \t\t\t<key>children</key>
-        \t\t\t<array>
-        \t\t\t\t<string>F1</string>
-        \t\t\t</array>
-        \t\t\t<key>isa</key>
-        \t\t\t<string>PBXGroup</string>
-        \t\t\t<key>sourceTree</key>
-        \t\t\t<string>&lt;group&gt;</string>
-        \t\t</dict>
-        \t\t<key>F1</key>
-        \t\t<dict>
-        \t\t\t<key>isa</key>
-        \t\t\t<string>PBXFileReference</string>
-        \t\t\t<key>name</key>
-        \t\t\t<string>A &amp; B &#x41;</string>
-        \t\t\t<key>flag</key>
-        \t\t\t<true/>
-        \t\t</dict>
-        \t</dict>
-        \t<key>rootObject</key>
-        \t<string>G1</string>
-        </dict>
-        </plist>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>archiveVersion</key>
+            \t<string>1</string>
+            \t<key>classes</key>
+            \t<dict/>
+            \t<key>objects</key>
+            \t<dict>
+            \t\t<key>G1</key>
+            \t\t<dict>
+            \t\t\t<key>children</key>
+            \t\t\t<array>
+            \t\t\t\t<string>F1</string>
+            \t\t\t</array>
+            \t\t\t<key>isa</key>
+            \t\t\t<string>PBXGroup</string>
+            \t\t\t<key>sourceTree</key>
+            \t\t\t<string>&lt;group&gt;</string>
+            \t\t</dict>
+            \t\t<key>F1</key>
+            \t\t<dict>
+            \t\t\t<key>isa</key>
+            \t\t\t<string>PBXFileReference</string>
+            \t\t\t<key>name</key>
+            \t\t\t<string>A &amp; B &#x41;</string>
+            \t\t\t<key>flag</key>
+            \t\t\t<true/>
+            \t\t</dict>
+            \t</dict>
+            \t<key>rootObject</key>
+            \t<string>G1</string>
+            </dict>
+            </plist>
 
-        """
+            """
         let f = try parse(xml)
         XCTAssertEqual(f.format, .xml)
         XCTAssertEqual(f["G1"]?.list("children"), ["F1"])
@@ -132,20 +142,22 @@ final class PBXParserTests: XCTestCase {
         let entry = try XCTUnwrap(f["F1"]?.entry)
         let text = String(decoding: f.bytes[entry.range], as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("<key>F1</key>") && text.hasSuffix("</dict>"), text)
-        XCTAssertThrowsError(try parse("<?xml version=\"1.0\"?>\n<plist>\n<dict>\n<key>a</key>\n<string>x</dict>\n</plist>")) {
+        XCTAssertThrowsError(
+            try parse("<?xml version=\"1.0\"?>\n<plist>\n<dict>\n<key>a</key>\n<string>x</dict>\n</plist>")
+        ) {
             XCTAssertTrue("\($0)".contains("t.pbxproj:5:"), "\($0)")
         }
     }
 
     func testCyclesAndDanglingReferencesDoNotHang() throws {
         let text = """
-        { objects = {
-          P = {isa = PBXProject; mainGroup = G1; targets = (T, MISSING, ); };
-          G1 = {isa = PBXGroup; children = (G2, NOPE, ); };
-          G2 = {isa = PBXGroup; children = (G1, G2, ); name = Pods; };
-          T = {isa = PBXNativeTarget; name = T; buildPhases = (MISSING2, ); buildConfigurationList = GONE; };
-        }; rootObject = P; }
-        """
+            { objects = {
+              P = {isa = PBXProject; mainGroup = G1; targets = (T, MISSING, ); };
+              G1 = {isa = PBXGroup; children = (G2, NOPE, ); };
+              G2 = {isa = PBXGroup; children = (G1, G2, ); name = Pods; };
+              T = {isa = PBXNativeTarget; name = T; buildPhases = (MISSING2, ); buildConfigurationList = GONE; };
+            }; rootObject = P; }
+            """
         let f = try parse(text)
         XCTAssertEqual(f.groups(from: "G1").map(\.id), ["G1", "G2"])
         XCTAssertEqual(f.reachable(), ["P", "G1", "G2", "T"])

@@ -14,8 +14,10 @@ final class CRLFDiffCLITests: XCTestCase {
         let r = try bin.run(["podfile", "source", "use", "tuna", "--dry-run"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertFalse(r.stdout.contains("No newline at end of file"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("@@ -1,3 +1,5 @@\n+source 'https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git'\r\n"
-                                        + "+\r\n platform :ios, '12.0'\r\n \r\n target 'App' do\r\n"), r.stdout)
+        XCTAssertTrue(
+            r.stdout.contains(
+                "@@ -1,3 +1,5 @@\n+source 'https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git'\r\n"
+                    + "+\r\n platform :ios, '12.0'\r\n \r\n target 'App' do\r\n"), r.stdout)
         XCTAssertEqual(try home.read("Podfile"), Array(text.utf8))
     }
 
@@ -26,8 +28,9 @@ final class CRLFDiffCLITests: XCTestCase {
         let r = try bin.run(["gems", "source", "use", "tuna", "--dry-run"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertFalse(r.stdout.contains("No newline at end of file"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("-- https://rubygems.org/\r\n+- https://mirrors.tuna.tsinghua.edu.cn/rubygems/\r\n"),
-                      r.stdout)
+        XCTAssertTrue(
+            r.stdout.contains("-- https://rubygems.org/\r\n+- https://mirrors.tuna.tsinghua.edu.cn/rubygems/\r\n"),
+            r.stdout)
         XCTAssertEqual(try home.read(".gemrc"), Array(text.utf8))
     }
 

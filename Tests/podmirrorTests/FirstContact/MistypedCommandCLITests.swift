@@ -8,8 +8,11 @@ final class MistypedCommandCLITests: XCTestCase {
 
     func testMistypedSubcommandsGetTheNearestCommand() throws {
         let home = TempDirectory()
-        let cases = [(["setpu"], "podmirror setup"), (["mirror", "lst"], "podmirror mirror list"),
-                     (["gems", "sources", "list"], "podmirror gems source"), (["help", "podfile", "sorce"], "podmirror podfile source")]
+        let cases = [
+            (["setpu"], "podmirror setup"), (["mirror", "lst"], "podmirror mirror list"),
+            (["gems", "sources", "list"], "podmirror gems source"),
+            (["help", "podfile", "sorce"], "podmirror podfile source"),
+        ]
         for (args, suggestion) in cases {
             let r = try bin.run(args, home: home.path, extraEnvironment: ["PODMIRROR_LANG": "en"])
             XCTAssertEqual(r.status, 2, "\(args): \(r.stdout)")
@@ -29,7 +32,8 @@ final class MistypedCommandCLITests: XCTestCase {
     /// Errors from argument parsing use the same `error:` prefix as every other failure.
     func testParseErrorsUseTheOneErrorPrefix() throws {
         let home = TempDirectory()
-        let r = try bin.run(["mirror", "list", "--no-such-flag"], home: home.path, extraEnvironment: ["PODMIRROR_LANG": "en"])
+        let r = try bin.run(
+            ["mirror", "list", "--no-such-flag"], home: home.path, extraEnvironment: ["PODMIRROR_LANG": "en"])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.hasPrefix("error: "), r.stderr)
         XCTAssertFalse(r.stderr.contains("Error: "), r.stderr)

@@ -21,18 +21,24 @@ final class PodfileFirstContactCLITests: XCTestCase {
     func testInitThenRecipeEditsPutSourcesFirst() throws {
         let dir = try project()
         XCTAssertEqual(try bin.run(["init"], home: dir.path, cwd: dir.path).status, 0)
-        for args in [["podfile", "platform", "ios", "13.0"], ["podfile", "inhibit-warnings", "on"], ["podfile", "source", "use", "tuna"]] {
+        for args in [
+            ["podfile", "platform", "ios", "13.0"], ["podfile", "inhibit-warnings", "on"],
+            ["podfile", "source", "use", "tuna"],
+        ] {
             let r = try bin.run(args, home: dir.path, cwd: dir.path)
             XCTAssertEqual(r.status, 0, r.stderr)
         }
         let text = String(decoding: try dir.read("Podfile"), as: UTF8.self)
-        XCTAssertTrue(text.hasPrefix("source '\(tuna)'\n\n# Uncomment the next line to define a global platform for your project\n"
-                                     + "platform :ios, '13.0'\ninhibit_all_warnings!\n\ntarget 'actionsDemo' do\n"), text)
+        XCTAssertTrue(
+            text.hasPrefix(
+                "source '\(tuna)'\n\n# Uncomment the next line to define a global platform for your project\n"
+                    + "platform :ios, '13.0'\ninhibit_all_warnings!\n\ntarget 'actionsDemo' do\n"), text)
     }
 
     func testShowGivesEffectiveVersionAndInheritedInhibit() throws {
         let home = TempDirectory()
-        try home.write("Podfile", "platform :ios\ninhibit_all_warnings!\ntarget 'App' do\n  target 'AppTests' do\n  end\nend\n")
+        try home.write(
+            "Podfile", "platform :ios\ninhibit_all_warnings!\ntarget 'App' do\n  target 'AppTests' do\n  end\nend\n")
         let r = try bin.run(["podfile", "show", "--json"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
         let o = try PodmirrorBinary.json(r)
@@ -55,10 +61,16 @@ final class PodfileFirstContactCLITests: XCTestCase {
         var r = try bin.run(["podfile", "deployment-target", "iOS", "15.0"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
         let once = try home.read("Podfile")
-        XCTAssertTrue(String(decoding: once, as: UTF8.self).contains("c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] = '15.0' if Gem::Version"))
-        r = try bin.run(["setup", "--podfile", home.path + "/Podfile", "--deployment-target", "ios:15.0", "--check"], home: home.path)
+        XCTAssertTrue(
+            String(decoding: once, as: UTF8.self).contains(
+                "c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] = '15.0' if Gem::Version"))
+        r = try bin.run(
+            ["setup", "--podfile", home.path + "/Podfile", "--deployment-target", "ios:15.0", "--check"],
+            home: home.path)
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
-        r = try bin.run(["setup", "--podfile", home.path + "/Podfile", "--deployment-target", "ios:16.0", "--json"], home: home.path)
+        r = try bin.run(
+            ["setup", "--podfile", home.path + "/Podfile", "--deployment-target", "ios:16.0", "--json"], home: home.path
+        )
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         XCTAssertTrue(String(decoding: try home.read("Podfile"), as: UTF8.self).contains("= '16.0' if Gem::Version"))
         r = try bin.run(["podfile", "deployment-target", "ios", "1.2.3.4"], home: home.path)
@@ -68,12 +80,14 @@ final class PodfileFirstContactCLITests: XCTestCase {
     func testRemovingAnAbsentSourceSaysSoAndExitsZero() throws {
         let home = TempDirectory()
         try home.write("Podfile", "source 'https://cdn.cocoapods.org/'\n")
-        let r = try bin.run(["podfile", "source", "remove", "tuna"], home: home.path, extraEnvironment: ["PODMIRROR_LANG": "en"])
+        let r = try bin.run(
+            ["podfile", "source", "remove", "tuna"], home: home.path, extraEnvironment: ["PODMIRROR_LANG": "en"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("the Podfile has no source \(tuna); nothing to remove"), r.stderr)
         let bad = try bin.run(["podfile", "platform", "IOS", "13.0"], home: home.path)
         XCTAssertEqual(bad.status, 0, bad.stderr)
-        let typo = try bin.run(["podfile", "platform", "iso", "13.0"], home: home.path, extraEnvironment: ["PODMIRROR_LANG": "en"])
+        let typo = try bin.run(
+            ["podfile", "platform", "iso", "13.0"], home: home.path, extraEnvironment: ["PODMIRROR_LANG": "en"])
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("did you mean `ios`?"), typo.stderr)
     }
@@ -82,12 +96,15 @@ final class PodfileFirstContactCLITests: XCTestCase {
     func testNoteLevelFindingIsNotPrintedAsWarning() throws {
         let home = TempDirectory()
         try home.write("Podfile", "target 'App' do\nend\n")
-        let r = try bin.run(["podfile", "source", "add", "https://git.example.com/x/Specs.git"], home: home.path,
-                            extraEnvironment: ["PODMIRROR_LANG": "en"])
+        let r = try bin.run(
+            ["podfile", "source", "add", "https://git.example.com/x/Specs.git"], home: home.path,
+            extraEnvironment: ["PODMIRROR_LANG": "en"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("note: the Podfile used trunk implicitly"), r.stderr)
         XCTAssertFalse(r.stderr.contains("warning:"), r.stderr)
-        XCTAssertEqual(try bin.run(["podfile", "source", "remove", "https://git.example.com/x/Specs.git"], home: home.path).status, 0)
+        XCTAssertEqual(
+            try bin.run(["podfile", "source", "remove", "https://git.example.com/x/Specs.git"], home: home.path).status,
+            0)
         let removeAll = try bin.run(["podfile", "source", "remove", "trunk", "--json"], home: home.path)
         let warnings = try XCTUnwrap(try PodmirrorBinary.json(removeAll)["warnings"] as? [[String: Any]])
         XCTAssertEqual(warnings.map { $0["severity"] as? String }, ["warning"])

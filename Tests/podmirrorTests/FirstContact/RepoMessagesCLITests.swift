@@ -35,7 +35,8 @@ final class RepoUpdateMessageCLITests: RepoCLITestCase {
         try mirror.addCommits(1)
         let repoint = try pm(["repo", "use", server.url("mirror.git")], env: ["PODMIRROR_LANG": "en"])
         XCTAssertEqual(repoint.status, 0, repoint.stderr)
-        XCTAssertTrue(repoint.stdout.contains("re-pointed the existing clone and fetched only what was new"), repoint.stdout)
+        XCTAssertTrue(
+            repoint.stdout.contains("re-pointed the existing clone and fetched only what was new"), repoint.stdout)
     }
 
     func testRepoUseTextSaysClonedWhenHistoryIsUnrelated() throws {

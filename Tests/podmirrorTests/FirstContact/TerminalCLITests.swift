@@ -8,26 +8,30 @@ final class TerminalCLITests: XCTestCase {
     let bin = PodmirrorBinary()
 
     static let ptyRunner = #"""
-    import os, pty, subprocess, sys
-    master, slave = pty.openpty()
-    p = subprocess.Popen(sys.argv[1:], stdin=slave, stdout=slave, stderr=slave)
-    os.close(slave)
-    out = b''
-    while True:
-        try:
-            data = os.read(master, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        out += data
-    sys.stdout.buffer.write(out)
-    sys.exit(p.wait())
-    """#
+        import os, pty, subprocess, sys
+        master, slave = pty.openpty()
+        p = subprocess.Popen(sys.argv[1:], stdin=slave, stdout=slave, stderr=slave)
+        os.close(slave)
+        out = b''
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            out += data
+        sys.stdout.buffer.write(out)
+        sys.exit(p.wait())
+        """#
 
     /// Runs podmirror on a pty; returns everything it wrote there.
-    func runOnPTY(_ args: [String], home: TempDirectory, env: [String: String]) throws -> (status: Int32, output: String) {
-        guard let python = ProcessRunner.which("python3") else { throw XCTSkip("python3 is not installed (pty reference only)") }
+    func runOnPTY(_ args: [String], home: TempDirectory, env: [String: String]) throws -> (
+        status: Int32, output: String
+    ) {
+        guard let python = ProcessRunner.which("python3") else {
+            throw XCTSkip("python3 is not installed (pty reference only)")
+        }
         let script = try home.write("run_on_terminal.py", Self.ptyRunner)
         var environment = bin.environment(home: home.path, extra: env)
         if env["TERM"] == nil { environment["TERM"] = "xterm-256color" }
@@ -44,7 +48,9 @@ final class TerminalCLITests: XCTestCase {
             let r = try runOnPTY(["repo", "add", "master\(n)", "file://" + specs.bare], home: home, env: env)
             XCTAssertEqual(r.status, 0, r.output)
             XCTAssertFalse(r.output.contains("\u{1B}"), "\(env): \(r.output.debugDescription)")
-            XCTAssertFalse(r.output.replacingOccurrences(of: "\r\n", with: "\n").contains("\r"), "\(env): \(r.output.debugDescription)")
+            XCTAssertFalse(
+                r.output.replacingOccurrences(of: "\r\n", with: "\n").contains("\r"),
+                "\(env): \(r.output.debugDescription)")
         }
         // The same run on a colour terminal does paint (so the pty is really a terminal to podmirror).
         let home = TempDirectory()

@@ -11,10 +11,12 @@ final class VersionCLITests: XCTestCase {
         let plain = try bin.run(["--version"], home: home.path)
         XCTAssertEqual(plain.status, 0)
         XCTAssertEqual(plain.stdout.split(separator: "\n").count, 1, plain.stdout)
-        let verbose = try bin.run(["--version", "--verbose"], home: home.path, extraEnvironment: ["PODMIRROR_LANG": "en"])
+        let verbose = try bin.run(
+            ["--version", "--verbose"], home: home.path, extraEnvironment: ["PODMIRROR_LANG": "en"])
         XCTAssertEqual(verbose.status, 0, verbose.stderr)
         XCTAssertTrue(verbose.stdout.contains("libgit2 1.5.1 (no shallow clone)"), verbose.stdout)
-        XCTAssertTrue(verbose.stdout.contains("platform: linux-") || verbose.stdout.contains("platform: macos-"), verbose.stdout)
+        XCTAssertTrue(
+            verbose.stdout.contains("platform: linux-") || verbose.stdout.contains("platform: macos-"), verbose.stdout)
         XCTAssertTrue(verbose.stdout.contains("built from commit"), verbose.stdout)
         let json = try PodmirrorBinary.json(try bin.run(["--version", "--json"], home: home.path))
         XCTAssertEqual(json["version"] as? String, plain.stdout.trimmingCharacters(in: .whitespacesAndNewlines))

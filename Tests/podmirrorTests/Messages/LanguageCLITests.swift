@@ -9,7 +9,8 @@ final class LanguageCLITests: XCTestCase {
     func setupDryRun(_ env: [String: String], json: Bool = false, gems: Bool = false) throws -> ProcessResult {
         let home = TempDirectory()
         let podfile = try home.write("Podfile", "platform :ios, '12.0'\n\ntarget 'App' do\n  pod 'Alamofire'\nend\n")
-        var args = ["setup", "--mirror", "tuna", "--podfile", podfile] + (gems ? ["--gems", "ruby-china"] : [])
+        var args =
+            ["setup", "--mirror", "tuna", "--podfile", podfile] + (gems ? ["--gems", "ruby-china"] : [])
             + ["--no-verify", "--dry-run"]
         if json { args.append("--json") }
         return try bin.run(args, home: home.path, extraEnvironment: env)
@@ -45,7 +46,8 @@ final class LanguageCLITests: XCTestCase {
         let zh = try bin.run(["mirror", "list", "--lang", "fr"], home: home.path)
         XCTAssertEqual(zh.status, 2, zh.stderr)
         XCTAssertTrue(zh.stderr.contains("'fr'"), zh.stderr)
-        let bad = try bin.run(["setup", "--dry-run", "--check"], home: home.path, extraEnvironment: ["LANG": "zh_CN.UTF-8"])
+        let bad = try bin.run(
+            ["setup", "--dry-run", "--check"], home: home.path, extraEnvironment: ["LANG": "zh_CN.UTF-8"])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("不能同时使用"), bad.stderr)
     }
@@ -53,8 +55,10 @@ final class LanguageCLITests: XCTestCase {
     func testSetupDryRunSummariesFollowTheLocale() throws {
         let zh = try setupDryRun(["LANG": "zh_CN.UTF-8"], gems: true)
         XCTAssertEqual(zh.status, 0, zh.stderr)
-        for phrase in ["中的 RubyGems 源：改用 https://gems.ruby-china.com/", "克隆 https://mirrors.tuna.tsinghua.edu.cn/",
-                       "Podfile：改用 Specs 源 https://mirrors.tuna.tsinghua.edu.cn/"] {
+        for phrase in [
+            "中的 RubyGems 源：改用 https://gems.ruby-china.com/", "克隆 https://mirrors.tuna.tsinghua.edu.cn/",
+            "Podfile：改用 Specs 源 https://mirrors.tuna.tsinghua.edu.cn/",
+        ] {
             XCTAssertTrue(zh.stdout.contains(phrase), "missing '\(phrase)' in:\n\(zh.stdout)")
         }
         for english in ["RubyGems sources in", "clone https://", "use Specs source"] {
@@ -62,8 +66,10 @@ final class LanguageCLITests: XCTestCase {
         }
         let en = try setupDryRun(["LANG": "C.UTF-8"], gems: true)
         XCTAssertEqual(en.status, 0, en.stderr)
-        for phrase in ["RubyGems sources in", "clone https://mirrors.tuna.tsinghua.edu.cn/",
-                       "use Specs source https://mirrors.tuna.tsinghua.edu.cn/"] {
+        for phrase in [
+            "RubyGems sources in", "clone https://mirrors.tuna.tsinghua.edu.cn/",
+            "use Specs source https://mirrors.tuna.tsinghua.edu.cn/",
+        ] {
             XCTAssertTrue(en.stdout.contains(phrase), "missing '\(phrase)' in:\n\(en.stdout)")
         }
         XCTAssertFalse(en.stdout.contains("克隆"), en.stdout)
@@ -76,8 +82,9 @@ final class LanguageCLITests: XCTestCase {
     func testDoctorFindingsFollowTheLocale() throws {
         let home = TempDirectory()
         func doctor(_ lang: String, json: Bool = false) throws -> ProcessResult {
-            try bin.run(["doctor", "--offline"] + (json ? ["--json"] : []), home: home.path,
-                        extraEnvironment: ["LANG": lang])
+            try bin.run(
+                ["doctor", "--offline"] + (json ? ["--json"] : []), home: home.path,
+                extraEnvironment: ["LANG": lang])
         }
         let zh = try doctor("zh_CN.UTF-8")
         XCTAssertTrue(zh.stdout.contains("还没有 repos 目录"), zh.stdout)
@@ -96,8 +103,9 @@ final class LanguageCLITests: XCTestCase {
     func testAnErrorAndItsRemedyFollowTheLocale() throws {
         let home = TempDirectory()
         func run(_ lang: String, json: Bool = false) throws -> ProcessResult {
-            try bin.run(["setup", "--mirror", "nosuch", "--dry-run"] + (json ? ["--json"] : []), home: home.path,
-                        extraEnvironment: ["LANG": lang])
+            try bin.run(
+                ["setup", "--mirror", "nosuch", "--dry-run"] + (json ? ["--json"] : []), home: home.path,
+                extraEnvironment: ["LANG": lang])
         }
         let zh = try run("zh_CN.UTF-8")
         XCTAssertEqual(zh.status, 2, zh.stderr)

@@ -6,7 +6,8 @@ import XCTest
 /// while writing, symlinked config files. Each must fail with exit 1 naming the file, or succeed
 /// editing the link's target, and never leave a half-written or temporary file.
 final class FileSystemFaultTests: ReliabilityTestCase {
-    static let gemrc = "---\n# my gem sources\n:sources:\n- https://rubygems.org/\n- https://gems.private.example/\n:update_sources: true\n"
+    static let gemrc =
+        "---\n# my gem sources\n:sources:\n- https://rubygems.org/\n- https://gems.private.example/\n:update_sources: true\n"
     static let gitconfig = "[user]\n\tname = Someone\n\temail = someone@example.com\n[core]\n\tautocrlf = input\n"
 
     func testReadOnlyGemrcFailsNamingItAndKeepsEveryByte() throws {
@@ -24,8 +25,9 @@ final class FileSystemFaultTests: ReliabilityTestCase {
         try FileManager.default.createDirectory(atPath: home.sub(".config"), withIntermediateDirectories: true)
         try makeReadOnly(home.sub(".config"))
         let before = TreeSnapshot(home.path)
-        let r = try bin.run(["gems", "source", "use", "tuna", "--json"], home: home.path,
-                            extraEnvironment: ["GEMRC": home.sub(".config/gem/gemrc")])
+        let r = try bin.run(
+            ["gems", "source", "use", "tuna", "--json"], home: home.path,
+            extraEnvironment: ["GEMRC": home.sub(".config/gem/gemrc")])
         assertFailedCleanly(r, status: 1, mentions: [home.sub(".config/gem")], before: before)
         let obj = try PodmirrorBinary.json(r)
         XCTAssertEqual(obj["ok"] as? Bool, false)
@@ -40,7 +42,8 @@ final class FileSystemFaultTests: ReliabilityTestCase {
         try makeImmutable(bundle)
         let before = TreeSnapshot(home.path)
         let r = try bin.run(["gems", "source", "use", "ruby-china", "--bundler"], home: home.path)
-        assertFailedCleanly(r, status: 1, mentions: [bundle, "rolled back: RubyGems sources in \(home.path)/.gemrc"], before: before)
+        assertFailedCleanly(
+            r, status: 1, mentions: [bundle, "rolled back: RubyGems sources in \(home.path)/.gemrc"], before: before)
         // What was undone is said in words, never by an internal change id.
         XCTAssertFalse(r.stderr.contains("gems.gemrc"), r.stderr)
     }
@@ -58,8 +61,10 @@ final class FileSystemFaultTests: ReliabilityTestCase {
         // A file larger than the limit: reading is allowed, the rewrite hits `ulimit -f` (EFBIG; before
         // the CLI ignored SIGXFSZ the process was killed and left `.gemrc.podmirror-XXXXXX` behind).
         let padding = (0..<120).map { "# note \($0): keep this line exactly as it is\n" }.joined()
-        for (name, original, args) in [(".gemrc", Self.gemrc + padding, ["gems", "source", "use", "tuna"]),
-                                       (".gitconfig", Self.gitconfig + padding, ["gitconfig", "insteadof", "use", "tuna"])] {
+        for (name, original, args) in [
+            (".gemrc", Self.gemrc + padding, ["gems", "source", "use", "tuna"]),
+            (".gitconfig", Self.gitconfig + padding, ["gitconfig", "insteadof", "use", "tuna"]),
+        ] {
             let home = TempDirectory()
             try home.write(name, original)
             let before = TreeSnapshot(home.path)
@@ -80,7 +85,10 @@ final class FileSystemFaultTests: ReliabilityTestCase {
         // The link is untouched (same target), the target changed in place with its mode kept.
         assertUnchanged(homeBefore)
         let text = String(decoding: try dotfiles.read("gemrc"), as: UTF8.self)
-        XCTAssertEqual(text, Self.gemrc.replacingOccurrences(of: "https://rubygems.org/", with: "https://mirrors.tuna.tsinghua.edu.cn/rubygems/"))
+        XCTAssertEqual(
+            text,
+            Self.gemrc.replacingOccurrences(
+                of: "https://rubygems.org/", with: "https://mirrors.tuna.tsinghua.edu.cn/rubygems/"))
         XCTAssertEqual(TreeSnapshot(target).entries[""].map { "\($0)" }?.hasPrefix("file mode 600"), true)
         XCTAssertEqual(TreeSnapshot(dotfiles.path).leftovers, [])
     }
@@ -89,8 +97,10 @@ final class FileSystemFaultTests: ReliabilityTestCase {
         let home = TempDirectory()
         let dotfiles = TempDirectory("dotfiles")
         let target = try dotfiles.write("git/config", Self.gitconfig)
-        try FileManager.default.createSymbolicLink(atPath: dotfiles.sub("gitconfig-link"), withDestinationPath: "git/config")
-        try FileManager.default.createSymbolicLink(atPath: home.sub(".gitconfig"), withDestinationPath: dotfiles.sub("gitconfig-link"))
+        try FileManager.default.createSymbolicLink(
+            atPath: dotfiles.sub("gitconfig-link"), withDestinationPath: "git/config")
+        try FileManager.default.createSymbolicLink(
+            atPath: home.sub(".gitconfig"), withDestinationPath: dotfiles.sub("gitconfig-link"))
         let homeBefore = TreeSnapshot(home.path)
         let r = try bin.run(["gitconfig", "insteadof", "use", "tuna"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)

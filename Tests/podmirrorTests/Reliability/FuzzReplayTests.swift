@@ -16,10 +16,13 @@ final class FuzzReplayTests: XCTestCase {
         let inputs = "\(Self.root)/\(harness)"
         let r = try ProcessRunner.run(executable, [inputs], environment: ["SWIFT_BACKTRACE": "enable=no"])
         XCTAssertEqual(r.status, 0, "\(harness) broke on an input: \(r.stderr)", file: file, line: line)
-        let count = FileManager.default.enumerator(atPath: inputs)?.allObjects.compactMap { $0 as? String }
+        let count =
+            FileManager.default.enumerator(atPath: inputs)?.allObjects.compactMap { $0 as? String }
             .filter { !FileManager.default.isDirectory(inputs + "/" + $0) }.count ?? 0
         XCTAssertGreaterThan(count, 1, file: file, line: line)
-        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count, count, r.stdout, file: file, line: line)
+        XCTAssertEqual(
+            r.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count, count, r.stdout, file: file,
+            line: line)
     }
 
     func testPodfileHarnessReplaysSeedsAndRegressions() throws { try replay("PodfileFuzz") }

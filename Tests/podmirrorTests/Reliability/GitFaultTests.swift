@@ -38,7 +38,8 @@ final class GitFaultTests: GitServerTestCase {
         server.setFault(.corruptAt(byte: 20_000))
         let r = try pm(["repo", "add", "specs", server.url("specs.git")])
         XCTAssertNotEqual(r.status, 0, "a corrupt pack must never give a clone: \(r.stdout)")
-        assertFailedCleanly(r, status: r.status == 1 ? 1 : 4, mentions: ["127.0.0.1"], before: before, allowing: lockFile)
+        assertFailedCleanly(
+            r, status: r.status == 1 ? 1 : 4, mentions: ["127.0.0.1"], before: before, allowing: lockFile)
     }
 
     func testHTTP500And404AreNetworkErrorsNamingTheStatus() throws {
@@ -56,7 +57,8 @@ final class GitFaultTests: GitServerTestCase {
         // Nothing listens on port 9 of 127.0.0.1 (was exit 1: libgit2 reports it as an OS error).
         let before = TreeSnapshot(home.path)
         let r = try pm(["repo", "add", "specs", "http://127.0.0.1:9/specs.git"])
-        assertFailedCleanly(r, status: 4, mentions: ["127.0.0.1", "Connection refused"], before: before, allowing: lockFile)
+        assertFailedCleanly(
+            r, status: 4, mentions: ["127.0.0.1", "Connection refused"], before: before, allowing: lockFile)
     }
 
     func testSSHToAClosedPortIsANetworkErrorAndLeavesNothing() throws {
@@ -73,17 +75,22 @@ final class GitFaultTests: GitServerTestCase {
     func testStalledServerTimesOutAsConfigured() throws {
         let before = TreeSnapshot(home.path)
         server.setFault(.stallAfter(bytes: 30_000))
-        let run = try RunningPodmirror(bin, ["repo", "add", "specs", server.url("specs.git"), "--timeout", "2"], home: home.path)
+        let run = try RunningPodmirror(
+            bin, ["repo", "add", "specs", server.url("specs.git"), "--timeout", "2"], home: home.path)
         let (r, seconds) = run.wait(timeout: 60)
         XCTAssertLessThan(seconds, 30, "the stall timeout (2 s) must fire")
         assertFailedCleanly(r, status: 4, mentions: ["127.0.0.1"], before: before, allowing: lockFile)
-        XCTAssertTrue(r.stderr.lowercased().contains("stall") || r.stderr.lowercased().contains("timed out") || r.stderr.lowercased().contains("timeout"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.lowercased().contains("stall") || r.stderr.lowercased().contains("timed out")
+                || r.stderr.lowercased().contains("timeout"), r.stderr)
     }
 
     func testStallTimeoutFromEnvironment() throws {
         let before = TreeSnapshot(home.path)
         server.setFault(.stallAfter(bytes: 30_000))
-        let run = try RunningPodmirror(bin, ["repo", "add", "specs", server.url("specs.git")], home: home.path, extra: ["PODMIRROR_GIT_TIMEOUT": "2"])
+        let run = try RunningPodmirror(
+            bin, ["repo", "add", "specs", server.url("specs.git")], home: home.path,
+            extra: ["PODMIRROR_GIT_TIMEOUT": "2"])
         let (r, seconds) = run.wait(timeout: 60)
         XCTAssertLessThan(seconds, 30)
         assertFailedCleanly(r, status: 4, mentions: ["127.0.0.1"], before: before, allowing: lockFile)
@@ -111,7 +118,8 @@ final class GitFaultTests: GitServerTestCase {
         // `repo use` a "mirror" with no common history: a fresh clone is built aside; killed mid-way,
         // the old repo stays byte-identical; completed, it replaces the old one whole.
         let repo = try cloned()
-        let other = try SpecsFixture(root: served.path, name: "other", pods: 40, commits: 2, seed: "zzz", padding: 6_000)
+        let other = try SpecsFixture(
+            root: served.path, name: "other", pods: 40, commits: 2, seed: "zzz", padding: 6_000)
         let before = TreeSnapshot(home.path)
         server.setFault(.killAfter(bytes: 30_000))
         var r = try pm(["repo", "use", server.url("other.git"), "--name", "specs"])
@@ -119,7 +127,9 @@ final class GitFaultTests: GitServerTestCase {
         server = try GitHTTPServer(root: served.path)
         r = try pm(["repo", "use", server.url("other.git"), "--name", "specs"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(try ProcessRunner.git(["-C", repo, "rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines), other.head)
+        XCTAssertEqual(
+            try ProcessRunner.git(["-C", repo, "rev-parse", "HEAD"]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines), other.head)
         XCTAssertEqual(try ProcessRunner.git(["-C", repo, "fsck", "--no-progress"]).status, 0)
         XCTAssertEqual(TreeSnapshot(home.path).leftovers, [])
     }
@@ -127,8 +137,10 @@ final class GitFaultTests: GitServerTestCase {
     func testRedirectOnTheFirstRequestKeepsTheUserURLAsOrigin() throws {
         // A mirror that moved: its /info/refs answers 302 to the real server under another host name.
         let target = "http://localhost:\(server.port)/specs.git/info/refs?service=git-upload-pack"
-        let redirector = try StaticHTTPServer(routes: ["/specs.git/info/refs?service=git-upload-pack":
-            .init(status: 302, headers: ["Location": target])])
+        let redirector = try StaticHTTPServer(routes: [
+            "/specs.git/info/refs?service=git-upload-pack":
+                .init(status: 302, headers: ["Location": target])
+        ])
         defer { redirector.stop() }
         let url = redirector.url + "/specs.git"
         let r = try pm(["repo", "add", "specs", url])
@@ -145,8 +157,10 @@ final class GitFaultTests: GitServerTestCase {
     func testRedirectToAnotherTransportIsRefused() throws {
         let before = TreeSnapshot(home.path)
         for location in ["file://\(specs.bare)", "ext::sh -c touch% /tmp/podmirror-pwned"] {
-            let redirector = try StaticHTTPServer(routes: ["/specs.git/info/refs?service=git-upload-pack":
-                .init(status: 302, headers: ["Location": location])])
+            let redirector = try StaticHTTPServer(routes: [
+                "/specs.git/info/refs?service=git-upload-pack":
+                    .init(status: 302, headers: ["Location": location])
+            ])
             let r = try pm(["repo", "add", "specs", redirector.url + "/specs.git"])
             redirector.stop()
             assertFailedCleanly(r, status: 4, mentions: ["127.0.0.1"], before: before, allowing: lockFile)
@@ -173,11 +187,15 @@ final class ReposDirFaultTests: GitServerTestCase {
         var r = try bin.run(["repo", "add", "specs", server.url("specs.git")], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(TreeSnapshot(repos).entries[""], .symlink(target: elsewhere.path))
-        XCTAssertEqual(try ProcessRunner.git(["-C", elsewhere.sub("specs"), "rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines), specs.head)
+        XCTAssertEqual(
+            try ProcessRunner.git(["-C", elsewhere.sub("specs"), "rev-parse", "HEAD"]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines), specs.head)
         try specs.addCommits(2)
         r = try bin.run(["repo", "update", "specs"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(try ProcessRunner.git(["-C", elsewhere.sub("specs"), "rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines), specs.head)
+        XCTAssertEqual(
+            try ProcessRunner.git(["-C", elsewhere.sub("specs"), "rev-parse", "HEAD"]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines), specs.head)
         XCTAssertEqual(TreeSnapshot(repos).entries[""], .symlink(target: elsewhere.path))
         XCTAssertEqual(TreeSnapshot(elsewhere.path).leftovers, [])
     }
@@ -185,7 +203,8 @@ final class ReposDirFaultTests: GitServerTestCase {
     func testFileSizeLimitWhileCloningLeavesNothing() throws {
         let before = TreeSnapshot(home.path)
         // 64 KB: the pack (a few hundred KB) cannot be written.
-        let r = try runWithFileSizeLimit(blocks: 128, ["repo", "add", "specs", server.url("specs.git")], home: home.path)
+        let r = try runWithFileSizeLimit(
+            blocks: 128, ["repo", "add", "specs", server.url("specs.git")], home: home.path)
         XCTAssertNotEqual(r.status, 0)
         assertFailedCleanly(r, status: r.status == 4 ? 4 : 1, mentions: ["specs"], before: before, allowing: lockFile)
         XCTAssertTrue(r.stderr.lowercased().contains("too large") || r.stderr.lowercased().contains("write"), r.stderr)

@@ -2,7 +2,7 @@ import Foundation
 import PodMirrorTestSupport
 import XCTest
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The checks every fault-matrix case makes: the documented exit code, a message naming the cause,
@@ -24,9 +24,14 @@ class ReliabilityTestCase: XCTestCase {
     /// Makes `path` impossible to change, even for root (`chattr +i`), undone in tearDown. Skips the
     /// test where the file system or the tool does not support it.
     func makeImmutable(_ path: String) throws {
-        guard let chattr = Self.chattr else { throw XCTSkip("chattr is not installed: cannot make \(path) unwritable for root") }
+        guard let chattr = Self.chattr else {
+            throw XCTSkip("chattr is not installed: cannot make \(path) unwritable for root")
+        }
         let r = try ProcessRunner.run(chattr, ["+i", path])
-        guard r.status == 0 else { throw XCTSkip("chattr +i is not supported here (\(r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)))") }
+        guard r.status == 0 else {
+            throw XCTSkip(
+                "chattr +i is not supported here (\(r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)))")
+        }
         immutable.append(path)
     }
 
@@ -41,14 +46,19 @@ class ReliabilityTestCase: XCTestCase {
 
     /// Runs podmirror under `ulimit -f blocks` (512-byte blocks, POSIX sh), so a write past the limit fails.
     func runWithFileSizeLimit(blocks: Int, _ arguments: [String], home: String) throws -> ProcessResult {
-        try ProcessRunner.run("/bin/sh", ["-c", "ulimit -f \(blocks) && exec \"$0\" \"$@\"", bin.path] + arguments,
-                              cwd: home, environment: bin.environment(home: home))
+        try ProcessRunner.run(
+            "/bin/sh", ["-c", "ulimit -f \(blocks) && exec \"$0\" \"$@\"", bin.path] + arguments,
+            cwd: home, environment: bin.environment(home: home))
     }
 
     /// Asserts the failure contract: exit code, a message naming the cause, nothing changed, nothing left.
-    func assertFailedCleanly(_ result: ProcessResult, status: Int32, mentions: [String], before: TreeSnapshot,
-                             allowing allowed: Set<String> = [], file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(result.status, status, "exit code; stdout: \(result.stdout) stderr: \(result.stderr)", file: file, line: line)
+    func assertFailedCleanly(
+        _ result: ProcessResult, status: Int32, mentions: [String], before: TreeSnapshot,
+        allowing allowed: Set<String> = [], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(
+            result.status, status, "exit code; stdout: \(result.stdout) stderr: \(result.stderr)", file: file,
+            line: line)
         let text = result.stdout + result.stderr
         for word in mentions {
             XCTAssertTrue(text.contains(word), "the message should name \(word): \(text)", file: file, line: line)
@@ -58,7 +68,9 @@ class ReliabilityTestCase: XCTestCase {
 
     /// Asserts the folder is byte-identical to the snapshot and holds no temporary leftovers; paths in
     /// `allowed` (relative) may differ.
-    func assertUnchanged(_ before: TreeSnapshot, allowing allowed: Set<String> = [], file: StaticString = #filePath, line: UInt = #line) {
+    func assertUnchanged(
+        _ before: TreeSnapshot, allowing allowed: Set<String> = [], file: StaticString = #filePath, line: UInt = #line
+    ) {
         let after = TreeSnapshot(before.root)
         let differences = before.differences(to: after).filter { d in !allowed.contains { d.contains(" \($0): ") } }
         XCTAssertEqual(differences, [], "previous state of \(before.root) must be intact", file: file, line: line)
@@ -98,7 +110,9 @@ final class RunningPodmirror {
     private let outData = PipeData(), errData = PipeData()
     private let group = DispatchGroup()
 
-    init(_ bin: PodmirrorBinary, _ arguments: [String], home: String, cwd: String? = nil, extra: [String: String] = [:]) throws {
+    init(_ bin: PodmirrorBinary, _ arguments: [String], home: String, cwd: String? = nil, extra: [String: String] = [:])
+        throws
+    {
         process.executableURL = URL(fileURLWithPath: bin.path)
         process.arguments = arguments
         process.environment = bin.environment(home: home, extra: extra)
@@ -109,9 +123,13 @@ final class RunningPodmirror {
         try process.run()
         let (out, err, outData, errData, group) = (self.out, self.err, self.outData, self.errData, self.group)
         group.enter()
-        DispatchQueue.global().async { outData.set(out.fileHandleForReading.readDataToEndOfFile()); group.leave() }
+        DispatchQueue.global().async {
+            outData.set(out.fileHandleForReading.readDataToEndOfFile()); group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { errData.set(err.fileHandleForReading.readDataToEndOfFile()); group.leave() }
+        DispatchQueue.global().async {
+            errData.set(err.fileHandleForReading.readDataToEndOfFile()); group.leave()
+        }
     }
 
     func signal(_ sig: Int32) { kill(process.processIdentifier, sig) }
@@ -123,8 +141,11 @@ final class RunningPodmirror {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         group.wait()
-        let result = ProcessResult(status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus,
-                                   stdout: String(decoding: outData.data, as: UTF8.self), stderr: String(decoding: errData.data, as: UTF8.self))
+        let result = ProcessResult(
+            status: process.terminationReason == .uncaughtSignal
+                ? 128 + process.terminationStatus : process.terminationStatus,
+            stdout: String(decoding: outData.data, as: UTF8.self), stderr: String(decoding: errData.data, as: UTF8.self)
+        )
         return (result, Date().timeIntervalSince(start))
     }
 }

@@ -36,8 +36,10 @@ final class SetupRollbackTests: GitServerTestCase {
         _ = try SpecsFixture(root: served.path, name: "other", pods: 20, commits: 2, seed: "zzz")
         let podfile = try readOnlyPodfile()
         let before = TreeSnapshot(home.path)
-        let r = try pm(["setup", "--mirror", server.url("other.git"), "--name", "specs", "--podfile", podfile,
-                        "--no-verify", "--json"])
+        let r = try pm([
+            "setup", "--mirror", server.url("other.git"), "--name", "specs", "--podfile", podfile,
+            "--no-verify", "--json",
+        ])
         try assertRolledBack(r, podfile: podfile, before: before, method: "clone")
     }
 
@@ -47,12 +49,16 @@ final class SetupRollbackTests: GitServerTestCase {
         try mirror.addCommits(3)
         let podfile = try readOnlyPodfile()
         let before = TreeSnapshot(home.path)
-        let r = try pm(["setup", "--mirror", server.url("mirror.git"), "--name", "specs", "--podfile", podfile,
-                        "--no-verify", "--json"])
+        let r = try pm([
+            "setup", "--mirror", server.url("mirror.git"), "--name", "specs", "--podfile", podfile,
+            "--no-verify", "--json",
+        ])
         try assertRolledBack(r, podfile: podfile, before: before, method: "repoint")
         XCTAssertEqual(try ProcessRunner.git(["-C", repo, "fsck", "--no-progress"]).status, 0)
-        XCTAssertEqual(try ProcessRunner.git(["-C", repo, "rev-parse", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
-                       specs.head)
+        XCTAssertEqual(
+            try ProcessRunner.git(["-C", repo, "rev-parse", "HEAD"]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines),
+            specs.head)
     }
 
     func testTextOutputSaysWhatWasRolledBack() throws {
@@ -60,8 +66,11 @@ final class SetupRollbackTests: GitServerTestCase {
         _ = try SpecsFixture(root: served.path, name: "other", pods: 20, commits: 2, seed: "zzz")
         let podfile = try readOnlyPodfile()
         let before = TreeSnapshot(home.path)
-        let r = try pm(["setup", "--mirror", server.url("other.git"), "--name", "specs", "--podfile", podfile, "--no-verify"])
-        assertFailedCleanly(r, status: 1, mentions: ["rolled back: point `specs` at", podfile], before: before, allowing: lockFile)
+        let r = try pm([
+            "setup", "--mirror", server.url("other.git"), "--name", "specs", "--podfile", podfile, "--no-verify",
+        ])
+        assertFailedCleanly(
+            r, status: 1, mentions: ["rolled back: point `specs` at", podfile], before: before, allowing: lockFile)
         XCTAssertFalse(r.stderr.contains("done before the failure"), r.stderr)
     }
 }

@@ -14,8 +14,10 @@ final class SignalAndLockTests: GitServerTestCase {
     }
 
     /// Starts `args` against a stalling server, signals it mid-transfer, checks the interrupted contract.
-    func assertInterruptedCleanly(_ args: [String], signal sig: Int32, before: TreeSnapshot,
-                                  file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertInterruptedCleanly(
+        _ args: [String], signal sig: Int32, before: TreeSnapshot,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let baseline = server.bytesSent
         server.setFault(.stallAfter(bytes: 30_000))
         let run = try RunningPodmirror(bin, args + ["--timeout", "60"], home: home.path)
@@ -23,14 +25,16 @@ final class SignalAndLockTests: GitServerTestCase {
         run.signal(sig)
         let (r, seconds) = run.wait(timeout: 30)
         XCTAssertLessThan(seconds, 15, "a signal must stop the transfer promptly", file: file, line: line)
-        assertFailedCleanly(r, status: 130, mentions: ["interrupted"], before: before, allowing: lockFile, file: file, line: line)
+        assertFailedCleanly(
+            r, status: 130, mentions: ["interrupted"], before: before, allowing: lockFile, file: file, line: line)
         server.setFault(.none)
     }
 
     func testSignalDuringRepoAddLeavesNothing() throws {
         let before = TreeSnapshot(home.path)
         for sig in [SIGINT, SIGTERM] {
-            try assertInterruptedCleanly(["repo", "add", "specs", server.url("specs.git")], signal: sig, before: before)
+            try assertInterruptedCleanly(
+                ["repo", "add", "specs", server.url("specs.git")], signal: sig, before: before)
         }
     }
 
@@ -56,7 +60,8 @@ final class SignalAndLockTests: GitServerTestCase {
         _ = try SpecsFixture(root: served.path, name: "other", pods: 40, commits: 2, seed: "oth", padding: 6_000)
         let before = TreeSnapshot(home.path)
         for sig in [SIGINT, SIGTERM] {
-            try assertInterruptedCleanly(["repo", "use", server.url("other.git"), "--name", "specs"], signal: sig, before: before)
+            try assertInterruptedCleanly(
+                ["repo", "use", server.url("other.git"), "--name", "specs"], signal: sig, before: before)
         }
     }
 
@@ -67,15 +72,19 @@ final class SignalAndLockTests: GitServerTestCase {
         try home.write(".gemrc", "---\n:sources:\n- https://rubygems.org/\n")
         let before = TreeSnapshot(home.path)
         for sig in [SIGINT, SIGTERM] {
-            try assertInterruptedCleanly(["setup", "--mirror", server.url("specs.git"), "--gems", "https://gems.example.invalid/",
-                                          "--podfile", home.sub("Podfile"), "--inhibit-warnings", "--no-verify"],
-                                         signal: sig, before: before)
+            try assertInterruptedCleanly(
+                [
+                    "setup", "--mirror", server.url("specs.git"), "--gems", "https://gems.example.invalid/",
+                    "--podfile", home.sub("Podfile"), "--inhibit-warnings", "--no-verify",
+                ],
+                signal: sig, before: before)
         }
     }
 
     func testSecondSignalEndsTheProcessAtOnce() throws {
         server.setFault(.stallAfter(bytes: 30_000))
-        let run = try RunningPodmirror(bin, ["repo", "add", "specs", server.url("specs.git"), "--timeout", "60"], home: home.path)
+        let run = try RunningPodmirror(
+            bin, ["repo", "add", "specs", server.url("specs.git"), "--timeout", "60"], home: home.path)
         waitForTransfer()
         run.signal(SIGINT)
         run.signal(SIGINT)
@@ -91,13 +100,16 @@ final class SignalAndLockTests: GitServerTestCase {
 
     func testTwoPodmirrorProcessesOnOneReposDir() throws {
         server.setFault(.stallAfter(bytes: 30_000))
-        let first = try RunningPodmirror(bin, ["repo", "add", "specs", server.url("specs.git"), "--timeout", "60"], home: home.path)
+        let first = try RunningPodmirror(
+            bin, ["repo", "add", "specs", server.url("specs.git"), "--timeout", "60"], home: home.path)
         waitForTransfer()
         let before = TreeSnapshot(home.path)
-        let second = try bin.run(["repo", "add", "other", server.url("specs.git"), "--lock-timeout", "1", "--json"], home: home.path)
+        let second = try bin.run(
+            ["repo", "add", "other", server.url("specs.git"), "--lock-timeout", "1", "--json"], home: home.path)
         XCTAssertEqual(second.status, 5, second.stdout + second.stderr)
         XCTAssertTrue(second.stdout.contains("Spec_Lock"), second.stdout)
-        XCTAssertTrue(second.stdout.contains("\(first.process.processIdentifier)"), "names the holder: \(second.stdout)")
+        XCTAssertTrue(
+            second.stdout.contains("\(first.process.processIdentifier)"), "names the holder: \(second.stdout)")
         XCTAssertEqual((try PodmirrorBinary.json(second)["error"] as? [String: Any])?["exitStatus"] as? Int, 5)
         XCTAssertEqual(before.differences(to: TreeSnapshot(home.path)).filter { !$0.contains(".podmirror-tmp-") }, [])
         first.signal(SIGTERM)
@@ -111,16 +123,22 @@ final class SignalAndLockTests: GitServerTestCase {
         // does the same (it dies on terminate, releasing the lock; flock(1) would leave its `sleep` holding it).
         let pod = Process()
         pod.executableURL = URL(fileURLWithPath: ProcessRunner.which("python3") ?? "/usr/bin/python3")
-        pod.arguments = ["-c", "import fcntl, sys, time\nf = open(sys.argv[1], 'a')\nfcntl.flock(f, fcntl.LOCK_EX)\nopen(sys.argv[1] + '.held', 'w').close()\ntime.sleep(60)",
-                         repos + "/Spec_Lock"]
+        pod.arguments = [
+            "-c",
+            "import fcntl, sys, time\nf = open(sys.argv[1], 'a')\nfcntl.flock(f, fcntl.LOCK_EX)\nopen(sys.argv[1] + '.held', 'w').close()\ntime.sleep(60)",
+            repos + "/Spec_Lock",
+        ]
         try pod.run()
         defer { if pod.isRunning { pod.terminate(); pod.waitUntilExit() } }
         let start = Date()
-        while !FileManager.default.fileExists(atPath: repos + "/Spec_Lock.held") && Date().timeIntervalSince(start) < 10 { usleep(20_000) }
+        while !FileManager.default.fileExists(atPath: repos + "/Spec_Lock.held") && Date().timeIntervalSince(start) < 10
+        { usleep(20_000) }
         try FileManager.default.removeItem(atPath: repos + "/Spec_Lock.held")
         let before = TreeSnapshot(home.path)
-        for args in [["repo", "update"], ["repo", "add", "b", server.url("specs.git")], ["repo", "remove", "specs"],
-                     ["repo", "use", server.url("specs.git"), "--name", "c"]] {
+        for args in [
+            ["repo", "update"], ["repo", "add", "b", server.url("specs.git")], ["repo", "remove", "specs"],
+            ["repo", "use", server.url("specs.git"), "--name", "c"],
+        ] {
             let start = Date()
             let r = try bin.run(args + ["--lock-timeout", "1"], home: home.path)
             XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.9, "\(args) waits for the lock")

@@ -19,14 +19,18 @@ final class ToolSignalTests: ReliabilityTestCase {
 
     func waitFor(_ path: String, timeout: Double = 20) {
         let start = Date()
-        while !FileManager.default.fileExists(atPath: path) && Date().timeIntervalSince(start) < timeout { usleep(20_000) }
+        while !FileManager.default.fileExists(atPath: path) && Date().timeIntervalSince(start) < timeout {
+            usleep(20_000)
+        }
         usleep(100_000)
     }
 
     func testSignalWhileStandInPodInstallRunsRestoresTheProject() throws {
         for sig in [SIGINT, SIGTERM] {
-            let dir = TempDirectory("rel-reinstall"), tools = TempDirectory("rel-tools")
-            let pbxproj = FileManager.default.contents(atPath: Self.fixtures + "/PbxprojFuzz/integrated.pbxproj") ?? Data()
+            let dir = TempDirectory("rel-reinstall")
+            let tools = TempDirectory("rel-tools")
+            let pbxproj =
+                FileManager.default.contents(atPath: Self.fixtures + "/PbxprojFuzz/integrated.pbxproj") ?? Data()
             try dir.write("App.xcodeproj/project.pbxproj", Array(pbxproj))
             try dir.write("Podfile", "platform :ios, '12.0'\ntarget 'App' do\nend\n")
             try dir.write("Podfile.lock", "PODS: [old]\n")
@@ -34,8 +38,9 @@ final class ToolSignalTests: ReliabilityTestCase {
             try dir.write("Pods/Old/file.m", "int x;\n")
             let marker = try standIn(tools, "pod")
             let before = TreeSnapshot(dir.path)
-            let run = try RunningPodmirror(bin, ["reinstall"], home: dir.path, cwd: dir.path,
-                                           extra: ["PATH": tools.path + ":/usr/bin:/bin"])
+            let run = try RunningPodmirror(
+                bin, ["reinstall"], home: dir.path, cwd: dir.path,
+                extra: ["PATH": tools.path + ":/usr/bin:/bin"])
             waitFor(marker)
             XCTAssertTrue(FileManager.default.fileExists(atPath: marker), "the stand-in pod was started")
             run.signal(sig)
@@ -47,13 +52,15 @@ final class ToolSignalTests: ReliabilityTestCase {
 
     func testSignalWhileStandInGemInstallsCocoaPodsRollsSetupBack() throws {
         for sig in [SIGTERM, SIGINT] {
-            let home = TempDirectory("rel-setup"), tools = TempDirectory("rel-tools")
+            let home = TempDirectory("rel-setup")
+            let tools = TempDirectory("rel-tools")
             try home.write(".gemrc", "---\n:sources:\n- https://rubygems.org/\n:verbose: true\n")
             try home.write(".bundle/config", "---\nBUNDLE_JOBS: \"4\"\n")
             let marker = try standIn(tools, "gem")
             let before = TreeSnapshot(home.path)
-            let run = try RunningPodmirror(bin, ["setup", "--gems", "tuna", "--bundler", "--install-cocoapods", "--no-verify"],
-                                           home: home.path, extra: ["PATH": tools.path + ":/usr/bin:/bin"])
+            let run = try RunningPodmirror(
+                bin, ["setup", "--gems", "tuna", "--bundler", "--install-cocoapods", "--no-verify"],
+                home: home.path, extra: ["PATH": tools.path + ":/usr/bin:/bin"])
             waitFor(marker)
             XCTAssertTrue(FileManager.default.fileExists(atPath: marker), "the stand-in gem was started")
             run.signal(sig)
@@ -68,7 +75,8 @@ final class ToolSignalTests: ReliabilityTestCase {
         // deintegrate has no slow step to wait for: signal it after 0…60 ms, repeatedly. Each run either
         // finished (exit 0, result complete) or was interrupted (exit 130, project byte-identical), or died
         // before it began (143).
-        let pbxproj = Array(FileManager.default.contents(atPath: Self.fixtures + "/PbxprojFuzz/integrated.pbxproj") ?? Data())
+        let pbxproj = Array(
+            FileManager.default.contents(atPath: Self.fixtures + "/PbxprojFuzz/integrated.pbxproj") ?? Data())
         var outcomes: [Int32: Int] = [:]
         for delay in stride(from: 0, through: 60, by: 6) {
             let dir = TempDirectory("rel-deintegrate")
@@ -87,7 +95,8 @@ final class ToolSignalTests: ReliabilityTestCase {
             } else {
                 XCTAssertEqual(r.status, 0, r.stderr)
                 XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods")), "finished: Pods/ removed")
-                XCTAssertFalse(String(decoding: try dir.read("App.xcodeproj/project.pbxproj"), as: UTF8.self).contains("[CP]"))
+                XCTAssertFalse(
+                    String(decoding: try dir.read("App.xcodeproj/project.pbxproj"), as: UTF8.self).contains("[CP]"))
                 XCTAssertEqual(TreeSnapshot(dir.path).leftovers, [])
             }
         }

@@ -57,7 +57,8 @@ public enum ArchiveSafety {
             switch e.kind {
             case .symlink:
                 guard let target = e.linkTarget, !target.isEmpty, !target.hasPrefix("/"),
-                      resolvesInside(target, from: Array(parts.dropLast())) else { return (e, .linkOutside) }
+                    resolvesInside(target, from: Array(parts.dropLast()))
+                else { return (e, .linkOutside) }
             case .hardlink:
                 guard let target = e.linkTarget, !target.hasPrefix("/"), !components(target).contains("..") else {
                     return (e, .linkOutside)

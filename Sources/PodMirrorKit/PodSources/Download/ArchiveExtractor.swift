@@ -1,9 +1,9 @@
 import Foundation
 import ZIPFoundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Extracts a downloaded pod archive as cocoapods-downloader does — tar kinds with `tar xf` (run by
@@ -70,8 +70,10 @@ struct ArchiveExtractor {
                 }
             } else {
                 let tool = try self.tool(compression.rawValue)
-                let outcome = try CapturedTool.run(tool, ["-dc", archive], environment: childEnvironment,
-                                                   cancellation: cancellation) { try listing.feed($0) }
+                let outcome = try CapturedTool.run(
+                    tool, ["-dc", archive], environment: childEnvironment,
+                    cancellation: cancellation
+                ) { try listing.feed($0) }
                 guard outcome.status == 0 else {
                     throw failed(reason: Self.firstLine(outcome.stderr))
                 }
@@ -175,8 +177,9 @@ struct ArchiveExtractor {
 
     func tool(_ name: String) throws -> String {
         guard let path = CapturedTool.find(name, path: searchPath) else {
-            throw HTTPSourceError(.toolMissing, Message("pods.http.tool-missing", ["tool": name, "url": shownURL]),
-                                  remedy: Message("pods.http.tool-missing.remedy", ["tool": name]))
+            throw HTTPSourceError(
+                .toolMissing, Message("pods.http.tool-missing", ["tool": name, "url": shownURL]),
+                remedy: Message("pods.http.tool-missing.remedy", ["tool": name]))
         }
         return path
     }
@@ -188,8 +191,11 @@ struct ArchiveExtractor {
     }
 
     func unsafe(_ entry: String, _ problem: ArchiveSafety.Problem) -> HTTPSourceError {
-        HTTPSourceError(.unsafeArchive, Message(problem.messageKey,
-                                                ["url": shownURL, "entry": Redaction.redactText(entry)]))
+        HTTPSourceError(
+            .unsafeArchive,
+            Message(
+                problem.messageKey,
+                ["url": shownURL, "entry": Redaction.redactText(entry)]))
     }
 
     static func firstLine(_ text: String) -> String {
@@ -236,7 +242,8 @@ enum FileTree {
             if lstat(candidate, &st) == 0, st.st_mode & S_IFMT == S_IFLNK {
                 hops += 1
                 guard hops <= 40,
-                      let target = try? FileManager.default.destinationOfSymbolicLink(atPath: candidate) else {
+                    let target = try? FileManager.default.destinationOfSymbolicLink(atPath: candidate)
+                else {
                     return nil
                 }
                 if target.hasPrefix("/") { resolved = [] }

@@ -23,7 +23,8 @@ struct HTTPFileDownload {
 
     /// Downloads into `path` (created or replaced); returns its size. On failure the file is removed.
     func run(to path: String) throws -> Int64 {
-        var failures = 0, restarts = 0
+        var failures = 0
+        var restarts = 0
         var validator: String?
         var fresh = true
         let shown = Redaction.redactURL(url)
@@ -42,9 +43,11 @@ struct HTTPFileDownload {
                 case Self.aborted where options.cancellation.isCancelled:
                     throw InterruptedError()
                 case Self.libcurlMissing:
-                    throw HTTPSourceError(.toolMissing, Message("pods.http.libcurl-missing", ["reason": attempt.error]),
-                                          remedy: Message("pods.http.libcurl-missing.remedy"))
-                case _ where attempt.code == Self.rangeError || (attempt.code == Self.httpError && attempt.status == 416):
+                    throw HTTPSourceError(
+                        .toolMissing, Message("pods.http.libcurl-missing", ["reason": attempt.error]),
+                        remedy: Message("pods.http.libcurl-missing.remedy"))
+                case _
+                where attempt.code == Self.rangeError || (attempt.code == Self.httpError && attempt.status == 416):
                     // The server ignored or refused the range: start over from zero.
                     restarts += 1
                     fresh = true
@@ -61,8 +64,9 @@ struct HTTPFileDownload {
                 }
                 if failures > options.retries {
                     let reason = attempt.code == Self.httpError ? "HTTP \(attempt.status)" : attempt.error
-                    throw HTTPSourceError(.transfer, Self.failure(shown, attempts: failures, reason),
-                                          status: attempt.status == 0 ? nil : attempt.status)
+                    throw HTTPSourceError(
+                        .transfer, Self.failure(shown, attempts: failures, reason),
+                        status: attempt.status == 0 ? nil : attempt.status)
                 }
                 try backoff(failures)
             }
@@ -156,13 +160,15 @@ struct HTTPFileDownload {
             }
         }
         defer { pm_http_download_result_free(&result) }
-        let raw = result.headers.map {
-            String(decoding: UnsafeRawBufferPointer(start: $0, count: result.headers_len), as: UTF8.self)
-        } ?? ""
+        let raw =
+            result.headers.map {
+                String(decoding: UnsafeRawBufferPointer(start: $0, count: result.headers_len), as: UTF8.self)
+            } ?? ""
         let error = withUnsafeBytes(of: result.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         if rc == Self.aborted && context.stalled {
-            return Attempt(code: Self.timedOut, status: result.status, headers: raw,
-                           error: "no data from the server for \(Self.seconds(options.stallTimeout)) s")
+            return Attempt(
+                code: Self.timedOut, status: result.status, headers: raw,
+                error: "no data from the server for \(Self.seconds(options.stallTimeout)) s")
         }
         return Attempt(code: rc, status: result.status, headers: raw, error: Redaction.redactText(error))
     }

@@ -34,8 +34,10 @@ public struct HTTPSource: Sendable, Equatable {
     /// `:headers`, each `Name: value`.
     public var headers: [String]
 
-    public init(url: String, type: ArchiveType? = nil, flatten: Bool? = nil, sha256: String? = nil,
-                sha1: String? = nil, headers: [String] = []) {
+    public init(
+        url: String, type: ArchiveType? = nil, flatten: Bool? = nil, sha256: String? = nil,
+        sha1: String? = nil, headers: [String] = []
+    ) {
         self.url = url
         self.type = type
         self.flatten = flatten
@@ -67,10 +69,12 @@ public struct DownloadOptions: Sendable {
         "'CocoaPods/\(cocoaPods) cocoapods-downloader/\(downloader)'"
     }
 
-    public init(stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, retries: Int = 3,
-                cancellation: CancellationToken = .init(), environment: [String: String] = [:],
-                progress: (@Sendable (Int64) -> Void)? = nil, retryDelay: TimeInterval = 1,
-                userAgent: String = DownloadOptions.cocoaPodsUserAgent()) {
+    public init(
+        stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, retries: Int = 3,
+        cancellation: CancellationToken = .init(), environment: [String: String] = [:],
+        progress: (@Sendable (Int64) -> Void)? = nil, retryDelay: TimeInterval = 1,
+        userAgent: String = DownloadOptions.cocoaPodsUserAgent()
+    ) {
         self.stallTimeout = stallTimeout
         self.retries = retries
         self.cancellation = cancellation

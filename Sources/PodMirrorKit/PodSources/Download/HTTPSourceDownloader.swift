@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Downloads an `:http` pod source and leaves it as cocoapods-downloader would: verified, extracted,
@@ -17,8 +17,10 @@ public enum HTTPSourceDownloader {
     /// - tar kinds are flattened and zip is not, unless `flatten` says otherwise; flattening happens only
     ///   when the archive holds exactly one top-level entry and it is a folder.
     /// - On any failure `directory` is left empty and nothing of this download remains in `scratch`.
-    public static func fetch(_ source: HTTPSource, into directory: String, scratch: String,
-                             options: DownloadOptions) throws -> Int64 {
+    public static func fetch(
+        _ source: HTTPSource, into directory: String, scratch: String,
+        options: DownloadOptions
+    ) throws -> Int64 {
         let shown = Redaction.redactURL(source.url)
         guard let type = source.type ?? ArchiveType.from(url: source.url) else {
             throw HTTPSourceError(.leftToCocoaPods, Message("pods.http.unknown-type", ["url": shown]))
@@ -37,8 +39,9 @@ public enum HTTPSourceDownloader {
             let name = $0.split(separator: ":", maxSplits: 1).first ?? ""
             return name.trimmingCharacters(in: .whitespaces).lowercased() == "user-agent"
         }
-        let download = HTTPFileDownload(url: source.url, headers: source.headers,
-                                        userAgent: givesAgent ? nil : options.userAgent, options: options)
+        let download = HTTPFileDownload(
+            url: source.url, headers: source.headers,
+            userAgent: givesAgent ? nil : options.userAgent, options: options)
         let bytes = try download.run(to: archive)
         try verify(archive, source, shown: shown)
         let staging = work + "/out"
@@ -58,17 +61,22 @@ public enum HTTPSourceDownloader {
         guard let (algorithm, expected) = check else { return }
         let actual = try Digest.hex(algorithm, fileAt: archive)
         guard actual == expected.lowercased() else {
-            throw HTTPSourceError(.checksum, Message("pods.http.checksum", [
-                "url": shown, "algorithm": algorithm == .sha256 ? "sha256" : "sha1",
-                "expected": expected, "actual": actual,
-            ]), remedy: Message("pods.http.checksum.remedy"))
+            throw HTTPSourceError(
+                .checksum,
+                Message(
+                    "pods.http.checksum",
+                    [
+                        "url": shown, "algorithm": algorithm == .sha256 ? "sha256" : "sha1",
+                        "expected": expected, "actual": actual,
+                    ]), remedy: Message("pods.http.checksum.remedy"))
         }
     }
 
     /// The folder whose children become the pod's content: the single top folder when flattening applies.
     static func contentRoot(_ staging: String, flatten: Bool) -> String {
         guard flatten, let names = try? FileManager.default.contentsOfDirectory(atPath: staging),
-              names.count == 1 else {
+            names.count == 1
+        else {
             return staging
         }
         let only = staging + "/" + names[0]
@@ -108,7 +116,10 @@ public enum HTTPSourceDownloader {
     }
 
     static func fileError(_ path: String, _ shown: String) -> HTTPSourceError {
-        HTTPSourceError(.fileSystem, Message("pods.http.write-failed",
-                                             ["url": shown, "path": path, "reason": String(cString: strerror(errno))]))
+        HTTPSourceError(
+            .fileSystem,
+            Message(
+                "pods.http.write-failed",
+                ["url": shown, "path": path, "reason": String(cString: strerror(errno))]))
     }
 }

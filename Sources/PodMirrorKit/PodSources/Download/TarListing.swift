@@ -109,8 +109,10 @@ struct TarListing {
         case UInt8(ascii: "D"): kind = .directory
         default: kind = .file
         }
-        entries.append(ArchiveEntry(path: name, kind: kind,
-                                    linkTarget: kind == .symlink || kind == .hardlink ? link : nil))
+        entries.append(
+            ArchiveEntry(
+                path: name, kind: kind,
+                linkTarget: kind == .symlink || kind == .hardlink ? link : nil))
         longName = nil
         longLink = nil
         pax = [:]
@@ -132,8 +134,9 @@ struct TarListing {
         var i = 0
         while i < bytes.count {
             guard let space = bytes[i...].firstIndex(of: 0x20),
-                  let length = Int(String(decoding: bytes[i..<space], as: UTF8.self)), length > 0,
-                  i + length <= bytes.count else { break }
+                let length = Int(String(decoding: bytes[i..<space], as: UTF8.self)), length > 0,
+                i + length <= bytes.count
+            else { break }
             let record = bytes[(space + 1)..<(i + length)]
             if let eq = record.firstIndex(of: UInt8(ascii: "=")) {
                 var value = record[(eq + 1)...]
