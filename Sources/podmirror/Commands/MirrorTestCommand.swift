@@ -21,7 +21,9 @@ struct MirrorTestCommand: PodmirrorCommand {
     var timeout: Double = 10
 
     func run() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0") }
+        guard timeout > 0 else {
+            throw ValidationError(Message("mirror.test.bad-timeout", ["value": String(timeout)]).localized)
+        }
         let runner = runner()
         let catalog = try runner.catalog()
         let chosen =

@@ -212,7 +212,7 @@ struct PodfileSourceSetCommand: PodmirrorCommand {
     @Argument(help: Message("help.podfile.source.set.argument.urls").help) var urls: [String]
 
     func validate() throws {
-        if urls.isEmpty { throw ValidationError("give at least one URL (use `source remove` to remove sources)") }
+        if urls.isEmpty { throw ValidationError(Message("podfile.cli.set-needs-url").localized) }
     }
 
     func run() throws { try runPodfileEdits([.setSources(urls)], location: location) }
@@ -270,7 +270,9 @@ struct PodfileBuildSettingCommand: PodmirrorCommand {
     @Option(name: .long, help: Message("help.podfile.build-setting.option.pod").help) var pod: String?
 
     func validate() throws {
-        if (assignment == nil) == (unset == nil) { throw ValidationError("give either KEY=VALUE or --unset KEY") }
+        if (assignment == nil) == (unset == nil) {
+            throw ValidationError(Message("podfile.cli.assignment-or-unset").localized)
+        }
     }
 
     func run() throws {

@@ -63,16 +63,21 @@ struct RepoListCommand: PodmirrorCommand {
             c.out("")
             c.out(c.paint(r.name, .yellow))
             switch r.kind {
-            case .git: c.out("- Type: git (\(r.branch ?? "detached"))")
-            case .cdn: c.out("- Type: CDN")
-            case .dir: c.out("- Type: file system")
+            case .git:
+                let branch = r.branch ?? Message("repo.list.detached").localized
+                c.out(Message("repo.list.type-git", ["branch": branch]).localized)
+            case .cdn: c.out(Message("repo.list.type-cdn").localized)
+            case .dir: c.out(Message("repo.list.type-dir").localized)
             }
-            c.out("- URL:  \(r.displayURL ?? "")")
-            if let head = r.head { c.out("- HEAD: \(head)") }
-            c.out("- Path: \(r.path)")
+            c.out(Message("repo.list.url", ["url": r.displayURL ?? ""]).localized)
+            if let head = r.head { c.out(Message("repo.list.head", ["head": head]).localized) }
+            c.out(Message("repo.list.path", ["path": r.path]).localized)
         }
         c.out("")
-        c.out(c.paint(repos.count == 1 ? "1 repo" : "\(repos.count) repos", .green))
+        let count =
+            repos.count == 1
+            ? Message("repo.list.count-one") : Message("repo.list.count", ["count": String(repos.count)])
+        c.out(c.paint(count.localized, .green))
     }
 }
 

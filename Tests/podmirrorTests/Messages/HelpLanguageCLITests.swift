@@ -50,7 +50,7 @@ final class HelpLanguageCLITests: XCTestCase {
         // An unknown --lang is still a usage error (exit 2), reported in the locale's language.
         let bad = try run(["setup", "--lang", "fr", "--dry-run"], zh)
         XCTAssertEqual(bad.status, 2, bad.stderr)
-        XCTAssertTrue(bad.stderr.contains("'fr'"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("未知语言“fr”"), bad.stderr)
     }
 
     /// scripts/gen-docs.sh sets PODMIRROR_LANG=en: the committed completions come out the same under a
@@ -111,11 +111,15 @@ final class HelpLanguageCLITests: XCTestCase {
         _ = try SpecsFixture(root: served.path, name: "specs", pods: 5, commits: 1, seed: "zh")
         let server = try GitHTTPServer(root: served.path)
         defer { server.stop() }
-        let chinese = try run(["repo", "add", "zh", server.url("specs.git"), "--verbose"], zh)
+        let home = TempDirectory()
+        let chinese = try run(["repo", "add", "zh", server.url("specs.git"), "--verbose"], zh, home: home)
         XCTAssertEqual(chinese.status, 0, chinese.stderr)
         XCTAssertTrue(chinese.stderr.contains("git：正在检出文件"), chinese.stderr)
         XCTAssertFalse(chinese.stderr.contains("checking out files"), chinese.stderr)
         XCTAssertTrue(chinese.stdout.contains("已更改"), chinese.stdout)
+        let list = try run(["repo", "list"], zh, home: home)
+        XCTAssertTrue(list.stdout.contains("- 类型：git（master）"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("1 个仓库"), list.stdout)
         let english = try run(["repo", "add", "en", server.url("specs.git"), "--verbose"], en)
         XCTAssertEqual(english.status, 0, english.stderr)
         XCTAssertTrue(english.stderr.contains("git: checking out files"), english.stderr)
