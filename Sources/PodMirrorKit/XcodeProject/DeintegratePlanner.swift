@@ -85,19 +85,23 @@ public enum DeintegratePlanner {
                         "check the project for duplicate object IDs (a bad merge), re-save it in Xcode, then run again",
                     code: "xcodeproj.deintegrate-unsafe")
             }
+            let summary = Message(
+                "deintegrate.summary.remove", ["project": location.displayPath, "count": String(d.removed.count)])
             plan.changes.append(
                 .fileEdit(
                     id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate,
                     path: location.pbxproj,
-                    displayPath: shown, old: file.bytes, new: d.newBytes,
-                    summary: "remove CocoaPods from \(location.displayPath) (\(d.removed.count) objects)",
+                    displayPath: shown, old: file.bytes, new: d.newBytes, summary: summary.english,
                     details: ["removedObjects": removedJSON, "format": .string(file.format.rawValue)], fileSystem: fs,
-                    renderDiff: renderDiff))
+                    renderDiff: renderDiff
+                ).localized(summary))
         } else {
+            let summary = Message("deintegrate.summary.none", ["project": location.displayPath])
             plan.changes.append(
                 .satisfied(
                     id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate, subject: shown,
-                    summary: "\(location.displayPath) has no CocoaPods integration; left byte-identical"))
+                    summary: summary.english
+                ).localized(summary))
         }
         let podsExists = fs.isDirectory(location.podsDirectory)
         let removesPods = podsExists && (d.foundIntegration || removePods)

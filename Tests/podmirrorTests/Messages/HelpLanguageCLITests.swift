@@ -105,6 +105,17 @@ final class HelpLanguageCLITests: XCTestCase {
         XCTAssertEqual(zhJSON.stdout, enJSON.stdout)
     }
 
+    func testGitconfigPlanLinesFollowTheLocale() throws {
+        let chinese = try run(["gitconfig", "insteadof", "reset", "--dry-run"], zh)
+        XCTAssertEqual(chinese.status, 0, chinese.stderr)
+        XCTAssertTrue(chinese.stdout.contains("中的 git insteadOf：没有 podmirror 写入的规则"), chinese.stdout)
+        let english = try run(["gitconfig", "insteadof", "reset", "--dry-run"], en)
+        XCTAssertTrue(english.stdout.contains(": no podmirror rules"), english.stdout)
+        let zhJSON = try run(["gitconfig", "insteadof", "reset", "--dry-run", "--json"], zh)
+        XCTAssertTrue(zhJSON.stdout.contains(": no podmirror rules"), zhJSON.stdout)
+        XCTAssertFalse(zhJSON.stdout.contains("没有"), zhJSON.stdout)
+    }
+
     /// git's transfer stages (`--verbose` prints each with its counts) are progress labels in the run's language.
     func testGitProgressStagesFollowTheLocale() throws {
         let served = TempDirectory("pm-served")
