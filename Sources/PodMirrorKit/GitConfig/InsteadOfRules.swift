@@ -111,9 +111,7 @@ public struct InsteadOfRules: Sendable {
             title: "gitconfig insteadof use \(mirror.name.isEmpty ? Redaction.redactURL(base) : mirror.name)")
         plan.warnings.append(
             Diagnostic(
-                .warning, code: "gitconfig.github-precheck",
-                "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and fails where GitHub is blocked; prefer `podmirror podfile source use` where you can edit Podfiles"
-            ))
+                .warning, code: "gitconfig.github-precheck", Message("gitconfig.insteadof.github-precheck")))
         let existing = try rules()
         let sources = SourceMirrorConfig(environment: environment, catalog: catalog)
         let sourceRules = sourceMirrors.isEmpty ? [] : try sources.rules()
@@ -122,7 +120,9 @@ public struct InsteadOfRules: Sendable {
             plan.warnings.append(
                 Diagnostic(
                     .warning, code: "gitconfig.foreign-rule",
-                    "\(r.file) also sends \(r.insteadOf) to \(Redaction.redactURL(r.base)) (a rule podmirror did not write); git uses the longest match, the tie is unclear",
+                    Message(
+                        "gitconfig.insteadof.foreign-rule",
+                        ["file": r.file, "prefix": r.insteadOf, "mirror": Redaction.redactURL(r.base)]),
                     file: r.file))
         }
         for file in files {

@@ -111,8 +111,7 @@ public enum DeintegratePlanner {
             plan.warnings.append(
                 Diagnostic(
                     .note, code: "deintegrate.pods-kept",
-                    "\(location.podsDirectory) is kept because the project shows no CocoaPods integration; pass --remove-pods to remove it"
-                ))
+                    Message("deintegrate.warning.pods-kept", ["path": location.podsDirectory])))
         }
         return DeintegratePlan(
             plan: plan, location: location, deintegration: d, podsExists: podsExists, removesPods: removesPods)
