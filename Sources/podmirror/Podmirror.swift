@@ -13,8 +13,8 @@ struct Podmirror: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "podmirror",
         abstract:
-            Message("help.root.abstract").localized,
-        discussion: Message("help.root.discussion").localized,
+            Message("help.root.abstract").abstractText,
+        discussion: Message("help.root.discussion").discussionText,
         version: PodMirrorVersion.string,
         subcommands: [
             SetupCommand.self, DoctorCommand.self, MirrorCommand.self, RepoCommand.self, PodfileCommand.self,
@@ -32,7 +32,11 @@ enum Main {
         // they just indexed (Specs repos hold hundreds of thousands).
         Libgit2.applySpecsTuning()
         // Before anything reads a command's configuration: help texts are built once, in this language.
-        Messages.language = startupLanguage(Array(CommandLine.arguments.dropFirst()))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        Messages.language = startupLanguage(arguments)
+        HelpText.wraps = !arguments.contains {
+            $0.hasPrefix("--generate-completion-script") || $0 == "--experimental-dump-help"
+        }
         VersionOutput.exitIfAsked(Array(CommandLine.arguments.dropFirst()))
         SubcommandCheck.exitIfUnknown(Array(CommandLine.arguments.dropFirst()))
         let command: ParsableCommand

@@ -5,9 +5,9 @@ import PodMirrorKit
 struct DeintegrateCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "deintegrate",
-        abstract: Message("help.deintegrate.abstract").localized,
+        abstract: Message("help.deintegrate.abstract").abstractText,
         discussion:
-            Message("help.deintegrate.discussion").localized
+            Message("help.deintegrate.discussion").discussionText
     )
     static let commandName = "deintegrate"
     @OptionGroup var global: GlobalOptions

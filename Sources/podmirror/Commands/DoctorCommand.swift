@@ -4,8 +4,8 @@ import PodMirrorKit
 
 struct DoctorCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "doctor", abstract: Message("help.doctor.abstract").localized,
-        discussion: Message("help.doctor.discussion").localized)
+        commandName: "doctor", abstract: Message("help.doctor.abstract").abstractText,
+        discussion: Message("help.doctor.discussion").discussionText)
     static let commandName = "doctor"
     @OptionGroup var global: GlobalOptions
     @Option(

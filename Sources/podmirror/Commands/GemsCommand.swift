@@ -4,21 +4,21 @@ import PodMirrorKit
 
 struct GemsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "gems", abstract: Message("help.gems.abstract").localized,
+        commandName: "gems", abstract: Message("help.gems.abstract").abstractText,
         subcommands: [GemsSourceCommand.self])
 }
 
 struct GemsSourceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "source", abstract: Message("help.gems.source.abstract").localized,
+        commandName: "source", abstract: Message("help.gems.source.abstract").abstractText,
         discussion:
-            Message("help.gems.source.discussion").localized,
+            Message("help.gems.source.discussion").discussionText,
         subcommands: [GemsSourceListCommand.self, GemsSourceUseCommand.self, GemsSourceResetCommand.self])
 }
 
 struct GemsSourceListCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Message("help.gems.source.list.abstract").localized)
+        commandName: "list", abstract: Message("help.gems.source.list.abstract").abstractText)
     static let commandName = "gems source list"
     @OptionGroup var global: GlobalOptions
 
@@ -53,7 +53,7 @@ struct GemsSourceUseCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "use",
         abstract:
-            Message("help.gems.source.use.abstract").localized)
+            Message("help.gems.source.use.abstract").abstractText)
     static let commandName = "gems source use"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.gems.source.use.argument.mirror").help)
@@ -73,7 +73,7 @@ struct GemsSourceUseCommand: PodmirrorCommand {
 struct GemsSourceResetCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
-        abstract: Message("help.gems.source.reset.abstract").localized)
+        abstract: Message("help.gems.source.reset.abstract").abstractText)
     static let commandName = "gems source reset"
     @OptionGroup var global: GlobalOptions
     @Flag(help: Message("help.gems.source.reset.flag.bundler").help)

@@ -4,15 +4,15 @@ import PodMirrorKit
 
 struct GitconfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "gitconfig", abstract: Message("help.gitconfig.abstract").localized,
+        commandName: "gitconfig", abstract: Message("help.gitconfig.abstract").abstractText,
         subcommands: [GitconfigInsteadOfCommand.self])
 }
 
 struct GitconfigInsteadOfCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "insteadof",
-        abstract: Message("help.gitconfig.insteadof.abstract").localized,
-        discussion: Message("help.gitconfig.insteadof.discussion").localized,
+        abstract: Message("help.gitconfig.insteadof.abstract").abstractText,
+        discussion: Message("help.gitconfig.insteadof.discussion").discussionText,
         subcommands: [
             GitconfigInsteadOfListCommand.self, GitconfigInsteadOfUseCommand.self,
             GitconfigInsteadOfAddCommand.self, GitconfigInsteadOfRemoveCommand.self,
@@ -22,7 +22,7 @@ struct GitconfigInsteadOfCommand: ParsableCommand {
 
 struct GitconfigInsteadOfListCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Message("help.gitconfig.insteadof.list.abstract").localized)
+        commandName: "list", abstract: Message("help.gitconfig.insteadof.list.abstract").abstractText)
     static let commandName = "gitconfig insteadof list"
     @OptionGroup var global: GlobalOptions
 
@@ -73,7 +73,7 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
 
 struct GitconfigInsteadOfUseCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "use", abstract: Message("help.gitconfig.insteadof.use.abstract").localized)
+        commandName: "use", abstract: Message("help.gitconfig.insteadof.use.abstract").abstractText)
     static let commandName = "gitconfig insteadof use"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.gitconfig.insteadof.use.argument.mirror").help)
@@ -90,7 +90,7 @@ struct GitconfigInsteadOfUseCommand: PodmirrorCommand {
 
 struct GitconfigInsteadOfResetCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: Message("help.gitconfig.insteadof.reset.abstract").localized)
+        commandName: "reset", abstract: Message("help.gitconfig.insteadof.reset.abstract").abstractText)
     static let commandName = "gitconfig insteadof reset"
     @OptionGroup var global: GlobalOptions
 
@@ -103,8 +103,8 @@ struct GitconfigInsteadOfResetCommand: PodmirrorCommand {
 struct GitconfigInsteadOfAddCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: Message("help.gitconfig.insteadof.add.abstract").localized,
-        discussion: Message("help.gitconfig.insteadof.add.discussion").localized)
+        abstract: Message("help.gitconfig.insteadof.add.abstract").abstractText,
+        discussion: Message("help.gitconfig.insteadof.add.discussion").discussionText)
     static let commandName = "gitconfig insteadof add"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.gitconfig.insteadof.add.argument.prefix").help)
@@ -127,7 +127,7 @@ struct GitconfigInsteadOfAddCommand: PodmirrorCommand {
 
 struct GitconfigInsteadOfRemoveCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: Message("help.gitconfig.insteadof.remove.abstract").localized)
+        commandName: "remove", abstract: Message("help.gitconfig.insteadof.remove.abstract").abstractText)
     static let commandName = "gitconfig insteadof remove"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.gitconfig.insteadof.remove.argument.prefix").help)

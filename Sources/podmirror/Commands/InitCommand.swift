@@ -5,9 +5,9 @@ import PodMirrorKit
 struct InitCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: Message("help.init.abstract").localized,
+        abstract: Message("help.init.abstract").abstractText,
         discussion:
-            Message("help.init.discussion").localized
+            Message("help.init.discussion").discussionText
     )
     static let commandName = "init"
     @OptionGroup var global: GlobalOptions

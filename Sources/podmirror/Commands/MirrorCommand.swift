@@ -5,14 +5,14 @@ import PodMirrorKit
 struct MirrorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mirror",
-        abstract: Message("help.mirror.abstract").localized,
+        abstract: Message("help.mirror.abstract").abstractText,
         subcommands: [MirrorListCommand.self, MirrorTestCommand.self]
     )
 }
 
 struct MirrorListCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Message("help.mirror.list.abstract").localized)
+        commandName: "list", abstract: Message("help.mirror.list.abstract").abstractText)
     static let commandName = "mirror list"
     @OptionGroup var global: GlobalOptions
 

@@ -5,9 +5,9 @@ import PodMirrorKit
 struct MirrorTestCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: Message("help.mirror.test.abstract").localized,
+        abstract: Message("help.mirror.test.abstract").abstractText,
         discussion:
-            Message("help.mirror.test.discussion").localized
+            Message("help.mirror.test.discussion").discussionText
     )
     static let commandName = "mirror test"
     @OptionGroup var global: GlobalOptions

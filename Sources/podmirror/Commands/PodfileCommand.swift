@@ -6,9 +6,9 @@ struct PodfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "podfile",
         abstract:
-            Message("help.podfile.abstract").localized,
+            Message("help.podfile.abstract").abstractText,
         discussion:
-            Message("help.podfile.discussion").localized,
+            Message("help.podfile.discussion").discussionText,
         subcommands: [
             PodfileShowCommand.self, PodfileSourceCommand.self, PodfilePlatformCommand.self,
             PodfileInhibitWarningsCommand.self, PodfileBuildSettingCommand.self,
@@ -67,9 +67,9 @@ struct PodfileShowCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract:
-            Message("help.podfile.show.abstract").localized,
+            Message("help.podfile.show.abstract").abstractText,
         discussion:
-            Message("help.podfile.show.discussion").localized
+            Message("help.podfile.show.discussion").discussionText
     )
     static let commandName = "podfile show"
     @OptionGroup var global: GlobalOptions
@@ -149,7 +149,7 @@ struct PodfileShowCommand: PodmirrorCommand {
 struct PodfileSourceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "source",
-        abstract: Message("help.podfile.source.abstract").localized,
+        abstract: Message("help.podfile.source.abstract").abstractText,
         subcommands: [
             PodfileSourceUseCommand.self, PodfileSourceAddCommand.self, PodfileSourceRemoveCommand.self,
             PodfileSourceSetCommand.self,
@@ -160,9 +160,9 @@ struct PodfileSourceCommand: ParsableCommand {
 struct PodfileSourceUseCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "use",
-        abstract: Message("help.podfile.source.use.abstract").localized,
+        abstract: Message("help.podfile.source.use.abstract").abstractText,
         discussion:
-            Message("help.podfile.source.use.discussion").localized
+            Message("help.podfile.source.use.discussion").discussionText
     )
     static let commandName = "podfile source use"
     @OptionGroup var global: GlobalOptions
@@ -175,9 +175,9 @@ struct PodfileSourceUseCommand: PodmirrorCommand {
 struct PodfileSourceAddCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: Message("help.podfile.source.add.abstract").localized,
+        abstract: Message("help.podfile.source.add.abstract").abstractText,
         discussion:
-            Message("help.podfile.source.add.discussion").localized
+            Message("help.podfile.source.add.discussion").discussionText
     )
     static let commandName = "podfile source add"
     @OptionGroup var global: GlobalOptions
@@ -191,7 +191,7 @@ struct PodfileSourceAddCommand: PodmirrorCommand {
 struct PodfileSourceRemoveCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
-        abstract: Message("help.podfile.source.remove.abstract").localized
+        abstract: Message("help.podfile.source.remove.abstract").abstractText
     )
     static let commandName = "podfile source remove"
     @OptionGroup var global: GlobalOptions
@@ -204,7 +204,7 @@ struct PodfileSourceRemoveCommand: PodmirrorCommand {
 struct PodfileSourceSetCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: Message("help.podfile.source.set.abstract").localized
+        abstract: Message("help.podfile.source.set.abstract").abstractText
     )
     static let commandName = "podfile source set"
     @OptionGroup var global: GlobalOptions
@@ -221,9 +221,9 @@ struct PodfileSourceSetCommand: PodmirrorCommand {
 struct PodfilePlatformCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "platform",
-        abstract: Message("help.podfile.platform.abstract").localized,
+        abstract: Message("help.podfile.platform.abstract").abstractText,
         discussion:
-            Message("help.podfile.platform.discussion").localized
+            Message("help.podfile.platform.discussion").discussionText
     )
     static let commandName = "podfile platform"
     @OptionGroup var global: GlobalOptions
@@ -242,7 +242,7 @@ struct PodfileInhibitWarningsCommand: PodmirrorCommand {
     enum State: String, ExpressibleByArgument, CaseIterable { case on, off }
     static let configuration = CommandConfiguration(
         commandName: "inhibit-warnings",
-        abstract: Message("help.podfile.inhibit-warnings.abstract").localized
+        abstract: Message("help.podfile.inhibit-warnings.abstract").abstractText
     )
     static let commandName = "podfile inhibit-warnings"
     @OptionGroup var global: GlobalOptions
@@ -256,9 +256,9 @@ struct PodfileBuildSettingCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "build-setting",
         abstract:
-            Message("help.podfile.build-setting.abstract").localized,
+            Message("help.podfile.build-setting.abstract").abstractText,
         discussion:
-            Message("help.podfile.build-setting.discussion").localized
+            Message("help.podfile.build-setting.discussion").discussionText
     )
     static let commandName = "podfile build-setting"
     @OptionGroup var global: GlobalOptions
@@ -290,9 +290,9 @@ struct PodfileBuildSettingCommand: PodmirrorCommand {
 struct PodfileDeploymentTargetCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "deployment-target",
-        abstract: Message("help.podfile.deployment-target.abstract").localized,
+        abstract: Message("help.podfile.deployment-target.abstract").abstractText,
         discussion:
-            Message("help.podfile.deployment-target.discussion").localized
+            Message("help.podfile.deployment-target.discussion").discussionText
     )
     static let commandName = "podfile deployment-target"
     @OptionGroup var global: GlobalOptions

@@ -5,7 +5,7 @@ import PodMirrorKit
 struct PodsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pods",
-        abstract: Message("help.pods.abstract").localized,
+        abstract: Message("help.pods.abstract").abstractText,
         subcommands: [PodsFetchCommand.self, PodsListCommand.self]
     )
 }
@@ -126,9 +126,9 @@ struct PodsFetchCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract:
-            Message("help.pods.fetch.abstract").localized,
+            Message("help.pods.fetch.abstract").abstractText,
         discussion:
-            Message("help.pods.fetch.discussion").localized
+            Message("help.pods.fetch.discussion").discussionText
     )
     static let commandName = "pods fetch"
     @OptionGroup var global: GlobalOptions
@@ -179,8 +179,8 @@ struct PodsFetchCommand: PodmirrorCommand {
 struct PodsListCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: Message("help.pods.list.abstract").localized,
-        discussion: Message("help.pods.list.discussion").localized)
+        abstract: Message("help.pods.list.abstract").abstractText,
+        discussion: Message("help.pods.list.discussion").discussionText)
     static let commandName = "pods list"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var pods: PodsOptions

@@ -5,9 +5,9 @@ import PodMirrorKit
 struct ReinstallCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "reinstall",
-        abstract: Message("help.reinstall.abstract").localized,
+        abstract: Message("help.reinstall.abstract").abstractText,
         discussion:
-            Message("help.reinstall.discussion").localized
+            Message("help.reinstall.discussion").discussionText
     )
     static let commandName = "reinstall"
     @OptionGroup var global: GlobalOptions

@@ -5,7 +5,7 @@ import PodMirrorKit
 struct RepoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repo",
-        abstract: Message("help.repo.abstract").localized,
+        abstract: Message("help.repo.abstract").abstractText,
         subcommands: [
             RepoListCommand.self, RepoAddCommand.self, RepoRemoveCommand.self, RepoUpdateCommand.self,
             RepoUseCommand.self, RepoResetCommand.self, RepoRepairCommand.self, RepoExportCommand.self,
@@ -44,7 +44,7 @@ extension CommandRunner {
 
 struct RepoListCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Message("help.repo.list.abstract").localized)
+        commandName: "list", abstract: Message("help.repo.list.abstract").abstractText)
     static let commandName = "repo list"
     @OptionGroup var global: GlobalOptions
 
@@ -83,7 +83,7 @@ struct RepoListCommand: PodmirrorCommand {
 
 struct RepoAddCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: Message("help.repo.add.abstract").localized)
+        commandName: "add", abstract: Message("help.repo.add.abstract").abstractText)
     static let commandName = "repo add"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -104,7 +104,7 @@ struct RepoAddCommand: PodmirrorCommand {
 
 struct RepoRemoveCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: Message("help.repo.remove.abstract").localized)
+        commandName: "remove", abstract: Message("help.repo.remove.abstract").abstractText)
     static let commandName = "repo remove"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -119,7 +119,7 @@ struct RepoRemoveCommand: PodmirrorCommand {
 
 struct RepoUpdateCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "update", abstract: Message("help.repo.update.abstract").localized)
+        commandName: "update", abstract: Message("help.repo.update.abstract").abstractText)
     static let commandName = "repo update"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -136,7 +136,7 @@ struct RepoUseCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "use",
         abstract:
-            Message("help.repo.use.abstract").localized
+            Message("help.repo.use.abstract").abstractText
     )
     static let commandName = "repo use"
     @OptionGroup var global: GlobalOptions
@@ -160,7 +160,7 @@ struct RepoUseCommand: PodmirrorCommand {
 
 struct RepoResetCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: Message("help.repo.reset.abstract").localized)
+        commandName: "reset", abstract: Message("help.repo.reset.abstract").abstractText)
     static let commandName = "repo reset"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -177,7 +177,7 @@ struct RepoRepairCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "repair",
         abstract:
-            Message("help.repo.repair.abstract").localized
+            Message("help.repo.repair.abstract").abstractText
     )
     static let commandName = "repo repair"
     @OptionGroup var global: GlobalOptions

@@ -5,7 +5,7 @@ import PodMirrorKit
 struct RepoExportCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: Message("help.repo.export.abstract").localized)
+        abstract: Message("help.repo.export.abstract").abstractText)
     static let commandName = "repo export"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.repo.export.argument.name").help) var name: String

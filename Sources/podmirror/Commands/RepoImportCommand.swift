@@ -5,7 +5,7 @@ import PodMirrorKit
 struct RepoImportCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: Message("help.repo.import.abstract").localized)
+        abstract: Message("help.repo.import.abstract").abstractText)
     static let commandName = "repo import"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions

@@ -6,8 +6,8 @@ struct RepoVerifyCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract:
-            Message("help.repo.verify.abstract").localized,
-        discussion: Message("help.repo.verify.discussion").localized)
+            Message("help.repo.verify.abstract").abstractText,
+        discussion: Message("help.repo.verify.discussion").discussionText)
     static let commandName = "repo verify"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.repo.verify.argument.names").help) var names: [String] = []

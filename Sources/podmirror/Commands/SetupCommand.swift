@@ -5,8 +5,8 @@ import PodMirrorKit
 struct SetupCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "setup",
-        abstract: Message("help.setup.abstract").localized,
-        discussion: Message("help.setup.discussion").localized)
+        abstract: Message("help.setup.abstract").abstractText,
+        discussion: Message("help.setup.discussion").discussionText)
     static let commandName = "setup"
     @OptionGroup var global: GlobalOptions
 

@@ -37,6 +37,13 @@ final class HelpLanguageCLITests: XCTestCase {
             XCTAssertTrue(chinese.stdout.contains(phrase), "missing '\(phrase)' in:\n\(chinese.stdout)")
         }
         XCTAssertFalse(chinese.stdout.contains("Specs mirror: a catalog name"), chinese.stdout)
+        // Chinese help is broken into lines by terminal cells (a CJK character takes two): none runs past 80
+        // columns, apart from ArgumentParser's own usage line and its "(values: …; default: …)" notes.
+        for line in chinese.stdout.split(separator: "\n")
+        where !line.hasPrefix("USAGE:") && !line.contains("(values:") && !line.contains("(default:") {
+            let cells = line.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 2 : 1) }
+            XCTAssertLessThanOrEqual(cells, 80, String(line))
+        }
         let english = try run(["setup", "--help"], en)
         XCTAssertTrue(english.stdout.contains("Set up the whole machine in one idempotent command."), english.stdout)
         XCTAssertTrue(english.stdout.contains("Specs mirror: a catalog name"), english.stdout)
