@@ -29,11 +29,10 @@ struct RemotePodspec: Sendable, Equatable {
         return (bytes, etag)
     }
 
-    /// `<base>/<relative path>`, the path percent-encoded as CocoaPods' CDN source encodes it.
+    /// `<base>/<relative path>`, the path percent-encoded as CocoaPods' CDN source encodes it (`+` kept, as in
+    /// `UIView+Shake`).
     static func cdnURL(base: String, relativePath: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "+;=")
-        let encoded = relativePath.addingPercentEncoding(withAllowedCharacters: allowed) ?? relativePath
+        let encoded = relativePath.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? relativePath
         return base + encoded
     }
 

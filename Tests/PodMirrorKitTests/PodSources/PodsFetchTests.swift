@@ -511,5 +511,10 @@ final class PodSourcesUnitTests: XCTestCase {
         XCTAssertEqual(cdn.localPath, trunk + "/Specs/c/f/d/PMBar/2.0.0/PMBar.podspec.json")
         XCTAssertEqual(cdn.url, "https://cdn.cocoapods.org/Specs/c/f/d/PMBar/2.0.0/PMBar.podspec.json")
         XCTAssertEqual(cdn.repoName, "trunk")
+        // `+` stays as CocoaPods' CDN source writes it; the path is percent-encoded otherwise.
+        let plus = try lookup.find(name: "UIView+Shake", version: "1.0 beta", source: "trunk", checksum: nil)
+        guard case .remote(let cdnPlus) = plus else { return XCTFail("\(plus)") }
+        XCTAssertEqual(
+            cdnPlus.url, "https://cdn.cocoapods.org/Specs/c/4/b/UIView+Shake/1.0%20beta/UIView+Shake.podspec.json")
     }
 }
