@@ -123,15 +123,15 @@ final class PodfileRubyReferenceTests: XCTestCase, PodfileCorpusTesting {
         let scriptPath = try dir.write("lex.rb", script)
         // Tricky fixtures written here, compared the same way as the corpus.
         let tricky = [
-            "a = <<~EOS\n  target 'X' do\nEOS\nb = <<-'RAW'\nend #{x}\n  RAW\nc = foo(<<EOT, 'x')\ndo\nEOT\nputs "
-                + "<<EOS\nif\nEOS\nn = 1 <<2\narr << 'v'\n",
-            "q = %q(it's (nested) end)\nw = %w[end do]\ni = %i<a b>\nr = %r{a/b}i\nm = 10 % 3\nd = x / 2\ne = "
-                + "y.match(/a#{b}c/)\nf = 4 /2\n",
+            "a = <<~EOS\n  target 'X' do\nEOS\nb = <<-'RAW'\nend #{x}\n  RAW\nc = foo(<<EOT, 'x')\ndo\nEOT\n"
+                + "puts <<EOS\nif\nEOS\nn = 1 <<2\narr << 'v'\n",
+            "q = %q(it's (nested) end)\nw = %w[end do]\ni = %i<a b>\nr = %r{a/b}i\nm = 10 % 3\nd = x / 2\n"
+                + "e = y.match(/a#{b}c/)\nf = 4 /2\n",
             "x = cond ? :sym : 'do'\nh = { if: 1, :b => 2, c: 3 }\nz = a ?b :c\nt = [].empty? ? 1 : 2\nch = ?a\n",
-            "def self.helper; return if x; next unless y; end\nwhile x do x -= 1 end\nbegin; rescue; end\ny = if "
-                + "true then 1 else 2 end\n",
-            "s = \"#{\"#{'}'}\"}\" # comment\nv = :\"quoted #{x}\" if a\nputs \"a\" \\\n  "
-                + "\"b\"\n=begin\nend\n=end\nfoo.end.class\n",
+            "def self.helper; return if x; next unless y; end\nwhile x do x -= 1 end\nbegin; rescue; end\n"
+                + "y = if true then 1 else 2 end\n",
+            "s = \"#{\"#{'}'}\"}\" # comment\nv = :\"quoted #{x}\" if a\nputs \"a\" \\\n  \"b\"\n=begin\nend\n=end\n"
+                + "foo.end.class\n",
         ]
         var ours: Set<String> = []
         var paths: [String] = []

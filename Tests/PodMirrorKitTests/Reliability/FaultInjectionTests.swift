@@ -110,9 +110,9 @@ final class FaultInjectionTests: XCTestCase {
                 try home.write(".gitconfig", "[user]\n\tname = Someone\n")
                 try home.write(
                     ".config/git/config",
-                    "[url \"https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git\"]\n\tinsteadOf = "
-                        + "https://github.com/CocoaPods/Specs.git\n[podmirror]\n\tinsteadOfMirror = "
-                        + "https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git\n"
+                    "[url \"https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git\"]\n"
+                        + "\tinsteadOf = https://github.com/CocoaPods/Specs.git\n[podmirror]\n"
+                        + "\tinsteadOfMirror = https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git\n"
                 )
             },
             plan: { env in
