@@ -80,7 +80,8 @@ public enum DeintegratePlanner {
             // duplicate object IDs where the line deletions left a dangling `;`).
             do { _ = try PBXProjectFile(bytes: d.newBytes, path: location.pbxproj) } catch {
                 throw XcodeProjectError(
-                    "deintegrating \(location.pbxproj) would leave a project that does not parse (\(error)); nothing was changed",
+                    "deintegrating \(location.pbxproj) would leave a project that does not parse (\(error)); nothing "
+                        + "was changed",
                     remedy:
                         "check the project for duplicate object IDs (a bad merge), re-save it in Xcode, then run again",
                     code: "xcodeproj.deintegrate-unsafe")
