@@ -173,8 +173,9 @@ struct HTTPFileDownload {
         let error = withUnsafeBytes(of: result.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let seconds = Date().timeIntervalSince(started)
         if result.status > 0 {
-            Trace.emit(
-                .httpResponse(method: "GET", url: shown, status: result.status, bytes: result.written, seconds: seconds))
+            let answer = TraceEvent.httpResponse(
+                method: "GET", url: shown, status: result.status, bytes: result.written, seconds: seconds)
+            Trace.emit(answer)
         } else {
             let reason = context.stalled ? "stalled" : Redaction.redactText(error)
             Trace.emit(.httpFailure(method: "GET", url: shown, reason: reason, seconds: seconds))
