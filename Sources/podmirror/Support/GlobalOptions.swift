@@ -25,7 +25,10 @@ struct GlobalOptions: ParsableArguments {
 
     func validate() throws {
         if dryRun && check { throw ValidationError(Message("cli.dry-run-with-check").localized) }
-        if verbose { Console.shared.enableVerbose() }
+        if verbose {
+            Console.shared.enableVerbose()
+            Trace.install(ConsoleTrace())
+        }
         do {
             Messages.language = try Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
         } catch let error as UsageError {
