@@ -53,7 +53,8 @@ public final class SpecLock: @unchecked Sendable {
         let fm = FileManager.default
         do { try fm.createDirectory(atPath: reposDir.path, withIntermediateDirectories: true) } catch {
             throw SpecRepoError(
-                "Could not create '\(reposDir.path)', the CocoaPods repo cache directory: \((error as NSError).localizedDescription)",
+                "Could not create '\(reposDir.path)', the CocoaPods repo cache directory: "
+                    + "\((error as NSError).localizedDescription)",
                 remedy: "check the permissions of its parent folder", code: "repos.create")
         }
         let path = reposDir.lockPath
@@ -69,7 +70,8 @@ public final class SpecLock: @unchecked Sendable {
                 throw SpecRepoError(
                     "the spec repos are locked: \(holderDescription(path)) holds \(path) (waited \(Int(timeout)) s)",
                     remedy:
-                        "wait for it to finish (a `pod repo update` or `pod install --repo-update`), or raise --lock-timeout",
+                        "wait for it to finish (a `pod repo update` or `pod install --repo-update`), or raise "
+                        + "--lock-timeout",
                     code: "repos.locked", exitStatus: .lockHeld)
             }
             usleep(100_000)
