@@ -12,6 +12,7 @@ import Foundation
 /// One pass over a path-sorted index beside its working tree (for `GitRepository.statusScan`): each folder
 /// is opened once, its files are `fstatat`ed relative to it and its listing is counted against the index;
 /// the tree objects the index describes are hashed bottom-up on the way (index order is tree order).
+/// `run()` is called once.
 struct IndexWalk {
     let repo: GitRepository
     let index: OpaquePointer
@@ -45,6 +46,8 @@ struct IndexWalk {
     }
     private var levels: [Level] = []
     private var components: [Range<Int>] = []
+    /// File contents for `--deep`; grown to the largest file.
+    private var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
 
     init(repo: GitRepository, index: OpaquePointer, deep: Bool, cancellation: CancellationToken) throws {
         self.repo = repo
@@ -72,6 +75,7 @@ struct IndexWalk {
         defer {
             for level in levels { if let d = level.dir { closedir(d) } }
             levels = []
+            buffer.deallocate()
         }
         let count = git_index_entrycount(index)
         for i in 0..<count {
@@ -134,6 +138,10 @@ struct IndexWalk {
             withUnsafeBytes(of: entry.id.id) { levels[top].tree.append(contentsOf: $0) }
         }
         let skip = UInt32(entry.flags_extended) & GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue != 0
+        if deep, !skip, entry.mode & 0o170000 == 0o100000, let d = levels[top].dir {
+            if let kind = hashInPlace(e, dir: d, name: name) { report(e, kind) }
+            return
+        }
         var st = stat()
         guard let d = levels[top].dir, fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) == 0 else {
             if !skip { report(e, .deleted) }
@@ -164,6 +172,43 @@ struct IndexWalk {
         {
             toHash.append(i)
         }
+    }
+
+    /// `--deep` for a regular file: opened relative to its folder (no path walk), checked with `fstat`,
+    /// read whole and hashed. nil when it matches the entry.
+    private mutating func hashInPlace(
+        _ e: UnsafePointer<git_index_entry>, dir: DirectoryHandle, name: UnsafePointer<CChar>
+    ) -> GitPathChange.Kind? {
+        let top = levels.count - 1
+        let fd = openat(dirfd(dir), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return .deleted }
+            levels[top].present += 1
+            return errno == ELOOP ? .typechange : .unreadable
+        }
+        defer { close(fd) }
+        levels[top].present += 1
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .unreadable }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { return .typechange }
+        if trustFilemode, (e.pointee.mode & 0o100 != 0) != (st.st_mode & 0o100 != 0) { return .modified }
+        let size = Int(st.st_size)
+        if buffer.count < size + 1 {
+            buffer.deallocate()
+            buffer = .allocate(byteCount: max(size + 1, buffer.count * 2), alignment: 16)
+        }
+        var filled = 0
+        while filled < size {
+            let n = read(fd, buffer.baseAddress! + filled, size - filled)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return .unreadable }
+            if n == 0 { break }
+            filled += n
+        }
+        var oid = git_oid()
+        var want = e.pointee.id
+        guard git_odb_hash(&oid, buffer.baseAddress, filled, GIT_OBJECT_BLOB) == 0 else { return .unreadable }
+        return git_oid_equal(&oid, &want) == 1 ? nil : .modified
     }
 
     private func statChanged(_ entry: git_index_entry, _ st: stat) -> Bool {
