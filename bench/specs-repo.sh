@@ -145,3 +145,9 @@ row "repo export vs git bundle create --all" pm-export git-bundle "≤ 1.5"
 row "repo import (bundle) vs git clone over loopback HTTP" pm-import git-clone "≤ 1.0"
 row "repo verify vs git status --porcelain" pm-verify git-status "≤ 1.0"
 row "repo verify --deep vs update-index --really-refresh + diff --quiet HEAD" pm-verify-deep git-deep "≤ 1.5"
+echo
+echo "individual runs (seconds):"
+for f in "$work"/results/*.1; do
+  n="$(basename "$f" .1)"
+  echo "  $n: $(cat "$work"/results/"$n".[0-9]* | grep -E '^[0-9.]+ [0-9]+$' | awk '{printf "%s ", $1}')"
+done
