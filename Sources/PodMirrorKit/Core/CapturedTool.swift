@@ -73,7 +73,7 @@ public enum CapturedTool {
         let folders = (path ?? "").split(separator: ":").map(String.init) + fallback
         for folder in folders where !folder.isEmpty {
             let candidate = folder + "/" + name
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            if LocalFileSystem().isExecutableFile(candidate) { return candidate }
         }
         return nil
     }

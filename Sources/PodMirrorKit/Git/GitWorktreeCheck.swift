@@ -89,7 +89,7 @@ extension GitRepository {
         var want = expected
         if isLink {
             guard (st.st_mode & S_IFMT) == S_IFLNK,
-                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
+                let target = try? LocalFileSystem().destinationOfSymbolicLink(file)
             else { return .typechange }
             let bytes = Array(target.utf8)
             guard git_odb_hash(&oid, bytes, bytes.count, GIT_OBJECT_BLOB) == 0 else { return .unreadable }

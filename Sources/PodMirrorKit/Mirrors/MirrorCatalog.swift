@@ -169,35 +169,3 @@ public struct MirrorCatalog: Sendable {
         return s
     }
 }
-
-/// Files shipped in `templates/` (mirrors.json, Podfile templates).
-///
-/// Looked up, in order: `$PODMIRROR_TEMPLATES_DIR`; `<prefix>/share/podmirror/templates` next to the
-/// installed executable (`make install`, Homebrew); `templates/` beside the executable; the source
-/// checkout the binary was built from.
-public enum Templates {
-    public static func directory() -> URL? {
-        var candidates: [URL] = []
-        if let dir = ProcessInfo.processInfo.environment["PODMIRROR_TEMPLATES_DIR"], !dir.isEmpty {
-            candidates.append(URL(fileURLWithPath: dir))
-        }
-        // argv[0] is a bare name when the binary is found through PATH; the executable's own path is not.
-        let invoked = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "")
-        let exe = invoked.resolvingSymlinksInPath().deletingLastPathComponent()
-        candidates.append(exe.deletingLastPathComponent().appendingPathComponent("share/podmirror/templates"))
-        candidates.append(exe.appendingPathComponent("templates"))
-        // Sources/PodMirrorKit/Mirrors/MirrorCatalog.swift → <checkout>/templates
-        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(checkout.appendingPathComponent("templates"))
-        return candidates.first {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("mirrors.json").path)
-        }
-    }
-
-    public static func url(for name: String) -> URL? {
-        guard let dir = directory() else { return nil }
-        let u = dir.appendingPathComponent(name)
-        return FileManager.default.fileExists(atPath: u.path) ? u : nil
-    }
-}

@@ -14,7 +14,8 @@ public struct ToolVersion: Sendable {
     public func locate(_ name: String) -> String? {
         for dir in (environment.variables["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate), !environment.fileSystem.isDirectory(candidate) {
+            let fs = environment.fileSystem
+            if fs.isExecutableFile(candidate), !fs.isDirectory(candidate) {
                 return candidate
             }
         }

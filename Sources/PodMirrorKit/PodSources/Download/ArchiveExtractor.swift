@@ -14,8 +14,10 @@ struct ArchiveExtractor {
     /// The source URL, redacted, for messages.
     var shownURL: String
     var cancellation: CancellationToken
-    /// `$PATH` used to find `tar`, `gzip`, `bzip2` and `xz`.
-    var searchPath: String?
+    /// The environment the tools run in; its `$PATH` finds `tar`, `gzip`, `bzip2` and `xz`.
+    var environment: [String: String]
+
+    var searchPath: String? { environment["PATH"] }
 
     enum Compression: String {
         case plain, gzip, bzip2, xz
@@ -169,8 +171,7 @@ struct ArchiveExtractor {
     // MARK: helpers
 
     var childEnvironment: [String: String] {
-        var env = ProcessInfo.processInfo.environment
-        if let searchPath { env["PATH"] = searchPath }
+        var env = environment
         env["LC_ALL"] = "C"
         return env
     }
@@ -211,7 +212,7 @@ enum FileTree {
         var out: [(String, Bool)] = []
         var pending = [root]
         while let dir = pending.popLast() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+            guard let names = try? LocalFileSystem().contentsOfDirectory(dir) else { continue }
             for name in names {
                 let path = dir + "/" + name
                 var st = stat()
@@ -242,7 +243,7 @@ enum FileTree {
             if lstat(candidate, &st) == 0, st.st_mode & S_IFMT == S_IFLNK {
                 hops += 1
                 guard hops <= 40,
-                    let target = try? FileManager.default.destinationOfSymbolicLink(atPath: candidate)
+                    let target = try? LocalFileSystem().destinationOfSymbolicLink(candidate)
                 else {
                     return nil
                 }
@@ -258,7 +259,7 @@ enum FileTree {
     /// Removes everything inside `folder`, keeping the folder; folders without write permission are
     /// opened up first.
     static func emptyFolder(_ folder: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        guard let names = try? LocalFileSystem().contentsOfDirectory(folder) else { return }
         for name in names { remove(folder + "/" + name) }
     }
 
