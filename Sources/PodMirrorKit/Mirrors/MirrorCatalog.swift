@@ -121,8 +121,10 @@ public struct MirrorCatalog: Sendable {
         let list = wantGems ? gems : specs
         if let m = list.first(where: { $0.name == nameOrURL.lowercased() }) { return m }
         if looksLikeURL(nameOrURL) {
+            let wanted = SourceURL(nameOrURL)
             if let m = list.first(where: {
-                Self.sameURL($0.url, nameOrURL) || $0.aliases.contains { Self.sameURL($0, nameOrURL) }
+                SourceURL($0.url).isSameCanonical(as: wanted)
+                    || $0.aliases.contains { SourceURL($0).isSameCanonical(as: wanted) }
             }) {
                 var copy = m
                 copy.url = nameOrURL
@@ -158,14 +160,12 @@ public struct MirrorCatalog: Sendable {
         s.contains("://") || (s.contains("@") && s.contains(":")) || s.hasPrefix("/")
     }
 
-    /// Lenient URL equality used for catalog lookups: case-insensitive, ignoring a trailing `/` and `.git`.
-    public static func sameURL(_ a: String, _ b: String) -> Bool { canonical(a) == canonical(b) }
-
-    static func canonical(_ url: String) -> String {
-        var s = url.lowercased()
-        if s.hasSuffix("/") { s.removeLast() }
-        if s.hasSuffix(".git") { s.removeLast(4) }
-        if s.hasSuffix("/") { s.removeLast() }
-        return s
+    /// True for the official trunk CDN / GitHub Specs repo and every Specs mirror in the catalog, in any
+    /// spelling CocoaPods takes for the same source (`SourceURL.isSame(as:)`).
+    public func isOfficialOrMirror(_ url: String) -> Bool {
+        let u = SourceURL(url)
+        return specs.contains { m in
+            SourceURL(m.url).isSame(as: u) || m.aliases.contains { SourceURL($0).isSame(as: u) }
+        }
     }
 }

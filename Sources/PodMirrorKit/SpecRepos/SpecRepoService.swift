@@ -62,7 +62,7 @@ public struct SpecRepoService: Sendable {
         let path = repos.repoPath(name)
         let existing = SpecRepo.read(name: name, in: repos)
         if repos.fileSystem.fileExists(path), existing.kind == .git, let have = existing.url,
-            SpecRepoNaming.canonical(have) == SpecRepoNaming.canonical(url), branch == nil || branch == existing.branch
+            SourceURL(have).isSameCanonical(as: SourceURL(url)), branch == nil || branch == existing.branch
         {
             // Asked again for what is there: done, like any second run.
             let msg = Message("repo.add.already", ["name": name, "url": Redaction.redactURL(url)])

@@ -14,7 +14,7 @@ extension SpecRepoService {
     {
         try GitURL.validate(url)
         if let requestedName { try SpecRepoNaming.validate(requestedName) }
-        if SpecRepoNaming.canonical(url).hasPrefix("https://cdn.cocoapods.org") {
+        if SourceURL(url).isTrunkCDN {
             throw SpecRepoError(
                 "\(url) is the trunk CDN, not a git Specs repo; CocoaPods uses it as `trunk` without a clone",
                 remedy: "use a git Specs mirror (`podmirror mirror list`)", code: "repo.cdn-url", exitStatus: .usage)
@@ -111,7 +111,7 @@ extension SpecRepoService {
         let catalog = (try? MirrorCatalog.bundled())?.specs ?? []
         return catalog.contains { m in
             ([m.url] + m.aliases).contains {
-                SpecRepoNaming.canonicalForMatching(url) == SpecRepoNaming.canonicalForMatching($0)
+                SourceURL(url).isSame(as: SourceURL($0))
             }
         }
     }
