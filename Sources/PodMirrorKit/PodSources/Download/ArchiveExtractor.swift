@@ -72,10 +72,9 @@ struct ArchiveExtractor {
                 }
             } else {
                 let tool = try self.tool(compression.rawValue)
-                let outcome = try CapturedTool.run(
+                let outcome = try ChildProcess.run(
                     tool, ["-dc", archive], environment: childEnvironment,
-                    cancellation: cancellation
-                ) { try listing.feed($0) }
+                    cancellation: cancellation, output: .capture { try listing.feed($0) })
                 guard outcome.status == 0 else {
                     throw failed(reason: Self.firstLine(outcome.stderr))
                 }
@@ -97,7 +96,8 @@ struct ArchiveExtractor {
         let tar = try tool("tar")
         // --no-same-owner/--no-same-permissions: what `tar xf` does for a normal user, also when run as root.
         let arguments = ["-x", "-f", archive, "-C", destination, "--no-same-owner", "--no-same-permissions"]
-        let outcome = try CapturedTool.run(tar, arguments, environment: childEnvironment, cancellation: cancellation)
+        let outcome = try ChildProcess.run(
+            tar, arguments, environment: childEnvironment, cancellation: cancellation, output: .capture { _ in })
         guard outcome.status == 0 else {
             throw failed(reason: Self.firstLine(outcome.stderr))
         }
@@ -177,7 +177,7 @@ struct ArchiveExtractor {
     }
 
     func tool(_ name: String) throws -> String {
-        guard let path = CapturedTool.find(name, path: searchPath) else {
+        guard let path = ChildProcess.find(name, path: searchPath) else {
             throw HTTPSourceError(
                 .toolMissing, Message("pods.http.tool-missing", ["tool": name, "url": shownURL]),
                 remedy: Message("pods.http.tool-missing.remedy", ["tool": name]))
