@@ -100,10 +100,11 @@ public struct InsteadOfRules: Sendable {
     /// one plan never holds two edits of one file.
     public func usePlan(_ mirror: Mirror, sourceMirrors: [SourceMirrorConfig.Pair] = []) throws -> Plan {
         guard mirror.kind == .specsGit, !mirror.official else {
+            let gitMirrors = catalog.specs.filter { $0.kind == .specsGit && !$0.official }.map(\.name)
             throw GitConfigError(
-                "'\(mirror.name.isEmpty ? Redaction.redactURL(mirror.url) : mirror.name)' is not a Specs git mirror; insteadOf rules need one",
-                remedy:
-                    "use one of: \(catalog.specs.filter { $0.kind == .specsGit && !$0.official }.map(\.name).joined(separator: ", ")), or a git URL",
+                "'\(mirror.name.isEmpty ? Redaction.redactURL(mirror.url) : mirror.name)' is not a Specs git mirror; "
+                    + "insteadOf rules need one",
+                remedy: "use one of: \(gitMirrors.joined(separator: ", ")), or a git URL",
                 code: "gitconfig.not-a-git-mirror", exitStatus: .usage)
         }
         let base = mirror.url
@@ -112,7 +113,8 @@ public struct InsteadOfRules: Sendable {
         plan.warnings.append(
             Diagnostic(
                 .warning, code: "gitconfig.github-precheck",
-                "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and fails where GitHub is blocked; prefer `podmirror podfile source use` where you can edit Podfiles"
+                "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and "
+                    + "fails where GitHub is blocked; prefer `podmirror podfile source use` where you can edit Podfiles"
             ))
         let existing = try rules()
         let sources = SourceMirrorConfig(environment: environment, catalog: catalog)
@@ -122,7 +124,8 @@ public struct InsteadOfRules: Sendable {
             plan.warnings.append(
                 Diagnostic(
                     .warning, code: "gitconfig.foreign-rule",
-                    "\(r.file) also sends \(r.insteadOf) to \(Redaction.redactURL(r.base)) (a rule podmirror did not write); git uses the longest match, the tie is unclear",
+                    "\(r.file) also sends \(r.insteadOf) to \(Redaction.redactURL(r.base)) (a rule podmirror did not "
+                        + "write); git uses the longest match, the tie is unclear",
                     file: r.file))
         }
         for file in files {
@@ -148,7 +151,8 @@ public struct InsteadOfRules: Sendable {
                 change(
                     file: file, sim,
                     summary: target
-                        ? "git insteadOf in \(file): \(Self.specsSpellings.count) Specs URL spellings → \(Redaction.redactURL(base))"
+                        ? "git insteadOf in \(file): \(Self.specsSpellings.count) Specs URL spellings → "
+                            + "\(Redaction.redactURL(base))"
                         : "git insteadOf in \(file): remove podmirror's rules for other mirrors",
                     details: [
                         "file": .string(file), "mirror": .string(Redaction.redactURL(base)),

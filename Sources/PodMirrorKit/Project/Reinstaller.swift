@@ -6,7 +6,8 @@ public struct PodInstallFailed: PodMirrorError {
     public var status: Int32
     public var directory: String
     public var message: String {
-        "`pod install` failed with exit status \(status) in \(directory); the project file, Podfile.lock and Pods/ were put back as they were"
+        "`pod install` failed with exit status \(status) in \(directory); the project file, Podfile.lock and Pods/ "
+            + "were put back as they were"
     }
     public var remedy: String? { "read pod's output above, fix the cause, and run podmirror reinstall again" }
     public var code: String { "reinstall.pod-install-failed" }

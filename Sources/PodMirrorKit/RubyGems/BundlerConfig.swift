@@ -38,8 +38,13 @@ public struct BundlerConfig: Sendable {
         let yaml = root?.mapping?.first { $0.key.string == Self.mirrorKey }?.value
         let yamlValue = yaml.flatMap(YAMLConfigFile.oneLineString)
         if yamlValue != mirror || (yaml != nil && yamlValue == nil) {
+            let yamlReading = yaml.map {
+                $0.scalar.map { Redaction.redactURL($0.string).debugDescription } ?? "a list or mapping"
+            }
             throw GemsError(
-                "\(path): podmirror reads \(Self.mirrorKey) as \(mirror.map { Redaction.redactURL($0).debugDescription } ?? "absent"), but YAML reads it as \(yaml.map { $0.scalar.map { Redaction.redactURL($0.string).debugDescription } ?? "a list or mapping" } ?? "absent")",
+                "\(path): podmirror reads \(Self.mirrorKey) as "
+                    + "\(mirror.map { Redaction.redactURL($0).debugDescription } ?? "absent"), but YAML reads it as "
+                    + "\(yamlReading ?? "absent")",
                 remedy: "write it as one `\(Self.mirrorKey): \"URL\"` line, as `bundle config` does, then run again",
                 code: "gems.bundler-unreadable-mirror")
         }
@@ -53,7 +58,8 @@ public struct BundlerConfig: Sendable {
         let after = try? BundlerConfig(path: path, bytes: new)
         guard new == bytes || (after != nil && after?.mirror == url && others(new) == others(bytes)) else {
             throw GemsError(
-                "\(path): podmirror cannot change \(Self.mirrorKey) here without changing how the rest of the file reads",
+                "\(path): podmirror cannot change \(Self.mirrorKey) here without changing how the rest of the file "
+                    + "reads",
                 remedy: "run `bundle config set --global mirror.https://rubygems.org URL` instead",
                 code: "gems.bundler-unplaceable")
         }

@@ -69,7 +69,8 @@ public struct GemrcDocument: Sendable {
         if keyed.count <= 1, yaml.map({ $0.map { $0 ?? "\u{0}" } }) == sources { return }
         let line = keyLine ?? keyed.first?.key.mark?.line
         throw GemsError(
-            "\(path)\(line.map { " line \($0)" } ?? ""): podmirror reads `:sources:` as \(Self.describe(sources)), but YAML reads it as \(Self.describe(yaml.map { $0.map { $0 ?? "(not a string)" } }))",
+            "\(path)\(line.map { " line \($0)" } ?? ""): podmirror reads `:sources:` as \(Self.describe(sources)), "
+                + "but YAML reads it as \(Self.describe(yaml.map { $0.map { $0 ?? "(not a string)" } }))",
             remedy: "write `:sources:` as one `- URL` line per source (as `gem sources --add` does), then run again",
             code: "gems.gemrc-unreadable-sources")
     }
@@ -121,7 +122,8 @@ public struct GemrcDocument: Sendable {
                 if !restTrimmed.isEmpty {
                     guard restTrimmed == "[]" else {
                         throw GemsError(
-                            "\(path) line \(number): `:sources:` is written inline (\(restTrimmed)); podmirror edits only the block list RubyGems writes",
+                            "\(path) line \(number): `:sources:` is written inline (\(restTrimmed)); podmirror edits "
+                                + "only the block list RubyGems writes",
                             remedy: "write it as one `- URL` line per source, then run again",
                             code: "gems.gemrc-inline-sources")
                     }
@@ -139,7 +141,8 @@ public struct GemrcDocument: Sendable {
                         // An indented line that is not an item continues the value (` []`, a scalar).
                         if line.first == " " || line.first == "\t" {
                             throw GemsError(
-                                "\(path) line \(i + 1): `:sources:` continues in a form podmirror does not edit (`\(trimmed.prefix(40))`)",
+                                "\(path) line \(i + 1): `:sources:` continues in a form podmirror does not edit "
+                                    + "(`\(trimmed.prefix(40))`)",
                                 remedy: "write `:sources:` as one `- URL` line per source, then run again",
                                 code: "gems.gemrc-unreadable-sources")
                         }

@@ -14,7 +14,8 @@ enum YAMLConfigFile {
                 "\(path) line \(bytes.lineNumber(at: cr)): a carriage return without a line feed",
                 remedy: "use LF or CRLF line endings, then run again", code: code)
         }
-        guard !text.isEmpty else { return nil }  // even blank-looking text: a tab where YAML expects indentation is an error
+        // even blank-looking text: a tab where YAML expects indentation is an error
+        guard !text.isEmpty else { return nil }
         try YAMLNesting.check(bytes, path: path, code: code)
         let root: Node?
         do { root = try Yams.compose(yaml: text) } catch {
@@ -34,7 +35,8 @@ enum YAMLConfigFile {
         }
         if let key = root?.mapping?.first?.key, let mark = key.mark, mark.column != 1 {
             throw GemsError(
-                "\(path) line \(mark.line): the top-level keys are indented (`\(key.string ?? "")` at column \(mark.column)); podmirror edits the file as \(tool) writes it",
+                "\(path) line \(mark.line): the top-level keys are indented (`\(key.string ?? "")` at column "
+                    + "\(mark.column)); podmirror edits the file as \(tool) writes it",
                 remedy: "start the keys at the beginning of the line, then run again", code: code)
         }
         return root?.mapping == nil ? nil : root

@@ -69,7 +69,8 @@ public final class SpecLock: @unchecked Sendable {
                 throw SpecRepoError(
                     "the spec repos are locked: \(holderDescription(path)) holds \(path) (waited \(Int(timeout)) s)",
                     remedy:
-                        "wait for it to finish (a `pod repo update` or `pod install --repo-update`), or raise --lock-timeout",
+                        "wait for it to finish (a `pod repo update` or `pod install --repo-update`), or raise "
+                        + "--lock-timeout",
                     code: "repos.locked", exitStatus: .lockHeld)
             }
             usleep(100_000)

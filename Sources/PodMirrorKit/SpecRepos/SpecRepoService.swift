@@ -93,7 +93,8 @@ public struct SpecRepoService: Sendable {
             throw GitError(
                 .unsupported, operation: "shallow clone of", subject: url,
                 cause:
-                    "--depth needs libgit2 1.7 or newer; this podmirror is linked with libgit2 \(Libgit2.version), which always clones full history"
+                    "--depth needs libgit2 1.7 or newer; this podmirror is linked with libgit2 \(Libgit2.version), "
+                    + "which always clones full history"
             )
         }
     }

@@ -80,7 +80,8 @@ public enum DeintegratePlanner {
             // duplicate object IDs where the line deletions left a dangling `;`).
             do { _ = try PBXProjectFile(bytes: d.newBytes, path: location.pbxproj) } catch {
                 throw XcodeProjectError(
-                    "deintegrating \(location.pbxproj) would leave a project that does not parse (\(error)); nothing was changed",
+                    "deintegrating \(location.pbxproj) would leave a project that does not parse (\(error)); nothing "
+                        + "was changed",
                     remedy:
                         "check the project for duplicate object IDs (a bad merge), re-save it in Xcode, then run again",
                     code: "xcodeproj.deintegrate-unsafe")
@@ -107,7 +108,8 @@ public enum DeintegratePlanner {
             plan.warnings.append(
                 Diagnostic(
                     .note, code: "deintegrate.pods-kept",
-                    "\(location.podsDirectory) is kept because the project shows no CocoaPods integration; pass --remove-pods to remove it"
+                    "\(location.podsDirectory) is kept because the project shows no CocoaPods integration; pass "
+                        + "--remove-pods to remove it"
                 ))
         }
         return DeintegratePlan(

@@ -88,7 +88,8 @@ public struct PBXProjectFile: Sendable {
             // podmirror would write could be trusted. Xcode's own reader keeps only one of them.
             if let first = index[e.key] {
                 throw XcodeProjectError(
-                    "\(path):\(bytes.lineNumber(at: e.range.lowerBound)): object \(e.key) is defined twice (first at line \(bytes.lineNumber(at: objects[first].entry.range.lowerBound)))",
+                    "\(path):\(bytes.lineNumber(at: e.range.lowerBound)): object \(e.key) is defined twice (first at "
+                        + "line \(bytes.lineNumber(at: objects[first].entry.range.lowerBound)))",
                     remedy:
                         "remove one of the two definitions (a merge probably duplicated it); podmirror changed nothing",
                     code: "xcodeproj.duplicate-id")
