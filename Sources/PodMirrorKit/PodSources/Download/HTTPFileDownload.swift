@@ -23,6 +23,11 @@ struct HTTPFileDownload {
 
     /// Downloads into `path` (created or replaced); returns its size. On failure the file is removed.
     func run(to path: String) throws -> Int64 {
+        try download(to: path).size
+    }
+
+    /// Downloads into `path` like `run(to:)`; also returns the header fields of the final response.
+    func download(to path: String) throws -> (size: Int64, headers: [String: String]) {
         var failures = 0
         var restarts = 0
         var validator: String?
@@ -39,7 +44,7 @@ struct HTTPFileDownload {
                 if have == 0, let v = Self.validator(in: attempt.headers) { validator = v }
                 switch attempt.code {
                 case 0:
-                    return Self.size(of: path)
+                    return (Self.size(of: path), HTTPGet.headers(attempt.headers))
                 case Self.aborted where options.cancellation.isCancelled:
                     throw InterruptedError()
                 case Self.libcurlMissing:
