@@ -30,6 +30,7 @@ public enum ChildProcess {
         _ executable: String, _ arguments: [String], environment: [String: String],
         currentDirectory: String? = nil, cancellation: CancellationToken, output: Output
     ) throws -> Outcome {
+        Trace.command(executable, arguments)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments

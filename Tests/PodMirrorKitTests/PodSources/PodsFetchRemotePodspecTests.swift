@@ -9,7 +9,7 @@ import XCTest
 extension PodsFetchTests {
     func sha1(_ bytes: [UInt8]) throws -> String {
         let file = tmp.path + "/sha1-input-\(UUID().uuidString.prefix(6))"
-        _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data(bytes)))
         return try ProcessRunner.run(
             "/usr/bin/env",
             [
@@ -139,7 +139,8 @@ extension PodsFetchTests {
         // PMPsJ: a JSON podspec next to the Podfile, already in CocoaPods' pretty form (lock SHA1 = file SHA1).
         let psJ = Array(fixture.specJSON("PMPsJ", version: "1.0.0", source: gitSource("PMGitA")).utf8)
         try FileManager.default.createDirectory(atPath: fixture.project + "/specs", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: fixture.project + "/specs/PMPsJ.podspec.json", contents: Data(psJ))
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: fixture.project + "/specs/PMPsJ.podspec.json", contents: Data(psJ)))
         // PMPsR: a Ruby podspec in a folder (`:podspec => 'ruby'` → `ruby/PMPsR.podspec`).
         let psR = """
             Pod::Spec.new do |s|
@@ -159,7 +160,7 @@ extension PodsFetchTests {
         let psL = Array(fixture.specJSON("PMPsL", version: "1.0.0", source: gitSource("PMFoo")).utf8)
         let local = fixture.project + "/Pods/Local Podspecs"
         try FileManager.default.createDirectory(atPath: local, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: local + "/PMPsL.podspec.json", contents: Data(psL))
+        XCTAssertTrue(FileManager.default.createFile(atPath: local + "/PMPsL.podspec.json", contents: Data(psL)))
         let web = try StaticHTTPServer(routes: ["/PMPsU.podspec.json": .init(body: psU)])
         defer { web.stop() }
         let uSum = "67142ee0aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
@@ -276,7 +277,8 @@ extension PodsFetchTests {
 
     func testPodspecPodFailuresAreReportedAndWriteNothing() throws {
         let wrongName = Array(fixture.specJSON("Other", version: "1.0.0", source: gitSource("PMGitA")).utf8)
-        FileManager.default.createFile(atPath: fixture.project + "/PMPsN.podspec.json", contents: Data(wrongName))
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: fixture.project + "/PMPsN.podspec.json", contents: Data(wrongName)))
         let web = try StaticHTTPServer(routes: [:])
         defer { web.stop() }
         let lockText = """

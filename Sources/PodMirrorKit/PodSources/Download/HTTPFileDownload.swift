@@ -134,6 +134,12 @@ struct HTTPFileDownload {
             return 0
         }
         let stall = max(1, Int(options.stallTimeout.rounded(.up)))
+        let shown = Redaction.redactURL(url)
+        let started = Date()
+        Trace.emit(
+            .httpRequest(
+                method: "GET", url: shown, range: resumeFrom > 0 ? "bytes=\(resumeFrom)-" : nil,
+                proxy: proxyURL.isEmpty ? nil : Redaction.redactURL(proxyURL)))
         let rc: Int32 = withExtendedLifetime(context) {
             cHeaders.map { UnsafePointer($0) }.withUnsafeBufferPointer { headerPointers in
                 url.withCString { cURL in
@@ -170,6 +176,15 @@ struct HTTPFileDownload {
                 String(decoding: UnsafeRawBufferPointer(start: $0, count: result.headers_len), as: UTF8.self)
             } ?? ""
         let error = withUnsafeBytes(of: result.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let seconds = Date().timeIntervalSince(started)
+        if result.status > 0 {
+            let answer = TraceEvent.httpResponse(
+                method: "GET", url: shown, status: result.status, bytes: result.written, seconds: seconds)
+            Trace.emit(answer)
+        } else {
+            let reason = context.stalled ? "stalled" : Redaction.redactText(error)
+            Trace.emit(.httpFailure(method: "GET", url: shown, reason: reason, seconds: seconds))
+        }
         if rc == Self.aborted && context.stalled {
             return Attempt(
                 code: Self.timedOut, status: result.status, headers: raw,
