@@ -25,10 +25,10 @@ let probes: [Probe] = [
     // Sources compare as CocoaPods matches them (case, trailing `/` and `.git` do not matter).
     Probe(
         edit: .useSource("tuna"), mayTouch: { $0.contains("source") },
-        holds: { $0.sourceURLs.contains { PodfileSourceURL.same($0, tuna) } }),
+        holds: { $0.sourceURLs.contains { SourceURL($0).isSame(as: SourceURL(tuna)) } }),
     Probe(
         edit: .addSource(privateURL, first: true), mayTouch: { $0.contains("source") },
-        holds: { $0.sourceURLs.contains { PodfileSourceURL.same($0, privateURL) } }),
+        holds: { $0.sourceURLs.contains { SourceURL($0).isSame(as: SourceURL(privateURL)) } }),
     Probe(
         edit: .platform(name: "ios", version: "13.0"), mayTouch: { $0.contains("platform") },
         holds: { $0.platform?.name == "ios" && $0.platform?.version == "13.0" }),

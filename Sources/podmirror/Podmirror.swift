@@ -28,6 +28,8 @@ struct Podmirror: ParsableCommand {
 enum Main {
     static func main() {
         installSignalHandlers()
+        // Before the first message is read: the message catalogs live in templates/.
+        Templates.configure(searchPath: TemplatesLocation.searchPath(environment: ProcessInfo.processInfo.environment))
         // libgit2's process-wide options, set once at start-up: clone and checkout skip re-validating objects
         // they just indexed (Specs repos hold hundreds of thousands).
         Libgit2.applySpecsTuning()

@@ -82,37 +82,14 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
     private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
 
     private func acceptLoop() {
-        while true {
-            let client = accept(listenFD, nil, nil)
-            if client < 0 {
-                if isStopped || errno != EINTR { return }
-                continue
-            }
-            DispatchQueue.global().async { self.handle(client) }
-        }
+        HTTPConnection.acceptLoop(listenFD, isStopped: { isStopped }) { self.handle($0) }
     }
 
-    private func handle(_ fd: Int32) {
-        defer { close(fd) }
-        var raw = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while raw.range(of: [13, 10, 13, 10]) == nil {
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { return }
-            raw += buffer[0..<n]
-        }
-        let headEnd = raw.range(of: [13, 10, 13, 10])!
-        let lines = String(decoding: raw[..<headEnd.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
-        let parts = lines[0].split(separator: " ")
-        guard parts.count >= 2 else { return }
-        var headers: [String: String] = [:]
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers[line[..<colon].lowercased()] = value
-        }
-        let method = String(parts[0])
-        let target = String(parts[1])
+    private func handle(_ connection: HTTPConnection) {
+        guard let request = connection.readHead() else { return }
+        let headers = request.headers
+        let method = request.method
+        let target = request.target
         var path = target
         let proxied = target.hasPrefix("http://")
         if proxied, let slash = target.dropFirst(7).firstIndex(of: "/") { path = String(target[slash...]) }
@@ -128,15 +105,15 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
         lock.unlock()
 
         if let location {
-            transmit(fd, "HTTP/1.1 302 Found\r\nLocation: \(location)\r\n" + Self.emptyEnd)
+            connection.send("HTTP/1.1 302 Found\r\nLocation: \(location)\r\n" + Self.emptyEnd)
             return
         }
         if case .status(let code) = fault {
-            transmit(fd, "HTTP/1.1 \(code) Fault\r\n" + Self.textEnd("fault\n"))
+            connection.send("HTTP/1.1 \(code) Fault\r\n" + Self.textEnd("fault\n"))
             return
         }
         guard let body else {
-            transmit(fd, "HTTP/1.1 404 Not Found\r\n" + Self.textEnd("not found\n"))
+            connection.send("HTTP/1.1 404 Not Found\r\n" + Self.textEnd("not found\n"))
             return
         }
         let etag = Self.etag(body)
@@ -146,7 +123,7 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
         {
             if from >= body.count {
                 let range = "Content-Range: bytes */\(body.count)\r\n"
-                transmit(fd, "HTTP/1.1 416 Range Not Satisfiable\r\n" + range + Self.emptyEnd)
+                connection.send("HTTP/1.1 416 Range Not Satisfiable\r\n" + range + Self.emptyEnd)
                 return
             }
             start = from
@@ -157,54 +134,24 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
             : "HTTP/1.1 200 OK\r\n"
         head += "ETag: \(etag)\r\nAccept-Ranges: bytes\r\nContent-Type: application/octet-stream\r\n"
         head += "Content-Length: \(body.count - start)\r\nConnection: close\r\n\r\n"
-        guard transmit(fd, head) else { return }
+        guard connection.send(head) else { return }
         if method == "HEAD" { return }
         let rest = Array(body[start...])
         switch fault {
         case .dropAfter(let n)?:
-            _ = transmit(fd, Array(rest.prefix(n)))
+            _ = connection.send(Array(rest.prefix(n)))
         case .stallAfter(let n, let seconds)?:
-            guard transmit(fd, Array(rest.prefix(n))) else { return }
+            guard connection.send(Array(rest.prefix(n))) else { return }
             let until = Date().addingTimeInterval(seconds)
             while Date() < until && !isStopped { Thread.sleep(forTimeInterval: 0.05) }
         default:
-            _ = transmit(fd, rest)
+            _ = connection.send(rest)
         }
-    }
-
-    @discardableResult
-    private func transmit(_ fd: Int32, _ text: String) -> Bool { transmit(fd, Array(text.utf8)) }
-
-    @discardableResult
-    private func transmit(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, bytes.count - sent, Self.sendFlags) }
-            if n <= 0 { return false }
-            sent += n
-        }
-        return true
     }
 
     static let emptyEnd = "Content-Length: 0\r\nConnection: close\r\n\r\n"
 
     static func textEnd(_ body: String) -> String {
         "Content-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
-    }
-
-    #if os(Linux)
-        static let sendFlags = Int32(MSG_NOSIGNAL)
-    #else
-        static let sendFlags: Int32 = 0
-    #endif
-}
-
-private extension Array where Element == UInt8 {
-    func range(of needle: [UInt8]) -> Range<Int>? {
-        guard count >= needle.count else { return nil }
-        for i in 0...(count - needle.count) where self[i..<i + needle.count].elementsEqual(needle) {
-            return i..<i + needle.count
-        }
-        return nil
     }
 }

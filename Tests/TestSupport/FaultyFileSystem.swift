@@ -39,7 +39,12 @@ public final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     public func readFile(_ path: String) throws -> [UInt8] { try real.readFile(path) }
     public func fileExists(_ path: String) -> Bool { real.fileExists(path) }
     public func isDirectory(_ path: String) -> Bool { real.isDirectory(path) }
+    public func isExecutableFile(_ path: String) -> Bool { real.isExecutableFile(path) }
     public func contentsOfDirectory(_ path: String) throws -> [String] { try real.contentsOfDirectory(path) }
+    public func subpaths(_ path: String) -> [String] { real.subpaths(path) }
+    public func destinationOfSymbolicLink(_ path: String) throws -> String {
+        try real.destinationOfSymbolicLink(path)
+    }
     public func writeAtomically(_ bytes: [UInt8], to path: String, defaultMode: mode_t) throws {
         try mutate("write", path) { try real.writeAtomically(bytes, to: path, defaultMode: defaultMode) }
     }

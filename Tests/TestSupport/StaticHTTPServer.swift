@@ -68,31 +68,20 @@ public final class StaticHTTPServer: @unchecked Sendable {
     }
 
     private func acceptLoop() {
-        while true {
-            let client = accept(listenFD, nil, nil)
-            if client < 0 {
-                lock.lock(); let done = stopped; lock.unlock()
-                if done || errno != EINTR { return }
-                continue
+        HTTPConnection.acceptLoop(
+            listenFD,
+            isStopped: {
+                lock.lock(); defer { lock.unlock() }; return stopped
             }
-            DispatchQueue.global().async { self.handle(client) }
+        ) {
+            self.handle($0)
         }
     }
 
-    private func handle(_ fd: Int32) {
-        defer { close(fd) }
-        var request = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while !request.containsHeaderEnd {
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { return }
-            request += buffer[0..<n]
-        }
-        let firstLine = String(decoding: request.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
-        let parts = firstLine.split(separator: " ")
-        guard parts.count >= 2 else { return }
-        let method = String(parts[0])
-        let path = String(parts[1])
+    private func handle(_ connection: HTTPConnection) {
+        guard let request = connection.readHead() else { return }
+        let method = request.method
+        let path = request.target
         lock.lock(); requestLog.append("\(method) \(path)"); lock.unlock()
         var response =
             routes[path]
@@ -115,19 +104,8 @@ public final class StaticHTTPServer: @unchecked Sendable {
         head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
         var out = Array(head.utf8)
         if method != "HEAD" { out += response.body }
-        var sent = 0
-        while sent < out.count {
-            let n = out.withUnsafeBytes { send(fd, $0.baseAddress! + sent, out.count - sent, Self.sendFlags) }
-            if n <= 0 { return }
-            sent += n
-        }
+        connection.send(out)
     }
-
-    #if os(Linux)
-        static let sendFlags = Int32(MSG_NOSIGNAL)
-    #else
-        static let sendFlags: Int32 = 0
-    #endif
 
     // MARK: canned content
 
@@ -159,14 +137,5 @@ public final class StaticHTTPServer: @unchecked Sendable {
                     "Cache-Control": "no-cache",
                 ], body: Array(body.utf8))
         ]
-    }
-}
-
-private extension Array where Element == UInt8 {
-    var containsHeaderEnd: Bool {
-        guard count >= 4 else { return false }
-        for i in 0...(count - 4)
-        where self[i] == 0x0D && self[i + 1] == 0x0A && self[i + 2] == 0x0D && self[i + 3] == 0x0A { return true }
-        return false
     }
 }

@@ -30,14 +30,23 @@ public struct FileError: PodMirrorError {
 /// File system access behind a protocol, so tests can inject faults.
 public protocol FileSystem: Sendable {
     func readFile(_ path: String) throws -> [UInt8]
+    /// True when something is at `path` (a symlink counts, even one whose target is missing).
     func fileExists(_ path: String) -> Bool
+    /// True when `path` is a folder, or a symlink to one.
     func isDirectory(_ path: String) -> Bool
+    /// True when `path` is a file this process may execute.
+    func isExecutableFile(_ path: String) -> Bool
     func contentsOfDirectory(_ path: String) throws -> [String]
+    /// Every path below `path`, relative to it, folders included; empty when it cannot be read.
+    func subpaths(_ path: String) -> [String]
+    /// The path a symlink holds (not resolved).
+    func destinationOfSymbolicLink(_ path: String) throws -> String
     /// Writes bytes atomically: a temporary file in the same folder, fsync, rename. A symlink is
     /// followed (its target is replaced, the link kept); the file's mode is kept.
     func writeAtomically(_ bytes: [UInt8], to path: String, defaultMode: mode_t) throws
     func removeItem(_ path: String) throws
     func moveItem(_ source: String, to destination: String) throws
+    /// Creates `path` and any missing parent folders; an existing folder is fine.
     func createDirectory(_ path: String) throws
 }
 
@@ -49,6 +58,9 @@ extension FileSystem {
         try writeAtomically(bytes, to: path, defaultMode: defaultMode)
         return true
     }
+
+    /// The file's bytes, or nil when it cannot be read (missing, a folder, no permission).
+    public func contents(_ path: String) -> Data? { (try? readFile(path)).map { Data($0) } }
 
     public func readText(_ path: String) throws -> String {
         let bytes = try readFile(path)
@@ -95,9 +107,24 @@ public struct LocalFileSystem: FileSystem {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
+    public func isExecutableFile(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
+
     public func contentsOfDirectory(_ path: String) throws -> [String] {
         do { return try FileManager.default.contentsOfDirectory(atPath: path) } catch {
             throw FileError(path: path, operation: "list", reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    public func subpaths(_ path: String) -> [String] {
+        var out: [String] = []
+        let e = FileManager.default.enumerator(atPath: path)
+        while let rel = e?.nextObject() as? String { out.append(rel) }
+        return out
+    }
+
+    public func destinationOfSymbolicLink(_ path: String) throws -> String {
+        do { return try FileManager.default.destinationOfSymbolicLink(atPath: path) } catch {
+            throw FileError(path: path, operation: "read link", reason: (error as NSError).localizedDescription)
         }
     }
 

@@ -28,7 +28,7 @@ public struct ToolError: PodMirrorError {
     public var exitStatus: ExitStatus
 }
 
-/// The real runner, on Foundation.Process.
+/// The real runner: `ChildProcess` with the output streamed.
 public struct ProcessToolRunner: ToolRunner {
     public var output: ToolOutput
 
@@ -39,29 +39,18 @@ public struct ProcessToolRunner: ToolRunner {
         _ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
         cancellation: CancellationToken
     ) throws -> Int32 {
-        Trace.command(executable, arguments)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        p.environment = Self.withUTF8Locale(environment)
-        if let currentDirectory { p.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        p.standardInput = FileHandle.nullDevice
-        if output == .standardError { p.standardOutput = FileHandle.standardError }
-        let done = DispatchSemaphore(value: 0)
-        p.terminationHandler = { _ in done.signal() }
-        do { try p.run() } catch {
+        do {
+            return try ChildProcess.run(
+                executable, arguments, environment: Self.withUTF8Locale(environment),
+                currentDirectory: currentDirectory, cancellation: cancellation, output: .stream(output)
+            ).status
+        } catch let error as any PodMirrorError {
+            throw error
+        } catch {
             throw ToolError(
                 message: "cannot run \(executable): \(error.localizedDescription)", remedy: nil,
                 code: "tool.launch", exitStatus: .toolMissing)
         }
-        while done.wait(timeout: .now() + 0.1) == .timedOut {
-            if cancellation.isCancelled {
-                p.terminate()
-                done.wait()
-                throw InterruptedError("interrupted while \((executable as NSString).lastPathComponent) was running")
-            }
-        }
-        return p.terminationReason == .uncaughtSignal ? 128 + p.terminationStatus : p.terminationStatus
     }
 
     /// CocoaPods needs a UTF-8 locale: keep the caller's when it is one, else `en_US.UTF-8`.

@@ -177,13 +177,13 @@ public enum GitSourceFetcher {
 
     /// Deletes every `.git` (folder or file) at any depth, as `rsync --exclude=.git` leaves it out.
     static func removeGitDirectories(_ directory: String) throws {
-        let fm = FileManager.default
+        let fs = LocalFileSystem()
         var stack = [directory]
         while let dir = stack.popLast() {
-            for name in try fm.contentsOfDirectory(atPath: dir) {
+            for name in try fs.contentsOfDirectory(dir) {
                 let p = dir + "/" + name
                 if name == ".git" {
-                    try fm.removeItem(atPath: p)
+                    try fs.removeItem(p)
                     continue
                 }
                 var st = stat()

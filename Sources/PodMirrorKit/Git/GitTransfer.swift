@@ -15,7 +15,7 @@ public struct TransferOptions: Sendable {
     public var stallTimeoutSetting: String
     public var progress: any ProgressReporter
     public var cancellation: CancellationToken
-    /// Proxy configuration; nil reads git's config files and this process's environment at each transfer.
+    /// Proxy configuration (`ProxySettings.load(environment:)`); nil connects directly.
     public var proxy: ProxySettings?
 
     public static let defaultStallTimeout: TimeInterval = 120
@@ -34,7 +34,7 @@ public struct TransferOptions: Sendable {
 
     /// The proxy decision for `url` (see `ProxySettings`).
     public func proxyChoice(for url: String) -> ProxySettings.Choice {
-        (proxy ?? ProxySettings.load(environment: ProcessInfo.processInfo.environment)).choice(for: url)
+        proxy?.choice(for: url) ?? .direct
     }
 }
 
@@ -191,9 +191,7 @@ final class TransferSession: @unchecked Sendable {
     /// `/proc/self/task/<tid>` for the calling thread, where the system has it.
     static func currentTaskPath() -> String? {
         #if os(Linux)
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self") else {
-                return nil
-            }
+            guard let target = try? LocalFileSystem().destinationOfSymbolicLink("/proc/thread-self") else { return nil }
             let tid = (target as NSString).lastPathComponent
             return Int(tid) == nil ? nil : "/proc/self/task/" + tid
         #else
@@ -210,7 +208,7 @@ final class TransferSession: @unchecked Sendable {
         #else
             let reads: Set<Int> = []
         #endif
-        guard !reads.isEmpty, let data = FileManager.default.contents(atPath: task + "/syscall"),
+        guard !reads.isEmpty, let data = LocalFileSystem().contents(task + "/syscall"),
             let text = String(data: data, encoding: .utf8)
         else { return nil }
         let fields = text.split(separator: " ")

@@ -216,7 +216,7 @@ enum GitProxyConfig {
         var cfg: OpaquePointer?
         guard git_config_new(&cfg) == 0, let cfg else { return [] }
         defer { git_config_free(cfg) }
-        for (level, path) in files(environment: environment) where FileManager.default.fileExists(atPath: path) {
+        for (level, path) in files(environment: environment) where LocalFileSystem().fileExists(path) {
             _ = git_config_add_file_ondisk(cfg, path, level, nil, 0)
         }
         final class Collector { var entries: [ProxySettings.ConfigEntry] = [] }

@@ -76,7 +76,7 @@ public struct InsteadOfRules: Sendable {
                 let base = String(e.name.dropFirst(4).dropLast(10))
                 guard
                     Self.specsSpellings.contains(e.value)
-                        || MirrorCatalog.sameURL(e.value, "https://github.com/CocoaPods/Specs.git")
+                        || SourceURL(e.value).isSameCanonical(as: SourceURL("https://github.com/CocoaPods/Specs.git"))
                 else { continue }
                 out.append(
                     Rule(

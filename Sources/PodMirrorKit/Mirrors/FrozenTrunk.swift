@@ -29,7 +29,7 @@ public enum FrozenTrunk {
         guard let final = catalog.finalTrunkCommit else { return [] }
         let git = repos.filter { $0.kind == .git }
         let references = git.filter { r in
-            r.url.map { PodfileSourceURL.isOfficialOrMirror($0, catalog: catalog) } ?? false
+            r.url.map { catalog.isOfficialOrMirror($0) } ?? false
         }
         return SpecRepoHistory.copies(of: references, in: git).compactMap { r in
             guard let head = r.head, head != final, let repo = try? GitRepository.open(r.path) else { return nil }

@@ -121,8 +121,10 @@ public struct MirrorCatalog: Sendable {
         let list = wantGems ? gems : specs
         if let m = list.first(where: { $0.name == nameOrURL.lowercased() }) { return m }
         if looksLikeURL(nameOrURL) {
+            let wanted = SourceURL(nameOrURL)
             if let m = list.first(where: {
-                Self.sameURL($0.url, nameOrURL) || $0.aliases.contains { Self.sameURL($0, nameOrURL) }
+                SourceURL($0.url).isSameCanonical(as: wanted)
+                    || $0.aliases.contains { SourceURL($0).isSameCanonical(as: wanted) }
             }) {
                 var copy = m
                 copy.url = nameOrURL
@@ -158,46 +160,12 @@ public struct MirrorCatalog: Sendable {
         s.contains("://") || (s.contains("@") && s.contains(":")) || s.hasPrefix("/")
     }
 
-    /// Lenient URL equality used for catalog lookups: case-insensitive, ignoring a trailing `/` and `.git`.
-    public static func sameURL(_ a: String, _ b: String) -> Bool { canonical(a) == canonical(b) }
-
-    static func canonical(_ url: String) -> String {
-        var s = url.lowercased()
-        if s.hasSuffix("/") { s.removeLast() }
-        if s.hasSuffix(".git") { s.removeLast(4) }
-        if s.hasSuffix("/") { s.removeLast() }
-        return s
-    }
-}
-
-/// Files shipped in `templates/` (mirrors.json, Podfile templates).
-///
-/// Looked up, in order: `$PODMIRROR_TEMPLATES_DIR`; `<prefix>/share/podmirror/templates` next to the
-/// installed executable (`make install`, Homebrew); `templates/` beside the executable; the source
-/// checkout the binary was built from.
-public enum Templates {
-    public static func directory() -> URL? {
-        var candidates: [URL] = []
-        if let dir = ProcessInfo.processInfo.environment["PODMIRROR_TEMPLATES_DIR"], !dir.isEmpty {
-            candidates.append(URL(fileURLWithPath: dir))
+    /// True for the official trunk CDN / GitHub Specs repo and every Specs mirror in the catalog, in any
+    /// spelling CocoaPods takes for the same source (`SourceURL.isSame(as:)`).
+    public func isOfficialOrMirror(_ url: String) -> Bool {
+        let u = SourceURL(url)
+        return specs.contains { m in
+            SourceURL(m.url).isSame(as: u) || m.aliases.contains { SourceURL($0).isSame(as: u) }
         }
-        // argv[0] is a bare name when the binary is found through PATH; the executable's own path is not.
-        let invoked = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "")
-        let exe = invoked.resolvingSymlinksInPath().deletingLastPathComponent()
-        candidates.append(exe.deletingLastPathComponent().appendingPathComponent("share/podmirror/templates"))
-        candidates.append(exe.appendingPathComponent("templates"))
-        // Sources/PodMirrorKit/Mirrors/MirrorCatalog.swift → <checkout>/templates
-        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(checkout.appendingPathComponent("templates"))
-        return candidates.first {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("mirrors.json").path)
-        }
-    }
-
-    public static func url(for name: String) -> URL? {
-        guard let dir = directory() else { return nil }
-        let u = dir.appendingPathComponent(name)
-        return FileManager.default.fileExists(atPath: u.path) ? u : nil
     }
 }

@@ -7,10 +7,13 @@ public struct DownloadCache: Sendable {
     /// `<cache root>/Pods`.
     public var path: String
     public var lockTimeout: TimeInterval
+    /// The file system the cache is read and changed through.
+    public var fileSystem: any FileSystem
 
-    public init(path: String, lockTimeout: TimeInterval = 60) {
+    public init(path: String, lockTimeout: TimeInterval = 60, fileSystem: any FileSystem = LocalFileSystem()) {
         self.path = path
         self.lockTimeout = lockTimeout
+        self.fileSystem = fileSystem
     }
 
     /// The cache root as CocoaPods computes it; later rules win: `~/Library/Caches/CocoaPods` (on Linux
@@ -21,7 +24,7 @@ public struct DownloadCache: Sendable {
         let cpHome = vars["CP_HOME_DIR"].flatMap { $0.isEmpty ? nil : env.expandPath($0) }
         if let cpHome { root = cpHome + "/cache" }
         let homeDir = cpHome ?? env.expandPath("~/.cocoapods")
-        if let data = FileManager.default.contents(atPath: homeDir + "/config.yaml"),
+        if let data = env.fileSystem.contents(homeDir + "/config.yaml"),
             let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)),
             let value = node.mapping?[Node("cache_root")]?.scalar?.string, !value.isEmpty
         {
@@ -32,7 +35,9 @@ public struct DownloadCache: Sendable {
     }
 
     public init(environment: RuntimeEnvironment, lockTimeout: TimeInterval = 60) {
-        self.init(path: Self.root(environment: environment) + "/Pods", lockTimeout: lockTimeout)
+        self.init(
+            path: Self.root(environment: environment) + "/Pods", lockTimeout: lockTimeout,
+            fileSystem: environment.fileSystem)
     }
 
     // MARK: Slugs
@@ -58,7 +63,7 @@ public struct DownloadCache: Sendable {
     public func podspecEntry(name: String, specSHA1: String) -> String? {
         let suffix = "-\(specSHA1.prefix(5)).podspec.json"
         let dir = path + "/Specs/External/" + name
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        let names = (try? fileSystem.contentsOfDirectory(dir)) ?? []
         for file in names.sorted() where file.hasSuffix(suffix) {
             let slug = "External/\(name)/" + file.dropLast(".podspec.json".count)
             if isCached(slug) { return slug }
@@ -71,9 +76,7 @@ public struct DownloadCache: Sendable {
 
     /// True when CocoaPods would take the entry: the spec parses as a JSON object and the folder exists.
     public func isCached(_ slug: String) -> Bool {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: entryPath(slug), isDirectory: &isDir), isDir.boolValue,
-            let data = FileManager.default.contents(atPath: specPath(slug))
+        guard fileSystem.isDirectory(entryPath(slug)), let data = fileSystem.contents(specPath(slug))
         else { return false }
         return (try? JSONSerialization.jsonObject(with: data)) is [String: Any]
     }
@@ -90,7 +93,7 @@ public struct DownloadCache: Sendable {
 
     /// The `VERSION` file's content, stripped, or nil.
     public var currentVersion: String? {
-        guard let data = FileManager.default.contents(atPath: path + "/VERSION") else { return nil }
+        guard let data = fileSystem.contents(path + "/VERSION") else { return nil }
         let v = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return v.isEmpty ? nil : v
     }
@@ -111,7 +114,7 @@ public struct DownloadCache: Sendable {
     public enum VersionAction: String, Sendable { case none, write, wipe }
 
     public func versionAction(_ version: String) -> VersionAction {
-        let data = FileManager.default.contents(atPath: path + "/VERSION")
+        let data = fileSystem.contents(path + "/VERSION")
         if let data, Array(data) == Array(version.utf8) { return .none }
         if currentVersion == nil || currentVersion == version { return .write }
         return .wipe
@@ -122,11 +125,11 @@ public struct DownloadCache: Sendable {
     @discardableResult
     public func ensureVersion(_ version: String) throws -> VersionAction {
         let action = versionAction(version)
-        let fm = FileManager.default
+        let fs = fileSystem
         do {
-            if action == .wipe { try fm.removeItem(atPath: path) }
+            if action == .wipe { try fs.removeItem(path) }
             if action != .none {
-                try fm.createDirectory(atPath: path, withIntermediateDirectories: true)
+                try fs.createDirectory(path)
                 let tmp = path + "/.VERSION.podmirror-\(getpid())"
                 try Data(version.utf8).write(to: URL(fileURLWithPath: tmp))
                 if rename(tmp, path + "/VERSION") != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
@@ -151,7 +154,7 @@ public struct DownloadCache: Sendable {
         // Another podmirror may rmdir the (empty) staging root between the two mkdirs: try again.
         for attempt in 1...3 {
             do {
-                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                try fileSystem.createDirectory(dir)
                 break
             } catch  where attempt < 3 { continue }
         }
@@ -160,11 +163,11 @@ public struct DownloadCache: Sendable {
 
     /// Removes staging folders left by processes that no longer run, and the staging root when empty.
     public func sweepStaging(keepingOwn: Bool) {
-        let fm = FileManager.default
-        for name in (try? fm.contentsOfDirectory(atPath: stagingRoot)) ?? [] {
+        let fs = fileSystem
+        for name in (try? fs.contentsOfDirectory(stagingRoot)) ?? [] {
             let pid = Int32(name.split(separator: "-").first ?? "") ?? 0
             let alive = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
-            if !alive || (!keepingOwn && pid == getpid()) { try? fm.removeItem(atPath: stagingRoot + "/" + name) }
+            if !alive || (!keepingOwn && pid == getpid()) { try? fs.removeItem(stagingRoot + "/" + name) }
         }
         // rmdir removes it only when empty: another podmirror may be staging there.
         rmdir(stagingRoot)
@@ -179,13 +182,10 @@ public struct DownloadCache: Sendable {
     ) throws -> Bool {
         let entry = entryPath(slug)
         let specFile = specPath(slug)
-        let fm = FileManager.default
+        let fs = fileSystem
         do {
-            try fm.createDirectory(
-                atPath: (entry as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try fm.createDirectory(
-                atPath: (specFile as NSString).deletingLastPathComponent,
-                withIntermediateDirectories: true)
+            try fs.createDirectory((entry as NSString).deletingLastPathComponent)
+            try fs.createDirectory((specFile as NSString).deletingLastPathComponent)
         } catch {
             throw PodSourceError(
                 Message("pods.cache.write", ["path": entry, "reason": "\(error)"]), code: "pods.cache-write")
@@ -194,11 +194,11 @@ public struct DownloadCache: Sendable {
         let placed = try CacheLock.withExclusive(entry, timeout: lockTimeout, cancellation: cancellation) {
             () -> Bool in
             if isCached(slug) { return false }
-            if fm.fileExists(atPath: entry) {
+            if fs.fileExists(entry) {
                 // A folder without a spec (an interrupted writer): replace it.
                 let old = staging + "/old-entry"
                 try renameOrThrow(entry, old)
-                try? fm.removeItem(atPath: old)
+                try? fs.removeItem(old)
             }
             try renameOrThrow(content, entry)
             return true

@@ -25,8 +25,8 @@ public struct PodfileLock: Sendable, Equatable {
     public var cocoapodsVersion: String?
 
     /// Reads and parses the file at `path`.
-    public static func read(path: String) throws -> PodfileLock {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    public static func read(path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> PodfileLock {
+        guard let data = fileSystem.contents(path) else {
             throw PodSourceError(
                 Message("pods.lock.unreadable", ["path": path]), code: "pods.lock-unreadable",
                 status: .usage)

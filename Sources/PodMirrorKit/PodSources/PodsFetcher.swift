@@ -91,7 +91,7 @@ public struct PodsFetcher: Sendable {
         mode: RunMode, cancellation: CancellationToken,
         progress: (@Sendable (PodsFetchProgress) -> Void)? = nil
     ) throws -> PodsFetchReport {
-        let lock = try PodfileLock.read(path: request.lockfilePath)
+        let lock = try PodfileLock.read(path: request.lockfilePath, fileSystem: request.environment.fileSystem)
         let unknown = request.only.filter { n in !lock.pods.contains { $0.name == n } }
         if !unknown.isEmpty {
             throw PodSourceError(
@@ -375,8 +375,9 @@ public struct PodsFetcher: Sendable {
         if cancellation.isCancelled { Self.fill(&result, error: InterruptedError()); return result }
         let start = Date()
         defer { result.seconds = Date().timeIntervalSince(start) }
+        let fs = request.environment.fileSystem
         var staging: String?
-        defer { if let staging { try? FileManager.default.removeItem(atPath: staging) } }
+        defer { if let staging { try? fs.removeItem(staging) } }
         do {
             let dir = try cache.makeStaging()
             staging = dir
@@ -399,25 +400,26 @@ public struct PodsFetcher: Sendable {
                     ?? branch.map { .branch($0) } ?? .head
                 let options = TransferOptions(
                     stallTimeout: request.stallTimeout,
-                    progress: ByteProgress(report: bytes), cancellation: cancellation)
+                    progress: ByteProgress(report: bytes), cancellation: cancellation,
+                    proxy: ProxySettings.load(environment: request.environment.variables))
                 let got = try GitSourceFetcher.fetch(
                     url: url, revision: revision, submodules: submodules,
                     into: content, options: options)
                 result.commit = got.commit
                 result.bytes = got.bytes
             case .http(let http):
-                try FileManager.default.createDirectory(atPath: content, withIntermediateDirectories: true)
+                try fs.createDirectory(content)
                 let scratch = dir + "/scratch"
-                try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+                try fs.createDirectory(scratch)
                 let options = DownloadOptions(
                     stallTimeout: request.stallTimeout, cancellation: cancellation,
                     environment: request.environment.variables, progress: bytes)
                 result.bytes = try HTTPSourceDownloader.fetch(http, into: content, scratch: scratch, options: options)
-                try? FileManager.default.removeItem(atPath: scratch)
+                try? fs.removeItem(scratch)
             }
             var spec = job.spec
             if spec == nil {
-                switch Self.externalSpec(name: result.name, content: content) {
+                switch Self.externalSpec(name: result.name, content: content, fs) {
                 case .failure(let why):
                     result.status = .skipped
                     result.reason = why.message.english
@@ -438,10 +440,9 @@ public struct PodsFetcher: Sendable {
     }
 
     /// An external pod's spec: the checkout's top-level `<Name>.podspec.json`, byte for byte.
-    static func externalSpec(name: String, content: String) -> Result<[UInt8], SkipReason> {
-        let fm = FileManager.default
-        guard let data = fm.contents(atPath: content + "/\(name).podspec.json") else {
-            if fm.fileExists(atPath: content + "/\(name).podspec") {
+    static func externalSpec(name: String, content: String, _ fs: any FileSystem) -> Result<[UInt8], SkipReason> {
+        guard let data = fs.contents(content + "/\(name).podspec.json") else {
+            if fs.fileExists(content + "/\(name).podspec") {
                 return .failure(.rubyPodspec("the repository has only a Ruby podspec"))
             }
             return .failure(.rubyPodspec("no \(name).podspec.json at the top of the repository"))

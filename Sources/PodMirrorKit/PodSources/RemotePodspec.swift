@@ -52,8 +52,7 @@ struct RemotePodspec: Sendable, Equatable {
         let fs = LocalFileSystem()
         if fs.fileExists(path) { return }
         do {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try fs.createDirectory((path as NSString).deletingLastPathComponent)
             try fs.writeAtomically(bytes, to: path, defaultMode: 0o644)
             if let etag, !etag.isEmpty {
                 try fs.writeAtomically(Array(etag.utf8), to: path + ".etag", defaultMode: 0o644)

@@ -53,19 +53,19 @@ public struct SpecLookup: Sendable {
                     ]),
                 remedy: Message("pods.spec.no-repo.remedy"), code: "pods.spec-no-repo")
         }
-        let prefixes = Self.prefixLengths(repoPath: repo.path)
+        let prefixes = Self.prefixLengths(repoPath: repo.path, repos.fileSystem)
         // A CDN repo always keeps podspecs under `Specs/`, which exists only once one was downloaded.
         var specsDir = repo.path + "/Specs"
-        if repo.kind != .cdn && !FileManager.default.fileExists(atPath: specsDir) { specsDir = repo.path }
+        if repo.kind != .cdn && !repos.fileSystem.fileExists(specsDir) { specsDir = repo.path }
         let relative = Self.shardPath(name: name, prefixLengths: prefixes) + "\(name)/\(version)"
         let folder = specsDir + "/" + relative
         let jsonPath = folder + "/\(name).podspec.json"
         let rubyPath = folder + "/\(name).podspec"
-        let fm = FileManager.default
+        let fs = repos.fileSystem
         let path: String
-        if fm.fileExists(atPath: jsonPath) {
+        if fs.fileExists(jsonPath) {
             path = jsonPath
-        } else if fm.fileExists(atPath: rubyPath) {
+        } else if fs.fileExists(rubyPath) {
             path = rubyPath
         } else {
             if repo.kind == .cdn {
@@ -84,7 +84,7 @@ public struct SpecLookup: Sendable {
                     ]),
                 remedy: Message("pods.spec.missing.remedy"), code: "pods.spec-missing")
         }
-        guard let data = fm.contents(atPath: path) else {
+        guard let data = fs.contents(path) else {
             throw PodSourceError(Message("pods.spec.unreadable", ["path": path]), code: "pods.spec-unreadable")
         }
         let bytes = Array(data)
@@ -112,8 +112,8 @@ public struct SpecLookup: Sendable {
     }
 
     /// `prefix_lengths` of `<repo>/CocoaPods-version.yml`; empty (unsharded) when absent.
-    static func prefixLengths(repoPath: String) -> [Int] {
-        guard let data = FileManager.default.contents(atPath: repoPath + "/CocoaPods-version.yml"),
+    static func prefixLengths(repoPath: String, _ fs: any FileSystem) -> [Int] {
+        guard let data = fs.contents(repoPath + "/CocoaPods-version.yml"),
             let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)),
             let seq = node.mapping?[Node("prefix_lengths")]?.sequence
         else { return [] }

@@ -1,28 +1,5 @@
 import Foundation
 
-/// Podfile `source` URLs compared the way CocoaPods matches them to spec repos.
-public enum PodfileSourceURL {
-    /// Lower-cased, one trailing `/` and `.git` removed; any `github.com[:/]+cocoapods/specs` becomes
-    /// `https://github.com/cocoapods/specs`.
-    public static func canonical(_ url: String) -> String {
-        var s = url.lowercased()
-        if s.range(of: #"github\.com[:/]+cocoapods/specs"#, options: .regularExpression) != nil {
-            return "https://github.com/cocoapods/specs"
-        }
-        if s.hasSuffix("/") { s.removeLast() }
-        if s.hasSuffix(".git") { s.removeLast(4) }
-        if s.hasSuffix("/") { s.removeLast() }
-        return s
-    }
-
-    public static func same(_ a: String, _ b: String) -> Bool { canonical(a) == canonical(b) }
-
-    /// True for the official trunk CDN / GitHub Specs repo and every Specs mirror in the catalog.
-    public static func isOfficialOrMirror(_ url: String, catalog: MirrorCatalog) -> Bool {
-        catalog.specs.contains { m in same(m.url, url) || m.aliases.contains { same($0, url) } }
-    }
-}
-
 extension EditContext {
     var sourceSites: [(statement: RubyStatement, source: PodfileSource)] { reader.sources }
 
@@ -63,7 +40,7 @@ extension EditContext {
         let url = mirror.url
         let replaceable = sourceSites.filter { site in
             guard let u = site.source.url else { return false }
-            return PodfileSourceURL.isOfficialOrMirror(u, catalog: catalog) || PodfileSourceURL.same(u, url)
+            return catalog.isOfficialOrMirror(u) || SourceURL(u).isSame(as: SourceURL(url))
         }
         guard let first = replaceable.first else {
             if let last = sourceSites.last {
@@ -106,7 +83,9 @@ extension EditContext {
     mutating func addSource(_ nameOrURL: String, first: Bool) throws {
         // What CocoaPods would clone: https/http/ssh/git/file or a path; never `ext::` and the like.
         let url = try sourceURL(nameOrURL)
-        if sourceSites.contains(where: { $0.source.url.map { PodfileSourceURL.same($0, url) } ?? false }) { return }
+        if sourceSites.contains(where: { $0.source.url.map { SourceURL($0).isSame(as: SourceURL(url)) } ?? false }) {
+            return
+        }
         if sourceSites.isEmpty {
             let trunk = catalog.specsMirror(named: "trunk")?.url ?? "https://cdn.cocoapods.org/"
             let lines = first ? [sourceLine(url), sourceLine(trunk)] : [sourceLine(trunk), sourceLine(url)]
@@ -128,7 +107,7 @@ extension EditContext {
     /// `source remove URL`: every `source` line CocoaPods would match to URL.
     mutating func removeSource(_ nameOrURL: String) throws {
         let url = try sourceURL(nameOrURL)
-        let matching = sourceSites.filter { $0.source.url.map { PodfileSourceURL.same($0, url) } ?? false }
+        let matching = sourceSites.filter { $0.source.url.map { SourceURL($0).isSame(as: SourceURL(url)) } ?? false }
         for site in matching { edits.append(try callDeletion(of: site.statement)) }
         if matching.isEmpty {
             warnings.append(
@@ -145,7 +124,7 @@ extension EditContext {
     mutating func setSources(_ namesOrURLs: [String]) throws {
         let urls = try namesOrURLs.map(sourceURL)
         var seen: Set<String> = []
-        let wanted = urls.filter { seen.insert(PodfileSourceURL.canonical($0)).inserted }
+        let wanted = urls.filter { seen.insert(SourceURL($0).matchKey).inserted }
         if sourceSites.map(\.source.url) == wanted.map({ Optional($0) }) { return }
         guard let first = sourceSites.first?.statement else {
             if !wanted.isEmpty { edits.append(topInsertion(wanted.map(sourceLine))) }

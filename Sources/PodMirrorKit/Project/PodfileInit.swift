@@ -84,7 +84,7 @@ public enum PodfileInit {
     ) {
         func load(_ file: String) -> String? {
             if file.contains("/") { return try? fs.readText(file) }
-            return Templates.url(for: file).flatMap { try? fs.readText($0.path) }
+            return Templates.url(for: file, fileSystem: fs).flatMap { try? fs.readText($0.path) }
         }
         guard let app = load(name.contains("/") ? name : "Podfile.\(name)") else {
             let known =

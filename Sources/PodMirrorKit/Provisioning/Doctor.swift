@@ -250,7 +250,7 @@ public struct Doctor: Sendable {
             for source in sources
             where !repos.contains(where: { $0.url.map { SpecRepoNaming.matches(local: $0, wanted: source) } ?? false })
             {
-                let isTrunk = SpecRepoNaming.canonical(source) == SpecRepoNaming.canonical(trunkURL)
+                let isTrunk = SourceURL(source).isSameCanonical(as: SourceURL(trunkURL))
                 findings.append(
                     Finding(
                         id: "podfile.source-unmatched", severity: isTrunk ? .warning : .error,
@@ -263,14 +263,14 @@ public struct Doctor: Sendable {
             }
             // A mirror: a catalog mirror, or a URL whose local clone is a copy of the Specs repo.
             let usesMirror = sources.contains { s in
-                catalog.specs.contains { !$0.official && MirrorCatalog.sameURL($0.url, s) }
+                catalog.specs.contains { !$0.official && SourceURL($0.url).isSameCanonical(as: SourceURL(s)) }
                     || repos.contains { r in
                         r.kind == .git && r.name != "trunk" && !isOfficial(r.url)
                             && (r.url.map { SpecRepoNaming.matches(local: $0, wanted: s) } ?? false)
                             && environment.fileSystem.fileExists(r.path + "/CocoaPods-version.yml")
                     }
             }
-            let listsTrunk = sources.contains { SpecRepoNaming.canonical($0) == SpecRepoNaming.canonical(trunkURL) }
+            let listsTrunk = sources.contains { SourceURL($0).isSameCanonical(as: SourceURL(trunkURL)) }
             if usesMirror, !listsTrunk, let trunk = repos.first(where: { $0.name == "trunk" }) {
                 findings.append(
                     Finding(
@@ -313,6 +313,6 @@ public struct Doctor: Sendable {
 
     func isOfficial(_ url: String?) -> Bool {
         guard let url else { return false }
-        return catalog.specs.contains { $0.official && MirrorCatalog.sameURL($0.url, url) }
+        return catalog.specs.contains { $0.official && SourceURL($0.url).isSameCanonical(as: SourceURL(url)) }
     }
 }

@@ -22,7 +22,7 @@ struct SetupSpecRepo {
     /// Removes `repos/trunk` when it is there, so locked pods are resolved from the mirror.
     func removeTrunkPlan() throws -> Plan {
         let trunk = service.repos.repoPath("trunk")
-        guard FileManager.default.fileExists(atPath: trunk) else {
+        guard service.repos.fileSystem.fileExists(trunk) else {
             let none = Message("setup.trunk.absent", ["path": service.repos.path])
             return Plan(
                 title: "remove trunk",

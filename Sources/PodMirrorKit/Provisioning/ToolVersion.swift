@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finds tools on PATH and reads their `--version` (argv through Foundation.Process, never a shell).
+/// Finds tools on PATH and reads their `--version` (argv through `ChildProcess`, never a shell).
 public struct ToolVersion: Sendable {
     public var environment: RuntimeEnvironment
     public var timeout: Double
@@ -14,7 +14,8 @@ public struct ToolVersion: Sendable {
     public func locate(_ name: String) -> String? {
         for dir in (environment.variables["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate), !environment.fileSystem.isDirectory(candidate) {
+            let fs = environment.fileSystem
+            if fs.isExecutableFile(candidate), !fs.isDirectory(candidate) {
                 return candidate
             }
         }
@@ -23,25 +24,21 @@ public struct ToolVersion: Sendable {
 
     /// The first non-empty line `path --version` prints, or nil when it fails or hangs.
     public func version(of path: String) -> String? {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = ["--version"]
         var env = environment.variables
         // CocoaPods refuses a non-UTF-8 locale and prints banners otherwise.
         env["LANG"] = env["LANG"].flatMap { Self.isUTF8($0) ? $0 : nil } ?? "en_US.UTF-8"
         env["COCOAPODS_SKIP_UPDATE_MESSAGE"] = "1"
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        p.terminationHandler = { _ in done.signal() }
-        do { try p.run() } catch { return nil }
-        if done.wait(timeout: .now() + timeout) == .timedOut { p.terminate(); return nil }
-        // `--version` output is a line or two: it fits the pipe buffer, so reading after exit is safe.
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        guard p.terminationStatus == 0 else { return nil }
+        // A `--version` that hangs is stopped after `timeout` seconds.
+        let expired = CancellationToken()
+        let timer = DispatchWorkItem { expired.cancel() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        defer { timer.cancel() }
+        var data = Data()
+        guard
+            let outcome = try? ChildProcess.run(
+                path, ["--version"], environment: env, cancellation: expired, output: .capture { data.append($0) }),
+            outcome.status == 0
+        else { return nil }
         return String(decoding: data, as: UTF8.self).split(separator: "\n")
             .map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
     }

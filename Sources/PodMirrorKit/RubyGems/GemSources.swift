@@ -43,8 +43,8 @@ public struct GemSources: Sendable {
 
     /// The catalog name of a gem source URL (old domains included), or nil.
     public func mirrorName(_ url: String) -> String? {
-        let key = GemrcEditor.key(url)
-        return catalog.gems.first { ([$0.url] + $0.aliases).contains { GemrcEditor.key($0) == key } }?.name
+        let key = SourceURL(url).gemSourceKey
+        return catalog.gems.first { ([$0.url] + $0.aliases).contains { SourceURL($0).gemSourceKey == key } }?.name
     }
 
     /// The plan that makes RubyGems (and with `bundler`, Bundler) use `mirror` instead of rubygems.org.

@@ -12,14 +12,8 @@ public struct GemrcEditor: Sendable {
 
     /// True for rubygems.org or a catalog gem mirror (any old domain, http or https, with or without `/`).
     public func isReplaceable(_ url: String) -> Bool {
-        let key = Self.key(url)
-        return replaceable.contains { Self.key($0) == key }
-    }
-
-    static func key(_ url: String) -> String {
-        var s = MirrorCatalog.canonical(url)
-        for scheme in ["https://", "http://"] where s.hasPrefix(scheme) { s.removeFirst(scheme.count) }
-        return s
+        let key = SourceURL(url).gemSourceKey
+        return replaceable.contains { SourceURL($0).gemSourceKey == key }
     }
 
     /// The gemrc, read back, with `target` as the source used in place of public ones. With

@@ -29,8 +29,8 @@ struct RepoSwitcher {
                 "the `\(old.name)` repo at \(old.path) has a detached HEAD", remedy: "remove it and run again",
                 code: "repo.detached")
         }
-        let staging = SpecRepoStaging.path(repos, purpose: "tmp", name: finalName)
-        defer { SpecRepoStaging.removeTree(staging) }
+        let staging = repos.staging.path(purpose: "tmp", name: finalName)
+        defer { repos.staging.removeTree(staging) }
         let oldRepo = try GitRepository.open(old.path)
         // 1. A temporary repo that borrows the old objects and advertises the old commits as "have"s.
         var probe = try GitRepository.initialize(staging)
@@ -78,7 +78,7 @@ struct RepoSwitcher {
         oldRepo: GitRepository, probe: GitRepository, branch: String, oldHead: String,
         newTip: String
     ) throws -> (details: JSONValue, outcome: SwitchOutcome) {
-        let fm = FileManager.default
+        let fs = repos.fileSystem
         let packDir = probe.gitDirectory + "/objects/pack"
         let destDir = oldRepo.gitDirectory + "/objects/pack"
         var moved: [String] = []
@@ -90,14 +90,14 @@ struct RepoSwitcher {
         }
         // Everything the re-point writes in .git (refs, logs, config, index, new packs), byte for byte.
         let snapshot = SpecRepoStaging.FetchSnapshot(
-            gitDir: oldRepo.gitDirectory, folders: SpecRepoStaging.FetchSnapshot.repointFolders,
+            gitDir: oldRepo.gitDirectory, fileSystem: fs, folders: SpecRepoStaging.FetchSnapshot.repointFolders,
             files: SpecRepoStaging.FetchSnapshot.repointFiles)
         let outcome = repointOutcome(snapshot: snapshot, branch: branch, oldHead: oldHead)
         do {
             // .idx last: a pack becomes visible to git only once its index is in place.
-            let files = ((try? fm.contentsOfDirectory(atPath: packDir)) ?? []).sorted { a, _ in !a.hasSuffix(".idx") }
-            for f in files where !fm.fileExists(atPath: destDir + "/" + f) {
-                try SpecRepoStaging.rename(packDir + "/" + f, destDir + "/" + f)
+            let files = ((try? fs.contentsOfDirectory(packDir)) ?? []).sorted { a, _ in !a.hasSuffix(".idx") }
+            for f in files where !fs.fileExists(destDir + "/" + f) {
+                try repos.staging.rename(packDir + "/" + f, destDir + "/" + f)
                 moved.append(destDir + "/" + f)
             }
             let repo = try GitRepository.open(old.path)  // re-open: sees the new pack
@@ -111,7 +111,7 @@ struct RepoSwitcher {
                 repo, branch: branch, to: newTip, options: service.transfer(context),
                 message: "podmirror repo use: reset to origin/\(branch)")
             // The last step that can fail: when it throws, the repo is still at its old path.
-            if finalName != old.name { try SpecRepoStaging.rename(old.path, repos.repoPath(finalName)) }
+            if finalName != old.name { try repos.staging.rename(old.path, repos.repoPath(finalName)) }
             let details: JSONValue = [
                 "method": "repoint", "oldHead": .string(oldHead), "newHead": .string(newTip),
                 "changedPaths": .int(changed), "packsMoved": .int(moved.filter { $0.hasSuffix(".pack") }.count),
@@ -133,17 +133,17 @@ struct RepoSwitcher {
         let searchIndex = repos.searchIndexPath
         return SwitchOutcome(
             undo: {
-                if oldPath != newPath, !FileManager.default.fileExists(atPath: oldPath),
-                    FileManager.default.fileExists(atPath: newPath)
+                if oldPath != newPath, !repos.fileSystem.fileExists(oldPath),
+                    repos.fileSystem.fileExists(newPath)
                 {
-                    try SpecRepoStaging.rename(newPath, oldPath)
+                    try repos.staging.rename(newPath, oldPath)
                 }
                 // The files first (a failed forward reset may have changed some without moving HEAD).
                 let repo = try GitRepository.open(oldPath)
                 _ = try GitCheckout.resetHard(
                     repo, branch: branch, to: oldHead, options: TransferOptions(), message: "podmirror: rollback")
                 snapshot.restore()
-            }, commit: { try? FileManager.default.removeItem(atPath: searchIndex) })
+            }, commit: { try? repos.fileSystem.removeItem(searchIndex) })
     }
 
     /// Unrelated history: the probe already holds the complete new history (no common commit means
@@ -155,13 +155,13 @@ struct RepoSwitcher {
         try standalone(probe: probe, staging: staging, branch: branch, newTip: newTip)
         // Swap: old aside, new into place. The old one waits aside until the plan commits; a failure
         // in between puts it back.
-        let aside = SpecRepoStaging.path(repos, purpose: "trash", name: old.name)
-        try SpecRepoStaging.rename(old.path, aside)
+        let aside = repos.staging.path(purpose: "trash", name: old.name)
+        try repos.staging.rename(old.path, aside)
         let newPath = repos.repoPath(finalName)
         do {
-            try SpecRepoStaging.rename(staging, newPath)
+            try repos.staging.rename(staging, newPath)
         } catch {
-            try? SpecRepoStaging.rename(aside, old.path)
+            try? repos.staging.rename(aside, old.path)
             throw error
         }
         let oldPath = old.path
@@ -170,14 +170,14 @@ struct RepoSwitcher {
         let searchIndex = repos.searchIndexPath
         let outcome = SwitchOutcome(
             undo: {
-                let trash = SpecRepoStaging.path(repos, purpose: "trash", name: name)
-                try SpecRepoStaging.rename(newPath, trash)
-                try SpecRepoStaging.rename(aside, oldPath)
-                SpecRepoStaging.removeTree(trash)
+                let trash = repos.staging.path(purpose: "trash", name: name)
+                try repos.staging.rename(newPath, trash)
+                try repos.staging.rename(aside, oldPath)
+                repos.staging.removeTree(trash)
             },
             commit: {
-                SpecRepoStaging.removeTree(aside)
-                try? FileManager.default.removeItem(atPath: searchIndex)
+                repos.staging.removeTree(aside)
+                try? repos.fileSystem.removeItem(searchIndex)
             })
         return (["method": "clone", "oldHead": .string(oldHead), "newHead": .string(newTip)], outcome)
     }
@@ -189,13 +189,13 @@ struct RepoSwitcher {
     ) throws -> (details: JSONValue, outcome: SwitchOutcome) {
         try standalone(probe: probe, staging: staging, branch: branch, newTip: newTip)
         let newPath = repos.repoPath(finalName)
-        try SpecRepoStaging.rename(staging, newPath)
+        try repos.staging.rename(staging, newPath)
         let repos = self.repos
         let name = finalName
         let searchIndex = repos.searchIndexPath
         let outcome = SwitchOutcome(
-            undo: { try SpecRepoStaging.delete(newPath, dir: repos, name: name) },
-            commit: { try? FileManager.default.removeItem(atPath: searchIndex) })
+            undo: { try repos.staging.delete(newPath, name: name) },
+            commit: { try? repos.fileSystem.removeItem(searchIndex) })
         return (
             [
                 "method": "clone", "oldHead": .null, "newHead": .string(newTip), "previousName": .null,
@@ -206,7 +206,7 @@ struct RepoSwitcher {
 
     /// Drops the borrowed objects and base refs, sets the branch and its tracking refs, checks it out.
     private func standalone(probe: GitRepository, staging: String, branch: String, newTip: String) throws {
-        try FileManager.default.removeItem(atPath: probe.gitDirectory + "/objects/info/alternates")
+        try repos.fileSystem.removeItem(probe.gitDirectory + "/objects/info/alternates")
         let repo = try GitRepository.open(staging)
         for r in repo.references(matching: "refs/podmirror-base/*") { repo.deleteReference(r) }
         guard repo.hasCommit(newTip) else {

@@ -7,14 +7,18 @@ public struct ReposDirectory: Sendable {
     /// `$CP_CACHE_DIR`, else `$CP_HOME_DIR/cache` when CP_HOME_DIR is set, else `~/Library/Caches/CocoaPods` (even on
     /// Linux).
     public var cacheRoot: String
+    /// The file system the repos dir and the cache are read and changed through.
+    public var fileSystem: any FileSystem
 
-    public init(path: String, cacheRoot: String) {
+    public init(path: String, cacheRoot: String, fileSystem: any FileSystem = LocalFileSystem()) {
         self.path = path
         self.cacheRoot = cacheRoot
+        self.fileSystem = fileSystem
     }
 
     public init(environment env: RuntimeEnvironment) {
         let vars = env.variables
+        fileSystem = env.fileSystem
         let home = vars["CP_HOME_DIR"].flatMap { $0.isEmpty ? nil : env.expandPath($0) }
         if let d = vars["CP_REPOS_DIR"], !d.isEmpty {
             path = env.expandPath(d)

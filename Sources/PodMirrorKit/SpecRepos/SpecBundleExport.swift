@@ -35,7 +35,7 @@ extension SpecRepoService {
     public func export(name: String, to file: String, context: ApplyContext) throws -> SpecBundleExport {
         let started = Date()
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
-            FileManager.default.fileExists(atPath: repos.repoPath(name))
+            repos.fileSystem.fileExists(repos.repoPath(name))
         else {
             throw SpecRepoError.notFound(name, in: repos.path)
         }
@@ -46,8 +46,7 @@ extension SpecRepoService {
         }
         let repo = try GitRepository.open(info.path)
         let tip = repo.resolve("refs/heads/\(branch)") ?? head
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file, isDirectory: &isDir), isDir.boolValue {
+        if repos.fileSystem.isDirectory(file) {
             throw SpecBundleError(
                 Message("bundle.error.file-is-folder", ["file": file]), code: "bundle.file-is-folder",
                 exitStatus: .usage)

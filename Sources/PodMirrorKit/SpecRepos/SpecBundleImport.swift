@@ -193,7 +193,7 @@ extension SpecRepoService {
                     return details
                 }
             },
-            undo: { [repos] in try SpecRepoStaging.delete(path, dir: repos, name: name) })
+            undo: { [repos] in try repos.staging.delete(path, name: name) })
         change.message = msg
         return change
     }
@@ -216,16 +216,16 @@ struct SpecBundleImporter {
 
     func run() throws -> JSONValue {
         let repos = service.repos
-        let staging = SpecRepoStaging.path(repos, purpose: "tmp", name: name)
+        let staging = repos.staging.path(purpose: "tmp", name: name)
         let shownSource = Redaction.redactURL(request.source)
         var file = request.localPath
         var download: String?
         defer {
-            SpecRepoStaging.removeTree(staging)
-            if let download { SpecRepoStaging.removeTree(download) }
+            repos.staging.removeTree(staging)
+            if let download { repos.staging.removeTree(download) }
         }
         if request.isRemote {
-            let partial = SpecRepoStaging.path(repos, purpose: "tmp", name: "download") + ".bundle"
+            let partial = repos.staging.path(purpose: "tmp", name: "download") + ".bundle"
             download = partial
             try SpecBundleDownload.fetch(
                 request.source, to: partial, options: service.transfer(context),
@@ -299,7 +299,7 @@ struct SpecBundleImporter {
             throw SpecBundleError(
                 Message("bundle.error.incomplete", ["source": shownSource]), code: "repo.clone-incomplete")
         }
-        try SpecRepoStaging.rename(staging, repos.repoPath(name))
+        try repos.staging.rename(staging, repos.repoPath(name))
         return [
             "method": "bundle", "head": .string(tip), "newHead": .string(tip), "tip": .string(tip),
             "branch": .string(branch),

@@ -20,7 +20,7 @@ public struct SpecLockRequirement: Sendable {
     /// while holding it).
     public func acquire(purpose: String, cancellation: CancellationToken) throws -> SpecLock {
         let lock = try SpecLock.acquire(reposDir: repos, timeout: timeout, purpose: purpose, cancellation: cancellation)
-        SpecRepoStaging.removeStale(repos)
+        repos.staging.removeStale()
         return lock
     }
 }
@@ -50,11 +50,10 @@ public final class SpecLock: @unchecked Sendable {
         reposDir: ReposDirectory, timeout: TimeInterval, purpose: String,
         cancellation: CancellationToken = .init()
     ) throws -> SpecLock {
-        let fm = FileManager.default
-        do { try fm.createDirectory(atPath: reposDir.path, withIntermediateDirectories: true) } catch {
+        do { try reposDir.fileSystem.createDirectory(reposDir.path) } catch {
+            let reason = (error as? FileError)?.reason ?? (error as NSError).localizedDescription
             throw SpecRepoError(
-                "Could not create '\(reposDir.path)', the CocoaPods repo cache directory: "
-                    + "\((error as NSError).localizedDescription)",
+                "Could not create '\(reposDir.path)', the CocoaPods repo cache directory: \(reason)",
                 remedy: "check the permissions of its parent folder", code: "repos.create")
         }
         let path = reposDir.lockPath

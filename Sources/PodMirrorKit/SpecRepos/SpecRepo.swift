@@ -28,14 +28,14 @@ public struct SpecRepo: Sendable, Equatable {
     public static func read(name: String, in dir: ReposDirectory) -> SpecRepo {
         let path = dir.repoPath(name)
         if name == "trunk" { return SpecRepo(name: name, path: path, kind: .cdn, url: SpecRepoNaming.trunkURL) }
-        let fm = FileManager.default
-        if let data = fm.contents(atPath: path + "/.url") {
+        let fs = dir.fileSystem
+        if let data = fs.contents(path + "/.url") {
             var url = String(decoding: data, as: UTF8.self)
             if url.hasSuffix("\n") { url.removeLast() }
             if url.hasSuffix("/") { url.removeLast() }
             return SpecRepo(name: name, path: path, kind: .cdn, url: url + "/")
         }
-        guard fm.fileExists(atPath: path + "/.git"), let repo = try? GitRepository.open(path), let head = repo.headOID
+        guard fs.fileExists(path + "/.git"), let repo = try? GitRepository.open(path), let head = repo.headOID
         else {
             return SpecRepo(name: name, path: path, kind: .dir)
         }
@@ -48,12 +48,9 @@ public struct SpecRepo: Sendable, Equatable {
     /// Every source in the repos dir, sorted case-insensitively like CocoaPods; podmirror's own
     /// temporary folders are left out.
     public static func all(in dir: ReposDirectory) -> [SpecRepo] {
-        let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: dir.path) else { return [] }
+        guard let names = try? dir.fileSystem.contentsOfDirectory(dir.path) else { return [] }
         return names.filter { name in
-            var isDir: ObjCBool = false
-            return !name.hasPrefix(ReposDirectory.stagingPrefix)
-                && fm.fileExists(atPath: dir.repoPath(name), isDirectory: &isDir) && isDir.boolValue
+            !name.hasPrefix(ReposDirectory.stagingPrefix) && dir.fileSystem.isDirectory(dir.repoPath(name))
         }
         .sorted { $0.lowercased() < $1.lowercased() }
         .map { read(name: $0, in: dir) }

@@ -25,11 +25,11 @@ public enum SpecRepoHistory {
         var references = all.filter { r in
             guard let url = r.url else { return false }
             return SpecRepoNaming.matches(local: url, wanted: target)
-                || PodfileSourceURL.isOfficialOrMirror(url, catalog: catalog)
+                || catalog.isOfficialOrMirror(url)
         }
         if let takenOver { references.append(takenOver) }
         return copies(of: references, in: all).compactMap(\.url)
-            .filter { !PodfileSourceURL.isOfficialOrMirror($0, catalog: catalog) && !PodfileSourceURL.same($0, target) }
+            .filter { !catalog.isOfficialOrMirror($0) && !SourceURL($0).isSame(as: SourceURL(target)) }
     }
 }
 

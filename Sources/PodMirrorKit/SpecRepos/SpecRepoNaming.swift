@@ -25,28 +25,10 @@ public enum SpecRepoNaming {
         }
     }
 
-    /// Core `Source::Manager#canonic_url`: lower case, one trailing `.git`, then one `/` removed.
-    public static func canonical(_ url: String) -> String {
-        var s = url.lowercased()
-        if s.hasSuffix(".git") { s.removeLast(4) }
-        if s.hasSuffix("/") { s.removeLast() }
-        return s
-    }
-
-    /// The Podfile-side form used by `source_with_url`: any GitHub CocoaPods/Specs spelling becomes
-    /// `https://github.com/cocoapods/specs`.
-    public static func canonicalForMatching(_ url: String) -> String {
-        let s = canonical(url)
-        if s.range(of: #"github\.com[:/]+cocoapods/specs"#, options: .regularExpression) != nil {
-            return "https://github.com/cocoapods/specs"
-        }
-        return s
-    }
-
-    /// True when a local repo whose origin is `local` is what CocoaPods uses for Podfile source `wanted`.
-    /// As in Core's `source_with_url`, only the wanted URL gets the GitHub Specs rewrite.
+    /// True when a local repo whose origin is `local` is what CocoaPods uses for Podfile source `wanted`
+    /// (Core's `source_with_url`; see `SourceURL.isOrigin(for:)`).
     public static func matches(local: String, wanted: String) -> Bool {
-        canonical(local) == canonicalForMatching(wanted)
+        SourceURL(local).isOrigin(for: SourceURL(wanted))
     }
 
     /// Suffixes treated as public (two labels). CocoaPods uses the full public-suffix list; this small
@@ -62,7 +44,7 @@ public enum SpecRepoNaming {
     /// The name CocoaPods gives a new repo for `url` (Core `Source::Manager#name_for_url`), without
     /// the `-1`, `-2` suffix for taken names (see `uniqueName`).
     public static func name(forURL url: String) -> String {
-        if canonical(url).hasPrefix("https://cdn.cocoapods.org") { return "trunk" }
+        if SourceURL(url).isTrunkCDN { return "trunk" }
         let (host, path) = hostAndPath(url)
         var base: [String] = []
         if let host, !host.isEmpty {

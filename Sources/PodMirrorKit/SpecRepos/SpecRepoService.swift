@@ -61,8 +61,8 @@ public struct SpecRepoService: Sendable {
         try Self.checkDepth(depth, url: url)
         let path = repos.repoPath(name)
         let existing = SpecRepo.read(name: name, in: repos)
-        if FileManager.default.fileExists(atPath: path), existing.kind == .git, let have = existing.url,
-            SpecRepoNaming.canonical(have) == SpecRepoNaming.canonical(url), branch == nil || branch == existing.branch
+        if repos.fileSystem.fileExists(path), existing.kind == .git, let have = existing.url,
+            SourceURL(have).isSameCanonical(as: SourceURL(url)), branch == nil || branch == existing.branch
         {
             // Asked again for what is there: done, like any second run.
             let msg = Message("repo.add.already", ["name": name, "url": Redaction.redactURL(url)])
@@ -76,7 +76,7 @@ public struct SpecRepoService: Sendable {
             change.message = msg
             return Plan(title: "repo add \(name)", changes: [change])
         }
-        if FileManager.default.fileExists(atPath: path) {
+        if repos.fileSystem.fileExists(path) {
             throw SpecRepoError(
                 "a repo named `\(name)` already exists at \(path)",
                 remedy: "pick another name, or `podmirror repo remove \(name)` first", code: "repo.exists")
@@ -121,7 +121,7 @@ public struct SpecRepoService: Sendable {
             summary: message.english,
             details: .object(details), isNeeded: true,
             apply: { context in
-                let staging = SpecRepoStaging.path(repos, purpose: "tmp", name: name)
+                let staging = repos.staging.path(purpose: "tmp", name: name)
                 do {
                     let repo = try GitTransfer.clone(
                         url: url, into: staging, branch: branch, depth: depth,
@@ -138,14 +138,14 @@ public struct SpecRepoService: Sendable {
                         try? repo.setSymbolicReference(
                             "refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(b)", message: "podmirror: clone")
                     }
-                    try SpecRepoStaging.rename(staging, path)
+                    try repos.staging.rename(staging, path)
                     return ["head": .string(head), "newHead": .string(head), "branch": .string(b)]
                 } catch {
-                    SpecRepoStaging.removeTree(staging)
+                    repos.staging.removeTree(staging)
                     throw error
                 }
             },
-            undo: { try SpecRepoStaging.delete(path, dir: repos, name: name) })
+            undo: { try repos.staging.delete(path, name: name) })
         change.message = message
         return change
     }
@@ -158,7 +158,7 @@ public struct SpecRepoService: Sendable {
             throw SpecRepoError.badName(name, "not a repo name")
         }
         let path = repos.repoPath(name)
-        guard FileManager.default.fileExists(atPath: path) else { throw SpecRepoError.notFound(name, in: repos.path) }
+        guard repos.fileSystem.fileExists(path) else { throw SpecRepoError.notFound(name, in: repos.path) }
         guard access(path, W_OK) == 0 else {
             throw SpecRepoError(
                 "You do not have permission to delete the \(name) repository at \(path)", code: "repo.permission")
@@ -179,11 +179,11 @@ public struct SpecRepoService: Sendable {
                     ],
                     isNeeded: true,
                     apply: { _ in
-                        aside.set(try SpecRepoStaging.moveAside(path, dir: repos, name: name)); return nil
+                        aside.set(try repos.staging.moveAside(path, name: name)); return nil
                     },
-                    undo: { if let kept = aside.take() { try SpecRepoStaging.rename(kept, path) } },
+                    undo: { if let kept = aside.take() { try repos.staging.rename(kept, path) } },
                     commit: {
-                        if let kept = aside.take() { SpecRepoStaging.removeTree(kept) }
+                        if let kept = aside.take() { repos.staging.removeTree(kept) }
                         return nil
                     }
                 ).localized(removal)
@@ -204,7 +204,7 @@ public struct SpecRepoService: Sendable {
             selected = try names.map { name in
                 // `.`/`..` and hidden folders (podmirror's staging) are never repos.
                 guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
-                    FileManager.default.fileExists(atPath: repos.repoPath(name))
+                    repos.fileSystem.fileExists(repos.repoPath(name))
                 else {
                     throw SpecRepoError.notFound(name, in: repos.path)
                 }
@@ -278,7 +278,7 @@ public struct SpecRepoService: Sendable {
             details: .object(details), isNeeded: true,
             apply: { context in
                 let repo = try GitRepository.open(info.path)
-                let snapshot = SpecRepoStaging.FetchSnapshot(gitDir: repo.gitDirectory)
+                let snapshot = SpecRepoStaging.FetchSnapshot(gitDir: repo.gitDirectory, fileSystem: repos.fileSystem)
                 do {
                     try GitTransfer.fetch(repo, options: service.transfer(context))
                     try context.checkCancelled()
@@ -295,7 +295,7 @@ public struct SpecRepoService: Sendable {
                 let changed = try GitCheckout.resetHard(
                     repo, branch: branch, to: target, options: service.transfer(context),
                     message: "podmirror repo update: reset to origin/\(branch)")
-                let removedIndex = (try? FileManager.default.removeItem(atPath: searchIndex)) != nil
+                let removedIndex = (try? repos.fileSystem.removeItem(searchIndex)) != nil
                 return [
                     "newHead": .string(target), "changedPaths": .int(changed),
                     "searchIndexRemoved": .bool(removedIndex),

@@ -14,7 +14,7 @@ extension SpecRepoService {
     {
         try GitURL.validate(url)
         if let requestedName { try SpecRepoNaming.validate(requestedName) }
-        if SpecRepoNaming.canonical(url).hasPrefix("https://cdn.cocoapods.org") {
+        if SourceURL(url).isTrunkCDN {
             throw SpecRepoError(
                 "\(url) is the trunk CDN, not a git Specs repo; CocoaPods uses it as `trunk` without a clone",
                 remedy: "use a git Specs mirror (`podmirror mirror list`)", code: "repo.cdn-url", exitStatus: .usage)
@@ -34,7 +34,7 @@ extension SpecRepoService {
         guard let existing else {
             try Self.checkDepth(depth, url: url)
             let target = SpecRepoNaming.uniqueName(desired) { n in
-                all.contains { $0.name == n } || FileManager.default.fileExists(atPath: repos.repoPath(n))
+                all.contains { $0.name == n } || repos.fileSystem.fileExists(repos.repoPath(n))
             }
             if requestedName != nil, target != desired {
                 throw SpecRepoError(
@@ -58,7 +58,7 @@ extension SpecRepoService {
         var finalName = existing.name
         if existing.name != desired {
             let taken: (String) -> Bool = { n in
-                n != existing.name && FileManager.default.fileExists(atPath: self.repos.repoPath(n))
+                n != existing.name && self.repos.fileSystem.fileExists(self.repos.repoPath(n))
             }
             if requestedName != nil, taken(desired) {
                 // The URL is already served by `existing`; `--name` asks to rename it onto another repo.
@@ -111,7 +111,7 @@ extension SpecRepoService {
         let catalog = (try? MirrorCatalog.bundled())?.specs ?? []
         return catalog.contains { m in
             ([m.url] + m.aliases).contains {
-                SpecRepoNaming.canonicalForMatching(url) == SpecRepoNaming.canonicalForMatching($0)
+                SourceURL(url).isSame(as: SourceURL($0))
             }
         }
     }
@@ -164,7 +164,7 @@ extension SpecRepoService {
             commit: {
                 guard let outcome = done.take() else { return nil }
                 outcome.commit()
-                return ["searchIndexRemoved": .bool(!FileManager.default.fileExists(atPath: searchIndex))]
+                return ["searchIndexRemoved": .bool(!repos.fileSystem.fileExists(searchIndex))]
             })
         change.message = message
         return change

@@ -54,7 +54,7 @@ extension SpecRepoService {
         } else {
             selected = try names.map { name in
                 guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
-                    FileManager.default.fileExists(atPath: repos.repoPath(name))
+                    repos.fileSystem.fileExists(repos.repoPath(name))
                 else {
                     throw SpecRepoError.notFound(name, in: repos.path)
                 }
@@ -106,7 +106,7 @@ extension SpecRepoService {
         if let expect, !head.hasPrefix(expect.lowercased()) {
             add("head.not-expected", nil, Message("verify.problem.not-expected", ["head": head, "expect": expect]))
         }
-        for lock in Self.gitLocks(repo.gitDirectory) {
+        for lock in Self.gitLocks(repo.gitDirectory, repos.fileSystem) {
             add(
                 "git.lock", lock,
                 Message(specLockHeld ? "verify.problem.lock-busy" : "verify.problem.lock", ["path": lock]))
@@ -129,17 +129,13 @@ extension SpecRepoService {
 
     /// Lock files git and libgit2 leave when killed mid-write: `index.lock`, `HEAD.lock`, `config.lock`,
     /// `packed-refs.lock`, `shallow.lock` and any `refs/**.lock`.
-    static func gitLocks(_ gitDir: String) -> [String] {
-        let fm = FileManager.default
+    static func gitLocks(_ gitDir: String, _ fs: any FileSystem) -> [String] {
         var out = [
             "index.lock", "HEAD.lock", "config.lock", "packed-refs.lock", "shallow.lock", "ORIG_HEAD.lock",
             "FETCH_HEAD.lock",
         ]
-        .map { gitDir + "/" + $0 }.filter { fm.fileExists(atPath: $0) }
-        let e = fm.enumerator(atPath: gitDir + "/refs")
-        while let rel = e?.nextObject() as? String {
-            if rel.hasSuffix(".lock") { out.append(gitDir + "/refs/" + rel) }
-        }
+        .map { gitDir + "/" + $0 }.filter { fs.fileExists($0) }
+        for rel in fs.subpaths(gitDir + "/refs") where rel.hasSuffix(".lock") { out.append(gitDir + "/refs/" + rel) }
         return out
     }
 }

@@ -44,10 +44,12 @@ final class TraceTests: XCTestCase {
     }
 
     func testChildProcessesAreTracedOnlyWithASink() throws {
-        _ = try CapturedTool.run("/bin/echo", ["a b"], environment: [:], cancellation: CancellationToken())
+        _ = try ChildProcess.run(
+            "/bin/echo", ["a b"], environment: [:], cancellation: CancellationToken(), output: .capture { _ in })
         let recorder = Recorder()
         Trace.install(recorder)
-        _ = try CapturedTool.run("/bin/echo", ["a b"], environment: [:], cancellation: CancellationToken())
+        _ = try ChildProcess.run(
+            "/bin/echo", ["a b"], environment: [:], cancellation: CancellationToken(), output: .capture { _ in })
         XCTAssertEqual(recorder.events, [.command(commandLine: "/bin/echo 'a b'")])
     }
 

@@ -197,7 +197,7 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
             var want: [String] = []
             var placed = false
             for u in m.sourceURLs {
-                if PodfileSourceURL.isOfficialOrMirror(u, catalog: catalog) {
+                if catalog.isOfficialOrMirror(u) {
                     if !placed { want.append(tuna); placed = true }
                 } else {
                     want.append(u)
@@ -221,7 +221,7 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
             }
             if let first = m.sourceURLs.first {
                 run(c, .removeSource(first)) { b, a in
-                    let w = b.sourceURLs.filter { !PodfileSourceURL.same($0, first) }
+                    let w = b.sourceURLs.filter { !SourceURL($0).isSame(as: SourceURL(first)) }
                     return a.sourceURLs == w ? nil : "sources \(a.sourceURLs), wanted \(w)"
                 }
             }

@@ -3,7 +3,7 @@ import PodMirrorKit
 import XCTest
 
 /// What podmirror never does, checked on its own source (docs/reliability.md, security review):
-/// child processes only through the two argv runners, never a shell string, never Ruby code, never
+/// child processes only through the one argv runner (ChildProcess), never a shell string, never Ruby code, never
 /// `git` for work, never a TLS-verification override, never a transport that runs commands.
 final class SecurityReviewTests: XCTestCase {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -26,11 +26,10 @@ final class SecurityReviewTests: XCTestCase {
             $0.1.contains("Process()") || $0.1.contains("posix_spawn") || $0.1.contains("system(")
                 || $0.1.contains("popen(")
         }
-        // ToolRunner streams (pod, gem), CapturedTool captures (tar, xz for :http pod sources), ToolVersion asks
-        // versions.
+        // ChildProcess is the one runner: it streams (pod, gem) or captures (tar, xz, `pod --version`).
         XCTAssertEqual(
             Set(spawning.map { ($0.0 as NSString).lastPathComponent }),
-            ["ToolRunner.swift", "ToolVersion.swift", "CapturedTool.swift"],
+            ["ChildProcess.swift"],
             "only the argv runners start processes")
         for (path, text) in files {
             for shell in [

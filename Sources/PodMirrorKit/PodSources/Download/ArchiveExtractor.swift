@@ -14,8 +14,10 @@ struct ArchiveExtractor {
     /// The source URL, redacted, for messages.
     var shownURL: String
     var cancellation: CancellationToken
-    /// `$PATH` used to find `tar`, `gzip`, `bzip2` and `xz`.
-    var searchPath: String?
+    /// The environment the tools run in; its `$PATH` finds `tar`, `gzip`, `bzip2` and `xz`.
+    var environment: [String: String]
+
+    var searchPath: String? { environment["PATH"] }
 
     enum Compression: String {
         case plain, gzip, bzip2, xz
@@ -70,10 +72,9 @@ struct ArchiveExtractor {
                 }
             } else {
                 let tool = try self.tool(compression.rawValue)
-                let outcome = try CapturedTool.run(
+                let outcome = try ChildProcess.run(
                     tool, ["-dc", archive], environment: childEnvironment,
-                    cancellation: cancellation
-                ) { try listing.feed($0) }
+                    cancellation: cancellation, output: .capture { try listing.feed($0) })
                 guard outcome.status == 0 else {
                     throw failed(reason: Self.firstLine(outcome.stderr))
                 }
@@ -95,7 +96,8 @@ struct ArchiveExtractor {
         let tar = try tool("tar")
         // --no-same-owner/--no-same-permissions: what `tar xf` does for a normal user, also when run as root.
         let arguments = ["-x", "-f", archive, "-C", destination, "--no-same-owner", "--no-same-permissions"]
-        let outcome = try CapturedTool.run(tar, arguments, environment: childEnvironment, cancellation: cancellation)
+        let outcome = try ChildProcess.run(
+            tar, arguments, environment: childEnvironment, cancellation: cancellation, output: .capture { _ in })
         guard outcome.status == 0 else {
             throw failed(reason: Self.firstLine(outcome.stderr))
         }
@@ -169,14 +171,13 @@ struct ArchiveExtractor {
     // MARK: helpers
 
     var childEnvironment: [String: String] {
-        var env = ProcessInfo.processInfo.environment
-        if let searchPath { env["PATH"] = searchPath }
+        var env = environment
         env["LC_ALL"] = "C"
         return env
     }
 
     func tool(_ name: String) throws -> String {
-        guard let path = CapturedTool.find(name, path: searchPath) else {
+        guard let path = ChildProcess.find(name, path: searchPath) else {
             throw HTTPSourceError(
                 .toolMissing, Message("pods.http.tool-missing", ["tool": name, "url": shownURL]),
                 remedy: Message("pods.http.tool-missing.remedy", ["tool": name]))
@@ -211,7 +212,7 @@ enum FileTree {
         var out: [(String, Bool)] = []
         var pending = [root]
         while let dir = pending.popLast() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+            guard let names = try? LocalFileSystem().contentsOfDirectory(dir) else { continue }
             for name in names {
                 let path = dir + "/" + name
                 var st = stat()
@@ -242,7 +243,7 @@ enum FileTree {
             if lstat(candidate, &st) == 0, st.st_mode & S_IFMT == S_IFLNK {
                 hops += 1
                 guard hops <= 40,
-                    let target = try? FileManager.default.destinationOfSymbolicLink(atPath: candidate)
+                    let target = try? LocalFileSystem().destinationOfSymbolicLink(candidate)
                 else {
                     return nil
                 }
@@ -258,7 +259,7 @@ enum FileTree {
     /// Removes everything inside `folder`, keeping the folder; folders without write permission are
     /// opened up first.
     static func emptyFolder(_ folder: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        guard let names = try? LocalFileSystem().contentsOfDirectory(folder) else { return }
         for name in names { remove(folder + "/" + name) }
     }
 

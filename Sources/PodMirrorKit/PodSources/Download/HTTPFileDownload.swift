@@ -76,7 +76,7 @@ struct HTTPFileDownload {
                 try backoff(failures)
             }
         } catch {
-            try? FileManager.default.removeItem(atPath: path)
+            try? LocalFileSystem().removeItem(path)
             throw error
         }
     }
@@ -115,7 +115,7 @@ struct HTTPFileDownload {
             proxyURL = address
         }
         let home = options.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
-        let netrc = home.map { $0 + "/.netrc" }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        let netrc = home.map { $0 + "/.netrc" }.flatMap { LocalFileSystem().fileExists($0) ? $0 : nil }
         let context = Context(options)
         let cHeaders = lines.map { strdup($0) }
         defer { cHeaders.forEach { free($0) } }

@@ -54,7 +54,8 @@ public struct DownloadOptions: Sendable {
     /// Attempts after the first one, with backoff, resuming with `Range` where the server allows it.
     public var retries: Int
     public var cancellation: CancellationToken
-    /// The environment proxies are read from (`https_proxy`, `no_proxy`, …).
+    /// The environment proxies are read from (`https_proxy`, `no_proxy`, …) and archive tools run in
+    /// (its `PATH` finds `tar` and the decompressors).
     public var environment: [String: String]
     /// Called with the bytes received so far.
     public var progress: (@Sendable (Int64) -> Void)?

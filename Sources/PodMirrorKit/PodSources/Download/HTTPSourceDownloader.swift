@@ -46,8 +46,8 @@ public enum HTTPSourceDownloader {
         try verify(archive, source, shown: shown)
         let staging = work + "/out"
         guard mkdir(staging, 0o755) == 0 else { throw fileError(staging, shown) }
-        let searchPath = options.environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"]
-        let extractor = ArchiveExtractor(shownURL: shown, cancellation: options.cancellation, searchPath: searchPath)
+        let extractor = ArchiveExtractor(
+            shownURL: shown, cancellation: options.cancellation, environment: options.environment)
         try extractor.extract(archive, type: type, into: staging)
         unlink(archive)
         let root = contentRoot(staging, flatten: source.flatten ?? (type != .zip))
@@ -74,7 +74,7 @@ public enum HTTPSourceDownloader {
 
     /// The folder whose children become the pod's content: the single top folder when flattening applies.
     static func contentRoot(_ staging: String, flatten: Bool) -> String {
-        guard flatten, let names = try? FileManager.default.contentsOfDirectory(atPath: staging),
+        guard flatten, let names = try? LocalFileSystem().contentsOfDirectory(staging),
             names.count == 1
         else {
             return staging
@@ -91,7 +91,7 @@ public enum HTTPSourceDownloader {
         // A read-only folder from the archive cannot give up its children otherwise.
         var st = stat()
         if stat(root, &st) == 0 { chmod(root, st.st_mode & 0o7777 | 0o700) }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        let names = (try? LocalFileSystem().contentsOfDirectory(root)) ?? []
         var moved: [String] = []
         for name in names {
             let target = directory + "/" + name
