@@ -103,7 +103,12 @@ final class FileSystemFaultTests: ReliabilityTestCase {
         try FileManager.default.createSymbolicLink(
             atPath: home.sub(".gitconfig"), withDestinationPath: dotfiles.sub("gitconfig-link"))
         let homeBefore = TreeSnapshot(home.path)
-        let r = try bin.run(["gitconfig", "insteadof", "use", "tuna"], home: home.path)
+        // The run warns (GitHub URLs stay direct), and podmirror remembers shown warnings in its state folder:
+        // kept outside HOME here, so the snapshot shows only what the edit did.
+        let state = TempDirectory("state")
+        let r = try bin.run(
+            ["gitconfig", "insteadof", "use", "tuna"], home: home.path, extraEnvironment: ["XDG_STATE_HOME": state.path]
+        )
         XCTAssertEqual(r.status, 0, r.stderr)
         assertUnchanged(homeBefore)
         XCTAssertEqual(TreeSnapshot(dotfiles.sub("gitconfig-link")).entries[""], .symlink(target: "git/config"))
