@@ -63,7 +63,7 @@ enum Main {
             if error is ValidationError || error is CleanExit || Podmirror.exitCode(for: error) != .failure {
                 exitForParseError(error)
             }
-            let wrapped = GenericError(error)
+            let wrapped = PodMirrorFailure(wrapping: error)
             Render.error(wrapped, command: commandName, json: json)
             exit(ExitStatus.failure.rawValue)
         }

@@ -20,14 +20,6 @@ public protocol ToolRunner: Sendable {
     ) throws -> Int32
 }
 
-/// Errors starting a tool.
-public struct ToolError: PodMirrorError {
-    public var message: String
-    public var remedy: String?
-    public var code: String
-    public var exitStatus: ExitStatus
-}
-
 /// The real runner, on Foundation.Process.
 public struct ProcessToolRunner: ToolRunner {
     public var output: ToolOutput
@@ -49,15 +41,16 @@ public struct ProcessToolRunner: ToolRunner {
         let done = DispatchSemaphore(value: 0)
         p.terminationHandler = { _ in done.signal() }
         do { try p.run() } catch {
-            throw ToolError(
-                message: "cannot run \(executable): \(error.localizedDescription)", remedy: nil,
-                code: "tool.launch", exitStatus: .toolMissing)
+            throw PodMirrorFailure(
+                Message("tool.error.launch", ["tool": executable, "reason": error.localizedDescription]),
+                code: .toolLaunch)
         }
         while done.wait(timeout: .now() + 0.1) == .timedOut {
             if cancellation.isCancelled {
                 p.terminate()
                 done.wait()
-                throw InterruptedError("interrupted while \((executable as NSString).lastPathComponent) was running")
+                throw InterruptedError(
+                    Message("error.interrupted.tool", ["tool": (executable as NSString).lastPathComponent]))
             }
         }
         return p.terminationReason == .uncaughtSignal ? 128 + p.terminationStatus : p.terminationStatus

@@ -32,33 +32,32 @@ public struct GitError: PodMirrorError {
         self.cause = Redaction.redactText(cause)
     }
 
-    public var message: String { "\(operation) \(subject) failed: \(cause)" }
-
-    public var remedy: String? {
-        switch kind {
-        case .transport:
-            return
-                "check the URL and the network (`podmirror mirror test` ranks reachable mirrors); nothing was changed"
-        case .timeout: return remedyText?.english
-        case .unsupportedTransport: return "use an https://, http://, ssh://, git:// or file:// URL"
-        case .repository: return nil
-        case .unsupported: return nil
-        }
+    /// The operation is git's verb (`clone`, `fetch`, …) and the cause libgit2's words, both in English.
+    public var text: Message? {
+        Message("git.error.failed", ["operation": operation, "subject": subject, "cause": cause])
     }
 
-    public var exitStatus: ExitStatus {
+    public var message: String { text?.english ?? cause }
+
+    public var remedy: String? { remedyText?.english }
+
+    public var code: ErrorCode {
         switch kind {
-        case .transport, .timeout: return .network
-        case .unsupportedTransport, .unsupported: return .usage
-        case .repository: return .failure
+        case .transport: .gitTransport
+        case .timeout: .gitTimeout
+        case .unsupportedTransport: .gitUnsupportedTransport
+        case .repository: .gitRepository
+        case .unsupported: .gitUnsupported
         }
     }
-
-    public var code: String { "git.\(kind.rawValue)" }
 
     public var remedyText: Message? {
-        guard kind == .timeout else { return nil }
-        return Message("git.timeout.remedy", ["setting": timeoutSetting ?? NetworkSettings.timeoutSettingNames])
+        switch kind {
+        case .transport: Message("git.error.transport.remedy")
+        case .timeout: Message("git.timeout.remedy", ["setting": timeoutSetting ?? NetworkSettings.timeoutSettingNames])
+        case .unsupportedTransport: Message("git.error.unsupported-transport.remedy")
+        case .repository, .unsupported: nil
+        }
     }
 
     /// Builds an error from libgit2's last error; network classes map to `.transport`.

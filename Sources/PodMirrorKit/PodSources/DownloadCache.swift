@@ -114,9 +114,9 @@ public struct DownloadCache: Sendable {
                 if rename(tmp, path + "/VERSION") != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             }
         } catch {
-            throw PodSourceError(
+            throw PodMirrorFailure(
                 Message("pods.cache.version-write", ["path": path + "/VERSION", "reason": "\(error)"]),
-                code: "pods.cache-version")
+                code: .podsCacheVersion)
         }
         return action
     }
@@ -169,8 +169,8 @@ public struct DownloadCache: Sendable {
                 atPath: (specFile as NSString).deletingLastPathComponent,
                 withIntermediateDirectories: true)
         } catch {
-            throw PodSourceError(
-                Message("pods.cache.write", ["path": entry, "reason": "\(error)"]), code: "pods.cache-write")
+            throw PodMirrorFailure(
+                Message("pods.cache.write", ["path": entry, "reason": "\(error)"]), code: .podsCacheWrite)
         }
         if isCached(slug) { return false }
         let placed = try CacheLock.withExclusive(entry, timeout: lockTimeout, cancellation: cancellation) {
@@ -188,8 +188,8 @@ public struct DownloadCache: Sendable {
         if !placed { return false }
         let tmpSpec = staging + "/spec.podspec.json"
         do { try Data(spec).write(to: URL(fileURLWithPath: tmpSpec)) } catch {
-            throw PodSourceError(
-                Message("pods.cache.write", ["path": tmpSpec, "reason": "\(error)"]), code: "pods.cache-write")
+            throw PodMirrorFailure(
+                Message("pods.cache.write", ["path": tmpSpec, "reason": "\(error)"]), code: .podsCacheWrite)
         }
         try CacheLock.withExclusive(specFile, timeout: lockTimeout, cancellation: cancellation) {
             try renameOrThrow(tmpSpec, specFile)
@@ -199,9 +199,9 @@ public struct DownloadCache: Sendable {
 
     private func renameOrThrow(_ from: String, _ to: String) throws {
         if rename(from, to) != 0 {
-            throw PodSourceError(
+            throw PodMirrorFailure(
                 Message("pods.cache.write", ["path": to, "reason": String(cString: strerror(errno))]),
-                code: "pods.cache-write")
+                code: .podsCacheWrite)
         }
     }
 }

@@ -27,9 +27,9 @@ public struct SpecBundleHeader: Sendable, Equatable {
     /// Parses the header at the start of `bytes` (which must hold at least the whole header).
     /// `source` names the file or URL in errors.
     public static func parse(_ bytes: Data, source: String) throws -> SpecBundleHeader {
-        func bad(_ why: String) -> SpecBundleError {
-            SpecBundleError(
-                Message("bundle.error.not-a-bundle", ["source": source, "reason": why]), code: "bundle.invalid")
+        func bad(_ why: String) -> PodMirrorFailure {
+            PodMirrorFailure(
+                Message("bundle.error.not-a-bundle", ["source": source, "reason": why]), code: .bundleInvalid)
         }
         var lines: [String] = []
         var start = bytes.startIndex
@@ -96,30 +96,13 @@ public struct SpecBundleHeader: Sendable, Equatable {
         } else if let b = branches.first(where: { $0.0 == "master" }) {
             return b
         }
-        throw SpecBundleError(
+        throw PodMirrorFailure(
             Message(
                 "bundle.error.no-branch",
                 [
                     "source": source, "branch": wanted ?? "master",
                     "branches": branches.map(\.0).joined(separator: ", "),
                 ]),
-            code: "bundle.no-branch")
-    }
-}
-
-/// Errors of `repo export` / `repo import` (catalog messages; `message` is English for JSON).
-public struct SpecBundleError: PodMirrorError {
-    public var text: Message?
-    public var remedyText: Message?
-    public var code: String
-    public var exitStatus: ExitStatus
-    public var message: String { text?.english ?? code }
-    public var remedy: String? { remedyText?.english }
-
-    public init(_ text: Message, remedy: Message? = nil, code: String, exitStatus: ExitStatus = .failure) {
-        self.text = Message(text.key, text.arguments.mapValues(Redaction.redactText))
-        self.remedyText = remedy
-        self.code = code
-        self.exitStatus = exitStatus
+            code: .bundleNoBranch)
     }
 }

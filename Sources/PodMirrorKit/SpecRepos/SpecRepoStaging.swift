@@ -32,11 +32,12 @@ enum SpecRepoStaging {
     /// `rename(2)`: atomic within the repos dir. Fails when `to` exists and is not an empty folder.
     static func rename(_ from: String, _ to: String) throws {
         if FileManager.default.fileExists(atPath: to) {
-            throw SpecRepoError("cannot move \(from) to \(to): \(to) already exists", code: "repo.exists")
+            throw PodMirrorFailure(Message("repo.error.move-exists", ["from": from, "to": to]), code: .repoExists)
         }
         guard Glibc_rename(from, to) == 0 else {
-            throw SpecRepoError(
-                "cannot move \(from) to \(to): \(String(cString: strerror(errno)))", code: "repo.rename")
+            throw PodMirrorFailure(
+                Message("repo.error.move", ["from": from, "to": to, "reason": String(cString: strerror(errno))]),
+                code: .repoRename)
         }
     }
 

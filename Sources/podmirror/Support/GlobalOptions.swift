@@ -28,7 +28,7 @@ struct GlobalOptions: ParsableArguments {
         if verbose { Console.shared.enableVerbose() }
         do {
             Messages.language = try Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
-        } catch let error as UsageError {
+        } catch let error as PodMirrorFailure {
             throw ValidationError(error.localizedMessage)
         }
     }
