@@ -21,8 +21,17 @@ public struct FileError: PodMirrorError {
     public var destination: String?
 
     public var text: Message? {
-        let key = operation == .createDirectory ? "create-directory" : operation.rawValue
-        return Message("file.error.\(key)", ["path": path, "reason": reason, "destination": destination ?? ""])
+        let key =
+            switch operation {
+            case .read: "file.error.read"
+            case .write: "file.error.write"
+            case .list: "file.error.list"
+            case .remove: "file.error.remove"
+            case .move: "file.error.move"
+            case .update: "file.error.update"
+            case .createDirectory: "file.error.create-directory"
+            }
+        return Message(key, ["path": path, "reason": reason, "destination": destination ?? ""])
     }
     public var remedyText: Message? {
         reason.contains("ermission") || reason.contains("Read-only") ? Message("file.error.permission.remedy") : nil

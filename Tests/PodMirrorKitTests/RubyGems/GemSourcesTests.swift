@@ -188,7 +188,8 @@ final class GemSourcesTests: XCTestCase {
         }
         for text in ["|-\n", "''\n", " gem: -N\n"] {
             XCTAssertThrowsError(try GemrcDocument(path: "gemrc", bytes: Array(text.utf8)), text) { error in
-                XCTAssertEqual((error as? PodMirrorFailure)?.code, .gemsGemrcSyntax, "\(text.debugDescription): \(error)")
+                XCTAssertEqual(
+                    (error as? PodMirrorFailure)?.code, .gemsGemrcSyntax, "\(text.debugDescription): \(error)")
             }
         }
         // What RubyGems writes reads the same both ways.
@@ -208,12 +209,14 @@ final class GemSourcesTests: XCTestCase {
         ] {
             XCTAssertThrowsError(try BundlerConfig(path: "config", bytes: Array(text.utf8)), text) { error in
                 XCTAssertEqual(
-                    (error as? PodMirrorFailure)?.code, .gemsBundlerUnreadableMirror, "\(text.debugDescription): \(error)")
+                    (error as? PodMirrorFailure)?.code, .gemsBundlerUnreadableMirror,
+                    "\(text.debugDescription): \(error)")
             }
         }
         for text in ["---\r\n\(key): \"https://a/\"\rBUNDLE_JOBS: \"4\"\r\n", " BUNDLE_JOBS: \"4\"\n"] {
             XCTAssertThrowsError(try BundlerConfig(path: "config", bytes: Array(text.utf8)), text) { error in
-                XCTAssertEqual((error as? PodMirrorFailure)?.code, .gemsBundlerSyntax, "\(text.debugDescription): \(error)")
+                XCTAssertEqual(
+                    (error as? PodMirrorFailure)?.code, .gemsBundlerSyntax, "\(text.debugDescription): \(error)")
             }
         }
         let config = try BundlerConfig(path: "config", bytes: Array("---\nBUNDLE_JOBS: \"4\"\n".utf8))
