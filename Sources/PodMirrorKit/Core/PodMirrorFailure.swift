@@ -22,6 +22,17 @@ public struct PodMirrorFailure: PodMirrorError {
         self.remedy = remedy?.english
     }
 
+    /// An error whose argument `name` is itself a catalog sentence (a reason): a person reads it in their
+    /// language, JSON in English.
+    public init(
+        _ key: String, _ arguments: [String: String], sentence name: String, _ sentence: Message,
+        remedy: Message? = nil, code: ErrorCode
+    ) {
+        self.init(Message(key, arguments.merging([name: sentence.localized]) { $1 }), remedy: remedy, code: code)
+        let english = Message(key, arguments.merging([name: sentence.english]) { $1 })
+        message = Message(english.key, english.arguments.mapValues(Redaction.redactText)).english
+    }
+
     /// An error that is not a `PodMirrorError` (should be rare), keeping its text.
     public init(wrapping error: any Error) {
         self.init(Message("error.unexpected", ["error": String(describing: error)]), code: .error)

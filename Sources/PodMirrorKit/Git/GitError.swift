@@ -22,6 +22,8 @@ public struct GitError: PodMirrorError {
     /// Redacted URL or path the operation worked on.
     public var subject: String
     public var cause: String
+    /// The catalog form of `cause`, when podmirror (not libgit2) words it.
+    public var causeText: Message?
     /// For `.timeout`: the setting that bounds the stall (`--timeout`, `PODMIRROR_GIT_TIMEOUT`).
     public var timeoutSetting: String?
 
@@ -32,12 +34,21 @@ public struct GitError: PodMirrorError {
         self.cause = Redaction.redactText(cause)
     }
 
-    /// The operation is git's verb (`clone`, `fetch`, …) and the cause libgit2's words, both in English.
-    public var text: Message? {
-        Message("git.error.failed", ["operation": operation, "subject": subject, "cause": cause])
+    /// A failure whose cause podmirror words itself (in the catalog).
+    public init(_ kind: Kind, operation: String, subject: String, cause: Message) {
+        self.init(kind, operation: operation, subject: subject, cause: cause.english)
+        causeText = Message(cause.key, cause.arguments.mapValues(Redaction.redactText))
     }
 
-    public var message: String { text?.english ?? cause }
+    /// The operation is git's verb (`clone`, `fetch`, …), in English; so is a cause libgit2 words.
+    public var text: Message? {
+        Message(
+            "git.error.failed", ["operation": operation, "subject": subject, "cause": causeText?.localized ?? cause])
+    }
+
+    public var message: String {
+        Message("git.error.failed", ["operation": operation, "subject": subject, "cause": cause]).english
+    }
 
     public var remedy: String? { remedyText?.english }
 

@@ -257,7 +257,10 @@ struct EditContext {
             throw PodfileError(
                 Message(
                     "podfile.error.statement-goes-on",
-                    ["name": s.name ?? syntax.tokens[s.first].text, "statement": String(syntax.text(of: s).prefix(60))]),
+                    [
+                        "name": s.name ?? syntax.tokens[s.first].text,
+                        "statement": String(syntax.text(of: s).prefix(60)),
+                    ]),
                 file: doc.path, line: s.line, remedy: Message("podfile.error.by-hand.remedy"), code: .podfileUnplaceable
             )
         }

@@ -4,12 +4,9 @@ import Foundation
 extension PodMirrorFailure {
     /// A repo name podmirror refuses; `why` is one of the `repo.error.bad-name.*` reasons.
     static func badName(_ name: String, _ why: Message) -> PodMirrorFailure {
-        var failure = PodMirrorFailure(
-            Message("repo.error.bad-name", ["name": name, "why": why.localized]),
-            remedy: Message("repo.error.bad-name.remedy"), code: .repoBadName)
-        // The reason is a sentence of its own: JSON gets it in English whatever the language.
-        failure.message = Message("repo.error.bad-name", ["name": name, "why": why.english]).english
-        return failure
+        PodMirrorFailure(
+            "repo.error.bad-name", ["name": name], sentence: "why", why, remedy: Message("repo.error.bad-name.remedy"),
+            code: .repoBadName)
     }
 
     static func notFound(_ name: String, in dir: String) -> PodMirrorFailure {

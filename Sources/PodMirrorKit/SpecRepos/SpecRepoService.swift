@@ -94,9 +94,7 @@ public struct SpecRepoService: Sendable {
         if !Libgit2.supportsShallow {
             throw GitError(
                 .unsupported, operation: "shallow clone of", subject: url,
-                cause:
-                    "--depth needs libgit2 1.7 or newer; this podmirror is linked with libgit2 \(Libgit2.version), which always clones full history"
-            )
+                cause: Message("git.cause.depth-full", ["version": Libgit2.version]))
         }
     }
 
