@@ -101,7 +101,8 @@ public final class GitHTTPServer: @unchecked Sendable {
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
         from urllib.parse import urlsplit
 
-        BACKEND = subprocess.run(["git", "--exec-path"], capture_output=True, text=True, check=True).stdout.strip() + "/git-http-backend"
+        BACKEND = subprocess.run(["git", "--exec-path"], capture_output=True, text=True, check=True).stdout.strip() \#
+        + "/git-http-backend"
         LOCK = threading.Lock()
         SENT = [0]
 
@@ -168,7 +169,8 @@ public final class GitHTTPServer: @unchecked Sendable {
                     return
                 u = urlsplit(self.path)
                 env = {
-                    "PATH": os.environ.get("PATH", os.defpath), "GIT_PROJECT_ROOT": self.root, "GIT_HTTP_EXPORT_ALL": "1",
+                    "PATH": os.environ.get("PATH", os.defpath), "GIT_PROJECT_ROOT": self.root, \#
+        "GIT_HTTP_EXPORT_ALL": "1",
                     "GATEWAY_INTERFACE": "CGI/1.1", "SERVER_PROTOCOL": "HTTP/1.1", "SERVER_NAME": "127.0.0.1",
                     "SERVER_PORT": str(self.server.server_address[1]), "REQUEST_METHOD": self.command,
                     "PATH_INFO": u.path, "QUERY_STRING": u.query, "REMOTE_ADDR": self.client_address[0],

@@ -114,7 +114,8 @@ public final class RecordingProxy: @unchecked Sendable {
                 ok = expected is None or auth == expected
                 record(line, ok)
                 if not ok:
-                    client.sendall(b"HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"test\"\r\n"
+                    client.sendall(b"HTTP/1.1 407 Proxy Authentication Required\r\n\#
+        Proxy-Authenticate: Basic realm=\"test\"\r\n"
                                    b"Content-Length: 0\r\nConnection: close\r\n\r\n")
                     return
                 method, target, version = line.split(" ", 2)
@@ -128,7 +129,8 @@ public final class RecordingProxy: @unchecked Sendable {
                     path = (u.path or "/") + ("?" + u.query if u.query else "")
                     keep = [h for h in headers if h.partition(":")[0].strip().lower()
                             not in ("proxy-authorization", "proxy-connection", "connection", "keep-alive")]
-                    head = "%s %s %s\r\n" % (method, path, version) + "".join(h + "\r\n" for h in keep) + "Connection: close\r\n\r\n"
+                    head = "%s %s %s\r\n" % (method, path, version) + "".join(h + "\r\n" for h in keep) + \#
+        "Connection: close\r\n\r\n"
                     upstream.sendall(head.encode("latin-1"))
                 t = threading.Thread(target=pump, args=(reader.read1, upstream), daemon=True)
                 t.start()

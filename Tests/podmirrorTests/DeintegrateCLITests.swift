@@ -26,11 +26,13 @@ final class DeintegrateCLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(
             r.stdout.hasPrefix(
-                "Deintegrating `App.xcodeproj`\nDeleted 1 'Check Pods Manifest.lock' build phases.\nDeleted 1 'Embed Pods Frameworks' build phases.\n- Pods_actionsDemo.framework\n"
+                "Deintegrating `App.xcodeproj`\nDeleted 1 'Check Pods Manifest.lock' build phases.\n"
+                    + "Deleted 1 'Embed Pods Frameworks' build phases.\n- Pods_actionsDemo.framework\n"
             ), r.stdout)
         XCTAssertTrue(
             r.stdout.contains(
-                "Removing `Pods` directory.\n\nProject has been deintegrated. No traces of CocoaPods left in project.\nNote: The workspace referencing the Pods project still remains.\n"
+                "Removing `Pods` directory.\n\nProject has been deintegrated. No traces of CocoaPods left in project.\n"
+                    + "Note: The workspace referencing the Pods project still remains.\n"
             ), r.stdout)
         let after = try dir.read("App.xcodeproj/project.pbxproj")
         XCTAssertLessThan(after.count, before.count)

@@ -95,7 +95,8 @@ final class GitconfigCLITests: XCTestCase {
         XCTAssertFalse(list.contains("tsinghua"), list)
         XCTAssertTrue(
             list.contains(
-                "url.https://mirrors.bfsu.edu.cn/git/CocoaPods/Specs.git.insteadof https://github.com/CocoaPods/Specs.git"
+                "url.https://mirrors.bfsu.edu.cn/git/CocoaPods/Specs.git.insteadof "
+                    + "https://github.com/CocoaPods/Specs.git"
             ), list)
         XCTAssertTrue(
             list.contains("url.https://corp.example/specs.git.insteadof https://github.com/CocoaPods/Specs.git"), list)

@@ -96,7 +96,8 @@ final class PodfileCLITests: XCTestCase {
         XCTAssertFalse(text.contains("post_install"), text)
         XCTAssertTrue(
             text.hasPrefix(
-                "# Uncomment the next line to define a global platform for your project\nplatform :ios, '13.0'\ninhibit_all_warnings!\n"
+                "# Uncomment the next line to define a global platform for your project\nplatform :ios, '13.0'\n"
+                    + "inhibit_all_warnings!\n"
             ), text)
     }
 

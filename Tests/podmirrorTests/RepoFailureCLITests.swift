@@ -124,7 +124,8 @@ final class RepoFailureCLITests: RepoCLITestCase {
         holder.executableURL = URL(fileURLWithPath: ProcessRunner.which("python3") ?? "/usr/bin/python3")
         holder.arguments = [
             "-c",
-            "import fcntl,sys,time\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\nopen(sys.argv[1]+'.held','w').close()\ntime.sleep(30)",
+            "import fcntl,sys,time\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\n"
+                + "open(sys.argv[1]+'.held','w').close()\ntime.sleep(30)",
             repos + "/Spec_Lock",
         ]
         try holder.run()

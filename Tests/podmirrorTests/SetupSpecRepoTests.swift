@@ -15,7 +15,8 @@ final class SetupSpecRepoTests: XCTestCase {
         let url = server.url("Specs.git")
         try home.write(
             "Podfile",
-            "source 'https://cdn.cocoapods.org/'\nsource 'https://git.example.com/private/specs.git'\n\ntarget 'App' do\n  pod 'A'\nend\n"
+            "source 'https://cdn.cocoapods.org/'\nsource 'https://git.example.com/private/specs.git'\n\n"
+                + "target 'App' do\n  pod 'A'\nend\n"
         )
         // A trunk CDN folder as CocoaPods leaves it.
         try home.write(".cocoapods/repos/trunk/.url", "https://cdn.cocoapods.org/")

@@ -114,7 +114,8 @@ public struct InsteadOfRules: Sendable {
         plan.warnings.append(
             Diagnostic(
                 .warning, code: "gitconfig.github-precheck",
-                "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and fails where GitHub is blocked; prefer `podmirror podfile source use` where you can edit Podfiles"
+                "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and "
+                    + "fails where GitHub is blocked; prefer `podmirror podfile source use` where you can edit Podfiles"
             ))
         let existing = try rules()
         let sources = SourceMirrorConfig(environment: environment, catalog: catalog)
@@ -124,7 +125,8 @@ public struct InsteadOfRules: Sendable {
             plan.warnings.append(
                 Diagnostic(
                     .warning, code: "gitconfig.foreign-rule",
-                    "\(r.file) also sends \(r.insteadOf) to \(Redaction.redactURL(r.base)) (a rule podmirror did not write); git uses the longest match, the tie is unclear",
+                    "\(r.file) also sends \(r.insteadOf) to \(Redaction.redactURL(r.base)) (a rule podmirror did not "
+                        + "write); git uses the longest match, the tie is unclear",
                     file: r.file))
         }
         for file in files {
@@ -150,7 +152,8 @@ public struct InsteadOfRules: Sendable {
                 change(
                     file: file, sim,
                     summary: target
-                        ? "git insteadOf in \(file): \(Self.specsSpellings.count) Specs URL spellings → \(Redaction.redactURL(base))"
+                        ? "git insteadOf in \(file): \(Self.specsSpellings.count) Specs URL spellings → "
+                            + "\(Redaction.redactURL(base))"
                         : "git insteadOf in \(file): remove podmirror's rules for other mirrors",
                     details: [
                         "file": .string(file), "mirror": .string(Redaction.redactURL(base)),

@@ -111,7 +111,8 @@ public struct MirrorProbe: Sendable {
             if let reference, let head = results[i].head, head != reference {
                 results[i].stale = true
                 results[i].problem =
-                    "HEAD \(head.prefix(12)) differs from \(reference.prefix(12)) served by the others: behind or diverged"
+                    "HEAD \(head.prefix(12)) differs from \(reference.prefix(12)) served by the others: behind or "
+                    + "diverged"
             }
         }
         func order(_ r: Result) -> Int { r.usable ? 0 : (r.healthy ? 1 : 2) }
@@ -140,7 +141,8 @@ public struct MirrorProbe: Sendable {
                 guard type.hasPrefix("application/x-git-upload-pack-advertisement") else {
                     throw HTTPFailure(
                         message:
-                            "content type '\(type)' is not application/x-git-upload-pack-advertisement (a dumb or non-git server)"
+                            "content type '\(type)' is not application/x-git-upload-pack-advertisement (a dumb or "
+                            + "non-git server)"
                     )
                 }
                 let ads = try RefAdvertisement(parsing: a.body)
@@ -165,7 +167,8 @@ public struct MirrorProbe: Sendable {
                 guard a.body.count >= 2, a.body[a.body.startIndex] == 0x1F, a.body[a.body.startIndex + 1] == 0x8B else {
                     throw HTTPFailure(
                         message:
-                            "specs.4.8.gz is not gzip data (\(a.body.count) bytes, \(a.header("Content-Type") ?? "no content type"))"
+                            "specs.4.8.gz is not gzip data (\(a.body.count) bytes, "
+                            + "\(a.header("Content-Type") ?? "no content type"))"
                     )
                 }
                 r.compactIndex = ((try? get(http, base + "/versions", method: "HEAD"))?.status == 200)

@@ -11,7 +11,8 @@ extension EditContext {
         var configurations = "t.build_configurations"
         if let configuration { configurations += ".select { |c| c.name == \(literal(configuration)) }" }
         let line =
-            "\(targets).each { |t| \(configurations).each { |c| c.build_settings[\(literal(key))] = \(literal(value)) } }"
+            "\(targets).each { |t| \(configurations).each { |c| c.build_settings[\(literal(key))] = "
+            + "\(literal(value)) } }"
         return multipleProjects ? "\(parameter).generated_projects.each { |p| \(line) }" : line
     }
 

@@ -46,7 +46,8 @@ extension EditContext {
         let k = literal(key)
         let current = "c.build_settings[\(k)].to_s[/\\A\\d+(\\.\\d+)*/] || '0'"
         let body =
-            "t.build_configurations.each { |c| c.build_settings[\(k)] = \(v) if Gem::Version.new(\(current)) < Gem::Version.new(\(v)) }"
+            "t.build_configurations.each { |c| c.build_settings[\(k)] = \(v) if Gem::Version.new(\(current)) < "
+            + "Gem::Version.new(\(v)) }"
         if multipleProjects {
             return "\(parameter).generated_projects.each { |p| p.targets.each { |t| \(body) } }"
         }

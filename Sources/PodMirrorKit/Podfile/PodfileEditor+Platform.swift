@@ -70,7 +70,8 @@ extension EditContext {
                     finding(
                         .warning, "podfile.platform-several",
                         Message(
-                            "podfile.platform.several", ["target": scope.label, "count": String(scope.platforms.count)]),
+                            "podfile.platform.several",
+                            ["target": scope.label, "count": String(scope.platforms.count)]),
                         line: existing.statement.line))
             }
             return

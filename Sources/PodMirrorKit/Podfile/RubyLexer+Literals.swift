@@ -149,7 +149,8 @@ extension RubyLexer {
         lexPunct(start)
     }
 
-    /// `%q(...)`, `%Q[...]`, `%w{...}`, `%i<...>`, `%(...)`, `%r{...}`, `%s(...)`. Returns false when `%` is an operator.
+    /// `%q(...)`, `%Q[...]`, `%w{...}`, `%i<...>`, `%(...)`, `%r{...}`, `%s(...)`. Returns false when `%` is an
+    /// operator.
     mutating func lexPercentLiteral(_ start: Int) throws -> Bool {
         var j = i + 1
         var type: UInt8 = UInt8(ascii: "Q")

@@ -312,7 +312,8 @@ struct StatementBuilder {
             first: start, last: start, name: nil, compound: nil, blocks: [], children: [],
             line: tokens[start].line)
         let first = tokens[start]
-        // A receiver-less call: `name`, `name arg…`, `name(…)`, `name do`/`{`; not `name = …`, `name == …`, `name.x`.
+        // A receiver-less call: `name`, `name arg…`, `name(…)`, `name do`/`{`;
+        // not `name = …`, `name == …`, `name.x`.
         if first.kind == .identifier {
             if let next = nextSignificant(start + 1, end), tokens[next].kind == .punct {
                 if ["(", "{", ";"].contains(tokens[next].text) { stmt.name = first.text }

@@ -25,7 +25,8 @@ extension PodfileReader {
         }
     }
 
-    /// Every assignment to `build_settings['KEY']` (any key when nil) inside the hook, outside the statements in `skipping`.
+    /// Every assignment to `build_settings['KEY']` (any key when nil) inside the hook, outside the statements in
+    /// `skipping`.
     func userBuildSettingAssignments(key: String?, in hook: HookSite, skipping: [RubyStatement])
         -> [UserBuildSettingAssignment]
     {

@@ -5,9 +5,9 @@ import Foundation
 /// RubyGems (`lib/rubygems/defaults.rb` `Gem.find_config_file`, `lib/rubygems/config_file.rb`):
 /// the user gemrc is `~/.gemrc` when that file exists, otherwise (RubyGems 3.2 and later)
 /// `$XDG_CONFIG_HOME/gem/gemrc` (`~/.config/gem/gemrc` when XDG_CONFIG_HOME is unset); RubyGems 3.0
-/// and 3.1 read only `~/.gemrc`. podmirror edits the XDG file when it exists and creates `~/.gemrc`. When `GEMRC` is set, `Gem::ConfigFile`
-/// reads the files it lists after the user file (later ones win) and current RubyGems also writes
-/// `gem sources` changes to `GEMRC`; podmirror edits the last file `GEMRC` lists.
+/// and 3.1 read only `~/.gemrc`. podmirror edits the XDG file when it exists and creates `~/.gemrc`. When `GEMRC` is
+/// set, `Gem::ConfigFile` reads the files it lists after the user file (later ones win) and current RubyGems also
+/// writes `gem sources` changes to `GEMRC`; podmirror edits the last file `GEMRC` lists.
 ///
 /// Bundler (`lib/bundler.rb` `user_bundle_path`): `$BUNDLE_USER_CONFIG`, else
 /// `$BUNDLE_USER_HOME/config`, else `~/.bundle/config`.

@@ -14,7 +14,8 @@ enum YAMLConfigFile {
                 Message("gems.error.lone-cr", ["path": path, "line": String(bytes.lineNumber(at: cr))]),
                 remedy: Message("gems.error.lone-cr.remedy"), code: code)
         }
-        guard !text.isEmpty else { return nil }  // even blank-looking text: a tab where YAML expects indentation is an error
+        // even blank-looking text: a tab where YAML expects indentation is an error
+        guard !text.isEmpty else { return nil }
         try YAMLNesting.check(bytes, path: path, code: code)
         let root: Node?
         do { root = try Yams.compose(yaml: text) } catch {

@@ -4,7 +4,8 @@ import Foundation
 public struct ReposDirectory: Sendable {
     /// `$CP_REPOS_DIR`, else `$CP_HOME_DIR/repos`, else `~/.cocoapods/repos` (each `expand_path`ed).
     public var path: String
-    /// `$CP_CACHE_DIR`, else `$CP_HOME_DIR/cache` when CP_HOME_DIR is set, else `~/Library/Caches/CocoaPods` (even on Linux).
+    /// `$CP_CACHE_DIR`, else `$CP_HOME_DIR/cache` when CP_HOME_DIR is set, else `~/Library/Caches/CocoaPods` (even on
+    /// Linux).
     public var cacheRoot: String
 
     public init(path: String, cacheRoot: String) {

@@ -132,7 +132,8 @@ extension SpecRepoService {
             rename.isEmpty ? "repo.use.switch" : "repo.use.switch-rename",
             ["name": old.name, "url": Redaction.redactURL(url), "new": finalName])
         var summary =
-            "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history is shared, else clone and swap)"
+            "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history "
+            + "is shared, else clone and swap)"
         if !others.isEmpty {
             details["method"] = "repoint-or-clone"
             details["previousName"] = .null

@@ -107,7 +107,8 @@ public enum DeintegratePlanner {
             plan.warnings.append(
                 Diagnostic(
                     .note, code: "deintegrate.pods-kept",
-                    "\(location.podsDirectory) is kept because the project shows no CocoaPods integration; pass --remove-pods to remove it"
+                    "\(location.podsDirectory) is kept because the project shows no CocoaPods integration; pass "
+                        + "--remove-pods to remove it"
                 ))
         }
         return DeintegratePlan(

@@ -116,7 +116,8 @@ public struct Deintegrator {
                         warnings.append(
                             Diagnostic(
                                 .warning, code: "deintegrate.dangling-build-file",
-                                "target `\(tname)`: build file \(buildFile.id) in the Frameworks phase points at \(refID), which is not in the project; left as it is",
+                                "target `\(tname)`: build file \(buildFile.id) in the Frameworks phase points at "
+                                    + "\(refID), which is not in the project; left as it is",
                                 file: file.path))
                         continue
                     }

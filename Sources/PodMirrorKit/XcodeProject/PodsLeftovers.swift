@@ -26,7 +26,9 @@ struct PodsLeftovers {
                     out.append(
                         Diagnostic(
                             .warning, code: "deintegrate.file-in-pods",
-                            "target `\(tname)` builds `\(path)` (\(phaseName) phase), which lives in Pods/; it will be missing once Pods/ is removed — move it into the project or remove it from the target",
+                            "target `\(tname)` builds `\(path)` (\(phaseName) phase), which lives in Pods/; it will "
+                                + "be missing once Pods/ is removed — move it into the project or remove it from the "
+                                + "target",
                             file: file.path))
                 }
             }
@@ -40,7 +42,8 @@ struct PodsLeftovers {
             out.append(
                 Diagnostic(
                     .warning, code: "deintegrate.pods-group-kept",
-                    "kept the `Pods` group \(group.id): it still holds \(kept.count) item(s) that CocoaPods did not add by name (\(names)\(kept.count > 5 ? ", …" : ""))",
+                    "kept the `Pods` group \(group.id): it still holds \(kept.count) item(s) that CocoaPods did not "
+                        + "add by name (\(names)\(kept.count > 5 ? ", …" : ""))",
                     file: file.path))
         }
         return out

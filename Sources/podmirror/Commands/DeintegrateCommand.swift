@@ -7,7 +7,9 @@ struct DeintegrateCommand: PodmirrorCommand {
         commandName: "deintegrate",
         abstract: "Remove CocoaPods from an Xcode project, natively (no Ruby), deleting only the lines it must.",
         discussion:
-            "PATH is a folder holding one .xcodeproj, or the .xcodeproj; default: the project next to the Podfile here. Removes the [CP] phases, Pods libraries and xcconfig references, the Pods group, then Pods/. Keeps Podfile, Podfile.lock and the workspace."
+            "PATH is a folder holding one .xcodeproj, or the .xcodeproj; default: the project next to the Podfile "
+            + "here. Removes the [CP] phases, Pods libraries and xcconfig references, the Pods group, then "
+            + "Pods/. Keeps Podfile, Podfile.lock and the workspace."
     )
     static let commandName = "deintegrate"
     @OptionGroup var global: GlobalOptions

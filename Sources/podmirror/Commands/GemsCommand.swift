@@ -12,7 +12,9 @@ struct GemsSourceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "source", abstract: "The gem sources RubyGems uses (the gemrc it reads and writes).",
         discussion:
-            "The gemrc is $GEMRC when set, else ~/.gemrc when it exists, else $XDG_CONFIG_HOME/gem/gemrc (~/.config/gem/gemrc) when it exists, as RubyGems decides it; a new gemrc is ~/.gemrc, which RubyGems 3.0 (macOS system Ruby) reads too.",
+            "The gemrc is $GEMRC when set, else ~/.gemrc when it exists, else $XDG_CONFIG_HOME/gem/gemrc "
+            + "(~/.config/gem/gemrc) when it exists, as RubyGems decides it; a new gemrc is ~/.gemrc, which "
+            + "RubyGems 3.0 (macOS system Ruby) reads too.",
         subcommands: [GemsSourceListCommand.self, GemsSourceUseCommand.self, GemsSourceResetCommand.self])
 }
 
@@ -37,7 +39,8 @@ struct GemsSourceListCommand: PodmirrorCommand {
         c.out("gemrc: \(listing.gemrc) (\(listing.gemrcReason)\(listing.gemrcExists ? "" : ", not created yet"))")
         for s in listing.sources {
             c.out(
-                "  \(s.url)\(s.mirror.map { "  (\($0))" } ?? "  (private)")\(listing.sourcesSet ? "" : "  [RubyGems default]")"
+                "  \(s.url)\(s.mirror.map { "  (\($0))" } ?? "  (private)")"
+                    + "\(listing.sourcesSet ? "" : "  [RubyGems default]")"
             )
         }
         c.out("bundler: \(listing.bundlerConfig): mirror for rubygems.org \(listing.bundlerMirror ?? "not set")")

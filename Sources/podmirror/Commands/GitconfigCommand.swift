@@ -13,8 +13,9 @@ struct GitconfigInsteadOfCommand: ParsableCommand {
         commandName: "insteadof",
         abstract: "url.<mirror>.insteadOf rules for the Specs repo (use) and pod sources (add).",
         discussion: """
-            use/reset: the GitHub CocoaPods/Specs URL spellings. Podfiles keep their GitHub URL, so CocoaPods still asks \
-            api.github.com before each repo update; editing Podfiles (`podmirror podfile source use`) avoids that.
+            use/reset: the GitHub CocoaPods/Specs URL spellings. Podfiles keep their GitHub URL, so CocoaPods \
+            still asks api.github.com before each repo update; editing Podfiles \
+            (`podmirror podfile source use`) avoids that.
             add/remove: source mirrors for pod sources, which CocoaPods' git and `podmirror pods fetch` (git and http \
             sources) both follow. reset removes only the rules podmirror wrote.
             """,
@@ -61,7 +62,8 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
                 if rules.isEmpty { c.out("no insteadOf rules for the Specs repo") }
                 for r in rules {
                     c.out(
-                        "\(r.insteadOf) → \(Redaction.redactURL(r.base))  (\(r.file)\(r.managed ? ", podmirror" : ""))")
+                        "\(r.insteadOf) → \(Redaction.redactURL(r.base))  "
+                            + "(\(r.file)\(r.managed ? ", podmirror" : ""))")
                 }
                 if sources.isEmpty { c.out(Message("gitconfig.source-mirror.list-empty").localized) }
                 for r in sources {

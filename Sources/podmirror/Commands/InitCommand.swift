@@ -7,7 +7,9 @@ struct InitCommand: PodmirrorCommand {
         commandName: "init",
         abstract: "Create a Podfile for the Xcode project here, the way pod init does.",
         discussion:
-            "PATH is a folder holding one .xcodeproj (the Podfile goes into that folder) or an .xcodeproj (the Podfile goes into the current folder, with a `project` line, as pod init does). Never overwrites an existing Podfile."
+            "PATH is a folder holding one .xcodeproj (the Podfile goes into that folder) or an .xcodeproj (the "
+            + "Podfile goes into the current folder, with a `project` line, as pod init does). Never overwrites "
+            + "an existing Podfile."
     )
     static let commandName = "init"
     @OptionGroup var global: GlobalOptions

@@ -7,7 +7,8 @@ struct MirrorTestCommand: PodmirrorCommand {
         commandName: "test",
         abstract: "Probe Specs (or, with --gems, gem) mirrors in parallel: health, speed, and whether HEAD agrees.",
         discussion:
-            "Exit 0 when at least one mirror is usable, 4 when none is. --pick prints only the fastest usable mirror's name (its URL when unnamed)."
+            "Exit 0 when at least one mirror is usable, 4 when none is. --pick prints only the fastest usable "
+            + "mirror's name (its URL when unnamed)."
     )
     static let commandName = "mirror test"
     @OptionGroup var global: GlobalOptions

@@ -6,7 +6,8 @@ struct PodfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "podfile",
         abstract:
-            "Read and precisely rewrite a Podfile: sources, platform, inhibit_all_warnings!, post_install build settings.",
+            "Read and precisely rewrite a Podfile: sources, platform, inhibit_all_warnings!, post_install build "
+            + "settings.",
         discussion:
             "Edits change only the bytes they must (comments, CRLF, BOM, tabs and quotes stay) and are idempotent.",
         subcommands: [
@@ -21,8 +22,9 @@ struct PodfileCommand: ParsableCommand {
 struct PodfileLocation: ParsableArguments {
     @Option(
         name: .long,
-        help:
-            "The Podfile, or a folder to look in (default: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks)."
+        help: ArgumentHelp(
+            "The Podfile, or a folder to look in (default: the current folder; CocoaPods.podfile, Podfile, "
+                + "Podfile.rb, as CocoaPods looks).")
     )
     var podfile: String?
 
@@ -69,7 +71,8 @@ struct PodfileShowCommand: PodmirrorCommand {
         abstract:
             "Show what the Podfile says: sources, platform, inhibit_all_warnings!, targets, hooks, build settings.",
         discussion:
-            "Exits 1 when CocoaPods would reject the file for a reason podmirror can see (two post_install hooks, two platforms in one target)."
+            "Exits 1 when CocoaPods would reject the file for a reason podmirror can see (two post_install hooks, "
+            + "two platforms in one target)."
     )
     static let commandName = "podfile show"
     @OptionGroup var global: GlobalOptions
@@ -129,7 +132,8 @@ struct PodfileShowCommand: PodmirrorCommand {
             c.out("build settings (written by podmirror):")
             for s in m.buildSettings {
                 c.out(
-                    "  \(s.key) = \(s.value)\(s.configuration.map { " [\($0)]" } ?? "")\(s.pod.map { " on \($0)" } ?? "")  (line \(s.line))"
+                    "  \(s.key) = \(s.value)\(s.configuration.map { " [\($0)]" } ?? "")"
+                        + "\(s.pod.map { " on \($0)" } ?? "")  (line \(s.line))"
                 )
             }
         }
@@ -155,7 +159,8 @@ struct PodfileSourceUseCommand: PodmirrorCommand {
         commandName: "use",
         abstract: "Use a Specs mirror: official and catalog sources are replaced by it; private sources stay.",
         discussion:
-            "MIRROR is a catalog name (see `podmirror mirror list`) or a URL. A Podfile without `source` lines (implicit trunk) gets the mirror as its first statement."
+            "MIRROR is a catalog name (see `podmirror mirror list`) or a URL. A Podfile without `source` lines "
+            + "(implicit trunk) gets the mirror as its first statement."
     )
     static let commandName = "podfile source use"
     @OptionGroup var global: GlobalOptions
@@ -170,7 +175,8 @@ struct PodfileSourceAddCommand: PodmirrorCommand {
         commandName: "add",
         abstract: "Add a source after the existing ones (or first with --first).",
         discussion:
-            "A Podfile without sources used trunk implicitly; trunk is then written explicitly next to URL so nothing is lost."
+            "A Podfile without sources used trunk implicitly; trunk is then written explicitly next to URL so "
+            + "nothing is lost."
     )
     static let commandName = "podfile source add"
     @OptionGroup var global: GlobalOptions
@@ -216,7 +222,9 @@ struct PodfilePlatformCommand: PodmirrorCommand {
         commandName: "platform",
         abstract: "Set `platform :NAME, 'VERSION'` at root or in a target.",
         discussion:
-            "Changes the existing platform in place (keeping its quote style), else uncomments `# platform :ios, '9.0'` as written by pod init and Flutter, else inserts one after the sources. A version written as an expression (e.g. min_ios_version_supported) is replaced only with --force."
+            "Changes the existing platform in place (keeping its quote style), else uncomments `# platform :ios, "
+            + "'9.0'` as written by pod init and Flutter, else inserts one after the sources. A version written "
+            + "as an expression (e.g. min_ios_version_supported) is replaced only with --force."
     )
     static let commandName = "podfile platform"
     @OptionGroup var global: GlobalOptions
@@ -251,7 +259,9 @@ struct PodfileBuildSettingCommand: PodmirrorCommand {
         abstract:
             "Make every pod target (or one pod) get KEY=VALUE after `pod install`, through the post_install hook.",
         discussion:
-            "Inserts into the existing post_install hook (top level or in a target, do/end or braces, Flutter's and React Native's included), reusing its block parameter; updates a setting podmirror wrote before; never adds a second hook. Without a hook, one is appended."
+            "Inserts into the existing post_install hook (top level or in a target, do/end or braces, Flutter's and "
+            + "React Native's included), reusing its block parameter; updates a setting podmirror wrote before; "
+            + "never adds a second hook. Without a hook, one is appended."
     )
     static let commandName = "podfile build-setting"
     @OptionGroup var global: GlobalOptions
@@ -282,7 +292,10 @@ struct PodfileDeploymentTargetCommand: PodmirrorCommand {
         commandName: "deployment-target",
         abstract: "Raise every pod target's deployment target to at least VERSION, through the post_install hook.",
         discussion:
-            "Writes one line into the existing post_install hook (or appends one) that sets IPHONEOS_DEPLOYMENT_TARGET (MACOSX_, TVOS_, WATCHOS_, XROS_ for the other platforms) on each pod target whose own value is lower; higher values stay. Running it again with another VERSION updates that line."
+            "Writes one line into the existing post_install hook (or appends one) that sets "
+            + "IPHONEOS_DEPLOYMENT_TARGET (MACOSX_, TVOS_, WATCHOS_, XROS_ for the other platforms) on each pod "
+            + "target whose own value is lower; higher values stay. Running it again with another VERSION "
+            + "updates that line."
     )
     static let commandName = "podfile deployment-target"
     @OptionGroup var global: GlobalOptions

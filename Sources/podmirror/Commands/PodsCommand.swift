@@ -126,10 +126,12 @@ struct PodsFetchCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract:
-            "Download every pod of Podfile.lock into CocoaPods' download cache, in parallel, so `pod install` downloads nothing.",
+            "Download every pod of Podfile.lock into CocoaPods' download cache, in parallel, so `pod install` "
+            + "downloads nothing.",
         discussion:
             "Exit 0 when every pod is cached or left to CocoaPods, 1 when a pod failed (each is named; the others "
-            + "are still fetched), 3 with --check when a pod is missing from the cache, 130 when interrupted. See docs/pods-fetch.md."
+            + "are still fetched), 3 with --check when a pod is missing from the cache, 130 when interrupted. See "
+            + "docs/pods-fetch.md."
     )
     static let commandName = "pods fetch"
     @OptionGroup var global: GlobalOptions

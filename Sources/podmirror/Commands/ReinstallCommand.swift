@@ -7,7 +7,9 @@ struct ReinstallCommand: PodmirrorCommand {
         commandName: "reinstall",
         abstract: "Deintegrate, then pod install; if pod install fails, put the project back exactly as it was.",
         discussion:
-            "Pods/ is moved aside, not deleted, until pod install has succeeded. pod runs by argv (no shell) with a UTF-8 locale; its output is streamed (to stderr with --json). Exits with pod's own status when it fails."
+            "Pods/ is moved aside, not deleted, until pod install has succeeded. pod runs by argv (no shell) with a "
+            + "UTF-8 locale; its output is streamed (to stderr with --json). Exits with pod's own status when it "
+            + "fails."
     )
     static let commandName = "reinstall"
     @OptionGroup var global: GlobalOptions

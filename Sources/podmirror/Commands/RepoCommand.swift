@@ -131,7 +131,8 @@ struct RepoUseCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "use",
         abstract:
-            "Make the Specs repo come from a mirror: re-point and fetch the delta when history is shared, else clone and swap."
+            "Make the Specs repo come from a mirror: re-point and fetch the delta when history is shared, else clone "
+            + "and swap."
     )
     static let commandName = "repo use"
     @OptionGroup var global: GlobalOptions
@@ -172,7 +173,8 @@ struct RepoRepairCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "repair",
         abstract:
-            "Reset a spec repo to origin/<branch> on its branch, discarding local changes (no network; --dry-run shows the diff)."
+            "Reset a spec repo to origin/<branch> on its branch, discarding local changes (no network; --dry-run "
+            + "shows the diff)."
     )
     static let commandName = "repo repair"
     @OptionGroup var global: GlobalOptions

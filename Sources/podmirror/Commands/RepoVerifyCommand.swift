@@ -6,7 +6,8 @@ struct RepoVerifyCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract:
-            "Check that spec repos are intact: HEAD at origin/<branch>, no file changed, added or deleted, no git lock.",
+            "Check that spec repos are intact: HEAD at origin/<branch>, no file changed, added or deleted, no git "
+            + "lock.",
         discussion: "Exits 0 when every repo is intact, 1 when a problem was found (each named with its path).")
     static let commandName = "repo verify"
     @OptionGroup var global: GlobalOptions

@@ -7,9 +7,11 @@ struct SetupCommand: PodmirrorCommand {
         commandName: "setup",
         abstract: "Set up the whole machine in one idempotent command.",
         discussion: """
-            Composes: gem sources (--gems, --bundler), CocoaPods itself (--install-cocoapods), the Specs repo (--mirror), \
-            Podfile sources or git insteadOf rules (--strategy), source mirrors for pod sources (--source-mirror), \
-            platform, inhibit_all_warnings!, post_install build settings, and trunk's removal. Mirrors are probed before anything switches to them (--no-verify skips that). \
+            Composes: gem sources (--gems, --bundler), CocoaPods itself (--install-cocoapods), \
+            the Specs repo (--mirror), Podfile sources or git insteadOf rules (--strategy), \
+            source mirrors for pod sources (--source-mirror), \
+            platform, inhibit_all_warnings!, post_install build settings, and trunk's removal. Mirrors are probed \
+            before anything switches to them (--no-verify skips that). \
             A second run changes nothing. With --check: exit 3 on drift, 0 when compliant.
             """)
     static let commandName = "setup"
@@ -46,19 +48,22 @@ struct SetupCommand: PodmirrorCommand {
     @Flag(help: "Do not probe mirrors before switching (offline image builds).")
     var noVerify = false
     @Option(
-        help:
-            "Seconds without data before a transfer (probe or clone) gives up (default: PODMIRROR_GIT_TIMEOUT, else 15 for probes and 120 for clones)."
+        help: ArgumentHelp(
+            "Seconds without data before a transfer (probe or clone) gives up (default: PODMIRROR_GIT_TIMEOUT, else "
+                + "15 for probes and 120 for clones).")
     )
     var timeout: Double?
     @Option(
         name: .customLong("source-mirror"),
-        help:
-            "PREFIX=MIRROR_PREFIX: fetch pod sources starting with PREFIX from MIRROR_PREFIX (git insteadOf; repeatable)."
+        help: ArgumentHelp(
+            "PREFIX=MIRROR_PREFIX: fetch pod sources starting with PREFIX from MIRROR_PREFIX (git insteadOf; "
+                + "repeatable).")
     )
     var sourceMirrors: [String] = []
     @Option(
-        help:
-            "A git bundle (path, file:// or http(s):// URL) to seed the Specs repo from when there is none (the mirror becomes its origin)."
+        help: ArgumentHelp(
+            "A git bundle (path, file:// or http(s):// URL) to seed the Specs repo from when there is none (the "
+                + "mirror becomes its origin).")
     )
     var seed: String?
 

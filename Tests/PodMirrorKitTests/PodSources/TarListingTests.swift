@@ -14,9 +14,11 @@ final class TarListingTests: XCTestCase {
             import io, sys, tarfile
             with tarfile.open(sys.argv[1], 'w', format=tarfile.\(format)) as t:
                 i = tarfile.TarInfo('Pod'); i.type = tarfile.DIRTYPE; t.addfile(i)
-                data = b'hello' * 300; i = tarfile.TarInfo('Pod/a.txt'); i.size = len(data); t.addfile(i, io.BytesIO(data))
+                data = b'hello' * 300; i = tarfile.TarInfo('Pod/a.txt'); i.size = len(data); \
+            t.addfile(i, io.BytesIO(data))
                 data = b'x'; i = tarfile.TarInfo('\(long)'); i.size = 1; t.addfile(i, io.BytesIO(data))
-                i = tarfile.TarInfo('Pod/link'); i.type = tarfile.SYMTYPE; i.linkname = '\(linkTarget(format, long))'; t.addfile(i)
+                i = tarfile.TarInfo('Pod/link'); i.type = tarfile.SYMTYPE; \
+            i.linkname = '\(linkTarget(format, long))'; t.addfile(i)
                 i = tarfile.TarInfo('Pod/hard'); i.type = tarfile.LNKTYPE; i.linkname = 'Pod/a.txt'; t.addfile(i)
             """
         let r = try ProcessRunner.run("/usr/bin/env", ["python3", "-c", script, out])

@@ -101,9 +101,12 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
         }
         let failedLoaded = failures.count
         print(
-            "podfile conformance (show): \(loaded + visibleRejections - failedLoaded)/\(loaded + visibleRejections) agree with CocoaPods "
-                + "(\(loaded) files CocoaPods loads: sources, root platform, root inhibit, target tree with platforms/inhibit, hooks; "
-                + "\(visibleRejections) two-hooks rejection reported with message and line); not comparable, rejected by CocoaPods "
+            "podfile conformance (show): \(loaded + visibleRejections - failedLoaded)/\(loaded + visibleRejections) "
+                + "agree with CocoaPods "
+                + "(\(loaded) files CocoaPods loads: sources, root platform, root inhibit, target tree with "
+                + "platforms/inhibit, hooks; "
+                + "\(visibleRejections) two-hooks rejection reported with message and line); not comparable, "
+                + "rejected by CocoaPods "
                 + "for reasons a static reader cannot see: \(notComparable.joined(separator: ", "))")
         for f in failures { print("  FAIL \(f)") }
         XCTAssertEqual(failures, [])

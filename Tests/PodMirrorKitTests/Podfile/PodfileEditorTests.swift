@@ -69,9 +69,11 @@ final class PodfileEditorTests: XCTestCase {
 
     func testSourceUseOnImplicitTrunkGoesAfterMagicAndHeaderComments() throws {
         try assertEdit(
-            "# frozen_string_literal: true\n# My app\n\n# Uncomment the next line\n# platform :ios, '9.0'\n\ntarget 'App' do\nend\n",
+            "# frozen_string_literal: true\n# My app\n\n# Uncomment the next line\n# platform :ios, '9.0'\n\n"
+                + "target 'App' do\nend\n",
             [.useSource("tuna")],
-            "# frozen_string_literal: true\n# My app\n\nsource '\(tuna)'\n\n# Uncomment the next line\n# platform :ios, '9.0'\n\ntarget 'App' do\nend\n"
+            "# frozen_string_literal: true\n# My app\n\nsource '\(tuna)'\n\n# Uncomment the next line\n"
+                + "# platform :ios, '9.0'\n\ntarget 'App' do\nend\n"
         )
         // A header comment block (blank line after it, no commented-out code) stays above.
         try assertEdit(
@@ -176,9 +178,11 @@ final class PodfileEditorTests: XCTestCase {
 
     func testPlatformUncommentsPodInitLine() throws {
         try assertEdit(
-            "# Uncomment the next line to define a global platform for your project\n# platform :ios, '9.0'\n\ntarget 'A' do\nend\n",
+            "# Uncomment the next line to define a global platform for your project\n"
+                + "# platform :ios, '9.0'\n\ntarget 'A' do\nend\n",
             [.platform(name: "ios", version: "14.0")],
-            "# Uncomment the next line to define a global platform for your project\nplatform :ios, '14.0'\n\ntarget 'A' do\nend\n"
+            "# Uncomment the next line to define a global platform for your project\n"
+                + "platform :ios, '14.0'\n\ntarget 'A' do\nend\n"
         )
     }
 
@@ -270,7 +274,9 @@ final class PodfileEditorTests: XCTestCase {
                   installer,
                   :mac_catalyst_enabled => false
                 )
-                installer.pods_project.targets.select { |t| t.name == 'Yoga' }.each { |t| t.build_configurations.select { |c| c.name == 'Release' }.each { |c| c.build_settings['ENABLE_BITCODE'] = 'NO' } }
+                installer.pods_project.targets.select { |t| t.name == 'Yoga' }\
+            .each { |t| t.build_configurations.select { |c| c.name == 'Release' }\
+            .each { |c| c.build_settings['ENABLE_BITCODE'] = 'NO' } }
               end
             end
 
@@ -323,7 +329,9 @@ final class PodfileEditorTests: XCTestCase {
             ])
         XCTAssertEqual(
             out,
-            "\u{FEFF}# header\r\n\r\nsource '\(tuna)'\r\n\r\nplatform :ios, '12.0'\r\ninhibit_all_warnings!\r\ntarget 'A' do\r\nend\r\n\r\npost_install do |installer|\r\n  \(Self.line("installer", "K", "V"))\r\nend\r\n"
+            "\u{FEFF}# header\r\n\r\nsource '\(tuna)'\r\n\r\nplatform :ios, '12.0'\r\ninhibit_all_warnings!\r\n"
+                + "target 'A' do\r\nend\r\n\r\npost_install do |installer|\r\n"
+                + "  \(Self.line("installer", "K", "V"))\r\nend\r\n"
         )
         try assertEdit(out, [.useSource("tuna")], out)
     }
@@ -426,7 +434,9 @@ final class PodfileEditorTests: XCTestCase {
         let input = "install! 'cocoapods', :generate_multiple_pod_projects => true\ntarget 'A' do\nend\n"
         let expected =
             input
-            + "\npost_install do |installer|\n  installer.generated_projects.each { |p| p.targets.select { |t| t.name == 'PodA' }.each { |t| t.build_configurations.each { |c| c.build_settings['K'] = 'V' } } }\nend\n"
+            + "\npost_install do |installer|\n"
+            + "  installer.generated_projects.each { |p| p.targets.select { |t| t.name == 'PodA' }"
+            + ".each { |t| t.build_configurations.each { |c| c.build_settings['K'] = 'V' } } }\nend\n"
         try assertEdit(input, [.buildSetting(key: "K", value: "V", pod: "PodA")], expected)
         let doc = try PodfileDocument(text: expected)
         XCTAssertEqual(doc.model.buildSettings.map(\.pod), ["PodA"])
@@ -463,7 +473,8 @@ final class PodfileEditorTests: XCTestCase {
             def target(*); yield; end
             def install!(*); end
             eval(File.read(ARGV[0]), binding, ARGV[0])
-            puts $proj.targets.flat_map { |t| t.build_configurations.map { |c| "#{t.name}/#{c.name}=#{c.build_settings['K']}" } }.join(' ')
+            puts $proj.targets.flat_map { |t| t.build_configurations.map { |c| \#
+            "#{t.name}/#{c.name}=#{c.build_settings['K']}" } }.join(' ')
             """#
         let runner = try dir.write("run.rb", prelude)
         let cases: [(String, PodfileEdit, String)] = [

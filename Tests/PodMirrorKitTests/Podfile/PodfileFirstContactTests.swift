@@ -100,7 +100,8 @@ final class PodfileFirstContactTests: XCTestCase {
         let line =
             "installer.pods_project.targets.each { |t| t.build_configurations.each { |c| "
             + "c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] = '15.0' if Gem::Version.new("
-            + "c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'].to_s[/\\A\\d+(\\.\\d+)*/] || '0') < Gem::Version.new('15.0') } }"
+            + "c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'].to_s[/\\A\\d+(\\.\\d+)*/] || '0') < "
+            + "Gem::Version.new('15.0') } }"
         XCTAssertEqual(out, input + "\npost_install do |installer|\n  \(line)\nend\n")
         try assertSettled(out, [.deploymentTarget(platform: "ios", version: "15.0")])
         let raised = try edited(out, [.deploymentTarget(platform: "ios", version: "16.0")])
@@ -129,14 +130,16 @@ final class PodfileFirstContactTests: XCTestCase {
             Proj = Struct.new(:targets)
             Inst = Struct.new(:pods_project, :generated_projects)
             start = { 'PodA' => '11.0', 'PodB' => '16.0', 'PodC' => nil }
-            $proj = Proj.new(start.map { |n, v| Tgt.new(n, %w[Debug Release].map { |c| Cfg.new(c, v ? { 'IPHONEOS_DEPLOYMENT_TARGET' => v } : {}) }) })
+            $proj = Proj.new(start.map { |n, v| Tgt.new(n, %w[Debug Release].map { |c| \#
+            Cfg.new(c, v ? { 'IPHONEOS_DEPLOYMENT_TARGET' => v } : {}) }) })
             $inst = Inst.new($proj, [$proj])
             def post_install; yield $inst; end
             def target(*); yield; end
             def install!(*); end
             def platform(*); end
             eval(File.read(ARGV[0]), binding, ARGV[0])
-            puts $proj.targets.map { |t| "#{t.name}=#{t.build_configurations.map { |c| c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] }.uniq.join('|')}" }.join(' ')
+            puts $proj.targets.map { |t| "#{t.name}=#{t.build_configurations.map { |c| \#
+            c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] }.uniq.join('|')}" }.join(' ')
             """#
         let runner = try dir.write("run.rb", prelude)
         for (n, input) in [

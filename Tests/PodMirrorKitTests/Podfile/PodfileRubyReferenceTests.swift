@@ -64,7 +64,9 @@ final class PodfileRubyReferenceTests: XCTestCase, PodfileCorpusTesting {
         }
         let rejected = originals.filter { status[$0] != "OK" }.map { (folder($0) as NSString).lastPathComponent }
         print(
-            "podfile ruby reference: \(checked - failures.count)/\(checked) edited corpus files compile in Ruby\(result.stderr.isEmpty ? "" : " (stderr: \(result.stderr))"); originals Ruby rejects: \(rejected.joined(separator: ", "))"
+            "podfile ruby reference: \(checked - failures.count)/\(checked) edited corpus files compile in "
+                + "Ruby\(result.stderr.isEmpty ? "" : " (stderr: \(result.stderr))"); originals Ruby rejects: "
+                + "\(rejected.joined(separator: ", "))"
         )
         for f in failures { print("  FAIL \(f)") }
         XCTAssertEqual(failures, [])
@@ -103,25 +105,33 @@ final class PodfileRubyReferenceTests: XCTestCase, PodfileCorpusTesting {
         let script = #"""
             require 'ripper'
             ARGV.each do |f|
-              src = File.read(f, encoding: 'UTF-8').sub(/\A\uFEFF/, '').gsub(/[\u201C\u201D]/, '"  ').gsub(/[\u2018\u2019\u201B]/, "'  ")
+              src = File.read(f, encoding: 'UTF-8').sub(/\A\uFEFF/, '')\#
+            .gsub(/[\u201C\u201D]/, '"  ').gsub(/[\u2018\u2019\u201B]/, "'  ")
               Ripper.lex(src).each do |(pos, type, tok, _)|
-                kind = { on_comment: 'comment', on_kw: 'keyword', on_label: 'label', on_regexp_beg: 'regex', on_heredoc_beg: 'heredoc',
-                         on_tstring_beg: 'string', on_qwords_beg: 'string', on_words_beg: 'string', on_qsymbols_beg: 'string',
+                kind = { on_comment: 'comment', on_kw: 'keyword', on_label: 'label', on_regexp_beg: 'regex', \#
+            on_heredoc_beg: 'heredoc',
+                         on_tstring_beg: 'string', on_qwords_beg: 'string', on_words_beg: 'string', on_qsymbols_beg: \#
+            'string',
                          on_symbols_beg: 'string', on_backtick: 'string', on_CHAR: 'string' }[type]
                 next unless kind
                 next if kind == 'keyword' && tok == '__END__'
-                puts "#{File.basename(f)} #{pos[0]}:#{pos[1]} #{kind} #{%w[comment string].include?(kind) ? '' : tok.strip}"
+                puts "#{File.basename(f)} #{pos[0]}:#{pos[1]} #{kind} \#
+            #{%w[comment string].include?(kind) ? '' : tok.strip}"
               end
             end
             """#
         let scriptPath = try dir.write("lex.rb", script)
         // Tricky fixtures written here, compared the same way as the corpus.
         let tricky = [
-            "a = <<~EOS\n  target 'X' do\nEOS\nb = <<-'RAW'\nend #{x}\n  RAW\nc = foo(<<EOT, 'x')\ndo\nEOT\nputs <<EOS\nif\nEOS\nn = 1 <<2\narr << 'v'\n",
-            "q = %q(it's (nested) end)\nw = %w[end do]\ni = %i<a b>\nr = %r{a/b}i\nm = 10 % 3\nd = x / 2\ne = y.match(/a#{b}c/)\nf = 4 /2\n",
+            "a = <<~EOS\n  target 'X' do\nEOS\nb = <<-'RAW'\nend #{x}\n  RAW\nc = foo(<<EOT, 'x')\ndo\nEOT\n"
+                + "puts <<EOS\nif\nEOS\nn = 1 <<2\narr << 'v'\n",
+            "q = %q(it's (nested) end)\nw = %w[end do]\ni = %i<a b>\nr = %r{a/b}i\nm = 10 % 3\nd = x / 2\n"
+                + "e = y.match(/a#{b}c/)\nf = 4 /2\n",
             "x = cond ? :sym : 'do'\nh = { if: 1, :b => 2, c: 3 }\nz = a ?b :c\nt = [].empty? ? 1 : 2\nch = ?a\n",
-            "def self.helper; return if x; next unless y; end\nwhile x do x -= 1 end\nbegin; rescue; end\ny = if true then 1 else 2 end\n",
-            "s = \"#{\"#{'}'}\"}\" # comment\nv = :\"quoted #{x}\" if a\nputs \"a\" \\\n  \"b\"\n=begin\nend\n=end\nfoo.end.class\n",
+            "def self.helper; return if x; next unless y; end\nwhile x do x -= 1 end\nbegin; rescue; end\n"
+                + "y = if true then 1 else 2 end\n",
+            "s = \"#{\"#{'}'}\"}\" # comment\nv = :\"quoted #{x}\" if a\nputs \"a\" \\\n  \"b\"\n=begin\nend\n=end\n"
+                + "foo.end.class\n",
         ]
         var ours: Set<String> = []
         var paths: [String] = []
@@ -158,7 +168,8 @@ final class PodfileRubyReferenceTests: XCTestCase, PodfileCorpusTesting {
         let extra = ourTrimmed.subtracting(theirs).sorted()
         let compared = theirs.subtracting(nested).count
         print(
-            "podfile lexer vs Ripper: \(compared - missing.count)/\(compared) comment/keyword/label/regex/heredoc/string positions agree; "
+            "podfile lexer vs Ripper: \(compared - missing.count)/\(compared) "
+                + "comment/keyword/label/regex/heredoc/string positions agree; "
                 + "\(extra.count) only in podmirror; \(theirs.count - compared) literals nested in #{} not compared")
         for m in missing.prefix(20) { print("  only Ripper: \(m)") }
         for e in extra.prefix(20) { print("  only podmirror: \(e)") }

@@ -112,7 +112,8 @@ final class PodfileSyntaxTests: XCTestCase {
 
     func testBOMCRLFTabsTypographicQuotesAndNoFinalNewline() throws {
         let text =
-            "\u{FEFF}source \u{2018}https://a/\u{2019}\r\n\tplatform :ios, \u{201C}11.0\u{201D}\r\ntarget 'App' do\r\nend"
+            "\u{FEFF}source \u{2018}https://a/\u{2019}\r\n\tplatform :ios, \u{201C}11.0\u{201D}\r\n"
+            + "target 'App' do\r\nend"
         let m = try model(text)
         XCTAssertEqual(m.sourceURLs, ["https://a/"])
         XCTAssertEqual(m.platform?.version, "11.0")
@@ -130,7 +131,8 @@ final class PodfileSyntaxTests: XCTestCase {
         let m = try model(
             """
             target 'App' do
-              post_install { |inst| inst.pods_project.targets.each { |t| t.build_configurations.each { |c| c.build_settings['A'] = 'B' } } }
+              post_install { |inst| inst.pods_project.targets.each { |t| t.build_configurations.each { |c| \
+            c.build_settings['A'] = 'B' } } }
             end
             pre_install do |i|
             end

@@ -46,7 +46,8 @@ final class DoctorTests: XCTestCase {
         defer { close(held) }
         let podfile = try home.write(
             "app/Podfile",
-            "source '\(tuna.lowercased())'\nsource \"https://mirrors.bfsu.edu.cn/git/CocoaPods/Specs.git\"\n# source 'https://cdn.cocoapods.org/'\nplatform :ios, '13.0'\n"
+            "source '\(tuna.lowercased())'\nsource \"https://mirrors.bfsu.edu.cn/git/CocoaPods/Specs.git\"\n"
+                + "# source 'https://cdn.cocoapods.org/'\nplatform :ios, '13.0'\n"
         )
         let broken = try StaticHTTPServer(routes: [:], mode: .error500)
         try home.write(".gemrc", ":sources:\n- \(broken.url)/\n")
@@ -112,10 +113,12 @@ final class DoctorTests: XCTestCase {
         let env = RuntimeEnvironment(
             variables: ["HOME": home.path, "PATH": "/nonexistent", "LANG": "en_US.UTF-8", "CP_REPOS_DIR": repos],
             currentDirectory: home.path)
-        // ssh GitHub spelling matches the https clone; case and `.git` do not matter; `.git/` does (CocoaPods drops `.git` first).
+        // ssh GitHub spelling matches the https clone; case and `.git` do not matter; `.git/` does (CocoaPods drops
+        // `.git` first).
         let good = try home.write(
             "good/Podfile",
-            "source 'git@github.com:CocoaPods/Specs.git'\nsource 'HTTPS://MIRRORS.TUNA.TSINGHUA.EDU.CN/git/CocoaPods/Specs/'\n"
+            "source 'git@github.com:CocoaPods/Specs.git'\n"
+                + "source 'HTTPS://MIRRORS.TUNA.TSINGHUA.EDU.CN/git/CocoaPods/Specs/'\n"
         )
         let bad = try home.write("bad/Podfile", "source '\(tuna)/'\n")
         XCTAssertEqual(

@@ -26,7 +26,8 @@ final class FaultInjectionTests: XCTestCase {
                     variables: ["HOME": home.path, "XDG_CONFIG_HOME": home.sub(".config")],
                     currentDirectory: home.path, fileSystem: fs)
                 var label: String {
-                    "\(name), fault at step \(step)\(persistent ? " and after" : "") [\(fs.log.joined(separator: ", "))]"
+                    "\(name), fault at step \(step)\(persistent ? " and after" : "") "
+                        + "[\(fs.log.joined(separator: ", "))]"
                 }
                 let plan: Plan
                 do { plan = try build(env) } catch {
@@ -109,7 +110,9 @@ final class FaultInjectionTests: XCTestCase {
                 try home.write(".gitconfig", "[user]\n\tname = Someone\n")
                 try home.write(
                     ".config/git/config",
-                    "[url \"https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git\"]\n\tinsteadOf = https://github.com/CocoaPods/Specs.git\n[podmirror]\n\tinsteadOfMirror = https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git\n"
+                    "[url \"https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git\"]\n"
+                        + "\tinsteadOf = https://github.com/CocoaPods/Specs.git\n[podmirror]\n"
+                        + "\tinsteadOfMirror = https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git\n"
                 )
             },
             plan: { env in

@@ -26,7 +26,8 @@ final class SecurityReviewTests: XCTestCase {
             $0.1.contains("Process()") || $0.1.contains("posix_spawn") || $0.1.contains("system(")
                 || $0.1.contains("popen(")
         }
-        // ToolRunner streams (pod, gem), CapturedTool captures (tar, xz for :http pod sources), ToolVersion asks versions.
+        // ToolRunner streams (pod, gem), CapturedTool captures (tar, xz for :http pod sources), ToolVersion asks
+        // versions.
         XCTAssertEqual(
             Set(spawning.map { ($0.0 as NSString).lastPathComponent }),
             ["ToolRunner.swift", "ToolVersion.swift", "CapturedTool.swift"],

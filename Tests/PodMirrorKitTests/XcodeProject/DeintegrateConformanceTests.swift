@@ -54,7 +54,8 @@ final class DeintegrateConformanceTests: XCTestCase {
             let tagged = Dictionary(uniqueKeysWithValues: result.removed.map { ($0.id, $0) })
             XCTAssertEqual(removedByUs, Set(tagged.keys), "\(c): reported removals equal actual removals")
 
-            // Never-integrated projects stay byte-identical (checked below), even where CocoaPods drops an empty Frameworks group.
+            // Never-integrated projects stay byte-identical (checked below), even where CocoaPods drops an empty
+            // Frameworks group.
             let missed = c.contains("-none-") ? [] : removedByCP.subtracting(removedByUs)
             XCTAssertTrue(missed.isEmpty, "\(c): CocoaPods removed but podmirror kept: \(missed.sorted())")
             if missed.isEmpty { passed["removed-gone"]! += 1 }
@@ -63,7 +64,8 @@ final class DeintegrateConformanceTests: XCTestCase {
                 extras += 1
                 XCTAssertEqual(
                     tagged[id]?.beyondCocoaPods, true,
-                    "\(c): \(id) (\(tagged[id]?.reason ?? "?")) removed beyond CocoaPods without being a documented clean-up"
+                    "\(c): \(id) (\(tagged[id]?.reason ?? "?")) removed beyond CocoaPods without being a documented "
+                        + "clean-up"
                 )
             }
 
@@ -128,7 +130,8 @@ final class DeintegrateConformanceTests: XCTestCase {
                 + passed.sorted { $0.key < $1.key }.map {
                     "\($0.key) \($0.value)/\($0.key == "untouched-identical" ? 3 : all.count)"
                 }.joined(separator: ", ")
-                + "; byte-identical to CocoaPods' file \(sameBytes)/\(sameBytesEligible) (cases Xcodeproj does not reformat and podmirror does no extra clean-up)"
+                + "; byte-identical to CocoaPods' file \(sameBytes)/\(sameBytesEligible) (cases Xcodeproj does not "
+                + "reformat and podmirror does no extra clean-up)"
                 + "; \(extras) objects removed beyond CocoaPods (documented clean-ups)")
     }
 }

@@ -114,7 +114,8 @@ final class DeintegratorTests: XCTestCase {
         .replacingOccurrences(
             of: "/* End PBXBuildFile section */",
             with:
-                "\t\tB00000000000000000000009 /* Pods-App.debug.xcconfig in Resources */ = {isa = PBXBuildFile; fileRef = F00000000000000000000004 /* Pods-App.debug.xcconfig */; };\n/* End PBXBuildFile section */"
+                "\t\tB00000000000000000000009 /* Pods-App.debug.xcconfig in Resources */ = {isa = PBXBuildFile; "
+                + "fileRef = F00000000000000000000004 /* Pods-App.debug.xcconfig */; };\n/* End PBXBuildFile section */"
         )
         XCTAssertNotEqual(text, PBXFixtures.integrated)
         let (_, d, after) = try run(text)
@@ -140,12 +141,16 @@ final class DeintegratorTests: XCTestCase {
         text = text.replacingOccurrences(
             of: "/* End PBXBuildFile section */",
             with:
-                "\t\tB00000000000000000000009 /* Pods_App.framework in Embed */ = {isa = PBXBuildFile; fileRef = F00000000000000000000002 /* Pods_App.framework */; };\n/* End PBXBuildFile section */"
+                "\t\tB00000000000000000000009 /* Pods_App.framework in Embed */ = {isa = PBXBuildFile; fileRef = "
+                + "F00000000000000000000002 /* Pods_App.framework */; };\n/* End PBXBuildFile section */"
         )
         text = text.replacingOccurrences(
             of: "/* Begin PBXFileReference section */",
             with:
-                "/* Begin PBXCopyFilesBuildPhase section */\n\t\tA00000000000000000000009 /* Embed */ = {\n\t\t\tisa = PBXCopyFilesBuildPhase;\n\t\t\tfiles = (\n\t\t\t\tB00000000000000000000009 /* Pods_App.framework in Embed */,\n\t\t\t);\n\t\t};\n/* End PBXCopyFilesBuildPhase section */\n\n/* Begin PBXFileReference section */"
+                "/* Begin PBXCopyFilesBuildPhase section */\n\t\tA00000000000000000000009 /* Embed */ = {\n"
+                + "\t\t\tisa = PBXCopyFilesBuildPhase;\n\t\t\tfiles = (\n"
+                + "\t\t\t\tB00000000000000000000009 /* Pods_App.framework in Embed */,\n\t\t\t);\n\t\t};\n"
+                + "/* End PBXCopyFilesBuildPhase section */\n\n/* Begin PBXFileReference section */"
         )
         text = text.replacingOccurrences(
             of: "\t\t\t\tS00000000000000000000004 /* Lint */,\n",

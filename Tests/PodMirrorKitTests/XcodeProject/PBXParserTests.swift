@@ -40,7 +40,8 @@ final class PBXParserTests: XCTestCase {
     func testQuotingAndEscapes() throws {
         let text = #"""
             // !$*UTF8*$!
-            { a = "x \"q\" \\ \n\t end"; b = 'single'; c = "\U00e9\U263A"; d = "📦 Check Pods Manifest.lock"; e = bare-with:colon.and/slash$; f = ""; g = "\101\102"; h = "\ud83d"; objects = {}; }
+            { a = "x \"q\" \\ \n\t end"; b = 'single'; c = "\U00e9\U263A"; d = "📦 Check Pods Manifest.lock"; e = \#
+            bare-with:colon.and/slash$; f = ""; g = "\101\102"; h = "\ud83d"; objects = {}; }
             """#
         let f = try parse(text)
         XCTAssertEqual(f.root["a"]?.string, "x \"q\" \\ \n\t end")
@@ -70,7 +71,8 @@ final class PBXParserTests: XCTestCase {
             ("( a, b )", "not a dictionary"),
             ("{ a = b; }", "no `objects` dictionary"),
             (
-                "{ objects = {\n  A1 = {isa = PBXGroup; };\n  B2 = {isa = PBXGroup; };\n  A1 = {isa = PBXFileReference; };\n}; }",
+                "{ objects = {\n  A1 = {isa = PBXGroup; };\n  B2 = {isa = PBXGroup; };\n"
+                    + "  A1 = {isa = PBXFileReference; };\n}; }",
                 "t.pbxproj:4: object A1 is defined twice (first at line 2)"
             ),
         ]

@@ -7,7 +7,8 @@ import XCTest
 /// editing the link's target, and never leave a half-written or temporary file.
 final class FileSystemFaultTests: ReliabilityTestCase {
     static let gemrc =
-        "---\n# my gem sources\n:sources:\n- https://rubygems.org/\n- https://gems.private.example/\n:update_sources: true\n"
+        "---\n# my gem sources\n:sources:\n- https://rubygems.org/\n- https://gems.private.example/\n"
+        + ":update_sources: true\n"
     static let gitconfig = "[user]\n\tname = Someone\n\temail = someone@example.com\n[core]\n\tautocrlf = input\n"
 
     func testReadOnlyGemrcFailsNamingItAndKeepsEveryByte() throws {

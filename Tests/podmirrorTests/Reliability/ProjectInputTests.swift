@@ -130,8 +130,8 @@ final class ProjectInputTests: ReliabilityTestCase {
             (
                 "deep parens",
                 Array(
-                    ("x = " + String(repeating: "(", count: 50_000) + "1" + String(repeating: ")", count: 50_000) + "\n")
-                        .utf8)
+                    ("x = " + String(repeating: "(", count: 50_000) + "1" + String(repeating: ")", count: 50_000)
+                        + "\n").utf8)
             ),
             ("unterminated heredoc", Array("x = <<~EOS\nsource 'https://x'\n".utf8)),
         ]

@@ -125,7 +125,8 @@ final class SignalAndLockTests: GitServerTestCase {
         pod.executableURL = URL(fileURLWithPath: ProcessRunner.which("python3") ?? "/usr/bin/python3")
         pod.arguments = [
             "-c",
-            "import fcntl, sys, time\nf = open(sys.argv[1], 'a')\nfcntl.flock(f, fcntl.LOCK_EX)\nopen(sys.argv[1] + '.held', 'w').close()\ntime.sleep(60)",
+            "import fcntl, sys, time\nf = open(sys.argv[1], 'a')\nfcntl.flock(f, fcntl.LOCK_EX)\n"
+                + "open(sys.argv[1] + '.held', 'w').close()\ntime.sleep(60)",
             repos + "/Spec_Lock",
         ]
         try pod.run()
