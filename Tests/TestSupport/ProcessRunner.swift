@@ -125,6 +125,8 @@ public struct PodmirrorBinary: Sendable {
         }
         env["GIT_CONFIG_NOSYSTEM"] = "1"
         env["XDG_CONFIG_HOME"] = (home as NSString).appendingPathComponent(".config")
+        // podmirror's own state (warnings already shown) stays in the temp HOME too.
+        env["XDG_STATE_HOME"] = (home as NSString).appendingPathComponent(".local/state")
         for (k, v) in extra { env[k] = v }
         return env
     }

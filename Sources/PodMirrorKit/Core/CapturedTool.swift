@@ -19,6 +19,7 @@ public enum CapturedTool {
         currentDirectory: String? = nil, cancellation: CancellationToken,
         stdout: (Data) throws -> Void = { _ in }
     ) throws -> Outcome {
+        Trace.command(executable, arguments)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments

@@ -103,6 +103,11 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case podsSpecUnreadable = "pods.spec-unreadable"
     case podsSpecChecksum = "pods.spec-checksum"
     case podsSpecJSON = "pods.spec-json"
+    case podsPodspecUnreadable = "pods.podspec-unreadable"
+    case podsPodspecName = "pods.podspec-name"
+    case podsCDNNotFound = "pods.cdn-not-found"
+    case podsCDNChecksum = "pods.cdn-checksum"
+    case podsCDNStore = "pods.cdn-store"
     case podsCacheLock = "pods.cache-lock"
     case podsCacheLockHeld = "pods.cache-lock-held"
     case podsCacheVersion = "pods.cache-version"
@@ -168,7 +173,8 @@ extension ErrorCode {
             .repoNoBranch, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate, .lockOpen, .bundleCorrupt,
             .bundleExpectMismatch, .bundleIncremental, .bundleInvalid, .bundleNoBranch, .bundleNotGit, .bundleRead,
             .bundleWrite, .podsSpecNoRepo, .podsSpecNoSpecRepo, .podsSpecMissing, .podsSpecUnreadable,
-            .podsSpecChecksum, .podsSpecJSON, .podsCacheLock, .podsCacheVersion, .podsCacheWrite,
+            .podsSpecChecksum, .podsSpecJSON, .podsPodspecUnreadable, .podsPodspecName, .podsCDNNotFound,
+            .podsCDNChecksum, .podsCDNStore, .podsCacheLock, .podsCacheVersion, .podsCacheWrite,
             .podsHTTPLeftToCocoaPods, .podsHTTPChecksum, .podsHTTPUnsafeArchive, .podsHTTPExtraction,
             .podsHTTPFileSystem, .gemsInternal, .gemsGemrcSyntax, .gemsGemrcEncoding, .gemsGemrcDuplicateKey,
             .gemsGemrcInlineSources, .gemsGemrcUnreadableSources, .gemsGemrcUnplaceable, .gemsBundlerSyntax,

@@ -31,6 +31,7 @@ public struct ProcessToolRunner: ToolRunner {
         _ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
         cancellation: CancellationToken
     ) throws -> Int32 {
+        Trace.command(executable, arguments)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments

@@ -63,6 +63,8 @@ final class TransferSession: @unchecked Sendable {
     /// For an http:// URL through a proxy: the relay libgit2 talks to instead (see `HTTPProxyRelay`).
     private var relay: HTTPProxyRelay?
     private var relayURL: UnsafeMutablePointer<CChar>?
+    /// The operation `run` performs ("clone", "fetch", "ls-remote"), for `--verbose` trace lines.
+    private var operation = "transfer"
 
     init(_ options: TransferOptions) {
         self.options = options
@@ -82,6 +84,7 @@ final class TransferSession: @unchecked Sendable {
 
     /// Runs `body` with the watchdog armed; maps an aborted transfer to a timeout or interruption.
     func run<R>(operation: String, subject: String, _ body: () throws -> R) throws -> R {
+        self.operation = operation
         preexistingSockets = Set(Self.openTCPSockets().map(Self.socketIdentity))
         transferTask = Self.currentTaskPath()
         let watchdog = Thread { [self] in self.watch() }
@@ -255,10 +258,23 @@ final class TransferSession: @unchecked Sendable {
         }
         cb.sideband_progress = { _, _, payload in TransferSession.from(payload).touch() }
         cb.remote_ready = { remote, _, payload in
-            guard let remote, let url = TransferSession.from(payload).relayURL else { return 0 }
+            let session = TransferSession.from(payload)
+            guard let remote else { return 0 }
+            session.traceConnect(remote)
+            guard let url = session.relayURL else { return 0 }
             return git_remote_set_instance_url(remote, url)
         }
         return cb
+    }
+
+    /// `--verbose`: the URL libgit2 connects to (the remote's URL after git's `insteadOf` rules) and the
+    /// proxy this session decided on.
+    func traceConnect(_ remote: OpaquePointer) {
+        guard Trace.isEnabled else { return }
+        let url = git_remote_url(remote).map { String(cString: $0) } ?? ""
+        // A reconnect after the relay took over reports the relay's loopback URL: already traced.
+        if let relayURL, url == String(cString: relayURL) { return }
+        Trace.emit(.gitTransfer(operation: operation, url: Redaction.redactURL(url), proxy: proxyChoice.displayURL))
     }
 
     /// Fetch options for a transfer from `url`: callbacks and the proxy decision.

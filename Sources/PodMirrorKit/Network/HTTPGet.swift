@@ -41,16 +41,29 @@ public final class HTTPGet: Sendable {
         var proxyURL: String?
         if case .proxy(let address) = proxy.choice(for: url) { proxyURL = address }
         let agent = "podmirror/\(PodMirrorVersion.string)"
+        let shown = Redaction.redactURL(url)
+        Trace.emit(.httpRequest(method: method, url: shown, range: nil, proxy: proxyURL.map(Redaction.redactURL)))
         // "" for noproxy: the decision above is final, libcurl reads no environment.
         let rc = pm_http_request(url, method, Int(timeout * 1000), agent, proxyURL ?? "", "", &result)
         defer { pm_http_result_free(&result) }
         let seconds = Date().timeIntervalSince(start)
         guard rc == 0 else {
-            if result.timed_out != 0 { throw HTTPFailure(message: "no answer within \(Self.format(timeout)) s") }
-            let message = withUnsafeBytes(of: result.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            throw HTTPFailure(message: Redaction.redactText(message))
+            let failure: HTTPFailure
+            if result.timed_out != 0 {
+                failure = HTTPFailure(message: "no answer within \(Self.format(timeout)) s")
+            } else {
+                let message = withUnsafeBytes(of: result.error) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                failure = HTTPFailure(message: Redaction.redactText(message))
+            }
+            Trace.emit(.httpFailure(method: method, url: shown, reason: failure.message, seconds: seconds))
+            throw failure
         }
         let body = result.body.map { Data(bytes: $0, count: result.body_len) } ?? Data()
+        Trace.emit(
+            .httpResponse(
+                method: method, url: shown, status: result.status, bytes: Int64(body.count), seconds: seconds))
         let raw =
             result.headers.map {
                 String(decoding: UnsafeRawBufferPointer(start: $0, count: result.headers_len), as: UTF8.self)

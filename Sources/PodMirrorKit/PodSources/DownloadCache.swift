@@ -48,6 +48,24 @@ public struct DownloadCache: Sendable {
         return "External/\(name)/\(Digest.hex(.md5, Array(opts.utf8)))"
     }
 
+    /// A `:podspec` pod: `External/<Name>/<md5 of the spec's source params>-<sha1 of its spec[0,5]>`.
+    public static func podspecSlug(name: String, params: [String: String], specSHA1: String) -> String {
+        externalSlug(name: name, params: params) + "-\(specSHA1.prefix(5))"
+    }
+
+    /// The slug of a complete `:podspec` entry of `name` whose name ends in `-<sha1[0,5]>`, if one exists.
+    /// The spec's SHA1 fixes the spec, hence its source and the whole slug, so no download is needed to know.
+    public func podspecEntry(name: String, specSHA1: String) -> String? {
+        let suffix = "-\(specSHA1.prefix(5)).podspec.json"
+        let dir = path + "/Specs/External/" + name
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        for file in names.sorted() where file.hasSuffix(suffix) {
+            let slug = "External/\(name)/" + file.dropLast(".podspec.json".count)
+            if isCached(slug) { return slug }
+        }
+        return nil
+    }
+
     public func entryPath(_ slug: String) -> String { path + "/" + slug }
     public func specPath(_ slug: String) -> String { path + "/Specs/" + slug + ".podspec.json" }
 

@@ -33,6 +33,9 @@ public struct PodFetchResult: Sendable, Codable, Equatable {
     public var cachePath: String?
     /// The commit checked out (git sources).
     public var commit: String?
+    /// Where the podspec was read or downloaded from when it was not in a local spec repo: the trunk CDN URL
+    /// of a podspec CocoaPods had not stored yet, or a `:podspec` pod's path or URL (credentials redacted).
+    public var podspec: String?
 
     /// Catalog forms of `reason`/`error` for text output (not in JSON).
     public var reasonText: Message?
@@ -40,7 +43,8 @@ public struct PodFetchResult: Sendable, Codable, Equatable {
     public var exitStatus: ExitStatus?
 
     enum CodingKeys: String, CodingKey {
-        case name, version, kind, origin, url, status, reason, error, errorCode, bytes, seconds, cachePath, commit
+        case name, version, kind, origin, url, status, reason, error, errorCode, bytes, seconds, cachePath, commit,
+            podspec
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -58,6 +62,7 @@ public struct PodFetchResult: Sendable, Codable, Equatable {
         try c.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
         try c.encode(cachePath, forKey: .cachePath)
         try c.encode(commit, forKey: .commit)
+        try c.encode(podspec, forKey: .podspec)
     }
 
     /// The localized reason or error, for text output.

@@ -60,7 +60,10 @@ public enum PodSourceLocation: Sendable, Equatable {
 /// Why a pod is left to CocoaPods.
 public enum SkipReason: Error, Sendable, Equatable {
     case localPath
-    case podspecURL
+    /// A `:podspec` that is neither a file path nor an http(s) URL.
+    case podspecScheme(String)
+    /// A `:podspec` pod without a `SPEC CHECKSUMS` entry: its cache entry's name cannot be known.
+    case podspecNoChecksum
     case prepareCommand
     case rubyPodspec(String)
     case unsupportedStrategy(String)
@@ -71,7 +74,8 @@ public enum SkipReason: Error, Sendable, Equatable {
     public var message: Message {
         switch self {
         case .localPath: return Message("pods.skip.local-path")
-        case .podspecURL: return Message("pods.skip.podspec-url")
+        case .podspecScheme(let v): return Message("pods.skip.podspec-url", ["value": v])
+        case .podspecNoChecksum: return Message("pods.skip.podspec-no-checksum")
         case .prepareCommand: return Message("pods.skip.prepare-command")
         case .rubyPodspec(let why): return Message("pods.skip.ruby-podspec", ["reason": why])
         case .unsupportedStrategy(let s): return Message("pods.skip.strategy", ["strategy": s])

@@ -69,6 +69,11 @@ struct PodJob: Sendable {
     var spec: [UInt8]?
     /// True when `result` is already final (skipped or failed while planning).
     var settled: Bool
+    /// A podspec to download first (a CDN podspec not stored locally, a `:podspec` URL); `source`, and for
+    /// `:podspec` pods `slug` and `spec`, are known only after it.
+    var remote: RemotePodspec? = nil
+    /// `:podspec` pods: their `SPEC CHECKSUMS` entry, which names the cache entry.
+    var specChecksum: String? = nil
 }
 
 /// Reads Podfile.lock, finds every pod's source, and fills CocoaPods' download cache in parallel.
@@ -136,7 +141,7 @@ public struct PodsFetcher: Sendable {
         if mode != .apply {
             report.pods = jobs.map { job in
                 var r = job.result
-                if !job.settled, let slug = job.slug { r.status = cache.isCached(slug) ? .cached : .missing }
+                if !job.settled { r.status = job.slug.map { cache.isCached($0) ? .cached : .missing } ?? .missing }
                 return r
             }
             return report
@@ -163,7 +168,7 @@ public struct PodsFetcher: Sendable {
         var result = PodFetchResult(
             name: pod.name, version: pod.version, kind: "other", origin: "release", url: nil,
             status: .skipped, reason: nil, error: nil, errorCode: nil, bytes: 0, seconds: 0,
-            cachePath: nil, commit: nil, reasonText: nil, errorText: nil, exitStatus: nil)
+            cachePath: nil, commit: nil, podspec: nil, reasonText: nil, errorText: nil, exitStatus: nil)
         func skip(_ reason: SkipReason) -> PodJob {
             result.status = .skipped
             result.reason = reason.message.english
@@ -177,10 +182,11 @@ public struct PodsFetcher: Sendable {
         if let external = lock.externalSources[pod.name] {
             result.origin = "external"
             if external["path"] != nil { result.kind = "path"; return skip(.localPath) }
-            guard let params = lock.checkoutOptions[pod.name] else {
-                if external["podspec"] != nil { result.kind = "podspec"; return skip(.podspecURL) }
-                return skip(.noSource)
+            if let declared = external["podspec"] {
+                result.kind = "podspec"
+                return planPodspec(pod, declared: declared, lock: lock, result: result)
             }
+            guard let params = lock.checkoutOptions[pod.name] else { return skip(.noSource) }
             switch PodSourceLocation.from(params: params) {
             case .failure(let why): return skip(why)
             case .success(let location):
@@ -206,6 +212,18 @@ public struct PodsFetcher: Sendable {
             {
             case .skipped(let why): return skip(why)
             case .found(let f): found = f
+            case .remote(let cdn):
+                // Verified against SPEC CHECKSUMS once downloaded, so the lock's value names the entry.
+                guard let sum = lock.specChecksums[pod.name]?.lowercased() else {
+                    return skip(.cdnSpecMissing(cdn.localPath))
+                }
+                let url = request.mirrors.rewrite(cdn.url)
+                result.podspec = Redaction.redactURL(url)
+                let slug = DownloadCache.releaseSlug(name: pod.name, version: pod.version, specSHA1: sum)
+                result.cachePath = cache.entryPath(slug)
+                let remote = RemotePodspec(
+                    url: url, kind: .cdn(repoName: cdn.repoName, localPath: cdn.localPath, sha1: sum))
+                return PodJob(result: result, source: nil, slug: slug, spec: nil, settled: false, remote: remote)
             }
         } catch { return fail(error) }
         let spec: PodSpecSource
@@ -219,16 +237,26 @@ public struct PodsFetcher: Sendable {
             }
             specBytes = Self.minimalSpecJSON(name: pod.name, version: pod.version, source: spec.params)
         }
-        if spec.hasPrepareCommand { return skip(.prepareCommand) }
-        switch PodSourceLocation.from(params: spec.params) {
+        switch locate(spec, result: &result) {
         case .failure(let why): return skip(why)
+        case .success(let rewritten):
+            let slug = DownloadCache.releaseSlug(name: pod.name, version: pod.version, specSHA1: found.sha1)
+            result.cachePath = cache.entryPath(slug)
+            return PodJob(result: result, source: rewritten, slug: slug, spec: specBytes, settled: false)
+        }
+    }
+
+    /// The pod's source as its podspec gives it, rewritten by the source mirrors (`result` gets its kind and
+    /// URL), or why it is left to CocoaPods.
+    func locate(_ spec: PodSpecSource, result: inout PodFetchResult) -> Result<PodSourceLocation, SkipReason> {
+        if spec.hasPrepareCommand { return .failure(.prepareCommand) }
+        switch PodSourceLocation.from(params: spec.params) {
+        case .failure(let why): return .failure(why)
         case .success(let location):
             let rewritten = location.withURL(request.mirrors.rewrite(location.url))
             result.kind = location.kind
             result.url = Redaction.redactURL(rewritten.url)
-            let slug = DownloadCache.releaseSlug(name: pod.name, version: pod.version, specSHA1: found.sha1)
-            result.cachePath = cache.entryPath(slug)
-            return PodJob(result: result, source: rewritten, slug: slug, spec: specBytes, settled: false)
+            return .success(rewritten)
         }
     }
 
@@ -341,9 +369,9 @@ public struct PodsFetcher: Sendable {
         -> PodFetchResult
     {
         var result = job.result
+        var job = job
         if job.settled { return result }
-        guard let slug = job.slug, let source = job.source else { return result }
-        if cache.isCached(slug) { result.status = .cached; return result }
+        if let slug = job.slug, cache.isCached(slug) { result.status = .cached; return result }
         if cancellation.isCancelled { Self.fill(&result, error: InterruptedError()); return result }
         let start = Date()
         defer { result.seconds = Date().timeIntervalSince(start) }
@@ -352,6 +380,17 @@ public struct PodsFetcher: Sendable {
         do {
             let dir = try cache.makeStaging()
             staging = dir
+            if let remote = job.remote {
+                if case .failure(let why) = try resolve(remote, job: &job, result: &result, scratch: dir, cancellation)
+                {
+                    result.status = .skipped
+                    result.reason = why.message.english
+                    result.reasonText = why.message
+                    return result
+                }
+                if let slug = job.slug, cache.isCached(slug) { result.status = .cached; return result }
+            }
+            guard let slug = job.slug, let source = job.source else { return result }
             let content = dir + "/content"
             switch source {
             case .git(let url, let tag, let commit, let branch, let submodules):

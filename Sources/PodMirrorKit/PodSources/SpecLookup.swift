@@ -24,9 +24,19 @@ public struct SpecLookup: Sendable {
         all = SpecRepo.all(in: repos)
     }
 
-    /// The outcome of a lookup: the spec, or a reason to leave the pod to CocoaPods.
+    /// A podspec a CDN repo does not hold locally: where CocoaPods would download it from and store it.
+    public struct CDNSpec: Sendable, Equatable {
+        public var repoName: String
+        /// Where CocoaPods' CDN source keeps it: `<repo>/Specs/<shard>/<Name>/<version>/<Name>.podspec.json`.
+        public var localPath: String
+        /// The repo's base URL (its `.url`) followed by the same relative path. May hold credentials.
+        public var url: String
+    }
+
+    /// The outcome of a lookup: the spec, one to download from a CDN, or a reason to leave the pod to CocoaPods.
     public enum Outcome: Sendable, Equatable {
         case found(FoundSpec)
+        case remote(CDNSpec)
         case skipped(SkipReason)
     }
 
@@ -44,9 +54,11 @@ public struct SpecLookup: Sendable {
                 remedy: Message("pods.spec.no-repo.remedy"), code: .podsSpecNoRepo)
         }
         let prefixes = Self.prefixLengths(repoPath: repo.path)
+        // A CDN repo always keeps podspecs under `Specs/`, which exists only once one was downloaded.
         var specsDir = repo.path + "/Specs"
-        if !FileManager.default.fileExists(atPath: specsDir) { specsDir = repo.path }
-        let folder = specsDir + "/" + Self.shardPath(name: name, prefixLengths: prefixes) + "\(name)/\(version)"
+        if repo.kind != .cdn && !FileManager.default.fileExists(atPath: specsDir) { specsDir = repo.path }
+        let relative = Self.shardPath(name: name, prefixLengths: prefixes) + "\(name)/\(version)"
+        let folder = specsDir + "/" + relative
         let jsonPath = folder + "/\(name).podspec.json"
         let rubyPath = folder + "/\(name).podspec"
         let fm = FileManager.default
@@ -56,7 +68,13 @@ public struct SpecLookup: Sendable {
         } else if fm.fileExists(atPath: rubyPath) {
             path = rubyPath
         } else {
-            if repo.kind == .cdn { return .skipped(.cdnSpecMissing(jsonPath)) }
+            if repo.kind == .cdn {
+                guard let base = RemotePodspec.cdnBase(repoPath: repo.path, fallback: repo.url) else {
+                    return .skipped(.cdnSpecMissing(jsonPath))
+                }
+                let url = RemotePodspec.cdnURL(base: base, relativePath: "Specs/\(relative)/\(name).podspec.json")
+                return .remote(CDNSpec(repoName: repo.name, localPath: jsonPath, url: url))
+            }
             throw PodMirrorFailure(
                 Message(
                     "pods.spec.missing",

@@ -170,7 +170,13 @@ struct PodsFetchCommand: PodmirrorCommand {
             ok: !report.interrupted && !failed && !drift, failure: status,
             json: { try PodsRender.fields(report) },
             text: {
-                for w in report.warnings { console.err(Render.diagnosticLine(w)) }
+                let env = runner.environment
+                let state = WarningMemory.state(
+                    arguments: RepeatedWarnings.arguments, currentDirectory: env.currentDirectory,
+                    facts: report.pods.map { "\($0.name) \($0.version) \($0.status)" },
+                    files: report.warnings.compactMap(\.file), fileSystem: env.fileSystem)
+                RepeatedWarnings.show(
+                    report.warnings, state: state, changed: report.changed, verbose: global.verbose, environment: env)
                 if global.mode != .apply {
                     for r in report.pods { console.out(PodsRender.line(r)) }
                 }

@@ -15,7 +15,9 @@ struct GlobalOptions: ParsableArguments {
 
     @Flag(
         name: .shortAndLong,
-        help: "Also print each git transfer stage with its counts on stderr, and --version details.")
+        help: ArgumentHelp(
+            "Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and "
+                + "command run, every warning, and --version details."))
     var verbose = false
 
     @Option(name: .long, help: "Language of messages: en or zh-Hans (default: PODMIRROR_LANG, then the locale).")
@@ -25,7 +27,10 @@ struct GlobalOptions: ParsableArguments {
 
     func validate() throws {
         if dryRun && check { throw ValidationError(Message("cli.dry-run-with-check").localized) }
-        if verbose { Console.shared.enableVerbose() }
+        if verbose {
+            Console.shared.enableVerbose()
+            Trace.install(ConsoleTrace())
+        }
         do {
             Messages.language = try Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
         } catch let error as PodMirrorFailure {

@@ -37,7 +37,7 @@ enum Render {
         if options.json {
             json(planJSON(command: command, report, extra: extra))
         } else {
-            planText(report)
+            planText(report, verbose: options.verbose)
             text?()
         }
         if report.hasDrift { throw ExitCode(ExitStatus.drift.rawValue) }
@@ -63,13 +63,13 @@ enum Render {
         return " — " + Message(method == "clone" ? "repo.use.outcome.clone" : "repo.use.outcome.repoint").localized
     }
 
-    /// Text rendering of a plan report: one line per change; diffs on dry run and check.
-    static func planText(_ report: PlanReport) {
+    /// Text rendering of a plan report: one line per change; diffs on dry run and check. Warnings a run
+    /// that changes nothing already showed in the same state are summed up in one line (see
+    /// `RepeatedWarnings`) unless `verbose`.
+    static func planText(_ report: PlanReport, verbose: Bool = false) {
         let report = redacted(report)
         let c = Console.shared
-        for w in report.warnings {
-            c.err(diagnosticLine(w))
-        }
+        RepeatedWarnings.show(report, verbose: verbose)
         for change in report.changes {
             let mark: String
             switch (report.mode, change.changed) {

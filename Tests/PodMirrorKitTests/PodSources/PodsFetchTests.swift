@@ -489,7 +489,7 @@ final class PodSourcesUnitTests: XCTestCase {
         guard case .failure(.rubyPodspec) = computed else { return XCTFail("\(computed)") }
     }
 
-    func testTrunkCDNSpecFromLocalFilesElseSkippedWithReason() throws {
+    func testTrunkCDNSpecFromLocalFilesElseItsCDNURL() throws {
         let repos = tmp.path + "/repos"
         let trunk = repos + "/trunk"
         try FileManager.default.createDirectory(
@@ -507,7 +507,14 @@ final class PodSourcesUnitTests: XCTestCase {
         XCTAssertEqual(found.bytes, Array(spec.utf8))
         XCTAssertEqual(found.repoName, "trunk")
         let missing = try lookup.find(name: "PMBar", version: "2.0.0", source: "trunk", checksum: nil)
-        guard case .skipped(.cdnSpecMissing(let path)) = missing else { return XCTFail("\(missing)") }
-        XCTAssertTrue(path.hasSuffix("PMBar/2.0.0/PMBar.podspec.json"), path)
+        guard case .remote(let cdn) = missing else { return XCTFail("\(missing)") }
+        XCTAssertEqual(cdn.localPath, trunk + "/Specs/c/f/d/PMBar/2.0.0/PMBar.podspec.json")
+        XCTAssertEqual(cdn.url, "https://cdn.cocoapods.org/Specs/c/f/d/PMBar/2.0.0/PMBar.podspec.json")
+        XCTAssertEqual(cdn.repoName, "trunk")
+        // `+` stays as CocoaPods' CDN source writes it; the path is percent-encoded otherwise.
+        let plus = try lookup.find(name: "UIView+Shake", version: "1.0 beta", source: "trunk", checksum: nil)
+        guard case .remote(let cdnPlus) = plus else { return XCTFail("\(plus)") }
+        XCTAssertEqual(
+            cdnPlus.url, "https://cdn.cocoapods.org/Specs/c/4/b/UIView+Shake/1.0%20beta/UIView+Shake.podspec.json")
     }
 }

@@ -23,6 +23,11 @@ struct HTTPFileDownload {
 
     /// Downloads into `path` (created or replaced); returns its size. On failure the file is removed.
     func run(to path: String) throws -> Int64 {
+        try download(to: path).size
+    }
+
+    /// Downloads into `path` like `run(to:)`; also returns the header fields of the final response.
+    func download(to path: String) throws -> (size: Int64, headers: [String: String]) {
         var failures = 0
         var restarts = 0
         var validator: String?
@@ -39,7 +44,7 @@ struct HTTPFileDownload {
                 if have == 0, let v = Self.validator(in: attempt.headers) { validator = v }
                 switch attempt.code {
                 case 0:
-                    return Self.size(of: path)
+                    return (Self.size(of: path), HTTPGet.headers(attempt.headers))
                 case Self.aborted where options.cancellation.isCancelled:
                     throw InterruptedError()
                 case Self.libcurlMissing:
@@ -129,6 +134,12 @@ struct HTTPFileDownload {
             return 0
         }
         let stall = max(1, Int(options.stallTimeout.rounded(.up)))
+        let shown = Redaction.redactURL(url)
+        let started = Date()
+        Trace.emit(
+            .httpRequest(
+                method: "GET", url: shown, range: resumeFrom > 0 ? "bytes=\(resumeFrom)-" : nil,
+                proxy: proxyURL.isEmpty ? nil : Redaction.redactURL(proxyURL)))
         let rc: Int32 = withExtendedLifetime(context) {
             cHeaders.map { UnsafePointer($0) }.withUnsafeBufferPointer { headerPointers in
                 url.withCString { cURL in
@@ -165,6 +176,15 @@ struct HTTPFileDownload {
                 String(decoding: UnsafeRawBufferPointer(start: $0, count: result.headers_len), as: UTF8.self)
             } ?? ""
         let error = withUnsafeBytes(of: result.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let seconds = Date().timeIntervalSince(started)
+        if result.status > 0 {
+            let answer = TraceEvent.httpResponse(
+                method: "GET", url: shown, status: result.status, bytes: result.written, seconds: seconds)
+            Trace.emit(answer)
+        } else {
+            let reason = context.stalled ? "stalled" : Redaction.redactText(error)
+            Trace.emit(.httpFailure(method: "GET", url: shown, reason: reason, seconds: seconds))
+        }
         if rc == Self.aborted && context.stalled {
             return Attempt(
                 code: Self.timedOut, status: result.status, headers: raw,

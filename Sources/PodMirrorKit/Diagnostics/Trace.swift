@@ -1,0 +1,58 @@
+import Foundation
+
+/// What `--verbose` reports about podmirror's dealings with the outside world: every libgit2 transfer,
+/// HTTP request and child process. URLs and command lines are already redacted when an event is made.
+public enum TraceEvent: Sendable, Equatable {
+    /// A libgit2 transfer connects to `url` (after git's `insteadOf` rewriting); `proxy` is the proxy it
+    /// goes through (credentials redacted), nil when direct.
+    case gitTransfer(operation: String, url: String, proxy: String?)
+    /// An HTTP request through libcurl is sent; `range` is its `Range` header value, when it has one.
+    case httpRequest(method: String, url: String, range: String?, proxy: String?)
+    /// The answer to an HTTP request: its status (0 when none came), body bytes received and duration.
+    case httpResponse(method: String, url: String, status: Int, bytes: Int64, seconds: Double)
+    /// An HTTP request that got no usable answer (timeout, refused, TLS), with libcurl's reason.
+    case httpFailure(method: String, url: String, reason: String, seconds: Double)
+    /// A child process is started; `commandLine` is its argv quoted for display (see `CommandLineDisplay`).
+    case command(commandLine: String)
+}
+
+/// Receives trace events. The executable renders them on stderr with `--verbose`; the Kit never prints.
+public protocol TraceSink: Sendable {
+    func trace(_ event: TraceEvent)
+}
+
+/// The process's trace sink: none unless the executable installs one, so without `--verbose` no event
+/// is even built. Events come from any thread (parallel fetches); the sink must be thread-safe.
+public enum Trace {
+    // @unchecked: `sink` is read and written under `lock`.
+    private final class Slot: @unchecked Sendable {
+        let lock = NSLock()
+        var sink: (any TraceSink)?
+    }
+    private static let slot = Slot()
+
+    /// Installs (or with nil removes) the sink that receives every event from now on.
+    public static func install(_ sink: (any TraceSink)?) {
+        slot.lock.lock(); defer { slot.lock.unlock() }
+        slot.sink = sink
+    }
+
+    /// True when a sink is installed.
+    public static var isEnabled: Bool { current != nil }
+
+    private static var current: (any TraceSink)? {
+        slot.lock.lock(); defer { slot.lock.unlock() }
+        return slot.sink
+    }
+
+    /// Hands `event` to the sink; the event is only built when there is one.
+    public static func emit(_ event: @autoclosure () -> TraceEvent) {
+        guard let sink = current else { return }
+        sink.trace(event())
+    }
+
+    /// Traces the start of a child process: `executable` and `arguments` quoted for display.
+    public static func command(_ executable: String, _ arguments: [String]) {
+        emit(.command(commandLine: CommandLineDisplay.render([executable] + arguments)))
+    }
+}
