@@ -28,9 +28,16 @@ while IFS= read -r -d '' f; do
   fi
 done < <(find "${paths[@]}" -name '*.swift' -print0)
 [ "$status" -eq 0 ] && echo "format: every file is formatted" || echo "format: run scripts/format.sh --fix"
-# Columns are counted in bytes (LC_ALL=C), the stricter count, the same with mawk and gawk.
-long=$(find "${paths[@]}" -name '*.swift' -exec env LC_ALL=C awk -v max="$max" \
-  'length > max { print FILENAME ":" FNR ": " length " columns" }' {} +)
+# Columns are counted in characters (UTF-8), as swift format counts them: a Chinese message is not 3 columns a glyph.
+long=$(find "${paths[@]}" -name '*.swift' -print0 | xargs -0 python3 -c '
+import sys
+for path in sys.argv[2:]:
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            width = len(line.rstrip("\n"))
+            if width > int(sys.argv[1]):
+                print(f"{path}:{n}: {width} columns")
+' "$max")
 if [ -n "$long" ]; then
   echo "$long"
   echo "format: lines longer than $max columns; split them (string literals: \"...\" + \"...\", or \"\"\" with \\)"

@@ -3,6 +3,8 @@
 # command reference. Run after changing a command's flags; a test checks the completions are current.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The generated help is English whatever the locale: docs, man page and completions ship as they are.
+export PODMIRROR_LANG=en
 swift build -c release --product podmirror >/dev/null
 bin=.build/release/podmirror
 mkdir -p docs/man docs/completions

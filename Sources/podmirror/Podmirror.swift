@@ -13,8 +13,8 @@ struct Podmirror: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "podmirror",
         abstract:
-            "Get a machine's CocoaPods set-up right in one command: spec-repo and gem mirrors, Podfiles, integration.",
-        discussion: "Every mutating command accepts --dry-run (show the plan), --check (exit 3 on drift) and --json.",
+            Message("help.root.abstract").abstractText,
+        discussion: Message("help.root.discussion").discussionText,
         version: PodMirrorVersion.string,
         subcommands: [
             SetupCommand.self, DoctorCommand.self, MirrorCommand.self, RepoCommand.self, PodfileCommand.self,
@@ -31,8 +31,12 @@ enum Main {
         // libgit2's process-wide options, set once at start-up: clone and checkout skip re-validating objects
         // they just indexed (Specs repos hold hundreds of thousands).
         Libgit2.applySpecsTuning()
-        Messages.language =
-            (try? Language.resolve(flag: nil, environment: ProcessInfo.processInfo.environment)) ?? .english
+        // Before anything reads a command's configuration: help texts are built once, in this language.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        Messages.language = startupLanguage(arguments)
+        HelpText.wraps = !arguments.contains {
+            $0.hasPrefix("--generate-completion-script") || $0 == "--experimental-dump-help"
+        }
         VersionOutput.exitIfAsked(Array(CommandLine.arguments.dropFirst()))
         SubcommandCheck.exitIfUnknown(Array(CommandLine.arguments.dropFirst()))
         let command: ParsableCommand
@@ -67,6 +71,20 @@ enum Main {
             Render.error(wrapped, command: commandName, json: json)
             exit(ExitStatus.failure.rawValue)
         }
+    }
+
+    /// The language from `--lang` on the command line, `PODMIRROR_LANG` and the locale. An unknown `--lang`
+    /// is left to `GlobalOptions.validate` to report, in the language the environment asks for.
+    static func startupLanguage(_ arguments: [String]) -> Language {
+        let environment = ProcessInfo.processInfo.environment
+        var flag: String?
+        for (i, word) in arguments.enumerated() {
+            if word == "--" { break }
+            if word == "--lang", i + 1 < arguments.count { flag = arguments[i + 1] }
+            if word.hasPrefix("--lang=") { flag = String(word.dropFirst("--lang=".count)) }
+        }
+        return (try? Language.resolve(flag: flag, environment: environment))
+            ?? (try? Language.resolve(flag: nil, environment: environment)) ?? .english
     }
 
     /// ArgumentParser's usage errors exit 2 (documented), help and version exit 0.

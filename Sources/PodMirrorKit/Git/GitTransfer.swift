@@ -135,12 +135,12 @@ final class TransferSession: @unchecked Sendable {
             if s.received_objects < s.total_objects || s.total_deltas == 0 {
                 options.progress.report(
                     ProgressEvent(
-                        phase: "receiving objects", completed: Int(s.received_objects),
+                        phase: Message("git.progress.receiving").localized, completed: Int(s.received_objects),
                         total: Int(s.total_objects), bytes: Int(s.received_bytes)))
             } else {
                 options.progress.report(
                     ProgressEvent(
-                        phase: "resolving deltas", completed: Int(s.indexed_deltas),
+                        phase: Message("git.progress.resolving").localized, completed: Int(s.indexed_deltas),
                         total: Int(s.total_deltas), bytes: Int(s.received_bytes)))
             }
         }
@@ -152,7 +152,8 @@ final class TransferSession: @unchecked Sendable {
         let now = Date()
         if completed == total || now.timeIntervalSince(lastReport) > 0.1 {
             lastReport = now
-            options.progress.report(ProgressEvent(phase: "checking out files", completed: completed, total: total))
+            options.progress.report(
+                ProgressEvent(phase: Message("git.progress.checkout").localized, completed: completed, total: total))
         }
     }
 

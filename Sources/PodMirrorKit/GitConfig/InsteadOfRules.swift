@@ -113,10 +113,7 @@ public struct InsteadOfRules: Sendable {
             title: "gitconfig insteadof use \(mirror.name.isEmpty ? Redaction.redactURL(base) : mirror.name)")
         plan.warnings.append(
             Diagnostic(
-                .warning, code: "gitconfig.github-precheck",
-                "Podfiles keep a GitHub-looking Specs URL, so `pod repo update` still asks api.github.com first and "
-                    + "fails where GitHub is blocked; prefer `podmirror podfile source use` where you can edit Podfiles"
-            ))
+                .warning, code: "gitconfig.github-precheck", Message("gitconfig.insteadof.github-precheck")))
         let existing = try rules()
         let sources = SourceMirrorConfig(environment: environment, catalog: catalog)
         let sourceRules = sourceMirrors.isEmpty ? [] : try sources.rules()
@@ -125,8 +122,9 @@ public struct InsteadOfRules: Sendable {
             plan.warnings.append(
                 Diagnostic(
                     .warning, code: "gitconfig.foreign-rule",
-                    "\(r.file) also sends \(r.insteadOf) to \(Redaction.redactURL(r.base)) (a rule podmirror did not "
-                        + "write); git uses the longest match, the tie is unclear",
+                    Message(
+                        "gitconfig.insteadof.foreign-rule",
+                        ["file": r.file, "prefix": r.insteadOf, "mirror": Redaction.redactURL(r.base)]),
                     file: r.file))
         }
         for file in files {
@@ -148,13 +146,18 @@ public struct InsteadOfRules: Sendable {
                 sim.new,
                 headers: Self.headers(stale)
                     .union(SourceMirrorConfig.headers(staleSources)))
+            let summary =
+                target
+                ? Message(
+                    "gitconfig.insteadof.summary-use",
+                    [
+                        "file": file, "count": String(Self.specsSpellings.count),
+                        "mirror": Redaction.redactURL(base),
+                    ])
+                : Message("gitconfig.insteadof.summary-remove-others", ["file": file])
             plan.changes.append(
                 change(
-                    file: file, sim,
-                    summary: target
-                        ? "git insteadOf in \(file): \(Self.specsSpellings.count) Specs URL spellings → "
-                            + "\(Redaction.redactURL(base))"
-                        : "git insteadOf in \(file): remove podmirror's rules for other mirrors",
+                    file: file, sim, summary: summary,
                     details: [
                         "file": .string(file), "mirror": .string(Redaction.redactURL(base)),
                         "insteadOf": target ? .array(Self.specsSpellings.map { .string($0) }) : .array([]),
@@ -174,10 +177,12 @@ public struct InsteadOfRules: Sendable {
             let managed = existing.filter { $0.file == file && $0.managed }
             let managedSources = sourceRules.filter { $0.file == file && $0.managed }
             if !environment.fileSystem.fileExists(file) {
+                let summary = Message("gitconfig.insteadof.summary-none", ["file": file])
                 plan.changes.append(
                     .satisfied(
                         id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, subject: file,
-                        summary: "git insteadOf in \(file): no podmirror rules"))
+                        summary: summary.english
+                    ).localized(summary))
                 continue
             }
             var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
@@ -194,14 +199,18 @@ public struct InsteadOfRules: Sendable {
                 + managedSources.map { "\(Redaction.redactURL($0.mirror)) ← \(Redaction.redactURL($0.prefix))" }
             plan.changes.append(
                 change(
-                    file: file, sim, summary: "git insteadOf in \(file): remove \(removed.count) podmirror rule(s)",
+                    file: file, sim,
+                    summary: Message(
+                        "gitconfig.insteadof.summary-reset", ["file": file, "count": String(removed.count)]),
                     details: ["file": .string(file), "removed": .array(removed.map { .string($0) })]))
         }
         for r in existing where !r.managed {
             plan.warnings.append(
                 Diagnostic(
                     .note, code: "gitconfig.kept-rule",
-                    "kept \(r.insteadOf) → \(Redaction.redactURL(r.base)) in \(r.file): podmirror did not write it",
+                    Message(
+                        "gitconfig.source-mirror.kept",
+                        ["rule": "\(r.insteadOf) → \(Redaction.redactURL(r.base))", "file": r.file]),
                     file: r.file))
         }
         return plan
@@ -210,6 +219,10 @@ public struct InsteadOfRules: Sendable {
     /// Section headers podmirror may leave empty after removing `rules`.
     static func headers(_ rules: [Rule]) -> Set<String> {
         Set(rules.map { "[url \"\($0.base)\"]" } + ["[podmirror]"])
+    }
+
+    func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), summary: Message, details: JSONValue) -> Change {
+        change(file: file, sim, summary: summary.english, details: details).localized(summary)
     }
 
     func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), summary: String, details: JSONValue) -> Change {

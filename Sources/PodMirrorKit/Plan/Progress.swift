@@ -6,7 +6,7 @@ import Foundation
 
 /// A progress event from a long operation (clone, fetch, checkout).
 public struct ProgressEvent: Sendable, Equatable {
-    /// Phase in a few words: "receiving objects", "indexing objects", "checking out files".
+    /// Phase in a few words, in the language of the run: "receiving objects", "checking out files".
     public var phase: String
     public var completed: Int
     public var total: Int?

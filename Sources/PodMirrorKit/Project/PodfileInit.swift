@@ -120,9 +120,11 @@ public enum PodfileInit {
         }
         let text = render(targets: targets, projectLine: projectLine, platform: platform, appBody: app, testBody: test)
         let path = (directory as NSString).appendingPathComponent("Podfile")
+        let summary = Message("init.summary.create", ["path": path, "project": location.name])
         let change = Change.fileEdit(
             id: "podfile.create:\(path)", kind: .podfileCreate, path: path, displayPath: "Podfile",
-            old: nil, new: Array(text.utf8), summary: "create \(path) for \(location.name)", fileSystem: fs)
+            old: nil, new: Array(text.utf8), summary: summary.english, fileSystem: fs
+        ).localized(summary)
         let extra: [String: JSONValue] = [
             "podfile": .string(path), "project": .string(location.xcodeproj),
             "targets": .array(

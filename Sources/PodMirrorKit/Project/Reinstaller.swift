@@ -54,17 +54,19 @@ public struct Reinstaller: Sendable {
         planned.plan.title = "reinstall \(location.displayPath)"
         planned.plan.changes.append(podInstallChange(argv, location: location))
         if planned.podsExists {
+            let summary = Message("reinstall.summary.drop-backup")
             planned.plan.changes.append(
                 Change(
                     id: "pods.drop-backup:\(aside)", kind: .podsBackupRemove, subject: aside,
-                    summary: "delete the previous Pods/ kept aside during pod install", isNeeded: true,
+                    summary: summary.english, isNeeded: true,
                     apply: { _ in
                         guard fs.fileExists(aside) else { return nil }
                         do { try fs.removeItem(aside) } catch {
                             return ["leftover": .string(aside), "error": .string("\(error)")]
                         }
                         return nil
-                    }))
+                    }
+                ).localized(summary))
         }
         return planned
     }
@@ -79,8 +81,9 @@ public struct Reinstaller: Sendable {
         let pods = location.podsDirectory
         let lockPath = (root as NSString).appendingPathComponent("Podfile.lock")
         let shown = ([(argv[0] as NSString).lastPathComponent] + argv.dropFirst()).joined(separator: " ")
-        return Change(
-            id: "pod.install:\(root)", kind: .podInstall, subject: root, summary: "run `\(shown)` in \(root)",
+        let summary = Message("reinstall.summary.pod-install", ["command": shown, "directory": root])
+        var change = Change(
+            id: "pod.install:\(root)", kind: .podInstall, subject: root, summary: summary.english,
             details: ["argv": .array(argv.map { .string($0) }), "directory": .string(root)], isNeeded: true,
             apply: { context in
                 let lockBefore: [UInt8]? = fs.fileExists(lockPath) ? try fs.readFile(lockPath) : nil
@@ -122,5 +125,7 @@ public struct Reinstaller: Sendable {
                 }
                 return ["exitStatus": .int(Int(status))]
             })
+        change.message = summary
+        return change
     }
 }

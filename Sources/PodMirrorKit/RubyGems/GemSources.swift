@@ -58,7 +58,7 @@ public struct GemSources: Sendable {
             plan.warnings.append(
                 Diagnostic(
                     .warning, code: "gems.plain-http",
-                    "\(Redaction.redactURL(url)) is plain http: gems would be downloaded without TLS"))
+                    Message("gems.warning.plain-http", ["url": Redaction.redactURL(url)])))
         }
         let shown = Redaction.redactURL(url)
         plan.changes.append(

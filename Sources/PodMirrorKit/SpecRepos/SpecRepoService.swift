@@ -216,12 +216,11 @@ public struct SpecRepoService: Sendable {
             case .cdn:
                 plan.warnings.append(
                     Diagnostic(
-                        .note, code: "repo.skip-cdn",
-                        "skipped `\(repo.name)`: a CDN source (`pod repo update \(repo.name)` refreshes it)"))
+                        .note, code: "repo.skip-cdn", Message("repo.update.skip-cdn", ["name": repo.name])))
             case .dir:
                 plan.warnings.append(
                     Diagnostic(
-                        .note, code: "repo.skip-dir", "skipped `\(repo.name)`: not an updateable repo (no git HEAD)"))
+                        .note, code: "repo.skip-dir", Message("repo.update.skip-dir", ["name": repo.name])))
             case .git:
                 plan.changes.append(try updateChange(repo, context: context))
             }

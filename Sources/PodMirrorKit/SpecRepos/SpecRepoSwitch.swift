@@ -29,7 +29,7 @@ extension SpecRepoService {
             plan.warnings.append(
                 Diagnostic(
                     .note, code: "repo.other-specs",
-                    "`\(other.name)` (\(other.displayURL ?? "")) is another Specs repo; it was left as it is"))
+                    Message("repo.use.other-specs", ["name": other.name, "url": other.displayURL ?? ""])))
         }
         guard let existing else {
             try Self.checkDepth(depth, url: url)

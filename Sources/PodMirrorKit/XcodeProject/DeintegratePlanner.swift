@@ -85,19 +85,23 @@ public enum DeintegratePlanner {
                         ["path": location.pbxproj, "reason": String(describing: error)]),
                     remedy: Message("xcodeproj.error.deintegrate-unsafe.remedy"), code: .xcodeprojDeintegrateUnsafe)
             }
+            let summary = Message(
+                "deintegrate.summary.remove", ["project": location.displayPath, "count": String(d.removed.count)])
             plan.changes.append(
                 .fileEdit(
                     id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate,
                     path: location.pbxproj,
-                    displayPath: shown, old: file.bytes, new: d.newBytes,
-                    summary: "remove CocoaPods from \(location.displayPath) (\(d.removed.count) objects)",
+                    displayPath: shown, old: file.bytes, new: d.newBytes, summary: summary.english,
                     details: ["removedObjects": removedJSON, "format": .string(file.format.rawValue)], fileSystem: fs,
-                    renderDiff: renderDiff))
+                    renderDiff: renderDiff
+                ).localized(summary))
         } else {
+            let summary = Message("deintegrate.summary.none", ["project": location.displayPath])
             plan.changes.append(
                 .satisfied(
                     id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate, subject: shown,
-                    summary: "\(location.displayPath) has no CocoaPods integration; left byte-identical"))
+                    summary: summary.english
+                ).localized(summary))
         }
         let podsExists = fs.isDirectory(location.podsDirectory)
         let removesPods = podsExists && (d.foundIntegration || removePods)
@@ -107,9 +111,7 @@ public enum DeintegratePlanner {
             plan.warnings.append(
                 Diagnostic(
                     .note, code: "deintegrate.pods-kept",
-                    "\(location.podsDirectory) is kept because the project shows no CocoaPods integration; pass "
-                        + "--remove-pods to remove it"
-                ))
+                    Message("deintegrate.warning.pods-kept", ["path": location.podsDirectory])))
         }
         return DeintegratePlan(
             plan: plan, location: location, deintegration: d, podsExists: podsExists, removesPods: removesPods)

@@ -116,8 +116,9 @@ public struct Deintegrator {
                         warnings.append(
                             Diagnostic(
                                 .warning, code: "deintegrate.dangling-build-file",
-                                "target `\(tname)`: build file \(buildFile.id) in the Frameworks phase points at "
-                                    + "\(refID), which is not in the project; left as it is",
+                                Message(
+                                    "deintegrate.warning.dangling-build-file",
+                                    ["target": tname, "buildFile": buildFile.id, "reference": refID]),
                                 file: file.path))
                         continue
                     }

@@ -26,9 +26,9 @@ struct PodsLeftovers {
                     out.append(
                         Diagnostic(
                             .warning, code: "deintegrate.file-in-pods",
-                            "target `\(tname)` builds `\(path)` (\(phaseName) phase), which lives in Pods/; it will "
-                                + "be missing once Pods/ is removed — move it into the project or remove it from the "
-                                + "target",
+                            Message(
+                                "deintegrate.warning.file-in-pods",
+                                ["target": tname, "path": path, "phase": phaseName]),
                             file: file.path))
                 }
             }
@@ -42,8 +42,12 @@ struct PodsLeftovers {
             out.append(
                 Diagnostic(
                     .warning, code: "deintegrate.pods-group-kept",
-                    "kept the `Pods` group \(group.id): it still holds \(kept.count) item(s) that CocoaPods did not "
-                        + "add by name (\(names)\(kept.count > 5 ? ", …" : ""))",
+                    Message(
+                        "deintegrate.warning.pods-group-kept",
+                        [
+                            "group": group.id, "count": String(kept.count),
+                            "names": names + (kept.count > 5 ? ", …" : ""),
+                        ]),
                     file: file.path))
         }
         return out

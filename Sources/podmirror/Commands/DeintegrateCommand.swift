@@ -5,17 +5,15 @@ import PodMirrorKit
 struct DeintegrateCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "deintegrate",
-        abstract: "Remove CocoaPods from an Xcode project, natively (no Ruby), deleting only the lines it must.",
+        abstract: Message("help.deintegrate.abstract").abstractText,
         discussion:
-            "PATH is a folder holding one .xcodeproj, or the .xcodeproj; default: the project next to the Podfile "
-            + "here. Removes the [CP] phases, Pods libraries and xcconfig references, the Pods group, then "
-            + "Pods/. Keeps Podfile, Podfile.lock and the workspace."
+            Message("help.deintegrate.discussion").discussionText
     )
     static let commandName = "deintegrate"
     @OptionGroup var global: GlobalOptions
-    @Flag(name: .long, help: "Also remove Pods/ when the project shows no CocoaPods integration.")
+    @Flag(name: .long, help: Message("help.deintegrate.flag.remove-pods").help)
     var removePods = false
-    @Argument(help: "A folder holding the .xcodeproj, or the .xcodeproj.")
+    @Argument(help: Message("help.deintegrate.argument.path").help)
     var path: String?
 
     func run() throws {

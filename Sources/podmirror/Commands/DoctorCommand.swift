@@ -4,17 +4,17 @@ import PodMirrorKit
 
 struct DoctorCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "doctor", abstract: "Check this machine's CocoaPods set-up; every finding with its fix.",
-        discussion: "Exit 1 when any finding is an error, 0 otherwise. Findings: see docs/doctor.md.")
+        commandName: "doctor", abstract: Message("help.doctor.abstract").abstractText,
+        discussion: Message("help.doctor.discussion").discussionText)
     static let commandName = "doctor"
     @OptionGroup var global: GlobalOptions
     @Option(
         name: .customLong("podfile"),
-        help: "A Podfile whose sources to check (repeatable; default ./Podfile when present).")
+        help: Message("help.doctor.option.podfiles").help)
     var podfiles: [String] = []
-    @Flag(help: "Skip the network checks (gem sources).")
+    @Flag(help: Message("help.doctor.flag.offline").help)
     var offline = false
-    @Option(help: "Seconds to wait for each network answer.")
+    @Option(help: Message("help.doctor.option.timeout").help)
     var timeout: Double = 10
 
     func run() throws {

@@ -4,23 +4,21 @@ import PodMirrorKit
 
 struct GemsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "gems", abstract: "RubyGems sources and the Bundler mirror setting.",
+        commandName: "gems", abstract: Message("help.gems.abstract").abstractText,
         subcommands: [GemsSourceCommand.self])
 }
 
 struct GemsSourceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "source", abstract: "The gem sources RubyGems uses (the gemrc it reads and writes).",
+        commandName: "source", abstract: Message("help.gems.source.abstract").abstractText,
         discussion:
-            "The gemrc is $GEMRC when set, else ~/.gemrc when it exists, else $XDG_CONFIG_HOME/gem/gemrc "
-            + "(~/.config/gem/gemrc) when it exists, as RubyGems decides it; a new gemrc is ~/.gemrc, which "
-            + "RubyGems 3.0 (macOS system Ruby) reads too.",
+            Message("help.gems.source.discussion").discussionText,
         subcommands: [GemsSourceListCommand.self, GemsSourceUseCommand.self, GemsSourceResetCommand.self])
 }
 
 struct GemsSourceListCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "Show the gemrc in use, its sources and Bundler's mirror.")
+        commandName: "list", abstract: Message("help.gems.source.list.abstract").abstractText)
     static let commandName = "gems source list"
     @OptionGroup var global: GlobalOptions
 
@@ -36,14 +34,18 @@ struct GemsSourceListCommand: PodmirrorCommand {
 
     static func renderText(_ listing: GemSources.Listing) {
         let c = Console.shared
-        c.out("gemrc: \(listing.gemrc) (\(listing.gemrcReason)\(listing.gemrcExists ? "" : ", not created yet"))")
+        let gemrc = ["path": listing.gemrc, "reason": listing.gemrcReason]
+        c.out(Message(listing.gemrcExists ? "gems.list.gemrc" : "gems.list.gemrc-not-created", gemrc).localized)
         for s in listing.sources {
-            c.out(
-                "  \(s.url)\(s.mirror.map { "  (\($0))" } ?? "  (private)")"
-                    + "\(listing.sourcesSet ? "" : "  [RubyGems default]")"
-            )
+            var line = "  \(s.url)  " + (s.mirror.map { "(\($0))" } ?? Message("gems.list.private").localized)
+            if !listing.sourcesSet { line += "  " + Message("gems.list.rubygems-default").localized }
+            c.out(line)
         }
-        c.out("bundler: \(listing.bundlerConfig): mirror for rubygems.org \(listing.bundlerMirror ?? "not set")")
+        let bundler = ["file": listing.bundlerConfig]
+        c.out(
+            listing.bundlerMirror.map {
+                Message("gems.list.bundler-mirror", bundler.merging(["mirror": $0]) { $1 }).localized
+            } ?? Message("gems.list.bundler-not-set", bundler).localized)
     }
 }
 
@@ -51,12 +53,12 @@ struct GemsSourceUseCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "use",
         abstract:
-            "Replace rubygems.org and known gem mirrors by MIRROR (a catalog name or URL); private sources are kept.")
+            Message("help.gems.source.use.abstract").abstractText)
     static let commandName = "gems source use"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "A gem mirror name from `podmirror mirror list` (ruby-china, tuna, ustc, rubygems) or a URL.")
+    @Argument(help: Message("help.gems.source.use.argument.mirror").help)
     var mirror: String
-    @Flag(help: "Also set Bundler's mirror for rubygems.org (BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/).")
+    @Flag(help: Message("help.gems.source.use.flag.bundler").help)
     var bundler = false
 
     func run() throws {
@@ -71,10 +73,10 @@ struct GemsSourceUseCommand: PodmirrorCommand {
 struct GemsSourceResetCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
-        abstract: "Put https://rubygems.org/ back in place of gem mirrors; private sources are kept.")
+        abstract: Message("help.gems.source.reset.abstract").abstractText)
     static let commandName = "gems source reset"
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Also remove Bundler's mirror setting for rubygems.org.")
+    @Flag(help: Message("help.gems.source.reset.flag.bundler").help)
     var bundler = false
 
     func run() throws {

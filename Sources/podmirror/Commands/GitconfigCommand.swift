@@ -4,21 +4,15 @@ import PodMirrorKit
 
 struct GitconfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "gitconfig", abstract: "Global git insteadOf rules: Specs URLs and pod sources to mirrors.",
+        commandName: "gitconfig", abstract: Message("help.gitconfig.abstract").abstractText,
         subcommands: [GitconfigInsteadOfCommand.self])
 }
 
 struct GitconfigInsteadOfCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "insteadof",
-        abstract: "url.<mirror>.insteadOf rules for the Specs repo (use) and pod sources (add).",
-        discussion: """
-            use/reset: the GitHub CocoaPods/Specs URL spellings. Podfiles keep their GitHub URL, so CocoaPods \
-            still asks api.github.com before each repo update; editing Podfiles \
-            (`podmirror podfile source use`) avoids that.
-            add/remove: source mirrors for pod sources, which CocoaPods' git and `podmirror pods fetch` (git and http \
-            sources) both follow. reset removes only the rules podmirror wrote.
-            """,
+        abstract: Message("help.gitconfig.insteadof.abstract").abstractText,
+        discussion: Message("help.gitconfig.insteadof.discussion").discussionText,
         subcommands: [
             GitconfigInsteadOfListCommand.self, GitconfigInsteadOfUseCommand.self,
             GitconfigInsteadOfAddCommand.self, GitconfigInsteadOfRemoveCommand.self,
@@ -27,7 +21,8 @@ struct GitconfigInsteadOfCommand: ParsableCommand {
 }
 
 struct GitconfigInsteadOfListCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "Show the global insteadOf rules.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: Message("help.gitconfig.insteadof.list.abstract").abstractText)
     static let commandName = "gitconfig insteadof list"
     @OptionGroup var global: GlobalOptions
 
@@ -59,11 +54,11 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
             },
             text: {
                 let c = Console.shared
-                if rules.isEmpty { c.out("no insteadOf rules for the Specs repo") }
+                if rules.isEmpty { c.out(Message("gitconfig.specs.list-empty").localized) }
                 for r in rules {
-                    c.out(
-                        "\(r.insteadOf) → \(Redaction.redactURL(r.base))  "
-                            + "(\(r.file)\(r.managed ? ", podmirror" : ""))")
+                    let args = ["prefix": r.insteadOf, "mirror": Redaction.redactURL(r.base), "file": r.file]
+                    let key = r.managed ? "gitconfig.specs.list-line-managed" : "gitconfig.specs.list-line"
+                    c.out(Message(key, args).localized)
                 }
                 if sources.isEmpty { c.out(Message("gitconfig.source-mirror.list-empty").localized) }
                 for r in sources {
@@ -78,10 +73,10 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
 
 struct GitconfigInsteadOfUseCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "use", abstract: "Send every GitHub Specs URL spelling to MIRROR (a catalog name or git URL).")
+        commandName: "use", abstract: Message("help.gitconfig.insteadof.use.abstract").abstractText)
     static let commandName = "gitconfig insteadof use"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "A Specs git mirror from `podmirror mirror list` (tuna, bfsu, nju, nyist) or a git URL.")
+    @Argument(help: Message("help.gitconfig.insteadof.use.argument.mirror").help)
     var mirror: String
 
     func run() throws {
@@ -95,7 +90,7 @@ struct GitconfigInsteadOfUseCommand: PodmirrorCommand {
 
 struct GitconfigInsteadOfResetCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: "Remove the insteadOf rules podmirror wrote; others are kept.")
+        commandName: "reset", abstract: Message("help.gitconfig.insteadof.reset.abstract").abstractText)
     static let commandName = "gitconfig insteadof reset"
     @OptionGroup var global: GlobalOptions
 
@@ -108,17 +103,13 @@ struct GitconfigInsteadOfResetCommand: PodmirrorCommand {
 struct GitconfigInsteadOfAddCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Send pod source URLs starting with PREFIX to MIRROR_PREFIX (git and http sources).",
-        discussion: """
-            Writes url.<MIRROR_PREFIX>.insteadOf = <PREFIX> to the global git config, e.g. \
-            `podmirror gitconfig insteadof add https://github.com/ https://mirror.example/github/`. \
-            CocoaPods' git follows it; `podmirror pods fetch` applies it to git and http pod sources.
-            """)
+        abstract: Message("help.gitconfig.insteadof.add.abstract").abstractText,
+        discussion: Message("help.gitconfig.insteadof.add.discussion").discussionText)
     static let commandName = "gitconfig insteadof add"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The URL prefix to replace, e.g. https://github.com/.")
+    @Argument(help: Message("help.gitconfig.insteadof.add.argument.prefix").help)
     var prefix: String
-    @Argument(help: "The mirror's URL prefix that replaces it.")
+    @Argument(help: Message("help.gitconfig.insteadof.add.argument.mirror-prefix").help)
     var mirrorPrefix: String
 
     func run() throws {
@@ -136,10 +127,10 @@ struct GitconfigInsteadOfAddCommand: PodmirrorCommand {
 
 struct GitconfigInsteadOfRemoveCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove podmirror's source-mirror rule for PREFIX; rules you wrote are kept.")
+        commandName: "remove", abstract: Message("help.gitconfig.insteadof.remove.abstract").abstractText)
     static let commandName = "gitconfig insteadof remove"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The URL prefix given to `add`.")
+    @Argument(help: Message("help.gitconfig.insteadof.remove.argument.prefix").help)
     var prefix: String
 
     func run() throws {

@@ -5,22 +5,20 @@ import PodMirrorKit
 struct InitCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create a Podfile for the Xcode project here, the way pod init does.",
+        abstract: Message("help.init.abstract").abstractText,
         discussion:
-            "PATH is a folder holding one .xcodeproj (the Podfile goes into that folder) or an .xcodeproj (the "
-            + "Podfile goes into the current folder, with a `project` line, as pod init does). Never overwrites "
-            + "an existing Podfile."
+            Message("help.init.discussion").discussionText
     )
     static let commandName = "init"
     @OptionGroup var global: GlobalOptions
     @Option(
         name: .long,
-        help: "Template from templates/: Podfile.NAME for app targets (Podfile.NAME-test for tests), or a file path.")
+        help: Message("help.init.option.template").help)
     var template = "default"
     @Option(
-        name: .long, help: "Write an active platform line, e.g. ios:13.0 (default: the commented one pod init writes).")
+        name: .long, help: Message("help.init.option.platform").help)
     var platform: String?
-    @Argument(help: "A folder holding the .xcodeproj, or the .xcodeproj.")
+    @Argument(help: Message("help.init.argument.path").help)
     var path: String?
 
     func run() throws {

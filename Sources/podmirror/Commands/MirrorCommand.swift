@@ -5,13 +5,14 @@ import PodMirrorKit
 struct MirrorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mirror",
-        abstract: "The catalog of Specs and gem mirrors, and their health.",
+        abstract: Message("help.mirror.abstract").abstractText,
         subcommands: [MirrorListCommand.self, MirrorTestCommand.self]
     )
 }
 
 struct MirrorListCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List known Specs and gem mirrors.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: Message("help.mirror.list.abstract").abstractText)
     static let commandName = "mirror list"
     @OptionGroup var global: GlobalOptions
 
@@ -25,13 +26,15 @@ struct MirrorListCommand: PodmirrorCommand {
 
     static func renderText(_ catalog: MirrorCatalog) {
         let c = Console.shared
-        for (title, list) in [("Specs sources", catalog.specs), ("Gem sources", catalog.gems)] {
-            c.out(c.paint(title, .bold))
+        let groups = [(Message("mirror.list.specs"), catalog.specs), (Message("mirror.list.gems"), catalog.gems)]
+        for (title, list) in groups {
+            c.out(c.paint(title.localized, .bold))
             let width = list.map(\.name.count).max() ?? 0
             for m in list {
                 let name = m.name.padding(toLength: width, withPad: " ", startingAt: 0)
                 let kind = m.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-                c.out("  \(c.paint(name, .cyan))  \(kind)  \(m.url)\(m.official ? "  (official)" : "")")
+                let official = m.official ? "  " + Message("mirror.list.official").localized : ""
+                c.out("  \(c.paint(name, .cyan))  \(kind)  \(m.url)\(official)")
             }
         }
     }

@@ -5,24 +5,25 @@ import PodMirrorKit
 struct MirrorTestCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Probe Specs (or, with --gems, gem) mirrors in parallel: health, speed, and whether HEAD agrees.",
+        abstract: Message("help.mirror.test.abstract").abstractText,
         discussion:
-            "Exit 0 when at least one mirror is usable, 4 when none is. --pick prints only the fastest usable "
-            + "mirror's name (its URL when unnamed)."
+            Message("help.mirror.test.discussion").discussionText
     )
     static let commandName = "mirror test"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "Catalog names or URLs (default: every catalog mirror of the kind).")
+    @Argument(help: Message("help.mirror.test.argument.mirrors").help)
     var mirrors: [String] = []
-    @Flag(help: "Test gem mirrors instead of Specs mirrors.")
+    @Flag(help: Message("help.mirror.test.flag.gems").help)
     var gems = false
-    @Flag(help: "Print only the fastest usable mirror, for scripts.")
+    @Flag(help: Message("help.mirror.test.flag.pick").help)
     var pick = false
-    @Option(help: "Seconds to wait for each answer.")
+    @Option(help: Message("help.mirror.test.option.timeout").help)
     var timeout: Double = 10
 
     func run() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0") }
+        guard timeout > 0 else {
+            throw ValidationError(Message("mirror.test.bad-timeout", ["value": String(timeout)]).localized)
+        }
         let runner = runner()
         let catalog = try runner.catalog()
         let chosen =
@@ -49,30 +50,43 @@ struct MirrorTestCommand: PodmirrorCommand {
                 } else {
                     render(results)
                 }
-                if best == nil { Console.shared.err("error: no mirror answered as it should") }
+                if best == nil {
+                    let c = Console.shared
+                    c.err(
+                        c.paint(Message("cli.prefix.error").localized, .red, stderr: true)
+                            + Message("mirror.test.none-usable").localized)
+                }
             })
     }
 
     func render(_ results: [MirrorProbe.Result]) {
         let c = Console.shared
-        let width = max(4, results.map { ($0.name.isEmpty ? $0.url : $0.name).count }.max() ?? 0)
-        c.out(
-            c.paint(
-                "rank  " + "name".padding(toLength: width, withPad: " ", startingAt: 0) + "  time     status", .bold))
-        for r in results {
-            let rank = (r.rank.map(String.init) ?? "-").padding(toLength: 4, withPad: " ", startingAt: 0)
-            let name = (r.name.isEmpty ? r.url : r.name).padding(toLength: width, withPad: " ", startingAt: 0)
-            let time = (r.seconds.map { String(format: "%.2fs", $0) } ?? "-").padding(
-                toLength: 7, withPad: " ", startingAt: 0)
+        let headers = ["mirror.test.column.rank", "mirror.test.column.name", "mirror.test.column.time"].map {
+            Message($0).localized
+        }
+        let rankWidth = max(4, TextColumns.width(headers[0]))
+        let names = results.map { $0.name.isEmpty ? $0.url : $0.name }
+        let width = max(TextColumns.width(headers[1]), names.map(TextColumns.width).max() ?? 0)
+        let timeWidth = max(7, TextColumns.width(headers[2]))
+        let header = [
+            TextColumns.pad(headers[0], rankWidth), TextColumns.pad(headers[1], width),
+            TextColumns.pad(headers[2], timeWidth), Message("mirror.test.column.status").localized,
+        ]
+        c.out(c.paint(header.joined(separator: "  "), .bold))
+        for (r, shownName) in zip(results, names) {
+            let rank = TextColumns.pad(r.rank.map(String.init) ?? "-", rankWidth)
+            let name = TextColumns.pad(shownName, width)
+            let time = TextColumns.pad(r.seconds.map { String(format: "%.2fs", $0) } ?? "-", timeWidth)
             let status: String
             if r.usable {
                 status =
-                    c.paint("ok", .green) + (r.head.map { "  HEAD \($0.prefix(12))" } ?? "")
-                    + (r.compactIndex == false ? "  (no compact index)" : "")
+                    c.paint(Message("mirror.test.status.ok").localized, .green)
+                    + (r.head.map { "  HEAD \($0.prefix(12))" } ?? "")
+                    + (r.compactIndex == false ? "  " + Message("mirror.test.no-compact-index").localized : "")
             } else if r.healthy {
-                status = c.paint("stale", .yellow) + "  " + (r.problem ?? "")
+                status = c.paint(Message("mirror.test.status.stale").localized, .yellow) + "  " + (r.problem ?? "")
             } else {
-                status = c.paint("broken", .red) + "  " + (r.problem ?? "")
+                status = c.paint(Message("mirror.test.status.broken").localized, .red) + "  " + (r.problem ?? "")
             }
             c.out("\(rank)  \(name)  \(time)  \(status)")
         }

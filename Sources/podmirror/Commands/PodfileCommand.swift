@@ -6,10 +6,9 @@ struct PodfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "podfile",
         abstract:
-            "Read and precisely rewrite a Podfile: sources, platform, inhibit_all_warnings!, post_install build "
-            + "settings.",
+            Message("help.podfile.abstract").abstractText,
         discussion:
-            "Edits change only the bytes they must (comments, CRLF, BOM, tabs and quotes stay) and are idempotent.",
+            Message("help.podfile.discussion").discussionText,
         subcommands: [
             PodfileShowCommand.self, PodfileSourceCommand.self, PodfilePlatformCommand.self,
             PodfileInhibitWarningsCommand.self, PodfileBuildSettingCommand.self,
@@ -22,9 +21,8 @@ struct PodfileCommand: ParsableCommand {
 struct PodfileLocation: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp(
-            "The Podfile, or a folder to look in (default: the current folder; CocoaPods.podfile, Podfile, "
-                + "Podfile.rb, as CocoaPods looks).")
+        help:
+            Message("help.podfile.location.option.podfile").help
     )
     var podfile: String?
 
@@ -69,10 +67,9 @@ struct PodfileShowCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract:
-            "Show what the Podfile says: sources, platform, inhibit_all_warnings!, targets, hooks, build settings.",
+            Message("help.podfile.show.abstract").abstractText,
         discussion:
-            "Exits 1 when CocoaPods would reject the file for a reason podmirror can see (two post_install hooks, "
-            + "two platforms in one target)."
+            Message("help.podfile.show.discussion").discussionText
     )
     static let commandName = "podfile show"
     @OptionGroup var global: GlobalOptions
@@ -96,24 +93,27 @@ struct PodfileShowCommand: PodmirrorCommand {
     func renderText(_ doc: PodfileDocument) {
         let c = Console.shared
         let m = doc.model
+        let none = Message("podfile.show.none").localized
         func platform(_ p: PodfilePlatform?) -> String {
-            guard let p else { return "(none)" }
+            guard let p else { return none }
+            let expression = Message("podfile.show.expression").localized
             if let e = p.expression, !["ios", "osx", "tvos", "visionos", "watchos"].contains(p.name) {
-                return "\(e) (expression)"
+                return "\(e) \(expression)"
             }
-            if let e = p.expression { return ":\(p.name), \(e) (expression)" }
+            if let e = p.expression { return ":\(p.name), \(e) \(expression)" }
             if let v = p.version { return ":\(p.name), '\(v)'" }
             return ":\(p.name) "
                 + Message("podfile.show.default-version", ["version": p.effectiveVersion ?? "?"]).localized
         }
         c.out(c.paint(doc.path, .bold))
-        c.out("sources:" + (m.sourceURLs.isEmpty ? " (none: trunk https://cdn.cocoapods.org/ is implicit)" : ""))
+        c.out(Message(m.sourceURLs.isEmpty ? "podfile.show.sources-implicit" : "podfile.show.sources").localized)
         for s in m.sourceURLs { c.out("  \(Redaction.redactURL(s))") }
-        c.out("platform: \(platform(m.platform))")
-        c.out("inhibit_all_warnings!: \(m.inhibitAllWarnings ? "yes" : "no")")
-        c.out("targets:" + (m.root.children.isEmpty ? " (none)" : ""))
+        c.out(Message("podfile.show.platform", ["platform": platform(m.platform)]).localized)
+        c.out(Message(m.inhibitAllWarnings ? "podfile.show.inhibit-yes" : "podfile.show.inhibit-no").localized)
+        c.out(Message("podfile.show.targets").localized + (m.root.children.isEmpty ? " " + none : ""))
         func show(_ t: PodfileTarget, _ depth: Int) {
-            var line = String(repeating: "  ", count: depth + 1) + t.name + (t.abstract ? " (abstract)" : "")
+            var line = String(repeating: "  ", count: depth + 1) + t.name
+            if t.abstract { line += " " + Message("podfile.show.abstract-target").localized }
             if let p = t.platform { line += "  platform \(platform(p))" }
             if t.inhibitAllWarnings {
                 line += "  inhibit_all_warnings!"
@@ -124,21 +124,24 @@ struct PodfileShowCommand: PodmirrorCommand {
             t.children.forEach { show($0, depth + 1) }
         }
         m.root.children.forEach { show($0, 0) }
-        c.out("hooks:" + (m.hooks.isEmpty ? " (none)" : ""))
+        c.out(Message("podfile.show.hooks").localized + (m.hooks.isEmpty ? " " + none : ""))
         for h in m.hooks {
-            c.out("  \(h.name) (line \(h.line)\(h.target.map { ", in target \($0)" } ?? ""), |\(h.parameter ?? "")|)")
+            let args = ["name": h.name, "line": String(h.line), "parameter": h.parameter ?? ""]
+            let hook = h.target.map { Message("podfile.show.hook-in-target", args.merging(["target": $0]) { $1 }) }
+            c.out("  " + (hook ?? Message("podfile.show.hook", args)).localized)
         }
         if !m.buildSettings.isEmpty {
-            c.out("build settings (written by podmirror):")
+            c.out(Message("podfile.show.build-settings").localized)
             for s in m.buildSettings {
-                c.out(
-                    "  \(s.key) = \(s.value)\(s.configuration.map { " [\($0)]" } ?? "")"
-                        + "\(s.pod.map { " on \($0)" } ?? "")  (line \(s.line))"
-                )
+                var line = "  \(s.key) = \(s.value)\(s.configuration.map { " [\($0)]" } ?? "")"
+                if let pod = s.pod { line += " " + Message("podfile.show.on-pod", ["pod": pod]).localized }
+                c.out(line + "  " + Message("podfile.show.at-line", ["line": String(s.line)]).localized)
             }
         }
         for p in m.problems {
-            c.err(c.paint("error: ", .red, stderr: true) + "\(doc.path):\(p.line): \(p.message)")
+            c.err(
+                c.paint(Message("cli.prefix.error").localized, .red, stderr: true)
+                    + "\(doc.path):\(p.line): \(p.message)")
         }
     }
 }
@@ -146,7 +149,7 @@ struct PodfileShowCommand: PodmirrorCommand {
 struct PodfileSourceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "source",
-        abstract: "Change the Podfile's `source` lines.",
+        abstract: Message("help.podfile.source.abstract").abstractText,
         subcommands: [
             PodfileSourceUseCommand.self, PodfileSourceAddCommand.self, PodfileSourceRemoveCommand.self,
             PodfileSourceSetCommand.self,
@@ -157,15 +160,14 @@ struct PodfileSourceCommand: ParsableCommand {
 struct PodfileSourceUseCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "use",
-        abstract: "Use a Specs mirror: official and catalog sources are replaced by it; private sources stay.",
+        abstract: Message("help.podfile.source.use.abstract").abstractText,
         discussion:
-            "MIRROR is a catalog name (see `podmirror mirror list`) or a URL. A Podfile without `source` lines "
-            + "(implicit trunk) gets the mirror as its first statement."
+            Message("help.podfile.source.use.discussion").discussionText
     )
     static let commandName = "podfile source use"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "Catalog name or URL of the Specs mirror.") var mirror: String
+    @Argument(help: Message("help.podfile.source.use.argument.mirror").help) var mirror: String
 
     func run() throws { try runPodfileEdits([.useSource(mirror)], location: location) }
 }
@@ -173,16 +175,15 @@ struct PodfileSourceUseCommand: PodmirrorCommand {
 struct PodfileSourceAddCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add a source after the existing ones (or first with --first).",
+        abstract: Message("help.podfile.source.add.abstract").abstractText,
         discussion:
-            "A Podfile without sources used trunk implicitly; trunk is then written explicitly next to URL so "
-            + "nothing is lost."
+            Message("help.podfile.source.add.discussion").discussionText
     )
     static let commandName = "podfile source add"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "Catalog name (see `podmirror mirror list`) or source URL.") var url: String
-    @Flag(name: .long, help: "Put it before the other sources.") var first = false
+    @Argument(help: Message("help.podfile.source.add.argument.url").help) var url: String
+    @Flag(name: .long, help: Message("help.podfile.source.add.flag.first").help) var first = false
 
     func run() throws { try runPodfileEdits([.addSource(url, first: first)], location: location) }
 }
@@ -190,12 +191,12 @@ struct PodfileSourceAddCommand: PodmirrorCommand {
 struct PodfileSourceRemoveCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
-        abstract: "Remove every `source` line CocoaPods would match to URL (case, trailing .git and / ignored)."
+        abstract: Message("help.podfile.source.remove.abstract").abstractText
     )
     static let commandName = "podfile source remove"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "Catalog name (see `podmirror mirror list`) or source URL.") var url: String
+    @Argument(help: Message("help.podfile.source.remove.argument.url").help) var url: String
 
     func run() throws { try runPodfileEdits([.removeSource(url)], location: location) }
 }
@@ -203,15 +204,15 @@ struct PodfileSourceRemoveCommand: PodmirrorCommand {
 struct PodfileSourceSetCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Make the sources exactly these URLs, in this order, where the first `source` line was."
+        abstract: Message("help.podfile.source.set.abstract").abstractText
     )
     static let commandName = "podfile source set"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "Catalog names or source URLs, in order.") var urls: [String]
+    @Argument(help: Message("help.podfile.source.set.argument.urls").help) var urls: [String]
 
     func validate() throws {
-        if urls.isEmpty { throw ValidationError("give at least one URL (use `source remove` to remove sources)") }
+        if urls.isEmpty { throw ValidationError(Message("podfile.cli.set-needs-url").localized) }
     }
 
     func run() throws { try runPodfileEdits([.setSources(urls)], location: location) }
@@ -220,19 +221,17 @@ struct PodfileSourceSetCommand: PodmirrorCommand {
 struct PodfilePlatformCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "platform",
-        abstract: "Set `platform :NAME, 'VERSION'` at root or in a target.",
+        abstract: Message("help.podfile.platform.abstract").abstractText,
         discussion:
-            "Changes the existing platform in place (keeping its quote style), else uncomments `# platform :ios, "
-            + "'9.0'` as written by pod init and Flutter, else inserts one after the sources. A version written "
-            + "as an expression (e.g. min_ios_version_supported) is replaced only with --force."
+            Message("help.podfile.platform.discussion").discussionText
     )
     static let commandName = "podfile platform"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "ios, osx, macos, tvos, visionos or watchos.") var name: String
-    @Argument(help: "Deployment target, e.g. 13.0.") var version: String
-    @Option(name: .long, help: "Set it in this target's block instead of at root.") var target: String?
-    @Flag(name: .long, help: "Replace a platform written as an expression.") var force = false
+    @Argument(help: Message("help.podfile.platform.argument.name").help) var name: String
+    @Argument(help: Message("help.podfile.platform.argument.version").help) var version: String
+    @Option(name: .long, help: Message("help.podfile.platform.option.target").help) var target: String?
+    @Flag(name: .long, help: Message("help.podfile.platform.flag.force").help) var force = false
 
     func run() throws {
         try runPodfileEdits([.platform(name: name, version: version, target: target, force: force)], location: location)
@@ -243,12 +242,12 @@ struct PodfileInhibitWarningsCommand: PodmirrorCommand {
     enum State: String, ExpressibleByArgument, CaseIterable { case on, off }
     static let configuration = CommandConfiguration(
         commandName: "inhibit-warnings",
-        abstract: "Turn root-level `inhibit_all_warnings!` on or off."
+        abstract: Message("help.podfile.inhibit-warnings.abstract").abstractText
     )
     static let commandName = "podfile inhibit-warnings"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "on or off.") var state: State
+    @Argument(help: Message("help.podfile.inhibit-warnings.argument.state").help) var state: State
 
     func run() throws { try runPodfileEdits([.inhibitWarnings(state == .on)], location: location) }
 }
@@ -257,22 +256,23 @@ struct PodfileBuildSettingCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "build-setting",
         abstract:
-            "Make every pod target (or one pod) get KEY=VALUE after `pod install`, through the post_install hook.",
+            Message("help.podfile.build-setting.abstract").abstractText,
         discussion:
-            "Inserts into the existing post_install hook (top level or in a target, do/end or braces, Flutter's and "
-            + "React Native's included), reusing its block parameter; updates a setting podmirror wrote before; "
-            + "never adds a second hook. Without a hook, one is appended."
+            Message("help.podfile.build-setting.discussion").discussionText
     )
     static let commandName = "podfile build-setting"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "KEY=VALUE, e.g. IPHONEOS_DEPLOYMENT_TARGET=13.0.") var assignment: String?
-    @Option(name: .long, help: "Remove the setting podmirror wrote for KEY.") var unset: String?
-    @Option(name: .long, help: "Only this build configuration (e.g. Debug).") var configuration: String?
-    @Option(name: .long, help: "Only this pod target.") var pod: String?
+    @Argument(help: Message("help.podfile.build-setting.argument.assignment").help) var assignment: String?
+    @Option(name: .long, help: Message("help.podfile.build-setting.option.unset").help) var unset: String?
+    @Option(name: .long, help: Message("help.podfile.build-setting.option.configuration").help) var configuration:
+        String?
+    @Option(name: .long, help: Message("help.podfile.build-setting.option.pod").help) var pod: String?
 
     func validate() throws {
-        if (assignment == nil) == (unset == nil) { throw ValidationError("give either KEY=VALUE or --unset KEY") }
+        if (assignment == nil) == (unset == nil) {
+            throw ValidationError(Message("podfile.cli.assignment-or-unset").localized)
+        }
     }
 
     func run() throws {
@@ -290,18 +290,15 @@ struct PodfileBuildSettingCommand: PodmirrorCommand {
 struct PodfileDeploymentTargetCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "deployment-target",
-        abstract: "Raise every pod target's deployment target to at least VERSION, through the post_install hook.",
+        abstract: Message("help.podfile.deployment-target.abstract").abstractText,
         discussion:
-            "Writes one line into the existing post_install hook (or appends one) that sets "
-            + "IPHONEOS_DEPLOYMENT_TARGET (MACOSX_, TVOS_, WATCHOS_, XROS_ for the other platforms) on each pod "
-            + "target whose own value is lower; higher values stay. Running it again with another VERSION "
-            + "updates that line."
+            Message("help.podfile.deployment-target.discussion").discussionText
     )
     static let commandName = "podfile deployment-target"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: "ios, macos, tvos, visionos or watchos.") var platform: String
-    @Argument(help: "The minimum, e.g. 15.0.") var version: String
+    @Argument(help: Message("help.podfile.deployment-target.argument.platform").help) var platform: String
+    @Argument(help: Message("help.podfile.deployment-target.argument.version").help) var version: String
 
     func run() throws {
         try runPodfileEdits([.deploymentTarget(platform: platform, version: version)], location: location)

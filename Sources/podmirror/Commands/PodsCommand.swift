@@ -5,31 +5,31 @@ import PodMirrorKit
 struct PodsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pods",
-        abstract: "Pod sources: fill CocoaPods' download cache from Podfile.lock, through your source mirrors.",
+        abstract: Message("help.pods.abstract").abstractText,
         subcommands: [PodsFetchCommand.self, PodsListCommand.self]
     )
 }
 
 /// Options shared by `pods fetch` and `pods list`.
 struct PodsOptions: ParsableArguments {
-    @Option(name: .long, help: "The project folder holding Podfile.lock (default: the current folder).")
+    @Option(name: .long, help: Message("help.pods.options.option.project").help)
     var project: String?
 
-    @Option(name: .long, help: "The Podfile.lock to read (instead of --project).")
+    @Option(name: .long, help: Message("help.pods.options.option.lockfile").help)
     var lockfile: String?
 
-    @Option(name: .long, parsing: .upToNextOption, help: "Only these pods (root names).")
+    @Option(name: .long, parsing: .upToNextOption, help: Message("help.pods.options.option.only").help)
     var only: [String] = []
 
-    @Option(name: .long, help: "The CocoaPods version that will read the cache (written to its VERSION file).")
+    @Option(name: .long, help: Message("help.pods.options.option.cocoapods-version").help)
     var cocoapodsVersion: String?
 
-    @Option(name: .long, help: "Seconds without data from a server before a download is abandoned (default 120).")
+    @Option(name: .long, help: Message("help.pods.options.option.timeout").help)
     var timeout: Double?
 
     @Option(
         name: .long,
-        help: "Seconds to wait for a cache entry's .lock held by CocoaPods or another podmirror (default 60).")
+        help: Message("help.pods.options.option.lock-timeout").help)
     var lockTimeout: Double?
 
     func validate() throws {
@@ -126,17 +126,14 @@ struct PodsFetchCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract:
-            "Download every pod of Podfile.lock into CocoaPods' download cache, in parallel, so `pod install` "
-            + "downloads nothing.",
+            Message("help.pods.fetch.abstract").abstractText,
         discussion:
-            "Exit 0 when every pod is cached or left to CocoaPods, 1 when a pod failed (each is named; the others "
-            + "are still fetched), 3 with --check when a pod is missing from the cache, 130 when interrupted. See "
-            + "docs/pods-fetch.md."
+            Message("help.pods.fetch.discussion").discussionText
     )
     static let commandName = "pods fetch"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var pods: PodsOptions
-    @Option(name: .long, help: "Downloads to run at once (default 8).")
+    @Option(name: .long, help: Message("help.pods.fetch.option.jobs").help)
     var jobs: Int = 8
 
     func validate() throws {
@@ -188,8 +185,8 @@ struct PodsFetchCommand: PodmirrorCommand {
 struct PodsListCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "Show, for every pod of Podfile.lock, whether CocoaPods' download cache has it.",
-        discussion: "Changes nothing. Exit 0, or 1 when a pod cannot be looked up.")
+        abstract: Message("help.pods.list.abstract").abstractText,
+        discussion: Message("help.pods.list.discussion").discussionText)
     static let commandName = "pods list"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var pods: PodsOptions

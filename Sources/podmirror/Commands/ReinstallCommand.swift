@@ -5,19 +5,17 @@ import PodMirrorKit
 struct ReinstallCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "reinstall",
-        abstract: "Deintegrate, then pod install; if pod install fails, put the project back exactly as it was.",
+        abstract: Message("help.reinstall.abstract").abstractText,
         discussion:
-            "Pods/ is moved aside, not deleted, until pod install has succeeded. pod runs by argv (no shell) with a "
-            + "UTF-8 locale; its output is streamed (to stderr with --json). Exits with pod's own status when it "
-            + "fails."
+            Message("help.reinstall.discussion").discussionText
     )
     static let commandName = "reinstall"
     @OptionGroup var global: GlobalOptions
-    @Flag(name: .long, help: "Pass --repo-update to pod install.")
+    @Flag(name: .long, help: Message("help.reinstall.flag.repo-update").help)
     var repoUpdate = false
-    @Flag(name: .long, help: "Do not run `pods fetch` first (it runs when Podfile.lock exists).")
+    @Flag(name: .long, help: Message("help.reinstall.flag.no-fetch").help)
     var noFetch = false
-    @Argument(help: "A folder holding the .xcodeproj, or the .xcodeproj.")
+    @Argument(help: Message("help.reinstall.argument.path").help)
     var path: String?
 
     func run() throws {
@@ -41,7 +39,7 @@ struct ReinstallCommand: PodmirrorCommand {
             throw ExitCode(pod.status)
         }
         try runner.finish(report, extra: DeintegrateCommand.jsonFields(planned)) {
-            Console.shared.out(Console.shared.paint("pod install succeeded; the previous Pods/ was deleted.", .green))
+            Console.shared.out(Console.shared.paint(Message("reinstall.done").localized, .green))
         }
     }
 

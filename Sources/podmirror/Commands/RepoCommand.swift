@@ -5,7 +5,7 @@ import PodMirrorKit
 struct RepoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repo",
-        abstract: "Spec repos in the CocoaPods repos dir, through libgit2.",
+        abstract: Message("help.repo.abstract").abstractText,
         subcommands: [
             RepoListCommand.self, RepoAddCommand.self, RepoRemoveCommand.self, RepoUpdateCommand.self,
             RepoUseCommand.self, RepoResetCommand.self, RepoRepairCommand.self, RepoExportCommand.self,
@@ -16,10 +16,10 @@ struct RepoCommand: ParsableCommand {
 
 /// Options shared by the repo commands that reach a server or change the repos dir.
 struct RepoNetworkOptions: ParsableArguments {
-    @Option(name: .long, help: "Seconds without data from the server before giving up (default 120).")
+    @Option(name: .long, help: Message("help.repo.network.option.timeout").help)
     var timeout: Double?
 
-    @Option(name: .long, help: "Seconds to wait for CocoaPods' Spec_Lock (default 60).")
+    @Option(name: .long, help: Message("help.repo.network.option.lock-timeout").help)
     var lockTimeout: Double?
 
     func service(_ env: RuntimeEnvironment) throws -> SpecRepoService {
@@ -44,7 +44,7 @@ extension CommandRunner {
 
 struct RepoListCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the spec repos (like `pod repo list`).")
+        commandName: "list", abstract: Message("help.repo.list.abstract").abstractText)
     static let commandName = "repo list"
     @OptionGroup var global: GlobalOptions
 
@@ -63,29 +63,34 @@ struct RepoListCommand: PodmirrorCommand {
             c.out("")
             c.out(c.paint(r.name, .yellow))
             switch r.kind {
-            case .git: c.out("- Type: git (\(r.branch ?? "detached"))")
-            case .cdn: c.out("- Type: CDN")
-            case .dir: c.out("- Type: file system")
+            case .git:
+                let branch = r.branch ?? Message("repo.list.detached").localized
+                c.out(Message("repo.list.type-git", ["branch": branch]).localized)
+            case .cdn: c.out(Message("repo.list.type-cdn").localized)
+            case .dir: c.out(Message("repo.list.type-dir").localized)
             }
-            c.out("- URL:  \(r.displayURL ?? "")")
-            if let head = r.head { c.out("- HEAD: \(head)") }
-            c.out("- Path: \(r.path)")
+            c.out(Message("repo.list.url", ["url": r.displayURL ?? ""]).localized)
+            if let head = r.head { c.out(Message("repo.list.head", ["head": head]).localized) }
+            c.out(Message("repo.list.path", ["path": r.path]).localized)
         }
         c.out("")
-        c.out(c.paint(repos.count == 1 ? "1 repo" : "\(repos.count) repos", .green))
+        let count =
+            repos.count == 1
+            ? Message("repo.list.count-one") : Message("repo.list.count", ["count": String(repos.count)])
+        c.out(c.paint(count.localized, .green))
     }
 }
 
 struct RepoAddCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Clone a spec repo into the repos dir (atomic: built aside, renamed into place).")
+        commandName: "add", abstract: Message("help.repo.add.abstract").abstractText)
     static let commandName = "repo add"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: "The repo's folder name.") var name: String
-    @Argument(help: "The git URL, or a Specs mirror name from `podmirror mirror list`.") var url: String
-    @Option(name: .long, help: "Branch to check out (default: the server's default branch).") var branch: String?
-    @Option(name: .long, help: "Shallow clone depth (needs libgit2 1.7 or newer).") var depth: Int?
+    @Argument(help: Message("help.repo.add.argument.name").help) var name: String
+    @Argument(help: Message("help.repo.add.argument.url").help) var url: String
+    @Option(name: .long, help: Message("help.repo.add.option.branch").help) var branch: String?
+    @Option(name: .long, help: Message("help.repo.add.option.depth").help) var depth: Int?
 
     func run() throws {
         let runner = runner()
@@ -99,11 +104,11 @@ struct RepoAddCommand: PodmirrorCommand {
 
 struct RepoRemoveCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Delete a spec repo from the repos dir.")
+        commandName: "remove", abstract: Message("help.repo.remove.abstract").abstractText)
     static let commandName = "repo remove"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: "The repo's folder name.") var name: String
+    @Argument(help: Message("help.repo.remove.argument.name").help) var name: String
 
     func run() throws {
         let runner = runner()
@@ -114,11 +119,11 @@ struct RepoRemoveCommand: PodmirrorCommand {
 
 struct RepoUpdateCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "update", abstract: "Fetch and reset git spec repos to origin/<branch> (like `pod repo update`).")
+        commandName: "update", abstract: Message("help.repo.update.abstract").abstractText)
     static let commandName = "repo update"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: "Repos to update (default: all).") var names: [String] = []
+    @Argument(help: Message("help.repo.update.argument.names").help) var names: [String] = []
 
     func run() throws {
         let runner = runner()
@@ -131,15 +136,14 @@ struct RepoUseCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "use",
         abstract:
-            "Make the Specs repo come from a mirror: re-point and fetch the delta when history is shared, else clone "
-            + "and swap."
+            Message("help.repo.use.abstract").abstractText
     )
     static let commandName = "repo use"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: "A Specs mirror name (`podmirror mirror list`) or a git URL.") var mirror: String
-    @Option(name: .long, help: "Folder name (default: CocoaPods' own name for the URL).") var name: String?
-    @Option(name: .long, help: "Shallow clone depth for a fresh clone (needs libgit2 1.7 or newer).") var depth: Int?
+    @Argument(help: Message("help.repo.use.argument.mirror").help) var mirror: String
+    @Option(name: .long, help: Message("help.repo.use.option.name").help) var name: String?
+    @Option(name: .long, help: Message("help.repo.use.option.depth").help) var depth: Int?
 
     func run() throws {
         let runner = runner()
@@ -156,11 +160,11 @@ struct RepoUseCommand: PodmirrorCommand {
 
 struct RepoResetCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: "Point the Specs repo back at the official GitHub Specs repo.")
+        commandName: "reset", abstract: Message("help.repo.reset.abstract").abstractText)
     static let commandName = "repo reset"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Option(name: .long, help: "Folder name (default: `cocoapods`, CocoaPods' own name).") var name: String?
+    @Option(name: .long, help: Message("help.repo.reset.option.name").help) var name: String?
 
     func run() throws {
         let runner = runner()
@@ -173,13 +177,12 @@ struct RepoRepairCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "repair",
         abstract:
-            "Reset a spec repo to origin/<branch> on its branch, discarding local changes (no network; --dry-run "
-            + "shows the diff)."
+            Message("help.repo.repair.abstract").abstractText
     )
     static let commandName = "repo repair"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: "The repo's folder name.") var name: String
+    @Argument(help: Message("help.repo.repair.argument.name").help) var name: String
 
     func run() throws {
         let runner = runner()

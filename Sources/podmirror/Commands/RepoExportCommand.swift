@@ -5,11 +5,11 @@ import PodMirrorKit
 struct RepoExportCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a spec repo's branch as a standard git bundle (atomic: temporary file, then rename).")
+        abstract: Message("help.repo.export.abstract").abstractText)
     static let commandName = "repo export"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The repo's folder name.") var name: String
-    @Argument(help: "The bundle file to write.") var file: String
+    @Argument(help: Message("help.repo.export.argument.name").help) var name: String
+    @Argument(help: Message("help.repo.export.argument.file").help) var file: String
 
     func run() throws {
         let runner = runner()

@@ -5,18 +5,17 @@ import PodMirrorKit
 struct RepoImportCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Seed a spec repo from a git bundle (indexed by libgit2, checked, renamed into place).")
+        abstract: Message("help.repo.import.abstract").abstractText)
     static let commandName = "repo import"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: "The bundle: a path, a file:// URL or an http(s):// URL (downloaded with resume).") var bundle:
-        String
-    @Option(name: .long, help: "Folder name (default: CocoaPods' own name for the origin URL).") var name: String?
+    @Argument(help: Message("help.repo.import.argument.bundle").help) var bundle: String
+    @Option(name: .long, help: Message("help.repo.import.option.name").help) var name: String?
     @Option(
-        name: .long, help: "The repo's origin: a Specs mirror name or a git URL (default: the official Specs repo).")
+        name: .long, help: Message("help.repo.import.option.origin").help)
     var origin: String?
-    @Option(name: .long, help: "Refuse a bundle whose tip is not this commit.") var expect: String?
-    @Flag(name: .long, help: "Clone from the origin when the bundle cannot be used.") var fallbackClone = false
+    @Option(name: .long, help: Message("help.repo.import.option.expect").help) var expect: String?
+    @Flag(name: .long, help: Message("help.repo.import.flag.fallback-clone").help) var fallbackClone = false
 
     func run() throws {
         let runner = runner()

@@ -6,15 +6,14 @@ struct RepoVerifyCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract:
-            "Check that spec repos are intact: HEAD at origin/<branch>, no file changed, added or deleted, no git "
-            + "lock.",
-        discussion: "Exits 0 when every repo is intact, 1 when a problem was found (each named with its path).")
+            Message("help.repo.verify.abstract").abstractText,
+        discussion: Message("help.repo.verify.discussion").discussionText)
     static let commandName = "repo verify"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "Repos to verify (default: every git repo).") var names: [String] = []
-    @Flag(name: .long, help: "Hash every file against HEAD's tree instead of trusting the index's stat data.")
+    @Argument(help: Message("help.repo.verify.argument.names").help) var names: [String] = []
+    @Flag(name: .long, help: Message("help.repo.verify.flag.deep").help)
     var deep = false
-    @Option(name: .long, help: "Also require HEAD to be this commit (full id or 7+ hex digits).") var expect: String?
+    @Option(name: .long, help: Message("help.repo.verify.option.expect").help) var expect: String?
 
     func run() throws {
         let runner = runner()

@@ -5,65 +5,55 @@ import PodMirrorKit
 struct SetupCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "setup",
-        abstract: "Set up the whole machine in one idempotent command.",
-        discussion: """
-            Composes: gem sources (--gems, --bundler), CocoaPods itself (--install-cocoapods), \
-            the Specs repo (--mirror), Podfile sources or git insteadOf rules (--strategy), \
-            source mirrors for pod sources (--source-mirror), \
-            platform, inhibit_all_warnings!, post_install build settings, and trunk's removal. Mirrors are probed \
-            before anything switches to them (--no-verify skips that). \
-            A second run changes nothing. With --check: exit 3 on drift, 0 when compliant.
-            """)
+        abstract: Message("help.setup.abstract").abstractText,
+        discussion: Message("help.setup.discussion").discussionText)
     static let commandName = "setup"
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "Specs mirror: a catalog name (tuna, bfsu, nju, nyist, github, trunk) or a git URL.")
+    @Option(help: Message("help.setup.option.mirror").help)
     var mirror: String?
-    @Option(name: .customLong("name"), help: "Directory name for the spec repo (default: CocoaPods' name for the URL).")
+    @Option(name: .customLong("name"), help: Message("help.setup.option.repo-name").help)
     var repoName: String?
-    @Option(help: "Gem mirror: a catalog name (rubygems, ruby-china, ustc, tuna) or a URL.")
+    @Option(help: Message("help.setup.option.gems").help)
     var gems: String?
-    @Flag(help: "Also set Bundler's mirror for rubygems.org.")
+    @Flag(help: Message("help.setup.flag.bundler").help)
     var bundler = false
-    @Option(name: .customLong("podfile"), help: "A Podfile to edit (repeatable).")
+    @Option(name: .customLong("podfile"), help: Message("help.setup.option.podfiles").help)
     var podfiles: [String] = []
-    @Option(help: "Platform for every Podfile, e.g. ios:13.0.")
+    @Option(help: Message("help.setup.option.platform").help)
     var platform: String?
-    @Flag(help: "Add inhibit_all_warnings! to every Podfile.")
+    @Flag(help: Message("help.setup.flag.inhibit-warnings").help)
     var inhibitWarnings = false
     @Option(
         name: .customLong("build-setting"),
-        help: "KEY=VALUE every pod target gets in the post_install hook (repeatable).")
+        help: Message("help.setup.option.build-settings").help)
     var buildSettings: [String] = []
     @Option(
         name: .customLong("deployment-target"),
-        help: "PLATFORM:VERSION: raise every pod target's deployment target to at least VERSION (post_install).")
+        help: Message("help.setup.option.deployment-target").help)
     var deploymentTarget: String?
-    @Option(help: "How Podfiles reach the mirror: podfile (source lines) or insteadof (git config rules).")
+    @Option(help: Message("help.setup.option.strategy").help)
     var strategy: SetupRequest.Strategy = .podfile
-    @Flag(help: "Remove repos/trunk so locked pods move to the mirror.")
+    @Flag(help: Message("help.setup.flag.remove-trunk").help)
     var removeTrunk = false
-    @Flag(help: "Run `gem install cocoapods` from the gem mirror when `pod` is missing.")
+    @Flag(help: Message("help.setup.flag.install-cocoapods").help)
     var installCocoapods = false
-    @Flag(help: "Do not probe mirrors before switching (offline image builds).")
+    @Flag(help: Message("help.setup.flag.no-verify").help)
     var noVerify = false
     @Option(
-        help: ArgumentHelp(
-            "Seconds without data before a transfer (probe or clone) gives up (default: PODMIRROR_GIT_TIMEOUT, else "
-                + "15 for probes and 120 for clones).")
+        help:
+            Message("help.setup.option.timeout").help
     )
     var timeout: Double?
     @Option(
         name: .customLong("source-mirror"),
-        help: ArgumentHelp(
-            "PREFIX=MIRROR_PREFIX: fetch pod sources starting with PREFIX from MIRROR_PREFIX (git insteadOf; "
-                + "repeatable).")
+        help:
+            Message("help.setup.option.source-mirrors").help
     )
     var sourceMirrors: [String] = []
     @Option(
-        help: ArgumentHelp(
-            "A git bundle (path, file:// or http(s):// URL) to seed the Specs repo from when there is none (the "
-                + "mirror becomes its origin).")
+        help:
+            Message("help.setup.option.seed").help
     )
     var seed: String?
 

@@ -4,23 +4,21 @@ import PodMirrorKit
 
 /// Options every command accepts.
 struct GlobalOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print one JSON document on stdout instead of text.")
+    @Flag(name: .long, help: Message("help.global.flag.json").help)
     var json = false
 
-    @Flag(name: .long, help: "Print the plan (with diffs) and change nothing.")
+    @Flag(name: .long, help: Message("help.global.flag.dry-run").help)
     var dryRun = false
 
-    @Flag(name: .long, help: "Change nothing; exit 3 when something would change, 0 when all is as asked.")
+    @Flag(name: .long, help: Message("help.global.flag.check").help)
     var check = false
 
     @Flag(
         name: .shortAndLong,
-        help: ArgumentHelp(
-            "Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and "
-                + "command run, every warning, and --version details."))
+        help: Message("help.global.flag.verbose").help)
     var verbose = false
 
-    @Option(name: .long, help: "Language of messages: en or zh-Hans (default: PODMIRROR_LANG, then the locale).")
+    @Option(name: .long, help: Message("help.global.option.lang").help)
     var lang: String?
 
     var mode: RunMode { check ? .check : (dryRun ? .dryRun : .apply) }
