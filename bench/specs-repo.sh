@@ -8,7 +8,9 @@
 # README), BENCH_IMAGE (as root: make a journaled ext4 image at this path, loop-mount it and work
 # there; unmounted at the end), REPEATS (default 3), SHARED (the shared folder with tools/, default
 # ../shared), PODMIRROR (binary; default: a release build of this checkout), CASES (all, default, or
-# frozen: only the bundle and verify cases, after the clone they need).
+# frozen: only the bundle and verify cases, after the clone they need), CLONE_REPEATS (runs of the clone
+# and import cases, default REPEATS), SPECS_REPO (a bare repo made earlier by make-specs-repo.sh for
+# this preset: copied instead of generated).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 preset="${1:-medium}"
@@ -16,6 +18,7 @@ shared="${SHARED:-$root/../shared}"
 tools="$shared/tools"
 work="${BENCH_DIR:-/tmp/podmirror-bench}"
 repeats="${REPEATS:-3}"
+clone_repeats="${CLONE_REPEATS:-$repeats}"
 cases="${CASES:-all}"
 [ -x "$tools/make-specs-repo.sh" ] || { echo "needs $tools/make-specs-repo.sh (set SHARED=)" >&2; exit 2; }
 need=(); [ -x /usr/bin/time ] || need+=(time); command -v bc >/dev/null || need+=(bc)
@@ -39,8 +42,12 @@ fi
 
 mkdir -p "$work"; find "$work" -mindepth 1 -maxdepth 1 -exec rm -rf {} +
 mkdir -p "$work/served" "$work/results"
-echo "building the $preset Specs repo..." >&2
-"$tools/make-specs-repo.sh" "$work/served/specs.git" "$preset" >/dev/null
+if [ -n "${SPECS_REPO:-}" ]; then
+  cp -a "$SPECS_REPO" "$work/served/specs.git"
+else
+  echo "building the $preset Specs repo..." >&2
+  "$tools/make-specs-repo.sh" "$work/served/specs.git" "$preset" >/dev/null
+fi
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 python3 "$tools/git-http-server.py" --root "$work/served" --port "$port" --bind 127.0.0.1 >"$work/server.log" 2>&1 &
@@ -51,8 +58,9 @@ url="http://127.0.0.1:$port/specs.git"
 
 # measure NAME PREP CMD...: runs PREP (untimed) then CMD under GNU time, REPEATS times.
 measure() {
-  local name="$1" prep="$2"; shift 2
-  for i in $(seq "$repeats"); do
+  local name="$1" prep="$2" runs="$repeats"; shift 2
+  case "$name" in *clone|*import) runs="$clone_repeats" ;; esac
+  for i in $(seq "$runs"); do
     bash -c "$prep" >/dev/null 2>&1
     /usr/bin/time -f "%e %M" -o "$work/results/$name.$i" "$@" >/dev/null 2>"$work/results/$name.$i.err" \
       || { echo "$name failed:" >&2; cat "$work/results/$name.$i.err" >&2; exit 1; }
@@ -122,7 +130,7 @@ row() {  # label pm git target-text
     "$(echo "$pm_mem/1024" | bc -l)" "$(echo "$gm/1024" | bc -l)" "$(echo "$pm_mem / $gm" | bc -l)"
 }
 echo
-echo "preset $preset, $repeats runs each, medians; libgit2 $(pkg-config --modversion libgit2), $(git --version)"
+echo "preset $preset, $repeats runs each ($clone_repeats for clone and import), medians; load average $(cut -d' ' -f1-3 /proc/loadavg); libgit2 $(pkg-config --modversion libgit2), $(git --version)"
 echo
 echo "| case | podmirror s | reference s | ratio | target | podmirror MB | reference MB | mem ratio |"
 echo "|---|---|---|---|---|---|---|---|"
@@ -137,3 +145,9 @@ row "repo export vs git bundle create --all" pm-export git-bundle "≤ 1.5"
 row "repo import (bundle) vs git clone over loopback HTTP" pm-import git-clone "≤ 1.0"
 row "repo verify vs git status --porcelain" pm-verify git-status "≤ 1.0"
 row "repo verify --deep vs update-index --really-refresh + diff --quiet HEAD" pm-verify-deep git-deep "≤ 1.5"
+echo
+echo "individual runs (seconds):"
+for f in "$work"/results/*.1; do
+  n="$(basename "$f" .1)"
+  echo "  $n: $(cat "$work"/results/"$n".[0-9]* | grep -E '^[0-9.]+ [0-9]+$' | awk '{printf "%s ", $1}')"
+done

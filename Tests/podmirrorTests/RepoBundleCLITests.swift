@@ -17,6 +17,7 @@ final class RepoBundleCLITests: RepoCLITestCase {
         let out = try json(["repo", "export", "master", file])
         XCTAssertEqual(out["tip"] as? String, official.head)
         XCTAssertEqual(out["branch"] as? String, "master")
+        XCTAssertEqual(out["packReused"] as? Bool, true, "a fresh clone keeps all its objects in one pack")
         let bytes = try XCTUnwrap(out["bytes"] as? Int)
         XCTAssertEqual(bytes, (try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int))
         XCTAssertNotNil(out["seconds"] as? Double)
@@ -33,6 +34,29 @@ final class RepoBundleCLITests: RepoCLITestCase {
         XCTAssertEqual(try git(clone, ["ls-files"]), try git(official.work, ["ls-files"]))
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: files.path).sorted(), ["clone", "specs.bundle"])
+    }
+
+    func testExportWithALooseCommitBuildsAPackGitVerifiesAndClones() throws {
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
+        let path = repos + "/master"
+        // A commit made in the copy is a loose object outside the clone's pack: that pack is no longer complete.
+        try "{}\n".write(toFile: path + "/Local.podspec.json", atomically: false, encoding: .utf8)
+        _ = try git(path, ["add", "Local.podspec.json"])
+        _ = try git(path, ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "local"])
+        let tip = try git(path, ["rev-parse", "HEAD"])
+        XCTAssertNotEqual(tip, official.head)
+        let file = files.sub("loose.bundle")
+        let out = try json(["repo", "export", "master", file])
+        XCTAssertEqual(out["packReused"] as? Bool, false)
+        XCTAssertEqual(out["tip"] as? String, tip)
+        let verify = try ProcessRunner.git(["-C", official.work, "bundle", "verify", file])
+        XCTAssertEqual(verify.status, 0, verify.stderr)
+        let clone = files.sub("clone")
+        let r = try ProcessRunner.git(["clone", "-q", file, clone])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try git(clone, ["rev-parse", "HEAD"]), tip)
+        XCTAssertEqual(try git(clone, ["show", "HEAD:Local.podspec.json"]), "{}")
+        XCTAssertEqual(try ProcessRunner.git(["-C", clone, "fsck", "--no-progress"]).status, 0)
     }
 
     func testExportPastAFileSizeLimitKeepsTheOldFileAndLeavesNothing() throws {

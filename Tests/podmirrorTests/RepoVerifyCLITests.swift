@@ -72,6 +72,37 @@ final class RepoVerifyCLITests: RepoCLITestCase {
         XCTAssertEqual(problems(deep), ["worktree.modified \(String(file.dropFirst(path.count + 1)))"])
     }
 
+    /// Changes the stat data cannot show alone, checked against `git status --porcelain` on the same copy:
+    /// an edit staged with `git add` (the worktree matches the index, the index differs from HEAD), an
+    /// executable bit, a file replaced by a symlink, a file in a new folder, and an ignored file (not listed).
+    func testStagedModeTypeAndUntrackedFolderChangesMatchGitStatus() throws {
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
+        let path = repos + "/master"
+        let specs = try podspecs(path)
+        try "{\"staged\": true}\n".write(toFile: path + "/" + specs[0], atomically: false, encoding: .utf8)
+        _ = try git(path, ["add", specs[0]])
+        XCTAssertEqual(chmod(path + "/" + specs[1], 0o755), 0)
+        try FileManager.default.removeItem(atPath: path + "/" + specs[2])
+        try FileManager.default.createSymbolicLink(atPath: path + "/" + specs[2], withDestinationPath: specs[3])
+        try FileManager.default.createDirectory(
+            atPath: path + "/Specs/f/f/f/New/1.0", withIntermediateDirectories: true)
+        try "{}\n".write(toFile: path + "/Specs/f/f/f/New/1.0/New.podspec.json", atomically: false, encoding: .utf8)
+        try "*.orig\n".write(toFile: path + "/.git/info/exclude", atomically: false, encoding: .utf8)
+        try "x\n".write(toFile: path + "/" + specs[4] + ".orig", atomically: false, encoding: .utf8)
+        let expected: Set<String> = [
+            "worktree.modified \(specs[0])", "worktree.modified \(specs[1])", "worktree.typechange \(specs[2])",
+            "worktree.added Specs/f/f/f/New/1.0/New.podspec.json",
+        ]
+        let status = try ProcessRunner.git(["-C", path, "status", "--porcelain", "--untracked-files=all"]).stdout
+        XCTAssertEqual(
+            Set(status.split(separator: "\n").map { String($0.dropFirst(3)) }),
+            Set(expected.map { String($0.split(separator: " ")[1]) }), "the reference: git status")
+        for flags in [[], ["--deep"]] {
+            let out = try json(["repo", "verify", "master"] + flags, status: 1)
+            XCTAssertEqual(Set(problems(out)), expected, "\(flags)")
+        }
+    }
+
     func testHeadOffOriginWrongExpectAndStaleLockAreNamed() throws {
         XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
         let path = repos + "/master"

@@ -14,20 +14,24 @@ public struct SpecBundleExport: Sendable {
     public var tip: String
     public var bytes: Int
     public var objects: Int
+    /// The repo's one pack file was copied as it is (true), or a pack was built with the packbuilder.
+    public var packReused: Bool
     public var seconds: Double
 
     public var json: [String: JSONValue] {
         [
             "name": .string(name), "file": .string(file), "branch": .string(branch), "tip": .string(tip),
-            "bytes": .int(bytes), "objects": .int(objects), "seconds": .double((seconds * 1000).rounded() / 1000),
+            "bytes": .int(bytes), "objects": .int(objects), "packReused": .bool(packReused),
+            "seconds": .double((seconds * 1000).rounded() / 1000),
         ]
     }
 }
 
 extension SpecRepoService {
-    /// `repo export NAME FILE`: the repo's branch as a git bundle (v2 header, then a pack built by
-    /// libgit2's packbuilder). Written to a temporary file beside FILE, synced, then renamed over it,
-    /// so FILE is either the old one or the complete new one.
+    /// `repo export NAME FILE`: the repo's branch as a git bundle (v2 header, then a pack). When the repo
+    /// keeps all its objects in one complete pack (after a clone or an import), that pack is copied as it
+    /// is; otherwise libgit2's packbuilder builds one for the branch. Written to a temporary file beside
+    /// FILE, synced, then renamed over it, so FILE is either the old one or the complete new one.
     public func export(name: String, to file: String, context: ApplyContext) throws -> SpecBundleExport {
         let started = Date()
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
@@ -50,15 +54,21 @@ extension SpecRepoService {
         let out = try AtomicOutputFile(file)
         do {
             try out.write(SpecBundleHeader.v2(tip: tip, branch: branch))
-            let objects = try GitPack.build(repo, tips: [tip], options: transfer(context)) { chunk in
-                try out.write(chunk)
+            let objects: Int
+            let pack = GitPack.soleCompletePack(repo, tip: tip)
+            if let pack {
+                objects = try GitPack.copy(packFile: pack, options: transfer(context)) { try out.write($0) }
+            } else {
+                objects = try GitPack.build(repo, tips: [tip], options: transfer(context)) { chunk in
+                    try out.write(chunk)
+                }
             }
             try context.checkCancelled()
             let bytes = out.written
             try out.commit()
             return SpecBundleExport(
                 name: name, file: file, branch: branch, tip: tip, bytes: bytes, objects: objects,
-                seconds: Date().timeIntervalSince(started))
+                packReused: pack != nil, seconds: Date().timeIntervalSince(started))
         } catch {
             out.discard()
             throw error

@@ -111,15 +111,7 @@ extension SpecRepoService {
                 "git.lock", lock,
                 Message(specLockHeld ? "verify.problem.lock-busy" : "verify.problem.lock", ["path": lock]))
         }
-        var changes = try repo.worktreeChanges()
-        if deep {
-            let known = Set(changes.map(\.path))
-            changes += try repo.hashMismatches(commit: head, cancellation: cancellation).filter {
-                !known.contains($0.path)
-            }
-            changes.sort { $0.path < $1.path }
-        }
-        for c in changes {
+        for c in try repo.statusScan(commit: head, deep: deep, cancellation: cancellation) {
             add("worktree.\(c.kind.rawValue)", c.path, Message(Self.problemKey(c.kind), ["path": c.path]))
         }
         return result
