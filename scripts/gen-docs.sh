@@ -30,4 +30,14 @@ for shell in bash zsh fish; do "$bin" --generate-completion-script "$shell" >"do
   }
   walk
 } >docs/commands.md
-echo "wrote docs/man/podmirror.1, docs/completions/*, docs/commands.md"
+# The error-code table in docs/exit-codes.md, generated from the ErrorCode enum; the text around the markers stays.
+table="$(mktemp)"
+"$bin" error-codes >"$table"
+awk -v table="$table" '
+  /<!-- error-codes:begin -->/ { print; while ((getline line < table) > 0) print line; skip = 1; next }
+  /<!-- error-codes:end -->/ { skip = 0 }
+  !skip { print }
+' docs/exit-codes.md >docs/exit-codes.md.tmp
+mv docs/exit-codes.md.tmp docs/exit-codes.md
+rm -f "$table"
+echo "wrote docs/man/podmirror.1, docs/completions/*, docs/commands.md, docs/exit-codes.md (error codes)"

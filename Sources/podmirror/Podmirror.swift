@@ -19,7 +19,7 @@ struct Podmirror: ParsableCommand {
         subcommands: [
             SetupCommand.self, DoctorCommand.self, MirrorCommand.self, RepoCommand.self, PodfileCommand.self,
             InitCommand.self, DeintegrateCommand.self, ReinstallCommand.self, GemsCommand.self, GitconfigCommand.self,
-            PodsCommand.self,
+            PodsCommand.self, ErrorCodesCommand.self,
         ]
     )
 }
@@ -69,7 +69,7 @@ enum Main {
             if error is ValidationError || error is CleanExit || Podmirror.exitCode(for: error) != .failure {
                 exitForParseError(error)
             }
-            let wrapped = GenericError(error)
+            let wrapped = PodMirrorFailure(wrapping: error)
             Render.error(wrapped, command: commandName, json: json)
             exit(ExitStatus.failure.rawValue)
         }

@@ -14,7 +14,7 @@ final class SpecBundleHeaderTests: XCTestCase {
         do {
             _ = try parse(text)
             return "accepted"
-        } catch { return (error as? SpecBundleError)?.message ?? "\(error)" }
+        } catch { return (error as? PodMirrorFailure)?.message ?? "\(error)" }
     }
 
     func testV2AndV3HeadersAndTheBranchPicked() throws {
@@ -46,7 +46,7 @@ final class SpecBundleHeaderTests: XCTestCase {
             reason("# v3 git bundle\n@object-format=sha256\n\(a) refs/heads/master\n\n").contains("only sha1"))
         let notPack = Data("# v2 git bundle\n\(a) refs/heads/master\n\nJUNK".utf8)
         XCTAssertThrowsError(try SpecBundleHeader.parse(notPack, source: "x")) { e in
-            XCTAssertTrue((e as? SpecBundleError)?.message.contains("no pack follows the header") == true)
+            XCTAssertTrue((e as? PodMirrorFailure)?.message.contains("no pack follows the header") == true)
         }
     }
 }

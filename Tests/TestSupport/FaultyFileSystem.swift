@@ -32,7 +32,7 @@ public final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         let fail = persistent ? n >= failAt : n == failAt
         log.append("\(op) \(path)\(fail ? " [fault]" : "")")
         lock.unlock()
-        if fail { throw FileError(path: path, operation: op, reason: reason) }
+        if fail { throw FileError(path: path, operation: FileError.Operation(rawValue: op) ?? .write, reason: reason) }
         try body()
     }
 

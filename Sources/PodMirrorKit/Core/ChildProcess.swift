@@ -66,7 +66,7 @@ public enum ChildProcess {
                 p.terminate()
                 done.wait()
                 let name = ((p.executableURL?.path ?? "") as NSString).lastPathComponent
-                throw InterruptedError("interrupted while \(name) was running")
+                throw InterruptedError(Message("error.interrupted.tool", ["tool": name]))
             }
         }
         return Outcome(status: status(p), stderr: "")

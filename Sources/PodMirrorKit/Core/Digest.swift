@@ -35,7 +35,7 @@ public struct Digest: Sendable {
     /// Lower-case hex digest of a file's bytes, read in chunks.
     public static func hex(_ algorithm: DigestAlgorithm, fileAt path: String) throws -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw FileError(path: path, operation: "read", reason: "it cannot be opened")
+            throw FileError(path: path, operation: .read, reason: "it cannot be opened")
         }
         defer { try? handle.close() }
         var d = Digest(algorithm)

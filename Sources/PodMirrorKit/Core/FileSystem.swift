@@ -5,22 +5,59 @@ import Foundation
     import Darwin
 #endif
 
-/// File errors: always name the path and the system's reason.
+/// File errors: always name the path, the operation and the system's reason.
 public struct FileError: PodMirrorError {
-    public var path: String
-    public var operation: String
-    public var reason: String
-    public var message: String { "cannot \(operation) \(path): \(reason)" }
-    public var remedy: String? {
-        reason.contains("ermission") || reason.contains("Read-only") ? "check the file's permissions and owner" : nil
+    /// What podmirror was doing with the file.
+    public enum Operation: String, Sendable {
+        case read, write, list, remove, move, update
+        case createDirectory = "create directory"
     }
-    public var code: String { "file.\(operation.replacingOccurrences(of: " ", with: "-"))" }
-    public init(path: String, operation: String, reason: String) {
+
+    public var path: String
+    public var operation: Operation
+    /// The system's reason (`strerror`), in English.
+    public var reason: String
+    /// For `move`: where the file was going.
+    public var destination: String?
+
+    public var text: Message? {
+        let key =
+            switch operation {
+            case .read: "file.error.read"
+            case .write: "file.error.write"
+            case .list: "file.error.list"
+            case .remove: "file.error.remove"
+            case .move: "file.error.move"
+            case .update: "file.error.update"
+            case .createDirectory: "file.error.create-directory"
+            }
+        return Message(key, ["path": path, "reason": reason, "destination": destination ?? ""])
+    }
+    public var remedyText: Message? {
+        reason.contains("ermission") || reason.contains("Read-only") ? Message("file.error.permission.remedy") : nil
+    }
+    public var message: String { text?.english ?? reason }
+    public var remedy: String? { remedyText?.english }
+    public var code: ErrorCode {
+        switch operation {
+        case .read: .fileRead
+        case .write: .fileWrite
+        case .list: .fileList
+        case .remove: .fileRemove
+        case .move: .fileMove
+        case .update: .fileUpdate
+        case .createDirectory: .fileCreateDirectory
+        }
+    }
+
+    public init(path: String, operation: Operation, reason: String, destination: String? = nil) {
         self.path = path
         self.operation = operation
         self.reason = reason
+        self.destination = destination
     }
-    static func errno(_ path: String, _ operation: String, _ code: Int32 = Glibc_errno()) -> FileError {
+
+    static func errno(_ path: String, _ operation: Operation, _ code: Int32 = Glibc_errno()) -> FileError {
         FileError(path: path, operation: operation, reason: String(cString: strerror(code)))
     }
 }
@@ -65,7 +102,7 @@ extension FileSystem {
     public func readText(_ path: String) throws -> String {
         let bytes = try readFile(path)
         guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw FileError(path: path, operation: "read", reason: "not valid UTF-8 text")
+            throw FileError(path: path, operation: .read, reason: "not valid UTF-8 text")
         }
         return text
     }
@@ -77,11 +114,11 @@ public struct LocalFileSystem: FileSystem {
 
     public func readFile(_ path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError.errno(path, "read") }
+        guard fd >= 0 else { throw FileError.errno(path, .read) }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw FileError.errno(path, "read") }
-        if (st.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, operation: "read", reason: "is a directory") }
+        guard fstat(fd, &st) == 0 else { throw FileError.errno(path, .read) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, operation: .read, reason: "is a directory") }
         var out = [UInt8]()
         out.reserveCapacity(Int(st.st_size))
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -89,7 +126,7 @@ public struct LocalFileSystem: FileSystem {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw FileError.errno(path, "read")
+                throw FileError.errno(path, .read)
             }
             if n == 0 { break }
             out.append(contentsOf: buffer[0..<n])
@@ -111,7 +148,7 @@ public struct LocalFileSystem: FileSystem {
 
     public func contentsOfDirectory(_ path: String) throws -> [String] {
         do { return try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-            throw FileError(path: path, operation: "list", reason: (error as NSError).localizedDescription)
+            throw FileError(path: path, operation: .list, reason: (error as NSError).localizedDescription)
         }
     }
 
@@ -124,7 +161,7 @@ public struct LocalFileSystem: FileSystem {
 
     public func destinationOfSymbolicLink(_ path: String) throws -> String {
         do { return try FileManager.default.destinationOfSymbolicLink(atPath: path) } catch {
-            throw FileError(path: path, operation: "read link", reason: (error as NSError).localizedDescription)
+            throw FileError(path: path, operation: .read, reason: (error as NSError).localizedDescription)
         }
     }
 
@@ -138,7 +175,7 @@ public struct LocalFileSystem: FileSystem {
         // The temp file sits in the same folder so the rename is atomic; it is removed on any failure.
         var template = Array(((dir.isEmpty ? "." : dir) + "/.\(base).podmirror-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw FileError.errno(target, "write") }
+        guard fd >= 0 else { throw FileError.errno(target, .write) }
         let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
         var ok = false
         defer {
@@ -151,17 +188,17 @@ public struct LocalFileSystem: FileSystem {
                 if errno == EINTR { continue }
                 let e = errno
                 close(fd)
-                throw FileError.errno(target, "write", e)
+                throw FileError.errno(target, .write, e)
             }
             written += n
         }
         if fchmod(fd, mode) != 0 || fsync(fd) != 0 {
             let e = errno
             close(fd)
-            throw FileError.errno(target, "write", e)
+            throw FileError.errno(target, .write, e)
         }
         close(fd)
-        guard rename(tmp, target) == 0 else { throw FileError.errno(target, "write") }
+        guard rename(tmp, target) == 0 else { throw FileError.errno(target, .write) }
         ok = true
         let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY)
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
@@ -169,17 +206,20 @@ public struct LocalFileSystem: FileSystem {
 
     public func removeItem(_ path: String) throws {
         do { try FileManager.default.removeItem(atPath: path) } catch {
-            throw FileError(path: path, operation: "remove", reason: (error as NSError).localizedDescription)
+            throw FileError(path: path, operation: .remove, reason: (error as NSError).localizedDescription)
         }
     }
 
     public func moveItem(_ source: String, to destination: String) throws {
-        guard rename(source, destination) == 0 else { throw FileError.errno(source, "move to \(destination)") }
+        guard rename(source, destination) == 0 else {
+            throw FileError(
+                path: source, operation: .move, reason: String(cString: strerror(errno)), destination: destination)
+        }
     }
 
     public func createDirectory(_ path: String) throws {
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw FileError(path: path, operation: "create directory", reason: (error as NSError).localizedDescription)
+            throw FileError(path: path, operation: .createDirectory, reason: (error as NSError).localizedDescription)
         }
     }
 

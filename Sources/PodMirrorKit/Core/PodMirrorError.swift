@@ -20,17 +20,18 @@ public enum ExitStatus: Int32, Codable, Sendable {
     case interrupted = 130
 }
 
-/// Every error podmirror raises: a message naming the file/line/value, a remedy, and an exit status.
-/// Each area (Git, SpecRepos, Podfile, XcodeProject, …) has its own error type conforming to this.
+/// Every error podmirror raises: a message naming the file/line/value, a remedy, and a typed code that
+/// decides the exit status. Most errors are `PodMirrorFailure`; errors carrying structured context
+/// (`PodfileError`, `GitError`, `FileError`, …) are their own types.
 public protocol PodMirrorError: Error, CustomStringConvertible, Sendable {
     /// What went wrong, naming the file, line, URL (redacted) or value involved.
     var message: String { get }
     /// What the user can do about it, when there is something to say.
     var remedy: String? { get }
-    /// The exit status the CLI uses for it.
+    /// The exit status the CLI uses for it (the code's, unless the error says otherwise).
     var exitStatus: ExitStatus { get }
-    /// A stable machine-readable code, e.g. `repo.exists`, `podfile.syntax`.
-    var code: String { get }
+    /// A stable machine-readable code, e.g. `repo.exists`, `podfile.syntax` (its raw value in JSON).
+    var code: ErrorCode { get }
     /// The catalog form of `message`, when the error is written in the catalog.
     var text: Message? { get }
     /// The catalog form of `remedy`.
@@ -45,34 +46,22 @@ extension PodMirrorError {
     public var localizedMessage: String { text?.localized ?? message }
     /// The remedy in the language chosen for this run.
     public var localizedRemedy: String? { remedyText?.localized ?? remedy }
-    public var exitStatus: ExitStatus { .failure }
+    public var exitStatus: ExitStatus { code.exitStatus }
     public var description: String { message }
-}
-
-/// An error for bad values given on the command line or in input, outside any one area.
-public struct UsageError: PodMirrorError {
-    public var message: String
-    public var remedy: String?
-    public var code: String
-    public var text: Message?
-    public var remedyText: Message?
-    public var exitStatus: ExitStatus { .usage }
-    public init(_ message: String, remedy: String? = nil, code: String = "usage") {
-        self.message = message
-        self.remedy = remedy
-        self.code = code
-    }
 }
 
 /// The process was interrupted (SIGINT/SIGTERM) while an operation ran; it was rolled back.
 public struct InterruptedError: PodMirrorError {
     public var message: String
     public var text: Message?
-    public var code: String { "interrupted" }
-    public var exitStatus: ExitStatus { .interrupted }
+    public var code: ErrorCode { .interrupted }
     public init() {
         text = Message("error.interrupted")
         message = text!.english
     }
-    public init(_ message: String) { self.message = message }
+    /// An interruption the catalog words more precisely (e.g. naming the tool that was running).
+    public init(_ text: Message) {
+        self.text = text
+        message = text.english
+    }
 }

@@ -25,11 +25,6 @@ public struct TextEdit: Equatable, Sendable {
     }
 }
 
-public struct OverlappingEditsError: PodMirrorError {
-    public var message: String
-    public var code: String { "internal.overlapping-edits" }
-}
-
 extension Array where Element == UInt8 {
     /// Applies non-overlapping edits (in any order) to these bytes. Insertions at the same offset keep
     /// their given order.
@@ -43,8 +38,9 @@ extension Array where Element == UInt8 {
         var cursor = 0
         for edit in sorted {
             guard edit.range.lowerBound >= cursor, edit.range.upperBound <= count else {
-                throw OverlappingEditsError(
-                    message: "edits overlap or run past the end at byte \(edit.range.lowerBound)")
+                throw PodMirrorFailure(
+                    Message("internal.error.overlapping-edits", ["offset": String(edit.range.lowerBound)]),
+                    code: .internalOverlappingEdits)
             }
             out.append(contentsOf: self[cursor..<edit.range.lowerBound])
             out.append(contentsOf: edit.replacement)

@@ -20,14 +20,6 @@ public protocol ToolRunner: Sendable {
     ) throws -> Int32
 }
 
-/// Errors starting a tool.
-public struct ToolError: PodMirrorError {
-    public var message: String
-    public var remedy: String?
-    public var code: String
-    public var exitStatus: ExitStatus
-}
-
 /// The real runner: `ChildProcess` with the output streamed.
 public struct ProcessToolRunner: ToolRunner {
     public var output: ToolOutput
@@ -47,9 +39,9 @@ public struct ProcessToolRunner: ToolRunner {
         } catch let error as any PodMirrorError {
             throw error
         } catch {
-            throw ToolError(
-                message: "cannot run \(executable): \(error.localizedDescription)", remedy: nil,
-                code: "tool.launch", exitStatus: .toolMissing)
+            throw PodMirrorFailure(
+                Message("tool.error.launch", ["tool": executable, "reason": error.localizedDescription]),
+                code: .toolLaunch)
         }
     }
 

@@ -45,7 +45,8 @@ public enum GitCheckout {
     static func tree(_ repo: GitRepository, _ commitHex: String) throws -> OpaquePointer {
         guard var oid = GitOID.parse(commitHex) else {
             throw GitError(
-                .repository, operation: "read commit \(commitHex) in", subject: repo.path, cause: "bad object id")
+                .repository, operation: "read commit \(commitHex) in", subject: repo.path,
+                cause: Message("git.cause.bad-object"))
         }
         var commit: OpaquePointer?
         try check(git_commit_lookup(&commit, repo.pointer, &oid), "read commit \(commitHex) in", repo.path)

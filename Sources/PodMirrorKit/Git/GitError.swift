@@ -22,6 +22,8 @@ public struct GitError: PodMirrorError {
     /// Redacted URL or path the operation worked on.
     public var subject: String
     public var cause: String
+    /// The catalog form of `cause`, when podmirror (not libgit2) words it.
+    public var causeText: Message?
     /// For `.timeout`: the setting that bounds the stall (`--timeout`, `PODMIRROR_GIT_TIMEOUT`).
     public var timeoutSetting: String?
 
@@ -32,33 +34,41 @@ public struct GitError: PodMirrorError {
         self.cause = Redaction.redactText(cause)
     }
 
-    public var message: String { "\(operation) \(subject) failed: \(cause)" }
-
-    public var remedy: String? {
-        switch kind {
-        case .transport:
-            return
-                "check the URL and the network (`podmirror mirror test` ranks reachable mirrors); nothing was changed"
-        case .timeout: return remedyText?.english
-        case .unsupportedTransport: return "use an https://, http://, ssh://, git:// or file:// URL"
-        case .repository: return nil
-        case .unsupported: return nil
-        }
+    /// A failure whose cause podmirror words itself (in the catalog).
+    public init(_ kind: Kind, operation: String, subject: String, cause: Message) {
+        self.init(kind, operation: operation, subject: subject, cause: cause.english)
+        causeText = Message(cause.key, cause.arguments.mapValues(Redaction.redactText))
     }
 
-    public var exitStatus: ExitStatus {
-        switch kind {
-        case .transport, .timeout: return .network
-        case .unsupportedTransport, .unsupported: return .usage
-        case .repository: return .failure
-        }
+    /// The operation is git's verb (`clone`, `fetch`, …), in English; so is a cause libgit2 words.
+    public var text: Message? {
+        Message(
+            "git.error.failed", ["operation": operation, "subject": subject, "cause": causeText?.localized ?? cause])
     }
 
-    public var code: String { "git.\(kind.rawValue)" }
+    public var message: String {
+        Message("git.error.failed", ["operation": operation, "subject": subject, "cause": cause]).english
+    }
+
+    public var remedy: String? { remedyText?.english }
+
+    public var code: ErrorCode {
+        switch kind {
+        case .transport: .gitTransport
+        case .timeout: .gitTimeout
+        case .unsupportedTransport: .gitUnsupportedTransport
+        case .repository: .gitRepository
+        case .unsupported: .gitUnsupported
+        }
+    }
 
     public var remedyText: Message? {
-        guard kind == .timeout else { return nil }
-        return Message("git.timeout.remedy", ["setting": timeoutSetting ?? NetworkSettings.timeoutSettingNames])
+        switch kind {
+        case .transport: Message("git.error.transport.remedy")
+        case .timeout: Message("git.timeout.remedy", ["setting": timeoutSetting ?? NetworkSettings.timeoutSettingNames])
+        case .unsupportedTransport: Message("git.error.unsupported-transport.remedy")
+        case .repository, .unsupported: nil
+        }
     }
 
     /// Builds an error from libgit2's last error; network classes map to `.transport`.

@@ -70,7 +70,7 @@ struct IndexWalk {
 
     mutating func run() throws {
         let fd = open(repo.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError.errno(repo.path, "read") }
+        guard fd >= 0 else { throw FileError.errno(repo.path, .read) }
         levels = [Level(name: [], dir: fdopendir(fd), first: 0)]
         defer {
             for level in levels { if let d = level.dir { closedir(d) } }

@@ -61,7 +61,9 @@ public enum GitPack {
         defer { git_revwalk_free(walk) }
         for tip in tips {
             guard var oid = GitOID.parse(tip) else {
-                throw GitError(.repository, operation: "pack", subject: repo.path, cause: "bad object id \(tip)")
+                throw GitError(
+                    .repository, operation: "pack", subject: repo.path, cause: Message("git.cause.bad-oid", ["id": tip])
+                )
             }
             try check(git_revwalk_push(walk, &oid), "walk the history of", repo.path)
         }
@@ -139,7 +141,7 @@ public enum GitPack {
         }
         guard let name = git_indexer_name(idx) else {
             throw GitError(
-                .repository, operation: "index the pack of", subject: subject, cause: "the indexer named no pack")
+                .repository, operation: "index the pack of", subject: subject, cause: Message("git.cause.no-pack"))
         }
         return String(cString: name)
     }

@@ -44,7 +44,7 @@ extension GitPack {
         packFile path: String, options: TransferOptions, sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError.errno(path, "read") }
+        guard fd >= 0 else { throw FileError.errno(path, .read) }
         defer { close(fd) }
         let session = Session(options)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
@@ -55,7 +55,7 @@ extension GitPack {
             let n = read(fd, buffer.baseAddress, buffer.count)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw FileError.errno(path, "read")
+                throw FileError.errno(path, .read)
             }
             if n == 0 { break }
             if objects == nil {

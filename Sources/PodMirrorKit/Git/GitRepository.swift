@@ -105,7 +105,9 @@ public final class GitRepository: @unchecked Sendable {
     /// Creates or moves a direct reference.
     public func setReference(_ name: String, to hex: String, message: String) throws {
         guard var oid = GitOID.parse(hex) else {
-            throw GitError(.repository, operation: "update \(name) in", subject: path, cause: "bad object id \(hex)")
+            throw GitError(
+                .repository, operation: "update \(name) in", subject: path,
+                cause: Message("git.cause.bad-oid", ["id": hex]))
         }
         var ref: OpaquePointer?
         try check(git_reference_create(&ref, pointer, name, &oid, 1, message), "update \(name) in", path)

@@ -48,7 +48,8 @@ public enum GitSourceFetcher {
         switch revision {
         case .tag(let tag):
             guard refs.contains(where: { $0.name == "refs/tags/\(tag)" }) else {
-                throw GitError(.repository, operation: "fetch", subject: url, cause: "the server has no tag '\(tag)'")
+                throw GitError(
+                    .repository, operation: "fetch", subject: url, cause: Message("git.cause.no-tag", ["tag": tag]))
             }
             wanted = ("+refs/tags/\(tag):refs/tags/\(tag)", "refs/tags/\(tag)")
         case .branch(let branch):
@@ -58,12 +59,13 @@ public enum GitSourceFetcher {
                     ?? refs.first(where: { $0.name == "refs/tags/\(branch)" })
             else {
                 throw GitError(
-                    .repository, operation: "fetch", subject: url, cause: "the server has no branch '\(branch)'")
+                    .repository, operation: "fetch", subject: url,
+                    cause: Message("git.cause.no-branch", ["branch": branch]))
             }
             wanted = ("+\(ref.name):refs/podmirror/want", "refs/podmirror/want")
         case .head:
             guard let head = refs.first(where: { $0.name == "HEAD" }) else {
-                throw GitError(.repository, operation: "fetch", subject: url, cause: "the server advertises no HEAD")
+                throw GitError(.repository, operation: "fetch", subject: url, cause: Message("git.cause.no-head"))
             }
             let ref = head.symrefTarget.flatMap { t in refs.first { $0.name == t } } ?? head
             wanted = ("+\(ref.name):refs/podmirror/want", "refs/podmirror/want")
@@ -83,12 +85,15 @@ public enum GitSourceFetcher {
                     remote!, refspecs: ["+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*"],
                     url: url, options: options, bytes: &bytes)
                 guard var oid = GitOID.parse(sha) else {
-                    throw GitError(.repository, operation: "fetch", subject: url, cause: "bad commit id '\(sha)'")
+                    throw GitError(
+                        .repository, operation: "fetch", subject: url,
+                        cause: Message("git.cause.bad-commit-id", ["id": sha]))
                 }
                 var obj: OpaquePointer?
                 guard git_commit_lookup(&obj, repo.pointer, &oid) == 0 else {
                     throw GitError(
-                        .repository, operation: "fetch", subject: url, cause: "the server has no commit \(sha)")
+                        .repository, operation: "fetch", subject: url,
+                        cause: Message("git.cause.no-commit", ["id": sha]))
                 }
                 git_commit_free(obj)
                 return GitOID.hex(&oid)

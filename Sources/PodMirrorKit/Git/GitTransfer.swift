@@ -112,7 +112,7 @@ final class TransferSession: @unchecked Sendable {
         if timedOut {
             var error = GitError(
                 .timeout, operation: operation, subject: subject,
-                cause: "no data from the server for \(Int(options.stallTimeout)) s")
+                cause: Message("git.cause.stalled", ["seconds": String(Int(options.stallTimeout))]))
             error.timeoutSetting = options.stallTimeoutSetting
             throw error
         }
@@ -351,7 +351,7 @@ public enum GitTransfer {
         if let depth, depth > 0, !Libgit2.supportsShallow {
             throw GitError(
                 .unsupported, operation: "clone", subject: url,
-                cause: "--depth needs libgit2 1.7 or newer; this podmirror is linked with libgit2 \(Libgit2.version)")
+                cause: Message("git.cause.depth", ["version": Libgit2.version]))
         }
         Libgit2.initialize()
         let session = TransferSession(options)
@@ -371,7 +371,8 @@ public enum GitTransfer {
                 if rc == GIT_ENOTFOUND.rawValue, let branch {
                     throw GitError(
                         .repository, operation: "clone", subject: url,
-                        cause: "the server has no branch '\(branch)' (\(Libgit2.lastErrorMessage()))")
+                        cause: Message(
+                            "git.cause.no-branch-detail", ["branch": branch, "detail": Libgit2.lastErrorMessage()]))
                 }
                 throw GitError.fromLibgit2(rc, operation: "clone", subject: url)
             }

@@ -8,16 +8,18 @@ public enum GitURL {
     /// Throws unless the URL is http(s), ssh (incl. scp-like `user@host:path`), git://, file:// or a path.
     public static func validate(_ url: String) throws {
         let trimmed = url.trimmingCharacters(in: .whitespaces)
-        func refuse(_ why: String) -> GitError {
+        func refuse(_ why: Message) -> GitError {
             GitError(.unsupportedTransport, operation: "use URL", subject: url, cause: why)
         }
-        if trimmed.isEmpty { throw refuse("the URL is empty") }
+        if trimmed.isEmpty { throw refuse(Message("git.cause.empty-url")) }
         if trimmed.contains("::") && !trimmed.contains("://") {
-            throw refuse("transport '\(trimmed.components(separatedBy: "::")[0])::' is not allowed")
+            throw refuse(Message("git.cause.transport", ["transport": trimmed.components(separatedBy: "::")[0] + "::"]))
         }
         if let r = trimmed.range(of: "://") {
             let scheme = trimmed[..<r.lowerBound].lowercased()
-            if !allowedSchemes.contains(scheme) { throw refuse("transport '\(scheme)' is not allowed") }
+            if !allowedSchemes.contains(scheme) {
+                throw refuse(Message("git.cause.transport", ["transport": String(scheme)]))
+            }
             return
         }
         if trimmed.hasPrefix("/") || trimmed.hasPrefix("./") || trimmed.hasPrefix("../") { return }
@@ -25,6 +27,6 @@ public enum GitURL {
         if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].contains("/"), colon != trimmed.startIndex {
             return
         }
-        throw refuse("'\(trimmed)' is not a URL podmirror understands")
+        throw refuse(Message("git.cause.not-a-url", ["url": trimmed]))
     }
 }

@@ -25,7 +25,7 @@ final class HTTPProxyRelay: @unchecked Sendable {  // fields are set once in ini
     /// A relay to the server of `url` (http) through `proxyURL`; listening when init returns.
     init(url: String, proxyURL: String) throws {
         guard let target = ProxyURLParts(url), let proxy = ProxyURLParts(proxyURL) else {
-            throw GitError(.transport, operation: "use proxy for", subject: url, cause: "cannot read the proxy URL")
+            throw GitError(.transport, operation: "use proxy for", subject: url, cause: Message("git.cause.proxy-url"))
         }
         let hostText = target.host.contains(":") ? "[\(target.host)]" : target.host
         hostHeader = target.port == 80 ? hostText : "\(hostText):\(target.port)"
@@ -34,7 +34,9 @@ final class HTTPProxyRelay: @unchecked Sendable {  // fields are set once in ini
         proxyPort = proxy.port
         authorization = Self.basicAuthorization(proxyURL)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw GitError(.transport, operation: "use proxy for", subject: url, cause: "no socket") }
+        guard fd >= 0 else {
+            throw GitError(.transport, operation: "use proxy for", subject: url, cause: Message("git.cause.no-socket"))
+        }
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -47,7 +49,7 @@ final class HTTPProxyRelay: @unchecked Sendable {  // fields are set once in ini
         }
         guard bound else {
             close(fd)
-            throw GitError(.transport, operation: "use proxy for", subject: url, cause: "cannot listen on 127.0.0.1")
+            throw GitError(.transport, operation: "use proxy for", subject: url, cause: Message("git.cause.no-listen"))
         }
         listener = fd
         port = Int(UInt16(bigEndian: addr.sin_port))

@@ -72,7 +72,8 @@ public struct NetworkSettings: Sendable {
     static func seconds(_ name: String, _ environment: [String: String]) throws -> Double? {
         guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         guard let value = Double(text) else {
-            throw UsageError(Message("network.timeout.bad", ["setting": name, "value": text]), code: "usage.timeout")
+            throw PodMirrorFailure(
+                Message("network.timeout.bad", ["setting": name, "value": text]), code: .usageTimeout)
         }
         try checkPositive(value, setting: name, text: text)
         return value
@@ -80,8 +81,8 @@ public struct NetworkSettings: Sendable {
 
     static func checkPositive(_ value: Double, setting: String, text: String) throws {
         guard value > 0, value.isFinite else {
-            throw UsageError(
-                Message("network.timeout.bad", ["setting": setting, "value": text]), code: "usage.timeout")
+            throw PodMirrorFailure(
+                Message("network.timeout.bad", ["setting": setting, "value": text]), code: .usageTimeout)
         }
     }
 }

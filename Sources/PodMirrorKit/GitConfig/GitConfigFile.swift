@@ -1,20 +1,6 @@
 import CLibgit2
 import Foundation
 
-/// Errors of the git-config area, naming the file and the key.
-public struct GitConfigError: PodMirrorError {
-    public var message: String
-    public var remedy: String?
-    public var code: String
-    public var exitStatus: ExitStatus
-    public init(_ message: String, remedy: String? = nil, code: String, exitStatus: ExitStatus = .failure) {
-        self.message = message
-        self.remedy = remedy
-        self.code = code
-        self.exitStatus = exitStatus
-    }
-}
-
 /// One git config file opened through libgit2's config API (`git_config_open_ondisk`).
 final class GitConfigFile {
     struct Entry: Equatable {
@@ -30,9 +16,9 @@ final class GitConfigFile {
         Libgit2.initialize()
         self.path = path
         guard git_config_open_ondisk(&config, path) == 0 else {
-            throw GitConfigError(
-                "cannot read git config \(path): \(Libgit2.lastErrorMessage())",
-                remedy: "fix the file (git config --file \(path) --list shows the problem)", code: "gitconfig.read")
+            throw PodMirrorFailure(
+                Message("gitconfig.error.read", ["path": path, "reason": Libgit2.lastErrorMessage()]),
+                remedy: Message("gitconfig.error.read.remedy", ["path": path]), code: .gitconfigRead)
         }
     }
 
@@ -80,8 +66,15 @@ final class GitConfigFile {
         return String(cString: p)
     }
 
-    private func failure(_ op: String) -> GitConfigError {
-        GitConfigError("cannot \(op) git config \(path): \(Libgit2.lastErrorMessage())", code: "gitconfig.\(op)")
+    private func failure(_ op: String) -> PodMirrorFailure {
+        let reading = op == "read"
+        return PodMirrorFailure(
+            Message(
+                reading ? "gitconfig.error.read" : "gitconfig.error.write",
+                [
+                    "path": path, "reason": Libgit2.lastErrorMessage(),
+                ]),
+            code: reading ? .gitconfigRead : .gitconfigWrite)
     }
 
     /// Escapes a literal for a POSIX extended regular expression.
@@ -109,9 +102,8 @@ final class GitConfigFile {
             if let old { try fileSystem.writeAtomically(old, to: copy, defaultMode: 0o644) }
             let config = try GitConfigFile(path: copy)
             try edit(config)
-        } catch var e as GitConfigError {
-            e.message = e.message.replacingOccurrences(of: copy, with: file)
-            throw e
+        } catch let e as PodMirrorFailure {
+            throw e.replacing(copy, with: file)
         } catch var e as FileError {
             // Name the user's file, not the scratch copy (the same limit would stop writing it).
             e.path = file

@@ -100,12 +100,13 @@ public struct InsteadOfRules: Sendable {
     /// one plan never holds two edits of one file.
     public func usePlan(_ mirror: Mirror, sourceMirrors: [SourceMirrorConfig.Pair] = []) throws -> Plan {
         guard mirror.kind == .specsGit, !mirror.official else {
-            let gitMirrors = catalog.specs.filter { $0.kind == .specsGit && !$0.official }.map(\.name)
-            throw GitConfigError(
-                "'\(mirror.name.isEmpty ? Redaction.redactURL(mirror.url) : mirror.name)' is not a Specs git mirror; "
-                    + "insteadOf rules need one",
-                remedy: "use one of: \(gitMirrors.joined(separator: ", ")), or a git URL",
-                code: "gitconfig.not-a-git-mirror", exitStatus: .usage)
+            let known = catalog.specs.filter { $0.kind == .specsGit && !$0.official }.map(\.name)
+            throw PodMirrorFailure(
+                Message(
+                    "gitconfig.error.not-a-git-mirror",
+                    ["mirror": mirror.name.isEmpty ? Redaction.redactURL(mirror.url) : mirror.name]),
+                remedy: Message("gitconfig.error.not-a-git-mirror.remedy", ["mirrors": known.joined(separator: ", ")]),
+                code: .gitconfigNotAGitMirror)
         }
         let base = mirror.url
         var plan = Plan(

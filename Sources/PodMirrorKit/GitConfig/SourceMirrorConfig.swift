@@ -61,9 +61,9 @@ public struct SourceMirrorConfig: Sendable {
     /// Parses `PREFIX=MIRROR_PREFIX` (`setup --source-mirror`).
     public static func parsePair(_ text: String) throws -> Pair {
         guard let eq = text.range(of: "=") else {
-            throw UsageError(
+            throw PodMirrorFailure(
                 Message("gitconfig.source-mirror.bad-pair", ["value": Redaction.redactText(text)]),
-                code: "gitconfig.source-mirror")
+                code: .gitconfigSourceMirror)
         }
         let pair = Pair(prefix: String(text[..<eq.lowerBound]), mirror: String(text[eq.upperBound...]))
         try validate(pair)
@@ -78,15 +78,15 @@ public struct SourceMirrorConfig: Sendable {
                 !value.isEmpty && !value.contains(where: { $0.isWhitespace || $0.isNewline })
                 && (value.range(of: #"^[A-Za-z][A-Za-z0-9+.-]*://."#, options: .regularExpression) != nil || scpLike)
             guard ok else {
-                throw UsageError(
+                throw PodMirrorFailure(
                     Message("gitconfig.source-mirror.bad-url", ["value": Redaction.redactURL(value)]),
-                    code: "gitconfig.source-mirror")
+                    code: .gitconfigSourceMirror)
             }
         }
         if pair.prefix == pair.mirror {
-            throw UsageError(
+            throw PodMirrorFailure(
                 Message("gitconfig.source-mirror.same", ["value": Redaction.redactURL(pair.prefix)]),
-                code: "gitconfig.source-mirror")
+                code: .gitconfigSourceMirror)
         }
     }
 
@@ -169,14 +169,14 @@ public struct SourceMirrorConfig: Sendable {
             try Self.validate(pair)
             let foreign = existing.first { $0.prefix == pair.prefix && $0.mirror != pair.mirror && !$0.managed }
             if let foreign {
-                throw UsageError(
+                throw PodMirrorFailure(
                     Message(
                         "gitconfig.source-mirror.taken",
                         [
                             "prefix": Redaction.redactURL(pair.prefix), "mirror": Redaction.redactURL(foreign.mirror),
                             "file": foreign.file,
                         ]), remedy: Message("gitconfig.source-mirror.taken.remedy"),
-                    code: "gitconfig.source-mirror-taken")
+                    code: .gitconfigSourceMirrorTaken)
             }
         }
     }

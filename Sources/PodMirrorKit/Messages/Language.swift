@@ -11,7 +11,7 @@ public enum Language: String, Sendable, CaseIterable {
         for explicit in [flag, environment["PODMIRROR_LANG"]] {
             guard let value = explicit, !value.isEmpty else { continue }
             if let language = Language(tag: value) { return language }
-            throw UsageError(Message("lang.unknown", ["value": value]))
+            throw PodMirrorFailure(Message("lang.unknown", ["value": value]), code: .usage)
         }
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let value = environment[name], !value.isEmpty { return fromLocale(value) }

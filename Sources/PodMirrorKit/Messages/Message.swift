@@ -42,12 +42,3 @@ extension Diagnostic {
         self.text = message
     }
 }
-
-extension UsageError {
-    /// A usage error written in the catalog.
-    public init(_ message: Message, remedy: Message? = nil, code: String = "usage") {
-        self.init(message.english, remedy: remedy?.english, code: code)
-        self.text = message
-        self.remedyText = remedy
-    }
-}

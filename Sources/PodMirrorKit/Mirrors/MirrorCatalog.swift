@@ -40,34 +40,6 @@ public struct Mirror: Codable, Equatable, Sendable {
     }
 }
 
-public struct MirrorError: PodMirrorError {
-    public var message: String
-    public var remedy: String?
-    public var code: String
-    public var exitStatus: ExitStatus
-    public var text: Message? = nil
-    public var remedyText: Message? = nil
-
-    /// An error written in the catalog.
-    public init(_ message: Message, remedy: Message?, code: String, exitStatus: ExitStatus) {
-        self.init(
-            message: message.english, remedy: remedy?.english, code: code, exitStatus: exitStatus,
-            text: message, remedyText: remedy)
-    }
-
-    public init(
-        message: String, remedy: String?, code: String, exitStatus: ExitStatus,
-        text: Message? = nil, remedyText: Message? = nil
-    ) {
-        self.message = message
-        self.remedy = remedy
-        self.code = code
-        self.exitStatus = exitStatus
-        self.text = text
-        self.remedyText = remedyText
-    }
-}
-
 /// The catalog of known Specs and gem mirrors.
 public struct MirrorCatalog: Sendable {
     public var specs: [Mirror]
@@ -101,10 +73,9 @@ public struct MirrorCatalog: Sendable {
     /// The catalog shipped with podmirror (`templates/mirrors.json`).
     public static func bundled() throws -> MirrorCatalog {
         guard let url = Templates.url(for: "mirrors.json") else {
-            throw MirrorError(
-                message: "the mirror catalog templates/mirrors.json is missing from the installation",
-                remedy: "reinstall podmirror with its resource bundle", code: "catalog.missing",
-                exitStatus: .failure)
+            throw PodMirrorFailure(
+                Message("mirror.error.catalog-missing"), remedy: Message("mirror.error.catalog-missing.remedy"),
+                code: .catalogMissing)
         }
         return try MirrorCatalog(data: Data(contentsOf: url))
     }
@@ -137,10 +108,10 @@ public struct MirrorCatalog: Sendable {
         let unknown = Message(
             wantGems ? "mirror.error.unknown-gems" : "mirror.error.unknown-specs",
             ["value": nameOrURL])
-        throw MirrorError(
+        throw PodMirrorFailure(
             unknown,
             remedy: Message("mirror.error.unknown.remedy", ["names": names]),
-            code: "mirror.unknown", exitStatus: .usage)
+            code: .mirrorUnknown)
     }
 
     /// Refuses transports that run commands or are not mirrors (`ext::`, `fd::`, `ftp://`, …): Specs
@@ -149,10 +120,9 @@ public struct MirrorCatalog: Sendable {
         guard gems else { return try GitURL.validate(url) }
         let scheme = url.range(of: "://").map { url[..<$0.lowerBound].lowercased() }
         guard let scheme, ["https", "http"].contains(scheme), !url.contains(where: { $0.isWhitespace }) else {
-            throw MirrorError(
+            throw PodMirrorFailure(
                 Message("mirror.error.gem-transport", ["url": Redaction.redactURL(url)]),
-                remedy: Message("mirror.error.gem-transport.remedy"), code: "mirror.transport",
-                exitStatus: .usage)
+                remedy: Message("mirror.error.gem-transport.remedy"), code: .mirrorTransport)
         }
     }
 

@@ -83,12 +83,11 @@ public struct MirrorProbe: Sendable {
         let r = mirror.kind == .specsGit ? probeThroughGit(mirror) : probe(mirror)
         if cancellation.isCancelled { throw InterruptedError() }
         guard r.healthy else {
-            throw MirrorError(
-                message:
-                    "\(Redaction.redactURL(mirror.url)) does not answer as a "
-                    + "\(mirror.kind == .gems ? "gem" : "Specs") mirror should: \(r.problem ?? "unknown problem")",
-                remedy: "pick another with `podmirror mirror test`, or pass --no-verify to skip this check",
-                code: "mirror.unhealthy", exitStatus: .network)
+            throw PodMirrorFailure(
+                Message(
+                    mirror.kind == .gems ? "mirror.error.unhealthy-gems" : "mirror.error.unhealthy-specs",
+                    ["url": Redaction.redactURL(mirror.url), "problem": r.problem ?? "unknown problem"]),
+                remedy: Message("mirror.error.unhealthy.remedy"), code: .mirrorUnhealthy)
         }
         return r
     }

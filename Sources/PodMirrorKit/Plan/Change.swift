@@ -82,7 +82,7 @@ public struct Change: Sendable {
                 let current: [UInt8]? = fileSystem.fileExists(path) ? try fileSystem.readFile(path) : nil
                 guard current == old else {
                     throw FileError(
-                        path: path, operation: "update", reason: "it changed while podmirror was working; run again")
+                        path: path, operation: .update, reason: "it changed while podmirror was working")
                 }
                 try fileSystem.writeAtomically(new, to: path, defaultMode: defaultMode)
                 return nil

@@ -7,7 +7,7 @@ public struct PlanFailure: PodMirrorError {
     public var message: String { underlying.message }
     public var remedy: String? { underlying.remedy }
     public var exitStatus: ExitStatus { underlying.exitStatus }
-    public var code: String { underlying.code }
+    public var code: ErrorCode { underlying.code }
     public var text: Message? { underlying.text }
     public var remedyText: Message? { underlying.remedyText }
 }

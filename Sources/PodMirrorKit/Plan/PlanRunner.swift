@@ -32,7 +32,7 @@ public struct PlanRunner: Sendable {
                     record.applied = true
                     applied.append(change)
                 } catch {
-                    let pmError = (error as? any PodMirrorError) ?? GenericError(error)
+                    let pmError = (error as? any PodMirrorError) ?? PodMirrorFailure(wrapping: error)
                     record.changed = false
                     record.error = pmError.message
                     record.localizedError = pmError.localizedMessage

@@ -21,29 +21,28 @@ public enum CacheLock {
         while true {
             fd = open(lockPath, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
             if fd < 0 {
-                throw PodSourceError(
+                throw PodMirrorFailure(
                     Message(
                         "pods.cache.lock-open",
                         [
                             "path": lockPath,
                             "reason": String(cString: strerror(errno)),
                         ]),
-                    code: "pods.cache-lock")
+                    code: .podsCacheLock)
             }
             // A blocking flock cannot be timed out or cancelled, so poll a non-blocking one.
             while flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 if cancellation.isCancelled { close(fd); throw InterruptedError() }
                 if Date() > deadline {
                     close(fd)
-                    throw PodSourceError(
+                    throw PodMirrorFailure(
                         Message(
                             "pods.cache.lock-held",
                             [
                                 "path": lockPath,
                                 "seconds": String(Int(timeout)),
                             ]),
-                        remedy: Message("pods.cache.lock-held.remedy"), code: "pods.cache-lock-held",
-                        status: .lockHeld)
+                        remedy: Message("pods.cache.lock-held.remedy"), code: .podsCacheLockHeld)
                 }
                 usleep(20_000)
             }

@@ -135,9 +135,9 @@ public struct DownloadCache: Sendable {
                 if rename(tmp, path + "/VERSION") != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             }
         } catch {
-            throw PodSourceError(
+            throw PodMirrorFailure(
                 Message("pods.cache.version-write", ["path": path + "/VERSION", "reason": "\(error)"]),
-                code: "pods.cache-version")
+                code: .podsCacheVersion)
         }
         return action
     }
@@ -187,8 +187,8 @@ public struct DownloadCache: Sendable {
             try fs.createDirectory((entry as NSString).deletingLastPathComponent)
             try fs.createDirectory((specFile as NSString).deletingLastPathComponent)
         } catch {
-            throw PodSourceError(
-                Message("pods.cache.write", ["path": entry, "reason": "\(error)"]), code: "pods.cache-write")
+            throw PodMirrorFailure(
+                Message("pods.cache.write", ["path": entry, "reason": "\(error)"]), code: .podsCacheWrite)
         }
         if isCached(slug) { return false }
         let placed = try CacheLock.withExclusive(entry, timeout: lockTimeout, cancellation: cancellation) {
@@ -206,8 +206,8 @@ public struct DownloadCache: Sendable {
         if !placed { return false }
         let tmpSpec = staging + "/spec.podspec.json"
         do { try Data(spec).write(to: URL(fileURLWithPath: tmpSpec)) } catch {
-            throw PodSourceError(
-                Message("pods.cache.write", ["path": tmpSpec, "reason": "\(error)"]), code: "pods.cache-write")
+            throw PodMirrorFailure(
+                Message("pods.cache.write", ["path": tmpSpec, "reason": "\(error)"]), code: .podsCacheWrite)
         }
         try CacheLock.withExclusive(specFile, timeout: lockTimeout, cancellation: cancellation) {
             try renameOrThrow(tmpSpec, specFile)
@@ -217,9 +217,9 @@ public struct DownloadCache: Sendable {
 
     private func renameOrThrow(_ from: String, _ to: String) throws {
         if rename(from, to) != 0 {
-            throw PodSourceError(
+            throw PodMirrorFailure(
                 Message("pods.cache.write", ["path": to, "reason": String(cString: strerror(errno))]),
-                code: "pods.cache-write")
+                code: .podsCacheWrite)
         }
     }
 }

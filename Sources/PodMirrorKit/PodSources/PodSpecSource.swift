@@ -96,7 +96,7 @@ public struct PodSpecSource: Sendable, Equatable {
     /// Reads a JSON podspec's `source` and `prepare_command`.
     public static func json(_ bytes: [UInt8], path: String) throws -> PodSpecSource {
         guard let obj = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
-            throw PodSourceError(Message("pods.spec.json", ["path": path]), code: "pods.spec-json")
+            throw PodMirrorFailure(Message("pods.spec.json", ["path": path]), code: .podsSpecJSON)
         }
         var params: [String: String] = [:]
         for (k, v) in (obj["source"] as? [String: Any]) ?? [:] {

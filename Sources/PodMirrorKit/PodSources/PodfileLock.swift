@@ -27,9 +27,8 @@ public struct PodfileLock: Sendable, Equatable {
     /// Reads and parses the file at `path`.
     public static func read(path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> PodfileLock {
         guard let data = fileSystem.contents(path) else {
-            throw PodSourceError(
-                Message("pods.lock.unreadable", ["path": path]), code: "pods.lock-unreadable",
-                status: .usage)
+            throw PodMirrorFailure(
+                Message("pods.lock.unreadable", ["path": path]), code: .podsLockUnreadable)
         }
         return try parse(String(decoding: data, as: UTF8.self), path: path)
     }
@@ -38,21 +37,21 @@ public struct PodfileLock: Sendable, Equatable {
     public static func parse(_ text: String, path: String) throws -> PodfileLock {
         let root: Node?
         do { root = try Yams.compose(yaml: text) } catch {
-            throw PodSourceError(
+            throw PodMirrorFailure(
                 Message("pods.lock.yaml", ["path": path, "reason": "\(error)"]),
-                code: "pods.lock-yaml", status: .usage)
+                code: .podsLockYAML)
         }
         guard let map = root?.mapping else {
-            throw PodSourceError(
+            throw PodMirrorFailure(
                 Message("pods.lock.shape", ["path": path, "section": "(document)"]),
-                code: "pods.lock-shape", status: .usage)
+                code: .podsLockShape)
         }
         func section(_ name: String) -> Node? { map[Node(name)] }
-        func bad(_ name: String, _ line: Int? = nil) -> PodSourceError {
+        func bad(_ name: String, _ line: Int? = nil) -> PodMirrorFailure {
             let where_ = line.map { "\(path):\($0)" } ?? path
-            return PodSourceError(
+            return PodMirrorFailure(
                 Message("pods.lock.shape", ["path": where_, "section": name]),
-                code: "pods.lock-shape", status: .usage)
+                code: .podsLockShape)
         }
         var lock = PodfileLock(
             path: path, pods: [], specRepos: [:], externalSources: [:], checkoutOptions: [:],

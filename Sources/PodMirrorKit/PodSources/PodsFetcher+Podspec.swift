@@ -51,9 +51,9 @@ extension PodsFetcher {
         do { bytes = try fs.readFile(path) } catch {
             let reason = (error as? FileError)?.reason ?? "\(error)"
             return fail(
-                PodSourceError(
+                PodMirrorFailure(
                     Message("pods.podspec.unreadable", ["pod": pod.name, "path": path, "reason": reason]),
-                    code: "pods.podspec-unreadable"))
+                    code: .podsPodspecUnreadable))
         }
         return podspecJob(
             pod, bytes: bytes, isJSON: path.hasSuffix(".json"), label: path, checksum: checksum, result: result)
@@ -111,9 +111,9 @@ extension PodsFetcher {
         if isJSON {
             spec = try PodSpecSource.json(bytes, path: label)
             if let other = spec.name, other != name {
-                throw PodSourceError(
+                throw PodMirrorFailure(
                     Message("pods.podspec.name", ["pod": name, "path": label, "name": other]),
-                    code: "pods.podspec-name")
+                    code: .podsPodspecName)
             }
         } else {
             switch PodSpecSource.ruby(String(decoding: bytes, as: UTF8.self), version: version) {
@@ -147,9 +147,9 @@ extension PodsFetcher {
             where e.kind == .httpStatus && e.status == 404
         {
             if case .cdn(let repo, _, _) = remote.kind {
-                throw PodSourceError(
+                throw PodMirrorFailure(
                     Message("pods.cdn.not-found", ["pod": result.name, "version": result.version, "url": shown]),
-                    remedy: Message("pods.cdn.not-found.remedy", ["repo": repo]), code: "pods.cdn-not-found")
+                    remedy: Message("pods.cdn.not-found.remedy", ["repo": repo]), code: .podsCDNNotFound)
             }
             throw e
         }
@@ -157,11 +157,11 @@ extension PodsFetcher {
         case .cdn(let repo, let localPath, let sha1):
             let actual = Digest.hex(.sha1, got.bytes)
             guard actual == sha1 else {
-                throw PodSourceError(
+                throw PodMirrorFailure(
                     Message(
                         "pods.cdn.checksum",
                         ["pod": result.name, "url": shown, "repo": repo, "lock": sha1, "actual": actual]),
-                    remedy: Message("pods.cdn.checksum.remedy"), code: "pods.cdn-checksum")
+                    remedy: Message("pods.cdn.checksum.remedy"), code: .podsCDNChecksum)
             }
             try RemotePodspec.storeCDN(got.bytes, etag: got.etag, at: localPath)
             let spec = try PodSpecSource.json(got.bytes, path: shown)

@@ -94,14 +94,14 @@ public struct PodsFetcher: Sendable {
         let lock = try PodfileLock.read(path: request.lockfilePath, fileSystem: request.environment.fileSystem)
         let unknown = request.only.filter { n in !lock.pods.contains { $0.name == n } }
         if !unknown.isEmpty {
-            throw PodSourceError(
+            throw PodMirrorFailure(
                 Message(
                     "pods.only.unknown",
                     [
                         "names": unknown.joined(separator: ", "),
                         "path": request.lockfilePath,
                     ]),
-                code: "pods.only-unknown", status: .usage)
+                code: .podsOnlyUnknown)
         }
         var warnings: [Diagnostic] = []
         let tools = ToolVersion(environment: request.environment)
@@ -111,9 +111,9 @@ public struct PodsFetcher: Sendable {
                 podVersion: { tools.locate("pod").flatMap { tools.version(of: $0) } },
                 lockfile: lock.cocoapodsVersion)
         else {
-            throw PodSourceError(
+            throw PodMirrorFailure(
                 Message("pods.version.unknown"), remedy: Message("pods.version.unknown.remedy"),
-                code: "pods.version-unknown", status: .usage)
+                code: .podsVersionUnknown)
         }
         if source != .flag {
             warnings.append(
@@ -200,9 +200,9 @@ public struct PodsFetcher: Sendable {
         }
         guard let repoKey = lock.specRepo(of: pod.name) else {
             return fail(
-                PodSourceError(
+                PodMirrorFailure(
                     Message("pods.spec.no-spec-repo", ["pod": pod.name, "path": lock.path]),
-                    code: "pods.spec-no-spec-repo"))
+                    code: .podsSpecNoSpecRepo))
         }
         let found: FoundSpec
         do {
@@ -299,7 +299,7 @@ public struct PodsFetcher: Sendable {
         if let e = error as? any PodMirrorError {
             result.error = Redaction.redactText(e.message)
             result.errorText = e.text
-            result.errorCode = e.code
+            result.errorCode = e.code.rawValue
             result.exitStatus = e.exitStatus
         } else {
             result.error = Redaction.redactText("\(error)")

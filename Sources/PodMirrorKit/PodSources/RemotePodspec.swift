@@ -59,8 +59,8 @@ struct RemotePodspec: Sendable, Equatable {
             }
         } catch {
             let reason = (error as? FileError)?.reason ?? "\(error)"
-            throw PodSourceError(
-                Message("pods.cdn.store-failed", ["path": path, "reason": reason]), code: "pods.cdn-store")
+            throw PodMirrorFailure(
+                Message("pods.cdn.store-failed", ["path": path, "reason": reason]), code: .podsCDNStore)
         }
     }
 }

@@ -44,14 +44,14 @@ public struct SpecLookup: Sendable {
     /// `checksum` (SHA1 from `SPEC CHECKSUMS`) when given.
     public func find(name: String, version: String, source: String, checksum: String?) throws -> Outcome {
         guard let repo = repo(for: source) else {
-            throw PodSourceError(
+            throw PodMirrorFailure(
                 Message(
                     "pods.spec.no-repo",
                     [
                         "pod": name, "source": Redaction.redactURL(source),
                         "dir": repos.path,
                     ]),
-                remedy: Message("pods.spec.no-repo.remedy"), code: "pods.spec-no-repo")
+                remedy: Message("pods.spec.no-repo.remedy"), code: .podsSpecNoRepo)
         }
         let prefixes = Self.prefixLengths(repoPath: repo.path, repos.fileSystem)
         // A CDN repo always keeps podspecs under `Specs/`, which exists only once one was downloaded.
@@ -75,29 +75,29 @@ public struct SpecLookup: Sendable {
                 let url = RemotePodspec.cdnURL(base: base, relativePath: "Specs/\(relative)/\(name).podspec.json")
                 return .remote(CDNSpec(repoName: repo.name, localPath: jsonPath, url: url))
             }
-            throw PodSourceError(
+            throw PodMirrorFailure(
                 Message(
                     "pods.spec.missing",
                     [
                         "pod": name, "version": version, "repo": repo.name,
                         "path": jsonPath,
                     ]),
-                remedy: Message("pods.spec.missing.remedy"), code: "pods.spec-missing")
+                remedy: Message("pods.spec.missing.remedy"), code: .podsSpecMissing)
         }
         guard let data = fs.contents(path) else {
-            throw PodSourceError(Message("pods.spec.unreadable", ["path": path]), code: "pods.spec-unreadable")
+            throw PodMirrorFailure(Message("pods.spec.unreadable", ["path": path]), code: .podsSpecUnreadable)
         }
         let bytes = Array(data)
         let sha1 = Digest.hex(.sha1, bytes)
         if let checksum, checksum.lowercased() != sha1 {
-            throw PodSourceError(
+            throw PodMirrorFailure(
                 Message(
                     "pods.spec.checksum",
                     [
                         "pod": name, "repo": repo.name, "path": path,
                         "lock": checksum, "local": sha1,
                     ]),
-                remedy: Message("pods.spec.checksum.remedy"), code: "pods.spec-checksum")
+                remedy: Message("pods.spec.checksum.remedy"), code: .podsSpecChecksum)
         }
         return .found(
             FoundSpec(

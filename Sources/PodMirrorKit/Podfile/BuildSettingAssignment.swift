@@ -25,9 +25,9 @@ public struct BuildSettingAssignment: Sendable, Equatable {
             if split != nil { break }
         }
         guard let eq = split, eq != text.startIndex else {
-            throw UsageError(
+            throw PodMirrorFailure(
                 Message("podfile.build-setting.bad-assignment", ["text": text]),
-                remedy: Message("podfile.build-setting.bad-assignment.remedy"), code: "build-setting.syntax")
+                remedy: Message("podfile.build-setting.bad-assignment.remedy"), code: .buildSettingSyntax)
         }
         let key = String(text[..<eq])
         try Self.validate(key: key)
@@ -41,9 +41,9 @@ public struct BuildSettingAssignment: Sendable, Equatable {
             key.range(of: #"^[A-Za-z_][A-Za-z0-9_]*(\[[A-Za-z_]+=[^\]'"\\\[]+\])*$"#, options: .regularExpression)
                 != nil
         else {
-            throw UsageError(
+            throw PodMirrorFailure(
                 Message("podfile.build-setting.bad-key", ["key": key]),
-                remedy: Message("podfile.build-setting.bad-assignment.remedy"), code: "build-setting.key")
+                remedy: Message("podfile.build-setting.bad-assignment.remedy"), code: .buildSettingKey)
         }
     }
 }

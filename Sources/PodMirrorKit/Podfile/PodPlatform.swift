@@ -17,11 +17,11 @@ public enum PodPlatform: String, CaseIterable, Sendable {
         if name == "macos" { name = "osx" }
         guard let platform = PodPlatform(rawValue: name) else {
             let suggestion = Suggestion.nearest(to: text.lowercased(), in: Self.acceptedNames)
-            throw UsageError(
+            throw PodMirrorFailure(
                 Message(
                     "podfile.platform.unknown", ["name": text, "names": Self.acceptedNames.joined(separator: ", ")]),
                 remedy: suggestion.map { Message("podfile.platform.did-you-mean", ["name": $0]) },
-                code: "platform.name")
+                code: .platformName)
         }
         self = platform
     }
@@ -52,9 +52,9 @@ public enum PodPlatform: String, CaseIterable, Sendable {
     /// Checks a deployment target: one to three numeric components (`13`, `13.0`, `10.15.4`).
     public static func version(parsing text: String) throws -> String {
         guard text.range(of: #"^[0-9]{1,4}(\.[0-9]{1,4}){0,2}$"#, options: .regularExpression) != nil else {
-            throw UsageError(
+            throw PodMirrorFailure(
                 Message("podfile.platform.bad-version", ["version": text]),
-                remedy: Message("podfile.platform.bad-version.remedy"), code: "platform.version")
+                remedy: Message("podfile.platform.bad-version.remedy"), code: .platformVersion)
         }
         return text
     }
@@ -65,16 +65,16 @@ public enum PodPlatform: String, CaseIterable, Sendable {
     {
         let parts = text.split(maxSplits: 1, whereSeparator: { $0 == ":" || $0 == " " || $0 == "=" }).map(String.init)
         guard let first = parts.first else {
-            throw UsageError(
+            throw PodMirrorFailure(
                 Message("podfile.platform.unknown", ["name": text, "names": acceptedNames.joined(separator: ", ")]),
-                code: "platform.name")
+                code: .platformName)
         }
         let platform = try PodPlatform(parsing: first)
         guard parts.count == 2 else {
             if versionRequired {
-                throw UsageError(
+                throw PodMirrorFailure(
                     Message("podfile.platform.missing-version", ["text": text]),
-                    remedy: Message("podfile.platform.bad-version.remedy"), code: "platform.version")
+                    remedy: Message("podfile.platform.bad-version.remedy"), code: .platformVersion)
             }
             return (platform, nil)
         }

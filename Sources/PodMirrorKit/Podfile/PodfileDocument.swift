@@ -44,13 +44,12 @@ public struct PodfileDocument: Sendable {
         guard fs.fileExists(path), !fs.isDirectory(path) else {
             throw PodfileError(
                 Message("podfile.error.missing", ["path": path]), file: path,
-                remedy: Message("podfile.error.missing.remedy"), code: "podfile.missing",
-                exitStatus: .usage)
+                remedy: Message("podfile.error.missing.remedy"), code: .podfileMissing)
         }
         if path.hasSuffix(".yaml") {
             throw PodfileError(
                 Message("podfile.error.yaml"), file: path, remedy: Message("podfile.error.yaml.remedy"),
-                code: "podfile.unsupported-format", exitStatus: .usage)
+                code: .podfileUnsupportedFormat)
         }
         return try PodfileDocument(bytes: try fs.readFile(path), path: path)
     }
@@ -62,14 +61,14 @@ public struct PodfileDocument: Sendable {
         guard bytes.count <= Self.maxSize else {
             throw PodfileError(
                 Message("podfile.error.too-large", ["size": String(bytes.count >> 20)]), file: path,
-                remedy: Message("podfile.error.check-path.remedy"), code: "podfile.too-large")
+                remedy: Message("podfile.error.check-path.remedy"), code: .podfileTooLarge)
         }
         if let nul = bytes.firstIndex(of: 0) {
             let lineStart = bytes[..<nul].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             throw PodfileError(
                 Message("podfile.error.nul"), file: path,
                 line: bytes.lineNumber(at: nul), column: nul - lineStart + 1,
-                remedy: Message("podfile.error.check-path.remedy"), code: "podfile.encoding")
+                remedy: Message("podfile.error.check-path.remedy"), code: .podfileEncoding)
         }
         if String(bytes: bytes, encoding: .utf8) == nil {
             let bad = Self.firstInvalidUTF8(bytes) ?? 0
@@ -77,7 +76,7 @@ public struct PodfileDocument: Sendable {
             throw PodfileError(
                 Message("podfile.error.not-utf8"), file: path,
                 line: bytes.lineNumber(at: bad), column: bad - lineStart + 1,
-                remedy: Message("podfile.error.not-utf8.remedy"), code: "podfile.encoding")
+                remedy: Message("podfile.error.not-utf8.remedy"), code: .podfileEncoding)
         }
         self.path = path
         self.bytes = bytes

@@ -48,7 +48,7 @@ extension EditContext {
                     [
                         "lines": hooks.map { String($0.element.statement.line) }.joined(separator: ", ")
                     ]),
-                code: "podfile.multiple-hooks")
+                code: .podfileMultipleHooks)
         }
         return hooks.first.map { ($0.offset, $0.element) }
     }
@@ -62,9 +62,8 @@ extension EditContext {
         try validateKey(key)
         if installOption("skip_pods_project_generation") {
             throw PodfileError(
-                "the Podfile sets `skip_pods_project_generation`: there is no Pods project for post_install to change",
-                file: doc.path, remedy: "remove that install! option, or set the build setting another way",
-                code: "podfile.no-pods-project", exitStatus: .usage)
+                Message("podfile.error.no-pods-project"), file: doc.path,
+                remedy: Message("podfile.error.no-pods-project.remedy"), code: .podfileNoPodsProject)
         }
         let hook = try postInstallHook()
         let sites = reader.buildSettingSites.filter { matches($0.setting, key, configuration, pod) }
@@ -121,7 +120,7 @@ extension EditContext {
                 Message("podfile.build-setting.user-expression", ["key": key, "line": String(a.line), "text": a.text]),
                 file: doc.path, line: a.line,
                 remedy: Message("podfile.build-setting.user-expression.remedy", ["key": key, "value": value]),
-                code: "podfile.build-setting-user", exitStatus: .usage)
+                code: .podfileBuildSettingUser)
         }
         for a in assignments {
             guard let index = a.valueToken, syntax.tokens[index].value != value else { continue }

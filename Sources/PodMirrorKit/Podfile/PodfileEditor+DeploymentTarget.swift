@@ -61,9 +61,8 @@ extension EditContext {
         let key = platform.deploymentTargetSetting
         if installOption("skip_pods_project_generation") {
             throw PodfileError(
-                "the Podfile sets `skip_pods_project_generation`: there is no Pods project for post_install to change",
-                file: doc.path, remedy: "remove that install! option, or set the build setting another way",
-                code: "podfile.no-pods-project", exitStatus: .usage)
+                Message("podfile.error.no-pods-project"), file: doc.path,
+                remedy: Message("podfile.error.no-pods-project.remedy"), code: .podfileNoPodsProject)
         }
         let hook = try postInstallHook()
         let sites = reader.deploymentTargetSites.filter { $0.key == key }

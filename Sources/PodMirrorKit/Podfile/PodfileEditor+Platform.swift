@@ -13,10 +13,9 @@ extension EditContext {
         guard found.count == 1 else {
             throw PodfileError(
                 found.isEmpty
-                    ? "there is no target `\(name)` in the Podfile"
-                    : "target `\(name)` is declared \(found.count) times",
-                file: doc.path, remedy: "see the targets with `podmirror podfile show`",
-                code: "podfile.target", exitStatus: .usage)
+                    ? Message("podfile.error.no-target", ["name": name])
+                    : Message("podfile.error.target-twice", ["name": name, "count": String(found.count)]),
+                file: doc.path, remedy: Message("podfile.error.target.remedy"), code: .podfileTarget)
         }
         return found[0]
     }
@@ -53,9 +52,8 @@ extension EditContext {
         let scope = try scope(named: target)
         if scope.statement != nil, scope.block == nil {
             throw PodfileError(
-                "target `\(scope.name)` has no `do … end` block to hold a platform", file: doc.path,
-                line: scope.line, remedy: "give the target a block, or set the platform at root level",
-                code: "podfile.target", exitStatus: .usage)
+                Message("podfile.error.target-no-block", ["name": scope.name]), file: doc.path, line: scope.line,
+                remedy: Message("podfile.error.target-no-block.remedy"), code: .podfileTarget)
         }
         let line = "platform :\(name), \(literal(version, like: nil))"
         if let existing = scope.platforms.first(where: { !$0.conditional }) ?? scope.platforms.first {
@@ -96,10 +94,10 @@ extension EditContext {
         guard let nameArg = args.first, nameArg.count == 1, syntax.tokens[nameArg[0]].kind == .symbol else {
             guard force else {
                 throw PodfileError(
-                    "the platform at this line is written as an expression (`\(syntax.text(of: s))`)",
+                    Message("podfile.error.platform-expression", ["expression": syntax.text(of: s)]),
                     file: doc.path, line: s.line,
-                    remedy: "pass --force to replace it with `platform :\(name), '\(version)'`",
-                    code: "podfile.platform-expression", exitStatus: .usage)
+                    remedy: Message("podfile.error.platform-expression.remedy", ["name": name, "version": version]),
+                    code: .podfilePlatformExpression)
             }
             edits.append(TextEdit(range: syntax.range(of: s), replacement: "platform :\(name), \(literal(version))"))
             return
@@ -130,9 +128,9 @@ extension EditContext {
         let expression = String(decoding: syntax.bytes[first..<last], as: UTF8.self)
         guard force else {
             throw PodfileError(
-                "the platform version is an expression (`\(expression)`), not a literal", file: doc.path, line: s.line,
-                remedy: "pass --force to replace it with '\(version)'", code: "podfile.platform-expression",
-                exitStatus: .usage)
+                Message("podfile.error.version-expression", ["expression": expression]), file: doc.path, line: s.line,
+                remedy: Message("podfile.error.version-expression.remedy", ["version": version]),
+                code: .podfilePlatformExpression)
         }
         edits.append(TextEdit(range: first..<last, replacement: literal(version)))
     }

@@ -12,16 +12,16 @@ extension EditContext {
                 Suggestion.nearest(to: nameOrURL.lowercased(), in: names)
                 .map { Message("podfile.source.did-you-mean", ["name": $0]) }
                 ?? Message("podfile.source.unknown.remedy")
-            throw UsageError(
+            throw PodMirrorFailure(
                 Message("podfile.source.unknown", ["value": nameOrURL, "names": names.joined(separator: ", ")]),
-                remedy: remedy, code: "podfile.source")
+                remedy: remedy, code: .podfileSource)
         }
         do {
             try GitURL.validate(nameOrURL)
         } catch let e as GitError {
-            throw UsageError(
+            throw PodMirrorFailure(
                 Message("podfile.source.bad-url", ["url": Redaction.redactURL(nameOrURL), "reason": e.cause]),
-                remedy: Message("podfile.source.unknown.remedy"), code: "podfile.source")
+                remedy: Message("podfile.source.unknown.remedy"), code: .podfileSource)
         }
         return nameOrURL
     }

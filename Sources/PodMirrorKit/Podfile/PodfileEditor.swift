@@ -83,9 +83,9 @@ public enum PodfileEditor {
                 next = try PodfileDocument(bytes: bytes, path: doc.path)
             } catch {
                 throw PodfileError(
-                    "internal error: the edit '\(edit.summary)' produced a Podfile that does not parse (\(error)); "
-                        + "nothing was written",
-                    file: document.path, code: "podfile.internal")
+                    Message(
+                        "podfile.error.internal", ["edit": edit.summary, "reason": String(describing: error)]),
+                    file: document.path, code: .podfileInternal)
             }
             // Self-check: the same edit on the result must change nothing. Where the file's structure
             // defeats that (text that only continues the line above, literals spanning lines), refuse
@@ -97,11 +97,8 @@ public enum PodfileEditor {
             if !settled {
                 let line = ctx.edits.map { doc.bytes.lineNumber(at: $0.range.lowerBound) }.min()
                 throw PodfileError(
-                    "podmirror cannot place '\(edit.summary)' safely here: the text around it continues across lines "
-                        + "in a way the edit would join",
-                    file: document.path, line: line,
-                    remedy: "make the edit by hand (podmirror left the file untouched)",
-                    code: "podfile.unplaceable")
+                    Message("podfile.error.unplaceable", ["edit": edit.summary]), file: document.path, line: line,
+                    remedy: Message("podfile.error.by-hand.remedy"), code: .podfileUnplaceable)
             }
             doc = next
         }
@@ -258,10 +255,14 @@ struct EditContext {
         }
         guard !goesOn else {
             throw PodfileError(
-                "podmirror cannot remove `\(s.name ?? syntax.tokens[s.first].text)` here: the statement goes on "
-                    + "(`\(syntax.text(of: s).prefix(60))`)",
-                file: doc.path, line: s.line, remedy: "make the edit by hand (podmirror left the file untouched)",
-                code: "podfile.unplaceable")
+                Message(
+                    "podfile.error.statement-goes-on",
+                    [
+                        "name": s.name ?? syntax.tokens[s.first].text,
+                        "statement": String(syntax.text(of: s).prefix(60)),
+                    ]),
+                file: doc.path, line: s.line, remedy: Message("podfile.error.by-hand.remedy"), code: .podfileUnplaceable
+            )
         }
         return deletion(of: s)
     }

@@ -4,8 +4,7 @@ import Foundation
 public struct PodfileError: PodMirrorError {
     public var message: String
     public var remedy: String?
-    public var code: String
-    public var exitStatus: ExitStatus
+    public var code: ErrorCode
     public var file: String?
     public var line: Int?
     public var column: Int?
@@ -14,7 +13,7 @@ public struct PodfileError: PodMirrorError {
 
     public init(
         _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
-        remedy: String? = nil, code: String = "podfile.syntax", exitStatus: ExitStatus = .failure
+        remedy: String? = nil, code: ErrorCode = .podfileSyntax
     ) {
         self.file = file
         self.line = line
@@ -25,17 +24,14 @@ public struct PodfileError: PodMirrorError {
         self.message = "\(where_): \(message)"
         self.remedy = remedy
         self.code = code
-        self.exitStatus = exitStatus
     }
 
     /// An error written in the catalog; the text output keeps the `file:line:` prefix.
     public init(
         _ message: Message, file: String? = nil, line: Int? = nil, column: Int? = nil, remedy: Message? = nil,
-        code: String = "podfile.syntax", exitStatus: ExitStatus = .failure
+        code: ErrorCode = .podfileSyntax
     ) {
-        self.init(
-            message.english, file: file, line: line, column: column, remedy: remedy?.english, code: code,
-            exitStatus: exitStatus)
+        self.init(message.english, file: file, line: line, column: column, remedy: remedy?.english, code: code)
         let location = self.message.dropLast(message.english.count + 2)
         text = Message("podfile.at", ["where": String(location), "message": message.localized])
         remedyText = remedy

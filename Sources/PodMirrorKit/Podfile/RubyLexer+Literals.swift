@@ -222,7 +222,7 @@ extension RubyLexer {
             value.append(c)
             i += 1
         }
-        throw error("unterminated string or literal", at: start)
+        throw error(Message("podfile.error.lex.string"), at: start)
     }
 
     /// Skips `#{ … }`, including nested strings and braces.
@@ -230,7 +230,7 @@ extension RubyLexer {
         interpolationDepth += 1
         defer { interpolationDepth -= 1 }
         if interpolationDepth > Self.maxNesting {
-            throw error("string interpolation nested deeper than \(Self.maxNesting) levels", at: start)
+            throw error(Message("podfile.error.lex.interpolation-depth", ["limit": String(Self.maxNesting)]), at: start)
         }
         var depth = 1
         while i < bytes.count {
@@ -248,7 +248,7 @@ extension RubyLexer {
             if c == 0x0A { line += 1; lineStart = i + 1 }
             i += 1
         }
-        throw error("unterminated #{ } interpolation", at: start)
+        throw error(Message("podfile.error.lex.interpolation"), at: start)
     }
 
     /// `<<~ID`, `<<-ID`, `<<ID`, with optional quotes around ID. Returns false for the `<<` operator.
@@ -307,7 +307,8 @@ extension RubyLexer {
                 if isEnd { found = true; break }
             }
             guard found else {
-                throw error("heredoc <<\(h.id) is never terminated", at: tokens[h.index].range.lowerBound)
+                throw error(
+                    Message("podfile.error.lex.heredoc", ["id": h.id]), at: tokens[h.index].range.lowerBound)
             }
             tokens[h.index].contentRange = bodyStart..<i
             tokens.append(

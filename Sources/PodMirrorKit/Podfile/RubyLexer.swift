@@ -72,14 +72,14 @@ public struct RubyLexer {
 
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
-    func error(_ message: String, at offset: Int) -> PodfileError {
+    func error(_ message: Message, at offset: Int) -> PodfileError {
         var l = 1
         var ls = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { ls = 3 }
         for k in 0..<min(offset, bytes.count) where bytes[k] == 0x0A { l += 1; ls = k + 1 }
         return PodfileError(
             message, file: file, line: l, column: offset - ls + 1,
-            remedy: "fix the Podfile's syntax (podmirror left the file untouched)")
+            remedy: Message("podfile.error.lex.remedy"))
     }
 
     var lastSignificant: RubyToken? {
@@ -166,7 +166,7 @@ public struct RubyLexer {
             }
         }
         if let h = pendingHeredocs.first {
-            throw error("heredoc <<\(h.id) is never terminated", at: tokens[h.index].range.lowerBound)
+            throw error(Message("podfile.error.lex.heredoc", ["id": h.id]), at: tokens[h.index].range.lowerBound)
         }
     }
 
@@ -202,6 +202,6 @@ public struct RubyLexer {
                 return
             }
         }
-        throw error("=begin is never closed by =end", at: start)
+        throw error(Message("podfile.error.lex.begin"), at: start)
     }
 }

@@ -62,8 +62,8 @@ public struct RubySyntax: Sendable {
                 || (last.kind == .keyword && ["and", "or", "not"].contains(last.text))
         {
             throw PodfileError(
-                "the file ends in the middle of a statement, after `\(last.text)`", file: file, line: last.line,
-                column: last.column, remedy: "complete the statement (podmirror left the file untouched)")
+                Message("podfile.error.ends-mid-statement", ["token": last.text]), file: file, line: last.line,
+                column: last.column, remedy: Message("podfile.error.ends-mid-statement.remedy"))
         }
         var builder = StatementBuilder(tokens: tokens, match: match, blockBraces: blockBraces)
         statements = builder.parseBody(0, tokens.count)
@@ -71,8 +71,8 @@ public struct RubySyntax: Sendable {
         if let k = builder.strayStart {
             let t = tokens[k]
             throw PodfileError(
-                "unexpected `\(t.text)`: nothing before it for it to continue", file: file, line: t.line,
-                column: t.column, remedy: "join it to the statement it belongs to (podmirror left the file untouched)")
+                Message("podfile.error.nothing-to-continue", ["token": t.text]), file: file, line: t.line,
+                column: t.column, remedy: Message("podfile.error.nothing-to-continue.remedy"))
         }
     }
 
@@ -92,15 +92,14 @@ public struct RubySyntax: Sendable {
             // `a,,b` and `(,` leave an empty argument: Ruby refuses them (a trailing `a, b,)` is fine).
             if t.isPunct(","), let p = prevOnLines, p.kind == .punct, [",", "(", "[", "{"].contains(p.text) {
                 throw PodfileError(
-                    "unexpected `,` after `\(p.text)`", file: file, line: t.line, column: t.column,
-                    remedy: "remove the extra `,` (podmirror left the file untouched)")
+                    Message("podfile.error.extra-comma", ["token": p.text]), file: file, line: t.line,
+                    column: t.column, remedy: Message("podfile.error.extra-comma.remedy"))
             }
             // The statement tree is built recursively: bound the depth so hostile input cannot exhaust the stack.
             if stack.count > RubyLexer.maxNesting {
                 throw PodfileError(
-                    "blocks nested deeper than \(RubyLexer.maxNesting) levels", file: file, line: t.line,
-                    column: t.column,
-                    remedy: "this does not look like a Podfile (podmirror left the file untouched)")
+                    Message("podfile.error.too-deep", ["limit": String(RubyLexer.maxNesting)]), file: file,
+                    line: t.line, column: t.column, remedy: Message("podfile.error.too-deep.remedy"))
             }
             // `x if y`, `return if y`, `next unless y` are modifiers; `x = if y` opens a block.
             let atStatementStart =

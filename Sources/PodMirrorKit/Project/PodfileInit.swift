@@ -91,9 +91,10 @@ public enum PodfileInit {
                 Templates.directory().flatMap { try? fs.contentsOfDirectory($0.path) }?
                 .filter { $0.hasPrefix("Podfile.") && !$0.hasSuffix("-test") && $0 != "Podfile.test" }
                 .map { String($0.dropFirst("Podfile.".count)) }.sorted() ?? []
-            throw UsageError(
-                "no Podfile template named '\(name)'", remedy: "known templates: \(known.joined(separator: ", "))",
-                code: "init.template")
+            throw PodMirrorFailure(
+                Message("init.error.template", ["name": name]),
+                remedy: Message("init.error.template.remedy", ["templates": known.joined(separator: ", ")]),
+                code: .initTemplate)
         }
         let test =
             (name.contains("/") ? nil : load("Podfile.\(name)-test")) ?? load("Podfile.test") ?? "# Pods for testing"
@@ -109,9 +110,9 @@ public enum PodfileInit {
         if let existing = XcodeProjectLocator.podfileNames.first(where: {
             fs.fileExists((directory as NSString).appendingPathComponent($0))
         }) {
-            throw XcodeProjectError(
-                "Existing Podfile found in directory \(directory) (\(existing)); podmirror init never overwrites it",
-                remedy: "edit it with `podmirror podfile …`, or remove it first", code: "init.podfile-exists")
+            throw PodMirrorFailure(
+                Message("init.error.podfile-exists", ["path": directory, "file": existing]),
+                remedy: Message("init.error.podfile-exists.remedy"), code: .initPodfileExists)
         }
         let file = try PBXProjectFile.read(location.pbxproj, fileSystem: fs)
         let targets = file.nativeTargets.map {

@@ -5,12 +5,13 @@ public struct PodInstallFailed: PodMirrorError {
     /// pod's own exit status, which `podmirror reinstall` exits with.
     public var status: Int32
     public var directory: String
-    public var message: String {
-        "`pod install` failed with exit status \(status) in \(directory); the project file, Podfile.lock and Pods/ "
-            + "were put back as they were"
+    public var text: Message? {
+        Message("reinstall.error.pod-install-failed", ["status": String(status), "path": directory])
     }
-    public var remedy: String? { "read pod's output above, fix the cause, and run podmirror reinstall again" }
-    public var code: String { "reinstall.pod-install-failed" }
+    public var remedyText: Message? { Message("reinstall.error.pod-install-failed.remedy") }
+    public var message: String { text?.english ?? "" }
+    public var remedy: String? { remedyText?.english }
+    public var code: ErrorCode { .reinstallPodInstallFailed }
 }
 
 /// `deintegrate`, then `pod install`; if `pod install` fails or is interrupted, the project file,
@@ -36,15 +37,14 @@ public struct Reinstaller: Sendable {
     public func plan(_ location: XcodeProjectLocation, repoUpdate: Bool) throws -> DeintegratePlan {
         let fs = environment.fileSystem
         guard location.hasPodfile else {
-            throw XcodeProjectError(
-                "no Podfile in \(location.installationRoot) or above it, so `pod install` cannot run",
-                remedy: "create one with `podmirror init`", code: "reinstall.no-podfile")
+            throw PodMirrorFailure(
+                Message("reinstall.error.no-podfile", ["path": location.installationRoot]),
+                remedy: Message("reinstall.error.no-podfile.remedy"), code: .reinstallNoPodfile)
         }
         guard let pod = ToolVersion(environment: environment).locate("pod") else {
-            throw XcodeProjectError(
-                "`pod` (CocoaPods) is not on PATH; nothing was changed",
-                remedy: "install CocoaPods (podmirror setup --install-cocoapods) or add it to PATH",
-                code: "reinstall.pod-missing", exitStatus: .toolMissing)
+            throw PodMirrorFailure(
+                Message("reinstall.error.pod-missing"), remedy: Message("reinstall.error.pod-missing.remedy"),
+                code: .reinstallPodMissing)
         }
         let root = location.installationRoot
         let aside = (root as NSString).appendingPathComponent(".Pods.podmirror-reinstall-\(getpid())")

@@ -32,25 +32,25 @@ public struct Setup: Sendable {
         let specs = try request.mirror.map { try catalog.resolve($0, gems: false) }
         let gems = try request.gems.map { try catalog.resolve($0, gems: true) }
         if request.strategy == .insteadof, specs == nil {
-            throw UsageError(Message("setup.error.strategy-needs-mirror"), code: "setup.strategy")
+            throw PodMirrorFailure(Message("setup.error.strategy-needs-mirror"), code: .setupStrategy)
         }
         if request.seed != nil, specs == nil || specs?.kind != .specsGit {
-            throw UsageError(Message("setup.seed.needs-mirror"), code: "setup.seed")
+            throw PodMirrorFailure(Message("setup.seed.needs-mirror"), code: .setupSeed)
         }
         if specs == nil, gems == nil, request.podfiles.isEmpty, !request.removeTrunk, !request.installCocoaPods,
             request.sourceMirrors.isEmpty
         {
-            throw UsageError(
+            throw PodMirrorFailure(
                 Message("setup.error.empty"), remedy: Message("setup.error.empty.remedy"),
-                code: "setup.empty")
+                code: .setupEmpty)
         }
         if !request.podfiles.isEmpty, specs == nil, request.platform == nil, !request.inhibitWarnings,
             request.buildSettings.isEmpty,
             request.deploymentTarget == nil
         {
-            throw UsageError(
+            throw PodMirrorFailure(
                 Message("setup.error.empty-podfile"), remedy: Message("setup.error.empty-podfile.remedy"),
-                code: "setup.empty-podfile")
+                code: .setupEmptyPodfile)
         }
         return Resolved(specs: specs, gems: gems)
     }
@@ -167,10 +167,9 @@ public struct Setup: Sendable {
             ).localized(installed)
         }
         guard let gem = versions.locate("gem") else {
-            throw SetupError(
-                "`pod` is missing and so is `gem`, which installs it",
-                remedy: "install Ruby (e.g. `brew install ruby`), then run setup again",
-                code: "setup.gem-missing", exitStatus: .toolMissing)
+            throw PodMirrorFailure(
+                Message("setup.error.gem-missing"), remedy: Message("setup.error.gem-missing.remedy"),
+                code: .setupGemMissing)
         }
         let arguments =
             ["install", "cocoapods", "--no-document"] + (gemSource.map { ["--clear-sources", "--source", $0] } ?? [])
@@ -186,45 +185,20 @@ public struct Setup: Sendable {
                     gem, arguments, environment: environment.variables, currentDirectory: nil,
                     cancellation: context.cancellation)
                 guard status == 0 else {
-                    throw SetupError(
-                        "`\(shown)` failed with exit code \(status)",
-                        remedy: "run it by hand to see why (on macOS the system Ruby needs `sudo` or `--user-install`)",
-                        code: "setup.install-cocoapods", exitStatus: .failure)
+                    throw PodMirrorFailure(
+                        Message("setup.error.install-cocoapods", ["command": shown, "status": String(status)]),
+                        remedy: Message("setup.error.install-cocoapods.remedy"), code: .setupInstallCocoapods)
                 }
                 // gem can succeed and still leave `pod` off PATH (a user install's bin folder).
                 guard let pod = ToolVersion(environment: environment).locate("pod") else {
-                    throw SetupError(
+                    throw PodMirrorFailure(
                         Message("setup.pod-still-missing", ["command": shown]),
                         remedy: Message("setup.pod-still-missing.remedy"),
-                        code: "setup.pod-still-missing", exitStatus: .toolMissing)
+                        code: .setupPodStillMissing)
                 }
                 return ["installed": true, "pod": .string(pod)]
             })
         change.message = install
         return change
-    }
-}
-
-/// Errors of `setup` itself (each step's own errors pass through unchanged).
-public struct SetupError: PodMirrorError {
-    public var message: String
-    public var remedy: String?
-    public var code: String
-    public var exitStatus: ExitStatus
-    public var text: Message?
-    public var remedyText: Message?
-
-    /// An error written in the catalog.
-    public init(_ message: Message, remedy: Message? = nil, code: String, exitStatus: ExitStatus = .failure) {
-        self.init(message.english, remedy: remedy?.english, code: code, exitStatus: exitStatus)
-        text = message
-        remedyText = remedy
-    }
-
-    public init(_ message: String, remedy: String? = nil, code: String, exitStatus: ExitStatus = .failure) {
-        self.message = message
-        self.remedy = remedy
-        self.code = code
-        self.exitStatus = exitStatus
     }
 }

@@ -19,16 +19,18 @@ public struct BundlerConfig: Sendable {
         self.path = path
         self.bytes = bytes
         guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw GemsError("\(path) is not valid UTF-8 text", code: "gems.bundler-encoding")
+            throw PodMirrorFailure(Message("gems.error.encoding", ["path": path]), code: .gemsBundlerEncoding)
         }
-        let root = try YAMLConfigFile.read(bytes, text: text, path: path, code: "gems.bundler-syntax", tool: "Bundler")
+        let root = try YAMLConfigFile.read(bytes, text: text, path: path, code: .gemsBundlerSyntax, tool: "Bundler")
         for (n, range) in GemrcDocument.lines(bytes).enumerated() {
             let line = GemrcDocument.content(bytes, range)
             guard line.hasPrefix(Self.mirrorKey + ":") else { continue }
             if mirrorLine != nil {
-                throw GemsError(
-                    "\(path) line \(n + 1): \(Self.mirrorKey) is set twice", remedy: "keep only one line",
-                    code: "gems.bundler-duplicate-key")
+                throw PodMirrorFailure(
+                    Message(
+                        "gems.error.bundler-duplicate-key",
+                        ["path": path, "line": String(n + 1), "key": Self.mirrorKey]),
+                    remedy: Message("gems.error.bundler-duplicate-key.remedy"), code: .gemsBundlerDuplicateKey)
             }
             mirrorLine = range
             let raw = String(line.dropFirst(Self.mirrorKey.count + 1)).trimmingCharacters(in: .whitespaces)
@@ -38,15 +40,16 @@ public struct BundlerConfig: Sendable {
         let yaml = root?.mapping?.first { $0.key.string == Self.mirrorKey }?.value
         let yamlValue = yaml.flatMap(YAMLConfigFile.oneLineString)
         if yamlValue != mirror || (yaml != nil && yamlValue == nil) {
-            let yamlReading = yaml.map {
-                $0.scalar.map { Redaction.redactURL($0.string).debugDescription } ?? "a list or mapping"
-            }
-            throw GemsError(
-                "\(path): podmirror reads \(Self.mirrorKey) as "
-                    + "\(mirror.map { Redaction.redactURL($0).debugDescription } ?? "absent"), but YAML reads it as "
-                    + "\(yamlReading ?? "absent")",
-                remedy: "write it as one `\(Self.mirrorKey): \"URL\"` line, as `bundle config` does, then run again",
-                code: "gems.bundler-unreadable-mirror")
+            let ours = mirror.map { Redaction.redactURL($0).debugDescription } ?? "absent"
+            let yamls =
+                yaml.map { $0.scalar.map { Redaction.redactURL($0.string).debugDescription } ?? "a list or mapping" }
+                ?? "absent"
+            throw PodMirrorFailure(
+                Message(
+                    "gems.error.bundler-unreadable-mirror",
+                    ["path": path, "key": Self.mirrorKey, "ours": ours, "yaml": yamls]),
+                remedy: Message("gems.error.bundler-unreadable-mirror.remedy", ["key": Self.mirrorKey]),
+                code: .gemsBundlerUnreadableMirror)
         }
     }
 
@@ -57,11 +60,9 @@ public struct BundlerConfig: Sendable {
         let others = { (b: [UInt8]) in YAMLConfigFile.otherValues(b, excluding: [Self.mirrorKey]) }
         let after = try? BundlerConfig(path: path, bytes: new)
         guard new == bytes || (after != nil && after?.mirror == url && others(new) == others(bytes)) else {
-            throw GemsError(
-                "\(path): podmirror cannot change \(Self.mirrorKey) here without changing how the rest of the file "
-                    + "reads",
-                remedy: "run `bundle config set --global mirror.https://rubygems.org URL` instead",
-                code: "gems.bundler-unplaceable")
+            throw PodMirrorFailure(
+                Message("gems.error.bundler-unplaceable", ["path": path, "key": Self.mirrorKey]),
+                remedy: Message("gems.error.bundler-unplaceable.remedy"), code: .gemsBundlerUnplaceable)
         }
         return new
     }

@@ -51,9 +51,7 @@ public struct GemSources: Sendable {
     public func usePlan(_ mirror: Mirror, bundler: Bool) throws -> Plan {
         let url = mirror.url
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
-            throw GemsError(
-                "'\(Redaction.redactURL(url))' is not an http(s) gem source URL", code: "gems.bad-url",
-                exitStatus: .usage)
+            throw PodMirrorFailure(Message("gems.error.bad-url", ["url": Redaction.redactURL(url)]), code: .gemsBadURL)
         }
         var plan = Plan(title: "gems source use \(mirror.name.isEmpty ? Redaction.redactURL(url) : mirror.name)")
         if url.hasPrefix("http://") && !url.hasPrefix("http://127.0.0.1") && !url.hasPrefix("http://localhost") {
@@ -113,7 +111,7 @@ public struct GemSources: Sendable {
         if let sources = check.sources,
             !sources.contains(target) || sources.contains(where: { $0 != target && editor.isReplaceable($0) })
         {
-            throw GemsError("internal: editing \(path) did not give the expected sources", code: "gems.internal")
+            throw PodMirrorFailure(Message("gems.error.internal", ["path": path]), code: .gemsInternal)
         }
         let old: [UInt8]? = exists ? doc.bytes : nil
         let details: JSONValue = [

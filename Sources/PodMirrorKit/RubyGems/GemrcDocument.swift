@@ -40,10 +40,10 @@ public struct GemrcDocument: Sendable {
         self.bytes = bytes
         self.items = []
         guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw GemsError("\(path) is not valid UTF-8 text", code: "gems.gemrc-encoding")
+            throw PodMirrorFailure(Message("gems.error.encoding", ["path": path]), code: .gemsGemrcEncoding)
         }
         newline = text.contains("\r\n") ? "\r\n" : "\n"
-        let root = try YAMLConfigFile.read(bytes, text: text, path: path, code: "gems.gemrc-syntax", tool: "RubyGems")
+        let root = try YAMLConfigFile.read(bytes, text: text, path: path, code: .gemsGemrcSyntax, tool: "RubyGems")
         try parseSources()
         try checkAgainstYAML(root)
     }
@@ -68,11 +68,12 @@ public struct GemrcDocument: Sendable {
         }
         if keyed.count <= 1, yaml.map({ $0.map { $0 ?? "\u{0}" } }) == sources { return }
         let line = keyLine ?? keyed.first?.key.mark?.line
-        throw GemsError(
-            "\(path)\(line.map { " line \($0)" } ?? ""): podmirror reads `:sources:` as \(Self.describe(sources)), "
-                + "but YAML reads it as \(Self.describe(yaml.map { $0.map { $0 ?? "(not a string)" } }))",
-            remedy: "write `:sources:` as one `- URL` line per source (as `gem sources --add` does), then run again",
-            code: "gems.gemrc-unreadable-sources")
+        let yamls = Self.describe(yaml.map { $0.map { $0 ?? "(not a string)" } })
+        throw PodMirrorFailure(
+            Message(
+                line == nil ? "gems.error.gemrc-unreadable-sources" : "gems.error.gemrc-unreadable-sources.line",
+                ["path": path, "line": line.map(String.init) ?? "", "ours": Self.describe(sources), "yaml": yamls]),
+            remedy: Message("gems.error.gemrc-unreadable-sources.remedy"), code: .gemsGemrcUnreadableSources)
     }
 
     static func describe(_ list: [String]?) -> String {
@@ -110,9 +111,9 @@ public struct GemrcDocument: Sendable {
             let content = Self.content(bytes, range)
             if let match = content.range(of: #"^:?sources:(?=[ \t]|$)"#, options: .regularExpression) {
                 if keyLine != nil {
-                    throw GemsError(
-                        "\(path) line \(number): a second `:sources:` key", remedy: "keep only one",
-                        code: "gems.gemrc-duplicate-key")
+                    throw PodMirrorFailure(
+                        Message("gems.error.gemrc-duplicate-key", ["path": path, "line": String(number)]),
+                        remedy: Message("gems.error.gemrc-duplicate-key.remedy"), code: .gemsGemrcDuplicateKey)
                 }
                 keyLine = number
                 keyLineEnd = range.upperBound
@@ -121,11 +122,11 @@ public struct GemrcDocument: Sendable {
                 let restTrimmed = Self.stripComment(String(rest)).trimmingCharacters(in: .whitespaces)
                 if !restTrimmed.isEmpty {
                     guard restTrimmed == "[]" else {
-                        throw GemsError(
-                            "\(path) line \(number): `:sources:` is written inline (\(restTrimmed)); podmirror edits "
-                                + "only the block list RubyGems writes",
-                            remedy: "write it as one `- URL` line per source, then run again",
-                            code: "gems.gemrc-inline-sources")
+                        throw PodMirrorFailure(
+                            Message(
+                                "gems.error.gemrc-inline-sources",
+                                ["path": path, "line": String(number), "value": restTrimmed]),
+                            remedy: Message("gems.error.gemrc-inline-sources.remedy"), code: .gemsGemrcInlineSources)
                     }
                     inlineValueRange = afterKey..<(range.lowerBound + content.utf8.count)
                     i += 1
@@ -140,11 +141,12 @@ public struct GemrcDocument: Sendable {
                     guard let dash = line.range(of: #"^ *- +"#, options: .regularExpression) else {
                         // An indented line that is not an item continues the value (` []`, a scalar).
                         if line.first == " " || line.first == "\t" {
-                            throw GemsError(
-                                "\(path) line \(i + 1): `:sources:` continues in a form podmirror does not edit "
-                                    + "(`\(trimmed.prefix(40))`)",
-                                remedy: "write `:sources:` as one `- URL` line per source, then run again",
-                                code: "gems.gemrc-unreadable-sources")
+                            throw PodMirrorFailure(
+                                Message(
+                                    "gems.error.gemrc-sources-form",
+                                    ["path": path, "line": String(i + 1), "value": String(trimmed.prefix(40))]),
+                                remedy: Message("gems.error.gemrc-unreadable-sources.remedy"),
+                                code: .gemsGemrcUnreadableSources)
                         }
                         break
                     }
@@ -181,11 +183,13 @@ public struct GemrcDocument: Sendable {
                     out.append(ch)
                 }
             }
-            throw GemsError("\(path) line \(line): unterminated quoted source", code: "gems.gemrc-syntax")
+            throw PodMirrorFailure(
+                Message("gems.error.unterminated", ["path": path, "line": String(line)]), code: .gemsGemrcSyntax)
         }
         if raw.hasPrefix("'") {
             guard let end = raw.dropFirst().range(of: "'") else {
-                throw GemsError("\(path) line \(line): unterminated quoted source", code: "gems.gemrc-syntax")
+                throw PodMirrorFailure(
+                    Message("gems.error.unterminated", ["path": path, "line": String(line)]), code: .gemsGemrcSyntax)
             }
             let value = String(raw[raw.index(after: raw.startIndex)..<end.lowerBound])
             return (value, .single, raw.utf8.distance(from: raw.startIndex, to: end.upperBound))

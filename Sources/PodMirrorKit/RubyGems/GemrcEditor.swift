@@ -29,9 +29,9 @@ public struct GemrcEditor: Sendable {
             YAMLConfigFile.otherValues(new, excluding: sources)
                 == YAMLConfigFile.otherValues(doc.bytes, excluding: sources)
         else {
-            throw GemsError(
-                "\(doc.path): podmirror cannot change `:sources:` here without changing how the rest of the file reads",
-                remedy: "edit `:sources:` by hand (podmirror left the file untouched)", code: "gems.gemrc-unplaceable")
+            throw PodMirrorFailure(
+                Message("gems.error.gemrc-unplaceable", ["path": doc.path]),
+                remedy: Message("gems.error.gemrc-unplaceable.remedy"), code: .gemsGemrcUnplaceable)
         }
         return after
     }

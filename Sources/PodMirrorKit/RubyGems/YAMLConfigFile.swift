@@ -7,37 +7,43 @@ import Yams
 /// is not a mapping, `?` complex keys, indented top-level keys.
 enum YAMLConfigFile {
     /// The parsed document (nil when the file is empty or only `---`); `text` is `bytes` decoded.
-    static func read(_ bytes: [UInt8], text: String, path: String, code: String, tool: String) throws -> Node? {
+    static func read(_ bytes: [UInt8], text: String, path: String, code: ErrorCode, tool: String) throws -> Node? {
         if let cr = bytes.indices.first(where: { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }
         ) {
-            throw GemsError(
-                "\(path) line \(bytes.lineNumber(at: cr)): a carriage return without a line feed",
-                remedy: "use LF or CRLF line endings, then run again", code: code)
+            throw PodMirrorFailure(
+                Message("gems.error.lone-cr", ["path": path, "line": String(bytes.lineNumber(at: cr))]),
+                remedy: Message("gems.error.lone-cr.remedy"), code: code)
         }
         // even blank-looking text: a tab where YAML expects indentation is an error
         guard !text.isEmpty else { return nil }
         try YAMLNesting.check(bytes, path: path, code: code)
         let root: Node?
         do { root = try Yams.compose(yaml: text) } catch {
-            throw GemsError("\(path) is not valid YAML: \(error)", remedy: "fix the file, then run again", code: code)
+            throw PodMirrorFailure(
+                Message("gems.error.yaml", ["path": path, "reason": String(describing: error)]),
+                remedy: Message("gems.error.fix-file.remedy"), code: code)
         }
         // A document that is only `---` is empty; any other scalar (`~`, `|-`, `''`) is not a mapping.
         if let node = root, node.mapping == nil, !(node.scalar.map { $0.style == .plain && $0.string.isEmpty } ?? false)
         {
-            throw GemsError(
-                "\(path) is not a YAML mapping (\(tool) ignores such a file)", remedy: "fix or remove the file",
-                code: code)
+            throw PodMirrorFailure(
+                Message("gems.error.not-mapping", ["path": path, "tool": tool]),
+                remedy: Message("gems.error.not-mapping.remedy"), code: code)
         }
         if let key = root?.mapping?.first(where: { $0.key.scalar == nil })?.key {
-            throw GemsError(
-                "\(path) line \(key.mark?.line ?? 0): a key that is not a plain name (`?` complex key)",
-                remedy: "write `key: value` lines as \(tool) does, then run again", code: code)
+            throw PodMirrorFailure(
+                Message("gems.error.complex-key", ["path": path, "line": String(key.mark?.line ?? 0)]),
+                remedy: Message("gems.error.complex-key.remedy", ["tool": tool]), code: code)
         }
         if let key = root?.mapping?.first?.key, let mark = key.mark, mark.column != 1 {
-            throw GemsError(
-                "\(path) line \(mark.line): the top-level keys are indented (`\(key.string ?? "")` at column "
-                    + "\(mark.column)); podmirror edits the file as \(tool) writes it",
-                remedy: "start the keys at the beginning of the line, then run again", code: code)
+            throw PodMirrorFailure(
+                Message(
+                    "gems.error.indented-keys",
+                    [
+                        "path": path, "line": String(mark.line), "key": key.string ?? "", "column": String(mark.column),
+                        "tool": tool,
+                    ]),
+                remedy: Message("gems.error.indented-keys.remedy"), code: code)
         }
         return root?.mapping == nil ? nil : root
     }

@@ -31,11 +31,11 @@ enum YAMLNesting {
         return maxFlow + max(maxBlock, block)
     }
 
-    /// Throws a GemsError naming the file when it nests deeper than `limit`.
-    static func check(_ bytes: [UInt8], path: String, code: String) throws {
+    /// Throws a failure naming the file when it nests deeper than `limit`.
+    static func check(_ bytes: [UInt8], path: String, code: ErrorCode) throws {
         guard depthBound(bytes) > limit else { return }
-        throw GemsError(
-            "\(path) nests lists or mappings more than \(limit) levels deep; podmirror will not parse it",
-            remedy: "fix the file, then run again", code: code)
+        throw PodMirrorFailure(
+            Message("gems.error.too-deep", ["path": path, "limit": String(limit)]),
+            remedy: Message("gems.error.fix-file.remedy"), code: code)
     }
 }

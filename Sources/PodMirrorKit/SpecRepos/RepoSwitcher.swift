@@ -25,9 +25,9 @@ struct RepoSwitcher {
 
     func run() throws -> (details: JSONValue, outcome: SwitchOutcome) {
         guard let branch = old.branch, let oldHead = old.head else {
-            throw SpecRepoError(
-                "the `\(old.name)` repo at \(old.path) has a detached HEAD", remedy: "remove it and run again",
-                code: "repo.detached")
+            throw PodMirrorFailure(
+                Message("repo.error.detached", ["name": old.name, "path": old.path]),
+                remedy: Message("repo.error.detached.remedy"), code: .repoDetached)
         }
         let staging = repos.staging.path(purpose: "tmp", name: finalName)
         defer { repos.staging.removeTree(staging) }
@@ -45,10 +45,9 @@ struct RepoSwitcher {
         try GitTransfer.fetch(probe, options: service.transfer(context))
         try context.checkCancelled()
         guard let newTip = probe.resolve("refs/remotes/origin/\(branch)") else {
-            throw SpecRepoError(
-                "\(url) has no branch `\(branch)` (the branch of `\(old.name)`)",
-                remedy: "use `podmirror repo add NAME URL --branch B` for a repo with another branch",
-                code: "repo.no-branch")
+            throw PodMirrorFailure(
+                Message("repo.error.no-branch", ["url": url, "branch": branch, "name": old.name]),
+                remedy: Message("repo.error.no-branch.remedy"), code: .repoNoBranch)
         }
         if probe.mergeBase(oldHead, newTip) != nil {
             return try repoint(oldRepo: oldRepo, probe: probe, branch: branch, oldHead: oldHead, newTip: newTip)
@@ -210,7 +209,7 @@ struct RepoSwitcher {
         let repo = try GitRepository.open(staging)
         for r in repo.references(matching: "refs/podmirror-base/*") { repo.deleteReference(r) }
         guard repo.hasCommit(newTip) else {
-            throw SpecRepoError("the history fetched from \(url) is incomplete", code: "repo.incomplete")
+            throw PodMirrorFailure(Message("repo.error.incomplete", ["url": url]), code: .repoIncomplete)
         }
         try repo.setReference(
             "refs/heads/\(branch)", to: newTip, message: "podmirror repo use: clone \(Redaction.redactURL(url))")

@@ -27,9 +27,9 @@ public struct SpecBundleHeader: Sendable, Equatable {
     /// Parses the header at the start of `bytes` (which must hold at least the whole header).
     /// `source` names the file or URL in errors.
     public static func parse(_ bytes: Data, source: String) throws -> SpecBundleHeader {
-        func bad(_ why: String) -> SpecBundleError {
-            SpecBundleError(
-                Message("bundle.error.not-a-bundle", ["source": source, "reason": why]), code: "bundle.invalid")
+        func bad(_ why: Message) -> PodMirrorFailure {
+            PodMirrorFailure(
+                "bundle.error.not-a-bundle", ["source": source], sentence: "reason", why, code: .bundleInvalid)
         }
         var lines: [String] = []
         var start = bytes.startIndex
@@ -44,19 +44,19 @@ public struct SpecBundleHeader: Sendable, Equatable {
             }
             lines.append(line)
             if lines.count == 1, line != v2Signature, line != v3Signature {
-                throw bad("the first line is not `# v2 git bundle`")
+                throw bad(Message("bundle.header.first-line"))
             }
         }
-        guard let first = lines.first else { throw bad("the file is empty or has no header") }
+        guard let first = lines.first else { throw bad(Message("bundle.header.empty")) }
         guard let packOffset = offset else {
-            throw bad("the header does not end (no blank line); the file is truncated")
+            throw bad(Message("bundle.header.unterminated"))
         }
         var header = SpecBundleHeader(
             version: first == v3Signature ? 3 : 2, refs: [], prerequisites: [], packOffset: packOffset)
         for (i, line) in lines.dropFirst().enumerated() {
             if header.version == 3, line.hasPrefix("@") {
                 if line.hasPrefix("@object-format="), line != "@object-format=sha1" {
-                    throw bad("line \(i + 2): only sha1 bundles are supported (\(line))")
+                    throw bad(Message("bundle.header.sha256", ["line": String(i + 2), "text": line]))
                 }
                 continue
             }
@@ -64,19 +64,19 @@ public struct SpecBundleHeader: Sendable, Equatable {
             let body = isPrerequisite ? String(line.dropFirst()) : line
             let oid = String(body.prefix(40))
             guard oid.count == 40, oid.allSatisfy(\.isHexDigit) else {
-                throw bad("line \(i + 2) is not `<commit> <ref>`: \(line.prefix(80))")
+                throw bad(Message("bundle.header.bad-line", ["line": String(i + 2), "text": String(line.prefix(80))]))
             }
             if isPrerequisite {
                 header.prerequisites.append(oid.lowercased())
             } else {
                 let name = body.dropFirst(40).trimmingCharacters(in: .whitespaces)
-                guard !name.isEmpty else { throw bad("line \(i + 2) names no ref") }
+                guard !name.isEmpty else { throw bad(Message("bundle.header.no-ref-name", ["line": String(i + 2)])) }
                 header.refs.append((oid.lowercased(), name))
             }
         }
-        if header.refs.isEmpty { throw bad("the header lists no ref") }
+        if header.refs.isEmpty { throw bad(Message("bundle.header.no-ref")) }
         let magic = bytes.dropFirst(packOffset).prefix(4)
-        if magic.count == 4, Array(magic) != Array("PACK".utf8) { throw bad("no pack follows the header") }
+        if magic.count == 4, Array(magic) != Array("PACK".utf8) { throw bad(Message("bundle.header.no-pack")) }
         return header
     }
 
@@ -96,30 +96,13 @@ public struct SpecBundleHeader: Sendable, Equatable {
         } else if let b = branches.first(where: { $0.0 == "master" }) {
             return b
         }
-        throw SpecBundleError(
+        throw PodMirrorFailure(
             Message(
                 "bundle.error.no-branch",
                 [
                     "source": source, "branch": wanted ?? "master",
                     "branches": branches.map(\.0).joined(separator: ", "),
                 ]),
-            code: "bundle.no-branch")
-    }
-}
-
-/// Errors of `repo export` / `repo import` (catalog messages; `message` is English for JSON).
-public struct SpecBundleError: PodMirrorError {
-    public var text: Message?
-    public var remedyText: Message?
-    public var code: String
-    public var exitStatus: ExitStatus
-    public var message: String { text?.english ?? code }
-    public var remedy: String? { remedyText?.english }
-
-    public init(_ text: Message, remedy: Message? = nil, code: String, exitStatus: ExitStatus = .failure) {
-        self.text = Message(text.key, text.arguments.mapValues(Redaction.redactText))
-        self.remedyText = remedy
-        self.code = code
-        self.exitStatus = exitStatus
+            code: .bundleNoBranch)
     }
 }

@@ -19,9 +19,10 @@ enum SpecBundleDownload {
         do {
             _ = try download.run(to: path)
         } catch let error as HTTPSourceError {
-            throw SpecBundleError(
+            // A bundle that could not be written locally is a write failure (exit 1), not a network one.
+            throw PodMirrorFailure(
                 Message("bundle.error.download", ["url": Redaction.redactURL(url), "reason": error.message]),
-                code: "bundle.download", exitStatus: error.kind == .fileSystem ? .failure : .network)
+                code: error.kind == .fileSystem ? .bundleWrite : .bundleDownload)
         }
     }
 }

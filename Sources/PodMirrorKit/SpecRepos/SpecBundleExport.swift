@@ -37,19 +37,18 @@ extension SpecRepoService {
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
             repos.fileSystem.fileExists(repos.repoPath(name))
         else {
-            throw SpecRepoError.notFound(name, in: repos.path)
+            throw PodMirrorFailure.notFound(name, in: repos.path)
         }
         let info = SpecRepo.read(name: name, in: repos)
         guard info.kind == .git, let branch = info.branch, let head = info.head else {
-            throw SpecBundleError(
-                Message("bundle.error.not-exportable", ["name": name, "path": info.path]), code: "bundle.not-git")
+            throw PodMirrorFailure(
+                Message("bundle.error.not-exportable", ["name": name, "path": info.path]), code: .bundleNotGit)
         }
         let repo = try GitRepository.open(info.path)
         let tip = repo.resolve("refs/heads/\(branch)") ?? head
         if repos.fileSystem.isDirectory(file) {
-            throw SpecBundleError(
-                Message("bundle.error.file-is-folder", ["file": file]), code: "bundle.file-is-folder",
-                exitStatus: .usage)
+            throw PodMirrorFailure(
+                Message("bundle.error.file-is-folder", ["file": file]), code: .bundleFileIsFolder)
         }
         let out = try AtomicOutputFile(file)
         do {
@@ -92,9 +91,9 @@ final class AtomicOutputFile {
         fd = mkstemp(&template)
         temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard fd >= 0 else {
-            throw SpecBundleError(
+            throw PodMirrorFailure(
                 Message("bundle.error.write", ["file": destination, "reason": String(cString: strerror(errno))]),
-                code: "bundle.write")
+                code: .bundleWrite)
         }
         let mask = umask(0)
         umask(mask)
@@ -135,10 +134,10 @@ final class AtomicOutputFile {
         unlink(temporary)
     }
 
-    private func failure(_ code: Int32) -> SpecBundleError {
-        SpecBundleError(
+    private func failure(_ code: Int32) -> PodMirrorFailure {
+        PodMirrorFailure(
             Message("bundle.error.write", ["file": destination, "reason": String(cString: strerror(code))]),
-            code: "bundle.write")
+            code: .bundleWrite)
     }
 
     deinit { if fd >= 0 { close(fd) } }

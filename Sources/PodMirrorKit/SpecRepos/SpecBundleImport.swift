@@ -54,7 +54,7 @@ extension SpecRepoService {
         try GitURL.validate(request.origin)
         if let expect = request.expect {
             guard expect.count >= 7, expect.count <= 40, expect.allSatisfy(\.isHexDigit) else {
-                throw UsageError(Message("bundle.error.bad-expect", ["value": expect]), code: "bundle.bad-expect")
+                throw PodMirrorFailure(Message("bundle.error.bad-expect", ["value": expect]), code: .bundleBadExpect)
             }
         }
         if let name = request.name { try SpecRepoNaming.validate(name) }
@@ -73,21 +73,21 @@ extension SpecRepoService {
         if let header {
             target = try header.branch(nil, source: shownSource)
             if !header.prerequisites.isEmpty {
-                headerError = SpecBundleError(
+                headerError = PodMirrorFailure(
                     Message(
                         "bundle.error.incremental",
                         [
                             "source": shownSource,
                             "count": String(header.prerequisites.count),
                         ]),
-                    code: "bundle.incremental")
+                    code: .bundleIncremental)
                 target = nil
             }
         }
         if let target, let expect = request.expect, !target.tip.hasPrefix(expect.lowercased()) {
-            throw SpecBundleError(
+            throw PodMirrorFailure(
                 Message("bundle.error.expect", ["source": shownSource, "tip": target.tip, "expect": expect]),
-                code: "bundle.expect-mismatch")
+                code: .bundleExpectMismatch)
         }
         if let headerError, !request.fallbackClone { throw headerError }
         // An existing repo: the same tip is a no-op; anything else is refused (one copy, never two).
@@ -115,14 +115,14 @@ extension SpecRepoService {
                     "bundle.import.already", ["name": existing.name, "tip": String(tip.prefix(12))])
                 return plan
             }
-            throw SpecBundleError(
+            throw PodMirrorFailure(
                 Message(
                     "bundle.error.exists",
                     [
                         "name": existing.name, "path": existing.path,
                         "head": existing.head.map { String($0.prefix(12)) } ?? "none",
                     ]),
-                remedy: Message("bundle.error.exists.remedy", ["name": existing.name]), code: "repo.exists")
+                remedy: Message("bundle.error.exists.remedy", ["name": existing.name]), code: .repoExists)
         }
         if let headerError {
             plan.warnings.append(
@@ -151,9 +151,9 @@ extension SpecRepoService {
     /// Reads and parses the header at the start of a bundle file.
     static func readHeader(_ path: String, source: String) throws -> SpecBundleHeader {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SpecBundleError(
+            throw PodMirrorFailure(
                 Message("bundle.error.read", ["source": source, "reason": String(cString: strerror(errno))]),
-                code: "bundle.read")
+                code: .bundleRead)
         }
         defer { try? handle.close() }
         let start = (try? handle.read(upToCount: 1 << 20)) ?? Data()
@@ -201,10 +201,10 @@ extension SpecRepoService {
 
 /// A bundle whose tip is not the `--expect`ed commit (never a reason to fall back to a clone).
 struct SpecBundleExpectError: PodMirrorError {
-    var inner: SpecBundleError
+    var inner: PodMirrorFailure
     var message: String { inner.message }
     var text: Message? { inner.text }
-    var code: String { inner.code }
+    var code: ErrorCode { inner.code }
 }
 
 /// Carries out one import into a temporary folder, then renames it into place.
@@ -236,22 +236,22 @@ struct SpecBundleImporter {
         let header = try SpecRepoService.readHeader(file, source: shownSource)
         let (branch, tip) = try header.branch(nil, source: shownSource)
         if !header.prerequisites.isEmpty {
-            throw SpecBundleError(
+            throw PodMirrorFailure(
                 Message(
                     "bundle.error.incremental", ["source": shownSource, "count": String(header.prerequisites.count)]),
-                code: "bundle.incremental")
+                code: .bundleIncremental)
         }
         if let expect = request.expect, !tip.hasPrefix(expect.lowercased()) {
             throw SpecBundleExpectError(
-                inner: SpecBundleError(
+                inner: PodMirrorFailure(
                     Message("bundle.error.expect", ["source": shownSource, "tip": tip, "expect": expect]),
-                    code: "bundle.expect-mismatch"))
+                    code: .bundleExpectMismatch))
         }
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw SpecBundleError(
+            throw PodMirrorFailure(
                 Message("bundle.error.read", ["source": shownSource, "reason": String(cString: strerror(errno))]),
-                code: "bundle.read")
+                code: .bundleRead)
         }
         defer { close(fd) }
         lseek(fd, off_t(header.packOffset), SEEK_SET)
@@ -264,23 +264,23 @@ struct SpecBundleImporter {
                     let n = read(fd, buf.baseAddress, buf.count)
                     if n >= 0 { return n }
                     if errno != EINTR {
-                        throw SpecBundleError(
+                        throw PodMirrorFailure(
                             Message(
                                 "bundle.error.read",
                                 ["source": shownSource, "reason": String(cString: strerror(errno))]),
-                            code: "bundle.read")
+                            code: .bundleRead)
                     }
                 }
             }
         } catch let error as GitError {
-            throw SpecBundleError(
-                Message("bundle.error.corrupt", ["source": shownSource, "reason": error.cause]), code: "bundle.corrupt")
+            throw PodMirrorFailure(
+                Message("bundle.error.corrupt", ["source": shownSource, "reason": error.cause]), code: .bundleCorrupt)
         }
         try context.checkCancelled()
         repo = try GitRepository.open(staging)  // re-open: sees the new pack
         guard repo.hasCommit(tip) else {
-            throw SpecBundleError(
-                Message("bundle.error.missing-tip", ["source": shownSource, "tip": tip]), code: "bundle.corrupt")
+            throw PodMirrorFailure(
+                Message("bundle.error.missing-tip", ["source": shownSource, "tip": tip]), code: .bundleCorrupt)
         }
         let url = request.origin
         let message = "podmirror repo import: \(shownSource)"
@@ -296,8 +296,8 @@ struct SpecBundleImporter {
         // The same acceptance as a clone: a checked-out branch whose origin branch is there.
         guard repo.headOID == tip, repo.headBranch == branch, repo.resolve("refs/remotes/origin/\(branch)") == tip
         else {
-            throw SpecBundleError(
-                Message("bundle.error.incomplete", ["source": shownSource]), code: "repo.clone-incomplete")
+            throw PodMirrorFailure(
+                Message("bundle.error.incomplete", ["source": shownSource]), code: .repoCloneIncomplete)
         }
         try repos.staging.rename(staging, repos.repoPath(name))
         return [

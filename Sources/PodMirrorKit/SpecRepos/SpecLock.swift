@@ -52,26 +52,27 @@ public final class SpecLock: @unchecked Sendable {
     ) throws -> SpecLock {
         do { try reposDir.fileSystem.createDirectory(reposDir.path) } catch {
             let reason = (error as? FileError)?.reason ?? (error as NSError).localizedDescription
-            throw SpecRepoError(
-                "Could not create '\(reposDir.path)', the CocoaPods repo cache directory: \(reason)",
-                remedy: "check the permissions of its parent folder", code: "repos.create")
+            throw PodMirrorFailure(
+                Message("repo.error.repos-create", ["path": reposDir.path, "reason": reason]),
+                remedy: Message("repo.error.repos-create.remedy"), code: .reposCreate)
         }
         let path = reposDir.lockPath
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw SpecRepoError("cannot open \(path): \(String(cString: strerror(errno)))", code: "lock.open")
+            throw PodMirrorFailure(
+                Message("repo.error.lock-open", ["path": path, "reason": String(cString: strerror(errno))]),
+                code: .lockOpen)
         }
         let deadline = Date().addingTimeInterval(timeout)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if cancellation.isCancelled { close(fd); throw InterruptedError() }
             if Date() >= deadline {
                 close(fd)
-                throw SpecRepoError(
-                    "the spec repos are locked: \(holderDescription(path)) holds \(path) (waited \(Int(timeout)) s)",
-                    remedy:
-                        "wait for it to finish (a `pod repo update` or `pod install --repo-update`), or raise "
-                        + "--lock-timeout",
-                    code: "repos.locked", exitStatus: .lockHeld)
+                throw PodMirrorFailure(
+                    Message(
+                        "repo.error.locked",
+                        ["holder": holderDescription(path), "path": path, "seconds": String(Int(timeout))]),
+                    remedy: Message("repo.error.locked.remedy"), code: .reposLocked)
             }
             usleep(100_000)
         }

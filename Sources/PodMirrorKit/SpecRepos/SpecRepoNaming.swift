@@ -7,21 +7,23 @@ public enum SpecRepoNaming {
 
     /// Rejects names CocoaPods reserves or that would escape or hide in the repos dir.
     public static func validate(_ name: String) throws {
-        if name.isEmpty { throw SpecRepoError.badName(name, "the name is empty") }
+        if name.isEmpty { throw PodMirrorFailure.badName(name, Message("repo.error.bad-name.empty")) }
         if name == "trunk" {
-            throw SpecRepoError.badName(
-                name, "Repo name `trunk` is reserved for CocoaPods' main spec repo accessed via CDN.")
+            throw PodMirrorFailure.badName(
+                name, Message("repo.error.bad-name.trunk"))
         }
         if name.contains("/") || name.contains("\\") {
-            throw SpecRepoError.badName(name, "it contains a path separator")
+            throw PodMirrorFailure.badName(name, Message("repo.error.bad-name.separator"))
         }
-        if name == "." || name == ".." || name.contains("..") { throw SpecRepoError.badName(name, "it contains '..'") }
+        if name == "." || name == ".." || name.contains("..") {
+            throw PodMirrorFailure.badName(name, Message("repo.error.bad-name.dots"))
+        }
         if name.hasPrefix(".") {
-            throw SpecRepoError.badName(name, "it starts with '.' (hidden folders are podmirror's temporary ones)")
+            throw PodMirrorFailure.badName(name, Message("repo.error.bad-name.hidden"))
         }
-        if name.hasPrefix("-") { throw SpecRepoError.badName(name, "it starts with '-'") }
+        if name.hasPrefix("-") { throw PodMirrorFailure.badName(name, Message("repo.error.bad-name.dash")) }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw SpecRepoError.badName(name, "it contains control characters")
+            throw PodMirrorFailure.badName(name, Message("repo.error.bad-name.control"))
         }
     }
 

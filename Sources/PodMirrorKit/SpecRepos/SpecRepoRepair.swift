@@ -9,18 +9,15 @@ extension SpecRepoService {
         try SpecRepoNaming.validate(name)
         let path = repos.repoPath(name)
         guard let info = SpecRepo.all(in: repos).first(where: { $0.name == name }), info.kind == .git else {
-            throw RepairError(
-                text: Message("repo.repair.not-git", ["name": name, "path": path]), remedyText: nil,
-                code: "repo.not-found")
+            throw PodMirrorFailure(Message("repo.repair.not-git", ["name": name, "path": path]), code: .repoNotFound)
         }
         let repo = try GitRepository.open(path)
         guard let branch = info.branch ?? Self.defaultBranch(repo),
             let target = repo.resolve("refs/remotes/origin/\(branch)")
         else {
-            throw RepairError(
-                text: Message("repo.repair.no-tracking-ref", ["name": name]),
-                remedyText: Message("repo.repair.no-tracking-ref.remedy", ["name": name]),
-                code: "repo.no-tracking-ref")
+            throw PodMirrorFailure(
+                Message("repo.repair.no-tracking-ref", ["name": name]),
+                remedy: Message("repo.repair.no-tracking-ref.remedy", ["name": name]), code: .repoNoTrackingRef)
         }
         let discarded = try Self.localDiff(repo)
         let attached = info.branch == branch
@@ -92,13 +89,4 @@ extension SpecRepoService {
         guard let ptr = buf.ptr else { return "" }
         return String(decoding: UnsafeRawBufferPointer(start: ptr, count: buf.size), as: UTF8.self)
     }
-}
-
-/// `repo repair` cannot work on this repo.
-public struct RepairError: PodMirrorError {
-    public var text: Message?
-    public var remedyText: Message?
-    public var code: String
-    public var message: String { text?.english ?? code }
-    public var remedy: String? { remedyText?.english }
 }

@@ -77,9 +77,9 @@ public struct SpecRepoService: Sendable {
             return Plan(title: "repo add \(name)", changes: [change])
         }
         if repos.fileSystem.fileExists(path) {
-            throw SpecRepoError(
-                "a repo named `\(name)` already exists at \(path)",
-                remedy: "pick another name, or `podmirror repo remove \(name)` first", code: "repo.exists")
+            throw PodMirrorFailure(
+                Message("repo.error.exists-at", ["name": name, "path": path]),
+                remedy: Message("repo.error.exists-at.remedy", ["name": name]), code: .repoExists)
         }
         return Plan(
             title: "repo add \(name)",
@@ -88,14 +88,13 @@ public struct SpecRepoService: Sendable {
 
     static func checkDepth(_ depth: Int?, url: String) throws {
         guard let depth else { return }
-        if depth < 1 { throw UsageError("--depth must be 1 or more (got \(depth))", code: "usage.depth") }
+        if depth < 1 {
+            throw PodMirrorFailure(Message("repo.error.depth", ["depth": String(depth)]), code: .usageDepth)
+        }
         if !Libgit2.supportsShallow {
             throw GitError(
                 .unsupported, operation: "shallow clone of", subject: url,
-                cause:
-                    "--depth needs libgit2 1.7 or newer; this podmirror is linked with libgit2 \(Libgit2.version), "
-                    + "which always clones full history"
-            )
+                cause: Message("git.cause.depth-full", ["version": Libgit2.version]))
         }
     }
 
@@ -130,9 +129,8 @@ public struct SpecRepoService: Sendable {
                     guard let head = repo.headOID, let b = repo.headBranch,
                         repo.resolve("refs/remotes/origin/\(b)") != nil
                     else {
-                        throw SpecRepoError(
-                            "the clone of \(url) has no checked-out branch with a matching origin branch",
-                            code: "repo.clone-incomplete")
+                        throw PodMirrorFailure(
+                            Message("repo.error.clone-no-branch", ["url": url]), code: .repoCloneIncomplete)
                     }
                     if repo.resolve("refs/remotes/origin/HEAD") == nil {
                         try? repo.setSymbolicReference(
@@ -155,13 +153,13 @@ public struct SpecRepoService: Sendable {
     /// `repo remove NAME`: deletes the folder (any type, like `pod repo remove`).
     public func removePlan(name: String) throws -> Plan {
         if name.isEmpty || name.contains("/") || name == "." || name == ".." {
-            throw SpecRepoError.badName(name, "not a repo name")
+            throw PodMirrorFailure.badName(name, Message("repo.error.bad-name.not-a-name"))
         }
         let path = repos.repoPath(name)
-        guard repos.fileSystem.fileExists(path) else { throw SpecRepoError.notFound(name, in: repos.path) }
+        guard repos.fileSystem.fileExists(path) else { throw PodMirrorFailure.notFound(name, in: repos.path) }
         guard access(path, W_OK) == 0 else {
-            throw SpecRepoError(
-                "You do not have permission to delete the \(name) repository at \(path)", code: "repo.permission")
+            throw PodMirrorFailure(
+                Message("repo.error.permission", ["name": name, "path": path]), code: .repoPermission)
         }
         let repo = SpecRepo.read(name: name, in: repos)
         let repos = self.repos
@@ -206,7 +204,7 @@ public struct SpecRepoService: Sendable {
                 guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
                     repos.fileSystem.fileExists(repos.repoPath(name))
                 else {
-                    throw SpecRepoError.notFound(name, in: repos.path)
+                    throw PodMirrorFailure.notFound(name, in: repos.path)
                 }
                 return SpecRepo.read(name: name, in: repos)
             }
@@ -230,9 +228,9 @@ public struct SpecRepoService: Sendable {
 
     func updateChange(_ info: SpecRepo, context: ApplyContext) throws -> Change {
         guard let branch = info.branch else {
-            throw SpecRepoError(
-                "the `\(info.name)` repo at \(info.path) has a detached HEAD; `pod repo update` needs a branch",
-                remedy: "check out its branch, or `podmirror repo use` to re-create it", code: "repo.detached")
+            throw PodMirrorFailure(
+                Message("repo.error.detached-update", ["name": info.name, "path": info.path]),
+                remedy: Message("repo.error.detached-update.remedy"), code: .repoDetached)
         }
         let url = info.url ?? ""
         let repo = try GitRepository.open(info.path)
@@ -287,10 +285,10 @@ public struct SpecRepoService: Sendable {
                     throw error
                 }
                 guard let target = repo.resolve("refs/remotes/origin/\(branch)") else {
-                    throw SpecRepoError(
-                        "`\(info.name)` has no origin/\(branch) after fetching \(url)",
-                        remedy: "the server has no branch `\(branch)`; `podmirror repo use` can re-create the repo",
-                        code: "repo.no-tracking-ref")
+                    throw PodMirrorFailure(
+                        Message("repo.error.no-origin-branch", ["name": info.name, "branch": branch, "url": url]),
+                        remedy: Message("repo.error.no-origin-branch.remedy", ["branch": branch]),
+                        code: .repoNoTrackingRef)
                 }
                 let changed = try GitCheckout.resetHard(
                     repo, branch: branch, to: target, options: service.transfer(context),

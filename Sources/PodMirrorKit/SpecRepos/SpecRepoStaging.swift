@@ -35,11 +35,12 @@ struct SpecRepoStaging {
     /// `rename(2)`: atomic within the repos dir. Fails when `to` exists and is not an empty folder.
     func rename(_ from: String, _ to: String) throws {
         if fs.fileExists(to) {
-            throw SpecRepoError("cannot move \(from) to \(to): \(to) already exists", code: "repo.exists")
+            throw PodMirrorFailure(Message("repo.error.move-exists", ["from": from, "to": to]), code: .repoExists)
         }
         do { try fs.moveItem(from, to: to) } catch {
             let reason = (error as? FileError)?.reason ?? "\(error)"
-            throw SpecRepoError("cannot move \(from) to \(to): \(reason)", code: "repo.rename")
+            throw PodMirrorFailure(
+                Message("repo.error.move", ["from": from, "to": to, "reason": reason]), code: .repoRename)
         }
     }
 

@@ -15,9 +15,9 @@ extension SpecRepoService {
         try GitURL.validate(url)
         if let requestedName { try SpecRepoNaming.validate(requestedName) }
         if SourceURL(url).isTrunkCDN {
-            throw SpecRepoError(
-                "\(url) is the trunk CDN, not a git Specs repo; CocoaPods uses it as `trunk` without a clone",
-                remedy: "use a git Specs mirror (`podmirror mirror list`)", code: "repo.cdn-url", exitStatus: .usage)
+            throw PodMirrorFailure(
+                Message("repo.error.cdn-url", ["url": url]), remedy: Message("repo.error.cdn-url.remedy"),
+                code: .repoCDNURL)
         }
         let all = SpecRepo.all(in: repos)
         let gitRepos = all.filter { $0.kind == .git }
@@ -37,8 +37,10 @@ extension SpecRepoService {
                 all.contains { $0.name == n } || repos.fileSystem.fileExists(repos.repoPath(n))
             }
             if requestedName != nil, target != desired {
-                throw SpecRepoError(
-                    "a repo named `\(desired)` already exists", remedy: "choose another --name", code: "repo.exists")
+                throw PodMirrorFailure(
+                    Message("repo.error.name-taken", ["name": desired]),
+                    remedy: Message("repo.error.name-taken.remedy"),
+                    code: .repoExists)
             }
             // Any other git repo may be a copy of the same Specs under another URL: the fetch tells
             // (shared history re-points it; unrelated history leaves it alone and clones beside it).
@@ -66,8 +68,7 @@ extension SpecRepoService {
                     "repo.use.name-taken",
                     ["existing": existing.name, "url": Redaction.redactURL(url), "name": desired])
                 let remedy = Message("repo.use.name-taken.remedy", ["existing": existing.name, "name": desired])
-                throw SpecRepoError(
-                    msg.english, remedy: remedy.english, code: "repo.exists", text: msg, remedyText: remedy)
+                throw PodMirrorFailure(msg, remedy: remedy, code: .repoExists)
             }
             finalName = SpecRepoNaming.uniqueName(desired, taken: taken)
         }

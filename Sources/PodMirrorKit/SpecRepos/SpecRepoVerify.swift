@@ -46,7 +46,7 @@ extension SpecRepoService {
         cancellation: CancellationToken = .init()
     ) throws -> [SpecRepoVerification] {
         if let expect, !(expect.count >= 7 && expect.count <= 40 && expect.allSatisfy(\.isHexDigit)) {
-            throw UsageError(Message("bundle.error.bad-expect", ["value": expect]), code: "verify.bad-expect")
+            throw PodMirrorFailure(Message("bundle.error.bad-expect", ["value": expect]), code: .verifyBadExpect)
         }
         let selected: [SpecRepo]
         if names.isEmpty {
@@ -56,7 +56,7 @@ extension SpecRepoService {
                 guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
                     repos.fileSystem.fileExists(repos.repoPath(name))
                 else {
-                    throw SpecRepoError.notFound(name, in: repos.path)
+                    throw PodMirrorFailure.notFound(name, in: repos.path)
                 }
                 return SpecRepo.read(name: name, in: repos)
             }

@@ -79,12 +79,11 @@ public enum DeintegratePlanner {
             // Safety net: never write a project that no longer parses (fuzzing found inputs with
             // duplicate object IDs where the line deletions left a dangling `;`).
             do { _ = try PBXProjectFile(bytes: d.newBytes, path: location.pbxproj) } catch {
-                throw XcodeProjectError(
-                    "deintegrating \(location.pbxproj) would leave a project that does not parse (\(error)); nothing "
-                        + "was changed",
-                    remedy:
-                        "check the project for duplicate object IDs (a bad merge), re-save it in Xcode, then run again",
-                    code: "xcodeproj.deintegrate-unsafe")
+                throw PodMirrorFailure(
+                    Message(
+                        "xcodeproj.error.deintegrate-unsafe",
+                        ["path": location.pbxproj, "reason": String(describing: error)]),
+                    remedy: Message("xcodeproj.error.deintegrate-unsafe.remedy"), code: .xcodeprojDeintegrateUnsafe)
             }
             let summary = Message(
                 "deintegrate.summary.remove", ["project": location.displayPath, "count": String(d.removed.count)])

@@ -27,8 +27,8 @@ struct OpenStepParser {
         return root
     }
 
-    func error(_ what: String, at offset: Int? = nil) -> XcodeProjectError {
-        .syntax(path, bytes, at: offset ?? i, what)
+    func error(_ what: String, at offset: Int? = nil) -> PodMirrorFailure {
+        .xcodeprojSyntax(path, bytes, at: offset ?? i, what)
     }
 
     func describe(_ at: Int) -> String {

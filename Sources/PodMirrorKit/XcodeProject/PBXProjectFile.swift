@@ -51,10 +51,9 @@ public struct PBXProjectFile: Sendable {
             if buf.count >= 8, buf[0] == 0x62,
                 String(decoding: UnsafeBufferPointer(rebasing: buf[0..<8]), as: UTF8.self) == "bplist00"
             {
-                throw XcodeProjectError(
-                    "\(path) is a binary property list, which podmirror does not read",
-                    remedy: "convert it with `plutil -convert xml1` or open and save the project in Xcode",
-                    code: "xcodeproj.binary-plist")
+                throw PodMirrorFailure(
+                    Message("xcodeproj.error.binary-plist", ["path": path]),
+                    remedy: Message("xcodeproj.error.binary-plist.remedy"), code: .xcodeprojBinaryPlist)
             }
             if k + 1 < buf.count, buf[k] == 0x3C, buf[k + 1] == 0x3F || buf[k + 1] == 0x21 || buf[k + 1] == 0x70 {
                 var p = XMLPlistParser(bytes: buf, path: path)
@@ -69,13 +68,10 @@ public struct PBXProjectFile: Sendable {
         self.format = format
         self.markerComments = markers
         guard root.entries != nil else {
-            throw XcodeProjectError(
-                "\(path): the property list is not a dictionary, so it is not a project file",
-                code: "xcodeproj.structure")
+            throw PodMirrorFailure(Message("xcodeproj.error.not-dictionary", ["path": path]), code: .xcodeprojStructure)
         }
         guard let objectsNode = root["objects"], let objectEntries = objectsNode.entries else {
-            throw XcodeProjectError(
-                "\(path): there is no `objects` dictionary, so it is not a project file", code: "xcodeproj.structure")
+            throw PodMirrorFailure(Message("xcodeproj.error.no-objects", ["path": path]), code: .xcodeprojStructure)
         }
         var objects: [PBXObject] = []
         objects.reserveCapacity(objectEntries.count)
@@ -87,12 +83,13 @@ public struct PBXProjectFile: Sendable {
             // Two objects with one ID (a bad merge): every reference to it is ambiguous, so nothing
             // podmirror would write could be trusted. Xcode's own reader keeps only one of them.
             if let first = index[e.key] {
-                throw XcodeProjectError(
-                    "\(path):\(bytes.lineNumber(at: e.range.lowerBound)): object \(e.key) is defined twice (first at "
-                        + "line \(bytes.lineNumber(at: objects[first].entry.range.lowerBound)))",
-                    remedy:
-                        "remove one of the two definitions (a merge probably duplicated it); podmirror changed nothing",
-                    code: "xcodeproj.duplicate-id")
+                let line = bytes.lineNumber(at: e.range.lowerBound)
+                let firstLine = bytes.lineNumber(at: objects[first].entry.range.lowerBound)
+                throw PodMirrorFailure(
+                    Message(
+                        "xcodeproj.error.duplicate-id",
+                        ["path": path, "line": String(line), "id": e.key, "first": String(firstLine)]),
+                    remedy: Message("xcodeproj.error.duplicate-id.remedy"), code: .xcodeprojDuplicateID)
             }
             index[e.key] = objects.count
             objects.append(PBXObject(id: e.key, isa: isa, entry: e))

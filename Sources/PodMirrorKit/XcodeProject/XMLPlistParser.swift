@@ -14,8 +14,8 @@ struct XMLPlistParser {
         self.path = path
     }
 
-    func error(_ what: String, at offset: Int? = nil) -> XcodeProjectError {
-        .syntax(path, bytes, at: offset ?? i, what)
+    func error(_ what: String, at offset: Int? = nil) -> PodMirrorFailure {
+        .xcodeprojSyntax(path, bytes, at: offset ?? i, what)
     }
 
     mutating func parseDocument() throws -> PBXNode {

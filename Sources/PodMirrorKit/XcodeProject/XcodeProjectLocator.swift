@@ -39,28 +39,24 @@ public enum XcodeProjectLocator {
                 path = (path as NSString).deletingLastPathComponent
             }
             guard fs.fileExists(path) else {
-                throw XcodeProjectError(
-                    "\(argument) does not exist",
-                    remedy: "pass a folder holding an .xcodeproj, or the .xcodeproj itself",
-                    code: "xcodeproj.not-found", exitStatus: .usage)
+                throw PodMirrorFailure(
+                    Message("xcodeproj.error.no-such-path", ["path": argument]),
+                    remedy: Message("xcodeproj.error.no-such-path.remedy"), code: .xcodeprojNotFound)
             }
             if path.hasSuffix(".xcodeproj") {
                 xcodeproj = path
             } else if fs.isDirectory(path) {
                 xcodeproj = try single(in: path, fileSystem: fs)
             } else {
-                throw XcodeProjectError(
-                    "\(argument) is neither a folder nor an .xcodeproj", code: "xcodeproj.not-a-project",
-                    exitStatus: .usage)
+                throw PodMirrorFailure(
+                    Message("xcodeproj.error.not-a-project", ["path": argument]), code: .xcodeprojNotAProject)
             }
         } else {
             xcodeproj = try single(in: environment.currentDirectory, fileSystem: fs)
         }
         let pbxproj = (xcodeproj as NSString).appendingPathComponent("project.pbxproj")
         guard fs.fileExists(pbxproj) else {
-            throw XcodeProjectError(
-                "\(xcodeproj) is not a valid Xcode project: it has no project.pbxproj",
-                code: "xcodeproj.invalid", exitStatus: .usage)
+            throw PodMirrorFailure(Message("xcodeproj.error.no-pbxproj", ["path": xcodeproj]), code: .xcodeprojInvalid)
         }
         let projectDir = (xcodeproj as NSString).deletingLastPathComponent
         var dir = projectDir
@@ -80,14 +76,12 @@ public enum XcodeProjectLocator {
         let entries = ((try? fs.contentsOfDirectory(folder)) ?? []).filter { $0.hasSuffix(".xcodeproj") }.sorted()
         if entries.count == 1 { return (folder as NSString).appendingPathComponent(entries[0]) }
         if entries.isEmpty {
-            throw XcodeProjectError(
-                "no Xcode project (.xcodeproj) found in \(folder)",
-                remedy: "pass the project: podmirror <command> path/to/App.xcodeproj",
-                code: "xcodeproj.not-found", exitStatus: .usage)
+            throw PodMirrorFailure(
+                Message("xcodeproj.error.none-in-folder", ["path": folder]),
+                remedy: Message("xcodeproj.error.none-in-folder.remedy"), code: .xcodeprojNotFound)
         }
-        throw XcodeProjectError(
-            "several Xcode projects in \(folder): \(entries.joined(separator: ", "))",
-            remedy: "pass the one to use, e.g. podmirror <command> \(entries[0])",
-            code: "xcodeproj.ambiguous", exitStatus: .usage)
+        throw PodMirrorFailure(
+            Message("xcodeproj.error.ambiguous", ["path": folder, "projects": entries.joined(separator: ", ")]),
+            remedy: Message("xcodeproj.error.ambiguous.remedy", ["project": entries[0]]), code: .xcodeprojAmbiguous)
     }
 }

@@ -61,7 +61,8 @@ struct ReinstallCommand: PodmirrorCommand {
             report = try PodsFetcher(request: request).run(mode: .apply, cancellation: processCancellation) { p in
                 if let done = p.finished, !json { console.err(PodsRender.line(done)) }
             }
-        } catch let error as PodSourceError where error.exitStatus == .usage {
+        } catch let error as PodMirrorFailure where error.exitStatus == .usage && error.code.rawValue.hasPrefix("pods.")
+        {
             // A Podfile.lock podmirror cannot read is `pod install`'s business; the prefetch only saves time.
             console.err(
                 Render.diagnosticLine(
@@ -77,9 +78,9 @@ struct ReinstallCommand: PodmirrorCommand {
         if report.interrupted { throw InterruptedError() }
         let failed = report.pods.filter { $0.status == .failed }
         if !failed.isEmpty {
-            throw PodSourceError(
+            throw PodMirrorFailure(
                 Message("pods.reinstall.fetch-failed", ["pods": failed.map(\.name).joined(separator: ", ")]),
-                remedy: Message("pods.reinstall.fetch-failed.remedy"), code: "reinstall.fetch-failed")
+                remedy: Message("pods.reinstall.fetch-failed.remedy"), code: .reinstallFetchFailed)
         }
     }
 }

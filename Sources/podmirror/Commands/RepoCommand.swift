@@ -149,9 +149,9 @@ struct RepoUseCommand: PodmirrorCommand {
         let runner = runner()
         let resolved = try runner.catalog().resolve(mirror, gems: false)
         if resolved.kind == .specsCDN {
-            throw UsageError(
-                "`\(mirror)` is the trunk CDN; CocoaPods reads it without a clone",
-                remedy: "pick a git Specs source: github, tuna, bfsu, nju, nyist, or a URL", code: "repo.cdn-url")
+            throw PodMirrorFailure(
+                Message("repo.error.use-cdn", ["mirror": mirror]), remedy: Message("repo.error.use-cdn.remedy"),
+                code: .repoCDNURL)
         }
         let service = try network.service(runner.environment)
         try runner.runRepoPlan(service) { _ in try service.usePlan(url: resolved.url, name: name, depth: depth) }

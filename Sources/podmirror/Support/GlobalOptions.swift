@@ -31,7 +31,7 @@ struct GlobalOptions: ParsableArguments {
         }
         do {
             Messages.language = try Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
-        } catch let error as UsageError {
+        } catch let error as PodMirrorFailure {
             throw ValidationError(error.localizedMessage)
         }
     }

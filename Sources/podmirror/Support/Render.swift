@@ -109,7 +109,7 @@ enum Render {
         if json {
             var object: [String: JSONValue] = [:]
             var fields: [String: JSONValue] = [
-                "code": .string(error.code),
+                "code": .string(error.code.rawValue),
                 "message": .string(Redaction.redactText(error.message)),
                 "remedy": .string(error.remedy),
                 "exitStatus": .int(Int(error.exitStatus.rawValue)),

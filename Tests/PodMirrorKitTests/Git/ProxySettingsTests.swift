@@ -115,7 +115,7 @@ final class ProxySettingsTests: XCTestCase {
                 timeout: nil, lockTimeout: nil,
                 environment: ["PODMIRROR_GIT_TIMEOUT": "soon"])
         ) { e in
-            XCTAssertTrue((e as? UsageError)?.message.contains("PODMIRROR_GIT_TIMEOUT") == true, "\(e)")
+            XCTAssertTrue((e as? PodMirrorFailure)?.message.contains("PODMIRROR_GIT_TIMEOUT") == true, "\(e)")
         }
         XCTAssertThrowsError(try NetworkSettings.resolve(timeout: 0, lockTimeout: nil, environment: [:]))
     }

@@ -77,8 +77,8 @@ final class MessageCatalogTests: XCTestCase {
             .simplifiedChinese)
         XCTAssertEqual(try Language.resolve(flag: "zh-Hans", environment: [:]), .simplifiedChinese)
         XCTAssertThrowsError(try Language.resolve(flag: "fr", environment: [:])) { error in
-            XCTAssertEqual((error as? UsageError)?.exitStatus, .usage)
-            XCTAssertTrue((error as? UsageError)?.message.contains("'fr'") == true)
+            XCTAssertEqual((error as? PodMirrorFailure)?.exitStatus, .usage)
+            XCTAssertTrue((error as? PodMirrorFailure)?.message.contains("'fr'") == true)
         }
     }
 }

@@ -13,7 +13,7 @@ final class MirrorCatalogTests: XCTestCase {
         XCTAssertEqual(try catalog.resolve("tuna", gems: true).url, "https://mirrors.tuna.tsinghua.edu.cn/rubygems/")
         XCTAssertEqual(try catalog.resolve("https://example.com/specs.git", gems: false).name, "")
         XCTAssertThrowsError(try catalog.resolve("nope", gems: false)) {
-            XCTAssertTrue(($0 as? MirrorError)?.message.contains("'nope'") ?? false)
+            XCTAssertTrue(($0 as? PodMirrorFailure)?.message.contains("'nope'") ?? false)
         }
     }
 }

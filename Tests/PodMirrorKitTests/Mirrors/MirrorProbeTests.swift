@@ -83,8 +83,8 @@ final class MirrorProbeTests: XCTestCase {
         XCTAssertThrowsError(
             try MirrorProbe(timeout: 2).verify(Mirror(name: "x", kind: .specsGit, url: broken.url + "/Specs.git"))
         ) {
-            XCTAssertEqual(($0 as? MirrorError)?.exitStatus, .network)
-            XCTAssertTrue(($0 as? MirrorError)?.message.contains("HTTP 404") ?? false)
+            XCTAssertEqual(($0 as? PodMirrorFailure)?.exitStatus, .network)
+            XCTAssertTrue(($0 as? PodMirrorFailure)?.message.contains("HTTP 404") ?? false)
         }
     }
 

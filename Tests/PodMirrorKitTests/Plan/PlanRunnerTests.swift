@@ -28,7 +28,7 @@ final class PlanRunnerTests: XCTestCase {
     func testFailureUndoesEarlierStepsAndReportsThem() throws {
         let dir = TempDirectory()
         let p = try dir.write("Podfile", "a\n")
-        struct Boom: PodMirrorError { var message = "boom"; var code = "boom" }
+        struct Boom: PodMirrorError { var message = "boom"; var code = ErrorCode.error }
         let plan = Plan(
             title: "t",
             changes: [
@@ -51,7 +51,7 @@ final class PlanRunnerTests: XCTestCase {
         let dir = TempDirectory()
         let p = try dir.write("Podfile", "a\n")
         let log = StepLog()
-        struct Boom: PodMirrorError { var message = "boom"; var code = "boom" }
+        struct Boom: PodMirrorError { var message = "boom"; var code = ErrorCode.error }
         let plan = Plan(
             title: "t",
             changes: [
@@ -83,7 +83,7 @@ final class PlanRunnerTests: XCTestCase {
 
     func testCommitRunsOnlyWhenEveryStepSucceeded() throws {
         let log = StepLog()
-        struct Boom: PodMirrorError { var message = "boom"; var code = "boom" }
+        struct Boom: PodMirrorError { var message = "boom"; var code = ErrorCode.error }
         func keeping(_ id: String) -> Change {
             Change(
                 id: id, kind: .specRepoUse, subject: id, summary: id, isNeeded: true, apply: { _ in nil },

@@ -165,7 +165,7 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         let error = catchError { _ = try fetch(HTTPSource(url: url, sha256: wrong)) }
         let e = try XCTUnwrap(error as? HTTPSourceError)
         XCTAssertEqual(e.kind, .checksum)
-        XCTAssertEqual(e.code, "pods.http.checksum")
+        XCTAssertEqual(e.code, .podsHTTPChecksum)
         let expected = "Verification checksum was incorrect, expected \(wrong), got \(sha256(tgz))"
         XCTAssertTrue(e.message.hasPrefix(expected), e.message)
         XCTAssertTrue(e.message.contains("http://***@127.0.0.1:\(server.port)/PMTgz.tgz"), e.message)
@@ -214,7 +214,7 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         server.serve("/" + name, bytes)
         let e = catchError { _ = try fetch(HTTPSource(url: server.url + "/" + name)) } as? HTTPSourceError
         XCTAssertEqual(e?.kind, .unsafeArchive, "\(name): \(String(describing: e))", file: file, line: line)
-        XCTAssertEqual(e?.code, "pods.http.unsafe-archive", file: file, line: line)
+        XCTAssertEqual(e?.code, .podsHTTPUnsafeArchive, file: file, line: line)
         XCTAssertEqual(e?.text?.key, "pods.http.unsafe-entry." + code, name, file: file, line: line)
         assertNothingLeft(file: file, line: line)
         XCTAssertFalse(

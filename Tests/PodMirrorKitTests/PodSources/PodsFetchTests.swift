@@ -109,7 +109,7 @@ final class PodsFetchTests: XCTestCase {
             XCTAssertTrue("\(e)".contains("/x/Podfile.lock"), "\(e)")
         }
         XCTAssertThrowsError(try PodfileLock.parse("PODS:\n  - no version here\n", path: "/x/Podfile.lock")) { e in
-            XCTAssertEqual((e as? PodSourceError)?.code, "pods.lock-shape")
+            XCTAssertEqual((e as? PodMirrorFailure)?.code, .podsLockShape)
             XCTAssertTrue("\(e)".contains("/x/Podfile.lock:2"), "\(e)")
         }
     }

@@ -283,7 +283,7 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
                 do {
                     _ = try PodfileEditor.apply([.buildSetting(key: key, value: "probe")], to: doc, catalog: catalog)
                 } catch let e as PodfileError {
-                    return e.code == "podfile.build-setting-user" && e.line != nil
+                    return e.code == .podfileBuildSettingUser && e.line != nil
                 } catch {}
                 return false
             }
@@ -390,7 +390,7 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
                         } else {
                             ok += 1
                         }
-                    } catch let err as PodfileError where err.code != "podfile.internal" { refused += 1 } catch {
+                    } catch let err as PodfileError where err.code != .podfileInternal { refused += 1 } catch {
                         bad += 1; XCTFail("\(c.name) cut at \(cut): \(e.summary): \(error)")
                     }
                 }

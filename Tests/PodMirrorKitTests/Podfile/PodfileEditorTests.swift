@@ -43,7 +43,7 @@ final class PodfileEditorTests: XCTestCase {
         // `2 +` continues onto the next line: a platform line inserted there would become an operand.
         let input = "source 'https://cdn.cocoapods.org/'; TOTAL = 2 +\n  3\npod 'A'\n"
         XCTAssertThrowsError(try edited(input, [.platform(name: "ios", version: "13.0")])) { error in
-            XCTAssertEqual((error as? PodfileError)?.code, "podfile.unplaceable", "\(error)")
+            XCTAssertEqual((error as? PodfileError)?.code, .podfileUnplaceable, "\(error)")
             XCTAssertTrue("\(error)".contains("Podfile:2"), "\(error)")
         }
     }
@@ -52,7 +52,7 @@ final class PodfileEditorTests: XCTestCase {
         // `inhibit_all_warnings!` followed by `.each do … end` on the next lines is one statement.
         let input = "inhibit_all_warnings!\n.each do |t|\n  puts t\nend\npod 'A'\n"
         XCTAssertThrowsError(try edited(input, [.inhibitWarnings(false)])) { error in
-            XCTAssertEqual((error as? PodfileError)?.code, "podfile.unplaceable", "\(error)")
+            XCTAssertEqual((error as? PodfileError)?.code, .podfileUnplaceable, "\(error)")
         }
         try assertEdit("inhibit_all_warnings! # keep quiet\npod 'A'\n", [.inhibitWarnings(false)], "pod 'A'\n")
     }
@@ -60,7 +60,7 @@ final class PodfileEditorTests: XCTestCase {
     func testPlatformVersionStringSpanningLinesNeedsForce() throws {
         let input = "platform :ios, '13.0\n'\n"
         XCTAssertThrowsError(try edited(input, [.platform(name: "ios", version: "14.0")])) { error in
-            XCTAssertEqual((error as? PodfileError)?.code, "podfile.platform-expression", "\(error)")
+            XCTAssertEqual((error as? PodfileError)?.code, .podfilePlatformExpression, "\(error)")
         }
         try assertEdit(input, [.platform(name: "ios", version: "14.0", force: true)], "platform :ios, '14.0'\n")
     }
@@ -200,7 +200,7 @@ final class PodfileEditorTests: XCTestCase {
     func testPlatformExpressionNeedsForce() throws {
         let input = "platform :ios, min_ios_version_supported\n"
         XCTAssertThrowsError(try edited(input, [.platform(name: "ios", version: "13.4")])) { error in
-            XCTAssertEqual((error as? PodfileError)?.code, "podfile.platform-expression")
+            XCTAssertEqual((error as? PodfileError)?.code, .podfilePlatformExpression)
             XCTAssertEqual((error as? PodfileError)?.line, 1)
         }
         try assertEdit(input, [.platform(name: "ios", version: "13.4", force: true)], "platform :ios, '13.4'\n")
@@ -413,7 +413,7 @@ final class PodfileEditorTests: XCTestCase {
         try dir.write("CocoaPods.podfile.yaml", "target: x\n")
         let yaml = try XCTUnwrap(PodfileDocument.locate(in: dir.path, fs: fs))
         XCTAssertThrowsError(try PodfileDocument.load(path: yaml, fs: fs)) { error in
-            XCTAssertEqual((error as? PodfileError)?.code, "podfile.unsupported-format")
+            XCTAssertEqual((error as? PodfileError)?.code, .podfileUnsupportedFormat)
         }
     }
 
@@ -452,7 +452,7 @@ final class PodfileEditorTests: XCTestCase {
             try edited(
                 "install! 'cocoapods', :skip_pods_project_generation => true\n", [.buildSetting(key: "K", value: "V")])
         ) {
-            XCTAssertEqual(($0 as? PodfileError)?.code, "podfile.no-pods-project")
+            XCTAssertEqual(($0 as? PodfileError)?.code, .podfileNoPodsProject)
         }
     }
     /// When `ruby` is on PATH (a reference only), runs the hook podmirror wrote against a stand-in

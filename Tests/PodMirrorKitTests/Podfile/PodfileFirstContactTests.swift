@@ -35,7 +35,7 @@ final class PodfileFirstContactTests: XCTestCase {
             "EXCLUDED_ARCHS[sdk=iphonesimulator*]")
         for bad in ["=1", "NOEQUALS", "A B=1", "K[sdk=x=1", "K['x']=1"] {
             XCTAssertThrowsError(try BuildSettingAssignment(parsing: bad), bad) {
-                XCTAssertEqual(($0 as? UsageError)?.exitStatus, .usage)
+                XCTAssertEqual(($0 as? PodMirrorFailure)?.exitStatus, .usage)
             }
         }
         let out = try edited(
@@ -73,7 +73,7 @@ final class PodfileFirstContactTests: XCTestCase {
             XCTAssertThrowsError(try edited(input, [.buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0")])) {
                 error in
                 let e = error as? PodfileError
-                XCTAssertEqual(e?.code, "podfile.build-setting-user")
+                XCTAssertEqual(e?.code, .podfileBuildSettingUser)
                 XCTAssertEqual(e?.line, 4)
                 XCTAssertTrue(e?.message.contains("Podfile:4") == true, "\(error)")
             }
@@ -190,7 +190,7 @@ final class PodfileFirstContactTests: XCTestCase {
             try edited("target 'A' do\nend\n", [.platform(name: "iOS", version: "13.0")]),
             "platform :ios, '13.0'\n\ntarget 'A' do\nend\n")
         XCTAssertThrowsError(try PodPlatform(parsing: "ioss")) { error in
-            XCTAssertEqual((error as? UsageError)?.remedy, "did you mean `ios`?")
+            XCTAssertEqual((error as? PodMirrorFailure)?.remedy, "did you mean `ios`?")
         }
         for bad in ["13.0.0.1", "13.", "x", ""] {
             XCTAssertThrowsError(try SetupRequest.parsePlatform("ios:\(bad)"), bad)
@@ -212,8 +212,8 @@ final class PodfileFirstContactTests: XCTestCase {
             "source '\(tuna)'\nsource '\(trunk)'\ntarget 'A' do\nend\n")
         XCTAssertEqual(try edited(input, [.removeSource("trunk")]), "target 'A' do\nend\n")
         XCTAssertThrowsError(try edited(input, [.addSource("tnua", first: false)])) { error in
-            let e = error as? UsageError
-            XCTAssertEqual(e?.code, "podfile.source")
+            let e = error as? PodMirrorFailure
+            XCTAssertEqual(e?.code, .podfileSource)
             XCTAssertTrue(e?.message.contains("`tnua` is neither a Specs mirror") == true, "\(error)")
             XCTAssertTrue(e?.remedy?.contains("did you mean `tuna`?") == true, "\(String(describing: e?.remedy))")
         }

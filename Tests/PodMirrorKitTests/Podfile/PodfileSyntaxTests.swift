@@ -187,7 +187,7 @@ final class PodfileSyntaxTests: XCTestCase {
         for (text, location) in cases {
             XCTAssertThrowsError(try PodfileDocument(text: text), text) { error in
                 let e = error as? PodfileError
-                XCTAssertEqual(e?.code, "podfile.syntax")
+                XCTAssertEqual(e?.code, .podfileSyntax)
                 XCTAssertTrue(e?.message.hasPrefix(location + ":") ?? false, "\(text): \(e?.message ?? "")")
             }
         }
@@ -245,7 +245,7 @@ final class PodfileSyntaxTests: XCTestCase {
             XCTAssertTrue("\($0)".hasPrefix("Podfile:2:1: the Podfile is not valid UTF-8"), "\($0)")
         }
         XCTAssertThrowsError(try PodfileDocument(bytes: [UInt8](repeating: 0x20, count: PodfileDocument.maxSize + 1))) {
-            XCTAssertEqual(($0 as? PodfileError)?.code, "podfile.too-large")
+            XCTAssertEqual(($0 as? PodfileError)?.code, .podfileTooLarge)
         }
     }
 

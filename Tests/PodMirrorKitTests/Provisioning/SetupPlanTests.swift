@@ -54,10 +54,10 @@ final class SetupPlanTests: XCTestCase {
     func testUsageErrorsComeBeforeAnyPlan() {
         let home = TempDirectory()
         XCTAssertThrowsError(try setup(home).plan(SetupRequest(), verify: false)) {
-            XCTAssertEqual(($0 as? UsageError)?.code, "setup.empty")
+            XCTAssertEqual(($0 as? PodMirrorFailure)?.code, .setupEmpty)
         }
         XCTAssertThrowsError(try setup(home).plan(SetupRequest(strategy: .insteadof), verify: false)) {
-            XCTAssertEqual(($0 as? UsageError)?.code, "setup.strategy")
+            XCTAssertEqual(($0 as? PodMirrorFailure)?.code, .setupStrategy)
         }
     }
 }

@@ -160,13 +160,13 @@ final class GemSourcesTests: XCTestCase {
         try home.write(".gemrc", bad)
         let gems = GemSources(environment: env(home), catalog: catalog)
         XCTAssertThrowsError(try gems.usePlan(try catalog.resolve("tuna", gems: true), bundler: false)) { error in
-            let e = error as? GemsError
-            XCTAssertEqual(e?.code, "gems.gemrc-inline-sources")
+            let e = error as? PodMirrorFailure
+            XCTAssertEqual(e?.code, .gemsGemrcInlineSources)
             XCTAssertTrue(e?.message.contains(home.path + "/.gemrc line 1") ?? false, e?.message ?? "")
         }
         try home.write(".gemrc", ":sources:\n- a\n b: [\n")
         XCTAssertThrowsError(try gems.usePlan(try catalog.resolve("tuna", gems: true), bundler: false)) { error in
-            XCTAssertEqual((error as? GemsError)?.code, "gems.gemrc-syntax")
+            XCTAssertEqual((error as? PodMirrorFailure)?.code, .gemsGemrcSyntax)
         }
         XCTAssertEqual(String(decoding: try home.read(".gemrc"), as: UTF8.self), ":sources:\n- a\n b: [\n")
     }
@@ -181,14 +181,15 @@ final class GemSourcesTests: XCTestCase {
         ]
         for (text, location) in cases {
             XCTAssertThrowsError(try GemrcDocument(path: "gemrc", bytes: Array(text.utf8)), text) { error in
-                let e = error as? GemsError
-                XCTAssertEqual(e?.code, "gems.gemrc-unreadable-sources", "\(text.debugDescription): \(error)")
+                let e = error as? PodMirrorFailure
+                XCTAssertEqual(e?.code, .gemsGemrcUnreadableSources, "\(text.debugDescription): \(error)")
                 XCTAssertTrue(e?.message.hasPrefix("gemrc \(location)") ?? false, e?.message ?? "")
             }
         }
         for text in ["|-\n", "''\n", " gem: -N\n"] {
             XCTAssertThrowsError(try GemrcDocument(path: "gemrc", bytes: Array(text.utf8)), text) { error in
-                XCTAssertEqual((error as? GemsError)?.code, "gems.gemrc-syntax", "\(text.debugDescription): \(error)")
+                XCTAssertEqual(
+                    (error as? PodMirrorFailure)?.code, .gemsGemrcSyntax, "\(text.debugDescription): \(error)")
             }
         }
         // What RubyGems writes reads the same both ways.
@@ -208,12 +209,14 @@ final class GemSourcesTests: XCTestCase {
         ] {
             XCTAssertThrowsError(try BundlerConfig(path: "config", bytes: Array(text.utf8)), text) { error in
                 XCTAssertEqual(
-                    (error as? GemsError)?.code, "gems.bundler-unreadable-mirror", "\(text.debugDescription): \(error)")
+                    (error as? PodMirrorFailure)?.code, .gemsBundlerUnreadableMirror,
+                    "\(text.debugDescription): \(error)")
             }
         }
         for text in ["---\r\n\(key): \"https://a/\"\rBUNDLE_JOBS: \"4\"\r\n", " BUNDLE_JOBS: \"4\"\n"] {
             XCTAssertThrowsError(try BundlerConfig(path: "config", bytes: Array(text.utf8)), text) { error in
-                XCTAssertEqual((error as? GemsError)?.code, "gems.bundler-syntax", "\(text.debugDescription): \(error)")
+                XCTAssertEqual(
+                    (error as? PodMirrorFailure)?.code, .gemsBundlerSyntax, "\(text.debugDescription): \(error)")
             }
         }
         let config = try BundlerConfig(path: "config", bytes: Array("---\nBUNDLE_JOBS: \"4\"\n".utf8))

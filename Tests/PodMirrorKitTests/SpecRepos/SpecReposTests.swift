@@ -48,8 +48,8 @@ final class SpecReposNamingTests: XCTestCase {
     func testBadNamesAreRejected() {
         for bad in ["", "trunk", "a/b", "..", "../x", ".hidden", "x..y"] {
             XCTAssertThrowsError(try SpecRepoNaming.validate(bad), bad) { e in
-                XCTAssertEqual((e as? SpecRepoError)?.code, "repo.bad-name")
-                XCTAssertEqual((e as? SpecRepoError)?.exitStatus, .usage)
+                XCTAssertEqual((e as? PodMirrorFailure)?.code, .repoBadName)
+                XCTAssertEqual((e as? PodMirrorFailure)?.exitStatus, .usage)
             }
         }
         XCTAssertNoThrow(try SpecRepoNaming.validate("tsinghua-git-cocoapods"))

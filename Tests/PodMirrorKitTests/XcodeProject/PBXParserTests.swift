@@ -78,7 +78,7 @@ final class PBXParserTests: XCTestCase {
         ]
         for (text, want) in cases {
             XCTAssertThrowsError(try parse(text), text) { error in
-                let message = (error as? XcodeProjectError)?.message ?? "\(error)"
+                let message = (error as? PodMirrorFailure)?.message ?? "\(error)"
                 XCTAssertTrue(message.contains(want), "\(text.debugDescription): \(message)")
             }
         }
@@ -92,7 +92,7 @@ final class PBXParserTests: XCTestCase {
 
     func testBinaryPlistIsRefusedClearly() {
         XCTAssertThrowsError(try PBXProjectFile(bytes: Array("bplist00xxxx".utf8), path: "b.pbxproj")) {
-            XCTAssertEqual(($0 as? XcodeProjectError)?.code, "xcodeproj.binary-plist")
+            XCTAssertEqual(($0 as? PodMirrorFailure)?.code, .xcodeprojBinaryPlist)
         }
     }
 

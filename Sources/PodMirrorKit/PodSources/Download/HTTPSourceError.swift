@@ -29,18 +29,21 @@ public struct HTTPSourceError: PodMirrorError {
     /// The HTTP status, for `httpStatus` (and `transfer` when the last answer was one).
     public var status: Int?
 
-    public var code: String { "pods.http." + kind.rawValue.kebabCased }
+    public var code: ErrorCode {
+        switch kind {
+        case .leftToCocoaPods: .podsHTTPLeftToCocoaPods
+        case .httpStatus: .podsHTTPStatus
+        case .transfer: .podsHTTPTransfer
+        case .checksum: .podsHTTPChecksum
+        case .unsafeArchive: .podsHTTPUnsafeArchive
+        case .extraction: .podsHTTPExtraction
+        case .toolMissing: .podsHTTPToolMissing
+        case .fileSystem: .podsHTTPFileSystem
+        }
+    }
 
     /// True for `leftToCocoaPods`: the orchestrator reports the pod as skipped, not failed.
     public var isLeftToCocoaPods: Bool { kind == .leftToCocoaPods }
-
-    public var exitStatus: ExitStatus {
-        switch kind {
-        case .httpStatus, .transfer: .network
-        case .toolMissing: .toolMissing
-        default: .failure
-        }
-    }
 
     public init(_ kind: Kind, _ text: Message, remedy: Message? = nil, status: Int? = nil) {
         self.kind = kind
@@ -49,15 +52,5 @@ public struct HTTPSourceError: PodMirrorError {
         self.remedyText = remedy
         self.remedy = remedy?.english
         self.status = status
-    }
-}
-
-private extension String {
-    var kebabCased: String {
-        var out = ""
-        for c in self {
-            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
-        }
-        return out
     }
 }

@@ -1,0 +1,203 @@
+import Foundation
+
+/// Every code an error of podmirror carries: the raw value is the stable `error.code` of JSON output, each
+/// code decides its exit status, and `meaning` is its line in docs/exit-codes.md.
+public enum ErrorCode: String, CaseIterable, Sendable, Codable {
+    case error = "error"
+
+    case interrupted = "interrupted"
+
+    case usage = "usage"
+    case usageDepth = "usage.depth"
+    case usageTimeout = "usage.timeout"
+
+    case internalOverlappingEdits = "internal.overlapping-edits"
+
+    case fileRead = "file.read"
+    case fileWrite = "file.write"
+    case fileList = "file.list"
+    case fileRemove = "file.remove"
+    case fileMove = "file.move"
+    case fileCreateDirectory = "file.create-directory"
+    case fileUpdate = "file.update"
+
+    case toolLaunch = "tool.launch"
+
+    case gitTransport = "git.transport"
+    case gitTimeout = "git.timeout"
+    case gitUnsupportedTransport = "git.unsupportedTransport"
+    case gitRepository = "git.repository"
+    case gitUnsupported = "git.unsupported"
+
+    case gitconfigRead = "gitconfig.read"
+    case gitconfigWrite = "gitconfig.write"
+    case gitconfigNotAGitMirror = "gitconfig.not-a-git-mirror"
+    case gitconfigSourceMirror = "gitconfig.source-mirror"
+    case gitconfigSourceMirrorTaken = "gitconfig.source-mirror-taken"
+
+    case catalogMissing = "catalog.missing"
+
+    case mirrorUnknown = "mirror.unknown"
+    case mirrorTransport = "mirror.transport"
+    case mirrorUnhealthy = "mirror.unhealthy"
+
+    case platformName = "platform.name"
+    case platformVersion = "platform.version"
+
+    case buildSettingKey = "build-setting.key"
+    case buildSettingSyntax = "build-setting.syntax"
+
+    case podfileSyntax = "podfile.syntax"
+    case podfileMissing = "podfile.missing"
+    case podfileUnsupportedFormat = "podfile.unsupported-format"
+    case podfileTooLarge = "podfile.too-large"
+    case podfileEncoding = "podfile.encoding"
+    case podfileInternal = "podfile.internal"
+    case podfileUnplaceable = "podfile.unplaceable"
+    case podfileTarget = "podfile.target"
+    case podfilePlatformExpression = "podfile.platform-expression"
+    case podfileMultipleHooks = "podfile.multiple-hooks"
+    case podfileNoPodsProject = "podfile.no-pods-project"
+    case podfileBuildSettingUser = "podfile.build-setting-user"
+    case podfileSource = "podfile.source"
+
+    case repoBadName = "repo.bad-name"
+    case repoNotFound = "repo.not-found"
+    case repoExists = "repo.exists"
+    case repoCDNURL = "repo.cdn-url"
+    case repoCloneIncomplete = "repo.clone-incomplete"
+    case repoDetached = "repo.detached"
+    case repoIncomplete = "repo.incomplete"
+    case repoNoBranch = "repo.no-branch"
+    case repoNoTrackingRef = "repo.no-tracking-ref"
+    case repoPermission = "repo.permission"
+    case repoRename = "repo.rename"
+
+    case reposCreate = "repos.create"
+    case reposLocked = "repos.locked"
+
+    case lockOpen = "lock.open"
+
+    case bundleBadExpect = "bundle.bad-expect"
+    case bundleCorrupt = "bundle.corrupt"
+    case bundleDownload = "bundle.download"
+    case bundleExpectMismatch = "bundle.expect-mismatch"
+    case bundleFileIsFolder = "bundle.file-is-folder"
+    case bundleIncremental = "bundle.incremental"
+    case bundleInvalid = "bundle.invalid"
+    case bundleNoBranch = "bundle.no-branch"
+    case bundleNotGit = "bundle.not-git"
+    case bundleRead = "bundle.read"
+    case bundleWrite = "bundle.write"
+
+    case verifyBadExpect = "verify.bad-expect"
+
+    case podsLockUnreadable = "pods.lock-unreadable"
+    case podsLockYAML = "pods.lock-yaml"
+    case podsLockShape = "pods.lock-shape"
+    case podsOnlyUnknown = "pods.only-unknown"
+    case podsVersionUnknown = "pods.version-unknown"
+    case podsSpecNoRepo = "pods.spec-no-repo"
+    case podsSpecNoSpecRepo = "pods.spec-no-spec-repo"
+    case podsSpecMissing = "pods.spec-missing"
+    case podsSpecUnreadable = "pods.spec-unreadable"
+    case podsSpecChecksum = "pods.spec-checksum"
+    case podsSpecJSON = "pods.spec-json"
+    case podsPodspecUnreadable = "pods.podspec-unreadable"
+    case podsPodspecName = "pods.podspec-name"
+    case podsCDNNotFound = "pods.cdn-not-found"
+    case podsCDNChecksum = "pods.cdn-checksum"
+    case podsCDNStore = "pods.cdn-store"
+    case podsCacheLock = "pods.cache-lock"
+    case podsCacheLockHeld = "pods.cache-lock-held"
+    case podsCacheVersion = "pods.cache-version"
+    case podsCacheWrite = "pods.cache-write"
+    case podsHTTPLeftToCocoaPods = "pods.http.left-to-cocoa-pods"
+    case podsHTTPStatus = "pods.http.http-status"
+    case podsHTTPTransfer = "pods.http.transfer"
+    case podsHTTPChecksum = "pods.http.checksum"
+    case podsHTTPUnsafeArchive = "pods.http.unsafe-archive"
+    case podsHTTPExtraction = "pods.http.extraction"
+    case podsHTTPToolMissing = "pods.http.tool-missing"
+    case podsHTTPFileSystem = "pods.http.file-system"
+
+    case gemsBadURL = "gems.bad-url"
+    case gemsInternal = "gems.internal"
+    case gemsGemrcSyntax = "gems.gemrc-syntax"
+    case gemsGemrcEncoding = "gems.gemrc-encoding"
+    case gemsGemrcDuplicateKey = "gems.gemrc-duplicate-key"
+    case gemsGemrcInlineSources = "gems.gemrc-inline-sources"
+    case gemsGemrcUnreadableSources = "gems.gemrc-unreadable-sources"
+    case gemsGemrcUnplaceable = "gems.gemrc-unplaceable"
+    case gemsBundlerSyntax = "gems.bundler-syntax"
+    case gemsBundlerEncoding = "gems.bundler-encoding"
+    case gemsBundlerDuplicateKey = "gems.bundler-duplicate-key"
+    case gemsBundlerUnreadableMirror = "gems.bundler-unreadable-mirror"
+    case gemsBundlerUnplaceable = "gems.bundler-unplaceable"
+
+    case setupEmpty = "setup.empty"
+    case setupEmptyPodfile = "setup.empty-podfile"
+    case setupSeed = "setup.seed"
+    case setupStrategy = "setup.strategy"
+    case setupGemMissing = "setup.gem-missing"
+    case setupInstallCocoapods = "setup.install-cocoapods"
+    case setupPodStillMissing = "setup.pod-still-missing"
+
+    case initPodfileExists = "init.podfile-exists"
+    case initTemplate = "init.template"
+
+    case xcodeprojNotFound = "xcodeproj.not-found"
+    case xcodeprojNotAProject = "xcodeproj.not-a-project"
+    case xcodeprojInvalid = "xcodeproj.invalid"
+    case xcodeprojAmbiguous = "xcodeproj.ambiguous"
+    case xcodeprojSyntax = "xcodeproj.syntax"
+    case xcodeprojBinaryPlist = "xcodeproj.binary-plist"
+    case xcodeprojStructure = "xcodeproj.structure"
+    case xcodeprojDuplicateID = "xcodeproj.duplicate-id"
+    case xcodeprojDeintegrateUnsafe = "xcodeproj.deintegrate-unsafe"
+
+    case reinstallNoPodfile = "reinstall.no-podfile"
+    case reinstallPodMissing = "reinstall.pod-missing"
+    case reinstallPodInstallFailed = "reinstall.pod-install-failed"
+    case reinstallFetchFailed = "reinstall.fetch-failed"
+}
+
+extension ErrorCode {
+    /// The exit status the CLI uses for an error with this code.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .error, .internalOverlappingEdits, .fileRead, .fileWrite, .fileList, .fileRemove, .fileMove,
+            .fileCreateDirectory, .fileUpdate, .gitRepository, .gitconfigRead, .gitconfigWrite, .catalogMissing,
+            .podfileSyntax, .podfileTooLarge, .podfileEncoding, .podfileInternal, .podfileUnplaceable,
+            .podfileMultipleHooks, .repoNotFound, .repoExists, .repoCloneIncomplete, .repoDetached, .repoIncomplete,
+            .repoNoBranch, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate, .lockOpen, .bundleCorrupt,
+            .bundleExpectMismatch, .bundleIncremental, .bundleInvalid, .bundleNoBranch, .bundleNotGit, .bundleRead,
+            .bundleWrite, .podsSpecNoRepo, .podsSpecNoSpecRepo, .podsSpecMissing, .podsSpecUnreadable,
+            .podsSpecChecksum, .podsSpecJSON, .podsPodspecUnreadable, .podsPodspecName, .podsCDNNotFound,
+            .podsCDNChecksum, .podsCDNStore, .podsCacheLock, .podsCacheVersion, .podsCacheWrite,
+            .podsHTTPLeftToCocoaPods, .podsHTTPChecksum, .podsHTTPUnsafeArchive, .podsHTTPExtraction,
+            .podsHTTPFileSystem, .gemsInternal, .gemsGemrcSyntax, .gemsGemrcEncoding, .gemsGemrcDuplicateKey,
+            .gemsGemrcInlineSources, .gemsGemrcUnreadableSources, .gemsGemrcUnplaceable, .gemsBundlerSyntax,
+            .gemsBundlerEncoding, .gemsBundlerDuplicateKey, .gemsBundlerUnreadableMirror, .gemsBundlerUnplaceable,
+            .setupInstallCocoapods, .initPodfileExists, .xcodeprojSyntax, .xcodeprojBinaryPlist, .xcodeprojStructure,
+            .xcodeprojDuplicateID, .xcodeprojDeintegrateUnsafe, .reinstallNoPodfile, .reinstallPodInstallFailed,
+            .reinstallFetchFailed:
+            .failure
+        case .usage, .usageDepth, .usageTimeout, .gitUnsupportedTransport, .gitUnsupported, .gitconfigNotAGitMirror,
+            .gitconfigSourceMirror, .gitconfigSourceMirrorTaken, .mirrorUnknown, .mirrorTransport, .platformName,
+            .platformVersion, .buildSettingKey, .buildSettingSyntax, .podfileMissing, .podfileUnsupportedFormat,
+            .podfileTarget, .podfilePlatformExpression, .podfileNoPodsProject, .podfileBuildSettingUser,
+            .podfileSource, .repoBadName, .repoCDNURL, .bundleBadExpect, .bundleFileIsFolder, .verifyBadExpect,
+            .podsLockUnreadable, .podsLockYAML, .podsLockShape, .podsOnlyUnknown, .podsVersionUnknown, .gemsBadURL,
+            .setupEmpty, .setupEmptyPodfile, .setupSeed, .setupStrategy, .initTemplate, .xcodeprojNotFound,
+            .xcodeprojNotAProject, .xcodeprojInvalid, .xcodeprojAmbiguous:
+            .usage
+        case .gitTransport, .gitTimeout, .mirrorUnhealthy, .bundleDownload, .podsHTTPStatus, .podsHTTPTransfer: .network
+        case .reposLocked, .podsCacheLockHeld: .lockHeld
+        case .toolLaunch, .podsHTTPToolMissing, .setupGemMissing, .setupPodStillMissing,
+            .reinstallPodMissing:
+            .toolMissing
+        case .interrupted: .interrupted
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The error of any area that carries nothing beyond its code and text. `message` and `remedy` are English
+/// (JSON); `text` and `remedyText` are the catalog forms a person reads. The code decides the exit status.
+/// Errors that carry structured context have their own types: `PodfileError` (file, line, column),
+/// `GitError` (operation, URL), `FileError` (path, operation), `HTTPSourceError` (kind, HTTP status).
+public struct PodMirrorFailure: PodMirrorError {
+    public var code: ErrorCode
+    public var message: String
+    public var remedy: String?
+    public var text: Message?
+    public var remedyText: Message?
+    public var exitStatus: ExitStatus { code.exitStatus }
+
+    /// An error written in the catalog. Credentials in URLs among the arguments are redacted.
+    public init(_ message: Message, remedy: Message? = nil, code: ErrorCode) {
+        let text = Message(message.key, message.arguments.mapValues(Redaction.redactText))
+        self.code = code
+        self.text = text
+        self.remedyText = remedy
+        self.message = text.english
+        self.remedy = remedy?.english
+    }
+
+    /// An error whose argument `name` is itself a catalog sentence (a reason): a person reads it in their
+    /// language, JSON in English.
+    public init(
+        _ key: String, _ arguments: [String: String], sentence name: String, _ sentence: Message,
+        remedy: Message? = nil, code: ErrorCode
+    ) {
+        self.init(Message(key, arguments.merging([name: sentence.localized]) { $1 }), remedy: remedy, code: code)
+        let english = Message(key, arguments.merging([name: sentence.english]) { $1 })
+        message = Message(english.key, english.arguments.mapValues(Redaction.redactText)).english
+    }
+
+    /// An error that is not a `PodMirrorError` (should be rare), keeping its text.
+    public init(wrapping error: any Error) {
+        self.init(Message("error.unexpected", ["error": String(describing: error)]), code: .error)
+    }
+}
+
+extension PodMirrorFailure {
+    /// The same error with `old` (e.g. a scratch copy's path) replaced by `new` in every text.
+    public func replacing(_ old: String, with new: String) -> PodMirrorFailure {
+        func swap(_ m: Message?) -> Message? {
+            m.map { Message($0.key, $0.arguments.mapValues { $0.replacingOccurrences(of: old, with: new) }) }
+        }
+        var copy = self
+        copy.message = message.replacingOccurrences(of: old, with: new)
+        copy.remedy = remedy?.replacingOccurrences(of: old, with: new)
+        copy.text = swap(text)
+        copy.remedyText = swap(remedyText)
+        return copy
+    }
+}
