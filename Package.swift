@@ -24,11 +24,13 @@ let package = Package(
         .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // A C11 atomic int: the cancellation flag a signal handler sets.
         .target(name: "CAtomic"),
+        // libgit2's standard socket stream replaced: connect/read/write bounded by a stall timeout and cancellation.
+        .target(name: "CGitStream", dependencies: ["CLibgit2", "CAtomic"]),
         // All behaviour: never prints, never exits.
         .target(
             name: "PodMirrorKit",
             dependencies: [
-                "CLibgit2", "CAtomic", "CHTTP", .product(name: "Yams", package: "Yams"),
+                "CLibgit2", "CAtomic", "CGitStream", "CHTTP", .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -1,3 +1,4 @@
+import CGitStream
 import CLibgit2
 import Foundation
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Foundation
 /// Settings for one network operation: progress, cancellation, the stall timeout and the proxy.
 public struct TransferOptions: Sendable {
     /// Seconds without any data from the server before the transfer is aborted (`GitError.timeout`).
-    /// libgit2 1.5.1 has no server timeout option, so a watchdog enforces it (see `TransferSession`).
+    /// libgit2 1.5.1 has no server timeout option: podmirror's socket stream enforces it (see `TransferSession`).
     public var stallTimeout: TimeInterval
     /// The setting a user changes to raise `stallTimeout` (named in the timeout error's remedy).
     public var stallTimeoutSetting: String
@@ -38,24 +39,17 @@ public struct TransferOptions: Sendable {
     }
 }
 
-/// State shared with libgit2's C callbacks during one transfer, plus a watchdog thread.
+/// State shared with libgit2's C callbacks during one transfer.
 ///
-/// Callbacks only run when data arrives, so a server that stops sending leaves libgit2 blocked in
-/// `recv`. The watchdog notices (no callback for `stallTimeout` seconds, or cancellation) and shuts
-/// down the TCP sockets opened since the transfer began, which makes the blocked read fail.
-// @unchecked: state shared with the watchdog thread and libgit2 callbacks is read and written under `lock`.
+/// libgit2 runs a transfer on the calling thread, and every socket it opens is podmirror's stream
+/// (`pm_git_stream_register`): `run` hands that thread's stall timeout and cancellation flag to the stream,
+/// which fails a connect, read or write that makes no progress for `stallTimeout` seconds, or is cancelled.
+/// Only the stalled transfer's own socket is affected, whatever other transfers run in parallel.
+// @unchecked: used by one thread, the one running the transfer and libgit2's callbacks.
 final class TransferSession: @unchecked Sendable {
     let options: TransferOptions
-    private let lock = NSLock()
-    private var lastActivity = Date()
-    private var networkDone = false
-    private var finished = false
+    /// True once the stream hit the stall timeout during `run`.
     private(set) var timedOut = false
-    /// Sockets open before the transfer began, by descriptor and inode: with transfers running on other
-    /// threads, a descriptor number can be closed and reused by this transfer's own connection.
-    private var preexistingSockets: Set<[UInt64]> = []
-    /// `/proc/self/task/<tid>` of the thread running the transfer (Linux), to find the socket it is blocked on.
-    private var transferTask: String?
     private var lastReport = Date.distantPast
     /// The proxy URL handed to libgit2; kept alive until the session ends.
     private var proxyURL: UnsafeMutablePointer<CChar>?
@@ -82,15 +76,13 @@ final class TransferSession: @unchecked Sendable {
         Unmanaged<TransferSession>.fromOpaque(payload!).takeUnretainedValue()
     }
 
-    /// Runs `body` with the watchdog armed; maps an aborted transfer to a timeout or interruption.
+    /// Runs `body` (libgit2 calls on this thread) with the stream's stall timeout and cancellation set;
+    /// maps an aborted transfer to a timeout or interruption.
     func run<R>(operation: String, subject: String, _ body: () throws -> R) throws -> R {
         self.operation = operation
-        preexistingSockets = Set(Self.openTCPSockets().map(Self.socketIdentity))
-        transferTask = Self.currentTaskPath()
-        let watchdog = Thread { [self] in self.watch() }
-        watchdog.start()
+        pm_git_stream_begin(options.stallTimeout, options.cancellation.atomicFlag)
         defer {
-            lock.lock(); finished = true; lock.unlock()
+            pm_git_stream_end()
             relay?.stop()
         }
         do {
@@ -109,6 +101,7 @@ final class TransferSession: @unchecked Sendable {
 
     private func rethrowAbort(operation: String, subject: String) throws {
         if options.cancellation.isCancelled { throw InterruptedError() }
+        if pm_git_stream_timed_out() != 0 { timedOut = true }
         if timedOut {
             var error = GitError(
                 .timeout, operation: operation, subject: subject,
@@ -118,17 +111,15 @@ final class TransferSession: @unchecked Sendable {
         }
     }
 
-    /// Called from every callback: records activity; returns non-zero to make libgit2 stop.
+    /// Called from every callback: returns non-zero to make libgit2 stop.
     func touch() -> Int32 {
-        lock.lock(); lastActivity = Date(); lock.unlock()
-        return (options.cancellation.isCancelled || timedOut) ? -1 : 0
+        options.cancellation.isCancelled ? -1 : 0
     }
 
     func transferProgress(_ s: git_indexer_progress) -> Int32 {
         let rc = touch()
         let now = Date()
         let done = s.total_objects > 0 && s.received_objects == s.total_objects && s.indexed_deltas == s.total_deltas
-        if done { lock.lock(); networkDone = true; lock.unlock() }
         // Throttle: libgit2 calls this for every object.
         if done || now.timeIntervalSince(lastReport) > 0.1 {
             lastReport = now
@@ -148,102 +139,12 @@ final class TransferSession: @unchecked Sendable {
     }
 
     func checkoutProgress(completed: Int, total: Int) {
-        lock.lock(); lastActivity = Date(); networkDone = true; lock.unlock()
         let now = Date()
         if completed == total || now.timeIntervalSince(lastReport) > 0.1 {
             lastReport = now
             options.progress.report(
                 ProgressEvent(phase: Message("git.progress.checkout").localized, completed: completed, total: total))
         }
-    }
-
-    private func watch() {
-        while true {
-            usleep(50_000)
-            lock.lock()
-            let stop = finished
-            let idle = Date().timeIntervalSince(lastActivity)
-            let inNetwork = !networkDone
-            lock.unlock()
-            if stop { return }
-            if options.cancellation.isCancelled {
-                shutDownNewSockets()
-                continue
-            }
-            if inNetwork && idle > options.stallTimeout && !timedOut {
-                lock.lock(); timedOut = true; lock.unlock()
-                shutDownNewSockets()
-            }
-        }
-    }
-
-    /// Shuts down the socket the transfer's thread is blocked reading, when the system says which one
-    /// (Linux); otherwise every TCP socket opened since the transfer began, other transfers' included.
-    private func shutDownNewSockets() {
-        let fresh = Self.openTCPSockets().filter { !preexistingSockets.contains(Self.socketIdentity($0)) }
-        if let task = transferTask, let fd = Self.blockedReadDescriptor(task: task) {
-            if fresh.contains(fd) { _ = shutdown(fd, Int32(SHUT_RDWR)) }
-            return
-        }
-        for fd in fresh { _ = shutdown(fd, Int32(SHUT_RDWR)) }
-    }
-
-    /// `/proc/self/task/<tid>` for the calling thread, where the system has it.
-    static func currentTaskPath() -> String? {
-        #if os(Linux)
-            guard let target = try? LocalFileSystem().destinationOfSymbolicLink("/proc/thread-self") else { return nil }
-            let tid = (target as NSString).lastPathComponent
-            return Int(tid) == nil ? nil : "/proc/self/task/" + tid
-        #else
-            return nil
-        #endif
-    }
-
-    /// The descriptor a thread is blocked reading (`read`, `recvfrom`, `recvmsg`), from `<task>/syscall`.
-    static func blockedReadDescriptor(task: String) -> Int32? {
-        #if os(Linux) && arch(x86_64)
-            let reads: Set<Int> = [0, 45, 47]
-        #elseif os(Linux) && arch(arm64)
-            let reads: Set<Int> = [63, 207, 212]
-        #else
-            let reads: Set<Int> = []
-        #endif
-        guard !reads.isEmpty, let data = LocalFileSystem().contents(task + "/syscall"),
-            let text = String(data: data, encoding: .utf8)
-        else { return nil }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let number = Int(fields[0]), reads.contains(number),
-            let fd = Int32(fields[1].dropFirst(2), radix: 16)
-        else { return nil }
-        return fd
-    }
-
-    static func socketIdentity(_ fd: Int32) -> [UInt64] {
-        var st = stat()
-        _ = fstat(fd, &st)
-        return [UInt64(fd), UInt64(st.st_ino)]
-    }
-
-    /// Descriptors of connected TCP sockets in this process.
-    static func openTCPSockets() -> Set<Int32> {
-        var out: Set<Int32> = []
-        let limit = min(Int32(getdtablesize()), 4096)
-        var fd: Int32 = 3
-        while fd < limit {
-            var st = stat()
-            if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFSOCK {
-                var addr = sockaddr_storage()
-                var len = socklen_t(MemoryLayout<sockaddr_storage>.size)
-                let connected = withUnsafeMutablePointer(to: &addr) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &len) == 0 }
-                }
-                if connected, addr.ss_family == sa_family_t(AF_INET) || addr.ss_family == sa_family_t(AF_INET6) {
-                    out.insert(fd)
-                }
-            }
-            fd += 1
-        }
-        return out
     }
 
     /// Remote callbacks wired to this session.

@@ -1,3 +1,4 @@
+import CGitStream
 import CLibgit2
 import Foundation
 
@@ -5,6 +6,9 @@ import Foundation
 public enum Libgit2 {
     private static let once: Void = {
         git_libgit2_init()
+        // libgit2 1.5.1 has no server timeout: every git:// and http(s):// connection (TLS wraps it) goes
+        // through podmirror's socket stream, which honours the transfer's stall timeout and cancellation.
+        _ = pm_git_stream_register()
     }()
 
     /// Initializes libgit2 once per process.

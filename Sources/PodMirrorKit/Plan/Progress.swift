@@ -48,4 +48,6 @@ public final class CancellationToken: @unchecked Sendable {
     /// The signal number that cancelled, or 0.
     public var signal: Int32 { pm_atomic_int_load(flag) }
     public func cancel(signal: Int32 = 2) { pm_atomic_int_store(flag, signal) }
+    /// The C flag itself, for C code that polls it (libgit2's socket stream).
+    var atomicFlag: OpaquePointer { flag }
 }

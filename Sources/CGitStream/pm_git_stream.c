@@ -1,0 +1,235 @@
+#include "pm_git_stream.h"
+
+#include <git2.h>
+#include <git2/sys/stream.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifdef MSG_NOSIGNAL
+#define PM_SEND_FLAGS MSG_NOSIGNAL
+#else
+#define PM_SEND_FLAGS 0
+#endif
+
+/* Slice of one poll(): how quickly cancellation is noticed. */
+#define PM_SLICE_MS 100
+
+/* Same leading layout as libgit2's own socket stream: its ssh transport reads the descriptor from there. */
+typedef struct {
+    git_stream parent;
+    char *host;
+    char *port;
+    int s;
+} pm_stream;
+
+static _Thread_local double tl_stall_seconds;
+static _Thread_local pm_atomic_int *tl_cancel;
+static _Thread_local int tl_timed_out;
+
+void pm_git_stream_begin(double stall_seconds, pm_atomic_int *cancel) {
+    tl_stall_seconds = stall_seconds;
+    tl_cancel = cancel;
+    tl_timed_out = 0;
+}
+
+void pm_git_stream_end(void) {
+    tl_stall_seconds = 0;
+    tl_cancel = NULL;
+}
+
+int pm_git_stream_timed_out(void) { return tl_timed_out; }
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void set_errno_error(const char *what) {
+    char text[256];
+    snprintf(text, sizeof text, "%s: %s", what, strerror(errno));
+    git_error_set_str(GIT_ERROR_NET, text);
+}
+
+/* Waits until `fd` is ready for `events`; -1 with a libgit2 error on stall, cancellation or failure. */
+static int wait_ready(int fd, short events) {
+    double start = now_seconds();
+    for (;;) {
+        if (tl_cancel && pm_atomic_int_load(tl_cancel) != 0) {
+            git_error_set_str(GIT_ERROR_NET, "transfer cancelled");
+            return -1;
+        }
+        struct pollfd p = {.fd = fd, .events = events, .revents = 0};
+        int r = poll(&p, 1, PM_SLICE_MS);
+        if (r > 0) return 0; /* readable, writable, or an error the next call reports */
+        if (r < 0 && errno != EINTR) {
+            set_errno_error("poll failed");
+            return -1;
+        }
+        if (tl_stall_seconds > 0 && now_seconds() - start >= tl_stall_seconds) {
+            char text[128];
+            snprintf(text, sizeof text, "no progress from the server for %.0f seconds", tl_stall_seconds);
+            tl_timed_out = 1;
+            git_error_set_str(GIT_ERROR_NET, text);
+            return -1;
+        }
+    }
+}
+
+static int open_socket(const struct addrinfo *ai) {
+    int fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
+    if (fd < 0) return -1;
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+#ifdef SO_NOSIGPIPE
+    int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
+#endif
+    return fd;
+}
+
+/* Connects `fd` to `ai`: 0, or -1 with errno / a libgit2 error already set (`*reported`). */
+static int connect_one(int fd, const struct addrinfo *ai, int *reported) {
+    if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0) return 0;
+    if (errno != EINPROGRESS && errno != EINTR) return -1;
+    if (wait_ready(fd, POLLOUT) < 0) {
+        *reported = 1;
+        return -1;
+    }
+    int err = 0;
+    socklen_t len = sizeof err;
+    if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0) return -1;
+    if (err != 0) {
+        errno = err;
+        return -1;
+    }
+    return 0;
+}
+
+static int stream_connect(git_stream *stream) {
+    pm_stream *st = (pm_stream *)stream;
+    struct addrinfo hints, *list = NULL;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    int gai = getaddrinfo(st->host, st->port, &hints, &list);
+    if (gai != 0) {
+        char text[512];
+        snprintf(text, sizeof text, "failed to resolve address for %s: %s", st->host, gai_strerror(gai));
+        git_error_set_str(GIT_ERROR_NET, text);
+        return -1;
+    }
+    int reported = 0;
+    for (struct addrinfo *ai = list; ai; ai = ai->ai_next) {
+        int fd = open_socket(ai);
+        if (fd < 0) continue;
+        if (connect_one(fd, ai, &reported) == 0) {
+            st->s = fd;
+            freeaddrinfo(list);
+            return 0;
+        }
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        if (reported) break; /* stalled or cancelled: do not try the next address */
+    }
+    freeaddrinfo(list);
+    if (!reported) {
+        char text[512];
+        snprintf(text, sizeof text, "failed to connect to %s", st->host);
+        set_errno_error(text);
+    }
+    return -1;
+}
+
+static ssize_t stream_read(git_stream *stream, void *data, size_t len) {
+    pm_stream *st = (pm_stream *)stream;
+    for (;;) {
+        ssize_t n = recv(st->s, data, len, 0);
+        if (n >= 0) return n;
+        if (errno == EINTR) continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK) {
+            set_errno_error("could not read from socket");
+            return -1;
+        }
+        if (wait_ready(st->s, POLLIN) < 0) return -1;
+    }
+}
+
+static ssize_t stream_write(git_stream *stream, const char *data, size_t len, int flags) {
+    pm_stream *st = (pm_stream *)stream;
+    (void)flags;
+    size_t sent = 0;
+    while (sent < len) {
+        ssize_t n = send(st->s, data + sent, len - sent, PM_SEND_FLAGS);
+        if (n >= 0) {
+            sent += (size_t)n;
+            continue;
+        }
+        if (errno == EINTR) continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK) {
+            set_errno_error("could not write to socket");
+            return -1;
+        }
+        if (wait_ready(st->s, POLLOUT) < 0) return -1;
+    }
+    return (ssize_t)sent;
+}
+
+static int stream_close(git_stream *stream) {
+    pm_stream *st = (pm_stream *)stream;
+    if (st->s >= 0) close(st->s);
+    st->s = -1;
+    return 0;
+}
+
+static void stream_free(git_stream *stream) {
+    pm_stream *st = (pm_stream *)stream;
+    if (st->s >= 0) close(st->s);
+    free(st->host);
+    free(st->port);
+    free(st);
+}
+
+static int stream_new(git_stream **out, const char *host, const char *port) {
+    pm_stream *st = calloc(1, sizeof *st);
+    if (!st) {
+        git_error_set_oom();
+        return -1;
+    }
+    st->host = strdup(host);
+    st->port = strdup(port ? port : "");
+    st->s = -1;
+    if (!st->host || !st->port) {
+        free(st->host);
+        free(st->port);
+        free(st);
+        git_error_set_oom();
+        return -1;
+    }
+    st->parent.version = GIT_STREAM_VERSION;
+    st->parent.connect = stream_connect;
+    st->parent.read = stream_read;
+    st->parent.write = stream_write;
+    st->parent.close = stream_close;
+    st->parent.free = stream_free;
+    *out = (git_stream *)st;
+    return 0;
+}
+
+int pm_git_stream_register(void) {
+    git_stream_registration registration;
+    memset(&registration, 0, sizeof registration);
+    registration.version = GIT_STREAM_VERSION;
+    registration.init = stream_new;
+    return git_stream_register(GIT_STREAM_STANDARD, &registration);
+}
