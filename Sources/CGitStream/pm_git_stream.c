@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
+#include <pthread.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,22 +32,91 @@ typedef struct {
     int s;
 } pm_stream;
 
-static _Thread_local double tl_stall_seconds;
-static _Thread_local pm_atomic_int *tl_cancel;
-static _Thread_local int tl_timed_out;
+#define PM_SCOPE_SOCKETS 16
 
-void pm_git_stream_begin(double stall_seconds, pm_atomic_int *cancel) {
-    tl_stall_seconds = stall_seconds;
-    tl_cancel = cancel;
-    tl_timed_out = 0;
+struct pm_git_stream_scope {
+    double stall_seconds;
+    pm_atomic_int *cancel;
+    pm_atomic_int *timed_out;
+    pthread_mutex_t lock; /* guards fds/used against pm_git_stream_abort_raw from another thread */
+    int fds[PM_SCOPE_SOCKETS];
+    int used[PM_SCOPE_SOCKETS]; /* 1 once the stream read or wrote it itself */
+};
+
+static _Thread_local pm_git_stream_scope *tl_scope;
+
+pm_git_stream_scope *pm_git_stream_begin(double stall_seconds, pm_atomic_int *cancel) {
+    pm_git_stream_scope *scope = calloc(1, sizeof *scope);
+    if (!scope) return NULL;
+    scope->timed_out = pm_atomic_int_new(0);
+    if (!scope->timed_out) {
+        free(scope);
+        return NULL;
+    }
+    scope->stall_seconds = stall_seconds;
+    scope->cancel = cancel;
+    pthread_mutex_init(&scope->lock, NULL);
+    for (int i = 0; i < PM_SCOPE_SOCKETS; i++) scope->fds[i] = -1;
+    tl_scope = scope;
+    return scope;
 }
 
-void pm_git_stream_end(void) {
-    tl_stall_seconds = 0;
-    tl_cancel = NULL;
+void pm_git_stream_end(pm_git_stream_scope *scope) {
+    if (tl_scope == scope) tl_scope = NULL;
+    if (!scope) return;
+    pthread_mutex_destroy(&scope->lock);
+    pm_atomic_int_free(scope->timed_out);
+    free(scope);
 }
 
-int pm_git_stream_timed_out(void) { return tl_timed_out; }
+int pm_git_stream_timed_out(pm_git_stream_scope *scope) {
+    return scope ? pm_atomic_int_load(scope->timed_out) : 0;
+}
+
+int pm_git_stream_abort_raw(pm_git_stream_scope *scope, int stalled) {
+    if (!scope) return 0;
+    int count = 0;
+    pthread_mutex_lock(&scope->lock);
+    for (int i = 0; i < PM_SCOPE_SOCKETS; i++) {
+        if (scope->fds[i] >= 0 && !scope->used[i]) {
+            shutdown(scope->fds[i], SHUT_RDWR);
+            count++;
+        }
+    }
+    pthread_mutex_unlock(&scope->lock);
+    if (stalled && count > 0) pm_atomic_int_store(scope->timed_out, 1);
+    return count;
+}
+
+/* Records `fd` in the calling thread's scope (connected), or removes it (closing). */
+static void scope_track(int fd, int add) {
+    pm_git_stream_scope *scope = tl_scope;
+    if (!scope || fd < 0) return;
+    pthread_mutex_lock(&scope->lock);
+    for (int i = 0; i < PM_SCOPE_SOCKETS; i++) {
+        if (add && scope->fds[i] < 0) {
+            scope->fds[i] = fd;
+            scope->used[i] = 0;
+            break;
+        }
+        if (!add && scope->fds[i] == fd) {
+            scope->fds[i] = -1;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&scope->lock);
+}
+
+/* The stream does its own I/O on `fd`: its stall limit applies, pm_git_stream_abort_raw leaves it alone. */
+static void scope_mark_used(int fd) {
+    pm_git_stream_scope *scope = tl_scope;
+    if (!scope) return;
+    pthread_mutex_lock(&scope->lock);
+    for (int i = 0; i < PM_SCOPE_SOCKETS; i++) {
+        if (scope->fds[i] == fd) scope->used[i] = 1;
+    }
+    pthread_mutex_unlock(&scope->lock);
+}
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -62,9 +132,11 @@ static void set_errno_error(const char *what) {
 
 /* Waits until `fd` is ready for `events`; -1 with a libgit2 error on stall, cancellation or failure. */
 static int wait_ready(int fd, short events) {
+    pm_git_stream_scope *scope = tl_scope;
+    double stall = scope ? scope->stall_seconds : 0;
     double start = now_seconds();
     for (;;) {
-        if (tl_cancel && pm_atomic_int_load(tl_cancel) != 0) {
+        if (scope && scope->cancel && pm_atomic_int_load(scope->cancel) != 0) {
             git_error_set_str(GIT_ERROR_NET, "transfer cancelled");
             return -1;
         }
@@ -75,10 +147,10 @@ static int wait_ready(int fd, short events) {
             set_errno_error("poll failed");
             return -1;
         }
-        if (tl_stall_seconds > 0 && now_seconds() - start >= tl_stall_seconds) {
+        if (stall > 0 && now_seconds() - start >= stall) {
             char text[128];
-            snprintf(text, sizeof text, "no progress from the server for %.0f seconds", tl_stall_seconds);
-            tl_timed_out = 1;
+            snprintf(text, sizeof text, "no progress from the server for %.0f seconds", stall);
+            pm_atomic_int_store(scope->timed_out, 1);
             git_error_set_str(GIT_ERROR_NET, text);
             return -1;
         }
@@ -134,6 +206,7 @@ static int stream_connect(git_stream *stream) {
         if (fd < 0) continue;
         if (connect_one(fd, ai, &reported) == 0) {
             st->s = fd;
+            scope_track(fd, 1);
             freeaddrinfo(list);
             return 0;
         }
@@ -153,6 +226,7 @@ static int stream_connect(git_stream *stream) {
 
 static ssize_t stream_read(git_stream *stream, void *data, size_t len) {
     pm_stream *st = (pm_stream *)stream;
+    scope_mark_used(st->s);
     for (;;) {
         ssize_t n = recv(st->s, data, len, 0);
         if (n >= 0) return n;
@@ -168,6 +242,7 @@ static ssize_t stream_read(git_stream *stream, void *data, size_t len) {
 static ssize_t stream_write(git_stream *stream, const char *data, size_t len, int flags) {
     pm_stream *st = (pm_stream *)stream;
     (void)flags;
+    scope_mark_used(st->s);
     size_t sent = 0;
     while (sent < len) {
         ssize_t n = send(st->s, data + sent, len - sent, PM_SEND_FLAGS);
@@ -187,14 +262,17 @@ static ssize_t stream_write(git_stream *stream, const char *data, size_t len, in
 
 static int stream_close(git_stream *stream) {
     pm_stream *st = (pm_stream *)stream;
-    if (st->s >= 0) close(st->s);
+    if (st->s >= 0) {
+        scope_track(st->s, 0);
+        close(st->s);
+    }
     st->s = -1;
     return 0;
 }
 
 static void stream_free(git_stream *stream) {
     pm_stream *st = (pm_stream *)stream;
-    if (st->s >= 0) close(st->s);
+    stream_close(stream);
     free(st->host);
     free(st->port);
     free(st);

@@ -10,14 +10,22 @@
 /* Registers the stream with libgit2 (after git_libgit2_init); 0 on success. */
 int pm_git_stream_register(void);
 
-/* Sets the calling thread's limits for the transfers it runs until pm_git_stream_end: seconds without
-   progress on one socket operation (<= 0: none) and a flag that cancels when non-zero (may be NULL). */
-void pm_git_stream_begin(double stall_seconds, pm_atomic_int *cancel);
+/* The limits of the transfers one thread runs between pm_git_stream_begin and pm_git_stream_end. */
+typedef struct pm_git_stream_scope pm_git_stream_scope;
 
-/* Clears the calling thread's limits. */
-void pm_git_stream_end(void);
+/* Sets the calling thread's limits until pm_git_stream_end: seconds without progress on one socket
+   operation (<= 0: none) and a flag that cancels when non-zero (may be NULL). NULL when out of memory. */
+pm_git_stream_scope *pm_git_stream_begin(double stall_seconds, pm_atomic_int *cancel);
 
-/* 1 when a socket operation of the calling thread hit the stall limit since pm_git_stream_begin. */
-int pm_git_stream_timed_out(void);
+/* Clears the calling thread's limits and frees `scope`. */
+void pm_git_stream_end(pm_git_stream_scope *scope);
+
+/* 1 when a socket of the scope hit the stall limit (or was aborted as stalled). */
+int pm_git_stream_timed_out(pm_git_stream_scope *scope);
+
+/* From any thread: shuts down the scope's sockets that libgit2 never read or wrote through the stream
+   (its ssh transport hands the descriptor to libssh2, which does its own I/O). Returns how many. When
+   `stalled` and at least one was shut down, the scope counts as timed out. */
+int pm_git_stream_abort_raw(pm_git_stream_scope *scope, int stalled);
 
 #endif

@@ -45,11 +45,21 @@ public struct TransferOptions: Sendable {
 /// (`pm_git_stream_register`): `run` hands that thread's stall timeout and cancellation flag to the stream,
 /// which fails a connect, read or write that makes no progress for `stallTimeout` seconds, or is cancelled.
 /// Only the stalled transfer's own socket is affected, whatever other transfers run in parallel.
-// @unchecked: used by one thread, the one running the transfer and libgit2's callbacks.
+///
+/// libgit2's ssh transport hands the connected descriptor to libssh2, which reads it directly: for those
+/// sockets a watchdog thread measures activity by libgit2's callbacks and, on a stall or cancellation,
+/// shuts down only the sockets of this transfer that the stream did not read itself.
+// @unchecked: state shared with the watchdog thread is read and written under `lock`.
 final class TransferSession: @unchecked Sendable {
     let options: TransferOptions
-    /// True once the stream hit the stall timeout during `run`.
+    private let lock = NSLock()
+    private var lastActivity = Date()
+    private var networkDone = false
+    private var finished = false
+    /// True once the stream hit the stall timeout (or the watchdog cut a stalled ssh socket) during `run`.
     private(set) var timedOut = false
+    /// The stream's limits for this transfer's thread, while `run` runs.
+    private var scope: OpaquePointer?
     private var lastReport = Date.distantPast
     /// The proxy URL handed to libgit2; kept alive until the session ends.
     private var proxyURL: UnsafeMutablePointer<CChar>?
@@ -80,9 +90,24 @@ final class TransferSession: @unchecked Sendable {
     /// maps an aborted transfer to a timeout or interruption.
     func run<R>(operation: String, subject: String, _ body: () throws -> R) throws -> R {
         self.operation = operation
-        pm_git_stream_begin(options.stallTimeout, options.cancellation.atomicFlag)
+        let scope = pm_git_stream_begin(options.stallTimeout, options.cancellation.atomicFlag)
+        self.scope = scope
+        lock.lock(); lastActivity = Date(); lock.unlock()
+        let wake = DispatchSemaphore(value: 0)
+        let exited = DispatchSemaphore(value: 0)
+        let watchdog = Thread { [self] in
+            self.watch(wake: wake)
+            exited.signal()
+        }
+        watchdog.start()
         defer {
-            pm_git_stream_end()
+            lock.lock(); finished = true; lock.unlock()
+            wake.signal()
+            // The watchdog uses `scope`: it must be gone before the scope is freed.
+            exited.wait()
+            if pm_git_stream_timed_out(scope) != 0 { timedOut = true }
+            self.scope = nil
+            pm_git_stream_end(scope)
             relay?.stop()
         }
         do {
@@ -101,7 +126,7 @@ final class TransferSession: @unchecked Sendable {
 
     private func rethrowAbort(operation: String, subject: String) throws {
         if options.cancellation.isCancelled { throw InterruptedError() }
-        if pm_git_stream_timed_out() != 0 { timedOut = true }
+        if pm_git_stream_timed_out(scope) != 0 { timedOut = true }
         if timedOut {
             var error = GitError(
                 .timeout, operation: operation, subject: subject,
@@ -111,15 +136,17 @@ final class TransferSession: @unchecked Sendable {
         }
     }
 
-    /// Called from every callback: returns non-zero to make libgit2 stop.
+    /// Called from every callback: records activity; returns non-zero to make libgit2 stop.
     func touch() -> Int32 {
-        options.cancellation.isCancelled ? -1 : 0
+        lock.lock(); lastActivity = Date(); lock.unlock()
+        return options.cancellation.isCancelled ? -1 : 0
     }
 
     func transferProgress(_ s: git_indexer_progress) -> Int32 {
         let rc = touch()
         let now = Date()
         let done = s.total_objects > 0 && s.received_objects == s.total_objects && s.indexed_deltas == s.total_deltas
+        if done { lock.lock(); networkDone = true; lock.unlock() }
         // Throttle: libgit2 calls this for every object.
         if done || now.timeIntervalSince(lastReport) > 0.1 {
             lastReport = now
@@ -139,11 +166,31 @@ final class TransferSession: @unchecked Sendable {
     }
 
     func checkoutProgress(completed: Int, total: Int) {
+        lock.lock(); lastActivity = Date(); networkDone = true; lock.unlock()
         let now = Date()
         if completed == total || now.timeIntervalSince(lastReport) > 0.1 {
             lastReport = now
             options.progress.report(
                 ProgressEvent(phase: Message("git.progress.checkout").localized, completed: completed, total: total))
+        }
+    }
+
+    /// Until `run` ends: cuts this transfer's sockets that libssh2 reads directly (the stream bounds the others)
+    /// when libgit2's callbacks report nothing for `stallTimeout` seconds, or on cancellation.
+    private func watch(wake: DispatchSemaphore) {
+        while true {
+            _ = wake.wait(timeout: .now() + 0.05)
+            lock.lock()
+            let stop = finished
+            let idle = Date().timeIntervalSince(lastActivity)
+            let inNetwork = !networkDone
+            lock.unlock()
+            if stop { return }
+            if options.cancellation.isCancelled {
+                _ = pm_git_stream_abort_raw(scope, 0)
+            } else if inNetwork && options.stallTimeout > 0 && idle > options.stallTimeout {
+                _ = pm_git_stream_abort_raw(scope, 1)
+            }
         }
     }
 

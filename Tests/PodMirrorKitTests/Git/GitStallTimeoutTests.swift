@@ -32,9 +32,10 @@ final class GitStallTimeoutTests: XCTestCase {
         }
     }
 
-    func assertTimeout(_ outcome: (error: Error?, seconds: Double), stall: Double, file: StaticString = #filePath,
-                       line: UInt = #line)
-    {
+    func assertTimeout(
+        _ outcome: (error: Error?, seconds: Double), stall: Double, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         let error = outcome.error as? GitError
         XCTAssertEqual(error?.kind, .timeout, "\(String(describing: outcome.error))", file: file, line: line)
         XCTAssertEqual(error?.code, .gitTimeout, file: file, line: line)
@@ -85,6 +86,27 @@ final class GitStallTimeoutTests: XCTestCase {
         let silent = try silentListener()
         defer { close(silent.fd) }
         assertTimeout(Self.clone("git://127.0.0.1:\(silent.port)/specs.git", into: tmp.sub("r"), stall: 2), stall: 2)
+    }
+
+    func testSSHToASilentServerTimesOut() throws {
+        // libssh2 reads the socket itself: the session's watchdog cuts that socket (and only it).
+        let tmp = TempDirectory("pm-kit")
+        let silent = try silentListener()
+        defer { close(silent.fd) }
+        assertTimeout(
+            Self.clone("ssh://git@127.0.0.1:\(silent.port)/specs.git", into: tmp.sub("r"), stall: 2), stall: 2)
+    }
+
+    func testCancellationEndsAnSSHCloneBlockedOnASilentServer() throws {
+        let tmp = TempDirectory("pm-kit")
+        let silent = try silentListener()
+        defer { close(silent.fd) }
+        let token = CancellationToken()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { token.cancel() }
+        let outcome = Self.clone(
+            "ssh://git@127.0.0.1:\(silent.port)/specs.git", into: tmp.sub("r"), stall: 120, cancellation: token)
+        XCTAssertTrue(outcome.error is InterruptedError, "\(String(describing: outcome.error))")
+        XCTAssertLessThan(outcome.seconds, 5)
     }
 
     func testCancellationEndsACloneBlockedOnASilentServer() throws {
