@@ -19,7 +19,7 @@ struct DeintegrateCommand: PodmirrorCommand {
     func run() throws {
         let runner = runner()
         let env = runner.environment
-        let location = try XcodeProjectLocator.locate(path, environment: env)
+        let location = try XcodeProjectLocator.locate(path, command: "deintegrate", environment: env)
         let planned = try DeintegratePlanner.make(
             location, removePods: removePods, renderDiff: runner.showsDiffs,
             fileSystem: env.fileSystem)

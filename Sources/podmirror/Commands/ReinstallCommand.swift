@@ -21,7 +21,7 @@ struct ReinstallCommand: PodmirrorCommand {
     func run() throws {
         let runner = runner()
         let env = runner.environment
-        let location = try XcodeProjectLocator.locate(path, environment: env)
+        let location = try XcodeProjectLocator.locate(path, command: "reinstall", environment: env)
         // With --json, stdout carries one JSON document: pod's own stdout goes to stderr.
         let tools = ProcessToolRunner(output: global.json ? .standardError : .standardOutput)
         let planned = try Reinstaller(environment: env, tools: tools).plan(location, repoUpdate: repoUpdate)
