@@ -11,16 +11,17 @@ import Foundation
 /// regular files: the folder's descriptor and the file's name) to one worker; the worker opens, checks,
 /// reads and hashes the files, then lists the folder, compares its names with the tracked ones found and
 /// closes it, while the walk goes on. `folderSlots` (shared, signalled here at each close) bounds the
-/// folders open at once. Items pass in batches of `batchSize` through a ring of `capacity` batches (the walk waits when it is full;
-/// one hand-over per item cost more in thread wake-ups than the work it moved), files are read into one
-/// reused buffer, and files larger than `wholeReadLimit` are hashed by libgit2 in chunks.
+/// folders open at once. Items pass in batches of `batchSize` through a ring of `capacity` batches (the
+/// walk waits when it is full; one hand-over per item cost more in thread wake-ups than the work it moved),
+/// files are read into one reused buffer, and files larger than `wholeReadLimit` are hashed by libgit2 in
+/// chunks.
 final class IndexHashWorker: @unchecked Sendable {
     enum Item {
         /// A regular file of the index, at `depth` (its folder's depth in the walk).
         case file(
             dir: Int32, entry: UnsafePointer<git_index_entry>, name: UnsafePointer<CChar>, position: Int, depth: Int)
         /// A folder the walk has finished, `present` of its tracked entries found by the walk itself.
-        case folder(dir: DirectoryHandle, present: Int, first: Int, end: Int, depth: Int)
+        case folder(dir: Int32, present: Int, first: Int, end: Int, depth: Int)
         case stop
     }
 
@@ -52,6 +53,7 @@ final class IndexHashWorker: @unchecked Sendable {
     private let cancellation: CancellationToken
     /// Files found on disk per depth, for the folder being walked at that depth.
     private var filesPresent: [Int] = []
+    private let lister = FolderEntryCount()
     private var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
     private let wholeReadLimit = 4 << 20
 
@@ -75,6 +77,7 @@ final class IndexHashWorker: @unchecked Sendable {
         ring.deinitialize(count: capacity)
         ring.deallocate()
         buffer.deallocate()
+        lister.deallocate()
     }
 
     /// A semaphore at `value` that may be freed at any value (libdispatch traps when one is freed below
@@ -135,11 +138,8 @@ final class IndexHashWorker: @unchecked Sendable {
             if found { filesPresent[depth] += 1 }
             if let kind { changes.append((position, kind)) }
         case let .folder(dir, present, first, end, depth):
-            var listed = 0
-            while let ent = readdir(dir) {
-                if !IndexWalk.skipped(ent, root: depth == 0) { listed += 1 }
-            }
-            closedir(dir)
+            // nil (unreadable) lists it again afterwards, as a folder with untracked names.
+            let listed = lister.countAndClose(dir, root: depth == 0)
             folderSlots.signal()
             let files = depth < filesPresent.count ? filesPresent[depth] : 0
             if depth < filesPresent.count { filesPresent[depth] = 0 }

@@ -35,8 +35,8 @@ struct IndexWalk {
 
     private struct Level {
         var name: [UInt8]
-        /// nil when the folder is missing (or not a folder).
-        var dir: DirectoryHandle?
+        /// The open folder; -1 when it is missing (or not a folder).
+        var fd: Int32
         /// Index children found on disk.
         var present = 0
         /// The tree object being built.
@@ -76,7 +76,7 @@ struct IndexWalk {
     mutating func run() throws {
         let fd = open(repo.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw FileError.errno(repo.path, .read) }
-        levels = [Level(name: [], dir: fdopendir(fd), first: 0)]
+        levels = [Level(name: [], fd: fd, first: 0)]
         if deep {
             workers = (0..<2).map { _ in
                 IndexHashWorker(
@@ -88,7 +88,7 @@ struct IndexWalk {
             // The workers first: they may still open files in these folders.
             for w in workers { w.finish() }
             workers = []
-            for level in levels { if let d = level.dir { closedir(d) } }
+            for level in levels where level.fd >= 0 { close(level.fd) }
             levels = []
         }
         let count = git_index_entrycount(index)
@@ -129,25 +129,26 @@ struct IndexWalk {
     }
 
     private mutating func push(_ name: [UInt8], at i: Int) {
-        var dir: DirectoryHandle?
-        if let parent = levels[levels.count - 1].dir {
+        var fd: Int32 = -1
+        let parent = levels[levels.count - 1].fd
+        if parent >= 0 {
             if !workers.isEmpty, folderSlots.wait(timeout: .now()) == .timedOut {
                 // Every folder held may be in a batch not yet handed over.
                 for w in workers { w.flush() }
                 folderSlots.wait()
             }
-            let fd = (name + [0]).withUnsafeBufferPointer {
+            fd = (name + [0]).withUnsafeBufferPointer {
                 openat(
-                    dirfd(parent), UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
+                    parent, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
                     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             }
             if fd >= 0 {
-                dir = fdopendir(fd)
                 levels[levels.count - 1].present += 1
+            } else if !workers.isEmpty {
+                folderSlots.signal()
             }
-            if dir == nil, !workers.isEmpty { folderSlots.signal() }
         }
-        levels.append(Level(name: name, dir: dir, first: i, worker: nextWorker))
+        levels.append(Level(name: name, fd: fd, first: i, worker: nextWorker))
         nextWorker = (nextWorker + 1) % max(workers.count, 1)
     }
 
@@ -168,12 +169,12 @@ struct IndexWalk {
             withUnsafeBytes(of: entry.id.id) { levels[top].tree.append(contentsOf: $0) }
         }
         let skip = UInt32(entry.flags_extended) & GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue != 0
-        if !workers.isEmpty, !skip, entry.mode & 0o170000 == 0o100000, let d = levels[top].dir {
-            workers[levels[top].worker].push(.file(dir: dirfd(d), entry: e, name: name, position: i, depth: top))
+        if !workers.isEmpty, !skip, entry.mode & 0o170000 == 0o100000, levels[top].fd >= 0 {
+            workers[levels[top].worker].push(.file(dir: levels[top].fd, entry: e, name: name, position: i, depth: top))
             return
         }
         var st = stat()
-        guard let d = levels[top].dir, fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) == 0 else {
+        guard levels[top].fd >= 0, fstatat(levels[top].fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else {
             if !skip { report(e, .deleted) }
             return
         }
@@ -222,12 +223,16 @@ struct IndexWalk {
     private mutating func finish(at end: Int) throws {
         let level = levels.removeLast()
         let depth = levels.count
-        if let d = level.dir {
+        if level.fd >= 0 {
             if !workers.isEmpty {
                 // The worker lists the folder after its files, then closes it.
                 workers[level.worker].push(
-                    .folder(dir: d, present: level.present, first: level.first, end: end, depth: depth))
-            } else {
+                    .folder(dir: level.fd, present: level.present, first: level.first, end: end, depth: depth))
+            } else if let d = fdopendir(level.fd)
+                ?? {
+                    close(level.fd); return nil
+                }()
+            {
                 defer { closedir(d) }
                 var count = 0
                 while let ent = readdir(d) {
