@@ -119,10 +119,15 @@ final class DeintegrateCLITests: XCTestCase {
         let r = try bin.run(["deintegrate"], home: dir.path, cwd: dir.path)
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("A.xcodeproj, B.xcodeproj"), r.stderr)
+        // The remedies name the command that ran, so they can be run as written (no `<command>` placeholder).
+        XCTAssertTrue(r.stderr.contains("podmirror deintegrate A.xcodeproj"), r.stderr)
         let none = TempDirectory("deintegrate")
         let r2 = try bin.run(["deintegrate", "--json"], home: none.path, cwd: none.path)
         XCTAssertEqual(r2.status, 2)
         XCTAssertEqual(
             ((try PodmirrorBinary.json(r2))["error"] as? [String: Any])?["code"] as? String, "xcodeproj.not-found")
+        let r3 = try bin.run(["reinstall"], home: none.path, cwd: none.path)
+        XCTAssertTrue(r3.stderr.contains("podmirror reinstall PATH"), r3.stderr)
+        XCTAssertFalse(r3.stderr.contains("<"), r3.stderr)
     }
 }

@@ -33,8 +33,13 @@ final class ReinstallCLITests: XCTestCase {
         let dir: TempDirectory
         let bin: TempDirectory
         let log: String
+        /// podmirror's warning memory, kept outside the project folder the tests snapshot (it is HOME).
+        let state = TempDirectory("reinstall-state")
         var env: [String: String] {
-            ["PATH": "\(bin.path):/usr/bin:/bin", "POD_STANDIN_LOG": log, "LANG": "", "LC_ALL": "", "LC_CTYPE": ""]
+            [
+                "PATH": "\(bin.path):/usr/bin:/bin", "POD_STANDIN_LOG": log, "LANG": "", "LC_ALL": "", "LC_CTYPE": "",
+                "XDG_STATE_HOME": state.path,
+            ]
         }
     }
 

@@ -19,6 +19,10 @@ final class RepoVerifyCLITests: RepoCLITestCase {
     }
 
     func testIntactCopyThenEditedDeletedAndAddedPodspecsAreFound() throws {
+        // Nothing to verify yet: said in words, not an empty output.
+        let empty = try pm(["repo", "verify"])
+        XCTAssertEqual(empty.status, 0, empty.stderr)
+        XCTAssertTrue(empty.stdout.contains("no git spec repos to verify in \(repos)"), empty.stdout)
         XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
         let path = repos + "/master"
         var out = try json(["repo", "verify"])

@@ -108,7 +108,8 @@ public enum GitSourceFetcher {
         bytes: inout Int64
     ) throws {
         let session = TransferSession(options)
-        var opts = try session.fetchOptions(url: url)
+        // The remote's URL after the insteadOf rules (`url` as the pod names it stays the error subject).
+        var opts = try session.fetchOptions(connectingTo: git_remote_url(remote).map { String(cString: $0) } ?? url)
         opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
         let strings = refspecs.map { strdup($0) }
         defer { strings.forEach { free($0) } }
@@ -166,7 +167,8 @@ public enum GitSourceFetcher {
             let session = TransferSession(options)
             var opts = git_submodule_update_options()
             git_submodule_update_options_init(&opts, UInt32(GIT_SUBMODULE_UPDATE_OPTIONS_VERSION))
-            opts.fetch_opts = try session.fetchOptions(url: smURL)
+            opts.fetch_opts = try session.fetchOptions(
+                connectingTo: GitURLRewrite.submoduleConnectURL(smURL, parent: repo.pointer))
             opts.checkout_opts = session.checkoutOptions(strategy: GIT_CHECKOUT_FORCE)
             opts.checkout_opts.disable_filters = 0
             _ = try session.run(operation: "submodule update", subject: smURL) {

@@ -32,7 +32,8 @@ public struct TransferOptions: Sendable {
         self.stallTimeoutSetting = stallTimeoutSetting
     }
 
-    /// The proxy decision for `url` (see `ProxySettings`).
+    /// The proxy decision for `url` (see `ProxySettings`): the URL the transfer connects to, after git's
+    /// `insteadOf` rewriting (see `GitURLRewrite`), as git decides it.
     public func proxyChoice(for url: String) -> ProxySettings.Choice {
         proxy?.choice(for: url) ?? .direct
     }
@@ -276,18 +277,20 @@ final class TransferSession: @unchecked Sendable {
         Trace.emit(.gitTransfer(operation: operation, url: Redaction.redactURL(url), proxy: proxyChoice.displayURL))
     }
 
-    /// Fetch options for a transfer from `url`: callbacks and the proxy decision.
-    func fetchOptions(url: String) throws -> git_fetch_options {
+    /// Fetch options for a transfer that connects to `url` (after `insteadOf` rewriting): callbacks and
+    /// the proxy decision.
+    func fetchOptions(connectingTo url: String) throws -> git_fetch_options {
         var opts = git_fetch_options()
         git_fetch_options_init(&opts, UInt32(GIT_FETCH_OPTIONS_VERSION))
         opts.callbacks = remoteCallbacks()
-        opts.proxy_opts = try proxyOptions(url: url)
+        opts.proxy_opts = try proxyOptions(connectingTo: url)
         return opts
     }
 
     /// The one place every libgit2 transfer gets its proxy: explicit, never libgit2's own detection, so
-    /// transfers and `mirror test` decide alike.
-    func proxyOptions(url: String) throws -> git_proxy_options {
+    /// transfers and `mirror test` decide alike. `url` is the URL libgit2 connects to, after git's
+    /// `insteadOf` rewriting (`git_remote_url` of the remote, or `GitURLRewrite`): git decides the proxy on it.
+    func proxyOptions(connectingTo url: String) throws -> git_proxy_options {
         var proxy = git_proxy_options()
         git_proxy_options_init(&proxy, UInt32(GIT_PROXY_OPTIONS_VERSION))
         proxyChoice = options.proxyChoice(for: url)
@@ -357,7 +360,8 @@ public enum GitTransfer {
         let session = TransferSession(options)
         var opts = git_clone_options()
         git_clone_options_init(&opts, UInt32(GIT_CLONE_OPTIONS_VERSION))
-        opts.fetch_opts = try session.fetchOptions(url: url)
+        // git_clone creates `origin` in the new repository, which rewrites the URL by the insteadOf rules.
+        opts.fetch_opts = try session.fetchOptions(connectingTo: GitURLRewrite.connectURL(for: url))
         if let depth, depth > 0 { pm_fetch_opts_set_depth(&opts.fetch_opts, Int32(depth)) }
         // The folder is new: FORCE skips the safety comparisons a SAFE checkout makes.
         opts.checkout_opts = session.checkoutOptions(strategy: GIT_CHECKOUT_FORCE)
@@ -388,10 +392,11 @@ public enum GitTransfer {
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, repo.pointer, remoteName), "find remote '\(remoteName)' in", repo.path)
         defer { git_remote_free(remote) }
+        // The remote's URL after the insteadOf rules: the one the fetch connects to.
         let url = git_remote_url(remote).map { String(cString: $0) } ?? repo.path
         try GitURL.validate(url)
         let session = TransferSession(options)
-        var opts = try session.fetchOptions(url: url)
+        var opts = try session.fetchOptions(connectingTo: url)
         _ = try session.run(operation: "fetch", subject: url) {
             try check(git_remote_fetch(remote, nil, &opts, "fetch"), "fetch", url)
         }
@@ -422,7 +427,7 @@ public enum GitTransfer {
     static func listRemote(_ remote: OpaquePointer, url: String, options: TransferOptions) throws -> [RemoteRef] {
         let session = TransferSession(options)
         var callbacks = session.remoteCallbacks()
-        var proxy = try session.proxyOptions(url: url)
+        var proxy = try session.proxyOptions(connectingTo: git_remote_url(remote).map { String(cString: $0) } ?? url)
         return try session.run(operation: "ls-remote", subject: url) {
             try check(git_remote_connect(remote, GIT_DIRECTION_FETCH, &callbacks, &proxy, nil), "connect to", url)
             defer { git_remote_disconnect(remote) }

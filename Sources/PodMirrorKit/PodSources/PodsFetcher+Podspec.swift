@@ -10,16 +10,8 @@ extension PodsFetcher {
         -> PodJob
     {
         var result = start
-        func skip(_ reason: SkipReason) -> PodJob {
-            result.status = .skipped
-            result.reason = reason.message.english
-            result.reasonText = reason.message
-            return PodJob(result: result, source: nil, slug: nil, spec: nil, settled: true)
-        }
-        func fail(_ error: any Error) -> PodJob {
-            Self.fill(&result, error: error)
-            return PodJob(result: result, source: nil, slug: nil, spec: nil, settled: true)
-        }
+        func skip(_ reason: SkipReason) -> PodJob { .skipped(result, reason) }
+        func fail(_ error: any Error) -> PodJob { .failed(result, error) }
         guard let checksum = lock.specChecksums[pod.name]?.lowercased() else { return skip(.podspecNoChecksum) }
         let fs = LocalFileSystem()
         let podfileDir = (request.environment.expandPath(lock.path) as NSString).deletingLastPathComponent

@@ -76,6 +76,24 @@ struct PodJob: Sendable {
     var specChecksum: String? = nil
 }
 
+extension PodJob {
+    /// A job settled while planning: the pod is left to CocoaPods for `reason`.
+    static func skipped(_ start: PodFetchResult, _ reason: SkipReason) -> PodJob {
+        var result = start
+        result.status = .skipped
+        result.reason = reason.message.english
+        result.reasonText = reason.message
+        return PodJob(result: result, source: nil, slug: nil, spec: nil, settled: true)
+    }
+
+    /// A job settled while planning: the pod failed with `error`.
+    static func failed(_ start: PodFetchResult, _ error: any Error) -> PodJob {
+        var result = start
+        PodsFetcher.fill(&result, error: error)
+        return PodJob(result: result, source: nil, slug: nil, spec: nil, settled: true)
+    }
+}
+
 /// Reads Podfile.lock, finds every pod's source, and fills CocoaPods' download cache in parallel.
 public struct PodsFetcher: Sendable {
     public var request: PodsFetchRequest
@@ -169,16 +187,8 @@ public struct PodsFetcher: Sendable {
             name: pod.name, version: pod.version, kind: "other", origin: "release", url: nil,
             status: .skipped, reason: nil, error: nil, errorCode: nil, bytes: 0, seconds: 0,
             cachePath: nil, commit: nil, podspec: nil, reasonText: nil, errorText: nil, exitStatus: nil)
-        func skip(_ reason: SkipReason) -> PodJob {
-            result.status = .skipped
-            result.reason = reason.message.english
-            result.reasonText = reason.message
-            return PodJob(result: result, source: nil, slug: nil, spec: nil, settled: true)
-        }
-        func fail(_ error: any Error) -> PodJob {
-            Self.fill(&result, error: error)
-            return PodJob(result: result, source: nil, slug: nil, spec: nil, settled: true)
-        }
+        func skip(_ reason: SkipReason) -> PodJob { .skipped(result, reason) }
+        func fail(_ error: any Error) -> PodJob { .failed(result, error) }
         if let external = lock.externalSources[pod.name] {
             result.origin = "external"
             if external["path"] != nil { result.kind = "path"; return skip(.localPath) }

@@ -30,7 +30,9 @@ public enum XcodeProjectLocator {
     /// File names CocoaPods accepts as a Podfile, in its order of preference.
     public static let podfileNames = ["CocoaPods.podfile.yaml", "CocoaPods.podfile", "Podfile", "Podfile.rb"]
 
-    public static func locate(_ argument: String?, environment: RuntimeEnvironment) throws -> XcodeProjectLocation {
+    public static func locate(
+        _ argument: String?, command: String, environment: RuntimeEnvironment
+    ) throws -> XcodeProjectLocation {
         let fs = environment.fileSystem
         let xcodeproj: String
         if let argument, !argument.isEmpty {
@@ -46,13 +48,13 @@ public enum XcodeProjectLocator {
             if path.hasSuffix(".xcodeproj") {
                 xcodeproj = path
             } else if fs.isDirectory(path) {
-                xcodeproj = try single(in: path, fileSystem: fs)
+                xcodeproj = try single(in: path, command: command, fileSystem: fs)
             } else {
                 throw PodMirrorFailure(
                     Message("xcodeproj.error.not-a-project", ["path": argument]), code: .xcodeprojNotAProject)
             }
         } else {
-            xcodeproj = try single(in: environment.currentDirectory, fileSystem: fs)
+            xcodeproj = try single(in: environment.currentDirectory, command: command, fileSystem: fs)
         }
         let pbxproj = (xcodeproj as NSString).appendingPathComponent("project.pbxproj")
         guard fs.fileExists(pbxproj) else {
@@ -72,16 +74,19 @@ public enum XcodeProjectLocator {
     }
 
     /// The one .xcodeproj in a folder; errors list the candidates when there are several.
-    static func single(in folder: String, fileSystem fs: any FileSystem) throws -> String {
+    /// `command` (`deintegrate`, `reinstall`, `init`) is named in the remedy, so it can be run as written.
+    static func single(in folder: String, command: String, fileSystem fs: any FileSystem) throws -> String {
         let entries = ((try? fs.contentsOfDirectory(folder)) ?? []).filter { $0.hasSuffix(".xcodeproj") }.sorted()
         if entries.count == 1 { return (folder as NSString).appendingPathComponent(entries[0]) }
         if entries.isEmpty {
             throw PodMirrorFailure(
                 Message("xcodeproj.error.none-in-folder", ["path": folder]),
-                remedy: Message("xcodeproj.error.none-in-folder.remedy"), code: .xcodeprojNotFound)
+                remedy: Message("xcodeproj.error.none-in-folder.remedy", ["command": command]), code: .xcodeprojNotFound
+            )
         }
         throw PodMirrorFailure(
             Message("xcodeproj.error.ambiguous", ["path": folder, "projects": entries.joined(separator: ", ")]),
-            remedy: Message("xcodeproj.error.ambiguous.remedy", ["project": entries[0]]), code: .xcodeprojAmbiguous)
+            remedy: Message("xcodeproj.error.ambiguous.remedy", ["command": command, "project": entries[0]]),
+            code: .xcodeprojAmbiguous)
     }
 }

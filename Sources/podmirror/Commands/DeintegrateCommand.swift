@@ -19,13 +19,14 @@ struct DeintegrateCommand: PodmirrorCommand {
     func run() throws {
         let runner = runner()
         let env = runner.environment
-        let location = try XcodeProjectLocator.locate(path, environment: env)
+        let location = try XcodeProjectLocator.locate(path, command: "deintegrate", environment: env)
         let planned = try DeintegratePlanner.make(
             location, removePods: removePods, renderDiff: runner.showsDiffs,
             fileSystem: env.fileSystem)
         let report = try runner.report(PlanJob(planned.plan))
         try runner.finish(report, extra: global.json ? Self.jsonFields(planned) : [:]) {
-            Self.printText(planned, verbose: global.verbose)
+            RepeatedWarnings.show(report, verbose: global.verbose)
+            Self.printLines(planned, verbose: global.verbose)
         }
     }
 
@@ -48,14 +49,24 @@ struct DeintegrateCommand: PodmirrorCommand {
         ]
     }
 
-    /// CocoaPods' lines on stdout, warnings on stderr.
-    static func printText(_ planned: DeintegratePlan, verbose: Bool) {
+    /// CocoaPods' lines on stdout.
+    static func printLines(_ planned: DeintegratePlan, verbose: Bool) {
         let c = Console.shared
-        for w in planned.plan.warnings {
-            c.err(Render.diagnosticLine(w))
-        }
         for line in planned.messages(verbose: verbose) {
             c.out(line.hasPrefix("Project has been deintegrated") ? c.paint(line, .green) : line)
         }
+    }
+
+    /// The warnings of a deintegration planned but not yet run (`reinstall` shows them first), with the
+    /// state it found; it changes something when the project edit or the `Pods/` removal is needed.
+    static func warningGroup(_ planned: DeintegratePlan, environment env: RuntimeEnvironment) -> RepeatedWarnings.Group
+    {
+        let own = planned.plan.changes.filter { $0.kind == .xcodeprojDeintegrate || $0.kind == .podsDirectoryRemove }
+        let state = WarningMemory.state(
+            arguments: RepeatedWarnings.arguments, currentDirectory: env.currentDirectory,
+            facts: ["deintegrate"] + own.map { "\($0.id)\u{0}\($0.summary)\u{0}\($0.isNeeded)" },
+            files: [planned.location.pbxproj] + planned.plan.warnings.compactMap(\.file), fileSystem: env.fileSystem)
+        return RepeatedWarnings.Group(
+            warnings: planned.plan.warnings, state: state, changed: own.contains(where: \.isNeeded))
     }
 }

@@ -25,7 +25,7 @@ struct InitCommand: PodmirrorCommand {
         let runner = runner()
         let env = runner.environment
         let choice = try platform.map { try PlatformChoice(parsing: $0) }
-        let location = try XcodeProjectLocator.locate(path, environment: env)
+        let location = try XcodeProjectLocator.locate(path, command: "init", environment: env)
         let namesProject = path.map { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcodeproj/") } ?? false
         let directory = namesProject || path == nil ? env.currentDirectory : location.projectDirectory
         let (plan, extra) = try PodfileInit.plan(

@@ -21,15 +21,25 @@ struct ReinstallCommand: PodmirrorCommand {
     func run() throws {
         let runner = runner()
         let env = runner.environment
-        let location = try XcodeProjectLocator.locate(path, environment: env)
+        let location = try XcodeProjectLocator.locate(path, command: "reinstall", environment: env)
         // With --json, stdout carries one JSON document: pod's own stdout goes to stderr.
         let tools = ProcessToolRunner(output: global.json ? .standardError : .standardOutput)
         let planned = try Reinstaller(environment: env, tools: tools).plan(location, repoUpdate: repoUpdate)
         let lockfile = (location.installationRoot as NSString).appendingPathComponent("Podfile.lock")
+        var warnings: [RepeatedWarnings.Group] = []
         if !noFetch, global.mode == .apply, env.fileSystem.fileExists(lockfile) {
-            try Self.prefetch(lockfile: lockfile, environment: env, catalog: try runner.catalog(), json: global.json)
+            if let fetched = try Self.prefetch(
+                lockfile: lockfile, environment: env, catalog: try runner.catalog(), json: global.json)
+            {
+                warnings.append(fetched)
+            }
         }
-        if !global.json, global.mode == .apply { DeintegrateCommand.printText(planned, verbose: global.verbose) }
+        if !global.json, global.mode == .apply {
+            // Each step's warnings once per state (`RepeatedWarnings`), judged by that step's own changes.
+            warnings.append(DeintegrateCommand.warningGroup(planned, environment: env))
+            RepeatedWarnings.show(warnings, verbose: global.verbose, environment: env)
+            DeintegrateCommand.printLines(planned, verbose: global.verbose)
+        }
         let report: PlanReport
         do {
             report = try runner.report(PlanJob(planned.plan))
@@ -44,11 +54,11 @@ struct ReinstallCommand: PodmirrorCommand {
     }
 
     /// `pods fetch` for the project's Podfile.lock; stops (before the project is touched) naming the pods
-    /// that could not be fetched.
+    /// that could not be fetched. Returns its warnings for text output (nil with `json`), shown by the caller.
     static func prefetch(
         lockfile: String, environment env: RuntimeEnvironment, catalog: MirrorCatalog,
         json: Bool
-    ) throws {
+    ) throws -> RepeatedWarnings.Group? {
         let network = try NetworkSettings.resolve(timeout: nil, lockTimeout: nil, environment: env.variables)
         let request = PodsFetchRequest(
             lockfilePath: lockfile,
@@ -64,23 +74,41 @@ struct ReinstallCommand: PodmirrorCommand {
         } catch let error as PodMirrorFailure where error.exitStatus == .usage && error.code.rawValue.hasPrefix("pods.")
         {
             // A Podfile.lock podmirror cannot read is `pod install`'s business; the prefetch only saves time.
-            console.err(
-                Render.diagnosticLine(
-                    Diagnostic(
-                        .warning, code: "reinstall.fetch-skipped",
-                        Message(
-                            "pods.reinstall.fetch-skipped",
-                            ["reason": error.localizedMessage]))))
-            return
+            let skipped = Diagnostic(
+                .warning, code: "reinstall.fetch-skipped",
+                Message("pods.reinstall.fetch-skipped", ["reason": error.localizedMessage]))
+            if json {
+                console.err(Render.diagnosticLine(skipped))
+                return nil
+            }
+            return RepeatedWarnings.Group(
+                warnings: [skipped], state: prefetchState(["skipped"], lockfile: lockfile, [skipped], env),
+                changed: false)
         }
-        for w in report.warnings where !json { console.err(Render.diagnosticLine(w)) }
         console.endProgress()
         if report.interrupted { throw InterruptedError() }
         let failed = report.pods.filter { $0.status == .failed }
         if !failed.isEmpty {
+            // A failed run changes nothing yet must show why: every warning, unconditionally.
+            for w in report.warnings where !json { console.err(Render.diagnosticLine(w)) }
             throw PodMirrorFailure(
                 Message("pods.reinstall.fetch-failed", ["pods": failed.map(\.name).joined(separator: ", ")]),
                 remedy: Message("pods.reinstall.fetch-failed.remedy"), code: .reinstallFetchFailed)
         }
+        if json { return nil }
+        let facts = report.pods.map { "\($0.name) \($0.version) \($0.status)" }
+        return RepeatedWarnings.Group(
+            warnings: report.warnings, state: prefetchState(facts, lockfile: lockfile, report.warnings, env),
+            changed: report.changed)
+    }
+
+    /// The prefetch step's state: this command line, what it found per pod, the Podfile.lock's bytes.
+    static func prefetchState(
+        _ facts: [String], lockfile: String, _ warnings: [Diagnostic], _ env: RuntimeEnvironment
+    ) -> String {
+        WarningMemory.state(
+            arguments: RepeatedWarnings.arguments, currentDirectory: env.currentDirectory,
+            facts: ["reinstall-prefetch"] + facts, files: [lockfile] + warnings.compactMap(\.file),
+            fileSystem: env.fileSystem)
     }
 }

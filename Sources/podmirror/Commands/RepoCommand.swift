@@ -73,7 +73,7 @@ struct RepoListCommand: PodmirrorCommand {
             if let head = r.head { c.out(Message("repo.list.head", ["head": head]).localized) }
             c.out(Message("repo.list.path", ["path": r.path]).localized)
         }
-        c.out("")
+        if !repos.isEmpty { c.out("") }
         let count =
             repos.count == 1
             ? Message("repo.list.count-one") : Message("repo.list.count", ["count": String(repos.count)])

@@ -32,6 +32,9 @@ struct RepoVerifyCommand: PodmirrorCommand {
             },
             text: {
                 let c = Console.shared
+                if results.isEmpty {
+                    c.out(Message("verify.none", ["path": service.repos.path]).localized)
+                }
                 for r in results {
                     if r.intact {
                         c.out(

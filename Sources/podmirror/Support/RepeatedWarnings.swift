@@ -20,19 +20,38 @@ enum RepeatedWarnings {
         _ warnings: [Diagnostic], state: String, changed: Bool, verbose: Bool,
         environment: RuntimeEnvironment = .process
     ) {
+        show([Group(warnings: warnings, state: state, changed: changed)], verbose: verbose, environment: environment)
+    }
+
+    /// The warnings of one step of a run, the state that step found and whether it changed (or would
+    /// change) something. A command made of steps (`reinstall`: the prefetch, then deintegrate) judges
+    /// each step by its own changes.
+    struct Group {
+        var warnings: [Diagnostic]
+        var state: String
+        var changed: Bool
+    }
+
+    /// Prints each group's warnings on stderr unless the group is a repeat (changed nothing, same state,
+    /// same warnings as last shown, not `verbose`); repeats are summed up in one "unchanged" line.
+    static func show(_ groups: [Group], verbose: Bool, environment: RuntimeEnvironment = .process) {
         let console = Console.shared
         let memory = WarningMemory(environment: environment)
-        guard !warnings.isEmpty else {
-            memory.record(state: state, warnings: nil)
-            return
+        var unchanged = 0
+        for group in groups {
+            guard !group.warnings.isEmpty else {
+                memory.record(state: group.state, warnings: nil)
+                continue
+            }
+            let fingerprint = WarningMemory.warnings(group.warnings)
+            if !verbose, !group.changed, memory.isRepeat(state: group.state, warnings: fingerprint) {
+                unchanged += group.warnings.count
+                continue
+            }
+            for w in group.warnings { console.err(Render.diagnosticLine(w)) }
+            memory.record(state: group.state, warnings: fingerprint)
         }
-        let fingerprint = WarningMemory.warnings(warnings)
-        if !verbose, !changed, memory.isRepeat(state: state, warnings: fingerprint) {
-            console.err(unchangedLine(count: warnings.count))
-            return
-        }
-        for w in warnings { console.err(Render.diagnosticLine(w)) }
-        memory.record(state: state, warnings: fingerprint)
+        if unchanged > 0 { console.err(unchangedLine(count: unchanged)) }
     }
 
     /// This run's arguments (without the executable), as the state and the hint see them.

@@ -66,7 +66,8 @@ final class ErrorLocalizationTests: XCTestCase {
             _ = try PBXProjectFile(bytes: Array("// !$*UTF8*$!\n{ objects = {".utf8), path: "p.pbxproj")
         }
         check("xcode project: none", remedy: true) {
-            _ = try XcodeProjectLocator.single(in: dir.sub("App.xcodeproj"), fileSystem: LocalFileSystem())
+            _ = try XcodeProjectLocator.single(
+                in: dir.sub("App.xcodeproj"), command: "deintegrate", fileSystem: LocalFileSystem())
         }
         check("reinstall") { throw PodInstallFailed(status: 1, directory: dir.path) }
         check("network: timeout") {

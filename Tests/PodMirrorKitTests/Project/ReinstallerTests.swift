@@ -18,7 +18,7 @@ final class ReinstallerTests: XCTestCase {
 
     func attempt(_ dir: TempDirectory, _ fault: @escaping @Sendable () throws -> Int32) throws -> Error? {
         let env = RuntimeEnvironment(variables: ["PATH": dir.sub("bin")], currentDirectory: dir.path)
-        let location = try XcodeProjectLocator.locate(nil, environment: env)
+        let location = try XcodeProjectLocator.locate(nil, command: "reinstall", environment: env)
         let planned = try Reinstaller(environment: env, tools: FakePod(fault: fault)).plan(location, repoUpdate: false)
         do { _ = try PlanRunner().run(planned.plan, mode: .apply); return nil } catch { return error }
     }
