@@ -76,6 +76,44 @@ final class RepoVerifyCLITests: RepoCLITestCase {
         XCTAssertEqual(problems(deep), ["worktree.modified \(String(file.dropFirst(path.count + 1)))"])
     }
 
+    /// `--deep` on a copy with more folders than it keeps open at once (128) and more files than one
+    /// hand-over to its worker threads (64): changes spread over the whole tree, one file grown by a byte
+    /// with its mtime kept, are named in path order, the same paths as `git status`, and the same on a
+    /// second run.
+    func testDeepOverManyFoldersNamesEveryChangeInPathOrderLikeGitStatus() throws {
+        _ = try SpecsFixture(root: served.path, name: "many", pods: 400, commits: 1, seed: "many")
+        XCTAssertEqual(try pm(["repo", "add", "many", server.url("many.git")]).status, 0)
+        let path = repos + "/many"
+        let specs = try podspecs(path)
+        XCTAssertEqual(try json(["repo", "verify", "many", "--deep"])["intact"] as? Bool, true)
+        var expected: [String: String] = [:]
+        for k in stride(from: 7, to: specs.count, by: 97) {
+            try "{\"edited\": \(k)}\n".write(toFile: path + "/" + specs[k], atomically: false, encoding: .utf8)
+            expected[specs[k]] = "worktree.modified"
+        }
+        try FileManager.default.removeItem(atPath: path + "/" + specs[200])
+        expected[specs[200]] = "worktree.deleted"
+        let grown = path + "/" + specs[333]
+        let mtime = try FileManager.default.attributesOfItem(atPath: grown)[.modificationDate]
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: grown))
+        handle.seekToEndOfFile()
+        handle.write(Data(" ".utf8))
+        handle.closeFile()
+        try FileManager.default.setAttributes([.modificationDate: try XCTUnwrap(mtime)], ofItemAtPath: grown)
+        expected[specs[333]] = "worktree.modified"
+        let added = (specs[250] as NSString).deletingLastPathComponent + "/Extra.podspec.json"
+        try "{}\n".write(toFile: path + "/" + added, atomically: false, encoding: .utf8)
+        expected[added] = "worktree.added"
+        let status = try ProcessRunner.git(["-C", path, "status", "--porcelain", "--untracked-files=all"]).stdout
+        XCTAssertEqual(
+            Set(status.split(separator: "\n").map { String($0.dropFirst(3)) }), Set(expected.keys),
+            "the reference: git status")
+        let want = expected.keys.sorted().map { "\(expected[$0]!) \($0)" }
+        for run in 1...2 {
+            XCTAssertEqual(problems(try json(["repo", "verify", "many", "--deep"], status: 1)), want, "run \(run)")
+        }
+    }
+
     /// Changes the stat data cannot show alone, checked against `git status --porcelain` on the same copy:
     /// an edit staged with `git add` (the worktree matches the index, the index differs from HEAD), an
     /// executable bit, a file replaced by a symlink, a file in a new folder, and an ignored file (not listed).

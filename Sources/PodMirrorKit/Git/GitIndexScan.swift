@@ -13,8 +13,9 @@ extension GitRepository {
     /// each folder is listed once to find untracked files (ignored files are left out, files in an untracked
     /// folder are listed one by one). The trees the index describes are hashed on the way and the root
     /// compared with `commit`'s tree, so HEAD's trees are read only when something is staged.
-    /// `deep` hashes every tracked file instead of trusting stat data (read during the walk, each opened
-    /// relative to its folder); the few files the fast path must hash are hashed on all CPUs.
+    /// `deep` hashes every tracked file instead of trusting stat data (each opened relative to its folder,
+    /// read and hashed on a second thread while the walk goes on); the few files the fast path must hash
+    /// are hashed on all CPUs.
     public func statusScan(
         commit: String, deep: Bool, cancellation: CancellationToken
     ) throws -> [GitPathChange] {

@@ -35,19 +35,24 @@ struct IndexWalk {
 
     private struct Level {
         var name: [UInt8]
-        /// nil when the folder is missing (or not a folder).
-        var dir: DirectoryHandle?
+        /// The open folder; -1 when it is missing (or not a folder).
+        var fd: Int32
         /// Index children found on disk.
         var present = 0
         /// The tree object being built.
         var tree: [UInt8] = []
         /// Index position of the first entry under this folder.
         var first: Int
+        /// `--deep`: the worker this folder's files and listing go to.
+        var worker = 0
     }
     private var levels: [Level] = []
     private var components: [Range<Int>] = []
-    /// File contents for `--deep`; grown to the largest file.
-    private var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+    /// `--deep`: threads that read and hash the regular files and list the folders while this one walks.
+    private var workers: [IndexHashWorker] = []
+    /// `--deep`: folders open at once (each held until its worker closes it), beside the open levels.
+    private let folderSlots = IndexHashWorker.semaphore(128)
+    private var nextWorker = 0
 
     init(repo: GitRepository, index: OpaquePointer, deep: Bool, cancellation: CancellationToken) throws {
         self.repo = repo
@@ -71,11 +76,20 @@ struct IndexWalk {
     mutating func run() throws {
         let fd = open(repo.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw FileError.errno(repo.path, .read) }
-        levels = [Level(name: [], dir: fdopendir(fd), first: 0)]
+        levels = [Level(name: [], fd: fd, first: 0)]
+        if deep {
+            workers = (0..<2).map { _ in
+                IndexHashWorker(
+                    workdir: repo.path, trustFilemode: trustFilemode, folderSlots: folderSlots,
+                    cancellation: cancellation)
+            }
+        }
         defer {
-            for level in levels { if let d = level.dir { closedir(d) } }
+            // The workers first: they may still open files in these folders.
+            for w in workers { w.finish() }
+            workers = []
+            for level in levels where level.fd >= 0 { close(level.fd) }
             levels = []
-            buffer.deallocate()
         }
         let count = git_index_entrycount(index)
         for i in 0..<count {
@@ -83,6 +97,15 @@ struct IndexWalk {
             try visit(git_index_get_byindex(index, i)!, at: i)
         }
         while !levels.isEmpty { try finish(at: count) }
+        let finished = workers
+        workers = []
+        for w in finished { w.finish() }
+        if cancellation.isCancelled { throw InterruptedError() }
+        for w in finished {
+            for (i, kind) in w.changes { report(git_index_get_byindex(index, i)!, kind) }
+        }
+        // Sorted: the same order of changes whichever worker listed which folder.
+        for folder in finished.flatMap(\.unlisted).sorted(by: { $0.first < $1.first }) { try untracked(folder) }
     }
 
     private mutating func visit(_ e: UnsafePointer<git_index_entry>, at i: Int) throws {
@@ -106,19 +129,27 @@ struct IndexWalk {
     }
 
     private mutating func push(_ name: [UInt8], at i: Int) {
-        var dir: DirectoryHandle?
-        if let parent = levels[levels.count - 1].dir {
-            let fd = (name + [0]).withUnsafeBufferPointer {
+        var fd: Int32 = -1
+        let parent = levels[levels.count - 1].fd
+        if parent >= 0 {
+            if !workers.isEmpty, folderSlots.wait(timeout: .now()) == .timedOut {
+                // Every folder held may be in a batch not yet handed over.
+                for w in workers { w.flush() }
+                folderSlots.wait()
+            }
+            fd = (name + [0]).withUnsafeBufferPointer {
                 openat(
-                    dirfd(parent), UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
+                    parent, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
                     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             }
             if fd >= 0 {
-                dir = fdopendir(fd)
                 levels[levels.count - 1].present += 1
+            } else if !workers.isEmpty {
+                folderSlots.signal()
             }
         }
-        levels.append(Level(name: name, dir: dir, first: i))
+        levels.append(Level(name: name, fd: fd, first: i, worker: nextWorker))
+        nextWorker = (nextWorker + 1) % max(workers.count, 1)
     }
 
     private mutating func file(
@@ -138,12 +169,12 @@ struct IndexWalk {
             withUnsafeBytes(of: entry.id.id) { levels[top].tree.append(contentsOf: $0) }
         }
         let skip = UInt32(entry.flags_extended) & GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue != 0
-        if deep, !skip, entry.mode & 0o170000 == 0o100000, let d = levels[top].dir {
-            if let kind = hashInPlace(e, dir: d, name: name) { report(e, kind) }
+        if !workers.isEmpty, !skip, entry.mode & 0o170000 == 0o100000, levels[top].fd >= 0 {
+            workers[levels[top].worker].push(.file(dir: levels[top].fd, entry: e, name: name, position: i, depth: top))
             return
         }
         var st = stat()
-        guard let d = levels[top].dir, fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) == 0 else {
+        guard levels[top].fd >= 0, fstatat(levels[top].fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else {
             if !skip { report(e, .deleted) }
             return
         }
@@ -174,43 +205,6 @@ struct IndexWalk {
         }
     }
 
-    /// `--deep` for a regular file: opened relative to its folder (no path walk), checked with `fstat`,
-    /// read whole and hashed. nil when it matches the entry.
-    private mutating func hashInPlace(
-        _ e: UnsafePointer<git_index_entry>, dir: DirectoryHandle, name: UnsafePointer<CChar>
-    ) -> GitPathChange.Kind? {
-        let top = levels.count - 1
-        let fd = openat(dirfd(dir), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return .deleted }
-            levels[top].present += 1
-            return errno == ELOOP ? .typechange : .unreadable
-        }
-        defer { close(fd) }
-        levels[top].present += 1
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { return .unreadable }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { return .typechange }
-        if trustFilemode, (e.pointee.mode & 0o100 != 0) != (st.st_mode & 0o100 != 0) { return .modified }
-        let size = Int(st.st_size)
-        if buffer.count < size + 1 {
-            buffer.deallocate()
-            buffer = .allocate(byteCount: max(size + 1, buffer.count * 2), alignment: 16)
-        }
-        var filled = 0
-        while filled < size {
-            let n = read(fd, buffer.baseAddress! + filled, size - filled)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return .unreadable }
-            if n == 0 { break }
-            filled += n
-        }
-        var oid = git_oid()
-        var want = e.pointee.id
-        guard git_odb_hash(&oid, buffer.baseAddress, filled, GIT_OBJECT_BLOB) == 0 else { return .unreadable }
-        return git_oid_equal(&oid, &want) == 1 ? nil : .modified
-    }
-
     private func statChanged(_ entry: git_index_entry, _ st: stat) -> Bool {
         let m = Self.mtime(st)
         if Int(entry.mtime.seconds) != m.0 { return true }
@@ -229,15 +223,25 @@ struct IndexWalk {
     private mutating func finish(at end: Int) throws {
         let level = levels.removeLast()
         let depth = levels.count
-        if let d = level.dir {
-            defer { closedir(d) }
-            var count = 0
-            while let ent = readdir(d) {
-                if !Self.skipped(ent, root: depth == 0) { count += 1 }
-            }
-            if count != level.present {
-                rewinddir(d)
-                try untracked(in: d, level: level, depth: depth, end: end)
+        if level.fd >= 0 {
+            if !workers.isEmpty {
+                // The worker lists the folder after its files, then closes it.
+                workers[level.worker].push(
+                    .folder(dir: level.fd, present: level.present, first: level.first, end: end, depth: depth))
+            } else if let d = fdopendir(level.fd)
+                ?? {
+                    close(level.fd); return nil
+                }()
+            {
+                defer { closedir(d) }
+                var count = 0
+                while let ent = readdir(d) {
+                    if !Self.skipped(ent, root: depth == 0) { count += 1 }
+                }
+                if count != level.present {
+                    rewinddir(d)
+                    try untracked(in: d, first: level.first, depth: depth, end: end)
+                }
             }
         }
         var oid = git_oid()
@@ -253,16 +257,29 @@ struct IndexWalk {
         }
     }
 
-    /// Names in the folder `d` that no index entry in `level.first..<end` has at `depth`.
-    private mutating func untracked(in d: DirectoryHandle, level: Level, depth: Int, end: Int) throws {
+    /// A folder the worker found more names in than tracked entries: listed again, by its path.
+    private mutating func untracked(_ folder: IndexHashWorker.Unlisted) throws {
+        let prefix = Self.prefix(git_index_get_byindex(index, folder.first)!, depth: folder.depth)
+        guard let d = opendir(repo.path + "/" + prefix) else { return }
+        defer { closedir(d) }
+        try untracked(in: d, first: folder.first, depth: folder.depth, end: folder.end)
+    }
+
+    /// The first `depth` components of the entry's path, each followed by `/`.
+    private static func prefix(_ e: UnsafePointer<git_index_entry>, depth: Int) -> String {
+        String(cString: e.pointee.path).split(separator: "/", omittingEmptySubsequences: false)[0..<depth]
+            .map { $0 + "/" }.joined()
+    }
+
+    /// Names in the folder `d` that no index entry in `first..<end` has at `depth`.
+    private mutating func untracked(in d: DirectoryHandle, first: Int, depth: Int, end: Int) throws {
         var tracked = Set<String>()
-        var prefix = ""
-        for j in level.first..<end {
+        let prefix = Self.prefix(git_index_get_byindex(index, first)!, depth: depth)
+        for j in first..<end {
             let parts = String(cString: git_index_get_byindex(index, j)!.pointee.path)
                 .split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count > depth else { continue }
             tracked.insert(String(parts[depth]))
-            if j == level.first { prefix = parts[0..<depth].map { $0 + "/" }.joined() }
         }
         var found: [String] = []
         while let ent = readdir(d) {
@@ -297,7 +314,7 @@ struct IndexWalk {
     }
 
     /// `.`, `..`, and `.git` in the top folder.
-    private static func skipped(_ ent: UnsafeMutablePointer<dirent>, root: Bool) -> Bool {
+    static func skipped(_ ent: UnsafeMutablePointer<dirent>, root: Bool) -> Bool {
         withUnsafePointer(to: &ent.pointee.d_name) {
             $0.withMemoryRebound(to: UInt8.self, capacity: 5) { n in
                 guard n[0] == UInt8(ascii: ".") else { return false }
