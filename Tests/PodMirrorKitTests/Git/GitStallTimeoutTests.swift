@@ -98,26 +98,26 @@ final class GitStallTimeoutTests: XCTestCase {
     }
 
     func testCancellationEndsAnSSHCloneBlockedOnASilentServer() throws {
-        let tmp = TempDirectory("pm-kit")
-        let silent = try silentListener()
-        defer { close(silent.fd) }
-        let token = CancellationToken()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { token.cancel() }
-        let outcome = Self.clone(
-            "ssh://git@127.0.0.1:\(silent.port)/specs.git", into: tmp.sub("r"), stall: 120, cancellation: token)
-        XCTAssertTrue(outcome.error is InterruptedError, "\(String(describing: outcome.error))")
-        XCTAssertLessThan(outcome.seconds, 5)
+        try assertCancellationEndsClone { "ssh://git@127.0.0.1:\($0)/specs.git" }
     }
 
     func testCancellationEndsACloneBlockedOnASilentServer() throws {
+        try assertCancellationEndsClone { "http://127.0.0.1:\($0)/specs.git" }
+    }
+
+    /// A clone of `url(port)` from a server that never answers, cancelled after 0.5 s with a 120 s stall
+    /// timeout: it ends with `InterruptedError` within a few seconds.
+    func assertCancellationEndsClone(
+        _ url: (Int) -> String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let tmp = TempDirectory("pm-kit")
         let silent = try silentListener()
         defer { close(silent.fd) }
         let token = CancellationToken()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { token.cancel() }
-        let outcome = Self.clone(
-            "http://127.0.0.1:\(silent.port)/specs.git", into: tmp.sub("r"), stall: 120, cancellation: token)
-        XCTAssertTrue(outcome.error is InterruptedError, "\(String(describing: outcome.error))")
-        XCTAssertLessThan(outcome.seconds, 5)
+        let outcome = Self.clone(url(silent.port), into: tmp.sub("r"), stall: 120, cancellation: token)
+        XCTAssertTrue(
+            outcome.error is InterruptedError, "\(String(describing: outcome.error))", file: file, line: line)
+        XCTAssertLessThan(outcome.seconds, 5, file: file, line: line)
     }
 }
