@@ -32,6 +32,25 @@ final class ProxyRewriteCLITests: XCTestCase {
         XCTAssertEqual(head.stdout.trimmingCharacters(in: .whitespacesAndNewlines), specs.head)
     }
 
+    func testMirrorTestAndSetupProbeReachTheServerTheCloneReaches() throws {
+        let served = TempDirectory()
+        let home = TempDirectory()
+        let specs = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 2)
+        let server = try GitHTTPServer(root: served.path)
+        defer { server.stop() }
+        try writeGitConfig(home.path, "[url \"\(server.url(""))\"]\n\tinsteadOf = \(unreachable)\n")
+        let mirror = unreachable + "Specs.git"
+        // The libcurl probe of `mirror test` and the libgit2 probe of `setup` both follow the rule.
+        let test = try bin.run(["mirror", "test", mirror, "--json"], home: home.path)
+        XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
+        let results = try PodmirrorBinary.json(test)["results"] as? [[String: Any]] ?? []
+        XCTAssertEqual(results.first?["healthy"] as? Bool, true, test.stdout)
+        XCTAssertEqual(results.first?["head"] as? String, specs.head, test.stdout)
+        try Data("platform :ios, '13.0'\n".utf8).write(to: URL(fileURLWithPath: home.sub("Podfile")))
+        let setup = try bin.run(["setup", "--mirror", mirror, "--podfile", home.sub("Podfile")], home: home.path)
+        XCTAssertEqual(setup.status, 0, setup.stdout + setup.stderr)
+    }
+
     func testProxyConfiguredForTheRewrittenURLIsUsedByCloneAndFetch() throws {
         let served = TempDirectory()
         let home = TempDirectory()

@@ -354,8 +354,12 @@ public enum GitTransfer {
     public static func listRemote(url: String, options: TransferOptions) throws -> [RemoteRef] {
         try GitURL.validate(url)
         Libgit2.initialize()
+        // `git ls-remote URL` applies the insteadOf rules; a detached remote does not, so rewrite here and
+        // reach the server a clone of `url` would reach.
+        let connect = GitURLRewrite.connectURL(for: url)
+        try GitURL.validate(connect)
         var remote: OpaquePointer?
-        try check(git_remote_create_detached(&remote, url), "ls-remote", url)
+        try check(git_remote_create_detached(&remote, connect), "ls-remote", url)
         defer { git_remote_free(remote) }
         return try listRemote(remote!, url: url, options: options)
     }

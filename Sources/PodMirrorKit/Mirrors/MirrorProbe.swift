@@ -130,7 +130,10 @@ public struct MirrorProbe: Sendable {
             name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
             seconds: nil, head: nil, stale: false, reachedFinalCommit: nil, compactIndex: nil, problem: nil, rank: nil)
         let http = HTTPGet(timeout: timeout, proxy: proxy)
-        let base = mirror.url.hasSuffix("/") ? String(mirror.url.dropLast()) : mirror.url
+        // A git mirror is probed where a clone of it connects: after git's insteadOf rules. CocoaPods' CDN
+        // client and RubyGems do not read git's config.
+        let url = mirror.kind == .specsGit ? GitURLRewrite.connectURL(for: mirror.url) : mirror.url
+        let base = url.hasSuffix("/") ? String(url.dropLast()) : url
         do {
             switch mirror.kind {
             case .specsGit:
