@@ -34,10 +34,12 @@ struct ReinstallCommand: PodmirrorCommand {
                 warnings.append(fetched)
             }
         }
+        var shown: RepeatedWarnings.Records?
         if !global.json, global.mode == .apply {
-            // Each step's warnings once per state (`RepeatedWarnings`), judged by that step's own changes.
+            // Each step's warnings once per state (`RepeatedWarnings`), judged by that step's own changes;
+            // remembered only after `pod install` succeeded, so a failed or interrupted run leaves no trace.
             warnings.append(DeintegrateCommand.warningGroup(planned, environment: env))
-            RepeatedWarnings.show(warnings, verbose: global.verbose, environment: env)
+            shown = RepeatedWarnings.show(warnings, verbose: global.verbose, environment: env, deferred: true)
             DeintegrateCommand.printLines(planned, verbose: global.verbose)
         }
         let report: PlanReport
@@ -48,6 +50,7 @@ struct ReinstallCommand: PodmirrorCommand {
             Render.error(failure, command: Self.commandName, json: global.json)
             throw ExitCode(pod.status)
         }
+        shown?.commit()
         try runner.finish(report, extra: DeintegrateCommand.jsonFields(planned)) {
             Console.shared.out(Console.shared.paint(Message("reinstall.done").localized, .green))
         }

@@ -142,6 +142,9 @@ let processCancellation = CancellationToken()
 
 /// First SIGINT/SIGTERM asks the running operation to stop and roll back; a second one ends the process.
 func installSignalHandlers() {
+    // A global is initialised on first use, which allocates: that must happen here, not inside the handler,
+    // where a signal arriving during malloc would corrupt the heap. The handler then only stores an atomic.
+    _ = processCancellation.isCancelled
     let handler: @convention(c) (Int32) -> Void = { sig in
         if processCancellation.isCancelled {
             signal(sig, SIG_DFL)

@@ -32,26 +32,43 @@ enum RepeatedWarnings {
         var changed: Bool
     }
 
+    /// What `show` remembers about the warnings it printed; `commit()` writes it to the memory.
+    struct Records {
+        fileprivate let memory: WarningMemory
+        fileprivate var entries: [(state: String, warnings: String?)] = []
+
+        func commit() {
+            for entry in entries { memory.record(state: entry.state, warnings: entry.warnings) }
+        }
+    }
+
     /// Prints each group's warnings on stderr unless the group is a repeat (changed nothing, same state,
-    /// same warnings as last shown, not `verbose`); repeats are summed up in one "unchanged" line.
-    static func show(_ groups: [Group], verbose: Bool, environment: RuntimeEnvironment = .process) {
+    /// same warnings as last shown, not `verbose`); repeats are summed up in one "unchanged" line. The
+    /// memory is updated at once, unless `deferred`: then the caller commits the returned records once its
+    /// changes are made, so a run that fails or is interrupted afterwards leaves no trace of itself.
+    @discardableResult
+    static func show(
+        _ groups: [Group], verbose: Bool, environment: RuntimeEnvironment = .process, deferred: Bool = false
+    ) -> Records {
         let console = Console.shared
-        let memory = WarningMemory(environment: environment)
+        var records = Records(memory: WarningMemory(environment: environment))
         var unchanged = 0
         for group in groups {
             guard !group.warnings.isEmpty else {
-                memory.record(state: group.state, warnings: nil)
+                records.entries.append((group.state, nil))
                 continue
             }
             let fingerprint = WarningMemory.warnings(group.warnings)
-            if !verbose, !group.changed, memory.isRepeat(state: group.state, warnings: fingerprint) {
+            if !verbose, !group.changed, records.memory.isRepeat(state: group.state, warnings: fingerprint) {
                 unchanged += group.warnings.count
                 continue
             }
             for w in group.warnings { console.err(Render.diagnosticLine(w)) }
-            memory.record(state: group.state, warnings: fingerprint)
+            records.entries.append((group.state, fingerprint))
         }
         if unchanged > 0 { console.err(unchangedLine(count: unchanged)) }
+        if !deferred { records.commit() }
+        return records
     }
 
     /// This run's arguments (without the executable), as the state and the hint see them.
