@@ -195,20 +195,7 @@ public struct SpecRepoService: Sendable {
     /// repo already at the server's tip is reported unchanged and `--check` can tell drift.
     public func updatePlan(names: [String], context: ApplyContext = ApplyContext()) throws -> Plan {
         var plan = Plan(title: names.isEmpty ? "repo update" : "repo update \(names.joined(separator: " "))")
-        let selected: [SpecRepo]
-        if names.isEmpty {
-            selected = SpecRepo.all(in: repos)
-        } else {
-            selected = try names.map { name in
-                // `.`/`..` and hidden folders (podmirror's staging) are never repos.
-                guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
-                    repos.fileSystem.fileExists(repos.repoPath(name))
-                else {
-                    throw PodMirrorFailure.notFound(name, in: repos.path)
-                }
-                return SpecRepo.read(name: name, in: repos)
-            }
-        }
+        let selected = names.isEmpty ? SpecRepo.all(in: repos) : try existingRepos(names)
         for repo in selected {
             switch repo.kind {
             case .cdn:
@@ -301,5 +288,20 @@ public struct SpecRepoService: Sendable {
             })
         change.message = summary
         return change
+    }
+}
+
+extension SpecRepoService {
+    /// The repos named on the command line, each of which must exist; `.`, `..` and hidden folders
+    /// (podmirror's staging) are never repos.
+    func existingRepos(_ names: [String]) throws -> [SpecRepo] {
+        try names.map { name in
+            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
+                repos.fileSystem.fileExists(repos.repoPath(name))
+            else {
+                throw PodMirrorFailure.notFound(name, in: repos.path)
+            }
+            return SpecRepo.read(name: name, in: repos)
+        }
     }
 }

@@ -48,19 +48,7 @@ extension SpecRepoService {
         if let expect, !(expect.count >= 7 && expect.count <= 40 && expect.allSatisfy(\.isHexDigit)) {
             throw PodMirrorFailure(Message("bundle.error.bad-expect", ["value": expect]), code: .verifyBadExpect)
         }
-        let selected: [SpecRepo]
-        if names.isEmpty {
-            selected = SpecRepo.all(in: repos).filter { $0.kind == .git }
-        } else {
-            selected = try names.map { name in
-                guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
-                    repos.fileSystem.fileExists(repos.repoPath(name))
-                else {
-                    throw PodMirrorFailure.notFound(name, in: repos.path)
-                }
-                return SpecRepo.read(name: name, in: repos)
-            }
-        }
+        let selected = names.isEmpty ? SpecRepo.all(in: repos).filter { $0.kind == .git } : try existingRepos(names)
         let specLockHeld = SpecLock.isHeld(reposDir: repos)
         return try selected.map {
             try verify($0, deep: deep, expect: expect, specLockHeld: specLockHeld, cancellation: cancellation)
