@@ -18,7 +18,7 @@ enum GitURLRewrite {
         var cfg: OpaquePointer?
         guard git_config_open_default(&cfg) == 0, let cfg else { return url }
         defer { git_config_free(cfg) }
-        final class Collector { var rules: [(base: String, insteadOf: String)] = [] }
+        final class Collector { var rules: [SourceMirrorRules.Rule] = [] }
         let collector = Collector()
         let payload = Unmanaged.passUnretained(collector).toOpaque()
         _ = git_config_foreach_match(
@@ -30,20 +30,10 @@ enum GitURLRewrite {
                 let key = String(cString: name)
                 let base = String(key.dropFirst(4).dropLast(10))
                 Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue().rules
-                    .append((base, String(cString: value)))
+                    .append(SourceMirrorRules.Rule(base: base, insteadOf: String(cString: value)))
                 return 0
             }, payload)
-        return rewrite(url, rules: collector.rules)
-    }
-
-    /// `url` with the longest matching `insteadOf` prefix replaced by its base (the first on a tie).
-    static func rewrite(_ url: String, rules: [(base: String, insteadOf: String)]) -> String {
-        var best: (base: String, insteadOf: String)?
-        for rule in rules where !rule.insteadOf.isEmpty && url.hasPrefix(rule.insteadOf) {
-            if rule.insteadOf.count > (best?.insteadOf.count ?? 0) { best = rule }
-        }
-        guard let best else { return url }
-        return best.base + url.dropFirst(best.insteadOf.count)
+        return SourceMirrorRules(rules: collector.rules).rewrite(url)
     }
 
     /// A submodule's URL as its clone connects to it: relative URLs resolved against the parent's

@@ -37,6 +37,11 @@ final class GitConfigFile {
         return out
     }
 
+    /// The file's `url.<base>.insteadOf = <value>` rules, in file order.
+    func insteadOfRules() throws -> [(base: String, insteadOf: String)] {
+        try entries(matching: #"^url\..*\.insteadof$"#).map { (String($0.name.dropFirst(4).dropLast(10)), $0.value) }
+    }
+
     /// Adds `value` to the multivar `name` unless an equal value is there.
     func add(_ name: String, value: String) throws {
         guard git_config_set_multivar(config, name, "^" + Self.escape(value) + "$", value) == 0 else {

@@ -72,16 +72,15 @@ public struct InsteadOfRules: Sendable {
         for file in files where environment.fileSystem.fileExists(file) {
             let config = try GitConfigFile(path: file)
             let recorded = config.string(Self.recordKey)
-            for e in try config.entries(matching: #"^url\..*\.insteadof$"#) {
-                let base = String(e.name.dropFirst(4).dropLast(10))
+            for (base, value) in try config.insteadOfRules() {
                 guard
-                    Self.specsSpellings.contains(e.value)
-                        || SourceURL(e.value).isSameCanonical(as: SourceURL("https://github.com/CocoaPods/Specs.git"))
+                    Self.specsSpellings.contains(value)
+                        || SourceURL(value).isSameCanonical(as: SourceURL("https://github.com/CocoaPods/Specs.git"))
                 else { continue }
                 out.append(
                     Rule(
-                        file: file, base: base, insteadOf: e.value,
-                        managed: isManaged(base: base, value: e.value, recorded: recorded)))
+                        file: file, base: base, insteadOf: value,
+                        managed: isManaged(base: base, value: value, recorded: recorded)))
             }
         }
         return out

@@ -45,12 +45,11 @@ public struct SourceMirrorConfig: Sendable {
         for file in files.files where environment.fileSystem.fileExists(file) {
             let config = try GitConfigFile(path: file)
             let records = Set(try config.entries(matching: #"^podmirror\.sourcemirror$"#).map(\.value))
-            for e in try config.entries(matching: #"^url\..*\.insteadof$"#) {
-                let mirror = String(e.name.dropFirst(4).dropLast(10))
+            for (mirror, prefix) in try config.insteadOfRules() {
                 out.append(
                     Rule(
-                        file: file, prefix: e.value, mirror: mirror,
-                        managed: records.contains(Self.record(prefix: e.value, mirror: mirror))))
+                        file: file, prefix: prefix, mirror: mirror,
+                        managed: records.contains(Self.record(prefix: prefix, mirror: mirror))))
             }
         }
         return out

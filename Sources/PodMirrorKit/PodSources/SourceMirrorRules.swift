@@ -24,7 +24,8 @@ public struct SourceMirrorRules: Sendable, Equatable {
         return SourceMirrorRules(rules: found.map { Rule(base: $0.mirror, insteadOf: $0.prefix) })
     }
 
-    /// `url` rewritten as git rewrites it: the longest matching `insteadOf` prefix wins. Downloads connect
+    /// `url` rewritten as git rewrites it: the longest matching `insteadOf` prefix wins, the first of equally
+    /// long ones (`max(by:)` keeps the first maximum); an empty prefix matches nothing. Downloads connect
     /// to the rewritten URL and decide their proxy on it, as git does (see `GitURLRewrite`).
     public func rewrite(_ url: String) -> String {
         let match = rules.filter { !$0.insteadOf.isEmpty && url.hasPrefix($0.insteadOf) }

@@ -2,21 +2,23 @@ import XCTest
 
 @testable import PodMirrorKit
 
-/// `GitURLRewrite.rewrite`: libgit2's and git's insteadOf choice (longest matching value, first on a tie).
+/// The insteadOf choice `GitURLRewrite` and `pods fetch` share (`SourceMirrorRules.rewrite`): libgit2's and git's
+/// (longest matching value, first on a tie).
 final class GitURLRewriteTests: XCTestCase {
     func testLongestMatchingPrefixWinsAndTheFirstOfEquallyLongOnes() {
-        let rules: [(base: String, insteadOf: String)] = [
-            ("http://short.mirror/", "https://github.com/"),
-            ("http://long.mirror/cp/", "https://github.com/CocoaPods/"),
-            ("http://second.mirror/cp/", "https://github.com/CocoaPods/"),
-            ("http://never/", ""),
-        ]
+        let rules = SourceMirrorRules(
+            rules: [
+                ("http://short.mirror/", "https://github.com/"),
+                ("http://long.mirror/cp/", "https://github.com/CocoaPods/"),
+                ("http://second.mirror/cp/", "https://github.com/CocoaPods/"),
+                ("http://never/", ""),
+            ].map { SourceMirrorRules.Rule(base: $0.0, insteadOf: $0.1) })
         XCTAssertEqual(
-            GitURLRewrite.rewrite("https://github.com/CocoaPods/Specs.git", rules: rules),
+            rules.rewrite("https://github.com/CocoaPods/Specs.git"),
             "http://long.mirror/cp/Specs.git")
         XCTAssertEqual(
-            GitURLRewrite.rewrite("https://github.com/Alamofire/Alamofire.git", rules: rules),
+            rules.rewrite("https://github.com/Alamofire/Alamofire.git"),
             "http://short.mirror/Alamofire/Alamofire.git")
-        XCTAssertEqual(GitURLRewrite.rewrite("https://gitlab.com/x.git", rules: rules), "https://gitlab.com/x.git")
+        XCTAssertEqual(rules.rewrite("https://gitlab.com/x.git"), "https://gitlab.com/x.git")
     }
 }
