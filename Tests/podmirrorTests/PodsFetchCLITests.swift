@@ -204,10 +204,7 @@ final class ReinstallPodsFetchCLITests: XCTestCase {
     let bin = PodmirrorBinary()
 
     func testStandInPodIsNotRunWhenAPodCannotBeFetchedAndTheProjectIsUntouched() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/corpus/xcodeproj/10-localsend-flutter/project.pbxproj").path
-        guard FileManager.default.fileExists(atPath: corpus) else { throw XCTSkip("no corpus") }
+        let project = Fixtures.path("xcodeproj/localsend-flutter/project.pbxproj")
         let tmp = TempDirectory("reinstall-fetch")
         try FileManager.default.createDirectory(atPath: tmp.path + "/served", withIntermediateDirectories: true)
         let server = try GitHTTPServer(root: tmp.path + "/served")
@@ -217,7 +214,7 @@ final class ReinstallPodsFetchCLITests: XCTestCase {
         let pbx = fixture.project + "/Runner.xcodeproj/project.pbxproj"
         try FileManager.default.createDirectory(
             atPath: (pbx as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: corpus, toPath: pbx)
+        try FileManager.default.copyItem(atPath: project, toPath: pbx)
         try "target 'Runner' do\nend\n".write(toFile: fixture.project + "/Podfile", atomically: true, encoding: .utf8)
         // An existing cache VERSION, so the stand-in is not asked for `pod --version`.
         let pods = fixture.home + "/Library/Caches/CocoaPods/Pods"

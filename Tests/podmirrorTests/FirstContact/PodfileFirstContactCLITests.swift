@@ -8,12 +8,9 @@ final class PodfileFirstContactCLITests: XCTestCase {
     let tuna = "https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git"
 
     func project() throws -> TempDirectory {
-        let src = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/corpus/xcodeproj/13-actionsdemo-ov56/project.pbxproj").path
-        guard FileManager.default.fileExists(atPath: src) else { throw XCTSkip("no corpus") }
         let dir = TempDirectory("init")
-        try dir.write("actionsDemo.xcodeproj/project.pbxproj", Array(try Data(contentsOf: URL(fileURLWithPath: src))))
+        try dir.write(
+            "actionsDemo.xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/actionsdemo/project.pbxproj"))
         return dir
     }
 
