@@ -104,6 +104,11 @@ prep_g="rm -rf '$work/gu' && cp -a '$work/g-base' '$work/gu' && git -C '$work/gu
 prep_p="rm -rf '$work/pu' && cp -a '$work/p-base' '$work/pu' && git -C '$work/pu/master' update-index -q --refresh; sync"
 measure git-update "$prep_g" sh -c "git -C '$work/gu' fetch -q origin && git -C '$work/gu' reset -q --hard origin/master"
 measure pm-update "$prep_p" env CP_REPOS_DIR="$work/pu" "$PODMIRROR" repo update master
+# export after the update: two packs (the clone's and the update's), joined, vs git's bundle of its updated copy.
+measure pm-export-updated "rm -f '$work/pmu.bundle'" env CP_REPOS_DIR="$work/pu" "$PODMIRROR" repo export master \
+  "$work/pmu.bundle"
+measure git-bundle-updated "rm -f '$work/gu.bundle'" git -C "$work/gu" bundle create -q "$work/gu.bundle" --all
+git -C "$work/gu" bundle verify -q "$work/pmu.bundle" >/dev/null 2>&1 || { echo "git rejects the joined bundle" >&2; exit 1; }
 
 echo "no-op update..." >&2
 measure git-noop "true" sh -c "git -C '$work/gu' fetch -q origin && git -C '$work/gu' reset -q --hard origin/master"
@@ -142,6 +147,9 @@ row "repo use (re-point) vs podmirror fresh clone" pm-use pm-fresh "≤ 0.2 (≥
 row "repo use (re-point) vs git fresh clone" pm-use git-fresh "≤ 0.2"
 fi
 row "repo export vs git bundle create --all" pm-export git-bundle "≤ 1.5"
+if [ "$cases" = all ]; then
+row "repo export after an update (2 packs) vs git bundle create --all" pm-export-updated git-bundle-updated "≤ 1.5"
+fi
 row "repo import (bundle) vs git clone over loopback HTTP" pm-import git-clone "≤ 1.0"
 row "repo verify vs git status --porcelain" pm-verify git-status "≤ 1.0"
 row "repo verify --deep vs update-index --really-refresh + diff --quiet HEAD" pm-verify-deep git-deep "≤ 1.5"
