@@ -12,7 +12,7 @@ final class GitURLRewriteTests: XCTestCase {
                 ("http://long.mirror/cp/", "https://github.com/CocoaPods/"),
                 ("http://second.mirror/cp/", "https://github.com/CocoaPods/"),
                 ("http://never/", ""),
-            ].map { SourceMirrorRules.Rule(base: $0.0, insteadOf: $0.1) })
+            ].map { InsteadOfRule(base: $0.0, insteadOf: $0.1) })
         XCTAssertEqual(
             rules.rewrite("https://github.com/CocoaPods/Specs.git"),
             "http://long.mirror/cp/Specs.git")
