@@ -76,6 +76,62 @@ final class InsteadOfOnceCLITests: XCTestCase {
         XCTAssertFalse(r.stderr.contains(w.c.url("")), r.stderr)
     }
 
+    /// A work repo at `work` with `files` committed, published bare at `bare` (the `git` CLI as the reference).
+    func publish(_ files: [String: String], work: String, bare: String, _ more: (String) throws -> Void = { _ in })
+        throws
+    {
+        func git(_ args: [String]) throws {
+            let r = try ProcessRunner.git(["-C", work, "-c", "protocol.file.allow=always"] + args)
+            XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
+        }
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        try git(["init", "-q", "-b", "main"])
+        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: work + "/" + name)) }
+        XCTAssertEqual(try ProcessRunner.git(["init", "-q", "--bare", bare]).status, 0)
+        try git(["remote", "add", "origin", bare])
+        try more(work)
+        try git(["add", "-A"])
+        try git(["commit", "-q", "-m", "one"])
+        try git(["tag", "1.0.0"])
+        try git(["push", "-q", "origin", "main", "--tags"])
+    }
+
+    func testPodsFetchOfASubmoduleWithARelativeURLReachesTheFirstRewrite() throws {
+        let w = try Pods()
+        defer { w.stop() }
+        // C's PMLib has another history, without the commit the pod records: reaching it fails the pod.
+        let cLib = w.tmp.path + "/c/served/podsrc/PMLib.git"
+        try FileManager.default.removeItem(atPath: cLib)
+        try publish(["Lib.swift": "// decoy\n"], work: w.tmp.path + "/decoy-lib", bare: cLib)
+        // The pod at B: its podspec, and B's PMLib as a submodule at `../PMLib.git`.
+        let podURL = named + "podsrc/PMWithLib.git"
+        let spec = w.fixture.specJSON(
+            "PMGitA", version: "1.0.0", source: "{\"git\": \"\(podURL)\", \"tag\": \"1.0.0\", \"submodules\": true}")
+        try publish(
+            ["PMGitA.podspec.json": spec], work: w.tmp.path + "/with-lib",
+            bare: w.tmp.path + "/b/served/podsrc/PMWithLib.git"
+        ) { work in
+            let r = try ProcessRunner.git(
+                ["-C", work, "-c", "protocol.file.allow=always", "submodule", "add", "-q", "../PMLib.git", "lib"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        var lock = try w.fixture.podfileLock(gitURLOverride: ["PMGitA": podURL])
+        lock = lock.replacingOccurrences(
+            of: "CHECKOUT OPTIONS:\n  PMGitA:\n    :git: \(podURL)\n",
+            with: "CHECKOUT OPTIONS:\n  PMGitA:\n    :git: \(podURL)\n    :submodules: true\n")
+        XCTAssertTrue(lock.contains(":submodules: true"))
+        try w.fixture.writeLock(lock)
+        try writeChain(home: w.fixture.home, named: named, b: w.b.url(""), c: w.c.url(""))
+
+        let (r, pod) = try fetch(w, "PMGitA")
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertEqual(pod["status"] as? String, "fetched", r.stdout)
+        let cached = try XCTUnwrap(pod["cachePath"] as? String)
+        XCTAssertEqual(try String(contentsOfFile: cached + "/lib/Lib.swift", encoding: .utf8), "// lib\n")
+        XCTAssertTrue(r.stderr.contains(w.b.url("podsrc/PMLib.git")), r.stderr)
+        XCTAssertFalse(r.stderr.contains(w.c.url("")), r.stderr)
+    }
+
     func testPodsFetchErrorNamesTheURLAsThePodNamesIt() throws {
         let w = try Pods()
         defer { w.stop() }

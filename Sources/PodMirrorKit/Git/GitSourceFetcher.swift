@@ -187,12 +187,15 @@ public enum GitSourceFetcher {
             var sm: OpaquePointer?
             try check(git_submodule_lookup(&sm, repo.pointer, name), "find submodule \(name) in", repo.path)
             defer { git_submodule_free(sm) }
-            let smURL = git_submodule_url(sm).map { String(cString: $0) } ?? name
+            let declared = git_submodule_url(sm).map { String(cString: $0) } ?? name
+            // libgit2 would resolve a relative URL against the parent's remote URL after insteadOf and rewrite
+            // the result again when it clones; recorded resolved (as git resolves it), it is rewritten once.
+            let smURL = repo.remoteURL().map { GitURLRewrite.submoduleURL(declared, parentRemote: $0) } ?? declared
+            if smURL != declared { try repo.setConfig("submodule.\(name).url", smURL) }
             let session = TransferSession(options)
             var opts = git_submodule_update_options()
             git_submodule_update_options_init(&opts, UInt32(GIT_SUBMODULE_UPDATE_OPTIONS_VERSION))
-            opts.fetch_opts = try session.fetchOptions(
-                connectingTo: GitURLRewrite.submoduleConnectURL(smURL, parent: repo.pointer))
+            opts.fetch_opts = try session.fetchOptions(connectingTo: GitURLRewrite.connectURL(for: smURL))
             opts.checkout_opts = session.checkoutOptions(strategy: GIT_CHECKOUT_FORCE)
             opts.checkout_opts.disable_filters = 0
             _ = try session.run(operation: "submodule update", subject: smURL) {

@@ -1,4 +1,3 @@
-import CLibgit2
 import Foundation
 
 /// The URL a libgit2 transfer connects to, for deciding its proxy.
@@ -18,12 +17,32 @@ enum GitURLRewrite {
         return SourceMirrorRules(rules: rules).rewrite(url)
     }
 
-    /// A submodule's URL as its clone connects to it: relative URLs resolved against the parent's
-    /// remote (as libgit2 does), then rewritten.
-    static func submoduleConnectURL(_ url: String, parent repo: OpaquePointer) -> String {
-        var buf = git_buf()
-        defer { git_buf_dispose(&buf) }
-        guard git_submodule_resolve_url(&buf, repo, url) == 0, let ptr = buf.ptr else { return connectURL(for: url) }
-        return connectURL(for: String(cString: ptr))
+    /// A submodule's URL from `.gitmodules` resolved as git resolves it, before any insteadOf rewriting: a
+    /// relative one (`./…`, `../…`) against the parent's `remote.origin.url` as configured, each `../`
+    /// dropping the last `/` part (or, for an scp-like URL, the part after the last `:`); others as they are.
+    static func submoduleURL(_ url: String, parentRemote remote: String) -> String {
+        guard url.hasPrefix("./") || url.hasPrefix("../") else { return url }
+        var base = remote.hasSuffix("/") ? String(remote.dropLast()) : remote
+        var rest = Substring(url)
+        var colon = false
+        while true {
+            if rest.hasPrefix("../") {
+                rest = rest.dropFirst(3)
+                if let slash = base.lastIndex(of: "/") {
+                    base = String(base[..<slash])
+                } else if let sep = base.lastIndex(of: ":") {
+                    base = String(base[..<sep])
+                    colon = true
+                } else {
+                    base = "."
+                }
+            } else if rest.hasPrefix("./") {
+                rest = rest.dropFirst(2)
+            } else {
+                break
+            }
+        }
+        let out = base + (colon ? ":" : "/") + rest
+        return rest.hasSuffix("/") ? String(out.dropLast()) : out
     }
 }
