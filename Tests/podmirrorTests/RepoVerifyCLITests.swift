@@ -76,10 +76,9 @@ final class RepoVerifyCLITests: RepoCLITestCase {
         XCTAssertEqual(problems(deep), ["worktree.modified \(String(file.dropFirst(path.count + 1)))"])
     }
 
-    /// `--deep` on a copy with more folders than it keeps open at once (128) and more files than one
-    /// hand-over to its worker threads (64): changes spread over the whole tree, one file grown by a byte
-    /// with its mtime kept, are named in path order, the same paths as `git status`, and the same on a
-    /// second run.
+    /// `--deep` on a copy of 400 podspecs (so the index is walked in as many ranges as there are
+    /// CPUs): changes spread over the whole tree, one file grown by a byte with its mtime kept, are named in
+    /// path order, the same paths as `git status`, and the same on a second run.
     func testDeepOverManyFoldersNamesEveryChangeInPathOrderLikeGitStatus() throws {
         _ = try SpecsFixture(root: served.path, name: "many", pods: 400, commits: 1, seed: "many")
         XCTAssertEqual(try pm(["repo", "add", "many", server.url("many.git")]).status, 0)

@@ -10,7 +10,7 @@ import Foundation
 /// and closes it. On Linux it reads the raw entries with `getdents64` into a reused buffer: `fdopendir`
 /// costs an `fstat`, two `fcntl`s and a 32 KiB allocation per folder, which on a Specs copy (84k folders)
 /// is a tenth of `--deep`'s time. Elsewhere, or when the C library lacks `getdents64`, through `readdir`.
-struct FolderEntryCount {
+final class FolderEntryCount {
     private typealias GetDents = @convention(c) (Int32, UnsafeMutableRawPointer?, Int) -> Int
     private static let getdents: GetDents? = {
         #if os(Linux)
@@ -21,9 +21,9 @@ struct FolderEntryCount {
             return nil
         #endif
     }()
-    private var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 32 << 10, alignment: 8)
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 32 << 10, alignment: 8)
 
-    func deallocate() { buffer.deallocate() }
+    deinit { buffer.deallocate() }
 
     /// The count, or nil when the folder could not be read. `fd` is closed in every case.
     func countAndClose(_ fd: Int32, root: Bool) -> Int? {
@@ -35,7 +35,7 @@ struct FolderEntryCount {
             defer { closedir(d) }
             var count = 0
             while let ent = readdir(d) {
-                if !IndexWalk.skipped(ent, root: root) { count += 1 }
+                if !Self.skipped(ent, root: root) { count += 1 }
             }
             return count
         }
@@ -58,6 +58,13 @@ struct FolderEntryCount {
     }
 
     /// `.`, `..`, and `.git` in the top folder.
+    static func skipped(_ ent: UnsafeMutablePointer<dirent>, root: Bool) -> Bool {
+        withUnsafePointer(to: &ent.pointee.d_name) {
+            $0.withMemoryRebound(to: UInt8.self, capacity: 5) { skipped($0, root: root) }
+        }
+    }
+
+    /// `.`, `..`, and `.git` in the top folder, by name.
     static func skipped(_ n: UnsafePointer<UInt8>, root: Bool) -> Bool {
         guard n[0] == UInt8(ascii: ".") else { return false }
         if n[1] == 0 || (n[1] == UInt8(ascii: ".") && n[2] == 0) { return true }

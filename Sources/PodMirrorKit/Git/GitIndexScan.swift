@@ -13,30 +13,139 @@ extension GitRepository {
     /// each folder is listed once to find untracked files (ignored files are left out, files in an untracked
     /// folder are listed one by one). The trees the index describes are hashed on the way and the root
     /// compared with `commit`'s tree, so HEAD's trees are read only when something is staged.
-    /// `deep` hashes every tracked file instead of trusting stat data (each opened relative to its folder,
-    /// read and hashed on a second thread while the walk goes on); the few files the fast path must hash
-    /// are hashed on all CPUs.
+    /// `deep` hashes every tracked file instead of trusting stat data (each opened relative to its folder).
+    /// The index is walked in `segments` consecutive ranges on as many threads (default: one per CPU for a
+    /// large index), which together do the work of one walk.
     public func statusScan(
-        commit: String, deep: Bool, cancellation: CancellationToken
+        commit: String, deep: Bool, segments: Int? = nil, cancellation: CancellationToken
     ) throws -> [GitPathChange] {
+        try withStandaloneIndex { index in
+            let tree = try GitCheckout.tree(self, commit)
+            defer { git_tree_free(tree) }
+            let scan = try scanIndex(index, deep: deep, segments: segments, cancellation: cancellation)
+            return try changes(scan, tree, index, cancellation)
+        }
+    }
+
+    /// The id of the tree the index describes, hashed by the walk (in `segments` ranges); nil when the
+    /// index holds conflicts. `statusScan` compares it with the commit's tree.
+    func indexTreeID(segments: Int, cancellation: CancellationToken) throws -> String? {
+        try withStandaloneIndex { index in
+            try scanIndex(index, deep: false, segments: segments, cancellation: cancellation).root.map { root in
+                var oid = root
+                return GitOID.hex(&oid)
+            }
+        }
+    }
+
+    /// The index file read alone, sorted by path bytes (tree order) whatever core.ignorecase says.
+    private func withStandaloneIndex<T>(_ body: (OpaquePointer) throws -> T) throws -> T {
         var index: OpaquePointer?
-        // A standalone index: sorted by path bytes (tree order) whatever core.ignorecase says.
         try check(git_index_open(&index, gitDirectory + "/index"), "read the index of", path)
         defer { git_index_free(index) }
-        let tree = try GitCheckout.tree(self, commit)
-        defer { git_tree_free(tree) }
-        var scan = try IndexWalk(repo: self, index: index!, deep: deep, cancellation: cancellation)
-        try scan.run()
+        return try body(index!)
+    }
+
+    /// One pass over the index in `segments` ranges (default: one per CPU for a large index), joined.
+    private func scanIndex(
+        _ index: OpaquePointer, deep: Bool, segments: Int?, cancellation: CancellationToken
+    ) throws -> IndexWalk {
+        let count = git_index_entrycount(index)
+        let walks = try walkIndex(
+            index, deep: deep, segments: segments ?? (count < 256 ? 1 : Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))),
+            cancellation: cancellation)
+        var scan = IndexWalk(
+            repo: self, index: index, deep: deep, rules: walks[0].rules, range: 0..<0, cancellation: cancellation)
+        for walk in walks { scan.adopt(walk) }
+        scan.finishAdopted(end: count)
+        return scan
+    }
+
+    /// The changes a scan found, with untracked files listed, changed files hashed, and staged changes when
+    /// the index's tree is not the commit's.
+    private func changes(
+        _ scan: IndexWalk, _ tree: OpaquePointer, _ index: OpaquePointer, _ cancellation: CancellationToken
+    ) throws -> [GitPathChange] {
         var changes: [String: GitPathChange.Kind] = [:]
         for c in scan.changes { changes[c.path] = c.kind }
-        for (i, kind) in try hash(scan.toHash, index: index!, cancellation: cancellation) {
+        // Sorted: the same order of changes however the index was split.
+        for folder in scan.unlisted.sorted(by: { $0.first < $1.first }) {
+            for rel in try untracked(in: folder, index: index) { changes[rel] = .added }
+        }
+        for (i, kind) in try hash(scan.toHash, index: index, cancellation: cancellation) {
             let p = String(cString: git_index_get_byindex(index, i)!.pointee.path)
             changes[p] = kind
         }
-        if scan.treeUnknown || git_oid_equal(&scan.root, git_tree_id(tree)) != 1 {
-            for c in try stagedChanges(tree, index!) where changes[c.path] == nil { changes[c.path] = c.kind }
+        var root = scan.root ?? git_oid()
+        if scan.treeUnknown || scan.root == nil || git_oid_equal(&root, git_tree_id(tree)) != 1 {
+            for c in try stagedChanges(tree, index) where changes[c.path] == nil { changes[c.path] = c.kind }
         }
         return changes.map { GitPathChange(path: $0.key, kind: $0.value) }.sorted { $0.path < $1.path }
+    }
+
+    /// The index walked in `segments` consecutive ranges, each on its own thread, split where the entries
+    /// are (the folders two neighbouring ranges share are joined by `IndexWalk.adopt`).
+    private func walkIndex(
+        _ index: OpaquePointer, deep: Bool, segments: Int, cancellation: CancellationToken
+    ) throws -> [IndexWalk] {
+        let count = git_index_entrycount(index)
+        let k = max(1, min(segments, count, 64))
+        let bounds = (0...k).map { count * $0 / k }
+        let shared = bounds.map { b in
+            b == 0 || b == count
+                ? 0
+                : IndexWalk.sharedFolders(
+                    git_index_get_byindex(index, b - 1)!.pointee.path, git_index_get_byindex(index, b)!.pointee.path)
+        }
+        let rules = IndexWalk.StatRules(self)
+        let results = WalkResults(
+            (0..<k).map { s in
+                IndexWalk(
+                    repo: self, index: index, deep: deep, rules: rules, range: bounds[s]..<bounds[s + 1],
+                    sharedBefore: shared[s], sharedAfter: shared[s + 1], cancellation: cancellation)
+            })
+        DispatchQueue.concurrentPerform(iterations: k) { s in
+            do { try results.walks[s].run() } catch { results.errors[s] = error }
+        }
+        if let error = (0..<k).lazy.compactMap({ results.errors[$0] }).first {
+            for s in 0..<k { results.walks[s].closeFolders() }
+            throw error
+        }
+        return Array(UnsafeBufferPointer(start: results.walks, count: k))
+    }
+
+    /// The untracked names in a folder whose listing differs from the index (each file of an untracked
+    /// folder, ignored ones left out), as paths relative to the working tree, in order.
+    private func untracked(in folder: IndexWalk.Unlisted, index: OpaquePointer) throws -> [String] {
+        let parts = { (j: Int) in
+            String(cString: git_index_get_byindex(index, j)!.pointee.path).split(
+                separator: "/", omittingEmptySubsequences: false)
+        }
+        let prefix = parts(folder.first)[0..<folder.depth].map { $0 + "/" }.joined()
+        var tracked = Set<String>()
+        for j in folder.first..<folder.end {
+            let p = parts(j)
+            if p.count > folder.depth { tracked.insert(String(p[folder.depth])) }
+        }
+        let fs = LocalFileSystem()
+        guard let names = try? fs.contentsOfDirectory(path + "/" + prefix) else { return [] }
+        var found: [String] = []
+        for name in names.sorted()
+        where !tracked.contains(name) && !(folder.depth == 0 && name == ".git") {
+            found += try untrackedFiles(prefix + name, fs)
+        }
+        return found
+    }
+
+    /// `rel`, or every file under it when it is a folder, unless ignored.
+    private func untrackedFiles(_ rel: String, _ fs: LocalFileSystem) throws -> [String] {
+        var st = stat()
+        guard lstat(path + "/" + rel, &st) == 0 else { return [] }
+        let isDir = (st.st_mode & S_IFMT) == S_IFDIR
+        var ignored: Int32 = 0
+        if git_ignore_path_is_ignored(&ignored, pointer, isDir ? rel + "/" : rel) == 0, ignored == 1 { return [] }
+        guard isDir else { return [rel] }
+        return try fs.contentsOfDirectory(path + "/" + rel).sorted().flatMap { try untrackedFiles(rel + "/" + $0, fs) }
     }
 
     /// Index entries at `positions` hashed from the working tree; those whose blob id differs.
@@ -105,6 +214,26 @@ extension GitRepository {
             kinds.initialize(repeating: nil, count: max(count, 1))
         }
         deinit { kinds.deallocate() }
+    }
+
+    /// The walks of `walkIndex`, each run (and its slot written) by one thread.
+    private final class WalkResults: @unchecked Sendable {
+        let walks: UnsafeMutablePointer<IndexWalk>
+        let errors: UnsafeMutablePointer<Error?>
+        let count: Int
+        init(_ walks: [IndexWalk]) {
+            count = walks.count
+            self.walks = .allocate(capacity: count)
+            self.walks.initialize(from: walks, count: count)
+            errors = .allocate(capacity: count)
+            errors.initialize(repeating: nil, count: count)
+        }
+        deinit {
+            walks.deinitialize(count: count)
+            walks.deallocate()
+            errors.deinitialize(count: count)
+            errors.deallocate()
+        }
     }
 
     /// The index is only read while files are hashed.

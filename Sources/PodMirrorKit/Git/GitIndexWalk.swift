@@ -9,106 +9,173 @@ import Foundation
     typealias DirectoryHandle = UnsafeMutablePointer<DIR>
 #endif
 
-/// One pass over a path-sorted index beside its working tree (for `GitRepository.statusScan`): each folder
-/// is opened once, its files are `fstatat`ed relative to it and its listing is counted against the index;
-/// the tree objects the index describes are hashed bottom-up on the way (index order is tree order).
-/// `run()` is called once.
+/// One pass over a range of a path-sorted index beside its working tree (for `GitRepository.statusScan`):
+/// each folder is opened once, its files are checked relative to it (`fstatat` against the index's stat
+/// data, or under `deep` opened, read and hashed) and its listing is counted against the index; the tree
+/// objects the index describes are hashed bottom-up on the way (index order is tree order).
+///
+/// `statusScan` walks consecutive ranges on separate threads. A folder that spans the boundary between two
+/// ranges (the top folder at least) is shared: the walk does not finish it but hands back its part (tree
+/// entries and names found): in `head` those it entered at its start and left, in `tail` those still open at
+/// its end. `adopt(_:)`, on a walk over no range, joins the parts of each walk in order and finishes them.
 struct IndexWalk {
-    let repo: GitRepository
-    let index: OpaquePointer
-    let deep: Bool
-    let cancellation: CancellationToken
-    let trustCtime: Bool
-    let trustFilemode: Bool
-    let minimalStat: Bool
-    /// The index file's mtime: an entry modified at or after it is racy and must be hashed.
-    let indexTime: (Int, Int)
+    /// How stat data is compared, from the repository's config (read once, before the threads start).
+    struct StatRules {
+        let trustCtime: Bool
+        let trustFilemode: Bool
+        let minimalStat: Bool
+        /// The index file's mtime: an entry modified at or after it is racy and must be hashed.
+        let indexTime: (Int, Int)
 
-    /// Changes known from stat data and folder listings.
-    var changes: [GitPathChange] = []
-    /// Index positions of files whose content must be hashed.
-    var toHash: [Int] = []
-    /// The root tree the index describes (when `treeUnknown` is false).
-    var root = git_oid()
-    /// Set when the index holds conflicts or intent-to-add entries, which describe no tree.
-    var treeUnknown = false
+        init(_ repo: GitRepository) {
+            func flag(_ key: String) -> Bool? {
+                switch repo.configString(key)?.lowercased() {
+                case "false", "no", "off", "0": return false
+                case "true", "yes", "on", "1", "": return true
+                default: return nil
+                }
+            }
+            trustCtime = flag("core.trustctime") ?? true
+            trustFilemode = flag("core.filemode") ?? true
+            minimalStat = repo.configString("core.checkstat")?.lowercased() == "minimal"
+            var st = stat()
+            indexTime = stat(repo.gitDirectory + "/index", &st) == 0 ? IndexWalk.mtime(st) : (0, 0)
+        }
+    }
 
-    private struct Level {
+    /// A folder of the working tree while the walk is in it.
+    struct Folder {
         var name: [UInt8]
         /// The open folder; -1 when it is missing (or not a folder).
         var fd: Int32
+        let depth: Int
+        /// Index position of the first entry under this folder.
+        let first: Int
+        /// Index position after its last entry (set when the walk leaves it).
+        var end = 0
         /// Index children found on disk.
         var present = 0
-        /// The tree object being built.
+        /// The tree object's entries so far.
         var tree: [UInt8] = []
-        /// Index position of the first entry under this folder.
-        var first: Int
-        /// `--deep`: the worker this folder's files and listing go to.
-        var worker = 0
-    }
-    private var levels: [Level] = []
-    private var components: [Range<Int>] = []
-    /// `--deep`: threads that read and hash the regular files and list the folders while this one walks.
-    private var workers: [IndexHashWorker] = []
-    /// `--deep`: folders open at once (each held until its worker closes it), beside the open levels.
-    private let folderSlots = IndexHashWorker.semaphore(128)
-    private var nextWorker = 0
+        /// Entered at the start of the range and also walked by the previous range.
+        var shared = false
 
-    init(repo: GitRepository, index: OpaquePointer, deep: Bool, cancellation: CancellationToken) throws {
+        /// Adds the part of this folder another walk saw after this one's.
+        mutating func join(_ part: Folder) {
+            tree.append(contentsOf: part.tree)
+            present += part.present
+            end = part.end
+            if part.fd >= 0 {
+                if fd < 0 { fd = part.fd } else { close(part.fd) }
+            }
+        }
+    }
+
+    /// A folder whose listing differs from the tracked files and folders found in it (or could not be read).
+    struct Unlisted {
+        let first: Int
+        let end: Int
+        let depth: Int
+    }
+
+    let repo: GitRepository
+    let index: OpaquePointer
+    let deep: Bool
+    let rules: StatRules
+    let cancellation: CancellationToken
+    let range: Range<Int>
+    /// Folders (counting the top folder) shared with the previous and the next range.
+    let sharedBefore: Int
+    let sharedAfter: Int
+
+    /// Changes known from stat data and file contents.
+    private(set) var changes: [GitPathChange] = []
+    /// Index positions of files whose content must be hashed (changed stat data; symlinks under `deep`).
+    private(set) var toHash: [Int] = []
+    /// Folders to list by name for untracked files.
+    private(set) var unlisted: [Unlisted] = []
+    /// The root tree the index describes, once the top folder is finished (and `treeUnknown` is false).
+    private(set) var root: git_oid?
+    /// Set when the index holds conflicts or intent-to-add entries, which describe no tree.
+    private(set) var treeUnknown = false
+    private(set) var head: [Folder] = []
+    private(set) var tail: [Folder] = []
+
+    private var levels: [Folder] = []
+    private var components: [Range<Int>] = []
+    private let lister = FolderEntryCount()
+    private let blobs: WorktreeBlobCheck?
+
+    init(
+        repo: GitRepository, index: OpaquePointer, deep: Bool, rules: StatRules, range: Range<Int>,
+        sharedBefore: Int = 0, sharedAfter: Int = 0, cancellation: CancellationToken
+    ) {
         self.repo = repo
         self.index = index
         self.deep = deep
+        self.rules = rules
+        self.range = range
+        self.sharedBefore = sharedBefore
+        self.sharedAfter = sharedAfter
         self.cancellation = cancellation
-        func flag(_ key: String) -> Bool? {
-            switch repo.configString(key)?.lowercased() {
-            case "false", "no", "off", "0": return false
-            case "true", "yes", "on", "1", "": return true
-            default: return nil
-            }
-        }
-        trustCtime = flag("core.trustctime") ?? true
-        trustFilemode = flag("core.filemode") ?? true
-        minimalStat = repo.configString("core.checkstat")?.lowercased() == "minimal"
-        var st = stat()
-        indexTime = stat(repo.gitDirectory + "/index", &st) == 0 ? Self.mtime(st) : (0, 0)
+        blobs = deep ? WorktreeBlobCheck(workdir: repo.path, trustFilemode: rules.trustFilemode) : nil
     }
 
+    /// Walks the range; on failure every folder it opened is closed.
     mutating func run() throws {
         let fd = open(repo.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw FileError.errno(repo.path, .read) }
-        levels = [Level(name: [], fd: fd, first: 0)]
-        if deep {
-            workers = (0..<2).map { _ in
-                IndexHashWorker(
-                    workdir: repo.path, trustFilemode: trustFilemode, folderSlots: folderSlots,
-                    cancellation: cancellation)
+        levels = [Folder(name: [], fd: fd, depth: 0, first: range.lowerBound, shared: sharedBefore > 0)]
+        do {
+            for i in range {
+                if (i - range.lowerBound) & 1023 == 0, cancellation.isCancelled { throw InterruptedError() }
+                visit(git_index_get_byindex(index, i)!, at: i)
             }
+            while levels.count > sharedAfter { leaveDeepest(at: range.upperBound) }
+        } catch {
+            closeFolders()
+            throw error
         }
-        defer {
-            // The workers first: they may still open files in these folders.
-            for w in workers { w.finish() }
-            workers = []
-            for level in levels where level.fd >= 0 { close(level.fd) }
-            levels = []
-        }
-        let count = git_index_entrycount(index)
-        for i in 0..<count {
-            if i & 1023 == 0, cancellation.isCancelled { throw InterruptedError() }
-            try visit(git_index_get_byindex(index, i)!, at: i)
-        }
-        while !levels.isEmpty { try finish(at: count) }
-        let finished = workers
-        workers = []
-        for w in finished { w.finish() }
-        if cancellation.isCancelled { throw InterruptedError() }
-        for w in finished {
-            for (i, kind) in w.changes { report(git_index_get_byindex(index, i)!, kind) }
-        }
-        // Sorted: the same order of changes whichever worker listed which folder.
-        for folder in finished.flatMap(\.unlisted).sorted(by: { $0.first < $1.first }) { try untracked(folder) }
+        tail = levels
+        levels = []
     }
 
-    private mutating func visit(_ e: UnsafePointer<git_index_entry>, at i: Int) throws {
+    /// Takes over the results of `walk`, the next range's (this walk being over no range): its changes, and
+    /// its parts of shared folders, each finished here once its last part is in.
+    mutating func adopt(_ walk: IndexWalk) {
+        changes += walk.changes
+        toHash += walk.toHash
+        unlisted += walk.unlisted
+        treeUnknown = treeUnknown || walk.treeUnknown
+        if let r = walk.root { root = r }
+        for part in walk.head {
+            precondition(levels.count == part.depth + 1, "a shared folder's parts out of order")
+            levels[part.depth].join(part)
+            finish(levels.removeLast())
+        }
+        for var part in walk.tail {
+            part.shared = false
+            if part.depth < levels.count { levels[part.depth].join(part) } else { levels.append(part) }
+        }
+    }
+
+    /// Finishes the folders adopted and still open (after the last walk), `end` being the index's length.
+    mutating func finishAdopted(end: Int) {
+        while var folder = levels.popLast() {
+            folder.end = end
+            finish(folder)
+        }
+    }
+
+    /// Closes every folder held (after a failure, or by a walk whose results are dropped).
+    mutating func closeFolders() {
+        for folder in levels + head + tail where folder.fd >= 0 { close(folder.fd) }
+        levels = []
+        head = []
+        tail = []
+    }
+
+    private mutating func visit(_ e: UnsafePointer<git_index_entry>, at i: Int) {
         let path = e.pointee.path!
         let bytes = UnsafeRawBufferPointer(start: path, count: strlen(path))
         components.removeAll(keepingCapacity: true)
@@ -123,33 +190,26 @@ struct IndexWalk {
         {
             common += 1
         }
-        while levels.count > common + 1 { try finish(at: i) }
-        for c in components[common...] { push(Array(bytes[c]), at: i) }
+        while levels.count > common + 1 { leaveDeepest(at: i) }
+        for c in components[common...] { enter(Array(bytes[c]), at: i) }
         file(e, name: path + start, nameBytes: UnsafeRawBufferPointer(rebasing: bytes[start...]), at: i)
     }
 
-    private mutating func push(_ name: [UInt8], at i: Int) {
+    private mutating func enter(_ name: [UInt8], at i: Int) {
         var fd: Int32 = -1
         let parent = levels[levels.count - 1].fd
         if parent >= 0 {
-            if !workers.isEmpty, folderSlots.wait(timeout: .now()) == .timedOut {
-                // Every folder held may be in a batch not yet handed over.
-                for w in workers { w.flush() }
-                folderSlots.wait()
-            }
-            fd = (name + [0]).withUnsafeBufferPointer {
-                openat(
-                    parent, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
-                    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            }
-            if fd >= 0 {
-                levels[levels.count - 1].present += 1
-            } else if !workers.isEmpty {
-                folderSlots.signal()
+            fd = withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { cName in
+                for (k, byte) in name.enumerated() { cName[k] = CChar(bitPattern: byte) }
+                cName[name.count] = 0
+                return openat(parent, cName.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             }
         }
-        levels.append(Level(name: name, fd: fd, first: i, worker: nextWorker))
-        nextWorker = (nextWorker + 1) % max(workers.count, 1)
+        let depth = levels.count
+        // A shared folder was found in its parent by the walk that entered it first.
+        let shared = i == range.lowerBound && depth < sharedBefore
+        if fd >= 0 && !shared { levels[depth - 1].present += 1 }
+        levels.append(Folder(name: name, fd: fd, depth: depth, first: i, shared: shared))
     }
 
     private mutating func file(
@@ -162,15 +222,17 @@ struct IndexWalk {
         {
             treeUnknown = true
         } else {
-            levels[top].tree.append(contentsOf: String(entry.mode, radix: 8).utf8)
+            levels[top].tree.append(contentsOf: Self.modeBytes(entry.mode))
             levels[top].tree.append(UInt8(ascii: " "))
             levels[top].tree.append(contentsOf: nameBytes)
             levels[top].tree.append(0)
             withUnsafeBytes(of: entry.id.id) { levels[top].tree.append(contentsOf: $0) }
         }
         let skip = UInt32(entry.flags_extended) & GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue != 0
-        if !workers.isEmpty, !skip, entry.mode & 0o170000 == 0o100000, levels[top].fd >= 0 {
-            workers[levels[top].worker].push(.file(dir: levels[top].fd, entry: e, name: name, position: i, depth: top))
+        if let blobs, !skip, entry.mode & 0o170000 == 0o100000, levels[top].fd >= 0 {
+            let (found, kind) = blobs.check(dir: levels[top].fd, entry: e, name: name)
+            if found { levels[top].present += 1 }
+            if let kind { report(e, kind) }
             return
         }
         var st = stat()
@@ -186,7 +248,7 @@ struct IndexWalk {
             report(e, .typechange)
             return
         }
-        if !isLink, trustFilemode, (entry.mode & 0o100 != 0) != (st.st_mode & 0o100 != 0) {
+        if !isLink, rules.trustFilemode, (entry.mode & 0o100 != 0) != (st.st_mode & 0o100 != 0) {
             report(e, .modified)
             return
         }
@@ -199,7 +261,7 @@ struct IndexWalk {
         if entry.file_size != 0 && entry.file_size != size {
             report(e, .modified)
         } else if entry.file_size != size || statChanged(entry, st)
-            || (Int(entry.mtime.seconds), Int(entry.mtime.nanoseconds)) >= indexTime
+            || (Int(entry.mtime.seconds), Int(entry.mtime.nanoseconds)) >= rules.indexTime
         {
             toHash.append(i)
         }
@@ -208,9 +270,9 @@ struct IndexWalk {
     private func statChanged(_ entry: git_index_entry, _ st: stat) -> Bool {
         let m = Self.mtime(st)
         if Int(entry.mtime.seconds) != m.0 { return true }
-        if minimalStat { return false }
+        if rules.minimalStat { return false }
         if Int(entry.mtime.nanoseconds) != m.1 { return true }
-        if trustCtime {
+        if rules.trustCtime {
             let c = Self.ctime(st)
             if Int(entry.ctime.seconds) != c.0 || Int(entry.ctime.nanoseconds) != c.1 { return true }
         }
@@ -218,111 +280,58 @@ struct IndexWalk {
             || entry.gid != UInt32(st.st_gid)
     }
 
-    /// Closes the deepest folder: lists it when its entry count differs from the tracked files found in
-    /// it (untracked files), then hashes its tree into its parent's.
-    private mutating func finish(at end: Int) throws {
-        let level = levels.removeLast()
-        let depth = levels.count
-        if level.fd >= 0 {
-            if !workers.isEmpty {
-                // The worker lists the folder after its files, then closes it.
-                workers[level.worker].push(
-                    .folder(dir: level.fd, present: level.present, first: level.first, end: end, depth: depth))
-            } else if let d = fdopendir(level.fd)
-                ?? {
-                    close(level.fd); return nil
-                }()
-            {
-                defer { closedir(d) }
-                var count = 0
-                while let ent = readdir(d) {
-                    if !Self.skipped(ent, root: depth == 0) { count += 1 }
-                }
-                if count != level.present {
-                    rewinddir(d)
-                    try untracked(in: d, first: level.first, depth: depth, end: end)
-                }
-            }
+    /// Leaves the deepest folder, whose entries end at `end`: finishes it, or keeps it in `head` when shared.
+    private mutating func leaveDeepest(at end: Int) {
+        var folder = levels.removeLast()
+        folder.end = end
+        if folder.shared {
+            head.append(folder)
+        } else {
+            finish(folder)
         }
-        var oid = git_oid()
-        let padded = level.tree.isEmpty ? [0] : level.tree
-        _ = padded.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, level.tree.count, GIT_OBJECT_TREE) }
-        if levels.isEmpty {
+    }
+
+    /// Counts the folder's names against those found (to list it by name later when they differ), closes
+    /// it, and hashes its tree into its parent's (or `root`).
+    private mutating func finish(_ folder: Folder) {
+        if folder.fd >= 0, lister.countAndClose(folder.fd, root: folder.depth == 0) != folder.present {
+            unlisted.append(Unlisted(first: folder.first, end: folder.end, depth: folder.depth))
+        }
+        let oid = folder.tree.withUnsafeBytes { ObjectHash.id(GIT_OBJECT_TREE, $0.baseAddress, $0.count) }
+        guard let parent = levels.indices.last else {
             root = oid
-        } else {
-            levels[depth - 1].tree.append(contentsOf: "40000 ".utf8)
-            levels[depth - 1].tree.append(contentsOf: level.name)
-            levels[depth - 1].tree.append(0)
-            withUnsafeBytes(of: oid.id) { levels[depth - 1].tree.append(contentsOf: $0) }
+            return
         }
-    }
-
-    /// A folder the worker found more names in than tracked entries: listed again, by its path.
-    private mutating func untracked(_ folder: IndexHashWorker.Unlisted) throws {
-        let prefix = Self.prefix(git_index_get_byindex(index, folder.first)!, depth: folder.depth)
-        guard let d = opendir(repo.path + "/" + prefix) else { return }
-        defer { closedir(d) }
-        try untracked(in: d, first: folder.first, depth: folder.depth, end: folder.end)
-    }
-
-    /// The first `depth` components of the entry's path, each followed by `/`.
-    private static func prefix(_ e: UnsafePointer<git_index_entry>, depth: Int) -> String {
-        String(cString: e.pointee.path).split(separator: "/", omittingEmptySubsequences: false)[0..<depth]
-            .map { $0 + "/" }.joined()
-    }
-
-    /// Names in the folder `d` that no index entry in `first..<end` has at `depth`.
-    private mutating func untracked(in d: DirectoryHandle, first: Int, depth: Int, end: Int) throws {
-        var tracked = Set<String>()
-        let prefix = Self.prefix(git_index_get_byindex(index, first)!, depth: depth)
-        for j in first..<end {
-            let parts = String(cString: git_index_get_byindex(index, j)!.pointee.path)
-                .split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count > depth else { continue }
-            tracked.insert(String(parts[depth]))
-        }
-        var found: [String] = []
-        while let ent = readdir(d) {
-            if Self.skipped(ent, root: depth == 0) { continue }
-            let name = withUnsafePointer(to: &ent.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if !tracked.contains(name) { found.append(prefix + name) }
-        }
-        for rel in found.sorted() { try reportUntracked(rel) }
-    }
-
-    /// An untracked file, or every file in an untracked folder, unless ignored.
-    private mutating func reportUntracked(_ rel: String) throws {
-        var st = stat()
-        let full = repo.path + "/" + rel
-        guard lstat(full, &st) == 0 else { return }
-        let isDir = (st.st_mode & S_IFMT) == S_IFDIR
-        var ignored: Int32 = 0
-        if git_ignore_path_is_ignored(&ignored, repo.pointer, isDir ? rel + "/" : rel) == 0, ignored == 1 { return }
-        if isDir {
-            for child in try LocalFileSystem().contentsOfDirectory(full).sorted() {
-                try reportUntracked(rel + "/" + child)
-            }
-        } else {
-            changes.append(GitPathChange(path: rel, kind: .added))
-        }
+        levels[parent].tree.append(contentsOf: "40000 ".utf8)
+        levels[parent].tree.append(contentsOf: folder.name)
+        levels[parent].tree.append(0)
+        withUnsafeBytes(of: oid.id) { levels[parent].tree.append(contentsOf: $0) }
     }
 
     private mutating func report(_ e: UnsafePointer<git_index_entry>, _ kind: GitPathChange.Kind) {
         changes.append(GitPathChange(path: String(cString: e.pointee.path), kind: kind))
     }
 
-    /// `.`, `..`, and `.git` in the top folder.
-    static func skipped(_ ent: UnsafeMutablePointer<dirent>, root: Bool) -> Bool {
-        withUnsafePointer(to: &ent.pointee.d_name) {
-            $0.withMemoryRebound(to: UInt8.self, capacity: 5) { n in
-                guard n[0] == UInt8(ascii: ".") else { return false }
-                if n[1] == 0 || (n[1] == UInt8(ascii: ".") && n[2] == 0) { return true }
-                return root && n[1] == UInt8(ascii: "g") && n[2] == UInt8(ascii: "i") && n[3] == UInt8(ascii: "t")
-                    && n[4] == 0
-            }
+    /// A file mode as tree objects write it (octal, no leading zero).
+    private static func modeBytes(_ mode: UInt32) -> [UInt8] {
+        switch mode {
+        case 0o100644: return regular
+        case 0o100755: return executable
+        default: return Array(String(mode, radix: 8).utf8)
         }
+    }
+    private static let regular = Array("100644".utf8)
+    private static let executable = Array("100755".utf8)
+
+    /// Folders (counting the top folder) that index entries `a` and `b` have in common.
+    static func sharedFolders(_ a: UnsafePointer<CChar>, _ b: UnsafePointer<CChar>) -> Int {
+        var shared = 1
+        var i = 0
+        while a[i] != 0, a[i] == b[i] {
+            if a[i] == CChar(UInt8(ascii: "/")) { shared += 1 }
+            i += 1
+        }
+        return shared
     }
 
     #if canImport(Darwin)
