@@ -11,6 +11,18 @@ final class RepoBundleCLITests: RepoCLITestCase {
         files = TempDirectory("pm-bundles")
     }
 
+    /// The git CLI verifies the bundle, clones it at `tip` and finds the clone whole; the clone's path.
+    private func gitClones(_ file: String, at tip: String) throws -> String {
+        let verify = try ProcessRunner.git(["-C", official.work, "bundle", "verify", file])
+        XCTAssertEqual(verify.status, 0, verify.stderr)
+        let clone = files.sub("clone")
+        let r = try ProcessRunner.git(["clone", "-q", file, clone])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try git(clone, ["rev-parse", "HEAD"]), tip)
+        XCTAssertEqual(try ProcessRunner.git(["-C", clone, "fsck", "--no-progress"]).status, 0)
+        return clone
+    }
+
     func testExportWritesABundleTheGitCLIVerifiesAndClones() throws {
         XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
         let file = files.sub("specs.bundle")
@@ -23,14 +35,8 @@ final class RepoBundleCLITests: RepoCLITestCase {
         XCTAssertNotNil(out["seconds"] as? Double)
         let head = try XCTUnwrap(FileManager.default.contents(atPath: file)).prefix(16)
         XCTAssertEqual(String(decoding: head, as: UTF8.self), "# v2 git bundle\n")
-        let verify = try ProcessRunner.git(["-C", official.work, "bundle", "verify", file])
-        XCTAssertEqual(verify.status, 0, verify.stderr)
-        let clone = files.sub("clone")
-        let r = try ProcessRunner.git(["clone", "-q", file, clone])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(try git(clone, ["rev-parse", "HEAD"]), official.head)
+        let clone = try gitClones(file, at: official.head)
         XCTAssertEqual(try git(clone, ["rev-parse", "--abbrev-ref", "HEAD"]), "master")
-        XCTAssertEqual(try ProcessRunner.git(["-C", clone, "fsck", "--no-progress"]).status, 0)
         XCTAssertEqual(try git(clone, ["ls-files"]), try git(official.work, ["ls-files"]))
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: files.path).sorted(), ["clone", "specs.bundle"])
@@ -49,14 +55,49 @@ final class RepoBundleCLITests: RepoCLITestCase {
         let out = try json(["repo", "export", "master", file])
         XCTAssertEqual(out["packReused"] as? Bool, false)
         XCTAssertEqual(out["tip"] as? String, tip)
-        let verify = try ProcessRunner.git(["-C", official.work, "bundle", "verify", file])
-        XCTAssertEqual(verify.status, 0, verify.stderr)
-        let clone = files.sub("clone")
-        let r = try ProcessRunner.git(["clone", "-q", file, clone])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(try git(clone, ["rev-parse", "HEAD"]), tip)
+        let clone = try gitClones(file, at: tip)
         XCTAssertEqual(try git(clone, ["show", "HEAD:Local.podspec.json"]), "{}")
-        XCTAssertEqual(try ProcessRunner.git(["-C", clone, "fsck", "--no-progress"]).status, 0)
+    }
+
+    /// After `repo update` the copy keeps two packs (the clone's and the update's, which repeats the bases of
+    /// its deltas): they are joined into the bundle's one pack, each object once, which git verifies, clones
+    /// and checks. A third pack repeating the tip commit is left out the same way; a fourth holding every
+    /// object again, with deltas naming bases by offset, cannot be thinned, so the packbuilder builds the pack.
+    func testExportAfterAnUpdateJoinsThePacksUnlessTheyShareAnObject() throws {
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
+        let tip = try official.addCommits(2)
+        XCTAssertEqual(try pm(["repo", "update", "master"]).status, 0)
+        let path = repos + "/master"
+        let packs = try FileManager.default.contentsOfDirectory(atPath: path + "/.git/objects/pack")
+            .filter { $0.hasSuffix(".pack") }
+        XCTAssertEqual(packs.count, 2)
+        let file = files.sub("joined.bundle")
+        let out = try json(["repo", "export", "master", file])
+        XCTAssertEqual(out["packReused"] as? Bool, true)
+        XCTAssertEqual(out["tip"] as? String, tip)
+        let clone = try gitClones(file, at: tip)
+        let counted = try git(clone, ["count-objects", "-v"])
+        XCTAssertTrue(counted.contains("in-pack: \(out["objects"] as? Int ?? -1)"), counted)
+        XCTAssertEqual(
+            try pm(["repo", "import", file, "--name", "copy", "--origin", server.url("specs.git")]).status, 0)
+        XCTAssertEqual(try git(repos + "/copy", ["rev-parse", "HEAD"]), tip)
+
+        let pack = { (input: String, flags: [String]) in
+            let r = try ProcessRunner.run(
+                ProcessRunner.which("git")!, ["-C", path, "pack-objects", "-q"] + flags + [".git/objects/pack/pack"],
+                stdin: input)
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        try pack(tip + "\n", [])
+        let third = try json(["repo", "export", "master", file])
+        XCTAssertEqual(third["packReused"] as? Bool, true)
+        XCTAssertEqual(third["objects"] as? Int, out["objects"] as? Int, "the repeated commit is left out")
+        XCTAssertEqual(try ProcessRunner.git(["-C", official.work, "bundle", "verify", file]).status, 0)
+        try pack("HEAD\n", ["--revs", "--delta-base-offset"])
+        let rebuilt = try json(["repo", "export", "master", file])
+        XCTAssertEqual(rebuilt["packReused"] as? Bool, false)
+        let again = try ProcessRunner.git(["-C", official.work, "bundle", "verify", file])
+        XCTAssertEqual(again.status, 0, again.stderr)
     }
 
     func testExportPastAFileSizeLimitKeepsTheOldFileAndLeavesNothing() throws {

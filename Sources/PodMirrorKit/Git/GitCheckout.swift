@@ -36,10 +36,7 @@ public enum GitCheckout {
 
     /// Checks out the whole tree of `commit` into an empty working tree (a fresh repo).
     public static func checkoutFresh(_ repo: GitRepository, commit: String, options: TransferOptions) throws {
-        let session = TransferSession(options)
-        let t = try tree(repo, commit)
-        defer { git_tree_free(t) }
-        try checkout(repo, tree: t, baseline: nil, paths: nil, session: session)
+        try GitFreshCheckout.run(repo, commit: commit, session: TransferSession(options))
     }
 
     static func tree(_ repo: GitRepository, _ commitHex: String) throws -> OpaquePointer {

@@ -166,7 +166,7 @@ final class TransferSession: @unchecked Sendable {
         return rc
     }
 
-    func checkoutProgress(completed: Int, total: Int) {
+    func checkoutProgress(completed: Int, total: Int?) {
         lock.lock(); lastActivity = Date(); networkDone = true; lock.unlock()
         let now = Date()
         if completed == total || now.timeIntervalSince(lastReport) > 0.1 {
@@ -311,12 +311,12 @@ public enum GitTransfer {
         // git_clone creates `origin` in the new repository, which rewrites the URL by the insteadOf rules.
         opts.fetch_opts = try session.fetchOptions(connectingTo: GitURLRewrite.connectURL(for: url))
         if let depth, depth > 0 { pm_fetch_opts_set_depth(&opts.fetch_opts, Int32(depth)) }
-        // The folder is new: FORCE skips the safety comparisons a SAFE checkout makes.
-        opts.checkout_opts = session.checkoutOptions(strategy: GIT_CHECKOUT_FORCE)
+        // The files are written afterwards, on several threads (`GitFreshCheckout`).
+        opts.checkout_opts = session.checkoutOptions(strategy: GIT_CHECKOUT_NONE)
         let branchC = branch.map { strdup($0) } ?? nil
         defer { free(branchC) }
         opts.checkout_branch = UnsafePointer(branchC)
-        return try session.run(operation: "clone", subject: url) {
+        let repo = try session.run(operation: "clone", subject: url) {
             var repo: OpaquePointer?
             let rc = git_clone(&repo, url, path, &opts)
             if rc < 0 {
@@ -330,6 +330,8 @@ public enum GitTransfer {
             }
             return GitRepository(repo!, path: path)
         }
+        if let head = repo.headOID { try GitFreshCheckout.run(repo, commit: head, session: session) }
+        return repo
     }
 
     /// Fetches from the remote `remoteName` of `repo` with its configured refspecs.

@@ -44,19 +44,61 @@ enum ObjectHash {
     }
 }
 
-/// SHA-1 of a header followed by a body, from the platform's crypto library.
+/// SHA-1 of a stream of bytes (a pack file written in pieces), from the same platform library as
+/// `ObjectHash`; nil where there is none.
+final class SHA1Stream {
+    private let sha1: PlatformSHA1
+    private let context = UnsafeMutableRawPointer.allocate(byteCount: PlatformSHA1.contextSize, alignment: 16)
+
+    init?() {
+        guard let sha1 = PlatformSHA1.shared else { return nil }
+        self.sha1 = sha1
+        sha1.start(context)
+    }
+
+    deinit { context.deallocate() }
+
+    func add(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.count > 0 { sha1.add(context, bytes.baseAddress, bytes.count) }
+    }
+
+    /// The digest (20 bytes); the stream is finished.
+    func finish() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 20)
+        out.withUnsafeMutableBytes { sha1.finish(context, $0.baseAddress!) }
+        return out
+    }
+}
+
+/// SHA-1 from the platform's crypto library, on a context of `contextSize` bytes the caller holds.
 private struct PlatformSHA1: @unchecked Sendable {
+    /// Larger than OpenSSL's SHA_CTX (96 bytes) and CommonCrypto's CC_SHA1_CTX (92 bytes).
+    static let contextSize = 128
+
+    func digest(
+        _ header: UnsafeRawBufferPointer, _ body: UnsafeRawPointer?, _ count: Int, into out: UnsafeMutableRawPointer
+    ) {
+        withUnsafeTemporaryAllocation(byteCount: Self.contextSize, alignment: 16) { ctx in
+            start(ctx.baseAddress!)
+            add(ctx.baseAddress!, header.baseAddress, header.count)
+            if count > 0 { add(ctx.baseAddress!, body, count) }
+            finish(ctx.baseAddress!, out)
+        }
+    }
+
     #if canImport(CommonCrypto)
         static let shared: PlatformSHA1? = PlatformSHA1()
 
-        func digest(
-            _ header: UnsafeRawBufferPointer, _ body: UnsafeRawPointer?, _ count: Int, into out: UnsafeMutableRawPointer
-        ) {
-            var ctx = CC_SHA1_CTX()
-            CC_SHA1_Init(&ctx)
-            _ = CC_SHA1_Update(&ctx, header.baseAddress, CC_LONG(header.count))
-            if count > 0 { _ = CC_SHA1_Update(&ctx, body, CC_LONG(count)) }
-            _ = CC_SHA1_Final(out.assumingMemoryBound(to: UInt8.self), &ctx)
+        func start(_ ctx: UnsafeMutableRawPointer) {
+            CC_SHA1_Init(ctx.assumingMemoryBound(to: CC_SHA1_CTX.self))
+        }
+
+        func add(_ ctx: UnsafeMutableRawPointer, _ bytes: UnsafeRawPointer?, _ count: Int) {
+            CC_SHA1_Update(ctx.assumingMemoryBound(to: CC_SHA1_CTX.self), bytes, CC_LONG(count))
+        }
+
+        func finish(_ ctx: UnsafeMutableRawPointer, _ out: UnsafeMutableRawPointer) {
+            CC_SHA1_Final(out.assumingMemoryBound(to: UInt8.self), ctx.assumingMemoryBound(to: CC_SHA1_CTX.self))
         }
     #else
         private typealias Initialise = @convention(c) (UnsafeMutableRawPointer) -> Int32
@@ -81,16 +123,12 @@ private struct PlatformSHA1: @unchecked Sendable {
             return nil
         }()
 
-        func digest(
-            _ header: UnsafeRawBufferPointer, _ body: UnsafeRawPointer?, _ count: Int, into out: UnsafeMutableRawPointer
-        ) {
-            // SHA_CTX is 96 bytes in OpenSSL 1.1 and 3.
-            withUnsafeTemporaryAllocation(byteCount: 128, alignment: 16) { ctx in
-                _ = initialise(ctx.baseAddress!)
-                _ = update(ctx.baseAddress!, header.baseAddress, header.count)
-                if count > 0 { _ = update(ctx.baseAddress!, body, count) }
-                _ = final(out, ctx.baseAddress!)
-            }
+        func start(_ ctx: UnsafeMutableRawPointer) { _ = initialise(ctx) }
+
+        func add(_ ctx: UnsafeMutableRawPointer, _ bytes: UnsafeRawPointer?, _ count: Int) {
+            _ = update(ctx, bytes, count)
         }
+
+        func finish(_ ctx: UnsafeMutableRawPointer, _ out: UnsafeMutableRawPointer) { _ = final(out, ctx) }
     #endif
 }

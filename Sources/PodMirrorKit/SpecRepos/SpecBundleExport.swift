@@ -14,7 +14,7 @@ public struct SpecBundleExport: Sendable {
     public var tip: String
     public var bytes: Int
     public var objects: Int
-    /// The repo's one pack file was copied as it is (true), or a pack was built with the packbuilder.
+    /// The repo's pack files were copied as they are (true), or a pack was built with the packbuilder.
     public var packReused: Bool
     public var seconds: Double
 
@@ -29,8 +29,8 @@ public struct SpecBundleExport: Sendable {
 
 extension SpecRepoService {
     /// `repo export NAME FILE`: the repo's branch as a git bundle (v2 header, then a pack). When the repo
-    /// keeps all its objects in one complete pack (after a clone or an import), that pack is copied as it
-    /// is; otherwise libgit2's packbuilder builds one for the branch. Written to a temporary file beside
+    /// keeps all its objects in complete packs (after a clone or an import, and the updates since), those
+    /// are copied as they are (joined into one); otherwise libgit2's packbuilder builds one for the branch. Written to a temporary file beside
     /// FILE, synced, then renamed over it, so FILE is either the old one or the complete new one.
     public func export(name: String, to file: String, context: ApplyContext) throws -> SpecBundleExport {
         let started = Date()
@@ -54,9 +54,9 @@ extension SpecRepoService {
         do {
             try out.write(SpecBundleHeader.v2(tip: tip, branch: branch))
             let objects: Int
-            let pack = GitPack.soleCompletePack(repo, tip: tip)
-            if let pack {
-                objects = try GitPack.copy(packFile: pack, options: transfer(context)) { try out.write($0) }
+            let packs = GitPack.reusablePacks(repo, tip: tip)
+            if let packs {
+                objects = try GitPack.copy(packs, options: transfer(context)) { try out.write($0) }
             } else {
                 objects = try GitPack.build(repo, tips: [tip], options: transfer(context)) { chunk in
                     try out.write(chunk)
@@ -67,7 +67,7 @@ extension SpecRepoService {
             try out.commit()
             return SpecBundleExport(
                 name: name, file: file, branch: branch, tip: tip, bytes: bytes, objects: objects,
-                packReused: pack != nil, seconds: Date().timeIntervalSince(started))
+                packReused: packs != nil, seconds: Date().timeIntervalSince(started))
         } catch {
             out.discard()
             throw error
