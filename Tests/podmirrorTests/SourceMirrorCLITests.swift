@@ -67,8 +67,9 @@ final class SourceMirrorCLITests: XCTestCase {
         r = try bin.run(["gitconfig", "insteadof", "list", "--json"], home: home.path)
         XCTAssertFalse(r.stdout.contains("tok3n"), r.stdout)
         let sources = try XCTUnwrap(try PodmirrorBinary.json(r)["sourceMirrors"] as? [[String: Any]])
-        let byPrefix = Dictionary(uniqueKeysWithValues: sources.map { ($0["prefix"] as? String ?? "", $0) })
-        XCTAssertEqual(byPrefix["https://bitbucket.org/"]?["mirror"] as? String, "https://***@mirror.example/bb/")
+        // The same keys as the Specs rules' `rules` list: `{file, base, insteadOf, managed}`.
+        let byPrefix = Dictionary(uniqueKeysWithValues: sources.map { ($0["insteadOf"] as? String ?? "", $0) })
+        XCTAssertEqual(byPrefix["https://bitbucket.org/"]?["base"] as? String, "https://***@mirror.example/bb/")
         XCTAssertEqual(byPrefix["https://bitbucket.org/"]?["managed"] as? Bool, true)
         XCTAssertEqual(byPrefix["https://github.com/"]?["managed"] as? Bool, true)
         XCTAssertEqual(byPrefix["https://gitlab.com/"]?["managed"] as? Bool, false)

@@ -21,14 +21,20 @@ public enum GitSourceFetcher {
     }
 
     /// Fetches `revision` of `url` into `directory` (new or empty) and removes every `.git` below it.
+    ///
+    /// `connectURL` is `url` already rewritten by the insteadOf rules (`SourceMirrorRules.rewrite`): the
+    /// transfer connects to it as it is, never rewritten again (git rewrites a URL once), and decides its
+    /// proxy on it; errors name `url`, as the pod names it.
     public static func fetch(
-        url: String, revision: Revision, submodules: Bool, into directory: String,
+        url: String, connectURL: String, revision: Revision, submodules: Bool, into directory: String,
         options: TransferOptions
     ) throws -> Result {
         try GitURL.validate(url)
+        try GitURL.validate(connectURL)
         let repo = try GitRepository.initialize(directory)
         var bytes: Int64 = 0
-        let commit = try fetchRevision(repo, url: url, revision: revision, options: options, bytes: &bytes)
+        let commit = try fetchRevision(
+            repo, url: url, connectURL: connectURL, revision: revision, options: options, bytes: &bytes)
         try checkout(repo, commit: commit, options: options)
         if submodules { bytes += try updateSubmodules(repo, options: options) }
         try removeGitDirectories(directory)
@@ -37,13 +43,12 @@ public enum GitSourceFetcher {
 
     /// Resolves and fetches the revision; returns its commit id.
     static func fetchRevision(
-        _ repo: GitRepository, url: String, revision: Revision, options: TransferOptions,
+        _ repo: GitRepository, url: String, connectURL: String, revision: Revision, options: TransferOptions,
         bytes: inout Int64
     ) throws -> String {
-        var remote: OpaquePointer?
-        try check(git_remote_create(&remote, repo.pointer, "origin", url), "add remote origin to", repo.path)
-        defer { git_remote_free(remote) }
-        let refs = try GitTransfer.listRemote(repo: repo, options: options)
+        // `origin` as `git clone url` records it; submodules' relative URLs are resolved against it.
+        try repo.addRemote("origin", url: url)
+        let refs = try withRemote(repo, at: connectURL) { try GitTransfer.listRemote($0, url: url, options: options) }
         let wanted: (refspec: String, local: String)
         switch revision {
         case .tag(let tag):
@@ -76,13 +81,14 @@ public enum GitSourceFetcher {
                 // Not a ref tip: ask for the object itself; servers that refuse unadvertised objects get
                 // the branches and tags instead (what a full `git clone` would fetch).
                 if (try? fetch(
-                    remote!, refspecs: ["+\(sha):refs/podmirror/want"], url: url, options: options,
+                    repo, at: connectURL, refspecs: ["+\(sha):refs/podmirror/want"], url: url, options: options,
                     bytes: &bytes)) != nil, let c = try? peel(repo, "refs/podmirror/want"), c == sha.lowercased()
                 {
                     return c
                 }
                 try fetch(
-                    remote!, refspecs: ["+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*"],
+                    repo, at: connectURL,
+                    refspecs: ["+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*"],
                     url: url, options: options, bytes: &bytes)
                 guard var oid = GitOID.parse(sha) else {
                     throw GitError(
@@ -99,28 +105,46 @@ public enum GitSourceFetcher {
                 return GitOID.hex(&oid)
             }
         }
-        try fetch(remote!, refspecs: [wanted.refspec], url: url, options: options, bytes: &bytes)
+        try fetch(repo, at: connectURL, refspecs: [wanted.refspec], url: url, options: options, bytes: &bytes)
         return try peel(repo, wanted.local)
     }
 
+    /// Runs `body` with an in-memory remote of `repo` at `connectURL`, created without insteadOf rewriting
+    /// (`connectURL` is rewritten already; a remote looked up by name would be rewritten again). One per
+    /// transfer: a transfer through the http proxy relay points its remote at the relay.
+    static func withRemote<R>(_ repo: GitRepository, at connectURL: String, _ body: (OpaquePointer) throws -> R)
+        throws -> R
+    {
+        var create = git_remote_create_options()
+        git_remote_create_options_init(&create, UInt32(GIT_REMOTE_CREATE_OPTIONS_VERSION))
+        create.repository = repo.pointer
+        create.flags = GIT_REMOTE_CREATE_SKIP_INSTEADOF.rawValue
+        var remote: OpaquePointer?
+        try check(git_remote_create_with_opts(&remote, connectURL, &create), "add a remote to", repo.path)
+        defer { git_remote_free(remote) }
+        return try body(remote!)
+    }
+
     static func fetch(
-        _ remote: OpaquePointer, refspecs: [String], url: String, options: TransferOptions,
+        _ repo: GitRepository, at connectURL: String, refspecs: [String], url: String, options: TransferOptions,
         bytes: inout Int64
     ) throws {
         let session = TransferSession(options)
-        // The remote's URL after the insteadOf rules (`url` as the pod names it stays the error subject).
-        var opts = try session.fetchOptions(connectingTo: git_remote_url(remote).map { String(cString: $0) } ?? url)
+        // Connects to `connectURL`; `url` as the pod names it stays the error subject.
+        var opts = try session.fetchOptions(connectingTo: connectURL)
         opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
         let strings = refspecs.map { strdup($0) }
         defer { strings.forEach { free($0) } }
         var mutable = strings
-        try session.run(operation: "fetch", subject: url) {
-            try mutable.withUnsafeMutableBufferPointer { buf in
-                var arr = git_strarray(strings: buf.baseAddress, count: buf.count)
-                try check(git_remote_fetch(remote, &arr, &opts, nil), "fetch", url)
+        bytes += try withRemote(repo, at: connectURL) { remote in
+            try session.run(operation: "fetch", subject: url) {
+                try mutable.withUnsafeMutableBufferPointer { buf in
+                    var arr = git_strarray(strings: buf.baseAddress, count: buf.count)
+                    try check(git_remote_fetch(remote, &arr, &opts, nil), "fetch", url)
+                }
             }
+            return git_remote_stats(remote).map { Int64($0.pointee.received_bytes) } ?? 0
         }
-        if let stats = git_remote_stats(remote) { bytes += Int64(stats.pointee.received_bytes) }
     }
 
     /// The commit a ref points at, through annotated tags.
@@ -163,12 +187,15 @@ public enum GitSourceFetcher {
             var sm: OpaquePointer?
             try check(git_submodule_lookup(&sm, repo.pointer, name), "find submodule \(name) in", repo.path)
             defer { git_submodule_free(sm) }
-            let smURL = git_submodule_url(sm).map { String(cString: $0) } ?? name
+            let declared = git_submodule_url(sm).map { String(cString: $0) } ?? name
+            // libgit2 would resolve a relative URL against the parent's remote URL after insteadOf and rewrite
+            // the result again when it clones; recorded resolved (as git resolves it), it is rewritten once.
+            let smURL = repo.remoteURL().map { GitURLRewrite.submoduleURL(declared, parentRemote: $0) } ?? declared
+            if smURL != declared { try repo.setConfig("submodule.\(name).url", smURL) }
             let session = TransferSession(options)
             var opts = git_submodule_update_options()
             git_submodule_update_options_init(&opts, UInt32(GIT_SUBMODULE_UPDATE_OPTIONS_VERSION))
-            opts.fetch_opts = try session.fetchOptions(
-                connectingTo: GitURLRewrite.submoduleConnectURL(smURL, parent: repo.pointer))
+            opts.fetch_opts = try session.fetchOptions(connectingTo: GitURLRewrite.connectURL(for: smURL))
             opts.checkout_opts = session.checkoutOptions(strategy: GIT_CHECKOUT_FORCE)
             opts.checkout_opts.disable_filters = 0
             _ = try session.run(operation: "submodule update", subject: smURL) {

@@ -1,47 +1,48 @@
-import CLibgit2
 import Foundation
 
 /// The URL a libgit2 transfer connects to, for deciding its proxy.
 ///
-/// git rewrites a remote's URL by `url.<base>.insteadOf` before it connects, and decides
+/// git rewrites a remote's URL by `url.<base>.insteadOf` once, before it connects, and decides
 /// `http.<url>.proxy`, `no_proxy` and the scheme's `*_proxy` variable on the rewritten URL (the one it
 /// actually connects to), never on the URL as written. libgit2 rewrites a remote's URL when it creates
 /// or looks up the remote in a repository (`git_remote_url` returns the rewritten URL); `git_clone` and
 /// a submodule's clone create theirs from a URL podmirror passes, so for those the rewrite is computed
-/// here the way libgit2 does it: among the `insteadOf` values in the config files a new repository reads
-/// (system, XDG, global), the longest that is a prefix of the URL is replaced by its base; the first of
-/// equally long values wins. A detached remote (`git_remote_create_detached`) is not rewritten.
+/// here the way libgit2 does it: `SourceMirrorRules.rewrite` over the `insteadOf` rules of the config files
+/// a new repository reads (system, XDG, global). A detached remote (`git_remote_create_detached`) and one
+/// created with `GIT_REMOTE_CREATE_SKIP_INSTEADOF` are not rewritten.
 enum GitURLRewrite {
     /// `url` rewritten as a remote created from it in a new repository connects to.
     static func connectURL(for url: String) -> String {
-        Libgit2.initialize()
-        var cfg: OpaquePointer?
-        guard git_config_open_default(&cfg) == 0, let cfg else { return url }
-        defer { git_config_free(cfg) }
-        final class Collector { var rules: [SourceMirrorRules.Rule] = [] }
-        let collector = Collector()
-        let payload = Unmanaged.passUnretained(collector).toOpaque()
-        _ = git_config_foreach_match(
-            cfg, "^url\\..*\\.insteadof$",
-            { entry, payload in
-                guard let entry, let payload, let name = entry.pointee.name, let value = entry.pointee.value else {
-                    return 0
-                }
-                let key = String(cString: name)
-                let base = String(key.dropFirst(4).dropLast(10))
-                Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue().rules
-                    .append(SourceMirrorRules.Rule(base: base, insteadOf: String(cString: value)))
-                return 0
-            }, payload)
-        return SourceMirrorRules(rules: collector.rules).rewrite(url)
+        let rules = (try? GitConfigFile.openDefault()?.insteadOfRules()) ?? []
+        return SourceMirrorRules(rules: rules).rewrite(url)
     }
 
-    /// A submodule's URL as its clone connects to it: relative URLs resolved against the parent's
-    /// remote (as libgit2 does), then rewritten.
-    static func submoduleConnectURL(_ url: String, parent repo: OpaquePointer) -> String {
-        var buf = git_buf()
-        defer { git_buf_dispose(&buf) }
-        guard git_submodule_resolve_url(&buf, repo, url) == 0, let ptr = buf.ptr else { return connectURL(for: url) }
-        return connectURL(for: String(cString: ptr))
+    /// A submodule's URL from `.gitmodules` resolved as git resolves it, before any insteadOf rewriting: a
+    /// relative one (`./…`, `../…`) against the parent's `remote.origin.url` as configured, each `../`
+    /// dropping the last `/` part (or, for an scp-like URL, the part after the last `:`); others as they are.
+    static func submoduleURL(_ url: String, parentRemote remote: String) -> String {
+        guard url.hasPrefix("./") || url.hasPrefix("../") else { return url }
+        var base = remote.hasSuffix("/") ? String(remote.dropLast()) : remote
+        var rest = Substring(url)
+        var colon = false
+        while true {
+            if rest.hasPrefix("../") {
+                rest = rest.dropFirst(3)
+                if let slash = base.lastIndex(of: "/") {
+                    base = String(base[..<slash])
+                } else if let sep = base.lastIndex(of: ":") {
+                    base = String(base[..<sep])
+                    colon = true
+                } else {
+                    base = "."
+                }
+            } else if rest.hasPrefix("./") {
+                rest = rest.dropFirst(2)
+            } else {
+                break
+            }
+        }
+        let out = base + (colon ? ":" : "/") + rest
+        return rest.hasSuffix("/") ? String(out.dropLast()) : out
     }
 }

@@ -22,6 +22,19 @@ final class GitConfigFile {
         }
     }
 
+    private init(path: String, config: OpaquePointer) {
+        self.path = path
+        self.config = config
+    }
+
+    /// The configuration a new repository reads (system, XDG and global files, as libgit2 finds them).
+    static func openDefault() -> GitConfigFile? {
+        Libgit2.initialize()
+        var config: OpaquePointer?
+        guard git_config_open_default(&config) == 0, let config else { return nil }
+        return GitConfigFile(path: "git config", config: config)
+    }
+
     deinit { git_config_free(config) }
 
     /// Entries whose name matches the (POSIX extended) regular expression.
@@ -38,8 +51,10 @@ final class GitConfigFile {
     }
 
     /// The file's `url.<base>.insteadOf = <value>` rules, in file order.
-    func insteadOfRules() throws -> [(base: String, insteadOf: String)] {
-        try entries(matching: #"^url\..*\.insteadof$"#).map { (String($0.name.dropFirst(4).dropLast(10)), $0.value) }
+    func insteadOfRules() throws -> [InsteadOfRule] {
+        try entries(matching: #"^url\..*\.insteadof$"#).map {
+            InsteadOfRule(base: String($0.name.dropFirst(4).dropLast(10)), insteadOf: $0.value)
+        }
     }
 
     /// Adds `value` to the multivar `name` unless an equal value is there.

@@ -30,15 +30,6 @@ public struct InsteadOfRules: Sendable {
         self.catalog = catalog
     }
 
-    /// One `url.<base>.insteadOf = <value>` rule found in a global config file.
-    public struct Rule: Codable, Sendable, Equatable {
-        public var file: String
-        public var base: String
-        public var insteadOf: String
-        /// Written by podmirror (reset removes it).
-        public var managed: Bool
-    }
-
     /// The global config file git writes with `--global`: `$GIT_CONFIG_GLOBAL`, else `~/.gitconfig`
     /// when it exists, else `$XDG_CONFIG_HOME/git/config` when that exists, else `~/.gitconfig`.
     public var globalFile: String {
@@ -67,29 +58,20 @@ public struct InsteadOfRules: Sendable {
     }
 
     /// The insteadOf rules for Specs spellings in the global files.
-    public func rules() throws -> [Rule] {
-        var out: [Rule] = []
-        for file in files where environment.fileSystem.fileExists(file) {
-            let config = try GitConfigFile(path: file)
-            let recorded = config.string(Self.recordKey)
-            for (base, value) in try config.insteadOfRules() {
-                guard
-                    Self.specsSpellings.contains(value)
-                        || SourceURL(value).isSameCanonical(as: SourceURL("https://github.com/CocoaPods/Specs.git"))
-                else { continue }
-                out.append(
-                    Rule(
-                        file: file, base: base, insteadOf: value,
-                        managed: isManaged(base: base, value: value, recorded: recorded)))
-            }
+    public func rules() throws -> [InsteadOfRule.InFile] {
+        let official = SourceURL("https://github.com/CocoaPods/Specs.git")
+        return try InsteadOfRule.InFile.read(files, fileSystem: environment.fileSystem) { config, rule in
+            isManaged(rule, recorded: config.string(Self.recordKey))
+        }.filter {
+            Self.specsSpellings.contains($0.rule.insteadOf)
+                || SourceURL($0.rule.insteadOf).isSameCanonical(as: official)
         }
-        return out
     }
 
-    func isManaged(base: String, value: String, recorded: String?) -> Bool {
-        guard Self.specsSpellings.contains(value) else { return false }
-        if base == recorded { return true }
-        return catalog.specs.contains { !$0.official && $0.url == base }
+    func isManaged(_ rule: InsteadOfRule, recorded: String?) -> Bool {
+        guard Self.specsSpellings.contains(rule.insteadOf) else { return false }
+        if rule.base == recorded { return true }
+        return catalog.specs.contains { !$0.official && $0.url == rule.base }
     }
 
     /// The plan that adds rules sending every Specs spelling to `mirror` (and drops podmirror's rules
@@ -97,7 +79,7 @@ public struct InsteadOfRules: Sendable {
     ///
     /// `sourceMirrors` (from `setup --source-mirror`) are written in the same edit of the global file, so
     /// one plan never holds two edits of one file.
-    public func usePlan(_ mirror: Mirror, sourceMirrors: [SourceMirrorConfig.Pair] = []) throws -> Plan {
+    public func usePlan(_ mirror: Mirror, sourceMirrors: [InsteadOfRule] = []) throws -> Plan {
         guard mirror.kind == .specsGit, !mirror.official else {
             let known = catalog.specs.filter { $0.kind == .specsGit && !$0.official }.map(\.name)
             throw PodMirrorFailure(
@@ -117,23 +99,23 @@ public struct InsteadOfRules: Sendable {
         let sources = SourceMirrorConfig(environment: environment, catalog: catalog)
         let sourceRules = sourceMirrors.isEmpty ? [] : try sources.rules()
         try sources.check(sourceMirrors, existing: sourceRules)
-        for r in existing where !r.managed && r.base != base {
+        for r in existing where !r.managed && r.rule.base != base {
             plan.warnings.append(
                 Diagnostic(
                     .warning, code: "gitconfig.foreign-rule",
                     Message(
                         "gitconfig.insteadof.foreign-rule",
-                        ["file": r.file, "prefix": r.insteadOf, "mirror": Redaction.redactURL(r.base)]),
+                        ["file": r.file, "prefix": r.rule.insteadOf, "mirror": Redaction.redactURL(r.rule.base)]),
                     file: r.file))
         }
         for file in files {
             let target = file == globalFile
-            let stale = existing.filter { $0.file == file && $0.managed && $0.base != base }
+            let stale = existing.filter { $0.file == file && $0.managed && $0.rule.base != base }
             let staleSources = sources.stale(sourceMirrors, existing: sourceRules, file: file)
             var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
                 try sources.edit(
                     config, adding: target ? sourceMirrors : [], removing: staleSources, existing: sourceRules)
-                for r in stale { try config.remove("url.\(r.base).insteadOf", value: r.insteadOf) }
+                for r in stale { try config.remove("url.\(r.rule.base).insteadOf", value: r.rule.insteadOf) }
                 if target {
                     for spelling in Self.specsSpellings { try config.add("url.\(base).insteadOf", value: spelling) }
                     try config.set(Self.recordKey, value: base)
@@ -143,8 +125,7 @@ public struct InsteadOfRules: Sendable {
             }
             sim.new = try GitConfigFile.removingEmptySections(
                 sim.new,
-                headers: Self.headers(stale)
-                    .union(SourceMirrorConfig.headers(staleSources)))
+                headers: InsteadOfRule.InFile.headers(stale + staleSources))
             let summary =
                 target
                 ? Message(
@@ -160,7 +141,7 @@ public struct InsteadOfRules: Sendable {
                     details: [
                         "file": .string(file), "mirror": .string(Redaction.redactURL(base)),
                         "insteadOf": target ? .array(Self.specsSpellings.map { .string($0) }) : .array([]),
-                        "removed": .array(stale.map { .string("\(Redaction.redactURL($0.base)) ← \($0.insteadOf)") }),
+                        "removed": .array(stale.map { .string(Self.backArrow($0.rule)) }),
                     ]))
         }
         return plan
@@ -185,17 +166,14 @@ public struct InsteadOfRules: Sendable {
                 continue
             }
             var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
-                for r in managed { try config.remove("url.\(r.base).insteadOf", value: r.insteadOf) }
+                for r in managed { try config.remove("url.\(r.rule.base).insteadOf", value: r.rule.insteadOf) }
                 if config.string(Self.recordKey) != nil { try config.unset(Self.recordKey) }
                 try sources.edit(config, adding: [], removing: managedSources, existing: sourceRules)
             }
             sim.new = try GitConfigFile.removingEmptySections(
                 sim.new,
-                headers: Self.headers(managed)
-                    .union(SourceMirrorConfig.headers(managedSources)))
-            let removed =
-                managed.map { "\(Redaction.redactURL($0.base)) ← \($0.insteadOf)" }
-                + managedSources.map { "\(Redaction.redactURL($0.mirror)) ← \(Redaction.redactURL($0.prefix))" }
+                headers: InsteadOfRule.InFile.headers(managed + managedSources))
+            let removed = managed.map { Self.backArrow($0.rule) } + managedSources.map { Self.backArrow($0.rule) }
             plan.changes.append(
                 change(
                     file: file, sim,
@@ -209,15 +187,15 @@ public struct InsteadOfRules: Sendable {
                     .note, code: "gitconfig.kept-rule",
                     Message(
                         "gitconfig.source-mirror.kept",
-                        ["rule": "\(r.insteadOf) → \(Redaction.redactURL(r.base))", "file": r.file]),
+                        ["rule": "\(r.rule.insteadOf) → \(Redaction.redactURL(r.rule.base))", "file": r.file]),
                     file: r.file))
         }
         return plan
     }
 
-    /// Section headers podmirror may leave empty after removing `rules`.
-    static func headers(_ rules: [Rule]) -> Set<String> {
-        Set(rules.map { "[url \"\($0.base)\"]" } + ["[podmirror]"])
+    /// `base ← insteadOf` as the plans' `removed` details list a rule (the Specs spelling shown as written).
+    static func backArrow(_ rule: InsteadOfRule) -> String {
+        "\(Redaction.redactURL(rule.base)) ← \(Redaction.redactURL(rule.insteadOf))"
     }
 
     func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), summary: Message, details: JSONValue) -> Change {

@@ -18,60 +18,32 @@ public struct SourceMirrorConfig: Sendable {
         self.catalog = catalog
     }
 
-    /// One source mirror: URLs starting with `prefix` are fetched from `mirror` + the rest.
-    public struct Pair: Sendable, Equatable, Codable {
-        public var prefix: String
-        public var mirror: String
-        public init(prefix: String, mirror: String) {
-            self.prefix = prefix
-            self.mirror = mirror
-        }
-    }
-
-    /// One `url.<mirror>.insteadOf = <prefix>` rule of a global config file.
-    public struct Rule: Sendable, Equatable, Codable {
-        public var file: String
-        public var prefix: String
-        public var mirror: String
-        /// Written by podmirror as a source mirror (`remove` and `reset` take it out).
-        public var managed: Bool
-    }
-
     var files: InsteadOfRules { InsteadOfRules(environment: environment, catalog: catalog) }
 
     /// Every insteadOf rule in the global files git reads, the write target's first.
-    public func rules() throws -> [Rule] {
-        var out: [Rule] = []
-        for file in files.files where environment.fileSystem.fileExists(file) {
-            let config = try GitConfigFile(path: file)
-            let records = Set(try config.entries(matching: #"^podmirror\.sourcemirror$"#).map(\.value))
-            for (mirror, prefix) in try config.insteadOfRules() {
-                out.append(
-                    Rule(
-                        file: file, prefix: prefix, mirror: mirror,
-                        managed: records.contains(Self.record(prefix: prefix, mirror: mirror))))
-            }
+    public func rules() throws -> [InsteadOfRule.InFile] {
+        try InsteadOfRule.InFile.read(files.files, fileSystem: environment.fileSystem) { config, rule in
+            try config.entries(matching: #"^podmirror\.sourcemirror$"#).contains { $0.value == Self.record(rule) }
         }
-        return out
     }
 
-    static func record(prefix: String, mirror: String) -> String { prefix + " " + mirror }
+    static func record(_ rule: InsteadOfRule) -> String { rule.insteadOf + " " + rule.base }
 
     /// Parses `PREFIX=MIRROR_PREFIX` (`setup --source-mirror`).
-    public static func parsePair(_ text: String) throws -> Pair {
+    public static func parsePair(_ text: String) throws -> InsteadOfRule {
         guard let eq = text.range(of: "=") else {
             throw PodMirrorFailure(
                 Message("gitconfig.source-mirror.bad-pair", ["value": Redaction.redactText(text)]),
                 code: .gitconfigSourceMirror)
         }
-        let pair = Pair(prefix: String(text[..<eq.lowerBound]), mirror: String(text[eq.upperBound...]))
+        let pair = InsteadOfRule(base: String(text[eq.upperBound...]), insteadOf: String(text[..<eq.lowerBound]))
         try validate(pair)
         return pair
     }
 
     /// Both halves must be URL prefixes (`scheme://…` or scp-like `user@host:`) without blanks.
-    public static func validate(_ pair: Pair) throws {
-        for value in [pair.prefix, pair.mirror] {
+    public static func validate(_ pair: InsteadOfRule) throws {
+        for value in [pair.insteadOf, pair.base] {
             let scpLike = value.contains("@") && value.contains(":") && !value.contains("://")
             let ok =
                 !value.isEmpty && !value.contains(where: { $0.isWhitespace || $0.isNewline })
@@ -82,16 +54,16 @@ public struct SourceMirrorConfig: Sendable {
                     code: .gitconfigSourceMirror)
             }
         }
-        if pair.prefix == pair.mirror {
+        if pair.insteadOf == pair.base {
             throw PodMirrorFailure(
-                Message("gitconfig.source-mirror.same", ["value": Redaction.redactURL(pair.prefix)]),
+                Message("gitconfig.source-mirror.same", ["value": Redaction.redactURL(pair.insteadOf)]),
                 code: .gitconfigSourceMirror)
         }
     }
 
     /// The plan that makes every pair a rule in the global file (replacing podmirror's own rules for the
     /// same prefix); a prefix already sent elsewhere by a rule podmirror did not write is an error.
-    public func addPlan(_ pairs: [Pair]) throws -> Plan {
+    public func addPlan(_ pairs: [InsteadOfRule]) throws -> Plan {
         var plan = Plan(title: "gitconfig insteadof add")
         let existing = try rules()
         try check(pairs, existing: existing)
@@ -101,8 +73,8 @@ public struct SourceMirrorConfig: Sendable {
             var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
                 try edit(config, adding: file == target ? pairs : [], removing: stale, existing: existing)
             }
-            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(stale))
-            let shown = (file == target ? pairs.map { Self.arrow($0.prefix, $0.mirror) } : [])
+            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: InsteadOfRule.InFile.headers(stale))
+            let shown = (file == target ? pairs.map(Self.arrow) : [])
             let message =
                 file == target
                 ? Message(
@@ -113,7 +85,7 @@ public struct SourceMirrorConfig: Sendable {
                     file: file, sim, message,
                     details: [
                         "file": .string(file), "added": .array(shown.map { .string($0) }),
-                        "removed": .array(stale.map { .string(Self.arrow($0.prefix, $0.mirror)) }),
+                        "removed": .array(stale.map { .string(Self.arrow($0.rule)) }),
                     ]))
         }
         return plan
@@ -123,7 +95,7 @@ public struct SourceMirrorConfig: Sendable {
     public func removePlan(prefix: String) throws -> Plan {
         var plan = Plan(title: "gitconfig insteadof remove")
         let existing = try rules()
-        let matching = existing.filter { $0.prefix == prefix }
+        let matching = existing.filter { $0.rule.insteadOf == prefix }
         for file in files.files {
             let managed = matching.filter { $0.file == file && $0.managed }
             guard environment.fileSystem.fileExists(file), !managed.isEmpty else {
@@ -140,7 +112,7 @@ public struct SourceMirrorConfig: Sendable {
             var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
                 try edit(config, adding: [], removing: managed, existing: existing)
             }
-            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: Self.headers(managed))
+            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: InsteadOfRule.InFile.headers(managed))
             let message = Message(
                 "gitconfig.source-mirror.remove-summary", ["file": file, "count": "\(managed.count)"])
             plan.changes.append(
@@ -148,13 +120,13 @@ public struct SourceMirrorConfig: Sendable {
                     file: file, sim, message,
                     details: [
                         "file": .string(file), "added": .array([]),
-                        "removed": .array(managed.map { .string(Self.arrow($0.prefix, $0.mirror)) }),
+                        "removed": .array(managed.map { .string(Self.arrow($0.rule)) }),
                     ]))
         }
         for r in matching where !r.managed {
             let message = Message(
                 "gitconfig.source-mirror.kept",
-                ["rule": Self.arrow(r.prefix, r.mirror), "file": r.file])
+                ["rule": Self.arrow(r.rule), "file": r.file])
             plan.warnings.append(Diagnostic(.warning, code: "gitconfig.kept-rule", message, file: r.file))
         }
         return plan
@@ -163,16 +135,19 @@ public struct SourceMirrorConfig: Sendable {
     // MARK: shared with `gitconfig insteadof use` and `reset`
 
     /// Refuses a pair whose prefix a rule podmirror did not write already sends to another mirror.
-    func check(_ pairs: [Pair], existing: [Rule]) throws {
+    func check(_ pairs: [InsteadOfRule], existing: [InsteadOfRule.InFile]) throws {
         for pair in pairs {
             try Self.validate(pair)
-            let foreign = existing.first { $0.prefix == pair.prefix && $0.mirror != pair.mirror && !$0.managed }
+            let foreign = existing.first {
+                $0.rule.insteadOf == pair.insteadOf && $0.rule.base != pair.base && !$0.managed
+            }
             if let foreign {
                 throw PodMirrorFailure(
                     Message(
                         "gitconfig.source-mirror.taken",
                         [
-                            "prefix": Redaction.redactURL(pair.prefix), "mirror": Redaction.redactURL(foreign.mirror),
+                            "prefix": Redaction.redactURL(pair.insteadOf),
+                            "mirror": Redaction.redactURL(foreign.rule.base),
                             "file": foreign.file,
                         ]), remedy: Message("gitconfig.source-mirror.taken.remedy"),
                     code: .gitconfigSourceMirrorTaken)
@@ -181,36 +156,33 @@ public struct SourceMirrorConfig: Sendable {
     }
 
     /// podmirror's rules in `file` that the pairs replace (same prefix, other mirror).
-    func stale(_ pairs: [Pair], existing: [Rule], file: String) -> [Rule] {
+    func stale(_ pairs: [InsteadOfRule], existing: [InsteadOfRule.InFile], file: String) -> [InsteadOfRule.InFile] {
         existing.filter { r in
-            r.file == file && r.managed && pairs.contains { $0.prefix == r.prefix && $0.mirror != r.mirror }
+            r.file == file && r.managed
+                && pairs.contains { $0.insteadOf == r.rule.insteadOf && $0.base != r.rule.base }
         }
     }
 
     /// Adds `pairs` (rule and record; a rule already there as the user wrote it is left unrecorded) and
     /// removes `removing` with their records.
-    func edit(_ config: GitConfigFile, adding pairs: [Pair], removing: [Rule], existing: [Rule]) throws {
+    func edit(
+        _ config: GitConfigFile, adding pairs: [InsteadOfRule], removing: [InsteadOfRule.InFile],
+        existing: [InsteadOfRule.InFile]
+    ) throws {
         for r in removing {
-            try config.remove("url.\(r.mirror).insteadOf", value: r.prefix)
-            try config.remove(Self.recordKey, value: Self.record(prefix: r.prefix, mirror: r.mirror))
+            try config.remove("url.\(r.rule.base).insteadOf", value: r.rule.insteadOf)
+            try config.remove(Self.recordKey, value: Self.record(r.rule))
         }
         for pair in pairs {
-            if let present = existing.first(where: { $0.prefix == pair.prefix && $0.mirror == pair.mirror }),
-                !present.managed
-            {
-                continue
-            }
-            try config.add("url.\(pair.mirror).insteadOf", value: pair.prefix)
-            try config.add(Self.recordKey, value: Self.record(prefix: pair.prefix, mirror: pair.mirror))
+            if let present = existing.first(where: { $0.rule == pair }), !present.managed { continue }
+            try config.add("url.\(pair.base).insteadOf", value: pair.insteadOf)
+            try config.add(Self.recordKey, value: Self.record(pair))
         }
     }
 
-    static func headers(_ rules: [Rule]) -> Set<String> {
-        Set(rules.map { "[url \"\($0.mirror)\"]" } + ["[podmirror]"])
-    }
-
-    static func arrow(_ prefix: String, _ mirror: String) -> String {
-        "\(Redaction.redactURL(prefix)) → \(Redaction.redactURL(mirror))"
+    /// `prefix → mirror`, credentials redacted.
+    static func arrow(_ rule: InsteadOfRule) -> String {
+        "\(Redaction.redactURL(rule.insteadOf)) → \(Redaction.redactURL(rule.base))"
     }
 
     func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), _ message: Message, details: JSONValue) -> Change {

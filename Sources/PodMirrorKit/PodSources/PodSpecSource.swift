@@ -19,14 +19,6 @@ public enum PodSourceLocation: Sendable, Equatable {
         }
     }
 
-    /// The same source with its URL replaced (source-mirror rewriting).
-    public func withURL(_ newURL: String) -> PodSourceLocation {
-        switch self {
-        case .git(_, let t, let c, let b, let s): return .git(url: newURL, tag: t, commit: c, branch: b, submodules: s)
-        case .http(var h): h.url = newURL; return .http(h)
-        }
-    }
-
     /// Reads `git`/`http` params (keys without the colon, values as written). Returns nil with a reason
     /// for strategies podmirror leaves to CocoaPods (`svn`, `hg`, `scp`, unknown archive types).
     public static func from(params: [String: String]) -> Result<PodSourceLocation, SkipReason> {

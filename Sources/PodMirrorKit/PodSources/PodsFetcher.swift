@@ -200,12 +200,11 @@ public struct PodsFetcher: Sendable {
             switch PodSourceLocation.from(params: params) {
             case .failure(let why): return skip(why)
             case .success(let location):
-                let rewritten = location.withURL(request.mirrors.rewrite(location.url))
                 result.kind = location.kind
-                result.url = Redaction.redactURL(rewritten.url)
+                result.url = Redaction.redactURL(request.mirrors.rewrite(location.url))
                 let slug = DownloadCache.externalSlug(name: pod.name, params: params)
                 result.cachePath = cache.entryPath(slug)
-                return PodJob(result: result, source: rewritten, slug: slug, spec: nil, settled: false)
+                return PodJob(result: result, source: location, slug: slug, spec: nil, settled: false)
             }
         }
         guard let repoKey = lock.specRepo(of: pod.name) else {
@@ -249,24 +248,23 @@ public struct PodsFetcher: Sendable {
         }
         switch locate(spec, result: &result) {
         case .failure(let why): return skip(why)
-        case .success(let rewritten):
+        case .success(let location):
             let slug = DownloadCache.releaseSlug(name: pod.name, version: pod.version, specSHA1: found.sha1)
             result.cachePath = cache.entryPath(slug)
-            return PodJob(result: result, source: rewritten, slug: slug, spec: specBytes, settled: false)
+            return PodJob(result: result, source: location, slug: slug, spec: specBytes, settled: false)
         }
     }
 
-    /// The pod's source as its podspec gives it, rewritten by the source mirrors (`result` gets its kind and
-    /// URL), or why it is left to CocoaPods.
+    /// The pod's source as its podspec gives it (`result` gets its kind and the URL the source mirrors
+    /// rewrite it to), or why it is left to CocoaPods. The download rewrites it (once) when it runs.
     func locate(_ spec: PodSpecSource, result: inout PodFetchResult) -> Result<PodSourceLocation, SkipReason> {
         if spec.hasPrepareCommand { return .failure(.prepareCommand) }
         switch PodSourceLocation.from(params: spec.params) {
         case .failure(let why): return .failure(why)
         case .success(let location):
-            let rewritten = location.withURL(request.mirrors.rewrite(location.url))
             result.kind = location.kind
-            result.url = Redaction.redactURL(rewritten.url)
-            return .success(rewritten)
+            result.url = Redaction.redactURL(request.mirrors.rewrite(location.url))
+            return .success(location)
         }
     }
 
@@ -413,11 +411,12 @@ public struct PodsFetcher: Sendable {
                     progress: ByteProgress(report: bytes), cancellation: cancellation,
                     proxy: ProxySettings.load(environment: request.environment.variables))
                 let got = try GitSourceFetcher.fetch(
-                    url: url, revision: revision, submodules: submodules,
-                    into: content, options: options)
+                    url: url, connectURL: request.mirrors.rewrite(url), revision: revision,
+                    submodules: submodules, into: content, options: options)
                 result.commit = got.commit
                 result.bytes = got.bytes
-            case .http(let http):
+            case .http(var http):
+                http.url = request.mirrors.rewrite(http.url)
                 try fs.createDirectory(content)
                 let scratch = dir + "/scratch"
                 try fs.createDirectory(scratch)

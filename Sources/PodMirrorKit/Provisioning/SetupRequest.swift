@@ -33,7 +33,7 @@ public struct SetupRequest: Sendable, Equatable {
     /// Probe mirrors before switching to them.
     public var verify: Bool
     /// Source mirrors for pod sources (`--source-mirror PREFIX=MIRROR_PREFIX`), written as git insteadOf rules.
-    public var sourceMirrors: [SourceMirrorConfig.Pair] = []
+    public var sourceMirrors: [InsteadOfRule] = []
     /// A git bundle to seed the Specs repo from when there is none (`setup --seed`).
     public var seed: String?
 

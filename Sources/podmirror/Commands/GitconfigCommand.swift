@@ -30,42 +30,41 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
         let runner = runner()
         let catalog = try runner.catalog()
         let rules = try InsteadOfRules(environment: runner.environment, catalog: catalog).rules()
-        let specsSpellings = Set(rules.map { "\($0.file)\u{0}\($0.base)\u{0}\($0.insteadOf)" })
         // Pod-source rules: every other insteadOf rule (the Specs ones are listed above them).
         let sources = try SourceMirrorConfig(environment: runner.environment, catalog: catalog).rules()
-            .filter { !specsSpellings.contains("\($0.file)\u{0}\($0.mirror)\u{0}\($0.prefix)") }
-            .map { rule -> SourceMirrorConfig.Rule in
-                var copy = rule
-                copy.prefix = Redaction.redactURL(rule.prefix)
-                copy.mirror = Redaction.redactURL(rule.mirror)
-                return copy
-            }
+            .filter { rule in !rules.contains { $0.file == rule.file && $0.rule == rule.rule } }
         try runner.show(
             json: {
-                let shown = rules.map { rule -> InsteadOfRules.Rule in
-                    var copy = rule
-                    copy.base = Redaction.redactURL(rule.base)
-                    return copy
+                // One shape for both lists: `{file, base, insteadOf, managed}`, credentials redacted.
+                func shown(_ list: [InsteadOfRule.InFile]) throws -> JSONValue {
+                    try JSONValue.encoding(
+                        list.map { found in
+                            var copy = found
+                            copy.rule.base = Redaction.redactURL(found.rule.base)
+                            copy.rule.insteadOf = Redaction.redactURL(found.rule.insteadOf)
+                            return copy
+                        })
                 }
-                return [
-                    "rules": try JSONValue.encoding(shown), "sourceMirrors": try JSONValue.encoding(sources),
-                    "warnings": .array([]),
-                ]
+                return ["rules": try shown(rules), "sourceMirrors": try shown(sources), "warnings": .array([])]
             },
             text: {
                 let c = Console.shared
+                func args(_ r: InsteadOfRule.InFile) -> [String: String] {
+                    [
+                        "prefix": Redaction.redactURL(r.rule.insteadOf), "mirror": Redaction.redactURL(r.rule.base),
+                        "file": r.file,
+                    ]
+                }
                 if rules.isEmpty { c.out(Message("gitconfig.specs.list-empty").localized) }
                 for r in rules {
-                    let args = ["prefix": r.insteadOf, "mirror": Redaction.redactURL(r.base), "file": r.file]
                     let key = r.managed ? "gitconfig.specs.list-line-managed" : "gitconfig.specs.list-line"
-                    c.out(Message(key, args).localized)
+                    c.out(Message(key, args(r)).localized)
                 }
                 if sources.isEmpty { c.out(Message("gitconfig.source-mirror.list-empty").localized) }
                 for r in sources {
-                    let args = ["prefix": r.prefix, "mirror": r.mirror, "file": r.file]
                     let key =
                         r.managed ? "gitconfig.source-mirror.list-line-managed" : "gitconfig.source-mirror.list-line"
-                    c.out(Message(key, args).localized)
+                    c.out(Message(key, args(r)).localized)
                 }
             })
     }
@@ -114,7 +113,7 @@ struct GitconfigInsteadOfAddCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        let pair = SourceMirrorConfig.Pair(prefix: prefix, mirror: mirrorPrefix)
+        let pair = InsteadOfRule(base: mirrorPrefix, insteadOf: prefix)
         let plan = try SourceMirrorConfig(environment: runner.environment, catalog: runner.catalog()).addPlan([pair])
         try runner.run(
             plan,

@@ -22,8 +22,8 @@ final class InsteadOfRulesTests: XCTestCase {
 
         let written = try rules(home).rules()
         let managed = written.filter(\.managed)
-        XCTAssertEqual(Set(managed.map(\.insteadOf)), Set(InsteadOfRules.specsSpellings))
-        XCTAssertTrue(managed.allSatisfy { $0.base == tuna.url })
+        XCTAssertEqual(Set(managed.map(\.rule.insteadOf)), Set(InsteadOfRules.specsSpellings))
+        XCTAssertTrue(managed.allSatisfy { $0.rule.base == tuna.url })
         XCTAssertTrue(
             String(decoding: try home.read(".gitconfig"), as: UTF8.self).hasPrefix(foreign),
             "the foreign rule stays first")
@@ -39,7 +39,7 @@ final class InsteadOfRulesTests: XCTestCase {
         _ = try PlanRunner().run(rules(home).usePlan(catalog.resolve("tuna", gems: false)), mode: .apply)
         let bfsu = try catalog.resolve("bfsu", gems: false)
         _ = try PlanRunner().run(rules(home).usePlan(bfsu), mode: .apply)
-        XCTAssertEqual(Set(try rules(home).rules().filter(\.managed).map(\.base)), [bfsu.url])
+        XCTAssertEqual(Set(try rules(home).rules().filter(\.managed).map(\.rule.base)), [bfsu.url])
     }
 
     func testOfficialOrGemSourcesAreRefused() throws {

@@ -33,7 +33,7 @@ final class PodsFetchArchiveTests: XCTestCase {
     var podsDir: String { fixture.home + "/Library/Caches/CocoaPods/Pods" }
     static let archivePods = [("PMHttp", "1.0.0"), ("PMTgz", "1.0.0"), ("PMBadSum", "1.0.0"), ("PMDmg", "1.0.0")]
 
-    func fetcher(lock: String, mirrors: [SourceMirrorRules.Rule] = []) -> PodsFetcher {
+    func fetcher(lock: String, mirrors: [InsteadOfRule] = []) -> PodsFetcher {
         let env = RuntimeEnvironment(
             variables: ["HOME": fixture.home, "PATH": "/usr/bin:/bin"],
             currentDirectory: fixture.project)
@@ -132,7 +132,7 @@ final class PodsFetchArchiveTests: XCTestCase {
         for (path, bytes) in archives { mirror.serve("/mirror" + path, bytes) }
         files.stop()
         let lock = try fixture.writeLock(try fixture.podfileLock(extraPods: [("PMTgz", "1.0.0")]))
-        let rules = [SourceMirrorRules.Rule(base: mirror.url + "/mirror/", insteadOf: files.url + "/dl/")]
+        let rules = [InsteadOfRule(base: mirror.url + "/mirror/", insteadOf: files.url + "/dl/")]
         let report = try fetcher(lock: lock, mirrors: rules).run(mode: .apply, cancellation: CancellationToken())
         XCTAssertEqual(result(report, "PMTgz").status, .fetched, "\(result(report, "PMTgz"))")
         XCTAssertEqual(result(report, "PMTgz").url, mirror.url + "/mirror/PMTgz-1.0.0.tar.gz")

@@ -16,7 +16,7 @@ final class SourceMirrorConfigTests: XCTestCase {
         try home.write(".gitconfig", "[url \"https://corp.example/gl/\"]\n\tinsteadOf = https://gitlab.com/\n")
         let env = environment(home)
         let catalog = try MirrorCatalog.bundled()
-        let pairs = [SourceMirrorConfig.Pair(prefix: "https://github.com/", mirror: "https://mirror.example/gh/")]
+        let pairs = [InsteadOfRule(base: "https://mirror.example/gh/", insteadOf: "https://github.com/")]
         let plan = try InsteadOfRules(environment: env, catalog: catalog)
             .usePlan(try catalog.resolve("tuna", gems: false), sourceMirrors: pairs)
         XCTAssertEqual(plan.changes.filter(\.isNeeded).count, 1, "one edit of ~/.gitconfig")
@@ -31,7 +31,7 @@ final class SourceMirrorConfigTests: XCTestCase {
             rules.rewrite("https://github.com/CocoaPods/Specs.git").contains("tuna"),
             "the Specs rule, longer, wins over the github.com prefix as in git")
         let managed = try SourceMirrorConfig(environment: env, catalog: catalog).rules().filter(\.managed)
-        XCTAssertEqual(managed.map(\.prefix), ["https://github.com/"])
+        XCTAssertEqual(managed.map(\.rule.insteadOf), ["https://github.com/"])
 
         _ = try PlanRunner().run(try InsteadOfRules(environment: env, catalog: catalog).resetPlan(), mode: .apply)
         XCTAssertEqual(
@@ -42,10 +42,10 @@ final class SourceMirrorConfigTests: XCTestCase {
     func testParsePair() throws {
         XCTAssertEqual(
             try SourceMirrorConfig.parsePair("https://github.com/=https://m.example/gh/"),
-            .init(prefix: "https://github.com/", mirror: "https://m.example/gh/"))
+            .init(base: "https://m.example/gh/", insteadOf: "https://github.com/"))
         XCTAssertEqual(
             try SourceMirrorConfig.parsePair("git@github.com:=https://m.example/gh/"),
-            .init(prefix: "git@github.com:", mirror: "https://m.example/gh/"))
+            .init(base: "https://m.example/gh/", insteadOf: "git@github.com:"))
         XCTAssertThrowsError(try SourceMirrorConfig.parsePair("https://github.com/"))
         XCTAssertThrowsError(try SourceMirrorConfig.parsePair("github.com=https://m/"))
     }
