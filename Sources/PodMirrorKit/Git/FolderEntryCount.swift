@@ -47,13 +47,19 @@ final class FolderEntryCount {
             if n < 0 { return nil }
             if n == 0 { return count }
             var at = 0
+            var last = 0
             while at < n {
                 // struct linux_dirent64: d_ino (8), d_off (8), d_reclen (2), d_type (1), d_name.
                 let reclen = Int(buffer.load(fromByteOffset: at + 16, as: UInt16.self))
                 let name = (buffer.baseAddress! + at + 19).assumingMemoryBound(to: UInt8.self)
                 if !Self.skipped(name, root: root) { count += 1 }
+                last = at
                 at += reclen
             }
+            // The last entry's d_off is where a next call would go on; ext4 (its hashed listing, which it uses
+            // for every folder of one block or more) says "end of folder" with Int64.max, so the call that
+            // would return nothing is skipped. A listing cut short (full buffer, a signal) never ends so.
+            if buffer.load(fromByteOffset: last + 8, as: Int64.self) == Int64.max { return count }
         }
     }
 

@@ -15,6 +15,14 @@ final class WorktreeBlobCheck {
     private let trustFilemode: Bool
     private var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
     private let wholeReadLimit = 4 << 20
+    private static let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+    #if os(Linux)
+        /// Reading does not update the files' access time: right after a checkout, when every atime equals
+        /// the mtime, the first read of each file would otherwise write its inode.
+        private var noAccessTime: Int32 = 0o1_000_000  // O_NOATIME, which Glibc's module leaves out
+    #else
+        private var noAccessTime: Int32 = 0
+    #endif
 
     init(workdir: String, trustFilemode: Bool) {
         self.workdir = workdir.hasSuffix("/") ? workdir : workdir + "/"
@@ -27,7 +35,12 @@ final class WorktreeBlobCheck {
     func check(
         dir: Int32, entry e: UnsafePointer<git_index_entry>, name: UnsafePointer<CChar>
     ) -> (found: Bool, kind: GitPathChange.Kind?) {
-        let fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        var fd = openat(dir, name, Self.flags | noAccessTime)
+        if fd < 0 && errno == EPERM && noAccessTime != 0 {
+            // O_NOATIME is for the files' owner only.
+            noAccessTime = 0
+            fd = openat(dir, name, Self.flags)
+        }
         guard fd >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return (false, .deleted) }
             return (true, errno == ELOOP ? .typechange : .unreadable)
