@@ -19,26 +19,41 @@ extension GitRepository {
     public func statusScan(
         commit: String, deep: Bool, segments: Int? = nil, cancellation: CancellationToken
     ) throws -> [GitPathChange] {
-        try withStandaloneIndex { index in
+        try withIndexEntries { entries in
             let tree = try GitCheckout.tree(self, commit)
             defer { git_tree_free(tree) }
-            let scan = try scanIndex(index, deep: deep, segments: segments, cancellation: cancellation)
-            return try changes(scan, tree, index, cancellation)
+            let scan = try scanIndex(entries, deep: deep, segments: segments, cancellation: cancellation)
+            return try changes(scan, tree, entries, cancellation)
         }
     }
 
     /// The id of the tree the index describes, hashed by the walk (in `segments` ranges); nil when the
     /// index holds conflicts. `statusScan` compares it with the commit's tree.
     func indexTreeID(segments: Int, cancellation: CancellationToken) throws -> String? {
-        try withStandaloneIndex { index in
-            try scanIndex(index, deep: false, segments: segments, cancellation: cancellation).root.map { root in
+        try withIndexEntries { entries in
+            try scanIndex(entries, deep: false, segments: segments, cancellation: cancellation).root.map { root in
                 var oid = root
                 return GitOID.hex(&oid)
             }
         }
     }
 
-    /// The index file read alone, sorted by path bytes (tree order) whatever core.ignorecase says.
+    /// The index's entries in path order: read by `GitIndexFile`, or through libgit2 for an index it does
+    /// not take (libgit2 then also names what is wrong with it).
+    private func withIndexEntries<T>(_ body: (IndexEntries) throws -> T) throws -> T {
+        if let file = GitIndexFile.read(gitDirectory + "/index") {
+            return try withExtendedLifetime(file) { try body(IndexEntries(base: file.entries, count: file.count)) }
+        }
+        return try withStandaloneIndex { index in
+            let count = git_index_entrycount(index)
+            let copied = UnsafeMutablePointer<git_index_entry>.allocate(capacity: max(count, 1))
+            defer { copied.deallocate() }
+            for i in 0..<count { copied[i] = git_index_get_byindex(index, i)!.pointee }
+            return try body(IndexEntries(base: copied, count: count))
+        }
+    }
+
+    /// The index file read alone by libgit2, sorted by path bytes (tree order) whatever core.ignorecase says.
     private func withStandaloneIndex<T>(_ body: (OpaquePointer) throws -> T) throws -> T {
         var index: OpaquePointer?
         try check(git_index_open(&index, gitDirectory + "/index"), "read the index of", path)
@@ -48,14 +63,14 @@ extension GitRepository {
 
     /// One pass over the index in `segments` ranges (default: one per CPU for a large index), joined.
     private func scanIndex(
-        _ index: OpaquePointer, deep: Bool, segments: Int?, cancellation: CancellationToken
+        _ entries: IndexEntries, deep: Bool, segments: Int?, cancellation: CancellationToken
     ) throws -> IndexWalk {
-        let count = git_index_entrycount(index)
+        let count = entries.count
         let walks = try walkIndex(
-            index, deep: deep, segments: segments ?? (count < 256 ? 1 : Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))),
+            entries, deep: deep, segments: segments ?? (count < 256 ? 1 : Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))),
             cancellation: cancellation)
         var scan = IndexWalk(
-            repo: self, index: index, deep: deep, rules: walks[0].rules, range: 0..<0, cancellation: cancellation)
+            repo: self, entries: entries, deep: deep, rules: walks[0].rules, range: 0..<0, cancellation: cancellation)
         for walk in walks { scan.adopt(walk) }
         scan.finishAdopted(end: count)
         return scan
@@ -64,21 +79,22 @@ extension GitRepository {
     /// The changes a scan found, with untracked files listed, changed files hashed, and staged changes when
     /// the index's tree is not the commit's.
     private func changes(
-        _ scan: IndexWalk, _ tree: OpaquePointer, _ index: OpaquePointer, _ cancellation: CancellationToken
+        _ scan: IndexWalk, _ tree: OpaquePointer, _ entries: IndexEntries, _ cancellation: CancellationToken
     ) throws -> [GitPathChange] {
         var changes: [String: GitPathChange.Kind] = [:]
         for c in scan.changes { changes[c.path] = c.kind }
         // Sorted: the same order of changes however the index was split.
         for folder in scan.unlisted.sorted(by: { $0.first < $1.first }) {
-            for rel in try untracked(in: folder, index: index) { changes[rel] = .added }
+            for rel in try untracked(in: folder, entries) { changes[rel] = .added }
         }
-        for (i, kind) in try hash(scan.toHash, index: index, cancellation: cancellation) {
-            let p = String(cString: git_index_get_byindex(index, i)!.pointee.path)
+        for (i, kind) in try hash(scan.toHash, entries, cancellation: cancellation) {
+            let p = String(cString: entries[i].pointee.path)
             changes[p] = kind
         }
         var root = scan.root ?? git_oid()
         if scan.treeUnknown || scan.root == nil || git_oid_equal(&root, git_tree_id(tree)) != 1 {
-            for c in try stagedChanges(tree, index) where changes[c.path] == nil { changes[c.path] = c.kind }
+            let staged = try withStandaloneIndex { try stagedChanges(tree, $0) }
+            for c in staged where changes[c.path] == nil { changes[c.path] = c.kind }
         }
         return changes.map { GitPathChange(path: $0.key, kind: $0.value) }.sorted { $0.path < $1.path }
     }
@@ -86,22 +102,21 @@ extension GitRepository {
     /// The index walked in `segments` consecutive ranges, each on its own thread, split where the entries
     /// are (the folders two neighbouring ranges share are joined by `IndexWalk.adopt`).
     private func walkIndex(
-        _ index: OpaquePointer, deep: Bool, segments: Int, cancellation: CancellationToken
+        _ entries: IndexEntries, deep: Bool, segments: Int, cancellation: CancellationToken
     ) throws -> [IndexWalk] {
-        let count = git_index_entrycount(index)
+        let count = entries.count
         let k = max(1, min(segments, count, 64))
         let bounds = (0...k).map { count * $0 / k }
         let shared = bounds.map { b in
             b == 0 || b == count
                 ? 0
-                : IndexWalk.sharedFolders(
-                    git_index_get_byindex(index, b - 1)!.pointee.path, git_index_get_byindex(index, b)!.pointee.path)
+                : IndexWalk.sharedFolders(entries[b - 1].pointee.path, entries[b].pointee.path)
         }
         let rules = IndexWalk.StatRules(self)
         let results = WalkResults(
             (0..<k).map { s in
                 IndexWalk(
-                    repo: self, index: index, deep: deep, rules: rules, range: bounds[s]..<bounds[s + 1],
+                    repo: self, entries: entries, deep: deep, rules: rules, range: bounds[s]..<bounds[s + 1],
                     sharedBefore: shared[s], sharedAfter: shared[s + 1], cancellation: cancellation)
             })
         DispatchQueue.concurrentPerform(iterations: k) { s in
@@ -116,9 +131,9 @@ extension GitRepository {
 
     /// The untracked names in a folder whose listing differs from the index (each file of an untracked
     /// folder, ignored ones left out), as paths relative to the working tree, in order.
-    private func untracked(in folder: IndexWalk.Unlisted, index: OpaquePointer) throws -> [String] {
+    private func untracked(in folder: IndexWalk.Unlisted, _ entries: IndexEntries) throws -> [String] {
         let parts = { (j: Int) in
-            String(cString: git_index_get_byindex(index, j)!.pointee.path).split(
+            String(cString: entries[j].pointee.path).split(
                 separator: "/", omittingEmptySubsequences: false)
         }
         let prefix = parts(folder.first)[0..<folder.depth].map { $0 + "/" }.joined()
@@ -150,16 +165,15 @@ extension GitRepository {
 
     /// Index entries at `positions` hashed from the working tree; those whose blob id differs.
     private func hash(
-        _ positions: [Int], index: OpaquePointer, cancellation: CancellationToken
+        _ positions: [Int], _ entries: IndexEntries, cancellation: CancellationToken
     ) throws -> [(Int, GitPathChange.Kind)] {
         let results = HashResults(count: positions.count)
         let workdir = path.hasSuffix("/") ? path : path + "/"
         let chunk = 256
-        let indexBox = UncheckedIndex(index)
         DispatchQueue.concurrentPerform(iterations: (positions.count + chunk - 1) / chunk) { c in
             if cancellation.isCancelled { return }
             for k in (c * chunk)..<min(positions.count, (c + 1) * chunk) {
-                let e = git_index_get_byindex(indexBox.index, positions[k])!.pointee
+                let e = entries[positions[k]].pointee
                 results.kinds[k] = Self.compareContent(workdir + String(cString: e.path), entry: e)
             }
         }
@@ -234,11 +248,5 @@ extension GitRepository {
             errors.deinitialize(count: count)
             errors.deallocate()
         }
-    }
-
-    /// The index is only read while files are hashed.
-    private struct UncheckedIndex: @unchecked Sendable {
-        let index: OpaquePointer
-        init(_ index: OpaquePointer) { self.index = index }
     }
 }

@@ -79,7 +79,7 @@ struct IndexWalk {
     }
 
     let repo: GitRepository
-    let index: OpaquePointer
+    let entries: IndexEntries
     let deep: Bool
     let rules: StatRules
     let cancellation: CancellationToken
@@ -107,11 +107,11 @@ struct IndexWalk {
     private let blobs: WorktreeBlobCheck?
 
     init(
-        repo: GitRepository, index: OpaquePointer, deep: Bool, rules: StatRules, range: Range<Int>,
+        repo: GitRepository, entries: IndexEntries, deep: Bool, rules: StatRules, range: Range<Int>,
         sharedBefore: Int = 0, sharedAfter: Int = 0, cancellation: CancellationToken
     ) {
         self.repo = repo
-        self.index = index
+        self.entries = entries
         self.deep = deep
         self.rules = rules
         self.range = range
@@ -129,7 +129,7 @@ struct IndexWalk {
         do {
             for i in range {
                 if (i - range.lowerBound) & 1023 == 0, cancellation.isCancelled { throw InterruptedError() }
-                visit(git_index_get_byindex(index, i)!, at: i)
+                visit(entries[i], at: i)
             }
             while levels.count > sharedAfter { leaveDeepest(at: range.upperBound) }
         } catch {
@@ -341,4 +341,13 @@ struct IndexWalk {
         static func mtime(_ st: stat) -> (Int, Int) { (Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec)) }
         static func ctime(_ st: stat) -> (Int, Int) { (Int(st.st_ctim.tv_sec), Int(st.st_ctim.tv_nsec)) }
     #endif
+}
+
+/// An index's entries in path order, read by `GitIndexFile` or copied from libgit2's index; only read while
+/// the walks run.
+struct IndexEntries: @unchecked Sendable {
+    let base: UnsafePointer<git_index_entry>
+    let count: Int
+
+    subscript(_ i: Int) -> UnsafePointer<git_index_entry> { base + i }
 }

@@ -2,6 +2,8 @@ import Foundation
 import PodMirrorTestSupport
 import XCTest
 
+import CLibgit2
+
 @testable import PodMirrorKit
 
 /// `statusScan` walks the index in consecutive ranges on separate threads and joins the folders two ranges
@@ -102,5 +104,77 @@ final class GitIndexScanTests: XCTestCase {
                 try changes(repo, deep: true, segments: segments),
                 ["modified Specs/f/3/Pod3/1.2.0/Pod3.podspec.json"], "\(segments)")
         }
+    }
+}
+
+/// `GitIndexFile` reads the index files git writes as libgit2 reads them, and declines the ones it does
+/// not take (the scan then reads them through libgit2, with the same results).
+final class GitIndexFileTests: XCTestCase {
+    private func repo(_ tmp: TempDirectory) throws -> String {
+        let path = tmp.sub("repo")
+        try ProcessRunner.git(["init", "-q", path])
+        for k in 0..<50 { _ = try tmp.write("repo/d\(k % 4)/e\(k % 3)/f\(k).json", "{\"k\": \(k)}\n") }
+        try ProcessRunner.git(["-C", path, "add", "-A"])
+        try ProcessRunner.git(["-C", path, "commit", "-q", "-m", "x"])
+        return path
+    }
+
+    private func fields(_ e: UnsafePointer<git_index_entry>) -> String {
+        let v = e.pointee
+        var id = v.id
+        return [
+            String(cString: v.path), GitOID.hex(&id), String(v.mode, radix: 8), "\(v.flags)", "\(v.flags_extended)",
+            "\(v.ctime.seconds).\(v.ctime.nanoseconds)", "\(v.mtime.seconds).\(v.mtime.nanoseconds)",
+            "\(v.dev) \(v.ino) \(v.uid) \(v.gid) \(v.file_size)",
+        ].joined(separator: " ")
+    }
+
+    func testReadsTheEntriesLibgit2ReadsWithExtendedFlags() throws {
+        let tmp = TempDirectory("pm-index-file")
+        let path = try repo(tmp)
+        // Intent-to-add and skip-worktree set extended flags: git writes a version 3 index.
+        _ = try tmp.write("repo/new.json", "{}\n")
+        try ProcessRunner.git(["-C", path, "add", "-N", "new.json"])
+        try ProcessRunner.git(["-C", path, "update-index", "--skip-worktree", "d1/e1/f1.json"])
+        let file = try XCTUnwrap(GitIndexFile.read(path + "/.git/index"))
+        var index: OpaquePointer?
+        XCTAssertEqual(git_index_open(&index, path + "/.git/index"), 0)
+        defer { git_index_free(index) }
+        XCTAssertEqual(file.count, git_index_entrycount(index))
+        XCTAssertEqual(file.count, 51)
+        for i in 0..<file.count {
+            XCTAssertEqual(fields(file.entries + i), fields(git_index_get_byindex(index, i)!), "entry \(i)")
+        }
+    }
+
+    func testDeclinesVersion4ACorruptChecksumAndASplitIndexAndTheScanStillAgreesWithGit() throws {
+        let tmp = TempDirectory("pm-index-file")
+        let path = try repo(tmp)
+        XCTAssertNotNil(GitIndexFile.read(path + "/.git/index"))
+        _ = try tmp.write("repo/d0/e0/f0.json", "{\"edited\": 1}\n")
+        _ = try tmp.write("repo/d2/extra.json", "x\n")
+        let head = try ProcessRunner.git(["-C", path, "rev-parse", "HEAD"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let want = ["modified d0/e0/f0.json", "added d2/extra.json"].sorted {
+            $0.split(separator: " ")[1] < $1.split(separator: " ")[1]
+        }
+        let scan = {
+            try GitRepository.open(path).statusScan(commit: head, deep: true, cancellation: CancellationToken())
+                .map { "\($0.kind.rawValue) \($0.path)" }
+        }
+        XCTAssertEqual(try scan(), want)
+        try ProcessRunner.git(["-C", path, "update-index", "--index-version", "4"])
+        XCTAssertNil(GitIndexFile.read(path + "/.git/index"), "version 4")
+        XCTAssertEqual(try scan(), want)
+        try ProcessRunner.git(["-C", path, "update-index", "--index-version", "2"])
+        try ProcessRunner.git(["-C", path, "update-index", "--split-index"])
+        XCTAssertNil(GitIndexFile.read(path + "/.git/index"), "split index")
+        try ProcessRunner.git(["-C", path, "update-index", "--no-split-index"])
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path + "/.git/index"))
+        XCTAssertNotNil(GitIndexFile.read(path + "/.git/index"))
+        bytes[bytes.count - 1] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: path + "/.git/index"))
+        XCTAssertNil(GitIndexFile.read(path + "/.git/index"), "checksum")
+        XCTAssertThrowsError(try scan(), "libgit2 names the bad checksum")
     }
 }
