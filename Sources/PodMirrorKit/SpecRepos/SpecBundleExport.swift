@@ -30,8 +30,9 @@ public struct SpecBundleExport: Sendable {
 extension SpecRepoService {
     /// `repo export NAME FILE`: the repo's branch as a git bundle (v2 header, then a pack). When the repo
     /// keeps all its objects in complete packs (after a clone or an import, and the updates since), those
-    /// are copied as they are (joined into one); otherwise libgit2's packbuilder builds one for the branch. Written to a temporary file beside
-    /// FILE, synced, then renamed over it, so FILE is either the old one or the complete new one.
+    /// are copied as they are (joined into one); otherwise libgit2's packbuilder builds one for the branch.
+    /// Written to a temporary file beside FILE, synced, then renamed over it, so FILE is either the old one
+    /// or the complete new one.
     public func export(name: String, to file: String, context: ApplyContext) throws -> SpecBundleExport {
         let started = Date()
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
