@@ -168,6 +168,35 @@ final class InsteadOfOnceCLITests: XCTestCase {
         XCTAssertEqual(c.requests.count, 0, "\(c.requests.map(\.path))")
     }
 
+    /// A rule only in the system file (`$GIT_CONFIG_SYSTEM` here, `/etc/gitconfig` by default), as a
+    /// provisioning tool writes one for the whole machine, is followed as git follows it; with
+    /// `GIT_CONFIG_NOSYSTEM` git reads no system file, and neither does podmirror.
+    func testPodsFetchFollowsARuleInTheSystemFileUnlessGitWouldNotReadIt() throws {
+        let w = try Pods()
+        defer { w.stop() }
+        let b = try ArchiveHTTPServer()
+        defer { b.stop() }
+        for (path, bytes) in try w.fixture.addArchivePods(archiveBase: named + "dl") { b.serve("/dl" + path, bytes) }
+        try w.fixture.writeLock(try w.fixture.podfileLock(extraPods: [("PMHttp", "1.0.0")]))
+        let system = w.tmp.path + "/system-gitconfig"
+        try "[url \"\(b.url)/dl/\"]\n\tinsteadOf = \(named)dl/\n".write(
+            toFile: system, atomically: true, encoding: .utf8)
+        let args = [
+            "pods", "fetch", "--project", w.fixture.project, "--cocoapods-version", "1.17.0", "--only", "PMHttp",
+            "--json",
+        ]
+        let skipped = try bin.run(
+            args, home: w.fixture.home, extraEnvironment: ["GIT_CONFIG_SYSTEM": system, "GIT_CONFIG_NOSYSTEM": "1"])
+        XCTAssertNotEqual(skipped.status, 0, skipped.stdout)
+        XCTAssertEqual(b.requests.count, 0)
+        let r = try bin.run(
+            args, home: w.fixture.home, extraEnvironment: ["GIT_CONFIG_SYSTEM": system, "GIT_CONFIG_NOSYSTEM": ""])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        let pods = try PodmirrorBinary.json(r)["pods"] as? [[String: Any]] ?? []
+        XCTAssertEqual(pods.first?["url"] as? String, b.url + "/dl/PMHttp-1.0.0.zip")
+        XCTAssertEqual(b.requests.map(\.path), ["/dl/PMHttp-1.0.0.zip"])
+    }
+
     func testSpecRepoCloneFetchAndProbesReachTheFirstRewrite() throws {
         let tmp = TempDirectory("insteadof-once-specs")
         let home = TempDirectory("insteadof-once-home")

@@ -1,3 +1,4 @@
+import CLibgit2
 import Foundation
 
 /// `gitconfig insteadof use|reset`: global `url.<mirror>.insteadOf` rules that send the GitHub Specs
@@ -45,6 +46,25 @@ public struct InsteadOfRules: Sendable {
         let base =
             environment.variables["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment.home + "/.config"
         return environment.expandPath(base) + "/git/config"
+    }
+
+    /// The system file git reads (never written by podmirror): `$GIT_CONFIG_SYSTEM`, else the one libgit2
+    /// finds (`/etc/gitconfig` on Linux); nil when `GIT_CONFIG_NOSYSTEM` is set or there is none.
+    var systemFile: String? {
+        if let off = environment.variables["GIT_CONFIG_NOSYSTEM"], !off.isEmpty,
+            !["0", "false", "no", "off"].contains(off.lowercased())
+        {
+            return nil
+        }
+        if let file = environment.variables["GIT_CONFIG_SYSTEM"], !file.isEmpty {
+            let path = environment.expandPath(file)
+            return environment.fileSystem.fileExists(path) ? path : nil
+        }
+        Libgit2.initialize()
+        var found = git_buf()
+        defer { git_buf_dispose(&found) }
+        guard git_config_find_system(&found) == 0, let path = found.ptr else { return nil }
+        return String(cString: path)
     }
 
     /// Every global file git reads that exists, the write target first.

@@ -7,10 +7,15 @@ public struct SourceMirrorRules: Sendable, Equatable {
 
     public init(rules: [InsteadOfRule]) { self.rules = rules }
 
-    /// Every insteadOf rule in the global git config files git reads (the user's own, podmirror's source
-    /// mirrors and its Specs rules alike: git applies them all).
+    /// Every insteadOf rule in the system and global git config files git reads (the user's own, a
+    /// machine-wide one, podmirror's source mirrors and its Specs rules alike: git applies them all).
     public static func load(environment: RuntimeEnvironment, catalog: MirrorCatalog) throws -> SourceMirrorRules {
-        SourceMirrorRules(rules: try SourceMirrorConfig(environment: environment, catalog: catalog).rules().map(\.rule))
+        let config = SourceMirrorConfig(environment: environment, catalog: catalog)
+        // git reads the system file first: of equally long prefixes, its rule wins.
+        let system = try InsteadOfRule.InFile.read(
+            config.files.systemFile.map { [$0] } ?? [], fileSystem: environment.fileSystem
+        ) { _, _ in false }
+        return SourceMirrorRules(rules: (system + (try config.rules())).map(\.rule))
     }
 
     /// `url` rewritten as git rewrites it: the longest matching `insteadOf` prefix wins, the first of equally

@@ -8,7 +8,8 @@ import XCTest
 final class SourceMirrorConfigTests: XCTestCase {
     func environment(_ home: TempDirectory) -> RuntimeEnvironment {
         RuntimeEnvironment(
-            variables: ["HOME": home.path, "XDG_CONFIG_HOME": home.sub(".config")], currentDirectory: home.path)
+            variables: ["HOME": home.path, "XDG_CONFIG_HOME": home.sub(".config"), "GIT_CONFIG_NOSYSTEM": "1"],
+            currentDirectory: home.path)
     }
 
     func testUsePlanWritesSourceMirrorsInTheSameEditAndLoadSeesEveryRule() throws {

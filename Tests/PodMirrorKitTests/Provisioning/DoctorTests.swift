@@ -53,7 +53,11 @@ final class DoctorTests: XCTestCase {
         try home.write(".gemrc", ":sources:\n- \(broken.url)/\n")
 
         let env = RuntimeEnvironment(
-            variables: ["HOME": home.path, "PATH": home.sub("bin"), "LANG": "C", "CP_REPOS_DIR": repos],
+            variables: [
+                "HOME": home.path, "PATH": home.sub("bin"), "LANG": "C", "CP_REPOS_DIR": repos,
+                // Not the host's /etc/gitconfig (its insteadOf rules would be reported as source mirrors).
+                "GIT_CONFIG_NOSYSTEM": "1",
+            ],
             currentDirectory: home.path)
         let report = Doctor(environment: env, catalog: catalog, podfiles: [podfile], timeout: 3).run()
         let ids = report.findings.map(\.id)
