@@ -32,7 +32,7 @@ final class GitIndexFile {
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 8)
         data.copyBytes(to: bytes.bindMemory(to: UInt8.self))
         let raw = UnsafeRawBufferPointer(bytes)
-        func word(_ at: Int) -> Int { (0..<4).reduce(0) { $0 << 8 | Int(raw[at + $1]) } }
+        func word(_ at: Int) -> Int { Int(raw.bigEndianUInt32(at: at)) }
         // "DIRC", version, entry count; the file ends with the SHA-1 of all that precedes it (all zeros
         // when git wrote it with index.skipHash).
         let version = word(4)
@@ -53,7 +53,7 @@ final class GitIndexFile {
     private func parse(version: Int) -> Bool {
         let raw = UnsafeRawBufferPointer(bytes)
         let end = raw.count - 20
-        func word(_ at: Int) -> UInt32 { (0..<4).reduce(0) { $0 << 8 | UInt32(raw[at + $1]) } }
+        func word(_ at: Int) -> UInt32 { raw.bigEndianUInt32(at: at) }
         var at = 12
         var previous: UnsafePointer<CChar>?
         for i in 0..<count {

@@ -97,9 +97,7 @@ struct PackIndex {
 
     init(_ path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        func word(_ at: Int) -> Int {
-            data[(data.startIndex + at)..<(data.startIndex + at + 4)].reduce(0) { $0 << 8 | Int($1) }
-        }
+        func word(_ at: Int) -> Int { Int(data.bigEndianUInt32(at: at)) }
         // "\377tOc", version 2, then 256 big-endian fan-out counts; the last is the object count.
         guard data.count >= 8 + 1024, data.prefix(8) == Data([0xFF, 0x74, 0x4F, 0x63, 0, 0, 0, 2]) else {
             throw GitError(.repository, operation: "read the pack index", subject: path, cause: "not a version 2 index")

@@ -73,7 +73,7 @@ extension GitPack {
             else {
                 throw GitError(.repository, operation: "read the pack", subject: part.path, cause: "not a pack file")
             }
-            files[files.count - 1].objects = part.objects ?? buffer[8..<12].reduce(0) { $0 << 8 | Int($1) }
+            files[files.count - 1].objects = part.objects ?? Int(UnsafeRawBufferPointer(buffer).bigEndianUInt32(at: 8))
         }
         let objects = files.reduce(0) { $0 + $1.objects }
         var total = 0
