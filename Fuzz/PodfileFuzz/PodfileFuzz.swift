@@ -14,29 +14,34 @@ let catalog = try! MirrorCatalog.bundled()
 let tuna = catalog.specsMirror(named: "tuna")!.url
 let privateURL = "https://git.example.com/private/Specs.git"
 
-/// One edit, the model fact it must establish, and which lines it may touch.
+/// One edit, the model fact it must establish, and which lines it may touch: lines `mayTouch` accepts, and
+/// every line of a statement (without a block) whose text contains `statement`, such as the second line of
+/// `platform :ios,` / `'12.0'`.
 struct Probe: Sendable {
     var edit: PodfileEdit
     var mayTouch: @Sendable (String) -> Bool
+    var statement: String
     var holds: @Sendable (PodfileModel) -> Bool
 }
 
 let probes: [Probe] = [
     // Sources compare as CocoaPods matches them (case, trailing `/` and `.git` do not matter).
     Probe(
-        edit: .useSource("tuna"), mayTouch: { $0.contains("source") },
+        edit: .useSource("tuna"), mayTouch: { $0.contains("source") }, statement: "source",
         holds: { $0.sourceURLs.contains { SourceURL($0).isSame(as: SourceURL(tuna)) } }),
     Probe(
-        edit: .addSource(privateURL, first: true), mayTouch: { $0.contains("source") },
+        edit: .addSource(privateURL, first: true), mayTouch: { $0.contains("source") }, statement: "source",
         holds: { $0.sourceURLs.contains { SourceURL($0).isSame(as: SourceURL(privateURL)) } }),
     Probe(
-        edit: .platform(name: "ios", version: "13.0"), mayTouch: { $0.contains("platform") },
+        edit: .platform(name: "ios", version: "13.0"), mayTouch: { $0.contains("platform") }, statement: "platform",
         holds: { $0.platform?.name == "ios" && $0.platform?.version == "13.0" }),
     Probe(
         edit: .inhibitWarnings(true), mayTouch: { $0.contains("inhibit_all_warnings") },
+        statement: "inhibit_all_warnings",
         holds: { $0.inhibitAllWarnings }),
     Probe(
         edit: .inhibitWarnings(false), mayTouch: { $0.contains("inhibit_all_warnings") },
+        statement: "inhibit_all_warnings",
         holds: { !$0.inhibitAllWarnings }),
     // Into a hook whose closer follows code on its line, the statement goes before the closer on that line.
     Probe(
@@ -44,6 +49,7 @@ let probes: [Probe] = [
         mayTouch: {
             $0.contains("SWIFT_VERSION") || $0.contains("post_install") || $0.contains("}") || $0.contains("end")
         },
+        statement: "SWIFT_VERSION",
         // The user's own plain assignment of the key is updated in place instead.
         holds: {
             ($0.buildSettings + $0.hookAssignments).contains {
@@ -72,6 +78,24 @@ func isSubsequence(_ sub: [ArraySlice<UInt8>], of all: [ArraySlice<UInt8>]) -> B
     var i = 0
     for line in all where i < sub.count && line.elementsEqual(sub[i]) { i += 1 }
     return i == sub.count
+}
+
+/// Line numbers (1-based) spanned by statements without a block whose text contains `word`, at any depth.
+func linesOfStatements(containing word: String, in syntax: RubySyntax) -> Set<Int> {
+    var out = Set<Int>()
+    func visit(_ s: RubyStatement) {
+        if s.blocks.isEmpty, s.compound == nil {
+            guard syntax.text(of: s).contains(word) else { return }
+            let last = syntax.tokens[s.last]
+            let end = last.line + syntax.bytes[last.range.dropLast()].filter { $0 == 0x0A }.count
+            out.formUnion(syntax.tokens[s.first].line...end)
+            return
+        }
+        s.blocks.forEach { $0.body.forEach(visit) }
+        s.children.forEach(visit)
+    }
+    syntax.statements.forEach(visit)
+    return out
 }
 
 func targetNames(_ t: PodfileTarget) -> [String] { [t.name] + t.children.flatMap(targetNames) }
@@ -113,7 +137,10 @@ func harness(_ input: [UInt8]) {
         case .useSource, .addSource: break
         default: if model.sourceURLs != before.sourceURLs { fail("\(probe.edit.summary): sources changed", input) }
         }
-        let kept = lines(result.old).filter { !probe.mayTouch(String(decoding: $0, as: UTF8.self)) }
+        let spanned = linesOfStatements(containing: probe.statement, in: doc.syntax)
+        let kept = lines(result.old).enumerated().filter { i, line in
+            !spanned.contains(i + 1) && !probe.mayTouch(String(decoding: line, as: UTF8.self))
+        }.map(\.element)
         if !isSubsequence(kept, of: lines(result.new)) {
             fail("\(probe.edit.summary): a line it is not about changed", input)
         }
