@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates what docs/ derives from the argument parser: the man page, shell completions and the
-# command reference. Run after changing a command's flags; a test checks the completions are current.
+# Regenerates what docs/ derives from the argument parser and the code enums: the man page, shell completions,
+# the command reference, and the code tables of docs/exit-codes.md, docs/json.md and docs/podmirror.schema.json.
+# Run after changing a command's flags or a code enum; tests check the completions and the tables are current.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The generated help is English whatever the locale: docs, man page and completions ship as they are.
@@ -40,4 +41,37 @@ awk -v table="$table" '
 ' docs/exit-codes.md >docs/exit-codes.md.tmp
 mv docs/exit-codes.md.tmp docs/exit-codes.md
 rm -f "$table"
-echo "wrote docs/man/podmirror.1, docs/completions/*, docs/commands.md, docs/exit-codes.md (error codes)"
+# The tables of docs/json.md between `<!-- codes:NAME:begin -->` and `<!-- codes:NAME:end -->`, each from
+# `podmirror code-table NAME`.
+tables="$(mktemp -d)"
+for name in $(grep -o '<!-- codes:[a-z-]*:begin -->' docs/json.md | sed 's/<!-- codes:\(.*\):begin -->/\1/'); do
+  "$bin" code-table "$name" >"$tables/$name"
+done
+awk -v dir="$tables" '
+  match($0, /<!-- codes:[a-z-]+:begin -->/) {
+    print; name = substr($0, RSTART + 11, RLENGTH - 11 - 10)
+    file = dir "/" name
+    while ((getline line < file) > 0) print line
+    close(file); skip = 1; next
+  }
+  /<!-- codes:[a-z-]+:end -->/ { skip = 0 }
+  !skip { print }
+' docs/json.md >docs/json.md.tmp
+mv docs/json.md.tmp docs/json.md
+# In docs/podmirror.schema.json, the `enum` after each `"$comment": "values: code-table NAME ..."` line.
+awk -v bin="$bin" '
+  match($0, /"\$comment": "values: code-table [a-z-]+/) {
+    print; name = substr($0, RSTART + 32, RLENGTH - 32)
+    indent = $0; sub(/[^ ].*$/, "", indent)
+    getline; print
+    while ((getline line) > 0 && line !~ /^ *\]/) {}
+    cmd = bin " code-table " name " --schema-indent " (length(indent) + 2)
+    while ((cmd | getline item) > 0) print item
+    close(cmd); print line; next
+  }
+  { print }
+' docs/podmirror.schema.json >docs/podmirror.schema.json.tmp
+mv docs/podmirror.schema.json.tmp docs/podmirror.schema.json
+rm -rf "$tables"
+echo "wrote docs/man/podmirror.1, docs/completions/*, docs/commands.md, docs/exit-codes.md (error codes),"
+echo "docs/json.md and docs/podmirror.schema.json (code tables)"

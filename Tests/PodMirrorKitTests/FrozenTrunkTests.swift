@@ -60,7 +60,7 @@ final class FrozenTrunkTests: XCTestCase {
             currentDirectory: home.path)
         func behind() -> [String] {
             Doctor(environment: env, catalog: catalog, checkNetwork: false).run().findings
-                .filter { $0.id == "repo.behind-final-trunk" }.compactMap(\.subject)
+                .filter { $0.id.rawValue == "repo.behind-final-trunk" }.compactMap(\.subject)
         }
         XCTAssertEqual(behind(), [], "at the final commit")
         XCTAssertEqual(try ProcessRunner.git(["-C", copy, "reset", "-q", "--hard", "HEAD~2"]).status, 0)

@@ -79,6 +79,8 @@ extension ErrorCode {
         case .bundleRead: "The Specs bundle could not be read."
         case .bundleWrite: "The Specs bundle could not be written."
         case .verifyBadExpect: "`repo verify --expect` is not a full commit id."
+        case .podsFetchFailed:
+            "`pods fetch`: a pod failed for a reason that has no code of its own (`results[].errorCode` only)."
         case .podsLockUnreadable: "The Podfile.lock could not be read."
         case .podsLockYAML: "The Podfile.lock is not YAML podmirror can read."
         case .podsLockShape: "The Podfile.lock does not have the shape CocoaPods writes."

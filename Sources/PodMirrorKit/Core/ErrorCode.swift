@@ -92,6 +92,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
 
     case verifyBadExpect = "verify.bad-expect"
 
+    case podsFetchFailed = "pods.fetch-failed"
     case podsLockUnreadable = "pods.lock-unreadable"
     case podsLockYAML = "pods.lock-yaml"
     case podsLockShape = "pods.lock-shape"
@@ -172,7 +173,7 @@ extension ErrorCode {
             .podfileMultipleHooks, .repoNotFound, .repoExists, .repoCloneIncomplete, .repoDetached, .repoIncomplete,
             .repoNoBranch, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate, .lockOpen, .bundleCorrupt,
             .bundleExpectMismatch, .bundleIncremental, .bundleInvalid, .bundleNoBranch, .bundleNotGit, .bundleRead,
-            .bundleWrite, .podsSpecNoRepo, .podsSpecNoSpecRepo, .podsSpecMissing, .podsSpecUnreadable,
+            .bundleWrite, .podsFetchFailed, .podsSpecNoRepo, .podsSpecNoSpecRepo, .podsSpecMissing, .podsSpecUnreadable,
             .podsSpecChecksum, .podsSpecJSON, .podsPodspecUnreadable, .podsPodspecName, .podsCDNNotFound,
             .podsCDNChecksum, .podsCDNStore, .podsCacheLock, .podsCacheVersion, .podsCacheWrite,
             .podsHTTPLeftToCocoaPods, .podsHTTPChecksum, .podsHTTPUnsafeArchive, .podsHTTPExtraction,

@@ -60,7 +60,7 @@ public struct WarningMemory: Sendable {
     /// The hash of a set of warnings: code, message, file and line of each, in order.
     public static func warnings(_ warnings: [Diagnostic]) -> String {
         let text = warnings.map { w in
-            [w.severity.rawValue, w.code, w.message, w.file ?? "", w.line.map(String.init) ?? ""]
+            [w.severity.rawValue, w.code.rawValue, w.message, w.file ?? "", w.line.map(String.init) ?? ""]
                 .joined(separator: "\u{0}")
         }.joined(separator: "\n")
         return Digest.hex(.sha256, Array(text.utf8))

@@ -114,7 +114,7 @@ public struct InsteadOfRules: Sendable {
             title: "gitconfig insteadof use \(mirror.name.isEmpty ? Redaction.redactURL(base) : mirror.name)")
         plan.warnings.append(
             Diagnostic(
-                .warning, code: "gitconfig.github-precheck", Message("gitconfig.insteadof.github-precheck")))
+                .warning, code: .gitconfigGithubPrecheck, Message("gitconfig.insteadof.github-precheck")))
         let existing = try rules()
         let sources = SourceMirrorConfig(environment: environment, catalog: catalog)
         let sourceRules = sourceMirrors.isEmpty ? [] : try sources.rules()
@@ -122,7 +122,7 @@ public struct InsteadOfRules: Sendable {
         for r in existing where !r.managed && r.rule.base != base {
             plan.warnings.append(
                 Diagnostic(
-                    .warning, code: "gitconfig.foreign-rule",
+                    .warning, code: .gitconfigForeignRule,
                     Message(
                         "gitconfig.insteadof.foreign-rule",
                         ["file": r.file, "prefix": r.rule.insteadOf, "mirror": Redaction.redactURL(r.rule.base)]),
@@ -204,7 +204,7 @@ public struct InsteadOfRules: Sendable {
         for r in existing where !r.managed {
             plan.warnings.append(
                 Diagnostic(
-                    .note, code: "gitconfig.kept-rule",
+                    .note, code: .gitconfigKeptRule,
                     Message(
                         "gitconfig.source-mirror.kept",
                         ["rule": "\(r.rule.insteadOf) → \(Redaction.redactURL(r.rule.base))", "file": r.file]),

@@ -127,7 +127,7 @@ public struct SourceMirrorConfig: Sendable {
             let message = Message(
                 "gitconfig.source-mirror.kept",
                 ["rule": Self.arrow(r.rule), "file": r.file])
-            plan.warnings.append(Diagnostic(.warning, code: "gitconfig.kept-rule", message, file: r.file))
+            plan.warnings.append(Diagnostic(.warning, code: .gitconfigKeptRule, message, file: r.file))
         }
         return plan
     }

@@ -37,7 +37,7 @@ public enum Messages {
 
 extension Diagnostic {
     /// A diagnostic whose text comes from the catalog: `message` in English, `localized` for people.
-    public init(_ severity: Severity, code: String, _ message: Message, file: String? = nil, line: Int? = nil) {
+    public init(_ severity: Severity, code: DiagnosticCode, _ message: Message, file: String? = nil, line: Int? = nil) {
         self.init(severity, code: code, message.english, file: file, line: line)
         self.text = message
     }

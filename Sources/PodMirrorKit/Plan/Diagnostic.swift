@@ -4,7 +4,7 @@ import Foundation
 public struct Diagnostic: Codable, Equatable, Sendable {
     public enum Severity: String, Codable, Sendable { case note, warning, error }
     public var severity: Severity
-    public var code: String
+    public var code: DiagnosticCode
     public var message: String
     public var file: String?
     public var line: Int?
@@ -16,7 +16,7 @@ public struct Diagnostic: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey { case severity, code, message, file, line }
 
-    public init(_ severity: Severity, code: String, _ message: String, file: String? = nil, line: Int? = nil) {
+    public init(_ severity: Severity, code: DiagnosticCode, _ message: String, file: String? = nil, line: Int? = nil) {
         self.severity = severity
         self.code = code
         self.message = message

@@ -2,7 +2,7 @@ import Foundation
 
 /// What happened to one pod in `pods fetch` (or what would happen, in dry-run and check).
 public struct PodFetchResult: Sendable, Codable, Equatable {
-    public enum Status: String, Sendable, Codable {
+    public enum Status: String, Sendable, Codable, CaseIterable {
         /// Downloaded and published into the cache in this run.
         case fetched
         /// Already in the cache (nothing written).
@@ -26,7 +26,8 @@ public struct PodFetchResult: Sendable, Codable, Equatable {
     public var status: Status
     public var reason: String?
     public var error: String?
-    public var errorCode: String?
+    /// The code of `error` (an error code of docs/exit-codes.md).
+    public var errorCode: ErrorCode?
     public var bytes: Int64
     public var seconds: Double
     /// The entry's folder in the cache.
@@ -71,5 +72,17 @@ public struct PodFetchResult: Sendable, Codable, Equatable {
         if let error { return error }
         if let reasonText { return reasonText.localized }
         return reason
+    }
+}
+
+extension PodFetchResult.Status: DocumentedCode {
+    public var meaning: String {
+        switch self {
+        case .fetched: "Downloaded and published into CocoaPods' download cache in this run."
+        case .cached: "Already in the download cache; nothing was written."
+        case .skipped: "Left to CocoaPods (`reason` says why)."
+        case .failed: "Could not be made ready (`error` and `errorCode` say why)."
+        case .missing: "Dry run and check: not in the cache, would be fetched."
+        }
     }
 }

@@ -136,14 +136,14 @@ public struct PodsFetcher: Sendable {
         if source != .flag {
             warnings.append(
                 Diagnostic(
-                    .warning, code: "pods.version-source",
+                    .warning, code: .podsVersionSource,
                     Message("pods.version.chosen", ["version": version, "source": source.rawValue])))
         }
         let action = cache.versionAction(version)
         if action == .wipe {
             warnings.append(
                 Diagnostic(
-                    .warning, code: "pods.version-wipe",
+                    .warning, code: .podsVersionWipe,
                     Message(
                         "pods.version.wipe",
                         [
@@ -307,11 +307,11 @@ public struct PodsFetcher: Sendable {
         if let e = error as? any PodMirrorError {
             result.error = Redaction.redactText(e.message)
             result.errorText = e.text
-            result.errorCode = e.code.rawValue
+            result.errorCode = e.code
             result.exitStatus = e.exitStatus
         } else {
             result.error = Redaction.redactText("\(error)")
-            result.errorCode = "pods.fetch-failed"
+            result.errorCode = .podsFetchFailed
             result.exitStatus = .failure
         }
     }

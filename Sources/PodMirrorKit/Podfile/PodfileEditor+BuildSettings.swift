@@ -95,7 +95,7 @@ extension EditContext {
                 }
                 warnings.append(
                     Diagnostic(
-                        .note, code: "podfile.build-setting-overrides",
+                        .note, code: .podfileBuildSettingOverrides,
                         Message("podfile.build-setting.overrides", ["key": key, "line": String(own[0].line)]),
                         file: doc.path, line: own[0].line))
             }

@@ -80,7 +80,7 @@ extension EditContext {
             if let own = reader.userBuildSettingAssignments(key: key, in: site, skipping: skipping).first {
                 warnings.append(
                     Diagnostic(
-                        .warning, code: "podfile.deployment-target-overridden",
+                        .warning, code: .podfileDeploymentTargetOverridden,
                         Message("podfile.deployment-target.user-line", ["key": key, "line": String(own.line)]),
                         file: doc.path, line: own.line))
             }

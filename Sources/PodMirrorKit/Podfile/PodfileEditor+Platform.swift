@@ -61,14 +61,14 @@ extension EditContext {
             if existing.conditional {
                 warnings.append(
                     finding(
-                        .warning, "podfile.platform-conditional",
+                        .warning, .podfilePlatformConditional,
                         Message("podfile.platform.in-condition", ["line": String(existing.statement.line)]),
                         line: existing.statement.line))
             }
             if scope.platforms.count > 1 {
                 warnings.append(
                     finding(
-                        .warning, "podfile.platform-several",
+                        .warning, .podfilePlatformSeveral,
                         Message(
                             "podfile.platform.several",
                             ["target": scope.label, "count": String(scope.platforms.count)]),
@@ -163,7 +163,7 @@ extension EditContext {
             if !inTargets.isEmpty {
                 warnings.append(
                     finding(
-                        .note, "podfile.inhibit-in-targets",
+                        .note, .podfileInhibitInTargets,
                         Message("podfile.inhibit.stays-in-targets", ["targets": inTargets.joined(separator: ", ")])))
             }
             return

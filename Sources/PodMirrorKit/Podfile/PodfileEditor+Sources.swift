@@ -47,7 +47,7 @@ extension EditContext {
                 edits.append(insertion(after: last.statement, sourceLine(url)))
                 warnings.append(
                     finding(
-                        .warning, "podfile.only-private-sources",
+                        .warning, .podfileOnlyPrivateSources,
                         Message("podfile.source.only-private", ["url": Redaction.redactURL(url)]),
                         line: last.statement.line))
             } else {
@@ -92,7 +92,7 @@ extension EditContext {
             edits.append(topInsertion(lines))
             warnings.append(
                 finding(
-                    .note, "podfile.trunk-explicit",
+                    .note, .podfileTrunkExplicit,
                     Message("podfile.source.trunk-explicit", ["url": Redaction.redactURL(url)])))
             return
         }
@@ -112,11 +112,11 @@ extension EditContext {
         if matching.isEmpty {
             warnings.append(
                 Diagnostic(
-                    .warning, code: "podfile.source-absent",
+                    .warning, code: .podfileSourceAbsent,
                     Message("podfile.source.absent", ["url": Redaction.redactURL(url)]), file: doc.path))
         }
         if !matching.isEmpty, matching.count == sourceSites.count {
-            warnings.append(finding(.warning, "podfile.no-source-left", Message("podfile.source.none-left")))
+            warnings.append(finding(.warning, .podfileNoSourceLeft, Message("podfile.source.none-left")))
         }
     }
 

@@ -177,7 +177,9 @@ struct EditContext {
     }
 
     /// A finding about the edit, from the catalog (URLs in it redacted by the caller).
-    func finding(_ severity: Diagnostic.Severity, _ code: String, _ message: Message, line: Int? = nil) -> Diagnostic {
+    func finding(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: Message, line: Int? = nil)
+        -> Diagnostic
+    {
         Diagnostic(severity, code: code, message, file: doc.path, line: line)
     }
 

@@ -107,9 +107,11 @@ public struct PodfileSource: Equatable, Sendable {
 public struct PodfileProblem: Equatable, Sendable {
     public var message: String
     public var line: Int
-    public var code: String
+    public var code: PodfileProblemCode
 
-    public var json: JSONValue { .object(["message": .string(message), "line": .int(line), "code": .string(code)]) }
+    public var json: JSONValue {
+        .object(["message": .string(message), "line": .int(line), "code": .string(code.rawValue)])
+    }
 }
 
 /// What a Podfile says, read statically (nothing is evaluated).

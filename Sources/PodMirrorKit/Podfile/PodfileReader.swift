@@ -241,7 +241,7 @@ struct PodfileReader {
                 out.append(
                     PodfileProblem(
                         message: "Specifying multiple `\(name)` hooks is unsupported.", line: list[1].statement.line,
-                        code: "podfile.multiple-hooks"))
+                        code: .multipleHooks))
             }
         }
         func check(_ scope: PodfileScope) {
@@ -251,7 +251,7 @@ struct PodfileReader {
                     PodfileProblem(
                         message: "The target `\(scope.label)` already has a platform set.",
                         line: fixed[1].statement.line,
-                        code: "podfile.multiple-platforms"))
+                        code: .multiplePlatforms))
             }
             scope.children.forEach(check)
         }
@@ -260,7 +260,7 @@ struct PodfileReader {
             out.append(
                 PodfileProblem(
                     message: "podmirror cannot read the source `\(src.text)` (not a plain string)", line: s.line,
-                    code: "podfile.source-expression"))
+                    code: .sourceExpression))
         }
         return out.sorted { $0.line < $1.line }
     }

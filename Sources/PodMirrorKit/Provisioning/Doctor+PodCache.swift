@@ -10,7 +10,7 @@ extension Doctor {
             let list = rules.map { "\(Redaction.redactURL($0.insteadOf)) → \(Redaction.redactURL($0.base))" }
             findings.append(
                 Finding(
-                    id: "pods.source-mirrors", severity: .note,
+                    id: .podsSourceMirrors, severity: .note,
                     Message("doctor.pods.source-mirrors", ["rules": list.joined(separator: ", ")]),
                     fix: nil, subject: nil))
         }
@@ -31,13 +31,13 @@ extension Doctor {
             if missing.isEmpty {
                 findings.append(
                     Finding(
-                        id: "pods.cached", severity: .note,
+                        id: .podsCached, severity: .note,
                         Message("doctor.pods.cached", ["path": lockfile]),
                         fix: nil, subject: lockfile))
             } else {
                 findings.append(
                     Finding(
-                        id: "pods.not-cached", severity: .warning,
+                        id: .podsNotCached, severity: .warning,
                         Message(
                             "doctor.pods.not-cached",
                             [

@@ -9,7 +9,7 @@ import Foundation
 public struct Doctor: Sendable {
     /// One finding: a stable id, a severity, what was found and the command that fixes it.
     public struct Finding: Codable, Sendable, Equatable {
-        public var id: String
+        public var id: DoctorFindingID
         public var severity: Diagnostic.Severity
         public var message: String
         /// A command that runs as written (`sh`) and fixes the finding; nil when no command can.
@@ -25,7 +25,7 @@ public struct Doctor: Sendable {
         enum CodingKeys: String, CodingKey { case id, severity, message, fix, subject, explanation }
 
         public init(
-            id: String, severity: Diagnostic.Severity, message: String, fix: String?, subject: String?,
+            id: DoctorFindingID, severity: Diagnostic.Severity, message: String, fix: String?, subject: String?,
             explanation: String? = nil
         ) {
             self.id = id
@@ -38,7 +38,7 @@ public struct Doctor: Sendable {
 
         /// A finding written in the catalog: `message`/`explanation` in English, the texts for people.
         public init(
-            id: String, severity: Diagnostic.Severity, _ message: Message, fix: String?, subject: String?,
+            id: DoctorFindingID, severity: Diagnostic.Severity, _ message: Message, fix: String?, subject: String?,
             explanation: Message? = nil
         ) {
             self.init(
@@ -106,19 +106,20 @@ public struct Doctor: Sendable {
             "gem": Message("doctor.tool.gem.install"), "pod": Message("doctor.tool.pod.install"),
         ]
         let hasGem = probe.locate("gem") != nil
-        return ["git", "ruby", "gem", "pod"].map { name in
+        return DoctorFindingID.Tool.allCases.map { tool in
+            let name = tool.rawValue
             // Only podmirror's own fix is a command; it needs gem.
             let fix = name == "pod" && hasGem ? "podmirror setup --install-cocoapods" : nil
             let explanation = name == "pod" && !hasGem ? Message("doctor.tool.pod.needs-gem") : explanations[name]
             guard let path = probe.locate(name) else {
                 return Finding(
-                    id: "tool.\(name).missing", severity: .warning,
+                    id: .tool(tool, .missing), severity: .warning,
                     Message("doctor.tool.missing", ["tool": name]), fix: fix, subject: name, explanation: explanation)
             }
             guard let version = probe.version(of: path) else {
                 let how = explanations[name].map { $0.text(in: Messages.language) } ?? ""
                 var finding = Finding(
-                    id: "tool.\(name).broken", severity: .error,
+                    id: .tool(tool, .broken), severity: .error,
                     Message("doctor.tool.broken", ["path": path]), fix: nil, subject: path)
                 // The reinstall hint nests the install hint: English for JSON, this run's language for people.
                 finding.explanation =
@@ -127,7 +128,7 @@ public struct Doctor: Sendable {
                 return finding
             }
             return Finding(
-                id: "tool.\(name)", severity: .note,
+                id: .tool(tool, .found), severity: .note,
                 Message("doctor.tool.found", ["tool": name, "version": version, "path": path]), fix: nil, subject: path)
         }
     }
@@ -146,7 +147,7 @@ public struct Doctor: Sendable {
             ?? Message("doctor.locale.unset")
         return [
             Finding(
-                id: "locale.not-utf8", severity: .error, message,
+                id: .localeNotUTF8, severity: .error, message,
                 fix: "export \(variable)=en_US.UTF-8", subject: effective,
                 explanation: Message("doctor.locale.explanation"))
         ]
@@ -160,7 +161,7 @@ public struct Doctor: Sendable {
                 [],
                 [
                     Finding(
-                        id: "repos.missing", severity: .note, Message("doctor.repos.missing", ["path": dir.path]),
+                        id: .reposMissing, severity: .note, Message("doctor.repos.missing", ["path": dir.path]),
                         fix: nil, subject: dir.path, explanation: Message("doctor.repos.missing.explanation"))
                 ]
             )
@@ -169,7 +170,7 @@ public struct Doctor: Sendable {
         if SpecLock.isHeld(reposDir: dir) {
             findings.append(
                 Finding(
-                    id: "repo.lock-held", severity: .warning,
+                    id: .repoLockHeld, severity: .warning,
                     Message("doctor.repos.lock-held", ["path": dir.lockPath]),
                     fix: "fuser \(dir.lockPath)", subject: dir.lockPath,
                     explanation: Message("doctor.repos.lock-held.explanation")))
@@ -179,7 +180,7 @@ public struct Doctor: Sendable {
                 [],
                 findings + [
                     Finding(
-                        id: "repos.unreadable", severity: .error,
+                        id: .reposUnreadable, severity: .error,
                         Message("doctor.repos.unreadable", ["path": dir.path]), fix: nil,
                         subject: dir.path, explanation: Message("doctor.repos.unreadable.explanation"))
                 ]
@@ -191,7 +192,7 @@ public struct Doctor: Sendable {
             for lock in ["index.lock", "HEAD.lock"] where fs.fileExists(r.path + "/.git/" + lock) {
                 findings.append(
                     Finding(
-                        id: "repo.stale-git-lock", severity: .error,
+                        id: .repoStaleGitLock, severity: .error,
                         Message("doctor.repo.stale-git-lock", ["name": r.name, "path": "\(r.path)/.git/\(lock)"]),
                         fix: "rm \(r.path)/.git/\(lock)", subject: r.name,
                         explanation: Message("doctor.repo.stale-git-lock.explanation")))
@@ -200,21 +201,21 @@ public struct Doctor: Sendable {
             if r.branch == nil {
                 findings.append(
                     Finding(
-                        id: "repo.detached", severity: .error,
+                        id: .repoDetached, severity: .error,
                         Message("doctor.repo.detached", ["name": r.name]),
                         fix: "podmirror repo repair \(r.name)", subject: r.name,
                         explanation: Message("doctor.repo.detached.explanation")))
             } else if let branch = r.branch, let git, git.resolve("refs/remotes/origin/\(branch)") == nil {
                 findings.append(
                     Finding(
-                        id: "repo.no-tracking-ref", severity: .error,
+                        id: .repoNoTrackingRef, severity: .error,
                         Message("doctor.repo.no-tracking-ref", ["name": r.name, "branch": branch]),
                         fix: updateFix, subject: r.name))
             }
             if let dirty = git?.changedPathCount(), dirty > 0 {
                 findings.append(
                     Finding(
-                        id: "repo.dirty", severity: .warning,
+                        id: .repoDirty, severity: .warning,
                         Message("doctor.repo.dirty", ["name": r.name, "count": String(dirty)]),
                         fix: "podmirror repo repair \(r.name)", subject: r.name,
                         explanation: Message("doctor.repo.dirty.explanation")))
@@ -223,7 +224,7 @@ public struct Doctor: Sendable {
         for (r, final) in FrozenTrunk.behind(repos: repos, catalog: catalog) {
             findings.append(
                 Finding(
-                    id: "repo.behind-final-trunk", severity: .warning,
+                    id: .repoBehindFinalTrunk, severity: .warning,
                     Message(
                         "freeze.repo.behind",
                         [
@@ -243,7 +244,7 @@ public struct Doctor: Sendable {
             do { sources = try PodfileDocument.load(path: podfile, fs: environment.fileSystem).model.sourceURLs } catch
             {
                 findings.append(
-                    Finding(id: "podfile.unreadable", severity: .error, message: "\(error)", fix: nil, subject: podfile)
+                    Finding(id: .podfileUnreadable, severity: .error, message: "\(error)", fix: nil, subject: podfile)
                 )
                 continue
             }
@@ -253,7 +254,7 @@ public struct Doctor: Sendable {
                 let isTrunk = SourceURL(source).isSameCanonical(as: SourceURL(trunkURL))
                 findings.append(
                     Finding(
-                        id: "podfile.source-unmatched", severity: isTrunk ? .warning : .error,
+                        id: .podfileSourceUnmatched, severity: isTrunk ? .warning : .error,
                         Message(
                             isTrunk ? "doctor.podfile.source-unmatched.trunk" : "doctor.podfile.source-unmatched",
                             ["podfile": podfile, "source": Redaction.redactURL(source)]),
@@ -274,7 +275,7 @@ public struct Doctor: Sendable {
             if usesMirror, !listsTrunk, let trunk = repos.first(where: { $0.name == "trunk" }) {
                 findings.append(
                     Finding(
-                        id: "podfile.trunk-with-mirror", severity: .warning,
+                        id: .podfileTrunkWithMirror, severity: .warning,
                         Message("doctor.podfile.trunk-with-mirror", ["podfile": podfile, "path": trunk.path]),
                         fix: "podmirror repo remove trunk", subject: trunk.path,
                         explanation: Message("doctor.podfile.trunk-with-mirror.explanation")))
@@ -289,7 +290,7 @@ public struct Doctor: Sendable {
             as any PodMirrorError
         {
             var finding = Finding(
-                id: "gems.gemrc-invalid", severity: .error, message: e.message, fix: nil, subject: nil,
+                id: .gemsGemrcInvalid, severity: .error, message: e.message, fix: nil, subject: nil,
                 explanation: e.remedy)
             finding.text = e.text
             finding.explanationText = e.remedyText
@@ -304,7 +305,7 @@ public struct Doctor: Sendable {
             !$0.healthy
         }.map { r in
             Finding(
-                id: "gems.source-unreachable", severity: .error,
+                id: .gemsSourceUnreachable, severity: .error,
                 Message("doctor.gems.source-unreachable", ["url": r.url, "problem": r.problem ?? "unknown"]),
                 fix: "podmirror gems source use \"$(podmirror mirror test --gems --pick)\"", subject: listing.gemrc,
                 explanation: Message("doctor.gems.source-unreachable.explanation"))

@@ -57,7 +57,7 @@ public struct GemSources: Sendable {
         if url.hasPrefix("http://") && !url.hasPrefix("http://127.0.0.1") && !url.hasPrefix("http://localhost") {
             plan.warnings.append(
                 Diagnostic(
-                    .warning, code: "gems.plain-http",
+                    .warning, code: .gemsPlainHTTP,
                     Message("gems.warning.plain-http", ["url": Redaction.redactURL(url)])))
         }
         let shown = Redaction.redactURL(url)

@@ -127,7 +127,7 @@ extension SpecRepoService {
         if let headerError {
             plan.warnings.append(
                 Diagnostic(
-                    .warning, code: "bundle.fallback-clone",
+                    .warning, code: .bundleFallbackClone,
                     Message(
                         "bundle.import.fallback",
                         [

@@ -201,11 +201,11 @@ public struct SpecRepoService: Sendable {
             case .cdn:
                 plan.warnings.append(
                     Diagnostic(
-                        .note, code: "repo.skip-cdn", Message("repo.update.skip-cdn", ["name": repo.name])))
+                        .note, code: .repoSkipCDN, Message("repo.update.skip-cdn", ["name": repo.name])))
             case .dir:
                 plan.warnings.append(
                     Diagnostic(
-                        .note, code: "repo.skip-dir", Message("repo.update.skip-dir", ["name": repo.name])))
+                        .note, code: .repoSkipDir, Message("repo.update.skip-dir", ["name": repo.name])))
             case .git:
                 plan.changes.append(try updateChange(repo, context: context))
             }

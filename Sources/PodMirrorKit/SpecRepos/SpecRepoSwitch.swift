@@ -28,7 +28,7 @@ extension SpecRepoService {
         for other in gitRepos where other.name != existing?.name && Self.isSpecsSource(other.url) {
             plan.warnings.append(
                 Diagnostic(
-                    .note, code: "repo.other-specs",
+                    .note, code: .repoOtherSpecs,
                     Message("repo.use.other-specs", ["name": other.name, "url": other.displayURL ?? ""])))
         }
         guard let existing else {
@@ -46,7 +46,7 @@ extension SpecRepoService {
             // (shared history re-points it; unrelated history leaves it alone and clones beside it).
             let candidates = gitRepos.filter { $0.branch != nil && $0.head != nil }
             if depth == nil, let first = candidates.first {
-                plan.warnings.removeAll { $0.code == "repo.other-specs" }
+                plan.warnings.removeAll { $0.code == .repoOtherSpecs }
                 plan.changes.append(switchChange(first, url: url, finalName: target, others: candidates))
                 return plan
             }

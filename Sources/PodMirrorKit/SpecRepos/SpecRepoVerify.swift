@@ -3,15 +3,13 @@ import Foundation
 /// The result of `repo verify` for one repo: intact, or the problems found, each naming its path.
 public struct SpecRepoVerification: Sendable {
     public struct Problem: Sendable {
-        /// Stable code: `worktree.modified|deleted|added|typechange|unreadable`, `head.detached`,
-        /// `head.not-at-origin`, `head.no-origin-branch`, `head.not-expected`, `git.lock`, `repo.not-git`.
-        public var code: String
+        public var code: VerifyProblemCode
         /// The file concerned, relative to the repo (worktree problems) or absolute (locks).
         public var path: String?
         public var text: Message
 
         public var json: JSONValue {
-            ["code": .string(code), "path": .string(path), "message": .string(text.english)]
+            ["code": .string(code.rawValue), "path": .string(path), "message": .string(text.english)]
         }
     }
 
@@ -62,7 +60,7 @@ extension SpecRepoService {
         var result = SpecRepoVerification(
             name: info.name, path: info.path, branch: info.branch, head: info.head,
             originHead: nil, deep: deep, problems: [], problemCount: 0)
-        func add(_ code: String, _ path: String?, _ text: Message) {
+        func add(_ code: VerifyProblemCode, _ path: String?, _ text: Message) {
             result.problemCount += 1
             if result.problems.count < SpecRepoVerification.listLimit {
                 result.problems.append(.init(code: code, path: path, text: text))
@@ -70,7 +68,7 @@ extension SpecRepoService {
         }
         guard info.kind == .git, let head = info.head else {
             add(
-                "repo.not-git", nil, Message("verify.problem.not-git", ["name": info.name, "type": info.kind.rawValue]))
+                .repoNotGit, nil, Message("verify.problem.not-git", ["name": info.name, "type": info.kind.rawValue]))
             return result
         }
         let repo = try GitRepository.open(info.path)
@@ -78,10 +76,10 @@ extension SpecRepoService {
             let origin = repo.resolve("refs/remotes/origin/\(branch)")
             result.originHead = origin
             if origin == nil {
-                add("head.no-origin-branch", nil, Message("verify.problem.no-origin-branch", ["branch": branch]))
+                add(.headNoOriginBranch, nil, Message("verify.problem.no-origin-branch", ["branch": branch]))
             } else if origin != head {
                 add(
-                    "head.not-at-origin", nil,
+                    .headNotAtOrigin, nil,
                     Message(
                         "verify.problem.not-at-origin",
                         [
@@ -89,18 +87,18 @@ extension SpecRepoService {
                         ]))
             }
         } else {
-            add("head.detached", nil, Message("verify.problem.detached", ["head": String(head.prefix(12))]))
+            add(.headDetached, nil, Message("verify.problem.detached", ["head": String(head.prefix(12))]))
         }
         if let expect, !head.hasPrefix(expect.lowercased()) {
-            add("head.not-expected", nil, Message("verify.problem.not-expected", ["head": head, "expect": expect]))
+            add(.headNotExpected, nil, Message("verify.problem.not-expected", ["head": head, "expect": expect]))
         }
         for lock in Self.gitLocks(repo.gitDirectory, repos.fileSystem) {
             add(
-                "git.lock", lock,
+                .gitLock, lock,
                 Message(specLockHeld ? "verify.problem.lock-busy" : "verify.problem.lock", ["path": lock]))
         }
         for c in try repo.statusScan(commit: head, deep: deep, cancellation: cancellation) {
-            add("worktree.\(c.kind.rawValue)", c.path, Message(Self.problemKey(c.kind), ["path": c.path]))
+            add(.worktree(c.kind), c.path, Message(Self.problemKey(c.kind), ["path": c.path]))
         }
         return result
     }

@@ -110,7 +110,7 @@ public enum DeintegratePlanner {
         } else if podsExists {
             plan.warnings.append(
                 Diagnostic(
-                    .note, code: "deintegrate.pods-kept",
+                    .note, code: .deintegratePodsKept,
                     Message("deintegrate.warning.pods-kept", ["path": location.podsDirectory])))
         }
         return DeintegratePlan(

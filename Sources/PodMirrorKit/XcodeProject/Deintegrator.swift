@@ -115,7 +115,7 @@ public struct Deintegrator {
                     guard let ref = file[refID] else {
                         warnings.append(
                             Diagnostic(
-                                .warning, code: "deintegrate.dangling-build-file",
+                                .warning, code: .deintegrateDanglingBuildFile,
                                 Message(
                                     "deintegrate.warning.dangling-build-file",
                                     ["target": tname, "buildFile": buildFile.id, "reference": refID]),

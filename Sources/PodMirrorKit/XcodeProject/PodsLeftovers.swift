@@ -25,7 +25,7 @@ struct PodsLeftovers {
                     let phaseName = phase.string("name") ?? Self.phaseLabel(phase.isa)
                     out.append(
                         Diagnostic(
-                            .warning, code: "deintegrate.file-in-pods",
+                            .warning, code: .deintegrateFileInPods,
                             Message(
                                 "deintegrate.warning.file-in-pods",
                                 ["target": tname, "path": path, "phase": phaseName]),
@@ -41,7 +41,7 @@ struct PodsLeftovers {
             let names = kept.prefix(5).map { file[$0]?.displayName ?? $0 }.joined(separator: ", ")
             out.append(
                 Diagnostic(
-                    .warning, code: "deintegrate.pods-group-kept",
+                    .warning, code: .deintegratePodsGroupKept,
                     Message(
                         "deintegrate.warning.pods-group-kept",
                         [

@@ -80,7 +80,7 @@ struct PodfileShowCommand: PodmirrorCommand {
         let env = runner.environment
         let doc = try PodfileDocument.load(path: location.resolve(env), fs: env.fileSystem)
         let model = doc.model
-        let rejected = model.problems.contains { $0.code != "podfile.source-expression" }
+        let rejected = model.problems.contains { $0.code.rejectedByCocoaPods }
         try runner.show(
             ok: !rejected,
             json: {

@@ -78,7 +78,7 @@ struct ReinstallCommand: PodmirrorCommand {
         {
             // A Podfile.lock podmirror cannot read is `pod install`'s business; the prefetch only saves time.
             let skipped = Diagnostic(
-                .warning, code: "reinstall.fetch-skipped",
+                .warning, code: .reinstallFetchSkipped,
                 Message("pods.reinstall.fetch-skipped", ["reason": error.localizedMessage]))
             if json {
                 console.err(Render.diagnosticLine(skipped))

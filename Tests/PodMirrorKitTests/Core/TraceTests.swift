@@ -75,7 +75,7 @@ final class TraceTests: XCTestCase {
         let file = try home.write("Podfile", "one\n")
         let report = PlanReport(
             title: "t", mode: .apply, changed: false, changes: [],
-            warnings: [Diagnostic(.warning, code: "c", "m", file: file)],
+            warnings: [Diagnostic(.warning, code: .podfileSourceAbsent, "m", file: file)],
             error: nil, rolledBack: [])
         let before = WarningMemory.state(
             arguments: ["x"], currentDirectory: home.path, report: report, fileSystem: LocalFileSystem())

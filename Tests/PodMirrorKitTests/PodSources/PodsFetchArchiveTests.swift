@@ -67,7 +67,7 @@ final class PodsFetchArchiveTests: XCTestCase {
         XCTAssertEqual(result(report, "PMHttp").bytes, Int64(archives["/PMHttp-1.0.0.zip"]!.count))
         let bad = result(report, "PMBadSum")
         XCTAssertEqual(bad.status, .failed, "\(bad)")
-        XCTAssertEqual(bad.errorCode, "pods.http.checksum")
+        XCTAssertEqual(bad.errorCode?.rawValue, "pods.http.checksum")
         XCTAssertTrue(bad.error?.contains(String(repeating: "ab", count: 32)) ?? false, bad.error ?? "nil")
         let dmg = result(report, "PMDmg")
         XCTAssertEqual(dmg.status, .skipped, "\(dmg)")

@@ -225,11 +225,11 @@ final class PodsFetchTests: XCTestCase {
             environment: environment, catalog: try MirrorCatalog.bundled(), podfiles: [podfile],
             checkNetwork: false
         ).run()
-        let missing = report.findings.first { $0.id == "pods.not-cached" }
+        let missing = report.findings.first { $0.id.rawValue == "pods.not-cached" }
         XCTAssertEqual(missing?.severity, .warning)
         XCTAssertTrue(missing?.message.contains("PMFoo") ?? false, "\(report.findings)")
         XCTAssertEqual(missing?.fix, "podmirror pods fetch --project \(fixture.project)")
-        let rules = report.findings.first { $0.id == "pods.source-mirrors" }
+        let rules = report.findings.first { $0.id.rawValue == "pods.source-mirrors" }
         XCTAssertTrue(
             rules?.message.contains("https://github.com/CocoaPods/Specs.git → https://mirror.example/specs.git")
                 ?? false,
@@ -255,7 +255,7 @@ final class PodsFetchTests: XCTestCase {
         let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
         let ghost = result(report, "PMGhost")
         XCTAssertEqual(ghost.status, .failed)
-        XCTAssertEqual(ghost.errorCode, "pods.spec-missing")
+        XCTAssertEqual(ghost.errorCode?.rawValue, "pods.spec-missing")
         XCTAssertTrue(ghost.error!.contains("PMGhost 3.0.0"), ghost.error!)
         XCTAssertEqual(result(report, "PMFoo").status, .fetched)
     }
@@ -267,7 +267,7 @@ final class PodsFetchTests: XCTestCase {
             text.replacingOccurrences(of: "PMFoo: \(real)", with: "PMFoo: " + String(repeating: "a", count: 40)))
         let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
         let foo = result(report, "PMFoo")
-        XCTAssertEqual(foo.errorCode, "pods.spec-checksum")
+        XCTAssertEqual(foo.errorCode?.rawValue, "pods.spec-checksum")
         for part in ["PMFoo", "sharded", real, String(repeating: "a", count: 40)] {
             XCTAssertTrue(foo.error!.contains(part), "\(part) missing in \(foo.error!)")
         }
@@ -399,7 +399,7 @@ final class PodsFetchTests: XCTestCase {
     func testStallFailsThatPodOnlyAfterTheTimeout() throws {
         let report = try runWithFaultyServer(.stallAfter(bytes: 50_000), stall: 2, big: true)
         assertOnlyGitAFailed(report)
-        XCTAssertEqual(result(report, "PMGitA").errorCode, "git.timeout")
+        XCTAssertEqual(result(report, "PMGitA").errorCode?.rawValue, "git.timeout")
     }
 
     func testCacheLockHeldByAnotherProcessFailsThatPodOnly() throws {

@@ -30,7 +30,7 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
             }
             return nil
         }
-        if !m.problems.filter({ $0.code != "podfile.source-expression" }).isEmpty {
+        if !m.problems.filter({ $0.code.rawValue != "podfile.source-expression" }).isEmpty {
             return "unexpected problems \(m.problems)"
         }
         let sources = c.expected["sources"] as! [String]

@@ -88,7 +88,7 @@ final class PodfileFirstContactTests: XCTestCase {
             [.buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0", pod: "A")],
             to: try PodfileDocument(text: userHook), catalog: catalog)
         XCTAssertTrue(result.changed)
-        XCTAssertEqual(result.warnings.map(\.code), ["podfile.build-setting-overrides"])
+        XCTAssertEqual(result.warnings.map(\.code.rawValue), ["podfile.build-setting-overrides"])
         XCTAssertEqual(result.warnings.first?.severity, .note)
     }
 
@@ -229,7 +229,7 @@ final class PodfileFirstContactTests: XCTestCase {
             [.removeSource("https://git.example.com/x/Specs.git")], to: try PodfileDocument(text: input),
             catalog: catalog)
         XCTAssertFalse(r.changed)
-        XCTAssertEqual(r.warnings.map(\.code), ["podfile.source-absent"])
+        XCTAssertEqual(r.warnings.map(\.code.rawValue), ["podfile.source-absent"])
         XCTAssertEqual(r.warnings.first?.severity, .warning)
     }
 }

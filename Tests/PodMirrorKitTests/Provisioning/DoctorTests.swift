@@ -60,7 +60,7 @@ final class DoctorTests: XCTestCase {
             ],
             currentDirectory: home.path)
         let report = Doctor(environment: env, catalog: catalog, podfiles: [podfile], timeout: 3).run()
-        let ids = report.findings.map(\.id)
+        let ids = report.findings.map(\.id.rawValue)
         let expected = [
             "tool.git.missing", "tool.ruby.broken", "tool.gem", "tool.pod", "locale.not-utf8", "repo.lock-held",
             "repo.detached", "repo.stale-git-lock", "repo.no-tracking-ref", "repo.dirty",
@@ -68,7 +68,7 @@ final class DoctorTests: XCTestCase {
         ]
         XCTAssertEqual(Set(ids), Set(expected), "\(report.findings)")
         XCTAssertEqual(ids.count, expected.count, "each finding once: \(ids)")
-        let byID = Dictionary(report.findings.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let byID = Dictionary(report.findings.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { a, _ in a })
         XCTAssertEqual(byID["tool.pod"]?.message, "pod: 1.16.2 (\(home.sub("bin/pod")))")
         XCTAssertEqual(byID["repo.dirty"]?.subject, "tuna")
         XCTAssertEqual(byID["repo.no-tracking-ref"]?.subject, "notrack")
@@ -95,7 +95,7 @@ final class DoctorTests: XCTestCase {
             currentDirectory: home.path)
         let report = Doctor(environment: env, catalog: catalog, timeout: 3).run()
         XCTAssertEqual(report.errors, 0, "\(report.findings)")
-        XCTAssertTrue(report.findings.contains { $0.id == "repos.missing" && $0.severity == .note })
+        XCTAssertTrue(report.findings.contains { $0.id.rawValue == "repos.missing" && $0.severity == .note })
     }
 
     func testInvalidGemrcIsAnError() throws {
@@ -104,9 +104,10 @@ final class DoctorTests: XCTestCase {
         let env = RuntimeEnvironment(
             variables: ["HOME": home.path, "PATH": "/nonexistent", "LANG": "en_US.UTF-8"], currentDirectory: home.path)
         let report = Doctor(environment: env, catalog: catalog, checkNetwork: false).run()
-        XCTAssertEqual(report.findings.filter { $0.id == "gems.gemrc-invalid" }.count, 1)
+        XCTAssertEqual(report.findings.filter { $0.id.rawValue == "gems.gemrc-invalid" }.count, 1)
         XCTAssertTrue(
-            report.findings.first { $0.id == "gems.gemrc-invalid" }?.message.contains(home.path + "/.gemrc") ?? false)
+            report.findings.first { $0.id.rawValue == "gems.gemrc-invalid" }?.message.contains(home.path + "/.gemrc")
+                ?? false)
     }
 
     func testPodfileSourceMatchingFollowsCocoaPodsURLRules() throws {
@@ -127,11 +128,13 @@ final class DoctorTests: XCTestCase {
         let bad = try home.write("bad/Podfile", "source '\(tuna)/'\n")
         XCTAssertEqual(
             Doctor(environment: env, catalog: catalog, podfiles: [good], checkNetwork: false).run().findings.filter {
-                $0.id.hasPrefix("podfile.")
+                $0.id.rawValue.hasPrefix("podfile.")
             }, [])
         XCTAssertEqual(
-            Doctor(environment: env, catalog: catalog, podfiles: [bad], checkNetwork: false).run().findings.map(\.id)
-                .filter { $0.hasPrefix("podfile.") },
+            Doctor(environment: env, catalog: catalog, podfiles: [bad], checkNetwork: false).run().findings.map(
+                \.id.rawValue
+            )
+            .filter { $0.hasPrefix("podfile.") },
             ["podfile.source-unmatched"])
     }
 }

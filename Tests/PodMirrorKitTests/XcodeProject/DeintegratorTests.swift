@@ -51,7 +51,7 @@ final class DeintegratorTests: XCTestCase {
         XCTAssertNotNil(after["B00000000000000000000004"])
         XCTAssertTrue(
             d.warnings.contains {
-                $0.code == "deintegrate.file-in-pods" && $0.message.contains("Pods/Gen/Generated.swift")
+                $0.code == .deintegrateFileInPods && $0.message.contains("Pods/Gen/Generated.swift")
             }, "\(d.warnings)")
         // Per-target report in CocoaPods' words.
         XCTAssertEqual(d.targets.map(\.name), ["App", "AppTests"])

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The code of a problem `podfile show` reports (`problems[].code` in JSON); `meaning` is its line in
+/// docs/json.md.
+public enum PodfileProblemCode: String, CaseIterable, Sendable, Codable {
+    /// Two unconditional hooks of one kind (CocoaPods rejects the Podfile).
+    case multipleHooks = "podfile.multiple-hooks"
+    /// Two unconditional platforms in one scope (CocoaPods rejects the Podfile).
+    case multiplePlatforms = "podfile.multiple-platforms"
+    /// A `source` whose argument is not a plain string (podmirror cannot read it; CocoaPods may accept it).
+    case sourceExpression = "podfile.source-expression"
+
+    /// CocoaPods itself rejects a Podfile with this problem (`podfile show` then fails).
+    public var rejectedByCocoaPods: Bool { self != .sourceExpression }
+}
+
+extension PodfileProblemCode: DocumentedCode {
+    public var meaning: String {
+        switch self {
+        case .multipleHooks:
+            "Two unconditional `post_install`, `post_integrate` or `pre_integrate` hooks: CocoaPods rejects the "
+                + "Podfile."
+        case .multiplePlatforms: "Two unconditional `platform` lines in one target: CocoaPods rejects the Podfile."
+        case .sourceExpression:
+            "A `source` whose argument is not a plain string: podmirror cannot read it (CocoaPods evaluates it)."
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// The id of a `doctor` finding (`findings[].id` in JSON); `meaning` is its line in docs/json.md and `severity`
+/// the one it always has (nil when it depends on what was found).
+public enum DoctorFindingID: String, CaseIterable, Sendable, Codable {
+    /// git was found and runs.
+    case toolGit = "tool.git"
+    /// git is not on PATH.
+    case toolGitMissing = "tool.git.missing"
+    /// git is on PATH but does not run.
+    case toolGitBroken = "tool.git.broken"
+    /// ruby was found and runs.
+    case toolRuby = "tool.ruby"
+    /// ruby is not on PATH.
+    case toolRubyMissing = "tool.ruby.missing"
+    /// ruby is on PATH but does not run.
+    case toolRubyBroken = "tool.ruby.broken"
+    /// gem was found and runs.
+    case toolGem = "tool.gem"
+    /// gem is not on PATH.
+    case toolGemMissing = "tool.gem.missing"
+    /// gem is on PATH but does not run.
+    case toolGemBroken = "tool.gem.broken"
+    /// pod was found and runs.
+    case toolPod = "tool.pod"
+    /// pod is not on PATH.
+    case toolPodMissing = "tool.pod.missing"
+    /// pod is on PATH but does not run.
+    case toolPodBroken = "tool.pod.broken"
+
+    /// The locale is not UTF-8.
+    case localeNotUTF8 = "locale.not-utf8"
+
+    /// There is no spec repos folder yet.
+    case reposMissing = "repos.missing"
+    /// The spec repos folder cannot be listed.
+    case reposUnreadable = "repos.unreadable"
+    /// Another process holds the spec repos lock.
+    case repoLockHeld = "repo.lock-held"
+    /// A spec repo has a git lock file left by an interrupted git run.
+    case repoStaleGitLock = "repo.stale-git-lock"
+    /// A spec repo's HEAD is detached.
+    case repoDetached = "repo.detached"
+    /// A spec repo lacks `refs/remotes/origin/<branch>`.
+    case repoNoTrackingRef = "repo.no-tracking-ref"
+    /// A spec repo has changed files.
+    case repoDirty = "repo.dirty"
+    /// A spec repo is behind the final trunk commit.
+    case repoBehindFinalTrunk = "repo.behind-final-trunk"
+
+    /// A Podfile cannot be read.
+    case podfileUnreadable = "podfile.unreadable"
+    /// A Podfile source has no local repo with its URL.
+    case podfileSourceUnmatched = "podfile.source-unmatched"
+    /// A Podfile uses a Specs mirror while the trunk repo still exists.
+    case podfileTrunkWithMirror = "podfile.trunk-with-mirror"
+
+    /// Source mirrors (git insteadOf rules) apply to pod sources.
+    case podsSourceMirrors = "pods.source-mirrors"
+    /// Every pod of Podfile.lock is in the download cache.
+    case podsCached = "pods.cached"
+    /// Some pods of Podfile.lock are not in the download cache.
+    case podsNotCached = "pods.not-cached"
+
+    /// The gemrc cannot be read or parsed.
+    case gemsGemrcInvalid = "gems.gemrc-invalid"
+    /// A gem source does not answer as a gem mirror should.
+    case gemsSourceUnreachable = "gems.source-unreachable"
+
+    /// A tool `doctor` looks for.
+    public enum Tool: String, CaseIterable, Sendable { case git, ruby, gem, pod }
+
+    /// What `doctor` found of a tool.
+    public enum ToolState: Sendable, CaseIterable { case found, missing, broken }
+
+    /// The id of a tool's finding: `tool.<name>`, `tool.<name>.missing` or `tool.<name>.broken`.
+    public static func tool(_ tool: Tool, _ state: ToolState) -> Self {
+        let suffix =
+            switch state {
+            case .found: ""
+            case .missing: ".missing"
+            case .broken: ".broken"
+            }
+        // Every tool has the three cases above; a test checks each combination.
+        return Self(rawValue: "tool." + tool.rawValue + suffix)!
+    }
+}
+
+extension DoctorFindingID: DocumentedCode {
+    /// The severity a finding with this id always has; nil when it depends on what was found.
+    public var severity: Diagnostic.Severity? {
+        switch self {
+        case .toolGit, .toolRuby, .toolGem, .toolPod, .reposMissing, .podsSourceMirrors, .podsCached: .note
+        case .toolGitMissing, .toolRubyMissing, .toolGemMissing, .toolPodMissing, .repoLockHeld, .repoDirty,
+            .repoBehindFinalTrunk, .podfileTrunkWithMirror, .podsNotCached:
+            .warning
+        case .toolGitBroken, .toolRubyBroken, .toolGemBroken, .toolPodBroken, .localeNotUTF8, .reposUnreadable,
+            .repoStaleGitLock, .repoDetached, .repoNoTrackingRef, .podfileUnreadable, .gemsGemrcInvalid,
+            .gemsSourceUnreachable:
+            .error
+        // A warning for a trunk source (CocoaPods sets trunk up by itself), an error for any other.
+        case .podfileSourceUnmatched: nil
+        }
+    }
+
+    public var meaning: String {
+        switch self {
+        case .toolGit, .toolRuby, .toolGem, .toolPod: "The tool was found on PATH and runs (`subject` is its path)."
+        case .toolGitMissing, .toolRubyMissing, .toolGemMissing, .toolPodMissing: "The tool is not on PATH."
+        case .toolGitBroken, .toolRubyBroken, .toolGemBroken, .toolPodBroken:
+            "The tool is on PATH but does not run (`--version` fails)."
+        case .localeNotUTF8: "The locale (LC_ALL, else LC_CTYPE, else LANG) is not UTF-8, or none is set."
+        case .reposMissing: "There is no spec repos folder (~/.cocoapods/repos) yet."
+        case .reposUnreadable: "The spec repos folder cannot be listed."
+        case .repoLockHeld: "A running process holds the spec repos lock; repo changes wait for it."
+        case .repoStaleGitLock: "A spec repo has a git lock file left by an interrupted git run."
+        case .repoDetached: "A spec repo's HEAD is detached."
+        case .repoNoTrackingRef: "A spec repo lacks `refs/remotes/origin/<branch>`, so `pod repo update` fails."
+        case .repoDirty: "A spec repo has changed files that `pod repo update` would discard."
+        case .repoBehindFinalTrunk: "A spec repo is behind the final trunk commit of the frozen Specs repo."
+        case .podfileUnreadable: "A Podfile cannot be read."
+        case .podfileSourceUnmatched:
+            "No local spec repo has a Podfile source's URL, so `pod install` clones it again (a warning for trunk)."
+        case .podfileTrunkWithMirror: "A Podfile uses a Specs mirror while the trunk repo still exists."
+        case .podsSourceMirrors: "Source mirrors (git insteadOf rules) apply to pod sources."
+        case .podsCached: "Every pod of Podfile.lock is in CocoaPods' download cache (or left to CocoaPods)."
+        case .podsNotCached: "Some pods of Podfile.lock are not in CocoaPods' download cache."
+        case .gemsGemrcInvalid: "The gemrc cannot be read or parsed."
+        case .gemsSourceUnreachable: "A gem source does not answer as a gem mirror should."
+        }
+    }
+}
