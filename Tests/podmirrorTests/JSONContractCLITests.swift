@@ -24,6 +24,8 @@ final class JSONContractCLITests: XCTestCase {
         chmod(try tools.write("gem", "#!/bin/sh\necho 'Successfully installed cocoapods'\n"), 0o755)
         let url = server.url("Specs.git")
         let podfile = try home.write("Podfile", "platform :ios, '12.0'\ntarget 'App' do\n  pod 'A'\nend\n")
+        // A source podmirror cannot read: `podfile show` lists a problem with its code.
+        let computed = try home.write("computed/Podfile", "source ENV['SPECS']\nplatform :ios, '12.0'\n")
         let runs: [[String]] = [
             ["mirror", "list"], ["mirror", "test", url], ["mirror", "test", "--gems", gems.url + "/"],
             ["repo", "list"], ["repo", "add", "specs", url], ["repo", "add", "specs", url], ["repo", "update"],
@@ -31,7 +33,8 @@ final class JSONContractCLITests: XCTestCase {
             ["setup", "--mirror", url, "--podfile", podfile, "--dry-run"],
             ["setup", "--gems", gems.url + "/", "--check"],
             ["setup", "--mirror", "nowhere"], ["setup", "--install-cocoapods"],
-            ["podfile", "show", "--podfile", podfile], ["podfile", "platform", "ios", "13.0", "--podfile", podfile],
+            ["podfile", "show", "--podfile", podfile], ["podfile", "show", "--podfile", computed], ["repo", "verify"],
+            ["podfile", "platform", "ios", "13.0", "--podfile", podfile],
             ["podfile", "platform", "ios", "13.0", "--podfile", home.sub("missing/Podfile")],
             ["gems", "source", "list"], ["gems", "source", "use", gems.url + "/", "--dry-run"],
             ["gitconfig", "insteadof", "use", url, "--dry-run"],
@@ -43,6 +46,16 @@ final class JSONContractCLITests: XCTestCase {
         XCTAssertFalse(
             validator.problems(document: #"{"command": "x", "ok": true, "warnings": [], "error": "boom"}"#).isEmpty)
         XCTAssertFalse(validator.problems(document: "Successfully installed\n{}").isEmpty, "not one document")
+        // Codes are the enums' values (docs/json.md): a code no enum has is refused.
+        let diagnostic = #"{"severity": "warning", "code": "no.such-code", "message": "m", "file": null, "line": null}"#
+        XCTAssertFalse(
+            validator.problems(document: #"{"command": "x", "ok": true, "warnings": [\#(diagnostic)], "error": null}"#)
+                .isEmpty, "unknown warning code")
+        XCTAssertFalse(
+            validator.problems(
+                document: #"{"command": "x", "ok": true, "warnings": [], "error": null, "repos": "#
+                    + #"[{"problems": [{"code": "worktree.gone", "path": null, "message": "m"}]}]}"#
+            ).isEmpty, "unknown verify problem code")
         for args in runs {
             let r = try bin.run(
                 args + ["--json"], home: home.path,
