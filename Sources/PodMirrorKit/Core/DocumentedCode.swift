@@ -21,6 +21,10 @@ public enum CodeTable: String, CaseIterable, Sendable {
     case doctorFinding = "doctor-finding"
     /// `pods fetch`: `pods[].status`.
     case podStatus = "pod-status"
+    /// `pods fetch`: `pods[].kind`.
+    case podKind = "pod-kind"
+    /// `pods fetch`: `pods[].origin`.
+    case podOrigin = "pod-origin"
     /// `pods fetch`: `pods[].errorCode` (every `ErrorCode`; its table is in docs/exit-codes.md).
     case error = "error"
 
@@ -32,6 +36,8 @@ public enum CodeTable: String, CaseIterable, Sendable {
         case .podfileProblem: PodfileProblemCode.allCases.map(\.rawValue)
         case .doctorFinding: DoctorFindingID.allCases.map(\.rawValue)
         case .podStatus: PodFetchResult.Status.allCases.map(\.rawValue)
+        case .podKind: PodFetchResult.Kind.allCases.map(\.rawValue)
+        case .podOrigin: PodFetchResult.Origin.allCases.map(\.rawValue)
         case .error: ErrorCode.allCases.map(\.rawValue)
         }
     }
@@ -49,6 +55,8 @@ public enum CodeTable: String, CaseIterable, Sendable {
         case .verifyProblem: lines = Self.rows("code", VerifyProblemCode.self)
         case .podfileProblem: lines = Self.rows("code", PodfileProblemCode.self)
         case .podStatus: lines = Self.rows("status", PodFetchResult.Status.self)
+        case .podKind: lines = Self.rows("kind", PodFetchResult.Kind.self)
+        case .podOrigin: lines = Self.rows("origin", PodFetchResult.Origin.self)
         case .doctorFinding:
             lines = ["| id | severity | meaning |", "| --- | --- | --- |"]
             for id in DoctorFindingID.allCases {

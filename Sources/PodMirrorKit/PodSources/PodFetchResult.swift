@@ -15,12 +15,32 @@ public struct PodFetchResult: Sendable, Codable, Equatable {
         case missing
     }
 
+    /// Where a pod's files come from (`kind` in JSON).
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        /// A git repository.
+        case git
+        /// An archive or file over http(s).
+        case http
+        /// A local `:path` (left to CocoaPods).
+        case path
+        /// A `:podspec` pod before its podspec is read.
+        case podspec
+        /// Not known yet (no source found).
+        case other
+    }
+
+    /// Where a pod's version was chosen (`origin` in JSON).
+    public enum Origin: String, Sendable, Codable, CaseIterable {
+        /// A spec repo or trunk.
+        case release
+        /// The Podfile's `:git`, `:http`, `:path` or `:podspec`.
+        case external
+    }
+
     public var name: String
     public var version: String
-    /// `git`, `http`, `path`, `podspec` or `other`.
-    public var kind: String
-    /// `release` (spec repo or trunk) or `external` (Podfile `:git`/`:http`/`:path`/`:podspec`).
-    public var origin: String
+    public var kind: Kind
+    public var origin: Origin
     /// The source URL after source-mirror rewriting, credentials redacted.
     public var url: String?
     public var status: Status
@@ -83,6 +103,27 @@ extension PodFetchResult.Status: DocumentedCode {
         case .skipped: "Left to CocoaPods (`reason` says why)."
         case .failed: "Could not be made ready (`error` and `errorCode` say why)."
         case .missing: "Dry run and check: not in the cache, would be fetched."
+        }
+    }
+}
+
+extension PodFetchResult.Kind: DocumentedCode {
+    public var meaning: String {
+        switch self {
+        case .git: "The source is a git repository."
+        case .http: "The source is an archive or file over http(s)."
+        case .path: "A local `:path` pod (left to CocoaPods)."
+        case .podspec: "A `:podspec` pod whose source is not known (its podspec was not read)."
+        case .other: "No source was found (the pod is skipped or failed)."
+        }
+    }
+}
+
+extension PodFetchResult.Origin: DocumentedCode {
+    public var meaning: String {
+        switch self {
+        case .release: "A released pod: its podspec comes from a spec repo or trunk."
+        case .external: "The Podfile names its source (`:git`, `:http`, `:path` or `:podspec`)."
         }
     }
 }

@@ -7,9 +7,9 @@ public enum PodSourceLocation: Sendable, Equatable {
     case http(HTTPSource)
 
     /// `git` or `http`.
-    public var kind: String {
-        if case .git = self { return "git" }
-        return "http"
+    public var kind: PodFetchResult.Kind {
+        if case .git = self { return .git }
+        return .http
     }
 
     public var url: String {

@@ -184,16 +184,16 @@ public struct PodsFetcher: Sendable {
 
     func planOne(_ pod: PodfileLock.Pod, lock: PodfileLock, lookup: SpecLookup) -> PodJob {
         var result = PodFetchResult(
-            name: pod.name, version: pod.version, kind: "other", origin: "release", url: nil,
+            name: pod.name, version: pod.version, kind: .other, origin: .release, url: nil,
             status: .skipped, reason: nil, error: nil, errorCode: nil, bytes: 0, seconds: 0,
             cachePath: nil, commit: nil, podspec: nil, reasonText: nil, errorText: nil, exitStatus: nil)
         func skip(_ reason: SkipReason) -> PodJob { .skipped(result, reason) }
         func fail(_ error: any Error) -> PodJob { .failed(result, error) }
         if let external = lock.externalSources[pod.name] {
-            result.origin = "external"
-            if external["path"] != nil { result.kind = "path"; return skip(.localPath) }
+            result.origin = .external
+            if external["path"] != nil { result.kind = .path; return skip(.localPath) }
             if let declared = external["podspec"] {
-                result.kind = "podspec"
+                result.kind = .podspec
                 return planPodspec(pod, declared: declared, lock: lock, result: result)
             }
             guard let params = lock.checkoutOptions[pod.name] else { return skip(.noSource) }

@@ -3,8 +3,8 @@ import Foundation
 import XCTest
 
 /// The code-like JSON values (warning codes, repo verify problem codes, Podfile problem codes, doctor finding ids,
-/// pod statuses): docs/json.md and docs/podmirror.schema.json list exactly the enums' cases, each raw value once,
-/// and JSON carries the raw strings.
+/// pod statuses, kinds and origins): docs/json.md and docs/podmirror.schema.json list exactly the enums' cases,
+/// each raw value once, and JSON carries the raw strings.
 final class CodeTableTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -75,6 +75,8 @@ final class CodeTableTests: XCTestCase {
         check(PodfileProblemCode.self)
         check(DoctorFindingID.self)
         check(PodFetchResult.Status.self)
+        check(PodFetchResult.Kind.self)
+        check(PodFetchResult.Origin.self)
     }
 
     /// Every call site that makes a diagnostic or finding with a code of fixed severity uses that severity.

@@ -62,7 +62,7 @@ final class PodsFetchArchiveTests: XCTestCase {
         for name in ["PMHttp", "PMTgz", "PMFoo", "PMGitA"] {
             XCTAssertEqual(result(report, name).status, .fetched, "\(name): \(result(report, name))")
         }
-        XCTAssertEqual(result(report, "PMHttp").kind, "http")
+        XCTAssertEqual(result(report, "PMHttp").kind.rawValue, "http")
         XCTAssertEqual(result(report, "PMHttp").url, files.url + "/dl/PMHttp-1.0.0.zip")
         XCTAssertEqual(result(report, "PMHttp").bytes, Int64(archives["/PMHttp-1.0.0.zip"]!.count))
         let bad = result(report, "PMBadSum")

@@ -92,7 +92,7 @@ extension PodsFetchTests {
         let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
         let ok = result(report, "PMCdn")
         XCTAssertEqual(ok.status, .fetched, "\(ok)")
-        XCTAssertEqual(ok.kind, "git")
+        XCTAssertEqual(ok.kind.rawValue, "git")
         XCTAssertEqual(ok.podspec, cdn.url + goodPath)
         XCTAssertEqual(ok.cachePath, podsDir + "/" + slug)
         // The entry: the source at the tag, and the spec file a byte copy of the CDN podspec.
@@ -241,8 +241,8 @@ extension PodsFetchTests {
             let r = result(report, e.pod)
             let s = try slug(e.pod, e.repo, e.sum)
             XCTAssertEqual(r.status, .fetched, "\(r)")
-            XCTAssertEqual(r.origin, "external")
-            XCTAssertEqual(r.kind, "git")
+            XCTAssertEqual(r.origin.rawValue, "external")
+            XCTAssertEqual(r.kind.rawValue, "git")
             XCTAssertEqual(r.cachePath, podsDir + "/" + s)
             assertSameTree(podsDir + "/" + s, try referenceCheckout(e.repo, "1.0.0"))
             XCTAssertEqual(
