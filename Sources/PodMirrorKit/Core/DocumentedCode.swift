@@ -13,6 +13,10 @@ public protocol DocumentedCode: RawRepresentable, CaseIterable, Sendable where R
 public enum CodeTable: String, CaseIterable, Sendable {
     /// `warnings[].code`.
     case diagnostic = "diagnostic"
+    /// Plans: `changes[].kind`.
+    case changeKind = "change-kind"
+    /// `mirror list`, `mirror test`: a mirror's `kind`.
+    case mirrorKind = "mirror-kind"
     /// `repo verify`: `repos[].problems[].code`.
     case verifyProblem = "verify-problem"
     /// `podfile show`: `problems[].code`.
@@ -32,6 +36,8 @@ public enum CodeTable: String, CaseIterable, Sendable {
     public var values: [String] {
         switch self {
         case .diagnostic: DiagnosticCode.allCases.map(\.rawValue)
+        case .changeKind: ChangeKind.allCases.map(\.rawValue)
+        case .mirrorKind: Mirror.Kind.allCases.map(\.rawValue)
         case .verifyProblem: VerifyProblemCode.allCases.map(\.rawValue)
         case .podfileProblem: PodfileProblemCode.allCases.map(\.rawValue)
         case .doctorFinding: DoctorFindingID.allCases.map(\.rawValue)
@@ -52,6 +58,8 @@ public enum CodeTable: String, CaseIterable, Sendable {
                 let severity = code.severity.map { "`\($0.rawValue)`" } ?? "varies"
                 lines.append("| `\(code.rawValue)` | \(severity) | \(code.meaning) |")
             }
+        case .changeKind: lines = Self.rows("kind", ChangeKind.self)
+        case .mirrorKind: lines = Self.rows("kind", Mirror.Kind.self)
         case .verifyProblem: lines = Self.rows("code", VerifyProblemCode.self)
         case .podfileProblem: lines = Self.rows("code", PodfileProblemCode.self)
         case .podStatus: lines = Self.rows("status", PodFetchResult.Status.self)

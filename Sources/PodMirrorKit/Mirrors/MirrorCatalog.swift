@@ -2,7 +2,7 @@ import Foundation
 
 /// One mirror or official source from `templates/mirrors.json`.
 public struct Mirror: Codable, Equatable, Sendable {
-    public enum Kind: String, Codable, Sendable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
         /// A git repository of CocoaPods/Specs.
         case specsGit = "specs-git"
         /// A trunk-format CDN of specs.
@@ -136,6 +136,17 @@ public struct MirrorCatalog: Sendable {
         let u = SourceURL(url)
         return specs.contains { m in
             SourceURL(m.url).isSame(as: u) || m.aliases.contains { SourceURL($0).isSame(as: u) }
+        }
+    }
+}
+
+extension Mirror.Kind: DocumentedCode {
+    /// One line saying what a mirror of this kind serves, for docs/json.md.
+    public var meaning: String {
+        switch self {
+        case .specsGit: "A git repository of CocoaPods/Specs."
+        case .specsCDN: "A trunk-format CDN of specs."
+        case .gems: "A RubyGems source."
         }
     }
 }

@@ -27,3 +27,27 @@ public enum ChangeKind: String, Codable, Sendable, CaseIterable {
     /// Kinds that point RubyGems or Bundler at a gem mirror.
     public var switchesGemSource: Bool { self == .gemrcEdit || self == .bundlerConfigEdit }
 }
+
+extension ChangeKind: DocumentedCode {
+    /// One line saying what a change of this kind does, for docs/json.md.
+    public var meaning: String {
+        switch self {
+        case .podfileEdit: "Edits a Podfile."
+        case .podfileCreate: "Writes a new Podfile (`init`)."
+        case .gemrcEdit: "Edits the gem sources of RubyGems' gemrc."
+        case .bundlerConfigEdit: "Edits Bundler's mirror setting in its global config."
+        case .gitconfigEdit: "Edits git insteadOf rules in a global git config file."
+        case .xcodeprojDeintegrate: "Takes CocoaPods out of an Xcode project."
+        case .podsDirectoryRemove: "Removes Pods/, or moves it aside (`reinstall`)."
+        case .podsBackupRemove: "Removes the Pods/ moved aside once `pod install` succeeded (`reinstall`)."
+        case .podInstall: "Runs `pod install` (`reinstall`)."
+        case .installCocoaPods: "Installs CocoaPods with `gem install`."
+        case .specRepoClone: "Clones a spec repo."
+        case .specRepoUse: "Points an existing spec repo at a mirror."
+        case .specRepoRemove: "Removes a spec repo."
+        case .specRepoUpdate: "Updates a spec repo from its remote (`repo update`)."
+        case .specRepoRepair: "Repairs a spec repo (`repo repair`)."
+        case .specRepoImport: "Sets a spec repo up from a bundle file (`repo import`)."
+        }
+    }
+}

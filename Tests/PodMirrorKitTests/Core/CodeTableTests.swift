@@ -77,6 +77,8 @@ final class CodeTableTests: XCTestCase {
         check(PodFetchResult.Status.self)
         check(PodFetchResult.Kind.self)
         check(PodFetchResult.Origin.self)
+        check(ChangeKind.self)
+        check(Mirror.Kind.self)
     }
 
     /// Every call site that makes a diagnostic or finding with a code of fixed severity uses that severity.
