@@ -65,6 +65,10 @@ final class SpecRepoInsteadOfCLITests: XCTestCase {
         let url = named + "Specs.git"
         XCTAssertEqual(try gitHead(url, home: w.home.path, env: env), w.specs.head, "git reaches B, once")
 
+        let test = try bin.run(["mirror", "test", url, "--json"], home: w.home.path, extraEnvironment: env)
+        let results = try PodmirrorBinary.json(test)["results"] as? [[String: Any]] ?? []
+        XCTAssertEqual(results.first?["head"] as? String, w.specs.head, test.stdout)
+
         let add = try bin.run(["repo", "add", "specs", url, "--verbose"], home: w.home.path, extraEnvironment: env)
         XCTAssertEqual(add.status, 0, add.stdout + add.stderr)
         XCTAssertTrue(add.stderr.contains("git: clone \(w.b.url("Specs.git")) (direct, no proxy)"), add.stderr)
@@ -79,6 +83,28 @@ final class SpecRepoInsteadOfCLITests: XCTestCase {
         XCTAssertTrue(update.stderr.contains("git: fetch \(w.b.url("Specs.git"))"), update.stderr)
         XCTAssertEqual(try git(w.clone, ["rev-parse", "HEAD"]), later)
         XCTAssertEqual(try git(w.clone, ["config", "remote.origin.url"]), url)
+        XCTAssertEqual(w.c.bytesSent, 0, "nothing was asked of C")
+    }
+
+    /// `setup` probes the mirror and clones it where git goes (`$GIT_CONFIG_GLOBAL`), keeping the URL as named.
+    func testSetupClonesWhereGitGoes() throws {
+        let w = try Servers()
+        defer { w.stop() }
+        let global = w.tmp.sub("ci/gitconfig")
+        try write(rule(w.b.url(""), insteadOf: named), to: global)
+        try write(rule(w.c.url(""), insteadOf: named), to: w.home.sub(".gitconfig"))
+        let url = named + "Specs.git"
+        try write("platform :ios, '13.0'\n", to: w.home.sub("Podfile"))
+        let setup = try bin.run(
+            ["setup", "--mirror", url, "--podfile", w.home.sub("Podfile"), "--json"], home: w.home.path,
+            extraEnvironment: ["GIT_CONFIG_GLOBAL": global])
+        XCTAssertEqual(setup.status, 0, setup.stdout + setup.stderr)
+        let repos = try FileManager.default.contentsOfDirectory(atPath: w.home.sub(".cocoapods/repos"))
+            .filter { !$0.hasPrefix(".") && $0 != "Spec_Lock" }
+        XCTAssertEqual(repos.count, 1, "\(repos)")
+        let clone = w.home.sub(".cocoapods/repos/" + (repos.first ?? ""))
+        XCTAssertEqual(try git(clone, ["rev-parse", "HEAD"]), w.specs.head)
+        XCTAssertEqual(try git(clone, ["config", "remote.origin.url"]), url)
         XCTAssertEqual(w.c.bytesSent, 0, "nothing was asked of C")
     }
 
