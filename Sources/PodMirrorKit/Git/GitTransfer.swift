@@ -288,8 +288,9 @@ final class TransferSession: @unchecked Sendable {
     }
 
     /// The URL of `remote` (named `name` in `repo`) as configured, and the URL a transfer connects to: the
-    /// configured one rewritten once by `options.urlRewrite`. `git_remote_lookup` returns a remote whose
-    /// URL libgit2 already rewrote by the files it reads; the configuration holds the URL as written.
+    /// configured one rewritten once by `options.urlRewrite` and the rules of the repository's own config.
+    /// `git_remote_lookup` returns a remote whose URL libgit2 already rewrote by the files it reads;
+    /// the configuration holds the URL as written.
     func urls(of remote: OpaquePointer, named name: String, in repo: GitRepository) throws -> (String, String) {
         let url = repo.remoteURL(name) ?? git_remote_url(remote).map { String(cString: $0) } ?? repo.path
         try GitURL.validate(url)
