@@ -108,6 +108,31 @@ final class SpecRepoInsteadOfCLITests: XCTestCase {
         XCTAssertEqual(w.c.bytesSent, 0, "nothing was asked of C")
     }
 
+    /// `repo use` re-points an existing clone at the URL as named and fetches the delta where git goes.
+    func testRepoUseRepointsAndFetchesWhereGitGoes() throws {
+        let w = try Servers()
+        defer { w.stop() }
+        let add = try bin.run(["repo", "add", "master", w.b.url("Specs.git")], home: w.home.path)
+        XCTAssertEqual(add.status, 0, add.stdout + add.stderr)
+        let mirror = try w.specs.mirror(named: "Mirror", seed: "mir")
+        try mirror.addCommits(2)
+        let global = w.tmp.sub("ci/gitconfig")
+        try write(rule(w.b.url(""), insteadOf: named), to: global)
+        try write(rule(w.c.url(""), insteadOf: named), to: w.home.sub(".gitconfig"))
+        let url = named + "Mirror.git"
+        let use = try bin.run(
+            ["repo", "use", url, "--name", "master", "--json"], home: w.home.path,
+            extraEnvironment: ["GIT_CONFIG_GLOBAL": global])
+        XCTAssertEqual(use.status, 0, use.stdout + use.stderr)
+        let out = try PodmirrorBinary.json(use)
+        XCTAssertEqual(out["method"] as? String, "repoint", use.stdout)
+        XCTAssertEqual(out["newHead"] as? String, mirror.head)
+        let clone = w.home.sub(".cocoapods/repos/master")
+        XCTAssertEqual(try git(clone, ["rev-parse", "HEAD"]), mirror.head)
+        XCTAssertEqual(try git(clone, ["config", "remote.origin.url"]), url)
+        XCTAssertEqual(w.c.bytesSent, 0, "nothing was asked of C")
+    }
+
     /// A rule only in the system file (`$GIT_CONFIG_SYSTEM`): followed as git follows it; with
     /// `GIT_CONFIG_NOSYSTEM` git reads no system file and neither does podmirror.
     func testRepoAddFollowsTheSystemFileUnlessGitConfigNoSystem() throws {
