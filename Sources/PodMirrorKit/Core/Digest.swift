@@ -19,8 +19,9 @@ public struct Digest: Sendable {
         self.init(algorithm, platform: true)
     }
 
-    /// `platform: false` takes the Swift implementation even where the platform has one (tests compare them).
-    init(_ algorithm: DigestAlgorithm, platform: Bool) {
+    /// `platform: false` takes the Swift implementation even where the platform has one (tests and
+    /// bench/digest.sh compare them).
+    @_spi(Benchmark) public init(_ algorithm: DigestAlgorithm, platform: Bool) {
         self.algorithm = algorithm
         if platform, let hash = PlatformHash.of(algorithm) {
             context = PlatformContext(hash)

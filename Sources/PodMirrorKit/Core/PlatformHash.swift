@@ -66,7 +66,8 @@ struct PlatformHash: Sendable {
                 initialise: { _ = CC_MD5_Init($0.assumingMemoryBound(to: CC_MD5_CTX.self)) },
                 update: { _ = CC_MD5_Update($0.assumingMemoryBound(to: CC_MD5_CTX.self), $1, CC_LONG($2)) },
                 final: {
-                    _ = CC_MD5_Final($1.assumingMemoryBound(to: UInt8.self), $0.assumingMemoryBound(to: CC_MD5_CTX.self))
+                    _ = CC_MD5_Final(
+                        $1.assumingMemoryBound(to: UInt8.self), $0.assumingMemoryBound(to: CC_MD5_CTX.self))
                 })
             let sha1 = PlatformHash(
                 size: Int(CC_SHA1_DIGEST_LENGTH),

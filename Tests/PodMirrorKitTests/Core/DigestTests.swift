@@ -2,7 +2,7 @@ import Foundation
 import PodMirrorTestSupport
 import XCTest
 
-@testable import PodMirrorKit
+@testable @_spi(Benchmark) import PodMirrorKit
 
 final class DigestTests: XCTestCase {
     /// Both implementations: the platform's library (where there is one) and the Swift fallback.
