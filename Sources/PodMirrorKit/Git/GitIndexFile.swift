@@ -32,7 +32,7 @@ final class GitIndexFile {
             return nil
         }
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 8)
-        data.copyBytes(to: bytes.bindMemory(to: UInt8.self))
+        _ = data.copyBytes(to: bytes.bindMemory(to: UInt8.self))
         let raw = UnsafeRawBufferPointer(bytes)
         func word(_ at: Int) -> Int { Int(raw.bigEndianUInt32(at: at)) }
         // "DIRC", version, entry count; the file ends with the SHA-1 of all that precedes it (all zeros
