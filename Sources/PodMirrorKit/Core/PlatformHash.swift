@@ -61,6 +61,9 @@ struct PlatformHash: Sendable {
 
     #if canImport(CommonCrypto)
         private static func load() -> (md5: PlatformHash?, sha1: PlatformHash?, sha256: PlatformHash?) {
+            precondition(
+                [MemoryLayout<CC_MD5_CTX>.size, MemoryLayout<CC_SHA1_CTX>.size, MemoryLayout<CC_SHA256_CTX>.size]
+                    .allSatisfy { $0 <= contextSize })
             let md5 = PlatformHash(
                 size: Int(CC_MD5_DIGEST_LENGTH),
                 initialise: { _ = CC_MD5_Init($0.assumingMemoryBound(to: CC_MD5_CTX.self)) },
