@@ -26,11 +26,13 @@ let package = Package(
         .target(name: "CAtomic"),
         // libgit2's standard socket stream replaced: connect/read/write bounded by a stall timeout and cancellation.
         .target(name: "CGitStream", dependencies: ["CLibgit2", "CAtomic"]),
+        // The commit a release binary is built from (scripts/build-release.sh passes it as a C define).
+        .target(name: "CBuildCommit"),
         // All behaviour: never prints, never exits.
         .target(
             name: "PodMirrorKit",
             dependencies: [
-                "CLibgit2", "CAtomic", "CGitStream", "CHTTP", .product(name: "Yams", package: "Yams"),
+                "CLibgit2", "CAtomic", "CGitStream", "CHTTP", "CBuildCommit", .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -50,6 +52,8 @@ let package = Package(
             path: "Fuzz/GemrcFuzz"),
         // bench/http-archives.sh: podmirror's http downloader alone, against curl.
         .executableTarget(name: "http-fetch-bench", dependencies: ["PodMirrorKit"], path: "bench/HTTPFetchBench"),
+        // bench/digest.sh: Digest on the platform's library vs its Swift fallback.
+        .executableTarget(name: "digest-bench", dependencies: ["PodMirrorKit"], path: "bench/DigestBench"),
         // Helpers shared by the test targets: temporary HOMEs, loopback git server, running the binary.
         .target(name: "PodMirrorTestSupport", dependencies: ["PodMirrorKit"], path: "Tests/TestSupport"),
         .testTarget(

@@ -48,6 +48,10 @@ $hide_checkout || echo "note: cannot hide the checkout's templates/ (needs root 
 
 bin="$(./scripts/build-release.sh)"
 version="$("$bin" --version)"
+if head="$(git rev-parse HEAD 2> /dev/null)"; then
+  built="$("$bin" --version --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["commit"])')"
+  expect "the binary names the commit it was built from" same "${built%-dirty}" "$head"
+fi
 templates="$(cd templates && find . -type f | sort)"
 
 # Checks an installed tree: PREFIX_DIR (as on disk) and the zsh folder the layout uses.

@@ -1,3 +1,4 @@
+import CBuildCommit
 import Foundation
 
 /// What `podmirror --version --verbose` (or `--json`) reports: the version, the libgit2 it runs on and
@@ -15,7 +16,7 @@ public struct BuildInfo: Sendable {
     public static var current: BuildInfo {
         BuildInfo(
             version: PodMirrorVersion.string, libgit2Version: Libgit2.version, libgit2Shallow: Libgit2.supportsShallow,
-            platform: "\(os)-\(arch)", commit: BuildCommit.value)
+            platform: "\(os)-\(arch)", commit: pm_build_commit().map { String(cString: $0) })
     }
 
     static var os: String {
