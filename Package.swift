@@ -52,6 +52,8 @@ let package = Package(
             path: "Fuzz/GemrcFuzz"),
         // bench/http-archives.sh: podmirror's http downloader alone, against curl.
         .executableTarget(name: "http-fetch-bench", dependencies: ["PodMirrorKit"], path: "bench/HTTPFetchBench"),
+        // bench/digest.sh: Digest on the platform's library vs its Swift fallback.
+        .executableTarget(name: "digest-bench", dependencies: ["PodMirrorKit"], path: "bench/DigestBench"),
         // Helpers shared by the test targets: temporary HOMEs, loopback git server, running the binary.
         .target(name: "PodMirrorTestSupport", dependencies: ["PodMirrorKit"], path: "Tests/TestSupport"),
         .testTarget(

@@ -76,6 +76,46 @@ final class ProxyRewriteCLITests: XCTestCase {
         XCTAssertGreaterThan(proxy.requests.count, before, "the fetch took the same proxy")
     }
 
+    /// An http:// clone through a proxy goes through podmirror's relay: with the rule in `$GIT_CONFIG_GLOBAL`
+    /// (which libgit2 does not read; `~/.gitconfig` sends the URL nowhere), the relay carries the requests
+    /// for the rewritten URL to the proxy, for `repo add` and `repo update`; `origin` keeps the URL as named.
+    func testRelayCarriesTheRewriteOfGitConfigGlobalThroughTheProxy() throws {
+        let served = TempDirectory()
+        let home = TempDirectory()
+        let specs = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 2)
+        let server = try GitHTTPServer(root: served.path)
+        defer { server.stop() }
+        let proxy = try RecordingProxy()
+        defer { proxy.stop() }
+        let global = home.sub("ci-gitconfig")
+        try Data("[url \"\(server.url(""))\"]\n\tinsteadOf = \(unreachable)\n".utf8)
+            .write(to: URL(fileURLWithPath: global))
+        try writeGitConfig(home.path, "[url \"http://elsewhere.example.invalid/\"]\n\tinsteadOf = \(unreachable)\n")
+        let env = ["http_proxy": proxy.url, "GIT_CONFIG_GLOBAL": global]
+        let named = unreachable + "Specs.git"
+        let rewritten = server.url("Specs.git")
+        let r = try bin.run(["repo", "add", "specs", named, "--verbose"], home: home.path, extraEnvironment: env)
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stderr.contains("git: clone \(rewritten) through proxy \(proxy.url)"), r.stderr)
+        XCTAssertTrue(
+            proxy.requests.contains { $0.hasPrefix("GET \(rewritten)/info/refs?service=git-upload-pack ") },
+            "\(proxy.requests)")
+        let clone = home.sub(".cocoapods/repos/specs")
+        func git(_ args: [String]) throws -> String {
+            try ProcessRunner.git(["-C", clone] + args).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        XCTAssertEqual(try git(["rev-parse", "HEAD"]), specs.head)
+        XCTAssertEqual(try git(["config", "remote.origin.url"]), named)
+        let later = try specs.addCommits(1)
+        let before = proxy.requests.count
+        let update = try bin.run(["repo", "update", "specs", "--verbose"], home: home.path, extraEnvironment: env)
+        XCTAssertEqual(update.status, 0, update.stdout + update.stderr)
+        XCTAssertTrue(update.stderr.contains("git: fetch \(rewritten) through proxy \(proxy.url)"), update.stderr)
+        XCTAssertGreaterThan(proxy.requests.count, before, "the fetch took the proxy")
+        XCTAssertEqual(try git(["rev-parse", "HEAD"]), later)
+        XCTAssertEqual(try git(["config", "remote.origin.url"]), named)
+    }
+
     struct Pods {
         let tmp = TempDirectory("proxy-rewrite-pods")
         let server: GitHTTPServer

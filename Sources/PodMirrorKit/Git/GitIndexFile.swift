@@ -25,21 +25,24 @@ final class GitIndexFile {
     }
 
     static func read(_ path: String) -> GitIndexFile? {
-        guard let sha1 = SHA1Stream(), let data = try? Data(contentsOf: URL(fileURLWithPath: path)), data.count >= 32
+        // Without the platform's SHA-1, checking the file's checksum would take longer than libgit2's read.
+        guard Digest.hasPlatformImplementation(.sha1), let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
+            data.count >= 32
         else {
             return nil
         }
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 8)
-        data.copyBytes(to: bytes.bindMemory(to: UInt8.self))
+        _ = data.copyBytes(to: bytes.bindMemory(to: UInt8.self))
         let raw = UnsafeRawBufferPointer(bytes)
         func word(_ at: Int) -> Int { Int(raw.bigEndianUInt32(at: at)) }
         // "DIRC", version, entry count; the file ends with the SHA-1 of all that precedes it (all zeros
         // when git wrote it with index.skipHash).
         let version = word(4)
         let trailer = Array(raw[(raw.count - 20)...])
-        sha1.add(UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 20)]))
+        var sha1 = Digest(.sha1)
+        sha1.update(UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 20)]))
         guard Array(raw[0..<4]) == Array("DIRC".utf8), version == 2 || version == 3,
-            trailer == sha1.finish() || trailer.allSatisfy({ $0 == 0 })
+            trailer == sha1.finalize() || trailer.allSatisfy({ $0 == 0 })
         else {
             bytes.deallocate()
             return nil

@@ -195,7 +195,7 @@ public enum GitSourceFetcher {
             let session = TransferSession(options)
             var opts = git_submodule_update_options()
             git_submodule_update_options_init(&opts, UInt32(GIT_SUBMODULE_UPDATE_OPTIONS_VERSION))
-            opts.fetch_opts = try session.fetchOptions(connectingTo: GitURLRewrite.connectURL(for: smURL))
+            opts.fetch_opts = try session.fetchOptions(connectingTo: options.connectURL(for: smURL))
             opts.checkout_opts = session.checkoutOptions(strategy: GIT_CHECKOUT_FORCE)
             opts.checkout_opts.disable_filters = 0
             _ = try session.run(operation: "submodule update", subject: smURL) {

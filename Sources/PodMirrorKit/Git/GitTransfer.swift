@@ -18,19 +18,30 @@ public struct TransferOptions: Sendable {
     public var cancellation: CancellationToken
     /// Proxy configuration (`ProxySettings.load(environment:)`); nil connects directly.
     public var proxy: ProxySettings?
+    /// git's `url.<base>.insteadOf` rules (`SourceMirrorRules.load`, from the files git reads): a transfer
+    /// connects to `connectURL(for:)`. Nil: the rules of the files libgit2 reads (`GitURLRewrite`).
+    public var urlRewrite: SourceMirrorRules?
 
     public static let defaultStallTimeout: TimeInterval = 120
 
     public init(
         stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
         progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init(),
-        proxy: ProxySettings? = nil, stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames
+        proxy: ProxySettings? = nil, stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames,
+        urlRewrite: SourceMirrorRules? = nil
     ) {
+        self.urlRewrite = urlRewrite
         self.stallTimeout = stallTimeout
         self.progress = progress
         self.cancellation = cancellation
         self.proxy = proxy
         self.stallTimeoutSetting = stallTimeoutSetting
+    }
+
+    /// The URL a transfer of `url` connects to: `url` rewritten once by the insteadOf rules, as git does.
+    /// `repositoryRules` are those of the repository's own config, which git reads after the others.
+    public func connectURL(for url: String, repositoryRules: [InsteadOfRule] = []) -> String {
+        SourceMirrorRules(rules: (urlRewrite?.rules ?? GitURLRewrite.defaultRules()) + repositoryRules).rewrite(url)
     }
 
     /// The proxy decision for `url` (see `ProxySettings`): the URL the transfer connects to, after git's
@@ -68,6 +79,10 @@ final class TransferSession: @unchecked Sendable {
     /// For an http:// URL through a proxy: the relay libgit2 talks to instead (see `HTTPProxyRelay`).
     private var relay: HTTPProxyRelay?
     private var relayURL: UnsafeMutablePointer<CChar>?
+    /// The URL the transfer connects to (after insteadOf), set on every remote in `remote_ready`.
+    private var connectURL: UnsafeMutablePointer<CChar>?
+    /// Remotes whose instance URL `remote_ready` set already (a reconnect is neither traced nor set again).
+    private var readyRemotes: Set<OpaquePointer> = []
     /// The operation `run` performs ("clone", "fetch", "ls-remote"), for `--verbose` trace lines.
     private var operation = "transfer"
 
@@ -79,6 +94,7 @@ final class TransferSession: @unchecked Sendable {
         relay?.stop()
         free(proxyURL)
         free(relayURL)
+        free(connectURL)
     }
 
     var payload: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
@@ -206,22 +222,29 @@ final class TransferSession: @unchecked Sendable {
         }
         cb.sideband_progress = { _, _, payload in TransferSession.from(payload).touch() }
         cb.remote_ready = { remote, _, payload in
-            let session = TransferSession.from(payload)
             guard let remote else { return 0 }
-            session.traceConnect(remote)
-            guard let url = session.relayURL else { return 0 }
-            return git_remote_set_instance_url(remote, url)
+            return TransferSession.from(payload).remoteReady(remote)
         }
         return cb
     }
 
-    /// `--verbose`: the URL libgit2 connects to (the remote's URL after git's `insteadOf` rules) and the
-    /// proxy this session decided on.
-    func traceConnect(_ remote: OpaquePointer) {
+    /// Points `remote` at the URL this transfer connects to, the relay's when there is one. libgit2 would
+    /// connect to the remote's URL rewritten by the insteadOf rules of the files it reads itself, which
+    /// are not always the ones git reads (it ignores `GIT_CONFIG_GLOBAL`, `GIT_CONFIG_SYSTEM` and
+    /// `GIT_CONFIG_NOSYSTEM`); the instance URL is used as it is.
+    func remoteReady(_ remote: OpaquePointer) -> Int32 {
+        guard !readyRemotes.contains(remote) else { return 0 }
+        readyRemotes.insert(remote)
+        let url = connectURL.map { String(cString: $0) } ?? git_remote_url(remote).map { String(cString: $0) } ?? ""
+        traceConnect(url)
+        guard let target = relayURL ?? connectURL else { return 0 }
+        return git_remote_set_instance_url(remote, target)
+    }
+
+    /// `--verbose`: the URL libgit2 connects to (after git's `insteadOf` rules, as `pods fetch` traces it)
+    /// and the proxy this session decided on.
+    func traceConnect(_ url: String) {
         guard Trace.isEnabled else { return }
-        let url = git_remote_url(remote).map { String(cString: $0) } ?? ""
-        // A reconnect after the relay took over reports the relay's loopback URL: already traced.
-        if let relayURL, url == String(cString: relayURL) { return }
         Trace.emit(.gitTransfer(operation: operation, url: Redaction.redactURL(url), proxy: proxyChoice.displayURL))
     }
 
@@ -242,6 +265,8 @@ final class TransferSession: @unchecked Sendable {
         var proxy = git_proxy_options()
         git_proxy_options_init(&proxy, UInt32(GIT_PROXY_OPTIONS_VERSION))
         proxyChoice = options.proxyChoice(for: url)
+        free(connectURL)
+        connectURL = strdup(url)
         switch proxyChoice {
         case .direct:
             proxy.type = GIT_PROXY_NONE
@@ -260,6 +285,26 @@ final class TransferSession: @unchecked Sendable {
             proxy.url = UnsafePointer(proxyURL)
         }
         return proxy
+    }
+
+    /// The URL of `remote` (named `name` in `repo`) as configured, and the URL a transfer connects to: the
+    /// configured one rewritten once by `options.urlRewrite` and the rules of the repository's own config.
+    /// `git_remote_lookup` returns a remote whose URL libgit2 already rewrote by the files it reads;
+    /// the configuration holds the URL as written.
+    func urls(of remote: OpaquePointer, named name: String, in repo: GitRepository) throws -> (String, String) {
+        let url = repo.remoteURL(name) ?? git_remote_url(remote).map { String(cString: $0) } ?? repo.path
+        try GitURL.validate(url)
+        let local = try GitConfigFile(path: repo.gitDirectory + "/config").insteadOfRules()
+        let connect = options.connectURL(for: url, repositoryRules: local)
+        try GitURL.validate(connect)
+        return (url, connect)
+    }
+
+    /// How errors name a transfer of `url` that connects to `connect`: `url`, and when the insteadOf rules
+    /// rewrote it, `url (insteadOf: connect)`, both redacted.
+    func subject(_ url: String, connectingTo connect: String) -> String {
+        guard connect != url else { return url }
+        return "\(Redaction.redactURL(url)) (insteadOf: \(Redaction.redactURL(connect)))"
     }
 
     /// " (through proxy URL)" for error causes, credentials redacted; empty when direct.
@@ -308,25 +353,31 @@ public enum GitTransfer {
         let session = TransferSession(options)
         var opts = git_clone_options()
         git_clone_options_init(&opts, UInt32(GIT_CLONE_OPTIONS_VERSION))
-        // git_clone creates `origin` in the new repository, which rewrites the URL by the insteadOf rules.
-        opts.fetch_opts = try session.fetchOptions(connectingTo: GitURLRewrite.connectURL(for: url))
+        // `origin` keeps `url`; the transfer connects to its rewrite (set as the instance URL when libgit2
+        // is ready to connect, replacing the rewrite libgit2 made from the files it reads).
+        let connect = options.connectURL(for: url)
+        try GitURL.validate(connect)
+        let subject = session.subject(url, connectingTo: connect)
+        opts.fetch_opts = try session.fetchOptions(connectingTo: connect)
+        // A local clone copies from the path libgit2 rewrote itself, without connecting.
+        if connect != url { opts.local = GIT_CLONE_NO_LOCAL }
         if let depth, depth > 0 { pm_fetch_opts_set_depth(&opts.fetch_opts, Int32(depth)) }
         // The files are written afterwards, on several threads (`GitFreshCheckout`).
         opts.checkout_opts = session.checkoutOptions(strategy: GIT_CHECKOUT_NONE)
         let branchC = branch.map { strdup($0) } ?? nil
         defer { free(branchC) }
         opts.checkout_branch = UnsafePointer(branchC)
-        let repo = try session.run(operation: "clone", subject: url) {
+        let repo = try session.run(operation: "clone", subject: subject) {
             var repo: OpaquePointer?
             let rc = git_clone(&repo, url, path, &opts)
             if rc < 0 {
                 if rc == GIT_ENOTFOUND.rawValue, let branch {
                     throw GitError(
-                        .repository, operation: "clone", subject: url,
+                        .repository, operation: "clone", subject: subject,
                         cause: Message(
                             "git.cause.no-branch-detail", ["branch": branch, "detail": Libgit2.lastErrorMessage()]))
                 }
-                throw GitError.fromLibgit2(rc, operation: "clone", subject: url)
+                throw GitError.fromLibgit2(rc, operation: "clone", subject: subject)
             }
             return GitRepository(repo!, path: path)
         }
@@ -342,13 +393,12 @@ public enum GitTransfer {
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, repo.pointer, remoteName), "find remote '\(remoteName)' in", repo.path)
         defer { git_remote_free(remote) }
-        // The remote's URL after the insteadOf rules: the one the fetch connects to.
-        let url = git_remote_url(remote).map { String(cString: $0) } ?? repo.path
-        try GitURL.validate(url)
         let session = TransferSession(options)
-        var opts = try session.fetchOptions(connectingTo: url)
-        _ = try session.run(operation: "fetch", subject: url) {
-            try check(git_remote_fetch(remote, nil, &opts, "fetch"), "fetch", url)
+        let (url, connect) = try session.urls(of: remote!, named: remoteName, in: repo)
+        let subject = session.subject(url, connectingTo: connect)
+        var opts = try session.fetchOptions(connectingTo: connect)
+        _ = try session.run(operation: "fetch", subject: subject) {
+            try check(git_remote_fetch(remote, nil, &opts, "fetch"), "fetch", subject)
         }
     }
 
@@ -358,12 +408,13 @@ public enum GitTransfer {
         Libgit2.initialize()
         // `git ls-remote URL` applies the insteadOf rules; a detached remote does not, so rewrite here and
         // reach the server a clone of `url` would reach.
-        let connect = GitURLRewrite.connectURL(for: url)
+        let connect = options.connectURL(for: url)
         try GitURL.validate(connect)
         var remote: OpaquePointer?
         try check(git_remote_create_detached(&remote, connect), "ls-remote", url)
         defer { git_remote_free(remote) }
-        return try listRemote(remote!, url: url, options: options)
+        let session = TransferSession(options)
+        return try listRemote(remote!, url: session.subject(url, connectingTo: connect), session: session)
     }
 
     /// The refs the repository's remote (default `origin`) advertises.
@@ -373,15 +424,25 @@ public enum GitTransfer {
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, repo.pointer, name), "find remote '\(name)' in", repo.path)
         defer { git_remote_free(remote) }
-        let url = git_remote_url(remote).map { String(cString: $0) } ?? repo.path
-        try GitURL.validate(url)
-        return try listRemote(remote!, url: url, options: options)
+        let session = TransferSession(options)
+        let (url, connect) = try session.urls(of: remote!, named: name, in: repo)
+        return try listRemote(
+            remote!, url: session.subject(url, connectingTo: connect), connectingTo: connect, session: session)
     }
 
-    static func listRemote(_ remote: OpaquePointer, url: String, options: TransferOptions) throws -> [RemoteRef] {
-        let session = TransferSession(options)
+    /// The refs `remote` advertises; it connects to `connect` (default: the remote's URL as it is).
+    static func listRemote(
+        _ remote: OpaquePointer, url: String, connectingTo connect: String? = nil, options: TransferOptions
+    ) throws -> [RemoteRef] {
+        try listRemote(remote, url: url, connectingTo: connect, session: TransferSession(options))
+    }
+
+    static func listRemote(
+        _ remote: OpaquePointer, url: String, connectingTo connect: String? = nil, session: TransferSession
+    ) throws -> [RemoteRef] {
         var callbacks = session.remoteCallbacks()
-        var proxy = try session.proxyOptions(connectingTo: git_remote_url(remote).map { String(cString: $0) } ?? url)
+        var proxy = try session.proxyOptions(
+            connectingTo: connect ?? git_remote_url(remote).map { String(cString: $0) } ?? url)
         return try session.run(operation: "ls-remote", subject: url) {
             try check(git_remote_connect(remote, GIT_DIRECTION_FETCH, &callbacks, &proxy, nil), "connect to", url)
             defer { git_remote_disconnect(remote) }

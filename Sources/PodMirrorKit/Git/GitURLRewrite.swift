@@ -1,20 +1,24 @@
 import Foundation
 
-/// The URL a libgit2 transfer connects to, for deciding its proxy.
+/// The URL a libgit2 transfer connects to, when no rules from the files git reads were given.
 ///
 /// git rewrites a remote's URL by `url.<base>.insteadOf` once, before it connects, and decides
 /// `http.<url>.proxy`, `no_proxy` and the scheme's `*_proxy` variable on the rewritten URL (the one it
-/// actually connects to), never on the URL as written. libgit2 rewrites a remote's URL when it creates
-/// or looks up the remote in a repository (`git_remote_url` returns the rewritten URL); `git_clone` and
-/// a submodule's clone create theirs from a URL podmirror passes, so for those the rewrite is computed
-/// here the way libgit2 does it: `SourceMirrorRules.rewrite` over the `insteadOf` rules of the config files
-/// a new repository reads (system, XDG, global). A detached remote (`git_remote_create_detached`) and one
-/// created with `GIT_REMOTE_CREATE_SKIP_INSTEADOF` are not rewritten.
+/// actually connects to), never on the URL as written. Every transfer computes that URL itself
+/// (`TransferOptions.connectURL`) and connects to it as the remote's instance URL, so libgit2's own rewrite
+/// (from the files libgit2 reads, blind to `GIT_CONFIG_GLOBAL`, `GIT_CONFIG_SYSTEM` and
+/// `GIT_CONFIG_NOSYSTEM`) is never used. Commands pass the rules of the files git reads
+/// (`SourceMirrorRules.load`); without them, the rules here are those of the files a new repository reads
+/// through libgit2 (system, XDG, global).
 enum GitURLRewrite {
     /// `url` rewritten as a remote created from it in a new repository connects to.
     static func connectURL(for url: String) -> String {
-        let rules = (try? GitConfigFile.openDefault()?.insteadOfRules()) ?? []
-        return SourceMirrorRules(rules: rules).rewrite(url)
+        SourceMirrorRules(rules: defaultRules()).rewrite(url)
+    }
+
+    /// The insteadOf rules of the config files libgit2 reads for a new repository (system, XDG, global).
+    static func defaultRules() -> [InsteadOfRule] {
+        (try? GitConfigFile.openDefault()?.insteadOfRules()) ?? []
     }
 
     /// A submodule's URL from `.gitmodules` resolved as git resolves it, before any insteadOf rewriting: a

@@ -13,6 +13,9 @@ public struct NetworkSettings: Sendable {
     /// Seconds to wait for CocoaPods' `Spec_Lock`.
     public var lockTimeout: TimeInterval
     public var proxy: ProxySettings
+    /// git's `url.<base>.insteadOf` rules from the files git reads (`SourceMirrorRules.load`): every transfer
+    /// connects to the URL they rewrite to. Nil: the files libgit2 reads (see `TransferOptions.urlRewrite`).
+    public var urlRewrite: SourceMirrorRules?
 
     /// What a user can set when no setting was given.
     public static let timeoutSettingNames = "--timeout or PODMIRROR_GIT_TIMEOUT"
@@ -59,6 +62,16 @@ public struct NetworkSettings: Sendable {
         return settings
     }
 
+    /// `resolve(timeout:lockTimeout:environment:)` plus the insteadOf rules of the git config files
+    /// `environment` makes git read (`GIT_CONFIG_GLOBAL`, `GIT_CONFIG_SYSTEM`, `GIT_CONFIG_NOSYSTEM`, XDG).
+    public static func resolve(
+        timeout: Double?, lockTimeout: Double?, runtime environment: RuntimeEnvironment
+    ) throws -> NetworkSettings {
+        var settings = try resolve(timeout: timeout, lockTimeout: lockTimeout, environment: environment.variables)
+        settings.urlRewrite = try SourceMirrorRules.load(environment: environment)
+        return settings
+    }
+
     /// Transfer options for one operation.
     public func transfer(
         progress: any ProgressReporter = NullProgress(),
@@ -66,7 +79,7 @@ public struct NetworkSettings: Sendable {
     ) -> TransferOptions {
         TransferOptions(
             stallTimeout: stallTimeout, progress: progress, cancellation: cancellation, proxy: proxy,
-            stallTimeoutSetting: stallTimeoutSetting)
+            stallTimeoutSetting: stallTimeoutSetting, urlRewrite: urlRewrite)
     }
 
     static func seconds(_ name: String, _ environment: [String: String]) throws -> Double? {

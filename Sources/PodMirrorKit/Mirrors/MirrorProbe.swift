@@ -19,11 +19,16 @@ public struct MirrorProbe: Sendable {
     public var cancellation: CancellationToken
     /// The catalog's final trunk commit: when known, it is the reference every Specs mirror must reach.
     public var finalTrunkCommit: String?
+    /// git's insteadOf rules (`SourceMirrorRules.load`): a git mirror is probed where a clone of it connects.
+    /// Nil: the rules of the files libgit2 reads.
+    public var urlRewrite: SourceMirrorRules?
 
     public init(
         timeout: Double = 10, proxy: ProxySettings = ProxySettings(),
-        cancellation: CancellationToken = .init(), finalTrunkCommit: String? = nil
+        cancellation: CancellationToken = .init(), finalTrunkCommit: String? = nil,
+        urlRewrite: SourceMirrorRules? = nil
     ) {
+        self.urlRewrite = urlRewrite
         self.timeout = timeout
         self.proxy = proxy
         self.cancellation = cancellation
@@ -132,7 +137,7 @@ public struct MirrorProbe: Sendable {
         let http = HTTPGet(timeout: timeout, proxy: proxy)
         // A git mirror is probed where a clone of it connects: after git's insteadOf rules. CocoaPods' CDN
         // client and RubyGems do not read git's config.
-        let url = mirror.kind == .specsGit ? GitURLRewrite.connectURL(for: mirror.url) : mirror.url
+        let url = mirror.kind == .specsGit ? transferOptions().connectURL(for: mirror.url) : mirror.url
         let base = url.hasSuffix("/") ? String(url.dropLast()) : url
         do {
             switch mirror.kind {
@@ -213,14 +218,18 @@ public struct MirrorProbe: Sendable {
 
     /// A Specs git mirror through libgit2's ls-remote (any transport `repo use` allows): the server must
     /// advertise refs and a HEAD (or master) commit.
+    /// The options of a probe's git transfer: its timeout, cancellation, proxy and insteadOf rules.
+    func transferOptions() -> TransferOptions {
+        TransferOptions(stallTimeout: timeout, cancellation: cancellation, proxy: proxy, urlRewrite: urlRewrite)
+    }
+
     func probeThroughGit(_ mirror: Mirror) -> Result {
         var r = Result(
             name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
             seconds: nil, head: nil, stale: false, compactIndex: nil, problem: nil, rank: nil)
         let start = Date()
         do {
-            let options = TransferOptions(stallTimeout: timeout, cancellation: cancellation, proxy: proxy)
-            let refs = try GitTransfer.listRemote(url: mirror.url, options: options)
+            let refs = try GitTransfer.listRemote(url: mirror.url, options: transferOptions())
             r.seconds = Date().timeIntervalSince(start)
             let head = refs.first { $0.name == "HEAD" } ?? refs.first { $0.name == "refs/heads/master" }
             guard let head else {

@@ -409,7 +409,8 @@ public struct PodsFetcher: Sendable {
                 let options = TransferOptions(
                     stallTimeout: request.stallTimeout,
                     progress: ByteProgress(report: bytes), cancellation: cancellation,
-                    proxy: ProxySettings.load(environment: request.environment.variables))
+                    proxy: ProxySettings.load(environment: request.environment.variables),
+                    urlRewrite: request.mirrors)
                 let got = try GitSourceFetcher.fetch(
                     url: url, connectURL: request.mirrors.rewrite(url), revision: revision,
                     submodules: submodules, into: content, options: options)

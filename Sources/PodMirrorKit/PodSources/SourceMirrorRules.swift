@@ -9,7 +9,10 @@ public struct SourceMirrorRules: Sendable, Equatable {
 
     /// Every insteadOf rule in the system and global git config files git reads (the user's own, a
     /// machine-wide one, podmirror's source mirrors and its Specs rules alike: git applies them all).
-    public static func load(environment: RuntimeEnvironment, catalog: MirrorCatalog) throws -> SourceMirrorRules {
+    /// `catalog` only tells which rules podmirror wrote; the rules are the same without it.
+    public static func load(
+        environment: RuntimeEnvironment, catalog: MirrorCatalog = MirrorCatalog(specs: [], gems: [])
+    ) throws -> SourceMirrorRules {
         let config = SourceMirrorConfig(environment: environment, catalog: catalog)
         // git reads the system file first: of equally long prefixes, its rule wins.
         let system = try InsteadOfRule.InFile.read(

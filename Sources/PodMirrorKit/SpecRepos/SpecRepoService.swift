@@ -11,6 +11,8 @@ public struct SpecRepoService: Sendable {
     /// The setting that decided `stallTimeout` and the proxy configuration (from `NetworkSettings`).
     public var stallTimeoutSetting = NetworkSettings.timeoutSettingNames
     public var proxy: ProxySettings?
+    /// git's insteadOf rules every transfer follows (`NetworkSettings.urlRewrite`).
+    public var urlRewrite: SourceMirrorRules?
 
     public init(
         repos: ReposDirectory, stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
@@ -26,12 +28,13 @@ public struct SpecRepoService: Sendable {
         self.init(repos: repos, stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout)
         stallTimeoutSetting = network.stallTimeoutSetting
         proxy = network.proxy
+        urlRewrite = network.urlRewrite
     }
 
     func transfer(_ context: ApplyContext) -> TransferOptions {
         TransferOptions(
             stallTimeout: stallTimeout, progress: context.progress, cancellation: context.cancellation,
-            proxy: proxy, stallTimeoutSetting: stallTimeoutSetting)
+            proxy: proxy, stallTimeoutSetting: stallTimeoutSetting, urlRewrite: urlRewrite)
     }
 
     /// The lock every plan of this service needs while it is made and applied.

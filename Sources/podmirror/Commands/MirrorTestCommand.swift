@@ -32,7 +32,8 @@ struct MirrorTestCommand: PodmirrorCommand {
         let proxy = ProxySettings.load(environment: runner.environment.variables)
         let results = MirrorProbe(
             timeout: timeout, proxy: proxy, cancellation: runner.context.cancellation,
-            finalTrunkCommit: catalog.finalTrunkCommit
+            finalTrunkCommit: catalog.finalTrunkCommit,
+            urlRewrite: gems ? nil : try SourceMirrorRules.load(environment: runner.environment, catalog: catalog)
         ).run(chosen)
         if runner.context.cancellation.isCancelled { throw InterruptedError() }
         let best = results.first { $0.rank == 1 }

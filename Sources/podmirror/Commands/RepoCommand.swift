@@ -23,8 +23,7 @@ struct RepoNetworkOptions: ParsableArguments {
     var lockTimeout: Double?
 
     func service(_ env: RuntimeEnvironment) throws -> SpecRepoService {
-        let network = try NetworkSettings.resolve(
-            timeout: timeout, lockTimeout: lockTimeout, environment: env.variables)
+        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: lockTimeout, runtime: env)
         return SpecRepoService(repos: ReposDirectory(environment: env), network: network)
     }
 }

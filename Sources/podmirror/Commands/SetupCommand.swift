@@ -73,13 +73,12 @@ struct SetupCommand: PodmirrorCommand {
         let runner = runner()
         var request = try request()
         request.seed = seed.map { $0.contains("://") ? $0 : runner.environment.expandPath($0) }
-        let network = try NetworkSettings.resolve(
-            timeout: timeout, lockTimeout: nil, environment: runner.environment.variables)
+        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: nil, runtime: runner.environment)
         var setup = Setup(
             environment: runner.environment, catalog: try runner.catalog(),
             probe: MirrorProbe(
                 timeout: network.probeTimeout, proxy: network.proxy,
-                cancellation: runner.context.cancellation),
+                cancellation: runner.context.cancellation, urlRewrite: network.urlRewrite),
             tools: ProcessToolRunner(output: global.json ? .standardError : .standardOutput))
         setup.network = network
         try runner.run(setup.job(request, mode: runner.mode))
