@@ -4,6 +4,7 @@ import Foundation
 public struct Diagnostic: Codable, Equatable, Sendable {
     public enum Severity: String, Codable, Sendable { case note, warning, error }
     public var severity: Severity
+    /// The stable code scripts match (`code` in JSON; docs/json.md lists every one).
     public var code: DiagnosticCode
     public var message: String
     public var file: String?
