@@ -216,7 +216,8 @@ enum GitProxyConfig {
         var cfg: OpaquePointer?
         guard git_config_new(&cfg) == 0, let cfg else { return [] }
         defer { git_config_free(cfg) }
-        for (level, path) in files(environment: environment) where LocalFileSystem().fileExists(path) {
+        let files = GitConfigFiles(environment: RuntimeEnvironment(variables: environment)).readOrder
+        for (level, path) in files where LocalFileSystem().fileExists(path) {
             _ = git_config_add_file_ondisk(cfg, path, level, nil, 0)
         }
         final class Collector { var entries: [ProxySettings.ConfigEntry] = [] }
@@ -238,23 +239,5 @@ enum GitProxyConfig {
                 return 0
             }, payload)
         return collector.entries
-    }
-
-    /// git's files, lowest priority first.
-    static func files(environment: [String: String]) -> [(git_config_level_t, String)] {
-        var out: [(git_config_level_t, String)] = []
-        let noSystem = ["1", "true", "yes", "on"].contains((environment["GIT_CONFIG_NOSYSTEM"] ?? "").lowercased())
-        if !noSystem {
-            out.append((GIT_CONFIG_LEVEL_SYSTEM, environment["GIT_CONFIG_SYSTEM"] ?? "/etc/gitconfig"))
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        let xdgBase = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        if let global = environment["GIT_CONFIG_GLOBAL"], !global.isEmpty {
-            out.append((GIT_CONFIG_LEVEL_GLOBAL, global))
-        } else {
-            out.append((GIT_CONFIG_LEVEL_XDG, xdgBase + "/git/config"))
-            out.append((GIT_CONFIG_LEVEL_GLOBAL, home + "/.gitconfig"))
-        }
-        return out
     }
 }

@@ -31,56 +31,14 @@ public struct InsteadOfRules: Sendable {
         self.catalog = catalog
     }
 
-    /// The global config file git writes with `--global`: `$GIT_CONFIG_GLOBAL`, else `~/.gitconfig`
-    /// when it exists, else `$XDG_CONFIG_HOME/git/config` when that exists, else `~/.gitconfig`.
-    public var globalFile: String {
-        if let g = environment.variables["GIT_CONFIG_GLOBAL"], !g.isEmpty { return environment.expandPath(g) }
-        let home = environment.home + "/.gitconfig"
-        if environment.fileSystem.fileExists(home) { return home }
-        if environment.fileSystem.fileExists(xdgFile) { return xdgFile }
-        return home
-    }
-
-    /// The XDG global file git also reads (`$XDG_CONFIG_HOME/git/config`, `~/.config/git/config`).
-    public var xdgFile: String {
-        let base =
-            environment.variables["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment.home + "/.config"
-        return environment.expandPath(base) + "/git/config"
-    }
-
-    /// The system file git reads (never written by podmirror): `$GIT_CONFIG_SYSTEM`, else the one libgit2
-    /// finds (`/etc/gitconfig` on Linux); nil when `GIT_CONFIG_NOSYSTEM` is set or there is none.
-    var systemFile: String? {
-        if let off = environment.variables["GIT_CONFIG_NOSYSTEM"], !off.isEmpty,
-            !["0", "false", "no", "off"].contains(off.lowercased())
-        {
-            return nil
-        }
-        if let file = environment.variables["GIT_CONFIG_SYSTEM"], !file.isEmpty {
-            let path = environment.expandPath(file)
-            return environment.fileSystem.fileExists(path) ? path : nil
-        }
-        Libgit2.initialize()
-        var found = git_buf()
-        defer { git_buf_dispose(&found) }
-        guard git_config_find_system(&found) == 0, let path = found.ptr else { return nil }
-        return String(cString: path)
-    }
-
-    /// Every global file git reads that exists, the write target first.
-    var files: [String] {
-        var out = [globalFile]
-        if environment.variables["GIT_CONFIG_GLOBAL"] == nil {
-            for f in [environment.home + "/.gitconfig", xdgFile]
-            where !out.contains(f) && environment.fileSystem.fileExists(f) { out.append(f) }
-        }
-        return out
-    }
+    /// The config files git reads, for this environment.
+    var configFiles: GitConfigFiles { GitConfigFiles(environment: environment) }
 
     /// The insteadOf rules for Specs spellings in the global files.
     public func rules() throws -> [InsteadOfRule.InFile] {
         let official = SourceURL("https://github.com/CocoaPods/Specs.git")
-        return try InsteadOfRule.InFile.read(files, fileSystem: environment.fileSystem) { config, rule in
+        return try InsteadOfRule.InFile.read(configFiles.globalFiles, fileSystem: environment.fileSystem) {
+            config, rule in
             isManaged(rule, recorded: config.string(Self.recordKey))
         }.filter {
             Self.specsSpellings.contains($0.rule.insteadOf)
@@ -128,8 +86,9 @@ public struct InsteadOfRules: Sendable {
                         ["file": r.file, "prefix": r.rule.insteadOf, "mirror": Redaction.redactURL(r.rule.base)]),
                     file: r.file))
         }
-        for file in files {
-            let target = file == globalFile
+        let configFiles = configFiles
+        for file in configFiles.globalFiles {
+            let target = file == configFiles.globalFile
             let stale = existing.filter { $0.file == file && $0.managed && $0.rule.base != base }
             let staleSources = sources.stale(sourceMirrors, existing: sourceRules, file: file)
             var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
@@ -173,7 +132,7 @@ public struct InsteadOfRules: Sendable {
         let existing = try rules()
         let sources = SourceMirrorConfig(environment: environment, catalog: catalog)
         let sourceRules = try sources.rules()
-        for file in files {
+        for file in configFiles.globalFiles {
             let managed = existing.filter { $0.file == file && $0.managed }
             let managedSources = sourceRules.filter { $0.file == file && $0.managed }
             if !environment.fileSystem.fileExists(file) {

@@ -18,11 +18,11 @@ public struct SourceMirrorConfig: Sendable {
         self.catalog = catalog
     }
 
-    var files: InsteadOfRules { InsteadOfRules(environment: environment, catalog: catalog) }
+    var configFiles: GitConfigFiles { GitConfigFiles(environment: environment) }
 
     /// Every insteadOf rule in the global files git reads, the write target's first.
     public func rules() throws -> [InsteadOfRule.InFile] {
-        try InsteadOfRule.InFile.read(files.files, fileSystem: environment.fileSystem) { config, rule in
+        try InsteadOfRule.InFile.read(configFiles.globalFiles, fileSystem: environment.fileSystem) { config, rule in
             try config.entries(matching: #"^podmirror\.sourcemirror$"#).contains { $0.value == Self.record(rule) }
         }
     }
@@ -67,8 +67,9 @@ public struct SourceMirrorConfig: Sendable {
         var plan = Plan(title: "gitconfig insteadof add")
         let existing = try rules()
         try check(pairs, existing: existing)
-        let target = files.globalFile
-        for file in files.files {
+        let configFiles = configFiles
+        let target = configFiles.globalFile
+        for file in configFiles.globalFiles {
             let stale = stale(pairs, existing: existing, file: file)
             var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
                 try edit(config, adding: file == target ? pairs : [], removing: stale, existing: existing)
@@ -96,7 +97,7 @@ public struct SourceMirrorConfig: Sendable {
         var plan = Plan(title: "gitconfig insteadof remove")
         let existing = try rules()
         let matching = existing.filter { $0.rule.insteadOf == prefix }
-        for file in files.files {
+        for file in configFiles.globalFiles {
             let managed = matching.filter { $0.file == file && $0.managed }
             guard environment.fileSystem.fileExists(file), !managed.isEmpty else {
                 let message = Message(
@@ -186,7 +187,8 @@ public struct SourceMirrorConfig: Sendable {
     }
 
     func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), _ message: Message, details: JSONValue) -> Change {
-        var c = files.change(file: file, sim, summary: message.english, details: details)
+        var c = InsteadOfRules(environment: environment, catalog: catalog).change(
+            file: file, sim, summary: message.english, details: details)
         c.message = message
         return c
     }

@@ -16,7 +16,7 @@ public struct SourceMirrorRules: Sendable, Equatable {
         let config = SourceMirrorConfig(environment: environment, catalog: catalog)
         // git reads the system file first: of equally long prefixes, its rule wins.
         let system = try InsteadOfRule.InFile.read(
-            config.files.systemFile.map { [$0] } ?? [], fileSystem: environment.fileSystem
+            GitConfigFiles(environment: environment).systemFile.map { [$0] } ?? [], fileSystem: environment.fileSystem
         ) { _, _ in false }
         return SourceMirrorRules(rules: (system + (try config.rules())).map(\.rule))
     }

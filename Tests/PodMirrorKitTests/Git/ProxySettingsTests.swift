@@ -89,6 +89,51 @@ final class ProxySettingsTests: XCTestCase {
         XCTAssertEqual(settings.choice(for: "https://other.example.com/Specs.git"), .proxy("http://global:1"))
     }
 
+    /// Proxies and insteadOf rules are read from the same files, found as git finds them (`GitConfigFiles`):
+    /// `$GIT_CONFIG_GLOBAL` alone replaces `~/.gitconfig` and the XDG file, `$GIT_CONFIG_SYSTEM` names the
+    /// system file, and `GIT_CONFIG_NOSYSTEM` is one of git's booleans (`2` and `yes` are true, `0` false).
+    func testProxiesAndInsteadOfRulesComeFromTheFilesGitReads() throws {
+        let home = TempDirectory()
+        try home.write(
+            ".gitconfig",
+            "[http]\n\tproxy = http://home:1\n[url \"https://home.example/\"]\n\tinsteadOf = https://a.example/\n")
+        try home.write(
+            "global.cfg",
+            "[http]\n\tproxy = http://global:2\n[url \"https://global.example/\"]\n\tinsteadOf = https://a.example/\n")
+        try home.write(
+            "system.cfg",
+            "[http \"https://sys.example\"]\n\tproxy = http://system:3\n"
+                + "[url \"https://system.example/\"]\n\tinsteadOf = https://b.example/\n")
+        func both(_ env: [String: String]) throws -> (proxy: String, a: String, b: String) {
+            let variables = env.merging(["HOME": home.path, "GIT_CONFIG_SYSTEM": home.path + "/system.cfg"]) { x, _ in x
+            }
+            let proxy = ProxySettings.load(environment: variables)
+            let rules = try SourceMirrorRules.load(environment: RuntimeEnvironment(variables: variables))
+            let system = proxy.choice(for: "https://sys.example/x.git") == .proxy("http://system:3")
+            let global = proxy.choice(for: "https://other.example/x.git").displayURL ?? "direct"
+            return (
+                system ? "system+" + global : global, rules.rewrite("https://a.example/p.git"),
+                rules.rewrite("https://b.example/p.git")
+            )
+        }
+        var r = try both([:])
+        XCTAssertEqual(r.proxy, "system+http://home:1")
+        XCTAssertEqual(r.a, "https://home.example/p.git")
+        XCTAssertEqual(r.b, "https://system.example/p.git")
+        r = try both(["GIT_CONFIG_GLOBAL": home.path + "/global.cfg", "GIT_CONFIG_NOSYSTEM": "2"])
+        XCTAssertEqual(r.proxy, "http://global:2")
+        XCTAssertEqual(r.a, "https://global.example/p.git")
+        XCTAssertEqual(r.b, "https://b.example/p.git")
+        for off in ["0", "false", ""] {
+            r = try both(["GIT_CONFIG_NOSYSTEM": off])
+            XCTAssertEqual(r.proxy, "system+http://home:1", "GIT_CONFIG_NOSYSTEM=\(off)")
+            XCTAssertEqual(r.b, "https://system.example/p.git", "GIT_CONFIG_NOSYSTEM=\(off)")
+        }
+        r = try both(["GIT_CONFIG_NOSYSTEM": "yes"])
+        XCTAssertEqual(r.proxy, "http://home:1")
+        XCTAssertEqual(r.b, "https://b.example/p.git")
+    }
+
     func testDisplayURLHidesCredentials() {
         let c = ProxySettings(environment: ["https_proxy": "http://alice:s3cret@127.0.0.1:7890"]).choice(
             for: "https://h/x")
