@@ -33,7 +33,7 @@ for shell in bash zsh fish; do "$bin" --generate-completion-script "$shell" >"do
 } >docs/commands.md
 # The error-code table in docs/exit-codes.md, generated from the ErrorCode enum; the text around the markers stays.
 table="$(mktemp)"
-"$bin" error-codes >"$table"
+"$bin" code-table error >"$table"
 awk -v table="$table" '
   /<!-- error-codes:begin -->/ { print; while ((getline line < table) > 0) print line; skip = 1; next }
   /<!-- error-codes:end -->/ { skip = 0 }
