@@ -22,14 +22,14 @@ public enum GitSourceFetcher {
 
     /// Fetches `revision` of `url` into `directory` (new or empty) and removes every `.git` below it.
     ///
-    /// `connectURL` is `url` already rewritten by the insteadOf rules (`SourceMirrorRules.rewrite`): the
-    /// transfer connects to it as it is, never rewritten again (git rewrites a URL once), and decides its
-    /// proxy on it; errors name `url`, as the pod names it.
+    /// The transfer connects to `url` rewritten once by the insteadOf rules (`options.connectURL`), never
+    /// rewritten again (git rewrites a URL once), and decides its proxy on it; errors name `url`, as the pod
+    /// names it.
     public static func fetch(
-        url: String, connectURL: String, revision: Revision, submodules: Bool, into directory: String,
-        options: TransferOptions
+        url: String, revision: Revision, submodules: Bool, into directory: String, options: TransferOptions
     ) throws -> Result {
         try GitURL.validate(url)
+        let connectURL = options.connectURL(for: url)
         try GitURL.validate(connectURL)
         let repo = try GitRepository.initialize(directory)
         var bytes: Int64 = 0

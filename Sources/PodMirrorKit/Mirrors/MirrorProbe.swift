@@ -216,13 +216,13 @@ public struct MirrorProbe: Sendable {
         guard a.status == 200 else { throw HTTPFailure(message: "HTTP \(a.status)") }
     }
 
-    /// A Specs git mirror through libgit2's ls-remote (any transport `repo use` allows): the server must
-    /// advertise refs and a HEAD (or master) commit.
     /// The options of a probe's git transfer: its timeout, cancellation, proxy and insteadOf rules.
     func transferOptions() -> TransferOptions {
         TransferOptions(stallTimeout: timeout, cancellation: cancellation, proxy: proxy, urlRewrite: urlRewrite)
     }
 
+    /// A Specs git mirror through libgit2's ls-remote (any transport `repo use` allows): the server must
+    /// advertise refs and a HEAD (or master) commit.
     func probeThroughGit(_ mirror: Mirror) -> Result {
         var r = Result(
             name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,

@@ -412,8 +412,7 @@ public struct PodsFetcher: Sendable {
                     proxy: ProxySettings.load(environment: request.environment.variables),
                     urlRewrite: request.mirrors)
                 let got = try GitSourceFetcher.fetch(
-                    url: url, connectURL: request.mirrors.rewrite(url), revision: revision,
-                    submodules: submodules, into: content, options: options)
+                    url: url, revision: revision, submodules: submodules, into: content, options: options)
                 result.commit = got.commit
                 result.bytes = got.bytes
             case .http(var http):
