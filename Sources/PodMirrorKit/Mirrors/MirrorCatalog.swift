@@ -2,12 +2,10 @@ import Foundation
 
 /// One mirror or official source from `templates/mirrors.json`.
 public struct Mirror: Codable, Equatable, Sendable {
+    /// What the mirror serves (`kind` in JSON); `meaning` says what each value means (docs/json.md).
     public enum Kind: String, Codable, Sendable, CaseIterable {
-        /// A git repository of CocoaPods/Specs.
         case specsGit = "specs-git"
-        /// A trunk-format CDN of specs.
         case specsCDN = "specs-cdn"
-        /// A RubyGems source.
         case gems
     }
     public var name: String

@@ -4,60 +4,36 @@ import Foundation
 /// match; `meaning` says when it is emitted and is its line in docs/json.md; `severity` is the one it always
 /// has (nil when it depends on the command). A new warning gets a case here, never a string at its call site.
 public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
-    /// `repo import`: the bundle cannot be used, the repo is cloned instead.
     case bundleFallbackClone = "bundle.fallback-clone"
 
-    /// `deintegrate`: a Frameworks build file points at a reference the project lacks.
     case deintegrateDanglingBuildFile = "deintegrate.dangling-build-file"
-    /// `deintegrate`: a target builds a file that lives in Pods/.
     case deintegrateFileInPods = "deintegrate.file-in-pods"
-    /// `deintegrate`: the `Pods` group still holds items CocoaPods did not add.
     case deintegratePodsGroupKept = "deintegrate.pods-group-kept"
-    /// `deintegrate`: Pods/ is kept because the project shows no CocoaPods integration.
     case deintegratePodsKept = "deintegrate.pods-kept"
 
-    /// A gem source is plain http.
     case gemsPlainHTTP = "gems.plain-http"
 
-    /// `gitconfig insteadof use`: a rule podmirror did not write also rewrites a Specs URL.
     case gitconfigForeignRule = "gitconfig.foreign-rule"
-    /// `gitconfig insteadof use`: `pod repo update` still asks api.github.com first.
     case gitconfigGithubPrecheck = "gitconfig.github-precheck"
-    /// A rule podmirror did not write is kept while podmirror's own are removed.
     case gitconfigKeptRule = "gitconfig.kept-rule"
 
-    /// `pods fetch`: the CocoaPods version for the cache was not given with `--cocoapods-version`.
     case podsVersionSource = "pods.version-source"
-    /// `pods fetch`: the cache was written for another CocoaPods version and is emptied.
     case podsVersionWipe = "pods.version-wipe"
 
-    /// `podfile build-setting`: the user's post_install hook also sets the key.
     case podfileBuildSettingOverrides = "podfile.build-setting-overrides"
-    /// `podfile deployment-target`: the user's post_install hook also sets the deployment target.
     case podfileDeploymentTargetOverridden = "podfile.deployment-target-overridden"
-    /// `podfile inhibit-warnings off`: targets keep their own `inhibit_all_warnings!`.
     case podfileInhibitInTargets = "podfile.inhibit-in-targets"
-    /// `podfile source remove`: no source is left, CocoaPods falls back to trunk.
     case podfileNoSourceLeft = "podfile.no-source-left"
-    /// `podfile source use`: the Podfile lists only private sources; the mirror goes after them.
     case podfileOnlyPrivateSources = "podfile.only-private-sources"
-    /// `podfile platform`: the platform line changed is inside a condition.
     case podfilePlatformConditional = "podfile.platform-conditional"
-    /// `podfile platform`: a target has several platform lines; the first was changed.
     case podfilePlatformSeveral = "podfile.platform-several"
-    /// `podfile source remove`: the Podfile has no such source.
     case podfileSourceAbsent = "podfile.source-absent"
-    /// `podfile source add`: trunk, used implicitly, is now listed explicitly.
     case podfileTrunkExplicit = "podfile.trunk-explicit"
 
-    /// `reinstall`: the prefetch into the download cache was skipped.
     case reinstallFetchSkipped = "reinstall.fetch-skipped"
 
-    /// `repo use`: another Specs repo is left as it is.
     case repoOtherSpecs = "repo.other-specs"
-    /// `repo update`: a CDN source is skipped.
     case repoSkipCDN = "repo.skip-cdn"
-    /// `repo update`: a repo without a git HEAD is skipped.
     case repoSkipDir = "repo.skip-dir"
 }
 

@@ -2,38 +2,27 @@ import Foundation
 
 /// What happened to one pod in `pods fetch` (or what would happen, in dry-run and check).
 public struct PodFetchResult: Sendable, Codable, Equatable {
+    /// What happened to the pod (`status` in JSON); `meaning` says what each value means (docs/json.md).
     public enum Status: String, Sendable, Codable, CaseIterable {
-        /// Downloaded and published into the cache in this run.
         case fetched
-        /// Already in the cache (nothing written).
         case cached
-        /// Left to CocoaPods; `reason` says why.
         case skipped
-        /// Could not be made ready; `error` says why.
         case failed
-        /// Not in the cache (dry run and check: would be fetched).
         case missing
     }
 
-    /// Where a pod's files come from (`kind` in JSON).
+    /// Where a pod's files come from (`kind` in JSON); `meaning` says what each value means.
     public enum Kind: String, Sendable, Codable, CaseIterable {
-        /// A git repository.
         case git
-        /// An archive or file over http(s).
         case http
-        /// A local `:path` (left to CocoaPods).
         case path
-        /// A `:podspec` pod before its podspec is read.
         case podspec
-        /// Not known yet (no source found).
         case other
     }
 
-    /// Where a pod's version was chosen (`origin` in JSON).
+    /// Where a pod's version was chosen (`origin` in JSON); `meaning` says what each value means.
     public enum Origin: String, Sendable, Codable, CaseIterable {
-        /// A spec repo or trunk.
         case release
-        /// The Podfile's `:git`, `:http`, `:path` or `:podspec`.
         case external
     }
 

@@ -3,11 +3,8 @@ import Foundation
 /// The code of a problem `podfile show` reports (`problems[].code` in JSON); `meaning` is its line in
 /// docs/json.md.
 public enum PodfileProblemCode: String, CaseIterable, Sendable, Codable {
-    /// Two unconditional hooks of one kind (CocoaPods rejects the Podfile).
     case multipleHooks = "podfile.multiple-hooks"
-    /// Two unconditional platforms in one scope (CocoaPods rejects the Podfile).
     case multiplePlatforms = "podfile.multiple-platforms"
-    /// A `source` whose argument is not a plain string (podmirror cannot read it; CocoaPods may accept it).
     case sourceExpression = "podfile.source-expression"
 
     /// CocoaPods itself rejects a Podfile with this problem (`podfile show` then fails).

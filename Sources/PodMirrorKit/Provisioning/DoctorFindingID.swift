@@ -3,68 +3,40 @@ import Foundation
 /// The id of a `doctor` finding (`findings[].id` in JSON); `meaning` is its line in docs/json.md and `severity`
 /// the one it always has (nil when it depends on what was found).
 public enum DoctorFindingID: String, CaseIterable, Sendable, Codable {
-    /// git was found and runs.
     case toolGit = "tool.git"
-    /// git is not on PATH.
     case toolGitMissing = "tool.git.missing"
-    /// git is on PATH but does not run.
     case toolGitBroken = "tool.git.broken"
-    /// ruby was found and runs.
     case toolRuby = "tool.ruby"
-    /// ruby is not on PATH.
     case toolRubyMissing = "tool.ruby.missing"
-    /// ruby is on PATH but does not run.
     case toolRubyBroken = "tool.ruby.broken"
-    /// gem was found and runs.
     case toolGem = "tool.gem"
-    /// gem is not on PATH.
     case toolGemMissing = "tool.gem.missing"
-    /// gem is on PATH but does not run.
     case toolGemBroken = "tool.gem.broken"
-    /// pod was found and runs.
     case toolPod = "tool.pod"
-    /// pod is not on PATH.
     case toolPodMissing = "tool.pod.missing"
-    /// pod is on PATH but does not run.
     case toolPodBroken = "tool.pod.broken"
 
     /// The locale is not UTF-8.
     case localeNotUTF8 = "locale.not-utf8"
 
-    /// There is no spec repos folder yet.
     case reposMissing = "repos.missing"
-    /// The spec repos folder cannot be listed.
     case reposUnreadable = "repos.unreadable"
-    /// Another process holds the spec repos lock.
     case repoLockHeld = "repo.lock-held"
-    /// A spec repo has a git lock file left by an interrupted git run.
     case repoStaleGitLock = "repo.stale-git-lock"
-    /// A spec repo's HEAD is detached.
     case repoDetached = "repo.detached"
-    /// A spec repo lacks `refs/remotes/origin/<branch>`.
     case repoNoTrackingRef = "repo.no-tracking-ref"
-    /// A spec repo has changed files.
     case repoDirty = "repo.dirty"
-    /// A spec repo is behind the final trunk commit.
     case repoBehindFinalTrunk = "repo.behind-final-trunk"
 
-    /// A Podfile cannot be read.
     case podfileUnreadable = "podfile.unreadable"
-    /// A Podfile source has no local repo with its URL.
     case podfileSourceUnmatched = "podfile.source-unmatched"
-    /// A Podfile uses a Specs mirror while the trunk repo still exists.
     case podfileTrunkWithMirror = "podfile.trunk-with-mirror"
 
-    /// Source mirrors (git insteadOf rules) apply to pod sources.
     case podsSourceMirrors = "pods.source-mirrors"
-    /// Every pod of Podfile.lock is in the download cache.
     case podsCached = "pods.cached"
-    /// Some pods of Podfile.lock are not in the download cache.
     case podsNotCached = "pods.not-cached"
 
-    /// The gemrc cannot be read or parsed.
     case gemsGemrcInvalid = "gems.gemrc-invalid"
-    /// A gem source does not answer as a gem mirror should.
     case gemsSourceUnreachable = "gems.source-unreachable"
 
     /// A tool `doctor` looks for.

@@ -3,27 +3,16 @@ import Foundation
 /// The code of a problem `repo verify` finds (`repos[].problems[].code` in JSON); `meaning` is its line in
 /// docs/json.md.
 public enum VerifyProblemCode: String, CaseIterable, Sendable, Codable {
-    /// The repo is not a git repo (a CDN source or a plain folder).
     case repoNotGit = "repo.not-git"
-    /// The repo's branch has no `origin/<branch>`.
     case headNoOriginBranch = "head.no-origin-branch"
-    /// HEAD is not at `origin/<branch>`.
     case headNotAtOrigin = "head.not-at-origin"
-    /// HEAD is detached.
     case headDetached = "head.detached"
-    /// HEAD is not the commit `--expect` names.
     case headNotExpected = "head.not-expected"
-    /// A git lock file is left in the repo's git folder.
     case gitLock = "git.lock"
-    /// A worktree file differs from HEAD.
     case worktreeModified = "worktree.modified"
-    /// A file of HEAD is missing from the worktree.
     case worktreeDeleted = "worktree.deleted"
-    /// A worktree file is not in HEAD.
     case worktreeAdded = "worktree.added"
-    /// A worktree path changed type (file, folder, link).
     case worktreeTypechange = "worktree.typechange"
-    /// A worktree file could not be read.
     case worktreeUnreadable = "worktree.unreadable"
 
     /// The code of a worktree difference.
