@@ -1,6 +1,6 @@
 #include "pm_git_stream.h"
 
-#include <git2.h>
+#include "../CLibgit2/shim.h" /* <git2.h> and what differs between libgit2 versions */
 #include <git2/sys/stream.h>
 
 #include <errno.h>

@@ -2,13 +2,28 @@
 #define PODMIRROR_CLIBGIT2_SHIM_H
 #include <git2.h>
 
+/* Every difference between the libgit2 versions podmirror supports (1.5 to 1.9) lives in this file.
+   1.8 renamed LIBGIT2_VER_* to LIBGIT2_VERSION_* (the old names stay only as deprecated aliases). */
+#if defined(LIBGIT2_VERSION_MAJOR)
+#define PM_LIBGIT2_AT_LEAST(major, minor) \
+    (LIBGIT2_VERSION_MAJOR > (major) || (LIBGIT2_VERSION_MAJOR == (major) && LIBGIT2_VERSION_MINOR >= (minor)))
+#else
+#define PM_LIBGIT2_AT_LEAST(major, minor) \
+    (LIBGIT2_VER_MAJOR > (major) || (LIBGIT2_VER_MAJOR == (major) && LIBGIT2_VER_MINOR >= (minor)))
+#endif
+
+/* 1.8 moved git_error_set_str and git_error_set_oom (used by a custom stream) to the sys headers. */
+#if PM_LIBGIT2_AT_LEAST(1, 8)
+#include <git2/sys/errors.h>
+#endif
+
 /* git_libgit2_opts is variadic; Swift cannot call it directly. */
 static inline int pm_git_opts_int(int opt, int value) { return git_libgit2_opts(opt, value); }
 static inline int pm_git_opts_size(int opt, size_t value) { return git_libgit2_opts(opt, value); }
 static inline int pm_git_opts_ssize(int opt, ssize_t value) { return git_libgit2_opts(opt, value); }
 
 /* Shallow fetch (git_fetch_options.depth) exists from libgit2 1.7 on. Decided at compile time. */
-#if (LIBGIT2_VER_MAJOR > 1) || (LIBGIT2_VER_MAJOR == 1 && LIBGIT2_VER_MINOR >= 7)
+#if PM_LIBGIT2_AT_LEAST(1, 7)
 #define PM_HAS_SHALLOW 1
 static inline void pm_fetch_opts_set_depth(git_fetch_options *o, int depth) { o->depth = depth; }
 #else
