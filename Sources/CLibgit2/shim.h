@@ -22,7 +22,7 @@ static inline int pm_git_opts_int(int opt, int value) { return git_libgit2_opts(
 static inline int pm_git_opts_size(int opt, size_t value) { return git_libgit2_opts(opt, value); }
 static inline int pm_git_opts_ssize(int opt, ssize_t value) { return git_libgit2_opts(opt, value); }
 
-/* Shallow fetch (git_fetch_options.depth) exists from libgit2 1.7 on. Decided at compile time. */
+/* Shallow fetch (git_fetch_options.depth) exists from libgit2 1.7 on. */
 #if PM_LIBGIT2_AT_LEAST(1, 7)
 #define PM_HAS_SHALLOW 1
 static inline void pm_fetch_opts_set_depth(git_fetch_options *o, int depth) { o->depth = depth; }
@@ -30,7 +30,11 @@ static inline void pm_fetch_opts_set_depth(git_fetch_options *o, int depth) { o-
 #define PM_HAS_SHALLOW 0
 static inline void pm_fetch_opts_set_depth(git_fetch_options *o, int depth) { (void)o; (void)depth; }
 #endif
-static inline int pm_has_shallow(void) { return PM_HAS_SHALLOW; }
-static inline const char *pm_libgit2_version(void) { return LIBGIT2_VERSION; }
+/* Shallow needs both: headers that have the field (compile time) and a library that reads it (run time). */
+static inline int pm_has_shallow(void) {
+    int major = 0, minor = 0, rev = 0;
+    git_libgit2_version(&major, &minor, &rev);
+    return PM_HAS_SHALLOW && (major > 1 || (major == 1 && minor >= 7));
+}
 
 #endif

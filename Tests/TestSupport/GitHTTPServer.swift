@@ -107,7 +107,7 @@ public final class GitHTTPServer: @unchecked Sendable {
         SENT = [0]
 
         class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.0"
+            protocol_version = "HTTP/1.1"
             root = "."
             state = "."
 
@@ -163,7 +163,9 @@ public final class GitHTTPServer: @unchecked Sendable {
                 if kind == "500":
                     self.send_response(500, "Internal Server Error")
                     self.send_header("Content-Type", "text/plain")
+                    self.send_header("Content-Length", "17")
                     self.send_header("Connection", "close")
+                    self.close_connection = True
                     self.end_headers()
                     self.wfile.write(b"injected failure\n")
                     return
@@ -198,21 +200,31 @@ public final class GitHTTPServer: @unchecked Sendable {
                         headers.append((k, v.strip()))
                 code, _, msg = status.partition(" ")
                 self.send_response(int(code), msg or None)
+                # As git hosts do: a body is framed by Content-Length or chunked, never ended by closing.
+                chunked = not any(k.lower() == "content-length" for k, _ in headers)
                 for k, v in headers:
                     self.send_header(k, v)
-                self.send_header("Connection", "close")
+                if chunked:
+                    self.send_header("Transfer-Encoding", "chunked")
                 self.end_headers()
+
+                def send(data):
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data) if chunked else data)
+                    self.wfile.flush()
+
                 is_pack = self.command == "POST" and u.path.endswith("git-upload-pack")
                 sent = 0
                 try:
                     while True:
                         chunk = out.read(1 << 14)
                         if not chunk:
+                            if chunked:
+                                self.wfile.write(b"0\r\n\r\n")
                             break
                         if is_pack and kind in ("kill", "truncate", "stall") and sent + len(chunk) > limit:
                             part = chunk[: max(0, limit - sent)]
-                            self.wfile.write(part)
-                            self.wfile.flush()
+                            if part:
+                                send(part)
                             if kind == "kill":
                                 os._exit(1)
                             if kind == "stall":
@@ -222,21 +234,24 @@ public final class GitHTTPServer: @unchecked Sendable {
                                     with open(os.path.join(self.state, "bytes"), "w") as f:
                                         f.write(str(SENT[0]))
                                 time.sleep(3600)
+                            # truncate: the body ends without its last chunk, the connection closes.
+                            self.close_connection = True
                             proc.kill()
                             break
                         if is_pack and kind == "corrupt" and sent <= limit < sent + len(chunk):
                             i = limit - sent
                             chunk = chunk[:i] + bytes([chunk[i] ^ 0x5A]) + chunk[i + 1:]
-                        self.wfile.write(chunk)
+                        send(chunk)
                         sent += len(chunk)
                 except (BrokenPipeError, ConnectionResetError):
-                    pass
+                    self.close_connection = True
                 if is_pack:
                     with LOCK:
                         SENT[0] += sent
                         with open(os.path.join(self.state, "bytes"), "w") as f:
                             f.write(str(SENT[0]))
                 proc.wait()
+                t.join()
 
             do_GET = run
             do_POST = run

@@ -14,10 +14,17 @@ public enum Libgit2 {
     /// Initializes libgit2 once per process.
     public static func initialize() { _ = once }
 
-    /// The linked libgit2's version, e.g. "1.5.1".
-    public static var version: String { String(cString: pm_libgit2_version()) }
+    /// The version of the libgit2 loaded at run time, e.g. "1.5.1".
+    public static var version: String {
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        var revision: Int32 = 0
+        git_libgit2_version(&major, &minor, &revision)
+        return "\(major).\(minor).\(revision)"
+    }
 
-    /// True when the linked libgit2 supports shallow fetches (`--depth`), decided at compile time.
+    /// True when the linked libgit2 supports shallow fetches (`--depth`): from 1.7 on, in the headers and the
+    /// library.
     public static var supportsShallow: Bool { pm_has_shallow() != 0 }
 
     /// The message of libgit2's last error on this thread (credentials redacted), or a fallback.
