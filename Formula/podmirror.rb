@@ -33,7 +33,12 @@ class Podmirror < Formula
   end
 
   test do
+    ENV["HOME"] = testpath.to_s # the CocoaPods repos dir is ~/.cocoapods/repos
     assert_match(/^\d+\.\d+\.\d+$/, shell_output("#{bin}/podmirror --version").strip)
+    # It runs on the libgit2 it was built against (Homebrew's), and says whether that one fetches shallow.
+    libgit2 = JSON.parse(shell_output("#{bin}/podmirror --version --json"))["libgit2"]
+    assert_equal Formula["libgit2"].version.to_s, libgit2["version"] if OS.mac?
+    assert_includes [true, false], libgit2["shallow"]
 
     (testpath/"Podfile").write <<~RUBY
       source 'https://cdn.cocoapods.org/'
@@ -50,5 +55,25 @@ class Podmirror < Formula
 
     # The mirror catalog comes from the installed templates.
     assert_match "mirrors.tuna.tsinghua.edu.cn", shell_output("#{bin}/podmirror mirror list --json")
+
+    # A spec repo seeded offline from a local git bundle, through libgit2, then checked.
+    specs = testpath/"specs"
+    podspec = "Specs/1/2/3/Demo/1.0.0/Demo.podspec.json"
+    (specs/podspec).dirname.mkpath
+    (specs/podspec).write '{ "name": "Demo", "version": "1.0.0" }'
+    git = ["git", "-C", specs.to_s, "-c", "user.name=brew", "-c", "user.email=brew@localhost"]
+    system "git", "init", "--quiet", specs.to_s
+    system(*git, "add", "--all")
+    system(*git, "commit", "--quiet", "--message", "Demo 1.0.0")
+    system(*git, "bundle", "create", (testpath/"specs.bundle").to_s, "--all")
+    system bin/"podmirror", "repo", "import", testpath/"specs.bundle", "--name", "local",
+           "--origin", "https://example.invalid/Specs.git"
+    assert_predicate testpath/".cocoapods/repos/local"/podspec, :exist?
+    verify = JSON.parse(shell_output("#{bin}/podmirror repo verify local --json"))
+    assert verify["intact"]
+    # Running it again changes nothing.
+    again = JSON.parse(shell_output("#{bin}/podmirror repo import #{testpath}/specs.bundle --name local " \
+                                    "--origin https://example.invalid/Specs.git --check --json"))
+    assert again["ok"]
   end
 end

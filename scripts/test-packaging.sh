@@ -6,6 +6,8 @@
 #     it is installed with dpkg -i (as root, when podmirror is not installed already; otherwise extracted
 #     into a scratch root), the installed `podmirror --version` and `podmirror setup --dry-run --no-verify`
 #     run in a throwaway HOME; the package is purged again at the end.
+#  3. The `test do` block of Formula/podmirror.rb (scripts/formula-test.rb stands in for Homebrew's DSL) passes
+#     against the binary installed in step 1: `podfile show`, the catalog, and `repo import` of a local bundle.
 # The installed binary runs with no PODMIRROR_TEMPLATES_DIR, outside the checkout, and (where `unshare`
 # works) with the checkout's templates/ hidden, so it can only use the installed templates.
 set -euo pipefail
@@ -92,6 +94,9 @@ dest="$work/destdir"
 DESTDIR="$dest" ./scripts/install.sh --prefix /opt/podmirror --binary "$bin" >/dev/null
 check_tree "$dest/opt/podmirror" site-functions podmirror.1
 check_runs "$dest/opt/podmirror/bin"
+expect "the Homebrew formula's test block passes against the installed binary" \
+  as_user "$dest/opt/podmirror/bin" "$work/home" ruby "$repo/scripts/formula-test.rb" "$repo/Formula/podmirror.rb" \
+  "$dest/opt/podmirror"
 DESTDIR="$dest" ./scripts/install.sh --prefix /opt/podmirror --uninstall >/dev/null
 expect "--uninstall removes every file" same "$(find "$dest" ! -type d)" ""
 
