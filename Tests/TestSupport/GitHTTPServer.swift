@@ -206,6 +206,8 @@ public final class GitHTTPServer: @unchecked Sendable {
                     self.send_header(k, v)
                 if chunked:
                     self.send_header("Transfer-Encoding", "chunked")
+                if self.close_connection:  # the client (or a proxy) asked for it: say so, as HTTP/1.1 wants
+                    self.send_header("Connection", "close")
                 self.end_headers()
 
                 def send(data):
