@@ -22,8 +22,14 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
-        // HTTP (mirror probes, pod source downloads): libcurl loaded with dlopen on first use, on every platform.
-        .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // libcurl through pkg-config (apt: libcurl4-openssl-dev, brew: curl; macOS: the SDK's).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        // HTTP (mirror probes, pod source downloads) through libcurl.
+        .target(name: "CHTTP", dependencies: ["CCurl"]),
         // A C11 atomic int: the cancellation flag a signal handler sets.
         .target(name: "CAtomic"),
         // libgit2's standard socket stream replaced: connect/read/write bounded by a stall timeout and cancellation.

@@ -2,8 +2,7 @@
 #define PODMIRROR_PM_HTTP_H
 #include <stddef.h>
 
-/* One HTTP request through libcurl, loaded with dlopen on first use so that podmirror's start does not
-   pay for libcurl and its TLS, Kerberos and LDAP dependencies (most commands never touch HTTP). */
+/* HTTP requests through libcurl (linked, through the CCurl system library). */
 typedef struct {
     long status;
     char *headers;      /* raw header lines of the last response, CRLF-separated (malloc'd) */
@@ -13,9 +12,6 @@ typedef struct {
     int timed_out;
     char error[512];
 } pm_http_result;
-
-/* 0 when libcurl could be loaded; otherwise -1 with a message in err. */
-int pm_http_load(char *err, size_t errlen);
 
 /* GET or HEAD `url` (http/https only, redirects not followed, TLS verified). `proxy` is the proxy to use
    ("" or NULL: none, whatever the environment says) and `noproxy` curl's list of hosts that bypass it.
@@ -44,7 +40,7 @@ typedef struct {
 } pm_http_download_request;
 
 typedef struct {
-    int curl_code;                /* 0: complete; a CURLcode otherwise (-1: libcurl missing) */
+    int curl_code;                /* 0: complete; a CURLcode otherwise (-1: no handle) */
     long status;                  /* HTTP status of the last response (0 when none) */
     long long written;            /* bytes written to the file by this attempt */
     char *headers;                /* raw header lines of every response, CRLF-separated (malloc'd) */

@@ -19,7 +19,6 @@ struct HTTPFileDownload {
     static let httpError: Int32 = 22
     static let aborted: Int32 = 42
     static let timedOut: Int32 = 28
-    static let libcurlMissing: Int32 = -1
 
     /// Downloads into `path` (created or replaced); returns its size. On failure the file is removed.
     func run(to path: String) throws -> Int64 {
@@ -47,10 +46,6 @@ struct HTTPFileDownload {
                     return (Self.size(of: path), HTTPGet.headers(attempt.headers))
                 case Self.aborted where options.cancellation.isCancelled:
                     throw InterruptedError()
-                case Self.libcurlMissing:
-                    throw HTTPSourceError(
-                        .toolMissing, Message("pods.http.libcurl-missing", ["reason": attempt.error]),
-                        remedy: Message("pods.http.libcurl-missing.remedy"))
                 case _
                 where attempt.code == Self.rangeError || (attempt.code == Self.httpError && attempt.status == 416):
                     // The server ignored or refused the range: start over from zero.
