@@ -125,9 +125,15 @@ int pm_http_download(const pm_http_download_request *req, pm_http_download_resul
     curl_easy_setopt(c, CURLOPT_FAILONERROR, 1L);
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
-    /* A stall is less than 1 byte/s for stall_seconds; connecting gets the same allowance. */
-    curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
-    curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, req->stall_seconds > 0 ? req->stall_seconds : 120L);
+    /* A stall is less than 1 byte/s for stall_seconds; connecting gets the same allowance. libcurl has one
+       low-speed rule: a minimum rate takes it, and the caller's progress callback catches stalls. */
+    if (req->min_rate > 0) {
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, req->min_rate);
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, req->min_rate_seconds > 0 ? req->min_rate_seconds : 30L);
+    } else {
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, req->stall_seconds > 0 ? req->stall_seconds : 120L);
+    }
     curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, (req->stall_seconds > 0 ? req->stall_seconds : 120L) * 1000L);
     if (req->user_agent) curl_easy_setopt(c, CURLOPT_USERAGENT, req->user_agent);
     if (list) curl_easy_setopt(c, CURLOPT_HTTPHEADER, list);
@@ -146,6 +152,9 @@ int pm_http_download(const pm_http_download_request *req, pm_http_download_resul
     curl_easy_setopt(c, CURLOPT_XFERINFODATA, &st);
     CURLcode rc = curl_easy_perform(c);
     curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &out->status);
+    double connected = 0;
+    curl_easy_getinfo(c, CURLINFO_CONNECT_TIME, &connected);
+    out->too_slow = rc == CURLE_OPERATION_TIMEDOUT && req->min_rate > 0 && connected > 0;
     int closed = fclose(f);
     if (rc == CURLE_OK && (closed != 0 || st.write_failed)) rc = CURLE_WRITE_ERROR;
     out->curl_code = (int)rc;

@@ -34,6 +34,9 @@ typedef struct {
     const char *noproxy;
     const char *netrc_file;       /* NULL: no netrc */
     long stall_seconds;           /* abort when under 1 byte/s for this long (also the connect timeout) */
+    long min_rate;                /* > 0: abort when under this many bytes/s for min_rate_seconds instead (the
+                                     stall is then the progress callback's to catch) */
+    long min_rate_seconds;
     /* Called about once a second and on data with the file's total size so far; non-zero aborts. */
     int (*progress)(void *context, long long bytes);
     void *context;
@@ -43,6 +46,7 @@ typedef struct {
     int curl_code;                /* 0: complete; a CURLcode otherwise (-1: no handle) */
     long status;                  /* HTTP status of the last response (0 when none) */
     long long written;            /* bytes written to the file by this attempt */
+    int too_slow;                 /* 1: aborted for going under min_rate once connected */
     char *headers;                /* raw header lines of every response, CRLF-separated (malloc'd) */
     size_t headers_len;
     char error[512];

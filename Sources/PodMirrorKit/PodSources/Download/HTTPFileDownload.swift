@@ -154,6 +154,11 @@ struct HTTPFileDownload {
                                         request.noproxy = cNoProxy
                                         request.netrc_file = netrc == nil ? nil : cNetrc
                                         request.stall_seconds = stall
+                                        if options.minimumRate.isEnabled {
+                                            request.min_rate = options.minimumRate.bytesPerSecond
+                                            request.min_rate_seconds = max(
+                                                1, Int(options.minimumRate.seconds.rounded()))
+                                        }
                                         request.progress = progress
                                         request.context = Unmanaged.passUnretained(context).toOpaque()
                                         return pm_http_download(&request, &result) == 0 ? 0 : result.curl_code
@@ -179,6 +184,10 @@ struct HTTPFileDownload {
         } else {
             let reason = context.stalled ? "stalled" : Redaction.redactText(error)
             Trace.emit(.httpFailure(method: "GET", url: shown, reason: reason, seconds: seconds))
+        }
+        if rc == Self.timedOut && result.too_slow != 0 {
+            return Attempt(
+                code: Self.timedOut, status: result.status, headers: raw, error: options.minimumRate.cause.english)
         }
         if rc == Self.aborted && context.stalled {
             return Attempt(
