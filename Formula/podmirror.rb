@@ -10,11 +10,11 @@ class Podmirror < Formula
 
   # swift-tools-version 6.0
   depends_on xcode: ["16.0", :build]
-  depends_on "pkgconf" => :build # pkg-config finds libgit2 for Sources/CLibgit2
+  depends_on "pkgconf" => :build # pkg-config finds libgit2 and libcurl for Sources/CLibgit2 and Sources/CCurl
   depends_on "libgit2"
 
   uses_from_macos "swift" => :build
-  uses_from_macos "curl" # loaded at run time for HTTP on Linux
+  uses_from_macos "curl" # linked for HTTP (Sources/CCurl): macOS's own, Homebrew's curl on Linux
 
   def install
     args = if OS.mac?

@@ -3,7 +3,7 @@
 #   /usr/bin/podmirror (release binary, stripped), /usr/share/podmirror/templates/, the man page (gzipped),
 #   bash, zsh (Debian's vendor-completions folder) and fish completions.
 # Depends: the packages owning the shared libraries the binary links (found with ldd, owners with dpkg -S),
-# and libcurl, which podmirror loads with dlopen at run time for HTTP (libcurl.so.4 or libcurl-gnutls.so.4).
+# libgit2's and libcurl's among them.
 # Usage: scripts/build-deb.sh [--binary FILE] [--out DIR]     (default out: .build/deb)
 #   DEB_MAINTAINER sets the Maintainer field; DEB_COMPRESSION the dpkg-deb compression flags.
 set -euo pipefail
@@ -57,21 +57,11 @@ while read -r soname path; do
   pkg="$(owner "$path")"
   case " ${depends[*]:-} " in *" $pkg "*) ;; *) depends+=("$pkg") ;; esac
 done < <(ldd "$binary" | awk '/=> \//{print $1, $3}')
-if ! printf '%s\n' "${depends[@]}" | grep -q '^libgit2'; then
-  echo "build-deb.sh: no libgit2 package among the linked libraries' owners: ${depends[*]}" >&2; exit 1
-fi
-
-# libcurl from the folder the linked libraries come from (the binary's multiarch folder), else ldconfig's.
-libdir="$(dirname "$(ldd "$binary" | awk '$1 ~ /^libgit2/ {print $3; exit}')")"
-curl_alternatives=()
-for soname in libcurl.so.4 libcurl-gnutls.so.4; do
-  path="$libdir/$soname"
-  [ -e "$path" ] || path="$(ldconfig -p | awk -v s="$soname" '$1 == s {print $NF; exit}')"
-  if [ -n "$path" ]; then curl_alternatives+=("$(owner "$path")"); fi
+for lib in libgit2 libcurl; do
+  if ! printf '%s\n' "${depends[@]}" | grep -q "^$lib"; then
+    echo "build-deb.sh: no $lib package among the linked libraries' owners: ${depends[*]}" >&2; exit 1
+  fi
 done
-if [ ${#curl_alternatives[@]} -eq 0 ]; then
-  echo "build-deb.sh: no libcurl.so.4 installed (apt-get install libcurl4)" >&2; exit 1
-fi
 
 version="$("$binary" --version)"
 arch="$(dpkg --print-architecture)"
@@ -88,14 +78,13 @@ install -m 0644 README.md "$root/usr/share/doc/podmirror/README.md"
 
 mkdir -p "$root/DEBIAN"
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$root/DEBIAN/md5sums"
-curl_depends="$(printf '%s | ' "${curl_alternatives[@]}")"
 cat >"$root/DEBIAN/control" <<EOF
 Package: podmirror
 Version: $version
 Architecture: $arch
 Maintainer: ${DEB_MAINTAINER:-podmirror maintainers <podmirror@localhost>}
 Installed-Size: $(du -sk "$root/usr" | cut -f1)
-Depends: $(IFS=,; echo "${depends[*]}" | sed 's/,/, /g'), ${curl_depends% | }
+Depends: $(IFS=,; echo "${depends[*]}" | sed 's/,/, /g')
 Section: devel
 Priority: optional
 Description: set up CocoaPods through Specs and gem mirrors, in one command

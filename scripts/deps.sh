@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages podmirror needs, when they are missing.
-# Debian/Ubuntu: libgit2-dev pkg-config git (git: tests use it as a reference only). macOS: brew install libgit2 pkg-config.
+# Debian/Ubuntu: libgit2-dev libcurl4-openssl-dev pkg-config git (git: tests use it as a reference only).
+# macOS: brew install libgit2 pkg-config (libcurl is the SDK's; Homebrew's pkg-config describes it).
 set -euo pipefail
 if [ "$(uname)" = "Darwin" ]; then
   pkg-config --exists libgit2 2>/dev/null || brew install libgit2 pkg-config
@@ -11,8 +12,8 @@ pkg-config --exists libgit2 2>/dev/null || need+=(libgit2-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v git >/dev/null || need+=(git)
 command -v patch >/dev/null || need+=(patch)
-# libcurl: loaded at run time by `mirror test` and setup's mirror check (the Swift toolchain needs it too).
-ldconfig -p 2>/dev/null | grep -q 'libcurl\(-gnutls\)\?\.so\.4' || need+=(libcurl4)
+# libcurl: linked (Sources/CCurl) for HTTP: mirror probes and pod source downloads.
+pkg-config --exists libcurl 2>/dev/null || need+=(libcurl4-openssl-dev)
 # tar with gzip, bzip2 and xz: `pods fetch` extracts tar/tgz/tbz/txz pod archives with them (by argv).
 command -v tar >/dev/null || need+=(tar)
 command -v gzip >/dev/null || need+=(gzip)

@@ -41,6 +41,14 @@ struct pm_git_stream_scope {
     pthread_mutex_t lock; /* guards fds/used against pm_git_stream_abort_raw from another thread */
     int fds[PM_SCOPE_SOCKETS];
     int used[PM_SCOPE_SOCKETS]; /* 1 once the stream read or wrote it itself */
+    /* The minimum rate, only touched by the scope's own thread: bytes per one-second bucket, a ring of
+       `rate_window` buckets ending at second `rate_second` (CLOCK_MONOTONIC). */
+    long rate_limit;
+    int rate_window;
+    long long *rate_buckets;
+    long long rate_second;
+    double rate_start;
+    pm_atomic_int *too_slow;
 };
 
 static _Thread_local pm_git_stream_scope *tl_scope;
@@ -64,6 +72,8 @@ pm_git_stream_scope *pm_git_stream_begin(double stall_seconds, pm_atomic_int *ca
 void pm_git_stream_end(pm_git_stream_scope *scope) {
     if (tl_scope == scope) tl_scope = NULL;
     if (!scope) return;
+    free(scope->rate_buckets);
+    if (scope->too_slow) pm_atomic_int_free(scope->too_slow);
     pthread_mutex_destroy(&scope->lock);
     pm_atomic_int_free(scope->timed_out);
     free(scope);
@@ -124,6 +134,52 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+void pm_git_stream_set_min_rate(pm_git_stream_scope *scope, long bytes_per_second, double seconds) {
+    if (!scope || bytes_per_second <= 0 || seconds <= 0) return;
+    int window = seconds < 1 ? 1 : (int)(seconds + 0.5);
+    long long *buckets = calloc((size_t)window, sizeof *buckets);
+    pm_atomic_int *flag = scope->too_slow ? scope->too_slow : pm_atomic_int_new(0);
+    if (!buckets || !flag) {
+        free(buckets);
+        if (flag && flag != scope->too_slow) pm_atomic_int_free(flag);
+        return;
+    }
+    free(scope->rate_buckets);
+    scope->too_slow = flag;
+    scope->rate_buckets = buckets;
+    scope->rate_window = window;
+    scope->rate_limit = bytes_per_second;
+    scope->rate_start = now_seconds();
+    scope->rate_second = (long long)scope->rate_start;
+}
+
+int pm_git_stream_too_slow(pm_git_stream_scope *scope) {
+    return scope && scope->too_slow ? pm_atomic_int_load(scope->too_slow) : 0;
+}
+
+/* Counts `bytes` moved through the calling thread's scope; -1 with a libgit2 error when, a whole window
+   after the scope's minimum rate was set, the last window moved fewer bytes than the rate asks. */
+static int rate_check(long long bytes) {
+    pm_git_stream_scope *scope = tl_scope;
+    if (!scope || !scope->rate_buckets) return 0;
+    double now = now_seconds();
+    long long second = (long long)now;
+    /* Buckets of the seconds passed since the last call start empty. */
+    for (long long s = scope->rate_second + 1; s <= second && s <= scope->rate_second + scope->rate_window; s++)
+        scope->rate_buckets[s % scope->rate_window] = 0;
+    if (second > scope->rate_second) scope->rate_second = second;
+    scope->rate_buckets[second % scope->rate_window] += bytes;
+    if (now - scope->rate_start < scope->rate_window) return 0;
+    long long sum = 0;
+    for (int i = 0; i < scope->rate_window; i++) sum += scope->rate_buckets[i];
+    if (sum >= (long long)scope->rate_limit * scope->rate_window) return 0;
+    char text[160];
+    snprintf(text, sizeof text, "slower than %ld bytes/s for %d s", scope->rate_limit, scope->rate_window);
+    pm_atomic_int_store(scope->too_slow, 1);
+    git_error_set_str(GIT_ERROR_NET, text);
+    return -1;
+}
+
 static void set_errno_error(const char *what) {
     char text[256];
     snprintf(text, sizeof text, "%s: %s", what, strerror(errno));
@@ -143,6 +199,7 @@ static int wait_ready(int fd, short events) {
         struct pollfd p = {.fd = fd, .events = events, .revents = 0};
         int r = poll(&p, 1, PM_SLICE_MS);
         if (r > 0) return 0; /* readable, writable, or an error the next call reports */
+        if (rate_check(0) < 0) return -1;
         if (r < 0 && errno != EINTR) {
             set_errno_error("poll failed");
             return -1;
@@ -229,7 +286,7 @@ static ssize_t stream_read(git_stream *stream, void *data, size_t len) {
     scope_mark_used(st->s);
     for (;;) {
         ssize_t n = recv(st->s, data, len, 0);
-        if (n >= 0) return n;
+        if (n >= 0) return rate_check(n) < 0 ? -1 : n;
         if (errno == EINTR) continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK) {
             set_errno_error("could not read from socket");
@@ -257,7 +314,7 @@ static ssize_t stream_write(git_stream *stream, const char *data, size_t len, in
         }
         if (wait_ready(st->s, POLLOUT) < 0) return -1;
     }
-    return (ssize_t)sent;
+    return rate_check((long long)sent) < 0 ? -1 : (ssize_t)sent;
 }
 
 static int stream_close(git_stream *stream) {

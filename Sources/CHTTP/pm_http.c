@@ -1,79 +1,16 @@
 #include "pm_http.h"
-#include <dlfcn.h>
+
+#include "../CCurl/shim.h" /* <curl/curl.h> */
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The few libcurl entry points and option numbers used, from curl.h (stable ABI since libcurl 7). */
-typedef void CURL;
-struct curl_slist;
-enum {
-    PM_CURLOPT_WRITEDATA = 10001, PM_CURLOPT_URL = 10002, PM_CURLOPT_PROXY = 10004, PM_CURLOPT_ERRORBUFFER = 10010,
-    PM_CURLOPT_LOW_SPEED_LIMIT = 19, PM_CURLOPT_LOW_SPEED_TIME = 20,
-    PM_CURLOPT_USERAGENT = 10018, PM_CURLOPT_HTTPHEADER = 10023, PM_CURLOPT_HEADERDATA = 10029,
-    PM_CURLOPT_NOPROGRESS = 43, PM_CURLOPT_NOBODY = 44, PM_CURLOPT_FAILONERROR = 45, PM_CURLOPT_NETRC = 51,
-    PM_CURLOPT_FOLLOWLOCATION = 52, PM_CURLOPT_XFERINFODATA = 10057, PM_CURLOPT_MAXREDIRS = 68,
-    PM_CURLOPT_NOSIGNAL = 99, PM_CURLOPT_NETRC_FILE = 10118, PM_CURLOPT_RESUME_FROM_LARGE = 30116,
-    PM_CURLOPT_TIMEOUT_MS = 155, PM_CURLOPT_CONNECTTIMEOUT_MS = 156, PM_CURLOPT_NOPROXY = 10177,
-    PM_CURLOPT_PROTOCOLS = 181, PM_CURLOPT_REDIR_PROTOCOLS = 182,
-    PM_CURLOPT_WRITEFUNCTION = 20011, PM_CURLOPT_HEADERFUNCTION = 20079, PM_CURLOPT_XFERINFOFUNCTION = 20219,
-};
-enum { PM_CURLINFO_RESPONSE_CODE = 0x200002, PM_CURLE_OPERATION_TIMEDOUT = 28, PM_CURL_GLOBAL_DEFAULT = 3 };
-enum { PM_CURLE_WRITE_ERROR = 23, PM_CURLE_ABORTED_BY_CALLBACK = 42, PM_CURL_NETRC_OPTIONAL = 1 };
-enum { PM_CURLPROTO_HTTP = 1, PM_CURLPROTO_HTTPS = 2 };
-
-static struct {
-    int (*global_init)(long);
-    CURL *(*easy_init)(void);
-    int (*easy_setopt)(CURL *, int, ...);
-    int (*easy_perform)(CURL *);
-    int (*easy_getinfo)(CURL *, int, ...);
-    void (*easy_cleanup)(CURL *);
-    const char *(*easy_strerror)(int);
-    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
-    void (*slist_free_all)(struct curl_slist *);
-} curl;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char load_error[256];
 
-static void load(void) {
-    static const char *names[] = {
-#ifdef __APPLE__
-        "libcurl.4.dylib", "/usr/lib/libcurl.4.dylib",
-#else
-        "libcurl.so.4", "libcurl-gnutls.so.4", "libcurl-nss.so.4",
-#endif
-        NULL };
-    void *h = NULL;
-    for (int i = 0; names[i] && !h; i++) h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        snprintf(load_error, sizeof load_error,
-                 "libcurl is not installed (podmirror downloads need it: apt-get install libcurl4)");
-        return;
-    }
-#define SYM(field, name) *(void **)&curl.field = dlsym(h, name)
-    SYM(global_init, "curl_global_init"); SYM(easy_init, "curl_easy_init"); SYM(easy_setopt, "curl_easy_setopt");
-    SYM(easy_perform, "curl_easy_perform"); SYM(easy_getinfo, "curl_easy_getinfo");
-    SYM(easy_cleanup, "curl_easy_cleanup"); SYM(easy_strerror, "curl_easy_strerror");
-    SYM(slist_append, "curl_slist_append"); SYM(slist_free_all, "curl_slist_free_all");
-#undef SYM
-    if (!curl.global_init || !curl.easy_init || !curl.easy_setopt || !curl.easy_perform || !curl.easy_getinfo
-        || !curl.easy_cleanup || !curl.easy_strerror || !curl.slist_append || !curl.slist_free_all) {
-        snprintf(load_error, sizeof load_error, "the installed libcurl lacks the easy interface");
-        curl.easy_init = NULL;
-        return;
-    }
-    /* Not thread-safe in old libcurl: done once, here. */
-    curl.global_init(PM_CURL_GLOBAL_DEFAULT);
-}
-
-int pm_http_load(char *err, size_t errlen) {
-    pthread_once(&once, load);
-    if (curl.easy_init) return 0;
-    if (err && errlen) snprintf(err, errlen, "%s", load_error);
-    return -1;
-}
+/* Not thread-safe in old libcurl: done once, before the first request. */
+static void global_init(void) { curl_global_init(CURL_GLOBAL_DEFAULT); }
 
 typedef struct { char *data; size_t len; } buffer;
 
@@ -91,44 +28,43 @@ static size_t append(char *p, size_t size, size_t n, void *userdata) {
 
 /* An explicit proxy decision: "" (or NULL) means no proxy at all, whatever the environment says. */
 static void set_proxy(CURL *c, const char *proxy, const char *noproxy) {
-    curl.easy_setopt(c, PM_CURLOPT_PROXY, proxy ? proxy : "");
-    if (proxy && proxy[0] && noproxy && noproxy[0]) curl.easy_setopt(c, PM_CURLOPT_NOPROXY, noproxy);
+    curl_easy_setopt(c, CURLOPT_PROXY, proxy ? proxy : "");
+    if (proxy && proxy[0] && noproxy && noproxy[0]) curl_easy_setopt(c, CURLOPT_NOPROXY, noproxy);
 }
 
 int pm_http_request(const char *url, const char *method, long timeout_ms, const char *user_agent,
                     const char *proxy, const char *noproxy, pm_http_result *out) {
     memset(out, 0, sizeof *out);
-    if (pm_http_load(out->error, sizeof out->error) != 0) return -1;
-    CURL *c = curl.easy_init();
+    pthread_once(&once, global_init);
+    CURL *c = curl_easy_init();
     if (!c) { snprintf(out->error, sizeof out->error, "libcurl could not start a request"); return -1; }
     buffer body = {0}, headers = {0};
     char errbuf[256] = {0};
-    curl.easy_setopt(c, PM_CURLOPT_URL, url);
-    curl.easy_setopt(c, PM_CURLOPT_PROTOCOLS, (long)(PM_CURLPROTO_HTTP | PM_CURLPROTO_HTTPS));
-    curl.easy_setopt(c, PM_CURLOPT_REDIR_PROTOCOLS, (long)(PM_CURLPROTO_HTTP | PM_CURLPROTO_HTTPS));
-    curl.easy_setopt(c, PM_CURLOPT_FOLLOWLOCATION, 0L);
-    curl.easy_setopt(c, PM_CURLOPT_NOSIGNAL, 1L); /* requests run on several threads */
-    curl.easy_setopt(c, PM_CURLOPT_TIMEOUT_MS, timeout_ms);
-    curl.easy_setopt(c, PM_CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
-    curl.easy_setopt(c, PM_CURLOPT_ERRORBUFFER, errbuf);
-    if (user_agent) curl.easy_setopt(c, PM_CURLOPT_USERAGENT, user_agent);
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    pm_curl_http_only(c);
+    curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
+    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L); /* requests run on several threads */
+    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, timeout_ms);
+    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
+    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
+    if (user_agent) curl_easy_setopt(c, CURLOPT_USERAGENT, user_agent);
     set_proxy(c, proxy, noproxy);
-    if (method && strcmp(method, "HEAD") == 0) curl.easy_setopt(c, PM_CURLOPT_NOBODY, 1L);
-    curl.easy_setopt(c, PM_CURLOPT_WRITEFUNCTION, append);
-    curl.easy_setopt(c, PM_CURLOPT_WRITEDATA, &body);
-    curl.easy_setopt(c, PM_CURLOPT_HEADERFUNCTION, append);
-    curl.easy_setopt(c, PM_CURLOPT_HEADERDATA, &headers);
-    int rc = curl.easy_perform(c);
+    if (method && strcmp(method, "HEAD") == 0) curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, append);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &body);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, append);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, &headers);
+    CURLcode rc = curl_easy_perform(c);
     if (rc == 0) {
-        curl.easy_getinfo(c, PM_CURLINFO_RESPONSE_CODE, &out->status);
+        curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &out->status);
         out->body = body.data; out->body_len = body.len;
         out->headers = headers.data; out->headers_len = headers.len;
     } else {
-        out->timed_out = rc == PM_CURLE_OPERATION_TIMEDOUT;
-        snprintf(out->error, sizeof out->error, "%s", errbuf[0] ? errbuf : curl.easy_strerror(rc));
+        out->timed_out = rc == CURLE_OPERATION_TIMEDOUT;
+        snprintf(out->error, sizeof out->error, "%s", errbuf[0] ? errbuf : curl_easy_strerror(rc));
         free(body.data); free(headers.data);
     }
-    curl.easy_cleanup(c);
+    curl_easy_cleanup(c);
     return rc == 0 ? 0 : -1;
 }
 
@@ -154,23 +90,23 @@ static size_t write_file(char *p, size_t size, size_t n, void *userdata) {
     return put;
 }
 
-static int xferinfo(void *userdata, long long dltotal, long long dlnow, long long ultotal, long long ulnow) {
+static int xferinfo(void *userdata, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow) {
     (void)dltotal; (void)ultotal; (void)ulnow;
     download_state *st = userdata;
-    if (st->request->progress) return st->request->progress(st->request->context, st->resume_from + dlnow);
+    if (st->request->progress) return st->request->progress(st->request->context, st->resume_from + (long long)dlnow);
     return 0;
 }
 
 int pm_http_download(const pm_http_download_request *req, pm_http_download_result *out) {
     memset(out, 0, sizeof *out);
-    if (pm_http_load(out->error, sizeof out->error) != 0) { out->curl_code = -1; return -1; }
+    pthread_once(&once, global_init);
     FILE *f = fopen(req->path, req->resume_from > 0 ? "ab" : "wb");
     if (!f) {
-        out->curl_code = PM_CURLE_WRITE_ERROR;
+        out->curl_code = CURLE_WRITE_ERROR;
         snprintf(out->error, sizeof out->error, "cannot open %s for writing", req->path);
         return -1;
     }
-    CURL *c = curl.easy_init();
+    CURL *c = curl_easy_init();
     if (!c) {
         fclose(f);
         out->curl_code = -1;
@@ -181,48 +117,56 @@ int pm_http_download(const pm_http_download_request *req, pm_http_download_resul
     buffer headers = {0};
     char errbuf[256] = {0};
     struct curl_slist *list = NULL;
-    for (size_t i = 0; i < req->header_count; i++) list = curl.slist_append(list, req->headers[i]);
-    curl.easy_setopt(c, PM_CURLOPT_URL, req->url);
-    curl.easy_setopt(c, PM_CURLOPT_PROTOCOLS, (long)(PM_CURLPROTO_HTTP | PM_CURLPROTO_HTTPS));
-    curl.easy_setopt(c, PM_CURLOPT_REDIR_PROTOCOLS, (long)(PM_CURLPROTO_HTTP | PM_CURLPROTO_HTTPS));
-    curl.easy_setopt(c, PM_CURLOPT_FOLLOWLOCATION, 1L);
-    curl.easy_setopt(c, PM_CURLOPT_MAXREDIRS, 20L);
-    curl.easy_setopt(c, PM_CURLOPT_FAILONERROR, 1L);
-    curl.easy_setopt(c, PM_CURLOPT_NOSIGNAL, 1L);
-    curl.easy_setopt(c, PM_CURLOPT_ERRORBUFFER, errbuf);
-    /* A stall is less than 1 byte/s for stall_seconds; connecting gets the same allowance. */
-    curl.easy_setopt(c, PM_CURLOPT_LOW_SPEED_LIMIT, 1L);
-    curl.easy_setopt(c, PM_CURLOPT_LOW_SPEED_TIME, req->stall_seconds > 0 ? req->stall_seconds : 120L);
-    curl.easy_setopt(c, PM_CURLOPT_CONNECTTIMEOUT_MS, (req->stall_seconds > 0 ? req->stall_seconds : 120L) * 1000L);
-    if (req->user_agent) curl.easy_setopt(c, PM_CURLOPT_USERAGENT, req->user_agent);
-    if (list) curl.easy_setopt(c, PM_CURLOPT_HTTPHEADER, list);
+    for (size_t i = 0; i < req->header_count; i++) list = curl_slist_append(list, req->headers[i]);
+    curl_easy_setopt(c, CURLOPT_URL, req->url);
+    pm_curl_http_only(c);
+    curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(c, CURLOPT_MAXREDIRS, 20L);
+    curl_easy_setopt(c, CURLOPT_FAILONERROR, 1L);
+    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
+    /* A stall is less than 1 byte/s for stall_seconds; connecting gets the same allowance. libcurl has one
+       low-speed rule: a minimum rate takes it, and the caller's progress callback catches stalls. */
+    if (req->min_rate > 0) {
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, req->min_rate);
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, req->min_rate_seconds > 0 ? req->min_rate_seconds : 30L);
+    } else {
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, req->stall_seconds > 0 ? req->stall_seconds : 120L);
+    }
+    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, (req->stall_seconds > 0 ? req->stall_seconds : 120L) * 1000L);
+    if (req->user_agent) curl_easy_setopt(c, CURLOPT_USERAGENT, req->user_agent);
+    if (list) curl_easy_setopt(c, CURLOPT_HTTPHEADER, list);
     set_proxy(c, req->proxy, req->noproxy);
     if (req->netrc_file) {
-        curl.easy_setopt(c, PM_CURLOPT_NETRC, (long)PM_CURL_NETRC_OPTIONAL);
-        curl.easy_setopt(c, PM_CURLOPT_NETRC_FILE, req->netrc_file);
+        curl_easy_setopt(c, CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
+        curl_easy_setopt(c, CURLOPT_NETRC_FILE, req->netrc_file);
     }
-    if (req->resume_from > 0) curl.easy_setopt(c, PM_CURLOPT_RESUME_FROM_LARGE, (long long)req->resume_from);
-    curl.easy_setopt(c, PM_CURLOPT_WRITEFUNCTION, write_file);
-    curl.easy_setopt(c, PM_CURLOPT_WRITEDATA, &st);
-    curl.easy_setopt(c, PM_CURLOPT_HEADERFUNCTION, append);
-    curl.easy_setopt(c, PM_CURLOPT_HEADERDATA, &headers);
-    curl.easy_setopt(c, PM_CURLOPT_NOPROGRESS, 0L);
-    curl.easy_setopt(c, PM_CURLOPT_XFERINFOFUNCTION, xferinfo);
-    curl.easy_setopt(c, PM_CURLOPT_XFERINFODATA, &st);
-    int rc = curl.easy_perform(c);
-    curl.easy_getinfo(c, PM_CURLINFO_RESPONSE_CODE, &out->status);
+    if (req->resume_from > 0) curl_easy_setopt(c, CURLOPT_RESUME_FROM_LARGE, (curl_off_t)req->resume_from);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, write_file);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &st);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, append);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, &headers);
+    curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, xferinfo);
+    curl_easy_setopt(c, CURLOPT_XFERINFODATA, &st);
+    CURLcode rc = curl_easy_perform(c);
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &out->status);
+    double connected = 0;
+    curl_easy_getinfo(c, CURLINFO_CONNECT_TIME, &connected);
+    out->too_slow = rc == CURLE_OPERATION_TIMEDOUT && req->min_rate > 0 && connected > 0;
     int closed = fclose(f);
-    if (rc == 0 && (closed != 0 || st.write_failed)) rc = PM_CURLE_WRITE_ERROR;
-    out->curl_code = rc;
+    if (rc == CURLE_OK && (closed != 0 || st.write_failed)) rc = CURLE_WRITE_ERROR;
+    out->curl_code = (int)rc;
     out->written = st.written;
     out->headers = headers.data;
     out->headers_len = headers.len;
     if (rc != 0) {
-        if (rc == PM_CURLE_WRITE_ERROR && !errbuf[0]) snprintf(errbuf, sizeof errbuf, "cannot write %s", req->path);
-        snprintf(out->error, sizeof out->error, "%s", errbuf[0] ? errbuf : curl.easy_strerror(rc));
+        if (rc == CURLE_WRITE_ERROR && !errbuf[0]) snprintf(errbuf, sizeof errbuf, "cannot write %s", req->path);
+        snprintf(out->error, sizeof out->error, "%s", errbuf[0] ? errbuf : curl_easy_strerror(rc));
     }
-    curl.easy_cleanup(c);
-    if (list) curl.slist_free_all(list);
+    curl_easy_cleanup(c);
+    if (list) curl_slist_free_all(list);
     return rc == 0 ? 0 : -1;
 }
 

@@ -16,6 +16,9 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
         case dropAfter(Int)
         /// Sends this many body bytes, then nothing for `seconds`, then closes.
         case stallAfter(Int, seconds: Double)
+        /// Sends this many body bytes, then one byte every quarter second (never a stall) for `seconds`,
+        /// then closes.
+        case trickleAfter(Int, seconds: Double)
         /// Answers with this status and a short text body.
         case status(Int)
         /// Answers 200 with the whole body even when `Range` was asked.
@@ -144,6 +147,14 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
             guard connection.send(Array(rest.prefix(n))) else { return }
             let until = Date().addingTimeInterval(seconds)
             while Date() < until && !isStopped { Thread.sleep(forTimeInterval: 0.05) }
+        case .trickleAfter(let n, let seconds)?:
+            guard connection.send(Array(rest.prefix(n))) else { return }
+            let until = Date().addingTimeInterval(seconds)
+            var at = n
+            while Date() < until && !isStopped && at < rest.count && connection.send([rest[at]]) {
+                at += 1
+                Thread.sleep(forTimeInterval: 0.25)
+            }
         default:
             _ = connection.send(rest)
         }

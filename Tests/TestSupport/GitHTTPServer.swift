@@ -8,7 +8,8 @@ import Foundation
 /// - `.http500`: every request answers HTTP 500;
 /// - `.killAfter(bytes)`: the server process dies after sending that many bytes of a pack response;
 /// - `.truncateAfter(bytes)`: the connection is closed after that many bytes of a pack response;
-/// - `.stallAfter(bytes)`: the server stops sending (keeps the connection open) after that many bytes.
+/// - `.stallAfter(bytes)`: the server stops sending (keeps the connection open) after that many bytes;
+/// - `.trickleAfter(bytes)`: after that many bytes, one byte every quarter second (never a stall) for a minute.
 ///
 ///     let server = try GitHTTPServer(root: reposRoot)
 ///     let url = server.url("specs.git")          // http://127.0.0.1:PORT/specs.git
@@ -21,6 +22,7 @@ public final class GitHTTPServer: @unchecked Sendable {
         case killAfter(bytes: Int)
         case truncateAfter(bytes: Int)
         case stallAfter(bytes: Int)
+        case trickleAfter(bytes: Int)
         /// Flips one byte of a pack response at that offset (the transfer completes, the pack is corrupt).
         case corruptAt(byte: Int)
     }
@@ -77,6 +79,7 @@ public final class GitHTTPServer: @unchecked Sendable {
         case .killAfter(let n): text = "kill \(n)"
         case .truncateAfter(let n): text = "truncate \(n)"
         case .stallAfter(let n): text = "stall \(n)"
+        case .trickleAfter(let n): text = "trickle \(n)"
         case .corruptAt(let n): text = "corrupt \(n)"
         }
         try? text.write(toFile: state + "/fault", atomically: true, encoding: .utf8)
@@ -222,6 +225,20 @@ public final class GitHTTPServer: @unchecked Sendable {
                         if not chunk:
                             if chunked:
                                 self.wfile.write(b"0\r\n\r\n")
+                            break
+                        if is_pack and kind == "trickle" and sent + len(chunk) > limit:
+                            part = chunk[: max(0, limit - sent)]
+                            self.wfile.write(part)
+                            self.wfile.flush()
+                            rest = chunk[len(part):]
+                            until = time.time() + 60
+                            for i in range(len(rest)):
+                                if time.time() > until:
+                                    break
+                                self.wfile.write(rest[i:i + 1])
+                                self.wfile.flush()
+                                time.sleep(0.25)
+                            proc.kill()
                             break
                         if is_pack and kind in ("kill", "truncate", "stall") and sent + len(chunk) > limit:
                             part = chunk[: max(0, limit - sent)]

@@ -1,4 +1,5 @@
 import Foundation
+import PodMirrorKit
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -84,11 +85,7 @@ struct HTTPConnection {
         return nil
     }
 
-    #if os(Linux)
-        static let sendFlags = Int32(MSG_NOSIGNAL)
-    #else
-        static let sendFlags: Int32 = 0
-    #endif
+    static let sendFlags = PlatformShims.sendNoSignal
 }
 
 @inline(__always) private func Glibc_send(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int, _ flags: Int32) -> Int {

@@ -1,4 +1,5 @@
 import Foundation
+import PodMirrorKit
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -9,11 +10,7 @@ import Foundation
 public enum LoopbackListener {
     /// Opens the socket; returns its descriptor and port. `owner` names the server in errors.
     public static func open(owner: String) throws -> (fd: Int32, port: Int) {
-        #if os(Linux)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let fd = socket(AF_INET, PlatformShims.streamSocket, 0)
         guard fd >= 0 else { throw NSError(domain: owner, code: Int(errno)) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))

@@ -28,4 +28,12 @@ int pm_git_stream_timed_out(pm_git_stream_scope *scope);
    `stalled` and at least one was shut down, the scope counts as timed out. */
 int pm_git_stream_abort_raw(pm_git_stream_scope *scope, int stalled);
 
+/* Sets a minimum transfer rate on `scope` (curl's --speed-limit/--speed-time): once `seconds` have passed,
+   fewer than `bytes_per_second` bytes a second read and written through the scope's sockets over the last
+   `seconds` fail the operation. bytes_per_second <= 0: none. Call on the thread that began the scope. */
+void pm_git_stream_set_min_rate(pm_git_stream_scope *scope, long bytes_per_second, double seconds);
+
+/* 1 when the scope's transfer went slower than its minimum rate. */
+int pm_git_stream_too_slow(pm_git_stream_scope *scope);
+
 #endif

@@ -2,8 +2,7 @@
 #define PODMIRROR_PM_HTTP_H
 #include <stddef.h>
 
-/* One HTTP request through libcurl, loaded with dlopen on first use so that podmirror's start does not
-   pay for libcurl and its TLS, Kerberos and LDAP dependencies (most commands never touch HTTP). */
+/* HTTP requests through libcurl (linked, through the CCurl system library). */
 typedef struct {
     long status;
     char *headers;      /* raw header lines of the last response, CRLF-separated (malloc'd) */
@@ -13,9 +12,6 @@ typedef struct {
     int timed_out;
     char error[512];
 } pm_http_result;
-
-/* 0 when libcurl could be loaded; otherwise -1 with a message in err. */
-int pm_http_load(char *err, size_t errlen);
 
 /* GET or HEAD `url` (http/https only, redirects not followed, TLS verified). `proxy` is the proxy to use
    ("" or NULL: none, whatever the environment says) and `noproxy` curl's list of hosts that bypass it.
@@ -38,15 +34,19 @@ typedef struct {
     const char *noproxy;
     const char *netrc_file;       /* NULL: no netrc */
     long stall_seconds;           /* abort when under 1 byte/s for this long (also the connect timeout) */
+    long min_rate;                /* > 0: abort when under this many bytes/s for min_rate_seconds instead (the
+                                     stall is then the progress callback's to catch) */
+    long min_rate_seconds;
     /* Called about once a second and on data with the file's total size so far; non-zero aborts. */
     int (*progress)(void *context, long long bytes);
     void *context;
 } pm_http_download_request;
 
 typedef struct {
-    int curl_code;                /* 0: complete; a CURLcode otherwise (-1: libcurl missing) */
+    int curl_code;                /* 0: complete; a CURLcode otherwise (-1: no handle) */
     long status;                  /* HTTP status of the last response (0 when none) */
     long long written;            /* bytes written to the file by this attempt */
+    int too_slow;                 /* 1: aborted for going under min_rate once connected */
     char *headers;                /* raw header lines of every response, CRLF-separated (malloc'd) */
     size_t headers_len;
     char error[512];

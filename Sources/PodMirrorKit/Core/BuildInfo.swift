@@ -16,17 +16,7 @@ public struct BuildInfo: Sendable {
     public static var current: BuildInfo {
         BuildInfo(
             version: PodMirrorVersion.string, libgit2Version: Libgit2.version, libgit2Shallow: Libgit2.supportsShallow,
-            platform: "\(os)-\(arch)", commit: pm_build_commit().map { String(cString: $0) })
-    }
-
-    static var os: String {
-        #if os(macOS)
-            return "macos"
-        #elseif os(Linux)
-            return "linux"
-        #else
-            return "unknown"
-        #endif
+            platform: "\(PlatformShims.systemName)-\(arch)", commit: pm_build_commit().map { String(cString: $0) })
     }
 
     static var arch: String {

@@ -107,7 +107,7 @@ extension ErrorCode {
         case .podsHTTPChecksum: "The archive's `sha256`/`sha1` is not the podspec's."
         case .podsHTTPUnsafeArchive: "An archive entry would land outside the pod's folder."
         case .podsHTTPExtraction: "The archive could not be read or extracted."
-        case .podsHTTPToolMissing: "A program extraction needs (`tar`, `xz`, …) or libcurl is missing."
+        case .podsHTTPToolMissing: "A program extraction needs (`tar`, `xz`, …) is missing."
         case .podsHTTPFileSystem: "The archive or its folder could not be written."
         case .gemsBadURL: "A gem source URL that is not http(s)."
         case .gemsInternal: "A gem source edit that does not read back (a podmirror bug; nothing was written)."

@@ -105,11 +105,8 @@ public struct WarningMemory: Sendable {
         var st = stat()
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return "-" }
         if Int(st.st_size) > hashLimit {
-            #if canImport(Darwin)
-                return "\(st.st_size)@\(st.st_mtimespec.tv_sec).\(st.st_mtimespec.tv_nsec)"
-            #else
-                return "\(st.st_size)@\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
-            #endif
+            let (seconds, nanoseconds) = PlatformShims.mtime(st)
+            return "\(st.st_size)@\(seconds).\(nanoseconds)"
         }
         guard let bytes = try? fileSystem.readFile(path) else { return "?" }
         return Digest.hex(.sha256, bytes)

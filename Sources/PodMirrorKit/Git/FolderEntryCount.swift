@@ -9,25 +9,32 @@ import Foundation
 /// Counts the names in an open folder for `IndexWalk` (`.`, `..` and, in the top folder, `.git` left out)
 /// and closes it. On Linux it reads the raw entries with `getdents64` into a reused buffer: `fdopendir`
 /// costs an `fstat`, two `fcntl`s and a 32 KiB allocation per folder, which on a Specs copy (84k folders)
-/// is a tenth of `--deep`'s time. Elsewhere, or when the C library lacks `getdents64`, through `readdir`.
+/// is a tenth of `--deep`'s time. Elsewhere (macOS), when the C library lacks `getdents64`, or when asked
+/// (tests run both readers), through `readdir`.
 final class FolderEntryCount {
     private typealias GetDents = @convention(c) (Int32, UnsafeMutableRawPointer?, Int) -> Int
-    private static let getdents: GetDents? = {
-        #if os(Linux)
-            // glibc declares it only for _GNU_SOURCE, which Swift's Glibc module does not import.
-            guard let f = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "getdents64") else { return nil }
-            return unsafeBitCast(f, to: GetDents.self)
-        #else
-            return nil
-        #endif
+    private static let linuxGetdents: GetDents? = {
+        // glibc declares it only for _GNU_SOURCE, which Swift's Glibc module does not import.
+        guard PlatformShims.linuxDirents, let f = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "getdents64")
+        else { return nil }
+        return unsafeBitCast(f, to: GetDents.self)
     }()
+    private let getdents: GetDents?
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 32 << 10, alignment: 8)
+
+    /// `portable`: `readdir` even where `getdents64` is there.
+    init(portable: Bool = false) {
+        getdents = portable ? nil : Self.linuxGetdents
+    }
+
+    /// Whether this counter reads with `getdents64`.
+    var readsRawEntries: Bool { getdents != nil }
 
     deinit { buffer.deallocate() }
 
     /// The count, or nil when the folder could not be read. `fd` is closed in every case.
     func countAndClose(_ fd: Int32, root: Bool) -> Int? {
-        guard let getdents = Self.getdents else {
+        guard let getdents else {
             guard let d = fdopendir(fd) else {
                 close(fd)
                 return nil

@@ -26,6 +26,8 @@ public struct GitError: PodMirrorError {
     public var causeText: Message?
     /// For `.timeout`: the setting that bounds the stall (`--timeout`, `PODMIRROR_GIT_TIMEOUT`).
     public var timeoutSetting: String?
+    /// For `.timeout`: the transfer went on, but slower than the minimum rate (`MinimumRate`).
+    public var tooSlow = false
 
     public init(_ kind: Kind, operation: String, subject: String, cause: String) {
         self.kind = kind
@@ -65,6 +67,8 @@ public struct GitError: PodMirrorError {
     public var remedyText: Message? {
         switch kind {
         case .transport: Message("git.error.transport.remedy")
+        case .timeout where tooSlow:
+            Message("network.too-slow.remedy", ["setting": timeoutSetting ?? MinimumRate.settingNames])
         case .timeout: Message("git.timeout.remedy", ["setting": timeoutSetting ?? NetworkSettings.timeoutSettingNames])
         case .unsupportedTransport: Message("git.error.unsupported-transport.remedy")
         case .repository, .unsupported: nil

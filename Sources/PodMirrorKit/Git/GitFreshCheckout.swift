@@ -239,8 +239,8 @@ enum GitFreshCheckout {
 
     private static func indexEntry(_ st: stat, mode: UInt32, id: git_oid) -> git_index_entry {
         var e = git_index_entry()
-        let (ms, mn) = IndexWalk.mtime(st)
-        let (cs, cn) = IndexWalk.ctime(st)
+        let (ms, mn) = PlatformShims.mtime(st)
+        let (cs, cn) = PlatformShims.ctime(st)
         e.mtime = git_index_time(seconds: Int32(truncatingIfNeeded: ms), nanoseconds: UInt32(truncatingIfNeeded: mn))
         e.ctime = git_index_time(seconds: Int32(truncatingIfNeeded: cs), nanoseconds: UInt32(truncatingIfNeeded: cn))
         e.dev = UInt32(truncatingIfNeeded: st.st_dev)

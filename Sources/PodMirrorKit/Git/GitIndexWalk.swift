@@ -39,7 +39,7 @@ struct IndexWalk {
             trustFilemode = flag("core.filemode") ?? true
             minimalStat = repo.configString("core.checkstat")?.lowercased() == "minimal"
             var st = stat()
-            indexTime = stat(repo.gitDirectory + "/index", &st) == 0 ? IndexWalk.mtime(st) : (0, 0)
+            indexTime = stat(repo.gitDirectory + "/index", &st) == 0 ? PlatformShims.mtime(st) : (0, 0)
         }
     }
 
@@ -268,12 +268,12 @@ struct IndexWalk {
     }
 
     private func statChanged(_ entry: git_index_entry, _ st: stat) -> Bool {
-        let m = Self.mtime(st)
+        let m = PlatformShims.mtime(st)
         if Int(entry.mtime.seconds) != m.0 { return true }
         if rules.minimalStat { return false }
         if Int(entry.mtime.nanoseconds) != m.1 { return true }
         if rules.trustCtime {
-            let c = Self.ctime(st)
+            let c = PlatformShims.ctime(st)
             if Int(entry.ctime.seconds) != c.0 || Int(entry.ctime.nanoseconds) != c.1 { return true }
         }
         return entry.ino != UInt32(truncatingIfNeeded: st.st_ino) || entry.uid != UInt32(st.st_uid)
@@ -333,14 +333,6 @@ struct IndexWalk {
         }
         return shared
     }
-
-    #if canImport(Darwin)
-        static func mtime(_ st: stat) -> (Int, Int) { (Int(st.st_mtimespec.tv_sec), Int(st.st_mtimespec.tv_nsec)) }
-        static func ctime(_ st: stat) -> (Int, Int) { (Int(st.st_ctimespec.tv_sec), Int(st.st_ctimespec.tv_nsec)) }
-    #else
-        static func mtime(_ st: stat) -> (Int, Int) { (Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec)) }
-        static func ctime(_ st: stat) -> (Int, Int) { (Int(st.st_ctim.tv_sec), Int(st.st_ctim.tv_nsec)) }
-    #endif
 }
 
 /// An index's entries in path order, read by `GitIndexFile` or copied from libgit2's index; only read while

@@ -21,6 +21,8 @@ public struct TransferOptions: Sendable {
     /// git's `url.<base>.insteadOf` rules (`SourceMirrorRules.load`, from the files git reads): a transfer
     /// connects to `connectURL(for:)`. Nil: the rules of the files libgit2 reads (`GitURLRewrite`).
     public var urlRewrite: SourceMirrorRules?
+    /// The slowest the transfer may go; the socket stream measures it over a sliding window.
+    public var minimumRate: MinimumRate
 
     public static let defaultStallTimeout: TimeInterval = 120
 
@@ -28,9 +30,10 @@ public struct TransferOptions: Sendable {
         stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
         progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init(),
         proxy: ProxySettings? = nil, stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames,
-        urlRewrite: SourceMirrorRules? = nil
+        urlRewrite: SourceMirrorRules? = nil, minimumRate: MinimumRate = .default
     ) {
         self.urlRewrite = urlRewrite
+        self.minimumRate = minimumRate
         self.stallTimeout = stallTimeout
         self.progress = progress
         self.cancellation = cancellation
@@ -108,6 +111,9 @@ final class TransferSession: @unchecked Sendable {
     func run<R>(operation: String, subject: String, _ body: () throws -> R) throws -> R {
         self.operation = operation
         let scope = pm_git_stream_begin(options.stallTimeout, options.cancellation.atomicFlag)
+        if options.minimumRate.isEnabled {
+            pm_git_stream_set_min_rate(scope, options.minimumRate.bytesPerSecond, options.minimumRate.seconds)
+        }
         self.scope = scope
         lock.lock(); lastActivity = Date(); lock.unlock()
         let wake = DispatchSemaphore(value: 0)
@@ -143,6 +149,12 @@ final class TransferSession: @unchecked Sendable {
 
     private func rethrowAbort(operation: String, subject: String) throws {
         if options.cancellation.isCancelled { throw InterruptedError() }
+        if pm_git_stream_too_slow(scope) != 0 {
+            var error = GitError(.timeout, operation: operation, subject: subject, cause: options.minimumRate.cause)
+            error.timeoutSetting = MinimumRate.settingNames
+            error.tooSlow = true
+            throw error
+        }
         if pm_git_stream_timed_out(scope) != 0 { timedOut = true }
         if timedOut {
             var error = GitError(

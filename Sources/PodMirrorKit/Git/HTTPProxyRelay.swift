@@ -33,7 +33,7 @@ final class HTTPProxyRelay: @unchecked Sendable {  // fields are set once in ini
         proxyHost = proxy.host
         proxyPort = proxy.port
         authorization = Self.basicAuthorization(proxyURL)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, PlatformShims.streamSocket, 0)
         guard fd >= 0 else {
             throw GitError(.transport, operation: "use proxy for", subject: url, cause: Message("git.cause.no-socket"))
         }
@@ -142,7 +142,7 @@ final class HTTPProxyRelay: @unchecked Sendable {  // fields are set once in ini
 
     private func connectToProxy() -> Int32 {
         var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = PlatformShims.streamSocket
         var info: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(proxyHost, String(proxyPort), &hints, &info) == 0, let first = info else { return -1 }
         defer { freeaddrinfo(info) }
@@ -171,18 +171,12 @@ final class HTTPProxyRelay: @unchecked Sendable {  // fields are set once in ini
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, noSignal) }
+            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, PlatformShims.sendNoSignal) }
             if n <= 0 { return false }
             offset += n
         }
         return true
     }
-
-    #if os(Linux)
-        static let noSignal = Int32(MSG_NOSIGNAL)
-    #else
-        static let noSignal: Int32 = 0
-    #endif
 
     static func pump(from source: Int32, to destination: Int32) {
         var buffer = [UInt8](repeating: 0, count: 65536)

@@ -8,6 +8,8 @@ public struct NetworkSettings: Sendable {
     public var stallTimeout: TimeInterval
     /// The setting that decided `stallTimeout`, named in a timeout's remedy.
     public var stallTimeoutSetting: String
+    /// The slowest a transfer may go (`PODMIRROR_MIN_RATE`, `PODMIRROR_MIN_RATE_TIME`).
+    public var minimumRate = MinimumRate.default
     /// Seconds of a whole mirror probe (an HTTP request or an ls-remote).
     public var probeTimeout: TimeInterval
     /// Seconds to wait for CocoaPods' `Spec_Lock`.
@@ -43,6 +45,7 @@ public struct NetworkSettings: Sendable {
         environment: [String: String]
     ) throws -> NetworkSettings {
         var settings = NetworkSettings(proxy: ProxySettings.load(environment: environment))
+        settings.minimumRate = try MinimumRate.resolve(environment: environment)
         if let timeout {
             try checkPositive(timeout, setting: "--timeout", text: "\(timeout)")
             settings.stallTimeout = timeout
@@ -79,7 +82,7 @@ public struct NetworkSettings: Sendable {
     ) -> TransferOptions {
         TransferOptions(
             stallTimeout: stallTimeout, progress: progress, cancellation: cancellation, proxy: proxy,
-            stallTimeoutSetting: stallTimeoutSetting, urlRewrite: urlRewrite)
+            stallTimeoutSetting: stallTimeoutSetting, urlRewrite: urlRewrite, minimumRate: minimumRate)
     }
 
     static func seconds(_ name: String, _ environment: [String: String]) throws -> Double? {

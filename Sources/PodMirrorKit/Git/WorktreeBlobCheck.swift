@@ -16,13 +16,9 @@ final class WorktreeBlobCheck {
     private var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
     private let wholeReadLimit = 4 << 20
     private static let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
-    #if os(Linux)
-        /// Reading does not update the files' access time: right after a checkout, when every atime equals
-        /// the mtime, the first read of each file would otherwise write its inode.
-        private var noAccessTime: Int32 = 0o1_000_000  // O_NOATIME, which Glibc's module leaves out
-    #else
-        private var noAccessTime: Int32 = 0
-    #endif
+    /// Reading does not update the files' access time: right after a checkout, when every atime equals
+    /// the mtime, the first read of each file would otherwise write its inode.
+    private var noAccessTime = PlatformShims.openNoAccessTime
 
     init(workdir: String, trustFilemode: Bool) {
         self.workdir = workdir.hasSuffix("/") ? workdir : workdir + "/"

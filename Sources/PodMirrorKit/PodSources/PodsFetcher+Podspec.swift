@@ -130,9 +130,10 @@ extension PodsFetcher {
         _ remote: RemotePodspec, job: inout PodJob, result: inout PodFetchResult, scratch: String,
         _ cancellation: CancellationToken
     ) throws -> Result<Void, SkipReason> {
-        let options = DownloadOptions(
+        var options = DownloadOptions(
             stallTimeout: request.stallTimeout, cancellation: cancellation,
             environment: request.environment.variables)
+        options.minimumRate = request.minimumRate
         let shown = Redaction.redactURL(remote.url)
         let got: (bytes: [UInt8], etag: String?)
         do { got = try remote.download(options: options, scratch: scratch) } catch let e as HTTPSourceError

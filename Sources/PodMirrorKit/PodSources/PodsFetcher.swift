@@ -12,6 +12,8 @@ public struct PodsFetchRequest: Sendable {
     public var lockTimeout: TimeInterval
     public var environment: RuntimeEnvironment
     public var mirrors: SourceMirrorRules
+    /// The slowest a download or clone may go (`NetworkSettings.minimumRate`).
+    public var minimumRate = MinimumRate.default
 
     public init(
         lockfilePath: String, only: [String] = [], jobs: Int = 8, cocoapodsVersion: String? = nil,
@@ -410,7 +412,7 @@ public struct PodsFetcher: Sendable {
                     stallTimeout: request.stallTimeout,
                     progress: ByteProgress(report: bytes), cancellation: cancellation,
                     proxy: ProxySettings.load(environment: request.environment.variables),
-                    urlRewrite: request.mirrors)
+                    urlRewrite: request.mirrors, minimumRate: request.minimumRate)
                 let got = try GitSourceFetcher.fetch(
                     url: url, revision: revision, submodules: submodules, into: content, options: options)
                 result.commit = got.commit
@@ -420,9 +422,10 @@ public struct PodsFetcher: Sendable {
                 try fs.createDirectory(content)
                 let scratch = dir + "/scratch"
                 try fs.createDirectory(scratch)
-                let options = DownloadOptions(
+                var options = DownloadOptions(
                     stallTimeout: request.stallTimeout, cancellation: cancellation,
                     environment: request.environment.variables, progress: bytes)
+                options.minimumRate = request.minimumRate
                 result.bytes = try HTTPSourceDownloader.fetch(http, into: content, scratch: scratch, options: options)
                 try? fs.removeItem(scratch)
             }

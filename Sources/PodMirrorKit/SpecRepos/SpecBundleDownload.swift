@@ -11,13 +11,14 @@ enum SpecBundleDownload {
         _ url: String, to path: String, options: TransferOptions,
         environment: [String: String]
     ) throws {
-        let download = HTTPFileDownload(
-            url: url, headers: [], userAgent: "podmirror/\(PodMirrorVersion.string)",
-            options: DownloadOptions(
-                stallTimeout: options.stallTimeout, retries: retries,
-                cancellation: options.cancellation, environment: environment))
+        var download = DownloadOptions(
+            stallTimeout: options.stallTimeout, retries: retries, cancellation: options.cancellation,
+            environment: environment)
+        download.minimumRate = options.minimumRate
+        let file = HTTPFileDownload(
+            url: url, headers: [], userAgent: "podmirror/\(PodMirrorVersion.string)", options: download)
         do {
-            _ = try download.run(to: path)
+            _ = try file.run(to: path)
         } catch let error as HTTPSourceError {
             // A bundle that could not be written locally is a write failure (exit 1), not a network one.
             throw PodMirrorFailure(

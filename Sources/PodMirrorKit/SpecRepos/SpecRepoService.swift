@@ -13,6 +13,8 @@ public struct SpecRepoService: Sendable {
     public var proxy: ProxySettings?
     /// git's insteadOf rules every transfer follows (`NetworkSettings.urlRewrite`).
     public var urlRewrite: SourceMirrorRules?
+    /// The slowest a transfer may go (`NetworkSettings.minimumRate`).
+    public var minimumRate = MinimumRate.default
 
     public init(
         repos: ReposDirectory, stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
@@ -29,12 +31,13 @@ public struct SpecRepoService: Sendable {
         stallTimeoutSetting = network.stallTimeoutSetting
         proxy = network.proxy
         urlRewrite = network.urlRewrite
+        minimumRate = network.minimumRate
     }
 
     func transfer(_ context: ApplyContext) -> TransferOptions {
         TransferOptions(
             stallTimeout: stallTimeout, progress: context.progress, cancellation: context.cancellation,
-            proxy: proxy, stallTimeoutSetting: stallTimeoutSetting, urlRewrite: urlRewrite)
+            proxy: proxy, stallTimeoutSetting: stallTimeoutSetting, urlRewrite: urlRewrite, minimumRate: minimumRate)
     }
 
     /// The lock every plan of this service needs while it is made and applied.

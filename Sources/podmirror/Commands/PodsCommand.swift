@@ -48,10 +48,12 @@ struct PodsOptions: ParsableArguments {
         }
         let network = try NetworkSettings.resolve(
             timeout: timeout, lockTimeout: lockTimeout, environment: env.variables)
-        return PodsFetchRequest(
+        var request = PodsFetchRequest(
             lockfilePath: path, only: only, jobs: jobs, cocoapodsVersion: cocoapodsVersion,
             stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout,
             environment: env, mirrors: try SourceMirrorRules.load(environment: env, catalog: try runner.catalog()))
+        request.minimumRate = network.minimumRate
+        return request
     }
 }
 

@@ -372,6 +372,23 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         assertNothingLeft()
     }
 
+    /// A byte every quarter second never stalls: the minimum rate (libcurl's low-speed limit) ends it.
+    func testTricklingServerIsAbandonedUnderTheMinimumRate() throws {
+        server.serve("/t.zip", Array(repeating: 7, count: 50_000))
+        server.inject("/t.zip", [.trickleAfter(1000, seconds: 30)])
+        var slow = options(retries: 0, stall: 20)
+        slow.minimumRate = MinimumRate(bytesPerSecond: 1000, seconds: 2)
+        let start = Date()
+        let e = fetchError(HTTPSource(url: server.url + "/t.zip"), slow)
+        let seconds = Date().timeIntervalSince(start)
+        XCTAssertEqual(e?.kind, .transfer, "\(String(describing: e))")
+        XCTAssertEqual(e?.exitStatus, .network)
+        XCTAssertTrue(e?.message.contains("slower than 1000 bytes/s for 2 s") == true, e?.message ?? "")
+        XCTAssertGreaterThanOrEqual(seconds, 2)
+        XCTAssertLessThan(seconds, 10, "the 20 s stall timeout never fires on a trickle: the rate must")
+        assertNothingLeft()
+    }
+
     func testNotFoundFailsAtOnceNamingTheRedactedURL() throws {
         let e = fetchError(HTTPSource(url: "http://me:token@127.0.0.1:\(server.port)/missing.zip"))
         XCTAssertEqual(e?.kind, .httpStatus)

@@ -304,11 +304,7 @@ final class PodsFetchTests: XCTestCase {
 
     /// A TCP connection to `port` on 127.0.0.1, or -1.
     func connectLoopback(_ port: Int) -> Int32 {
-        #if os(Linux)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let fd = socket(AF_INET, PlatformShims.streamSocket, 0)
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -356,11 +352,7 @@ final class PodsFetchTests: XCTestCase {
         XCTAssertEqual(a?.status, .failed, "\(String(describing: a))")
         XCTAssertTrue(a?.error?.contains("no data from the server") ?? false, "\(String(describing: a))")
         // The neighbour's connection still works: a request over it gets its answer.
-        #if os(Linux)
-            let noSignal = Int32(MSG_NOSIGNAL)
-        #else
-            let noSignal: Int32 = 0
-        #endif
+        let noSignal = PlatformShims.sendNoSignal
         let request = Array("GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
         XCTAssertEqual(request.withUnsafeBytes { send(neighbour, $0.baseAddress, $0.count, noSignal) }, request.count)
         var answer: [UInt8] = []

@@ -19,7 +19,6 @@ struct HTTPFileDownload {
     static let httpError: Int32 = 22
     static let aborted: Int32 = 42
     static let timedOut: Int32 = 28
-    static let libcurlMissing: Int32 = -1
 
     /// Downloads into `path` (created or replaced); returns its size. On failure the file is removed.
     func run(to path: String) throws -> Int64 {
@@ -47,10 +46,6 @@ struct HTTPFileDownload {
                     return (Self.size(of: path), HTTPGet.headers(attempt.headers))
                 case Self.aborted where options.cancellation.isCancelled:
                     throw InterruptedError()
-                case Self.libcurlMissing:
-                    throw HTTPSourceError(
-                        .toolMissing, Message("pods.http.libcurl-missing", ["reason": attempt.error]),
-                        remedy: Message("pods.http.libcurl-missing.remedy"))
                 case _
                 where attempt.code == Self.rangeError || (attempt.code == Self.httpError && attempt.status == 416):
                     // The server ignored or refused the range: start over from zero.
@@ -159,6 +154,11 @@ struct HTTPFileDownload {
                                         request.noproxy = cNoProxy
                                         request.netrc_file = netrc == nil ? nil : cNetrc
                                         request.stall_seconds = stall
+                                        if options.minimumRate.isEnabled {
+                                            request.min_rate = options.minimumRate.bytesPerSecond
+                                            request.min_rate_seconds = max(
+                                                1, Int(options.minimumRate.seconds.rounded()))
+                                        }
                                         request.progress = progress
                                         request.context = Unmanaged.passUnretained(context).toOpaque()
                                         return pm_http_download(&request, &result) == 0 ? 0 : result.curl_code
@@ -184,6 +184,10 @@ struct HTTPFileDownload {
         } else {
             let reason = context.stalled ? "stalled" : Redaction.redactText(error)
             Trace.emit(.httpFailure(method: "GET", url: shown, reason: reason, seconds: seconds))
+        }
+        if rc == Self.timedOut && result.too_slow != 0 {
+            return Attempt(
+                code: Self.timedOut, status: result.status, headers: raw, error: options.minimumRate.cause.english)
         }
         if rc == Self.aborted && context.stalled {
             return Attempt(

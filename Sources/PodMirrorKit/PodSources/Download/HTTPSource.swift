@@ -63,6 +63,8 @@ public struct DownloadOptions: Sendable {
     public var retryDelay: TimeInterval
     /// The `User-Agent` sent unless the source's headers give one: CocoaPods' own by default.
     public var userAgent: String
+    /// The slowest a transfer may go (libcurl's low-speed limit).
+    public var minimumRate = MinimumRate.default
 
     /// The User-Agent cocoapods-downloader's `curl` sends, quotes included (its `-A` is one argv element
     /// holding the quotes): `'CocoaPods/1.17.0 cocoapods-downloader/2.1'`.
