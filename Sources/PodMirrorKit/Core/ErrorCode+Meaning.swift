@@ -16,7 +16,9 @@ extension ErrorCode {
         case .fileRemove: "A file or folder could not be removed."
         case .fileMove: "A file or folder could not be moved into place."
         case .fileCreateDirectory: "A folder could not be created."
-        case .fileUpdate: "A file changed while podmirror was working on it; nothing was written over it."
+        case .fileUpdate:
+            "Another process changed a file while podmirror was working on it; nothing was written over it."
+        case .fileLocked: "Another process kept editing files in the same folder past the lock timeout."
         case .toolLaunch: "An external tool (`pod`, `gem`) could not be started."
         case .gitTransport: "A git server could not be reached, answered with an error, or the transfer broke off."
         case .gitTimeout: "A git transfer stalled for longer than the stall timeout."
