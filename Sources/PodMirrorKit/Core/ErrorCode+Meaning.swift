@@ -61,6 +61,8 @@ extension ErrorCode {
         case .repoCDNURL: "The URL is a CDN (trunk) URL, not a git Specs repo."
         case .repoCloneIncomplete: "A new clone has no checked-out branch matching an origin branch; it was not kept."
         case .repoDetached: "The spec repo's checkout is not on a branch."
+        case .repoGitLock:
+            "A git lock file (`index.lock`, …) is in the spec repo: git or `pod` is working in it, or one was killed."
         case .repoIncomplete: "The spec repo has no commit to work from."
         case .repoNoBranch: "The remote has no branch to check out."
         case .repoNoTrackingRef: "The spec repo has no origin branch to reset or update to."

@@ -68,6 +68,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case repoCDNURL = "repo.cdn-url"
     case repoCloneIncomplete = "repo.clone-incomplete"
     case repoDetached = "repo.detached"
+    case repoGitLock = "repo.git-lock"
     case repoIncomplete = "repo.incomplete"
     case repoNoBranch = "repo.no-branch"
     case repoNoTrackingRef = "repo.no-tracking-ref"
@@ -195,7 +196,7 @@ extension ErrorCode {
             .xcodeprojNotAProject, .xcodeprojInvalid, .xcodeprojAmbiguous:
             .usage
         case .gitTransport, .gitTimeout, .mirrorUnhealthy, .bundleDownload, .podsHTTPStatus, .podsHTTPTransfer: .network
-        case .reposLocked, .podsCacheLockHeld, .fileUpdate, .fileLocked: .lockHeld
+        case .reposLocked, .podsCacheLockHeld, .fileUpdate, .fileLocked, .repoGitLock: .lockHeld
         case .toolLaunch, .podsHTTPToolMissing, .setupGemMissing, .setupPodStillMissing,
             .reinstallPodMissing:
             .toolMissing

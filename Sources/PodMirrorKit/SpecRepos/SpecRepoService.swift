@@ -217,6 +217,7 @@ public struct SpecRepoService: Sendable {
     }
 
     func updateChange(_ info: SpecRepo, context: ApplyContext) throws -> Change {
+        try refuseGitLocks(info)
         guard let branch = info.branch else {
             throw PodMirrorFailure(
                 Message("repo.error.detached-update", ["name": info.name, "path": info.path]),
