@@ -77,7 +77,8 @@ extension SpecRepoService {
 }
 
 /// A file written in full to `.<name>.podmirror-<pid>-XXXXXX` (`TempName`) beside its destination, then synced
-/// and renamed into place; `discard()` removes the temporary file. A write error (full disk, `ulimit -f`) names the file.
+/// and renamed into place; `discard()` removes the temporary file. A write error (full disk, `ulimit -f`) names
+/// the file.
 final class AtomicOutputFile {
     let destination: String
     let temporary: String
