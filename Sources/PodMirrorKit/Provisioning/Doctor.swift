@@ -189,6 +189,19 @@ public struct Doctor: Sendable {
         let repos = SpecRepo.all(in: dir)
         for r in repos where r.kind == .git {
             let updateFix = "podmirror repo update \(r.name)"
+            if let journal = SpecRepoJournal.read(gitDir: r.path + "/.git", fileSystem: fs) {
+                findings.append(
+                    Finding(
+                        id: .repoUnfinished, severity: .error,
+                        Message(
+                            "doctor.repo.unfinished",
+                            [
+                                "name": r.name, "operation": journal.operation.rawValue,
+                                "head": String(journal.newHead.prefix(12)),
+                            ]),
+                        fix: "podmirror repo repair \(r.name)", subject: r.name,
+                        explanation: Message("doctor.repo.unfinished.explanation")))
+            }
             for lock in SpecRepoService.gitLocks(r.path + "/.git", fs) {
                 findings.append(
                     Finding(

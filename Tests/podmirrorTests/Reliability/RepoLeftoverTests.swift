@@ -72,6 +72,42 @@ final class RepoLeftoverTests: ReliabilityTestCase {
         XCTAssertNil(try doctorFindings(home).first { $0["id"] as? String == "repo.dirty" })
         XCTAssertEqual(try bin.run(["repo", "verify", "specs"], home: home.path).status, 0)
     }
+
+    /// What a `repo update` killed in its checkout leaves (its journal, the fetch done, HEAD old, some new
+    /// podspecs untracked): `doctor` and `--check` see it, and the next repo command finishes it.
+    func testAnUnfinishedUpdateIsReportedAndFinishedByTheNextRun() throws {
+        let (home, specs, clone) = try repo()
+        let old = try ProcessRunner.git(["-C", clone, "rev-parse", "HEAD"]).stdout.trimmed
+        let tip = try specs.addCommits(3)
+        try ProcessRunner.git(["-C", clone, "fetch", "-q", "origin"])
+        let added = try ProcessRunner.git(["-C", clone, "diff", "--name-only", old, tip]).stdout.split(separator: "\n")
+        for rel in added.prefix(2) {
+            let path = clone + "/" + rel
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(try ProcessRunner.git(["-C", clone, "show", "\(tip):\(rel)"]).stdout.utf8)
+                .write(to: URL(fileURLWithPath: path))
+        }
+        let journal = """
+            {"branch":"master","newHead":"\(tip)","oldHead":"\(old)","operation":"update","pid":999999999}
+            """
+        try Data(journal.utf8).write(to: URL(fileURLWithPath: clone + "/.git/podmirror-journal.json"))
+
+        let ids = try doctorFindings(home).compactMap { $0["id"] as? String }
+        let unfinishedAt = try XCTUnwrap(ids.firstIndex(of: "repo.unfinished"), "\(ids)")
+        XCTAssertLessThan(unfinishedAt, try XCTUnwrap(ids.firstIndex(of: "repo.dirty"), "\(ids)"))
+        let check = try bin.run(["repo", "repair", "specs", "--check"], home: home.path)
+        XCTAssertEqual(check.status, 3, check.stdout + check.stderr)
+        XCTAssertTrue(check.stdout.contains("finish the update of `specs`"), check.stdout)
+
+        let r = try bin.run(["repo", "repair", "specs"], home: home.path)
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertEqual(try ProcessRunner.git(["-C", clone, "rev-parse", "HEAD"]).stdout.trimmed, tip)
+        XCTAssertEqual(try ProcessRunner.git(["-C", clone, "status", "--porcelain", "-uall"]).stdout, "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: clone + "/.git/podmirror-journal.json"))
+        XCTAssertEqual(try doctorFindings(home).filter { ($0["id"] as? String ?? "").hasPrefix("repo.") }.count, 0)
+        XCTAssertEqual(try bin.run(["repo", "verify", "specs"], home: home.path).status, 0)
+    }
 }
 
 extension String {
