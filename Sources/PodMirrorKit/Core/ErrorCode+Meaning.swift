@@ -16,7 +16,9 @@ extension ErrorCode {
         case .fileRemove: "A file or folder could not be removed."
         case .fileMove: "A file or folder could not be moved into place."
         case .fileCreateDirectory: "A folder could not be created."
-        case .fileUpdate: "A file changed while podmirror was working on it; nothing was written over it."
+        case .fileUpdate:
+            "Another process changed a file while podmirror was working on it; nothing was written over it."
+        case .fileLocked: "Another process kept editing files in the same folder past the lock timeout."
         case .toolLaunch: "An external tool (`pod`, `gem`) could not be started."
         case .gitTransport: "A git server could not be reached, answered with an error, or the transfer broke off."
         case .gitTimeout: "A git transfer stalled for longer than the stall timeout."
@@ -59,6 +61,8 @@ extension ErrorCode {
         case .repoCDNURL: "The URL is a CDN (trunk) URL, not a git Specs repo."
         case .repoCloneIncomplete: "A new clone has no checked-out branch matching an origin branch; it was not kept."
         case .repoDetached: "The spec repo's checkout is not on a branch."
+        case .repoGitLock:
+            "A git lock file (`index.lock`, …) is in the spec repo: git or `pod` is working in it, or one was killed."
         case .repoIncomplete: "The spec repo has no commit to work from."
         case .repoNoBranch: "The remote has no branch to check out."
         case .repoNoTrackingRef: "The spec repo has no origin branch to reset or update to."

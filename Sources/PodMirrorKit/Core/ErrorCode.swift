@@ -20,6 +20,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case fileMove = "file.move"
     case fileCreateDirectory = "file.create-directory"
     case fileUpdate = "file.update"
+    case fileLocked = "file.locked"
 
     case toolLaunch = "tool.launch"
 
@@ -67,6 +68,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case repoCDNURL = "repo.cdn-url"
     case repoCloneIncomplete = "repo.clone-incomplete"
     case repoDetached = "repo.detached"
+    case repoGitLock = "repo.git-lock"
     case repoIncomplete = "repo.incomplete"
     case repoNoBranch = "repo.no-branch"
     case repoNoTrackingRef = "repo.no-tracking-ref"
@@ -168,7 +170,7 @@ extension ErrorCode {
     public var exitStatus: ExitStatus {
         switch self {
         case .error, .internalOverlappingEdits, .fileRead, .fileWrite, .fileList, .fileRemove, .fileMove,
-            .fileCreateDirectory, .fileUpdate, .gitRepository, .gitconfigRead, .gitconfigWrite, .catalogMissing,
+            .fileCreateDirectory, .gitRepository, .gitconfigRead, .gitconfigWrite, .catalogMissing,
             .podfileSyntax, .podfileTooLarge, .podfileEncoding, .podfileInternal, .podfileUnplaceable,
             .podfileMultipleHooks, .repoNotFound, .repoExists, .repoCloneIncomplete, .repoDetached, .repoIncomplete,
             .repoNoBranch, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate, .lockOpen, .bundleCorrupt,
@@ -194,7 +196,7 @@ extension ErrorCode {
             .xcodeprojNotAProject, .xcodeprojInvalid, .xcodeprojAmbiguous:
             .usage
         case .gitTransport, .gitTimeout, .mirrorUnhealthy, .bundleDownload, .podsHTTPStatus, .podsHTTPTransfer: .network
-        case .reposLocked, .podsCacheLockHeld: .lockHeld
+        case .reposLocked, .podsCacheLockHeld, .fileUpdate, .fileLocked, .repoGitLock: .lockHeld
         case .toolLaunch, .podsHTTPToolMissing, .setupGemMissing, .setupPodStillMissing,
             .reinstallPodMissing:
             .toolMissing

@@ -168,12 +168,11 @@ public struct LocalFileSystem: FileSystem {
     public func writeAtomically(_ bytes: [UInt8], to path: String, defaultMode: mode_t = 0o644) throws {
         let target = Self.resolveSymlinks(path)
         let dir = (target as NSString).deletingLastPathComponent
-        let base = (target as NSString).lastPathComponent
         var mode = defaultMode
         var st = stat()
         if stat(target, &st) == 0 { mode = st.st_mode & 0o7777 }
         // The temp file sits in the same folder so the rename is atomic; it is removed on any failure.
-        var template = Array(((dir.isEmpty ? "." : dir) + "/.\(base).podmirror-XXXXXX").utf8CString)
+        var template = Array(TempName.beside(target, tag: "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileError.errno(target, .write) }
         let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)

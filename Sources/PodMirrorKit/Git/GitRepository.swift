@@ -71,16 +71,11 @@ public final class GitRepository: @unchecked Sendable {
         return name.hasPrefix("refs/heads/") ? String(name.dropFirst("refs/heads/".count)) : nil
     }
 
-    /// How many tracked or untracked paths differ from HEAD (what `reset --hard` would discard or keep).
+    /// How many paths of the work tree differ from HEAD, untracked files included: the paths `repo verify`
+    /// lists (what a killed checkout leaves: new files untracked while HEAD is still the old commit).
     public func changedPathCount() -> Int {
-        var opts = git_status_options()
-        git_status_options_init(&opts, UInt32(GIT_STATUS_OPTIONS_VERSION))
-        opts.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
-        opts.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
-        var list: OpaquePointer?
-        guard git_status_list_new(&list, pointer, &opts) == 0 else { return 0 }
-        defer { git_status_list_free(list) }
-        return git_status_list_entrycount(list)
+        guard let head = headOID else { return 0 }
+        return (try? statusScan(commit: head, deep: false, cancellation: CancellationToken()).count) ?? 0
     }
 
     /// The id a reference resolves to, or nil.

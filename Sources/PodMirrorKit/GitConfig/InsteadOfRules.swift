@@ -123,6 +123,7 @@ public struct InsteadOfRules: Sendable {
                         "removed": .array(stale.map { .string(Self.backArrow($0.rule)) }),
                     ]))
         }
+        plan.removingLeftovers(beside: configFiles.globalFiles, fileSystem: environment.fileSystem)
         return plan
     }
 
@@ -169,6 +170,7 @@ public struct InsteadOfRules: Sendable {
                         ["rule": "\(r.rule.insteadOf) → \(Redaction.redactURL(r.rule.base))", "file": r.file]),
                     file: r.file))
         }
+        plan.removingLeftovers(beside: configFiles.globalFiles, fileSystem: environment.fileSystem)
         return plan
     }
 

@@ -1,13 +1,19 @@
 import Foundation
 
-/// What an apply step can use: progress reporting and cancellation.
+/// What an apply step can use: progress reporting, cancellation and the file edit lock's wait.
 public struct ApplyContext: Sendable {
     public var progress: any ProgressReporter
     public var cancellation: CancellationToken
+    /// How long a file edit waits for another process's edit of the same folder (`FileEditLock`).
+    public var fileLockTimeout: TimeInterval
 
-    public init(progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init()) {
+    public init(
+        progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init(),
+        fileLockTimeout: TimeInterval = FileEditLock.defaultTimeout
+    ) {
         self.progress = progress
         self.cancellation = cancellation
+        self.fileLockTimeout = fileLockTimeout
     }
 
     /// Throws `InterruptedError` once the process was asked to stop.

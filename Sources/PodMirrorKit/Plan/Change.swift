@@ -60,7 +60,8 @@ public struct Change: Sendable {
     }
 
     /// Replaces a text file's bytes (atomically, keeping its mode and any symlink) when they differ.
-    /// The diff is computed from the given bytes; apply re-checks that the file still holds `old`.
+    /// The diff is computed from the given bytes; apply re-checks that the file still holds `old`,
+    /// holding `FileEditLock` from that check to the rename (undo likewise checks for `new`).
     public static func fileEdit(
         id: String, kind: ChangeKind, path: String, displayPath: String? = nil,
         old: [UInt8]?, new: [UInt8], summary: String,
@@ -78,21 +79,33 @@ public struct Change: Sendable {
                 old: old ?? [], new: new, oldName: old == nil ? "/dev/null" : oldName, newName: newName) : nil
         return Change(
             id: id, kind: kind, subject: shown, summary: summary, diff: diff, details: details, isNeeded: needed,
-            apply: { _ in
-                let current: [UInt8]? = fileSystem.fileExists(path) ? try fileSystem.readFile(path) : nil
-                guard current == old else {
-                    throw FileError(
-                        path: path, operation: .update, reason: "it changed while podmirror was working")
+            apply: { context in
+                try FileEditLock.withLock(path, timeout: context.fileLockTimeout, cancellation: context.cancellation) {
+                    try replace(path, expecting: old, with: new, defaultMode: defaultMode, fileSystem: fileSystem)
                 }
-                try fileSystem.writeAtomically(new, to: path, defaultMode: defaultMode)
                 return nil
             },
             undo: {
-                if let old {
-                    try fileSystem.writeAtomically(old, to: path, defaultMode: defaultMode)
-                } else {
-                    try fileSystem.removeItem(path)
+                try FileEditLock.withLock(path) {
+                    try replace(path, expecting: new, with: old, defaultMode: defaultMode, fileSystem: fileSystem)
                 }
             })
+    }
+
+    /// Writes `new` (nil: removes the file) only while the file still holds `expected`; the caller holds
+    /// the edit lock, so nobody can change the file between the check and the rename.
+    private static func replace(
+        _ path: String, expecting expected: [UInt8]?, with new: [UInt8]?, defaultMode: mode_t,
+        fileSystem: any FileSystem
+    ) throws {
+        let current: [UInt8]? = fileSystem.fileExists(path) ? try fileSystem.readFile(path) : nil
+        guard current == expected else {
+            throw FileError(path: path, operation: .update, reason: "it changed while podmirror was working")
+        }
+        if let new {
+            try fileSystem.writeAtomically(new, to: path, defaultMode: defaultMode)
+        } else {
+            try fileSystem.removeItem(path)
+        }
     }
 }

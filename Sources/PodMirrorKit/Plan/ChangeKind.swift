@@ -20,6 +20,8 @@ public enum ChangeKind: String, Codable, Sendable, CaseIterable {
     case specRepoUpdate = "spec-repo-update"
     case specRepoRepair = "spec-repo-repair"
     case specRepoImport = "spec-repo-import"
+    case specRepoRecover = "spec-repo-recover"
+    case leftoverRemove = "leftover-remove"
 
     /// Kinds that point a spec repo at a mirror (`setup` probes the mirror before applying them).
     public var switchesSpecRepo: Bool { self == .specRepoClone || self == .specRepoUse }
@@ -48,6 +50,9 @@ extension ChangeKind: DocumentedCode {
         case .specRepoUpdate: "Updates a spec repo from its remote (`repo update`)."
         case .specRepoRepair: "Repairs a spec repo (`repo repair`)."
         case .specRepoImport: "Sets a spec repo up from a bundle file (`repo import`)."
+        case .specRepoRecover: "Finishes (or undoes) a spec repo change a killed podmirror left half-done."
+        case .leftoverRemove:
+            "Removes what a killed podmirror left beside a file: a temporary file, a half-deleted Pods/."
         }
     }
 }

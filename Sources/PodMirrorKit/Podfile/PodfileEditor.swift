@@ -142,7 +142,9 @@ public enum PodfileEditor {
     ) throws -> Plan {
         let doc = try PodfileDocument.load(path: path, fs: fs)
         let (change, warnings) = try change(edits, document: doc, catalog: catalog, fs: fs, displayPath: displayPath)
-        return Plan(title: "podfile", changes: [change], warnings: warnings)
+        var plan = Plan(title: "podfile", changes: [change], warnings: warnings)
+        plan.removingLeftovers(beside: [path], fileSystem: fs)
+        return plan
     }
 }
 

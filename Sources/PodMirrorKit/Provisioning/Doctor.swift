@@ -189,12 +189,25 @@ public struct Doctor: Sendable {
         let repos = SpecRepo.all(in: dir)
         for r in repos where r.kind == .git {
             let updateFix = "podmirror repo update \(r.name)"
-            for lock in ["index.lock", "HEAD.lock"] where fs.fileExists(r.path + "/.git/" + lock) {
+            if let journal = SpecRepoJournal.read(gitDir: r.path + "/.git", fileSystem: fs) {
+                findings.append(
+                    Finding(
+                        id: .repoUnfinished, severity: .error,
+                        Message(
+                            "doctor.repo.unfinished",
+                            [
+                                "name": r.name, "operation": journal.operation.rawValue,
+                                "head": String(journal.newHead.prefix(12)),
+                            ]),
+                        fix: "podmirror repo repair \(r.name)", subject: r.name,
+                        explanation: Message("doctor.repo.unfinished.explanation")))
+            }
+            for lock in SpecRepoService.gitLocks(r.path + "/.git", fs) {
                 findings.append(
                     Finding(
                         id: .repoStaleGitLock, severity: .error,
-                        Message("doctor.repo.stale-git-lock", ["name": r.name, "path": "\(r.path)/.git/\(lock)"]),
-                        fix: "rm \(r.path)/.git/\(lock)", subject: r.name,
+                        Message("doctor.repo.stale-git-lock", ["name": r.name, "path": lock]),
+                        fix: "rm \(lock)", subject: r.name,
                         explanation: Message("doctor.repo.stale-git-lock.explanation")))
             }
             let git = try? GitRepository.open(r.path)

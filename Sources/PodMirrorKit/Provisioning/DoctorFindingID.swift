@@ -22,6 +22,7 @@ public enum DoctorFindingID: String, CaseIterable, Sendable, Codable {
     case reposMissing = "repos.missing"
     case reposUnreadable = "repos.unreadable"
     case repoLockHeld = "repo.lock-held"
+    case repoUnfinished = "repo.unfinished"
     case repoStaleGitLock = "repo.stale-git-lock"
     case repoDetached = "repo.detached"
     case repoNoTrackingRef = "repo.no-tracking-ref"
@@ -67,7 +68,8 @@ extension DoctorFindingID: DocumentedCode {
             .repoBehindFinalTrunk, .podfileTrunkWithMirror, .podsNotCached:
             .warning
         case .toolGitBroken, .toolRubyBroken, .toolGemBroken, .toolPodBroken, .localeNotUTF8, .reposUnreadable,
-            .repoStaleGitLock, .repoDetached, .repoNoTrackingRef, .podfileUnreadable, .gemsGemrcInvalid,
+            .repoUnfinished, .repoStaleGitLock, .repoDetached, .repoNoTrackingRef, .podfileUnreadable,
+            .gemsGemrcInvalid,
             .gemsSourceUnreachable:
             .error
         // A warning for a trunk source (CocoaPods sets trunk up by itself), an error for any other.
@@ -85,6 +87,7 @@ extension DoctorFindingID: DocumentedCode {
         case .reposMissing: "There is no spec repos folder (~/.cocoapods/repos) yet."
         case .reposUnreadable: "The spec repos folder cannot be listed."
         case .repoLockHeld: "A running process holds the spec repos lock; repo changes wait for it."
+        case .repoUnfinished: "A killed podmirror left a spec repo change half-done; the next repo command finishes it."
         case .repoStaleGitLock: "A spec repo has a git lock file left by an interrupted git run."
         case .repoDetached: "A spec repo's HEAD is detached."
         case .repoNoTrackingRef: "A spec repo lacks `refs/remotes/origin/<branch>`, so `pod repo update` fails."

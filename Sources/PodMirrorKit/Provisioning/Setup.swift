@@ -132,10 +132,12 @@ public struct Setup: Sendable {
     public func job(_ request: SetupRequest, mode: RunMode) -> PlanJob {
         let verify = request.verify && mode == .apply
         let locks = request.mirror != nil || request.removeTrunk
-        let specLock = locks ? SetupSpecRepo(environment: environment, network: network).service.specLock : nil
-        var job = PlanJob(purpose: "setup", specLock: specLock) { _ in
-            try plan(request, verify: verify && !locks)
-        }
+        let make: (ApplyContext) throws -> Plan = { _ in try plan(request, verify: verify && !locks) }
+        // Changing spec repos, it is a repo job: under Spec_Lock, reporting an unfinished repo change.
+        var job =
+            locks
+            ? SetupSpecRepo(environment: environment, network: network).service.job(purpose: "setup", make)
+            : PlanJob(purpose: "setup", make: make)
         if verify && locks { job.preflight = { _ in _ = try plan(request, verify: true) } }
         return job
     }

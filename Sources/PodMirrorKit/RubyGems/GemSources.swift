@@ -69,6 +69,7 @@ public struct GemSources: Sendable {
             let summary = Message("gems.summary.bundler-use", ["file": location.bundlerConfig, "url": shown])
             plan.changes.append(try bundlerChange(mirror: url, summary: summary))
         }
+        plan.removingLeftovers(beside: [location.gemrc, location.bundlerConfig], fileSystem: environment.fileSystem)
         return plan
     }
 
@@ -84,6 +85,7 @@ public struct GemSources: Sendable {
             let summary = Message("gems.summary.bundler-reset", ["file": location.bundlerConfig])
             plan.changes.append(try bundlerChange(mirror: nil, summary: summary))
         }
+        plan.removingLeftovers(beside: [location.gemrc, location.bundlerConfig], fileSystem: environment.fileSystem)
         return plan
     }
 

@@ -92,7 +92,12 @@ struct RepoSwitcher {
             gitDir: oldRepo.gitDirectory, fileSystem: fs, folders: SpecRepoStaging.FetchSnapshot.repointFolders,
             files: SpecRepoStaging.FetchSnapshot.repointFiles)
         let outcome = repointOutcome(snapshot: snapshot, branch: branch, oldHead: oldHead)
+        let journal = SpecRepoJournal(
+            operation: .repoint, branch: branch, oldHead: oldHead, newHead: newTip, url: Redaction.redactURL(url),
+            refs: Dictionary(newRefs, uniquingKeysWith: { a, _ in a }), finalName: finalName)
         do {
+            // A kill from here on leaves the journal, and the next run finishes (or drops) the re-point.
+            try journal.write(gitDir: oldRepo.gitDirectory, fileSystem: fs)
             // .idx last: a pack becomes visible to git only once its index is in place.
             let files = ((try? fs.contentsOfDirectory(packDir)) ?? []).sorted { a, _ in !a.hasSuffix(".idx") }
             for f in files where !fs.fileExists(destDir + "/" + f) {
@@ -111,6 +116,7 @@ struct RepoSwitcher {
                 message: "podmirror repo use: reset to origin/\(branch)")
             // The last step that can fail: when it throws, the repo is still at its old path.
             if finalName != old.name { try repos.staging.rename(old.path, repos.repoPath(finalName)) }
+            try SpecRepoJournal.remove(gitDir: repos.repoPath(finalName) + "/.git", fileSystem: fs)
             let details: JSONValue = [
                 "method": "repoint", "oldHead": .string(oldHead), "newHead": .string(newTip),
                 "changedPaths": .int(changed), "packsMoved": .int(moved.filter { $0.hasSuffix(".pack") }.count),
@@ -118,6 +124,7 @@ struct RepoSwitcher {
             return (details, outcome)
         } catch {
             try? outcome.undo()
+            try? SpecRepoJournal.remove(gitDir: oldRepo.gitDirectory, fileSystem: fs)
             throw error
         }
     }

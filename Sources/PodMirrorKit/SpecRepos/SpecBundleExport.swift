@@ -76,8 +76,9 @@ extension SpecRepoService {
     }
 }
 
-/// A file written in full to `.<name>.podmirror-XXXXXX` beside its destination, then synced and renamed
-/// into place; `discard()` removes the temporary file. A write error (full disk, `ulimit -f`) names the file.
+/// A file written in full to `.<name>.podmirror-<pid>-XXXXXX` (`TempName`) beside its destination, then synced
+/// and renamed into place; `discard()` removes the temporary file. A write error (full disk, `ulimit -f`) names
+/// the file.
 final class AtomicOutputFile {
     let destination: String
     let temporary: String
@@ -86,9 +87,7 @@ final class AtomicOutputFile {
 
     init(_ destination: String) throws {
         self.destination = destination
-        let url = URL(fileURLWithPath: destination)
-        let folder = url.deletingLastPathComponent().path
-        var template = Array((folder + "/." + url.lastPathComponent + ".podmirror-XXXXXX").utf8CString)
+        var template = Array(TempName.beside(URL(fileURLWithPath: destination).path, tag: "XXXXXX").utf8CString)
         fd = mkstemp(&template)
         temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard fd >= 0 else {

@@ -16,11 +16,12 @@ public struct SpecLockRequirement: Sendable {
         self.timeout = timeout
     }
 
-    /// Takes the lock, then removes the temporary folders a killed podmirror left behind (safe only
-    /// while holding it).
+    /// Takes the lock, then removes the temporary folders a killed podmirror left behind and finishes the
+    /// repo changes it left half-done (`SpecRepoJournal`); both are safe only while holding it.
     public func acquire(purpose: String, cancellation: CancellationToken) throws -> SpecLock {
         let lock = try SpecLock.acquire(reposDir: repos, timeout: timeout, purpose: purpose, cancellation: cancellation)
         repos.staging.removeStale()
+        try repos.finishUnfinishedChanges()
         return lock
     }
 }

@@ -44,8 +44,16 @@ public struct SpecRepoService: Sendable {
     public var specLock: SpecLockRequirement { SpecLockRequirement(repos: repos, timeout: lockTimeout) }
 
     /// A job whose plan changes spec repos: made and applied under `Spec_Lock`.
+    /// A dry run or check also reports the changes a killed podmirror left half-done (applying finished
+    /// them when it took the lock).
     public func job(purpose: String, _ makePlan: @escaping (ApplyContext) throws -> Plan) -> PlanJob {
-        PlanJob(purpose: purpose, specLock: specLock, make: makePlan)
+        let repos = self.repos
+        return PlanJob(purpose: purpose, specLock: specLock) { context in
+            var plan = try makePlan(context)
+            plan.changes.insert(
+                contentsOf: repos.unfinishedChanges().map { repos.finishChange($0.repo, $0.journal) }, at: 0)
+            return plan
+        }
     }
 
     /// Plans and runs under `Spec_Lock` when applying (dry run and check only read, without the lock).
@@ -220,6 +228,7 @@ public struct SpecRepoService: Sendable {
     }
 
     func updateChange(_ info: SpecRepo, context: ApplyContext) throws -> Change {
+        try refuseGitLocks(info)
         guard let branch = info.branch else {
             throw PodMirrorFailure(
                 Message("repo.error.detached-update", ["name": info.name, "path": info.path]),
@@ -283,9 +292,14 @@ public struct SpecRepoService: Sendable {
                         remedy: Message("repo.error.no-origin-branch.remedy", ["branch": branch]),
                         code: .repoNoTrackingRef)
                 }
+                // A kill from here on leaves the journal, and the next run finishes the checkout.
+                let journal = SpecRepoJournal(
+                    operation: .update, branch: branch, oldHead: repo.headOID ?? target, newHead: target)
+                try journal.write(gitDir: repo.gitDirectory, fileSystem: repos.fileSystem)
                 let changed = try GitCheckout.resetHard(
                     repo, branch: branch, to: target, options: service.transfer(context),
                     message: "podmirror repo update: reset to origin/\(branch)")
+                try SpecRepoJournal.remove(gitDir: repo.gitDirectory, fileSystem: repos.fileSystem)
                 let removedIndex = (try? repos.fileSystem.removeItem(searchIndex)) != nil
                 return [
                     "newHead": .string(target), "changedPaths": .int(changed),

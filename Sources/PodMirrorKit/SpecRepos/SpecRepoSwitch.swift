@@ -46,6 +46,7 @@ extension SpecRepoService {
             // (shared history re-points it; unrelated history leaves it alone and clones beside it).
             let candidates = gitRepos.filter { $0.branch != nil && $0.head != nil }
             if depth == nil, let first = candidates.first {
+                for candidate in candidates { try refuseGitLocks(candidate) }
                 plan.warnings.removeAll { $0.code == .repoOtherSpecs }
                 plan.changes.append(switchChange(first, url: url, finalName: target, others: candidates))
                 return plan
@@ -89,6 +90,7 @@ extension SpecRepoService {
                 ],
                 warnings: plan.warnings)
         }
+        try refuseGitLocks(existing)
         plan.changes.append(switchChange(existing, url: url, finalName: finalName))
         return plan
     }

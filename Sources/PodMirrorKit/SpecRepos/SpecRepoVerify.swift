@@ -112,16 +112,4 @@ extension SpecRepoService {
         case .unreadable: return "verify.problem.unreadable"
         }
     }
-
-    /// Lock files git and libgit2 leave when killed mid-write: `index.lock`, `HEAD.lock`, `config.lock`,
-    /// `packed-refs.lock`, `shallow.lock` and any `refs/**.lock`.
-    static func gitLocks(_ gitDir: String, _ fs: any FileSystem) -> [String] {
-        var out = [
-            "index.lock", "HEAD.lock", "config.lock", "packed-refs.lock", "shallow.lock", "ORIG_HEAD.lock",
-            "FETCH_HEAD.lock",
-        ]
-        .map { gitDir + "/" + $0 }.filter { fs.fileExists($0) }
-        for rel in fs.subpaths(gitDir + "/refs") where rel.hasSuffix(".lock") { out.append(gitDir + "/refs/" + rel) }
-        return out
-    }
 }

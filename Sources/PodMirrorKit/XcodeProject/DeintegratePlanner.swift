@@ -113,6 +113,7 @@ public enum DeintegratePlanner {
                     .note, code: .deintegratePodsKept,
                     Message("deintegrate.warning.pods-kept", ["path": location.podsDirectory])))
         }
+        plan.removingLeftovers(beside: [location.pbxproj, location.podsDirectory], fileSystem: fs)
         return DeintegratePlan(
             plan: plan, location: location, deintegration: d, podsExists: podsExists, removesPods: removesPods)
     }
@@ -121,7 +122,7 @@ public enum DeintegratePlanner {
     static func podsChange(_ pods: String, disposal: PodsDisposal, fileSystem fs: any FileSystem) -> Change {
         let aside: String
         switch disposal {
-        case .delete: aside = (pods as NSString).deletingLastPathComponent + "/.Pods.podmirror-removing-\(getpid())"
+        case .delete: aside = TempName.beside(pods, tag: "removing")
         case .moveAside(let to): aside = to
         }
         let summary = disposal == .delete ? "remove \(pods)" : "move \(pods) aside to \(aside)"

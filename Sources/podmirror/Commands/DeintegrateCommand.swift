@@ -27,6 +27,9 @@ struct DeintegrateCommand: PodmirrorCommand {
         try runner.finish(report, extra: global.json ? Self.jsonFields(planned) : [:]) {
             RepeatedWarnings.show(report, verbose: global.verbose)
             Self.printLines(planned, verbose: global.verbose)
+            for change in report.changes where change.kind == .leftoverRemove && change.applied {
+                Console.shared.out(change.localizedSummary ?? change.summary)
+            }
         }
     }
 

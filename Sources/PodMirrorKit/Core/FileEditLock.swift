@@ -1,0 +1,43 @@
+import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The lock every read-modify-write of a file holds: an exclusive `flock` on the folder that holds the
+/// file (after symlinks), so the check "the file still holds what the plan read" and the rename that
+/// replaces it happen with no other podmirror in between. A folder is locked rather than the file
+/// because the rename replaces the file's inode, and a file that does not exist yet has none; nothing is
+/// created on disk. The kernel drops the lock when its holder dies, so a kill never leaves it held.
+public enum FileEditLock {
+    /// Seconds an edit waits for another process's edit in the same folder before giving up (exit 5).
+    public static let defaultTimeout: TimeInterval = 60
+
+    /// Runs `body` holding the edit lock of `path`'s folder. Waits up to `timeout` seconds, polling
+    /// `cancellation`; throws `file.locked` (exit 5) when another holder keeps it longer.
+    public static func withLock<T>(
+        _ path: String, timeout: TimeInterval = defaultTimeout, cancellation: CancellationToken = .init(),
+        _ body: () throws -> T
+    ) throws -> T {
+        let target = LocalFileSystem.resolveSymlinks(path)
+        let folder = (target as NSString).deletingLastPathComponent
+        let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // A folder that cannot be opened cannot be written either: the write reports it, naming the file.
+        guard fd >= 0 else { return try body() }
+        defer { close(fd) }
+        let deadline = Date().addingTimeInterval(timeout)
+        // A blocking flock cannot be timed out or cancelled, so poll a non-blocking one.
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            if cancellation.isCancelled { throw InterruptedError() }
+            if Date() > deadline {
+                throw PodMirrorFailure(
+                    Message("file.error.locked", ["path": path, "folder": folder, "seconds": String(Int(timeout))]),
+                    remedy: Message("file.error.locked.remedy"), code: .fileLocked)
+            }
+            usleep(5_000)
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+}

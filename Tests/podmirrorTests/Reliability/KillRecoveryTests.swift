@@ -1,0 +1,127 @@
+import Foundation
+import PodMirrorTestSupport
+import XCTest
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `kill -9` at many points of each multi-step command, then the same command again: it converges (the
+/// state asked for, `repo verify` intact, `--check` exit 0), nothing is lost and nothing temporary is
+/// left. Each case starts from a fresh copy of the same HOME; the kill points spread over the time one
+/// uninterrupted run takes.
+final class KillRecoveryTests: GitServerTestCase {
+    private let points = 8
+
+    /// Copies `home` to a new temporary folder (the state every kill starts from).
+    private func copy(_ source: TempDirectory) throws -> TempDirectory {
+        let copy = TempDirectory("kill-home")
+        try FileManager.default.removeItem(atPath: copy.path)
+        XCTAssertEqual(try ProcessRunner.run("/bin/cp", ["-a", source.path, copy.path]).status, 0)
+        return copy
+    }
+
+    /// Runs `args` in a copy of `pristine` uninterrupted (how long it takes), then in new copies killed
+    /// after 1/(points+1) … points/(points+1) of that time, each followed by `check(home, rerun)`.
+    private func killAtManyPoints(
+        _ args: [String], from pristine: TempDirectory, cwd: (TempDirectory) -> String? = { _ in nil },
+        check: (TempDirectory, ProcessResult) throws -> Void
+    ) throws {
+        let timed = try copy(pristine)
+        let start = Date()
+        let full = try bin.run(args, home: timed.path, cwd: cwd(timed))
+        let total = Date().timeIntervalSince(start)
+        XCTAssertEqual(full.status, 0, "uninterrupted: \(full.stdout) \(full.stderr)")
+        try check(timed, full)
+        for i in 1...points {
+            let home = try copy(pristine)
+            let run = try RunningPodmirror(bin, args, home: home.path, cwd: cwd(home))
+            usleep(useconds_t(total * Double(i) / Double(points + 1) * 1_000_000))
+            run.signal(SIGKILL)
+            _ = run.wait(timeout: 30)
+            let again = try bin.run(args, home: home.path, cwd: cwd(home))
+            XCTAssertEqual(again.status, 0, "rerun after a kill at \(i)/\(points + 1): \(again.stdout) \(again.stderr)")
+            try check(home, again)
+        }
+    }
+
+    private func git(_ clone: String, _ args: [String]) throws -> String {
+        try ProcessRunner.git(["-C", clone] + args).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The repo is at `tip` on its branch, clean (untracked files too), intact for `repo verify`, and
+    /// `check` (the same command with `--check`) finds nothing to do.
+    private func assertConverged(
+        _ home: TempDirectory, repo name: String, tip: String, url: String? = nil, check: [String],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let clone = home.sub(".cocoapods/repos/\(name)")
+        XCTAssertEqual(try git(clone, ["rev-parse", "HEAD"]), tip, file: file, line: line)
+        XCTAssertEqual(try git(clone, ["symbolic-ref", "HEAD"]), "refs/heads/master", file: file, line: line)
+        XCTAssertEqual(try git(clone, ["status", "--porcelain", "-uall"]), "", file: file, line: line)
+        if let url { XCTAssertEqual(try git(clone, ["remote", "get-url", "origin"]), url, file: file, line: line) }
+        let verify = try bin.run(["repo", "verify", name], home: home.path)
+        XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr, file: file, line: line)
+        let again = try bin.run(check + ["--check"], home: home.path)
+        XCTAssertEqual(again.status, 0, again.stdout + again.stderr, file: file, line: line)
+        XCTAssertEqual(TreeSnapshot(home.path).leftovers, [], file: file, line: line)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: clone + "/.git/podmirror-journal.json"), file: file, line: line)
+    }
+
+    func testKilledRepoUpdateIsFinishedByTheNextRun() throws {
+        XCTAssertEqual(try bin.run(["repo", "add", "specs", server.url("specs.git")], home: home.path).status, 0)
+        try specs.addCommits(12)
+        let tip = specs.head
+        try killAtManyPoints(["repo", "update", "specs"], from: home) { home, _ in
+            try assertConverged(home, repo: "specs", tip: tip, check: ["repo", "update", "specs"])
+        }
+    }
+
+    func testKilledRepointIsFinishedOrUndoneByTheNextRun() throws {
+        // The repo comes from a copy that stays behind; the mirror it moves to shares its history, 12 commits on.
+        _ = try specs.mirror(named: "old", seed: "old")
+        XCTAssertEqual(try bin.run(["repo", "add", "specs", server.url("old.git")], home: home.path).status, 0)
+        let tip = try specs.addCommits(12)
+        let url = server.url("specs.git")
+        try killAtManyPoints(["repo", "use", url, "--name", "specs"], from: home) { home, _ in
+            try assertConverged(
+                home, repo: "specs", tip: tip, url: url, check: ["repo", "use", url, "--name", "specs"])
+        }
+    }
+
+    func testKilledImportIsDoneByTheNextRun() throws {
+        XCTAssertEqual(try bin.run(["repo", "add", "specs", server.url("specs.git")], home: home.path).status, 0)
+        let bundle = served.sub("specs.bundle")
+        XCTAssertEqual(try bin.run(["repo", "export", "specs", bundle], home: home.path).status, 0)
+        let args = ["repo", "import", bundle, "--name", "copy", "--origin", server.url("specs.git")]
+        try killAtManyPoints(args, from: home) { home, _ in
+            try assertConverged(home, repo: "copy", tip: specs.head, check: args)
+        }
+    }
+
+    func testKilledDeintegrateIsFinishedByTheNextRun() throws {
+        let project = TempDirectory("kill-project")
+        try project.write(
+            "App.xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/actionsdemo/project.pbxproj"))
+        try project.write("Podfile", "target 'App' do\nend\n")
+        for i in 0..<400 { try project.write("Pods/Pod\(i / 20)/File\(i).m", String(repeating: "x", count: 2_000)) }
+        try killAtManyPoints(["deintegrate"], from: project, cwd: { $0.path }) { dir, _ in
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods")))
+            let again = try bin.run(["deintegrate", "--check"], home: dir.path, cwd: dir.path)
+            XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
+            XCTAssertTrue(again.stdout.contains("no CocoaPods integration"), again.stdout)
+            XCTAssertEqual(TreeSnapshot(dir.path).leftovers, [])
+        }
+    }
+
+    func testKilledPodfileEditIsDoneByTheNextRun() throws {
+        let project = TempDirectory("kill-podfile")
+        try project.write("Podfile", "platform :ios, '13.0'\n" + String(repeating: "# padding\n", count: 20_000))
+        let args = ["podfile", "build-setting", "KILLED_KEY=YES"]
+        try killAtManyPoints(args, from: project) { dir, _ in
+            XCTAssertTrue(try String(contentsOfFile: dir.sub("Podfile"), encoding: .utf8).contains("KILLED_KEY"))
+            XCTAssertEqual(try bin.run(args + ["--check"], home: dir.path).status, 0)
+            XCTAssertEqual(TreeSnapshot(dir.path).leftovers, [])
+        }
+    }
+}
