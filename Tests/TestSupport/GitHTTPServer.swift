@@ -9,6 +9,7 @@ import Foundation
 /// - `.killAfter(bytes)`: the server process dies after sending that many bytes of a pack response;
 /// - `.truncateAfter(bytes)`: the connection is closed after that many bytes of a pack response;
 /// - `.stallAfter(bytes)`: the server stops sending (keeps the connection open) after that many bytes.
+/// - `.basicAuth(user:password:)`: a request without these HTTP Basic credentials answers 401.
 ///
 ///     let server = try GitHTTPServer(root: reposRoot)
 ///     let url = server.url("specs.git")          // http://127.0.0.1:PORT/specs.git
@@ -23,6 +24,8 @@ public final class GitHTTPServer: @unchecked Sendable {
         case stallAfter(bytes: Int)
         /// Flips one byte of a pack response at that offset (the transfer completes, the pack is corrupt).
         case corruptAt(byte: Int)
+        /// Every request without this user name and password (HTTP Basic) answers 401.
+        case basicAuth(user: String, password: String)
     }
 
     public let root: String
@@ -78,6 +81,7 @@ public final class GitHTTPServer: @unchecked Sendable {
         case .truncateAfter(let n): text = "truncate \(n)"
         case .stallAfter(let n): text = "stall \(n)"
         case .corruptAt(let n): text = "corrupt \(n)"
+        case .basicAuth(let user, let password): text = "auth " + Data("\(user):\(password)".utf8).base64EncodedString()
         }
         try? text.write(toFile: state + "/fault", atomically: true, encoding: .utf8)
     }
@@ -122,6 +126,8 @@ public final class GitHTTPServer: @unchecked Sendable {
                     return ("none", 0)
                 if not parts:
                     return ("none", 0)
+                if parts[0] == "auth":
+                    return ("auth", parts[1])
                 return (parts[0], int(parts[1]) if len(parts) > 1 else 0)
 
             def body_reader(self, proc):
@@ -166,6 +172,13 @@ public final class GitHTTPServer: @unchecked Sendable {
                     self.send_header("Connection", "close")
                     self.end_headers()
                     self.wfile.write(b"injected failure\n")
+                    return
+                if kind == "auth" and self.headers.get("Authorization", "") != "Basic " + limit:
+                    self.send_response(401, "Unauthorized")
+                    self.send_header("WWW-Authenticate", 'Basic realm="specs"')
+                    self.send_header("Content-Length", "0")
+                    self.send_header("Connection", "close")
+                    self.end_headers()
                     return
                 u = urlsplit(self.path)
                 env = {
