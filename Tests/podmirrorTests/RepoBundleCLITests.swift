@@ -220,8 +220,18 @@ final class RepoBundleCLITests: RepoCLITestCase {
         let out = try json(["repo", "import", file, "--origin", server.url("specs.git"), "--fallback-clone"])
         XCTAssertEqual(out["method"] as? String, "clone")
         XCTAssertNotNil(out["bundleError"] as? String)
+        let warned = (out["warnings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+        XCTAssertEqual(warned, ["bundle.fallback-clone"], "a fallback while applying warns as one while planning")
         try assertCocoaPodsClone(repos + "/0", url: server.url("specs.git"), head: official.head)
         XCTAssertEqual(leftovers(), [])
+        // In text: the clone is said, as a warning, and no line claims the bundle was imported.
+        let text = try pm([
+            "repo", "import", file, "--origin", server.url("specs.git"), "--name", "t", "--fallback-clone",
+        ])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stderr.contains("warning: the bundle cannot be used"), text.stderr)
+        XCTAssertTrue(text.stdout.contains("clone \(server.url("specs.git"))"), text.stdout)
+        XCTAssertFalse(text.stdout.contains("import the bundle"), text.stdout)
         // A file that is no bundle at all falls back while planning (the warning says why).
         let junk = files.sub("junk.bundle")
         try Data("junk\n".utf8).write(to: URL(fileURLWithPath: junk))
