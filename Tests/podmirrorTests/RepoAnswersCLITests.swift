@@ -41,3 +41,33 @@ final class RepoAnswersCLITests: RepoCLITestCase {
         XCTAssertEqual(try git(repos + "/a-up", ["rev-parse", "HEAD"]), official.head)
     }
 }
+
+extension RepoAnswersCLITests {
+    /// `repo export --dry-run` writes nothing; `--check` exits 3 while the bundle is missing or stale, 0 after.
+    func testExportDryRunAndCheckWriteNothing() throws {
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
+        let folder = TempDirectory("pm-export")
+        let file = folder.sub("specs.bundle")
+        let dry = try pm(["repo", "export", "master", file, "--dry-run"])
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("export `master`"), dry.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "nothing written")
+        let missing = try pm(["repo", "export", "master", file, "--check", "--json"])
+        XCTAssertEqual(missing.status, 3, missing.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+
+        let out = try json(["repo", "export", "master", file])
+        XCTAssertEqual(out["tip"] as? String, official.head)
+        XCTAssertEqual(try pm(["repo", "export", "master", file, "--check"]).status, 0, "up to date")
+        let written = try XCTUnwrap(FileManager.default.contents(atPath: file))
+
+        try official.addCommits(1)
+        XCTAssertEqual(try pm(["repo", "update", "master"]).status, 0)
+        XCTAssertEqual(try pm(["repo", "export", "master", file, "--check"]).status, 3, "the repo moved on")
+        XCTAssertEqual(try pm(["repo", "export", "master", file, "--dry-run"]).status, 0)
+        XCTAssertEqual(FileManager.default.contents(atPath: file), written, "a dry run leaves the old bundle")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["specs.bundle"])
+        XCTAssertEqual(try json(["repo", "export", "master", file])["tip"] as? String, official.head)
+        XCTAssertEqual(try pm(["repo", "export", "master", file, "--check"]).status, 0)
+    }
+}

@@ -20,6 +20,7 @@ public enum ChangeKind: String, Codable, Sendable, CaseIterable {
     case specRepoUpdate = "spec-repo-update"
     case specRepoRepair = "spec-repo-repair"
     case specRepoImport = "spec-repo-import"
+    case specRepoExport = "spec-repo-export"
 
     /// Kinds that point a spec repo at a mirror (`setup` probes the mirror before applying them).
     public var switchesSpecRepo: Bool { self == .specRepoClone || self == .specRepoUse }
@@ -48,6 +49,7 @@ extension ChangeKind: DocumentedCode {
         case .specRepoUpdate: "Updates a spec repo from its remote (`repo update`)."
         case .specRepoRepair: "Repairs a spec repo (`repo repair`)."
         case .specRepoImport: "Sets a spec repo up from a bundle file (`repo import`)."
+        case .specRepoExport: "Writes a spec repo's branch as a bundle file (`repo export`)."
         }
     }
 }
