@@ -9,7 +9,8 @@ import Foundation
 /// - `.killAfter(bytes)`: the server process dies after sending that many bytes of a pack response;
 /// - `.truncateAfter(bytes)`: the connection is closed after that many bytes of a pack response;
 /// - `.stallAfter(bytes)`: the server stops sending (keeps the connection open) after that many bytes;
-/// - `.trickleAfter(bytes)`: after that many bytes, one byte every quarter second (never a stall) for a minute.
+/// - `.trickleAfter(bytes)`: after that many bytes, one byte every quarter second (never a stall) for a minute;
+/// - `.basicAuth(user:password:)`: a request without these HTTP Basic credentials answers 401.
 ///
 ///     let server = try GitHTTPServer(root: reposRoot)
 ///     let url = server.url("specs.git")          // http://127.0.0.1:PORT/specs.git
@@ -25,6 +26,8 @@ public final class GitHTTPServer: @unchecked Sendable {
         case trickleAfter(bytes: Int)
         /// Flips one byte of a pack response at that offset (the transfer completes, the pack is corrupt).
         case corruptAt(byte: Int)
+        /// Every request without this user name and password (HTTP Basic) answers 401.
+        case basicAuth(user: String, password: String)
     }
 
     public let root: String
@@ -81,6 +84,7 @@ public final class GitHTTPServer: @unchecked Sendable {
         case .stallAfter(let n): text = "stall \(n)"
         case .trickleAfter(let n): text = "trickle \(n)"
         case .corruptAt(let n): text = "corrupt \(n)"
+        case .basicAuth(let user, let password): text = "auth " + Data("\(user):\(password)".utf8).base64EncodedString()
         }
         try? text.write(toFile: state + "/fault", atomically: true, encoding: .utf8)
     }
@@ -125,6 +129,8 @@ public final class GitHTTPServer: @unchecked Sendable {
                     return ("none", 0)
                 if not parts:
                     return ("none", 0)
+                if parts[0] == "auth":
+                    return ("auth", parts[1])
                 return (parts[0], int(parts[1]) if len(parts) > 1 else 0)
 
             def body_reader(self, proc):
@@ -171,6 +177,13 @@ public final class GitHTTPServer: @unchecked Sendable {
                     self.close_connection = True
                     self.end_headers()
                     self.wfile.write(b"injected failure\n")
+                    return
+                if kind == "auth" and self.headers.get("Authorization", "") != "Basic " + limit:
+                    self.send_response(401, "Unauthorized")
+                    self.send_header("WWW-Authenticate", 'Basic realm="specs"')
+                    self.send_header("Content-Length", "0")
+                    self.send_header("Connection", "close")
+                    self.end_headers()
                     return
                 u = urlsplit(self.path)
                 env = {
@@ -228,16 +241,16 @@ public final class GitHTTPServer: @unchecked Sendable {
                             break
                         if is_pack and kind == "trickle" and sent + len(chunk) > limit:
                             part = chunk[: max(0, limit - sent)]
-                            self.wfile.write(part)
-                            self.wfile.flush()
+                            if part:
+                                send(part)
                             rest = chunk[len(part):]
                             until = time.time() + 60
                             for i in range(len(rest)):
                                 if time.time() > until:
                                     break
-                                self.wfile.write(rest[i:i + 1])
-                                self.wfile.flush()
+                                send(rest[i:i + 1])
                                 time.sleep(0.25)
+                            self.close_connection = True
                             proc.kill()
                             break
                         if is_pack and kind in ("kill", "truncate", "stall") and sent + len(chunk) > limit:

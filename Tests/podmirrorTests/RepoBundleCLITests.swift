@@ -89,11 +89,14 @@ final class RepoBundleCLITests: RepoCLITestCase {
             XCTAssertEqual(r.status, 0, r.stderr)
         }
         try pack(tip + "\n", [])
+        // The file is this tip's bundle already (an export would leave it): written afresh for each pack layout.
+        try FileManager.default.removeItem(atPath: file)
         let third = try json(["repo", "export", "master", file])
         XCTAssertEqual(third["packReused"] as? Bool, true)
         XCTAssertEqual(third["objects"] as? Int, out["objects"] as? Int, "the repeated commit is left out")
         XCTAssertEqual(try ProcessRunner.git(["-C", official.work, "bundle", "verify", file]).status, 0)
         try pack("HEAD\n", ["--revs", "--delta-base-offset"])
+        try FileManager.default.removeItem(atPath: file)
         let rebuilt = try json(["repo", "export", "master", file])
         XCTAssertEqual(rebuilt["packReused"] as? Bool, false)
         let again = try ProcessRunner.git(["-C", official.work, "bundle", "verify", file])
@@ -220,8 +223,18 @@ final class RepoBundleCLITests: RepoCLITestCase {
         let out = try json(["repo", "import", file, "--origin", server.url("specs.git"), "--fallback-clone"])
         XCTAssertEqual(out["method"] as? String, "clone")
         XCTAssertNotNil(out["bundleError"] as? String)
+        let warned = (out["warnings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+        XCTAssertEqual(warned, ["bundle.fallback-clone"], "a fallback while applying warns as one while planning")
         try assertCocoaPodsClone(repos + "/0", url: server.url("specs.git"), head: official.head)
         XCTAssertEqual(leftovers(), [])
+        // In text: the clone is said, as a warning, and no line claims the bundle was imported.
+        let text = try pm([
+            "repo", "import", file, "--origin", server.url("specs.git"), "--name", "t", "--fallback-clone",
+        ])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stderr.contains("warning: the bundle cannot be used"), text.stderr)
+        XCTAssertTrue(text.stdout.contains("clone \(server.url("specs.git"))"), text.stdout)
+        XCTAssertFalse(text.stdout.contains("import the bundle"), text.stdout)
         // A file that is no bundle at all falls back while planning (the warning says why).
         let junk = files.sub("junk.bundle")
         try Data("junk\n".utf8).write(to: URL(fileURLWithPath: junk))

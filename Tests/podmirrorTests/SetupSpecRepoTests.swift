@@ -70,19 +70,22 @@ final class SetupSpecRepoTests: XCTestCase {
         XCTAssertEqual(repos.filter { !$0.hasPrefix("Spec_Lock") }, [], "no repo, no temporary folder")
     }
 
-    func testInsteadOfStrategyLeavesPodfileAlone() throws {
+    /// `--strategy insteadof` leaves the Podfile alone and converges: CocoaPods matches a Podfile source to a repo
+    /// by the raw origin URL (insteadOf is not applied), so the repo keeps the GitHub URL the Podfile names and
+    /// the rules send its transfers to the mirror; doctor finds no unmatched source and `setup --check` agrees.
+    func testInsteadOfStrategyLeavesPodfileAloneAndSetupDoctorAndCheckAgree() throws {
         let served = TempDirectory()
         let home = TempDirectory()
-        _ = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 1)
+        let specs = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 1)
         let server = try GitHTTPServer(root: served.path)
         defer { server.stop() }
         let podfile = "source 'https://github.com/CocoaPods/Specs.git'\ntarget 'App' do\nend\n"
         try home.write("Podfile", podfile)
-        let r = try bin.run(
-            [
-                "setup", "--mirror", server.url("Specs.git"), "--strategy", "insteadof", "--podfile",
-                home.sub("Podfile"), "--inhibit-warnings", "--no-verify",
-            ], home: home.path)
+        let setup = [
+            "setup", "--mirror", server.url("Specs.git"), "--strategy", "insteadof", "--podfile", home.sub("Podfile"),
+            "--inhibit-warnings", "--no-verify",
+        ]
+        let r = try bin.run(setup, home: home.path)
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let text = String(decoding: try home.read("Podfile"), as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("source 'https://github.com/CocoaPods/Specs.git'\n"), text)
@@ -93,5 +96,25 @@ final class SetupSpecRepoTests: XCTestCase {
         XCTAssertTrue(
             rules.stdout.contains(server.url("Specs.git"))
                 && rules.stdout.contains("https://github.com/CocoaPods/Specs.git"), rules.stdout)
+        let repos = home.sub(".cocoapods/repos")
+        let names = try FileManager.default.contentsOfDirectory(atPath: repos).filter { !$0.hasPrefix(".") }
+            .filter { $0 != "Spec_Lock" }
+        XCTAssertEqual(names.count, 1, "\(names)")
+        let repo = repos + "/" + (names.first ?? "")
+        let origin = try ProcessRunner.git(["-C", repo, "config", "--get", "remote.origin.url"])
+        XCTAssertEqual(
+            origin.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "https://github.com/CocoaPods/Specs.git")
+        let head = try ProcessRunner.git(["-C", repo, "rev-parse", "HEAD"])
+        XCTAssertEqual(head.stdout.trimmingCharacters(in: .whitespacesAndNewlines), specs.head, "from the mirror")
+
+        let doctor = try bin.run(["doctor", "--offline", "--podfile", home.sub("Podfile"), "--json"], home: home.path)
+        let findings = (try PodmirrorBinary.json(doctor)["findings"] as? [[String: Any]]) ?? []
+        let errors = findings.filter { $0["severity"] as? String == "error" }.compactMap { $0["id"] as? String }
+        XCTAssertEqual(errors, [], doctor.stdout)
+        let check = try bin.run(setup + ["--check"], home: home.path)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        let again = try bin.run(setup + ["--json"], home: home.path)
+        XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
+        XCTAssertEqual((try PodmirrorBinary.json(again))["changed"] as? Bool, false, again.stdout)
     }
 }

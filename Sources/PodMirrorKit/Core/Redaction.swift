@@ -4,14 +4,16 @@ import Foundation
 public enum Redaction {
     /// `https://user:secret@host/x` → `https://***@host/x`; `https://token@host` → `https://***@host`.
     /// scp-like `git@host:path` is kept: `git` is a user name, not a secret.
+    ///
+    /// Conservative: a password may hold an unencoded `/`, `?`, `#`, `:` or `@`, where an RFC 3986 parser
+    /// (and git, and curl) ends the authority or the userinfo and would print the rest as host or path.
+    /// So everything between `://` and the last `@` of the URL counts as userinfo: no part of a password is
+    /// ever shown, at the price of hiding the host of a URL whose path holds an `@` (`https://***@v1`).
     public static func redactURL(_ url: String) -> String {
         guard let schemeEnd = url.range(of: "://") else { return url }
         let afterScheme = url[schemeEnd.upperBound...]
-        let authorityEnd =
-            afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
-        let authority = afterScheme[..<authorityEnd]
-        guard let at = authority.lastIndex(of: "@") else { return url }
-        let userinfo = authority[..<at]
+        guard let at = afterScheme.lastIndex(of: "@") else { return url }
+        let userinfo = afterScheme[..<at]
         if userinfo == "git" || userinfo.isEmpty { return url }
         return String(url[..<schemeEnd.upperBound]) + "***" + String(url[at...])
     }

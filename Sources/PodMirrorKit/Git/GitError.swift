@@ -32,7 +32,7 @@ public struct GitError: PodMirrorError {
     public init(_ kind: Kind, operation: String, subject: String, cause: String) {
         self.kind = kind
         self.operation = operation
-        self.subject = Redaction.redactURL(subject)
+        self.subject = Redaction.redactText(subject)
         self.cause = Redaction.redactText(cause)
     }
 

@@ -88,6 +88,10 @@ final class TransferSession: @unchecked Sendable {
     private var readyRemotes: Set<OpaquePointer> = []
     /// The operation `run` performs ("clone", "fetch", "ls-remote"), for `--verbose` trace lines.
     private var operation = "transfer"
+    /// The user name and password of an http(s) URL's userinfo: libgit2 gets them through the credentials
+    /// callback, never in a URL, so they cannot reach `FETCH_HEAD` (written with the remote's instance URL).
+    private var userinfo: HTTPUserinfo?
+    private var userinfoOffered = false
 
     init(_ options: TransferOptions) {
         self.options = options
@@ -237,7 +241,22 @@ final class TransferSession: @unchecked Sendable {
             guard let remote else { return 0 }
             return TransferSession.from(payload).remoteReady(remote)
         }
+        cb.credentials = { out, _, _, allowed, payload in
+            guard let out else { return GIT_PASSTHROUGH.rawValue }
+            return TransferSession.from(payload).credential(out, allowed: allowed)
+        }
         return cb
+    }
+
+    /// The URL's user name and password, once, when the server asks for a password (as libgit2 uses the
+    /// userinfo of a URL); a second challenge means they were refused.
+    func credential(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, allowed: UInt32) -> Int32 {
+        _ = touch()
+        guard let userinfo, !userinfoOffered, allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 else {
+            return GIT_PASSTHROUGH.rawValue
+        }
+        userinfoOffered = true
+        return git_credential_userpass_plaintext_new(out, userinfo.user, userinfo.password)
     }
 
     /// Points `remote` at the URL this transfer connects to, the relay's when there is one. libgit2 would
@@ -261,7 +280,7 @@ final class TransferSession: @unchecked Sendable {
     }
 
     /// Fetch options for a transfer that connects to `url` (after `insteadOf` rewriting): callbacks and
-    /// the proxy decision.
+    /// the proxy decision. The userinfo of an http(s) `url` goes to the credentials callback.
     func fetchOptions(connectingTo url: String) throws -> git_fetch_options {
         var opts = git_fetch_options()
         git_fetch_options_init(&opts, UInt32(GIT_FETCH_OPTIONS_VERSION))
@@ -276,6 +295,8 @@ final class TransferSession: @unchecked Sendable {
     func proxyOptions(connectingTo url: String) throws -> git_proxy_options {
         var proxy = git_proxy_options()
         git_proxy_options_init(&proxy, UInt32(GIT_PROXY_OPTIONS_VERSION))
+        let (url, found) = HTTPUserinfo.split(url)
+        if let found { userinfo = found }
         proxyChoice = options.proxyChoice(for: url)
         free(connectURL)
         connectURL = strdup(url)
@@ -371,6 +392,17 @@ public enum GitTransfer {
         try GitURL.validate(connect)
         let subject = session.subject(url, connectingTo: connect)
         opts.fetch_opts = try session.fetchOptions(connectingTo: connect)
+        // libgit2 writes "clone: from <origin's URL>" into the reflogs: origin is created without the userinfo
+        // (as git writes it) and gets `url` once the clone is done.
+        let split = HTTPUserinfo.split(url)
+        let anonymous = split.userinfo == nil ? nil : strdup(split.url)
+        defer { free(anonymous) }
+        if let anonymous {
+            opts.remote_cb_payload = UnsafeMutableRawPointer(anonymous)
+            opts.remote_cb = { out, repo, name, _, payload in
+                git_remote_create(out, repo, name, payload!.assumingMemoryBound(to: CChar.self))
+            }
+        }
         // A local clone copies from the path libgit2 rewrote itself, without connecting.
         if connect != url { opts.local = GIT_CLONE_NO_LOCAL }
         if let depth, depth > 0 { pm_fetch_opts_set_depth(&opts.fetch_opts, Int32(depth)) }
@@ -393,6 +425,7 @@ public enum GitTransfer {
             }
             return GitRepository(repo!, path: path)
         }
+        if anonymous != nil { try repo.setRemoteURL("origin", url) }
         if let head = repo.headOID { try GitFreshCheckout.run(repo, commit: head, session: session) }
         return repo
     }

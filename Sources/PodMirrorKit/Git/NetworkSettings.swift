@@ -75,6 +75,17 @@ public struct NetworkSettings: Sendable {
         return settings
     }
 
+    /// These settings with every spelling of the GitHub Specs URL sent to `mirror` (the rules
+    /// `gitconfig insteadof use` writes), ahead of the files' rules for the same spellings.
+    public func sendingSpecs(to mirror: String) -> NetworkSettings {
+        var copy = self
+        let others = (urlRewrite?.rules ?? GitURLRewrite.defaultRules())
+            .filter { !InsteadOfRules.specsSpellings.contains($0.insteadOf) }
+        copy.urlRewrite = SourceMirrorRules(
+            rules: InsteadOfRules.specsSpellings.map { InsteadOfRule(base: mirror, insteadOf: $0) } + others)
+        return copy
+    }
+
     /// Transfer options for one operation.
     public func transfer(
         progress: any ProgressReporter = NullProgress(),

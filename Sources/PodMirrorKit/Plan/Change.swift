@@ -26,6 +26,9 @@ public struct Change: Sendable {
     /// Runs once every step of the plan succeeded: drops what `apply` kept aside for `undo` (an old
     /// spec repo, a removed repo); returns details to merge into the report.
     public var commit: (@Sendable () -> JSONValue?)?
+    /// True when the change stands alone (one spec repo of `repo update`): its failure is recorded in its
+    /// report line, the plan's other changes still run, and the plan fails after the last one.
+    public var isIndependent = false
 
     /// True when a later step's failure can put the previous state back (the change has an `undo`).
     /// A plan runs the changes that are not reversible last (see `Plan.runOrder`).

@@ -22,6 +22,7 @@ public enum ChangeKind: String, Codable, Sendable, CaseIterable {
     case specRepoImport = "spec-repo-import"
     case specRepoRecover = "spec-repo-recover"
     case leftoverRemove = "leftover-remove"
+    case specRepoExport = "spec-repo-export"
 
     /// Kinds that point a spec repo at a mirror (`setup` probes the mirror before applying them).
     public var switchesSpecRepo: Bool { self == .specRepoClone || self == .specRepoUse }
@@ -53,6 +54,7 @@ extension ChangeKind: DocumentedCode {
         case .specRepoRecover: "Finishes (or undoes) a spec repo change a killed podmirror left half-done."
         case .leftoverRemove:
             "Removes what a killed podmirror left beside a file: a temporary file, a half-deleted Pods/."
+        case .specRepoExport: "Writes a spec repo's branch as a bundle file (`repo export`)."
         }
     }
 }

@@ -35,6 +35,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case repoOtherSpecs = "repo.other-specs"
     case repoSkipCDN = "repo.skip-cdn"
     case repoSkipDir = "repo.skip-dir"
+    case repoUnreachable = "repo.unreachable"
 }
 
 extension DiagnosticCode: DocumentedCode {
@@ -44,7 +45,8 @@ extension DiagnosticCode: DocumentedCode {
         case .bundleFallbackClone, .deintegrateDanglingBuildFile, .deintegrateFileInPods, .deintegratePodsGroupKept,
             .gemsPlainHTTP, .gitconfigForeignRule, .gitconfigGithubPrecheck, .podsVersionSource, .podsVersionWipe,
             .podfileDeploymentTargetOverridden, .podfileNoSourceLeft, .podfileOnlyPrivateSources,
-            .podfilePlatformConditional, .podfilePlatformSeveral, .podfileSourceAbsent, .reinstallFetchSkipped:
+            .podfilePlatformConditional, .podfilePlatformSeveral, .podfileSourceAbsent, .reinstallFetchSkipped,
+            .repoUnreachable:
             .warning
         case .deintegratePodsKept, .podfileBuildSettingOverrides, .podfileInhibitInTargets, .podfileTrunkExplicit,
             .repoOtherSpecs, .repoSkipCDN, .repoSkipDir:
@@ -109,6 +111,9 @@ extension DiagnosticCode: DocumentedCode {
         case .repoOtherSpecs: "`repo use`: another Specs repo on the machine is left as it is."
         case .repoSkipCDN: "`repo update`: a CDN source is skipped (`pod repo update` refreshes it)."
         case .repoSkipDir: "`repo update`: a repo with no git HEAD is skipped."
+        case .repoUnreachable:
+            "`repo update`: a repo's origin did not answer while planning; its update is tried, the others run "
+                + "whatever happens to it."
         }
     }
 }

@@ -13,12 +13,15 @@ public struct PlanRunner: Sendable {
 
     /// Runs the plan's changes in `Plan.runOrder`. Applying: a failure undoes the applied reversible
     /// changes (newest first) and throws `PlanFailure`; success runs every applied change's `commit`.
+    /// An independent change's failure (`Change.isIndependent`) undoes nothing and stops nothing: the other
+    /// changes run, and `PlanFailure` (the first such failure, with every change's result) comes at the end.
     public func run(_ plan: Plan, mode: RunMode) throws -> PlanReport {
         var records: [ChangeRecord] = []
         var report = PlanReport(
             title: plan.title, mode: mode, changed: false, changes: [], warnings: plan.warnings,
             error: nil, rolledBack: [])
         var applied: [Change] = []
+        var independentFailure: (any PodMirrorError)?
         for change in plan.runOrder {
             var record = ChangeRecord(
                 id: change.id, kind: change.kind, subject: change.subject, summary: change.summary,
@@ -37,6 +40,10 @@ public struct PlanRunner: Sendable {
                     record.error = pmError.message
                     record.localizedError = pmError.localizedMessage
                     records.append(record)
+                    if change.isIndependent && !(error is InterruptedError) {
+                        independentFailure = independentFailure ?? pmError
+                        continue
+                    }
                     report.changes = records
                     report.error = pmError.message
                     if rollbackOnFailure {
@@ -65,6 +72,10 @@ public struct PlanRunner: Sendable {
         }
         report.changes = records
         report.changed = records.contains { $0.changed }
+        if let independentFailure {
+            report.error = independentFailure.message
+            throw PlanFailure(underlying: independentFailure, report: report)
+        }
         return report
     }
 

@@ -67,15 +67,20 @@ public struct Setup: Sendable {
         if request.installCocoaPods {
             plan.changes.append(try installCocoaPodsChange(gemSource: resolved.gems?.url))
         }
-        if let specs = resolved.specs {
+        if let specs = resolved.specs, request.strategy == .podfile {
             plan.append(
                 try SetupSpecRepo(environment: environment, network: network)
                     .usePlan(specs, name: request.repoName, seed: request.seed))
-            if request.strategy == .insteadof {
-                plan.append(
-                    try InsteadOfRules(environment: environment, catalog: catalog)
-                        .usePlan(specs, sourceMirrors: request.sourceMirrors))
-            }
+        }
+        if let specs = resolved.specs, request.strategy == .insteadof {
+            // CocoaPods matches a Podfile source to a repo by its raw origin URL (insteadOf is not applied): the
+            // repo keeps the GitHub URL Podfiles name, and its transfers follow the rules this plan writes.
+            plan.append(
+                try SetupSpecRepo(environment: environment, network: network.sendingSpecs(to: specs.url))
+                    .usePlan(specs, name: request.repoName, seed: request.seed, origin: SpecRepoNaming.officialGitURL))
+            plan.append(
+                try InsteadOfRules(environment: environment, catalog: catalog)
+                    .usePlan(specs, sourceMirrors: request.sourceMirrors))
         }
         // With --strategy insteadof the source mirrors went into the same edit of the global git config.
         if !request.sourceMirrors.isEmpty, !(resolved.specs != nil && request.strategy == .insteadof) {

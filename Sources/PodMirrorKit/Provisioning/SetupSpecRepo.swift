@@ -9,14 +9,16 @@ struct SetupSpecRepo {
     }
 
     /// `repo use` for the mirror; with `seed`, `repo import` of that bundle (the mirror as its origin)
-    /// when the repos dir holds no git repo at all that `repo use` could take over.
-    func usePlan(_ mirror: Mirror, name: String?, seed: String? = nil) throws -> Plan {
+    /// when the repos dir holds no git repo at all that `repo use` could take over. `origin` (default: the
+    /// mirror's URL) is the URL the repo's `origin` gets.
+    func usePlan(_ mirror: Mirror, name: String?, seed: String? = nil, origin: String? = nil) throws -> Plan {
+        let origin = origin ?? mirror.url
         if let seed, !SpecRepo.all(in: service.repos).contains(where: { $0.kind == .git }) {
-            var plan = try service.importPlan(SpecBundleImportRequest(source: seed, name: name, origin: mirror.url))
+            var plan = try service.importPlan(SpecBundleImportRequest(source: seed, name: name, origin: origin))
             plan.title = "spec repo"
             return plan
         }
-        return try service.usePlan(url: mirror.url, name: name, title: "spec repo")
+        return try service.usePlan(url: origin, name: name, title: "spec repo")
     }
 
     /// Removes `repos/trunk` when it is there, so locked pods are resolved from the mirror.

@@ -306,3 +306,27 @@ struct SpecBundleImporter {
         ]
     }
 }
+
+extension SpecRepoService {
+    /// An applied import that fell back to a clone while applying (the bundle's header was fine, its pack was
+    /// not): the report says so as planning would have, with the `bundle.fallback-clone` warning and the
+    /// clone's summary instead of the import's.
+    public static func reportingFallback(_ report: PlanReport, origin: String) -> PlanReport {
+        var report = report
+        for i in report.changes.indices where report.changes[i].kind == .specRepoImport && report.changes[i].applied {
+            guard case .object(let d) = report.changes[i].details, d["method"] == "clone",
+                case .string(let reason)? = d["bundleError"], case .string(let path)? = d["path"]
+            else { continue }
+            if !report.warnings.contains(where: { $0.code == .bundleFallbackClone }) {
+                report.warnings.append(
+                    Diagnostic(
+                        .warning, code: .bundleFallbackClone,
+                        Message("bundle.import.fallback", ["reason": reason, "url": Redaction.redactURL(origin)])))
+            }
+            let summary = Message("repo.clone.summary", ["url": Redaction.redactURL(origin), "path": path])
+            report.changes[i].summary = summary.english
+            report.changes[i].localizedSummary = summary.localized
+        }
+        return report
+    }
+}

@@ -206,7 +206,9 @@ public struct SpecRepoService: Sendable {
 
     /// `repo update [NAME...]`: fetch origin, then move the branch and working tree to
     /// `origin/<branch>` (what `pod repo update` does). Planning asks each server for its refs, so a
-    /// repo already at the server's tip is reported unchanged and `--check` can tell drift.
+    /// repo already at the server's tip is reported unchanged and `--check` can tell drift. Each repo is
+    /// independent: one whose origin is down (a `repo.unreachable` warning while planning, its error when
+    /// applying) keeps the others from nothing; the plan fails at the end.
     public func updatePlan(names: [String], context: ApplyContext = ApplyContext()) throws -> Plan {
         var plan = Plan(title: names.isEmpty ? "repo update" : "repo update \(names.joined(separator: " "))")
         let selected = names.isEmpty ? SpecRepo.all(in: repos) : try existingRepos(names)
@@ -221,13 +223,15 @@ public struct SpecRepoService: Sendable {
                     Diagnostic(
                         .note, code: .repoSkipDir, Message("repo.update.skip-dir", ["name": repo.name])))
             case .git:
-                plan.changes.append(try updateChange(repo, context: context))
+                var change = try updateChange(repo, context: context, warnings: &plan.warnings)
+                change.isIndependent = true
+                plan.changes.append(change)
             }
         }
         return plan
     }
 
-    func updateChange(_ info: SpecRepo, context: ApplyContext) throws -> Change {
+    func updateChange(_ info: SpecRepo, context: ApplyContext, warnings: inout [Diagnostic]) throws -> Change {
         try refuseGitLocks(info)
         guard let branch = info.branch else {
             throw PodMirrorFailure(
@@ -236,8 +240,18 @@ public struct SpecRepoService: Sendable {
         }
         let url = info.url ?? ""
         let repo = try GitRepository.open(info.path)
-        let remoteTip = try GitTransfer.listRemote(repo: repo, options: transfer(context))
-            .first { $0.name == "refs/heads/\(branch)" }?.oid
+        let remoteTip: String?
+        do {
+            remoteTip = try GitTransfer.listRemote(repo: repo, options: transfer(context))
+                .first { $0.name == "refs/heads/\(branch)" }?.oid
+        } catch let error as GitError where error.kind == .transport || error.kind == .timeout {
+            // Unknown until the fetch: the update is tried when applying and fails alone.
+            warnings.append(
+                Diagnostic(
+                    .warning, code: .repoUnreachable,
+                    Message("repo.update.unreachable", ["name": info.name, "error": error.message])))
+            remoteTip = nil
+        }
         let tracking = repo.resolve("refs/remotes/origin/\(branch)")
         let head = info.head
         var details: [String: JSONValue] = [

@@ -15,24 +15,27 @@ struct RepoExportCommand: PodmirrorCommand {
         let runner = runner()
         let env = runner.environment
         let service = SpecRepoService(repos: ReposDirectory(environment: env))
-        let result = try service.export(name: name, to: env.expandPath(file), context: runner.context)
-        try runner.show(
-            json: {
-                var object = result.json
-                object["warnings"] = .array([])
-                return object
-            },
-            text: {
-                Console.shared.out(
-                    Message(
-                        "bundle.export.done",
-                        [
-                            "name": result.name, "branch": result.branch, "tip": String(result.tip.prefix(12)),
-                            "file": result.file,
-                            "bytes": ByteCountFormatter.string(fromByteCount: Int64(result.bytes), countStyle: .file),
-                            "seconds": String(format: "%.1f", result.seconds),
-                        ]
-                    ).localized)
-            })
+        let report = try runner.report(PlanJob(try service.exportPlan(name: name, to: env.expandPath(file))))
+        var extra: [String: JSONValue] = [:]
+        guard let change = report.changes.first, case .object(let d) = change.details else {
+            return try runner.finish(report)
+        }
+        for k in ["name", "file", "branch", "tip", "bytes", "objects", "packReused", "seconds"] { extra[k] = d[k] }
+        // An applied export says what it wrote, with its size and time.
+        guard change.applied, case .int(let bytes)? = d["bytes"], case .double(let seconds)? = d["seconds"] else {
+            return try runner.finish(report, extra: extra)
+        }
+        try runner.finish(report, extra: extra) {
+            Console.shared.out(
+                Message(
+                    "bundle.export.done",
+                    [
+                        "name": name, "branch": d["branch"]?.stringValue ?? "", "file": d["file"]?.stringValue ?? "",
+                        "tip": String((d["tip"]?.stringValue ?? "").prefix(12)),
+                        "bytes": ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file),
+                        "seconds": String(format: "%.1f", seconds),
+                    ]
+                ).localized)
+        }
     }
 }

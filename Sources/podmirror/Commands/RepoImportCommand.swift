@@ -30,7 +30,9 @@ struct RepoImportCommand: PodmirrorCommand {
             source: source, name: name, origin: originURL, expect: expect,
             fallbackClone: fallbackClone)
         let service = try network.service(env)
-        let report = try runner.report(service.job(purpose: Self.commandName) { _ in try service.importPlan(request) })
+        let report = SpecRepoService.reportingFallback(
+            try runner.report(service.job(purpose: Self.commandName) { _ in try service.importPlan(request) }),
+            origin: originURL)
         var extra: [String: JSONValue] = ["reposDir": .string(service.repos.path)]
         if report.changes.count == 1, case .object(let d) = report.changes[0].details {
             for k in ["method", "oldHead", "newHead", "name", "url", "tip", "branch", "bundleError"] where d[k] != nil {

@@ -126,6 +126,7 @@ enum Render {
         } else {
             let c = Console.shared
             if let failure = error as? PlanFailure {
+                failure.report.warnings.forEach { c.err(diagnosticLine($0)) }
                 for change in failure.report.stayedChanged {
                     let summary = change.localizedSummary ?? change.summary
                     c.err(Message("cli.failure.done-before", ["summary": summary]).localized)
@@ -134,6 +135,15 @@ enum Render {
                     let summary =
                         failure.report.changes.first { $0.id == id }.map { $0.localizedSummary ?? $0.summary } ?? id
                     c.err(Message("cli.failure.rolled-back", ["summary": summary]).localized)
+                }
+                // Independent changes (each repo of `repo update`): every failure, when the plan went on
+                // after one (in any other plan the failed change is the last).
+                let failed = failure.report.changes.filter { $0.error != nil }
+                let wentOn = failed.count > 1 || failure.report.changes.last?.error == nil
+                for change in failed where wentOn {
+                    let why = Redaction.redactText(change.localizedError ?? change.error ?? "")
+                    let summary = change.localizedSummary ?? change.summary
+                    c.err(Message("cli.failure.failed", ["summary": summary, "error": why]).localized)
                 }
             }
             c.err(
