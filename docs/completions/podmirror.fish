@@ -209,7 +209,7 @@ complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_op
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup" gems' -l 'gems' -d 'Gem mirror: a catalog name (rubygems, ruby-china, ustc, tuna) or a URL.' -rfka ''
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup" bundler' -l 'bundler' -d 'Also set Bundler\'s mirror for rubygems.org.'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup"' -l 'podfile' -d 'A Podfile to edit (repeatable).' -rfka ''
-complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup" platform' -l 'platform' -d 'Platform for every Podfile, e.g. ios:13.0.' -rfka ''
+complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup" platform' -l 'platform' -d 'Platform for every Podfile, e.g. ios:13.0 (also ios 13.0).' -rfka ''
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup" inhibit-warnings' -l 'inhibit-warnings' -d 'Add inhibit_all_warnings! to every Podfile.'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup"' -l 'build-setting' -d 'KEY=VALUE every pod target gets in the post_install hook (repeatable).' -rfka ''
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup" deployment-target' -l 'deployment-target' -d 'PLATFORM:VERSION: raise every pod target\'s deployment target to at least VERSION (post_install).' -rfka ''

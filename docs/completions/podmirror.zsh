@@ -91,7 +91,7 @@ _podmirror_setup() {
         '--gems[Gem mirror\: a catalog name (rubygems, ruby-china, ustc, tuna) or a URL.]:gems:'
         '--bundler[Also set Bundler'\''s mirror for rubygems.org.]'
         '*--podfile[A Podfile to edit (repeatable).]:podfile:'
-        '--platform[Platform for every Podfile, e.g. ios\:13.0.]:platform:'
+        '--platform[Platform for every Podfile, e.g. ios\:13.0 (also ios 13.0).]:platform:'
         '--inhibit-warnings[Add inhibit_all_warnings! to every Podfile.]'
         '*--build-setting[KEY=VALUE every pod target gets in the post_install hook (repeatable).]:build-setting:'
         '--deployment-target[PLATFORM\:VERSION\: raise every pod target'\''s deployment target to at least VERSION (post_install).]:deployment-target:'

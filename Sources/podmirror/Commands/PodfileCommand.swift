@@ -130,12 +130,17 @@ struct PodfileShowCommand: PodmirrorCommand {
             let hook = h.target.map { Message("podfile.show.hook-in-target", args.merging(["target": $0]) { $1 }) }
             c.out("  " + (hook ?? Message("podfile.show.hook", args)).localized)
         }
-        if !m.buildSettings.isEmpty {
+        if !m.buildSettings.isEmpty || !m.deploymentTargets.isEmpty {
             c.out(Message("podfile.show.build-settings").localized)
             for s in m.buildSettings {
                 var line = "  \(s.key) = \(s.value)\(s.configuration.map { " [\($0)]" } ?? "")"
                 if let pod = s.pod { line += " " + Message("podfile.show.on-pod", ["pod": pod]).localized }
                 c.out(line + "  " + Message("podfile.show.at-line", ["line": String(s.line)]).localized)
+            }
+            for s in m.deploymentTargets {
+                c.out(
+                    "  \(s.key) >= \(s.value) " + Message("podfile.show.at-least").localized + "  "
+                        + Message("podfile.show.at-line", ["line": String(s.line)]).localized)
             }
         }
         for p in m.problems {
@@ -229,11 +234,12 @@ struct PodfilePlatformCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
     @Argument(help: Message("help.podfile.platform.argument.name").help) var name: String
-    @Argument(help: Message("help.podfile.platform.argument.version").help) var version: String
+    @Argument(help: Message("help.podfile.platform.argument.version").help) var version: String?
     @Option(name: .long, help: Message("help.podfile.platform.option.target").help) var target: String?
     @Flag(name: .long, help: Message("help.podfile.platform.flag.force").help) var force = false
 
     func run() throws {
+        let (name, version) = try SetupRequest.parsePlatform(name, version: version)
         try runPodfileEdits([.platform(name: name, version: version, target: target, force: force)], location: location)
     }
 }
@@ -247,7 +253,7 @@ struct PodfileInhibitWarningsCommand: PodmirrorCommand {
     static let commandName = "podfile inhibit-warnings"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: Message("help.podfile.inhibit-warnings.argument.state").help) var state: State
+    @Argument(help: Message("help.podfile.inhibit-warnings.argument.state").help) var state: State = .on
 
     func run() throws { try runPodfileEdits([.inhibitWarnings(state == .on)], location: location) }
 }
@@ -298,9 +304,10 @@ struct PodfileDeploymentTargetCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
     @Argument(help: Message("help.podfile.deployment-target.argument.platform").help) var platform: String
-    @Argument(help: Message("help.podfile.deployment-target.argument.version").help) var version: String
+    @Argument(help: Message("help.podfile.deployment-target.argument.version").help) var version: String?
 
     func run() throws {
+        let (platform, version) = try SetupRequest.parsePlatform(platform, version: version)
         try runPodfileEdits([.deploymentTarget(platform: platform, version: version)], location: location)
     }
 }

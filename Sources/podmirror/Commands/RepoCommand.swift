@@ -93,7 +93,8 @@ struct RepoAddCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        let resolved = try runner.catalog().resolve(url, gems: false).url
+        try SpecRepoService.checkNewName(name)
+        let resolved = try runner.catalog().resolveGitSpecs(url).url
         let service = try network.service(runner.environment)
         try runner.runRepoPlan(service) { _ in
             try service.addPlan(name: name, url: resolved, branch: branch, depth: depth)
@@ -146,12 +147,7 @@ struct RepoUseCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        let resolved = try runner.catalog().resolve(mirror, gems: false)
-        if resolved.kind == .specsCDN {
-            throw PodMirrorFailure(
-                Message("repo.error.use-cdn", ["mirror": mirror]), remedy: Message("repo.error.use-cdn.remedy"),
-                code: .repoCDNURL)
-        }
+        let resolved = try runner.catalog().resolveGitSpecs(mirror)
         let service = try network.service(runner.environment)
         try runner.runRepoPlan(service) { _ in try service.usePlan(url: resolved.url, name: name, depth: depth) }
     }

@@ -60,10 +60,10 @@ struct SetupCommand: PodmirrorCommand {
     func request() throws -> SetupRequest {
         var request = SetupRequest(
             mirror: mirror, repoName: repoName, gems: gems, bundler: bundler, podfiles: podfiles,
-            platform: try platform.map(SetupRequest.parsePlatform), inhibitWarnings: inhibitWarnings,
+            platform: try platform.map { try SetupRequest.parsePlatform($0) }, inhibitWarnings: inhibitWarnings,
             buildSettings: try buildSettings.map(SetupRequest.parseBuildSetting), strategy: strategy,
             removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify,
-            deploymentTarget: try deploymentTarget.map(SetupRequest.parsePlatform))
+            deploymentTarget: try deploymentTarget.map { try SetupRequest.parsePlatform($0) })
         request.seed = seed
         request.sourceMirrors = try sourceMirrors.map(SourceMirrorConfig.parsePair)
         return request
