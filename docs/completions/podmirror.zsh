@@ -865,11 +865,11 @@ _podmirror_gitconfig_insteadof() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'list:Show the global insteadOf rules.'
+            'list:Show the insteadOf rules git reads (system and global files).'
             'use:Send every GitHub Specs URL spelling to MIRROR (a catalog name or git URL).'
             'add:Send pod source URLs starting with PREFIX to MIRROR_PREFIX (git and http sources).'
             'remove:Remove podmirror'\''s source-mirror rule for PREFIX; rules you wrote are kept.'
-            'reset:Remove the insteadOf rules podmirror wrote; others are kept.'
+            'reset:Remove the Specs insteadOf rules `use` wrote; pod-source rules (`add`) and the user'\''s own are kept.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
