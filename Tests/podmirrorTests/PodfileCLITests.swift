@@ -146,6 +146,23 @@ final class PodfileCLITests: XCTestCase {
         XCTAssertFalse(text.contains("Gem::Version"), text)
     }
 
+    func testGlobalFlagsBeforeTheSubcommandAndChineseEmptyHeadings() throws {
+        let home = TempDirectory()
+        try home.write("Podfile", "platform :ios, '13.0'\n")
+        let zh = try bin.run(["--lang", "zh-Hans", "podfile", "show"], home: home.path)
+        XCTAssertEqual(zh.status, 0, zh.stderr)
+        XCTAssertTrue(zh.stdout.contains("hook：（无）"), zh.stdout)
+        XCTAssertFalse(zh.stdout.contains("： （无）"), zh.stdout)
+        let en = try bin.run(["podfile", "show"], home: home.path)
+        XCTAssertTrue(en.stdout.contains("hooks: (none)"), en.stdout)
+        let json = try bin.run(["--json", "--verbose", "podfile", "show"], home: home.path)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertEqual(try PodmirrorBinary.json(json)["command"] as? String, "podfile show")
+        let dry = try bin.run(["--dry-run", "podfile", "platform", "ios:14.0"], home: home.path)
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertEqual(String(decoding: try home.read("Podfile"), as: UTF8.self), "platform :ios, '13.0'\n")
+    }
+
     func testErrorsNameTheFileAndChangeNothing() throws {
         let home = TempDirectory()
         let broken = "target 'App' do\n  pod 'A'\n"

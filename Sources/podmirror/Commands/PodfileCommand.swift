@@ -110,7 +110,11 @@ struct PodfileShowCommand: PodmirrorCommand {
         for s in m.sourceURLs { c.out("  \(Redaction.redactURL(s))") }
         c.out(Message("podfile.show.platform", ["platform": platform(m.platform)]).localized)
         c.out(Message(m.inhibitAllWarnings ? "podfile.show.inhibit-yes" : "podfile.show.inhibit-no").localized)
-        c.out(Message("podfile.show.targets").localized + (m.root.children.isEmpty ? " " + none : ""))
+        func heading(_ key: String, empty: Bool) -> String {
+            let h = Message(key).localized
+            return empty ? Message("podfile.show.heading-none", ["heading": h, "none": none]).localized : h
+        }
+        c.out(heading("podfile.show.targets", empty: m.root.children.isEmpty))
         func show(_ t: PodfileTarget, _ depth: Int) {
             var line = String(repeating: "  ", count: depth + 1) + t.name
             if t.abstract { line += " " + Message("podfile.show.abstract-target").localized }
@@ -124,7 +128,7 @@ struct PodfileShowCommand: PodmirrorCommand {
             t.children.forEach { show($0, depth + 1) }
         }
         m.root.children.forEach { show($0, 0) }
-        c.out(Message("podfile.show.hooks").localized + (m.hooks.isEmpty ? " " + none : ""))
+        c.out(heading("podfile.show.hooks", empty: m.hooks.isEmpty))
         for h in m.hooks {
             let args = ["name": h.name, "line": String(h.line), "parameter": h.parameter ?? ""]
             let hook = h.target.map { Message("podfile.show.hook-in-target", args.merging(["target": $0]) { $1 }) }
