@@ -33,6 +33,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case reinstallFetchSkipped = "reinstall.fetch-skipped"
 
     case repoOtherSpecs = "repo.other-specs"
+    case repoRepairKeptUntracked = "repo.repair-kept-untracked"
     case repoSkipCDN = "repo.skip-cdn"
     case repoSkipDir = "repo.skip-dir"
 }
@@ -47,7 +48,7 @@ extension DiagnosticCode: DocumentedCode {
             .podfilePlatformConditional, .podfilePlatformSeveral, .podfileSourceAbsent, .reinstallFetchSkipped:
             .warning
         case .deintegratePodsKept, .podfileBuildSettingOverrides, .podfileInhibitInTargets, .podfileTrunkExplicit,
-            .repoOtherSpecs, .repoSkipCDN, .repoSkipDir:
+            .repoOtherSpecs, .repoRepairKeptUntracked, .repoSkipCDN, .repoSkipDir:
             .note
         // A warning from `gitconfig insteadof remove`, a note from `gitconfig insteadof reset`.
         case .gitconfigKeptRule: nil
@@ -107,6 +108,8 @@ extension DiagnosticCode: DocumentedCode {
             "`reinstall`: filling the download cache first was skipped (Podfile.lock could not be read); "
                 + "`pod install` downloads the pods."
         case .repoOtherSpecs: "`repo use`: another Specs repo on the machine is left as it is."
+        case .repoRepairKeptUntracked:
+            "`repo repair`: untracked files in the repo are kept (repair resets tracked files only); it names them."
         case .repoSkipCDN: "`repo update`: a CDN source is skipped (`pod repo update` refreshes it)."
         case .repoSkipDir: "`repo update`: a repo with no git HEAD is skipped."
         }

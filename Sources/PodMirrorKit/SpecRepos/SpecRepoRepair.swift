@@ -20,6 +20,17 @@ extension SpecRepoService {
                 remedy: Message("repo.repair.no-tracking-ref.remedy", ["name": name]), code: .repoNoTrackingRef)
         }
         let discarded = try Self.localDiff(repo)
+        let untracked = repo.untrackedPaths()
+        var kept: [Diagnostic] = []
+        if !untracked.isEmpty {
+            let shown = untracked.prefix(10).joined(separator: ", ") + (untracked.count > 10 ? ", …" : "")
+            kept.append(
+                Diagnostic(
+                    .note, code: .repoRepairKeptUntracked,
+                    Message(
+                        "repo.repair.kept-untracked", ["name": name, "count": String(untracked.count), "files": shown]),
+                    file: path))
+        }
         let attached = info.branch == branch
         var details: [String: JSONValue] = [
             "name": .string(name), "branch": .string(branch),
@@ -32,7 +43,7 @@ extension SpecRepoService {
                 id: "repo.repair:\(name)", kind: .specRepoRepair, subject: name,
                 summary: message.english, details: .object(details))
             change.message = message
-            return Plan(title: "repo repair \(name)", changes: [change])
+            return Plan(title: "repo repair \(name)", changes: [change], warnings: kept)
         }
         details["discardsChanges"] = .bool(!discarded.isEmpty)
         let message = Message(
@@ -54,7 +65,7 @@ extension SpecRepoService {
                 return ["newHead": .string(target)]
             })
         change.message = message
-        return Plan(title: "repo repair \(name)", changes: [change])
+        return Plan(title: "repo repair \(name)", changes: [change], warnings: kept)
     }
 
     /// origin's default branch: what `refs/remotes/origin/HEAD` names, else `master`, else `main`.
