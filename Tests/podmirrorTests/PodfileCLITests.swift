@@ -160,6 +160,11 @@ final class PodfileCLITests: XCTestCase {
         XCTAssertEqual(try PodmirrorBinary.json(json)["command"] as? String, "podfile show")
         let dry = try bin.run(["--dry-run", "podfile", "platform", "ios:14.0"], home: home.path)
         XCTAssertEqual(dry.status, 0, dry.stderr)
+        // A dry run ends with one line saying how to apply it.
+        XCTAssertTrue(
+            dry.stdout.hasSuffix(
+                "dry run: nothing was changed; run the same command without --dry-run to apply the 1 change(s)\n"),
+            dry.stdout)
         XCTAssertEqual(String(decoding: try home.read("Podfile"), as: UTF8.self), "platform :ios, '13.0'\n")
     }
 
