@@ -176,7 +176,8 @@ struct PodfileSourceUseCommand: PodmirrorCommand {
     static let commandName = "podfile source use"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: Message("help.podfile.source.use.argument.mirror").help) var mirror: String
+    @Argument(help: Message("help.podfile.source.use.argument.mirror").help, completion: Completions.specsMirrors)
+    var mirror: String
 
     func run() throws { try runPodfileEdits([.useSource(mirror)], location: location) }
 }

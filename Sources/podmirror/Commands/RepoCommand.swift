@@ -108,7 +108,7 @@ struct RepoRemoveCommand: PodmirrorCommand {
     static let commandName = "repo remove"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: Message("help.repo.remove.argument.name").help) var name: String
+    @Argument(help: Message("help.repo.remove.argument.name").help, completion: Completions.repoNames) var name: String
 
     func run() throws {
         let runner = runner()
@@ -123,7 +123,8 @@ struct RepoUpdateCommand: PodmirrorCommand {
     static let commandName = "repo update"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: Message("help.repo.update.argument.names").help) var names: [String] = []
+    @Argument(help: Message("help.repo.update.argument.names").help, completion: Completions.repoNames)
+    var names: [String] = []
 
     func run() throws {
         let runner = runner()
@@ -141,7 +142,8 @@ struct RepoUseCommand: PodmirrorCommand {
     static let commandName = "repo use"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: Message("help.repo.use.argument.mirror").help) var mirror: String
+    @Argument(help: Message("help.repo.use.argument.mirror").help, completion: Completions.specsMirrors)
+    var mirror: String
     @Option(name: .long, help: Message("help.repo.use.option.name").help) var name: String?
     @Option(name: .long, help: Message("help.repo.use.option.depth").help) var depth: Int?
 
@@ -177,7 +179,7 @@ struct RepoRepairCommand: PodmirrorCommand {
     static let commandName = "repo repair"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: Message("help.repo.repair.argument.name").help) var name: String
+    @Argument(help: Message("help.repo.repair.argument.name").help, completion: Completions.repoNames) var name: String
 
     func run() throws {
         let runner = runner()

@@ -10,11 +10,11 @@ struct SetupCommand: PodmirrorCommand {
     static let commandName = "setup"
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: Message("help.setup.option.mirror").help)
+    @Option(help: Message("help.setup.option.mirror").help, completion: Completions.specsMirrors)
     var mirror: String?
     @Option(name: .customLong("name"), help: Message("help.setup.option.repo-name").help)
     var repoName: String?
-    @Option(help: Message("help.setup.option.gems").help)
+    @Option(help: Message("help.setup.option.gems").help, completion: Completions.gemMirrors)
     var gems: String?
     @Flag(help: Message("help.setup.flag.bundler").help)
     var bundler = false

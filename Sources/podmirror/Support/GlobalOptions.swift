@@ -18,7 +18,7 @@ struct GlobalOptions: ParsableArguments {
         help: Message("help.global.flag.verbose").help)
     var verbose = false
 
-    @Option(name: .long, help: Message("help.global.option.lang").help)
+    @Option(name: .long, help: Message("help.global.option.lang").help, completion: Completions.languages)
     var lang: String?
 
     var mode: RunMode { check ? .check : (dryRun ? .dryRun : .apply) }
