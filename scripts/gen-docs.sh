@@ -10,7 +10,8 @@ swift build -c release --product podmirror >/dev/null
 bin=.build/release/podmirror
 mkdir -p docs/man docs/completions
 swift package --allow-writing-to-package-directory generate-manual >/dev/null
-cp .build/plugins/GenerateManual/outputs/podmirror/podmirror.1 docs/man/podmirror.1
+# The generator leaves EXIT STATUS empty and has no ENVIRONMENT: both come from docs/man/podmirror.1.tail.
+cat .build/plugins/GenerateManual/outputs/podmirror/podmirror.1 docs/man/podmirror.1.tail >docs/man/podmirror.1
 for shell in bash zsh fish; do "$bin" --generate-completion-script "$shell" >"docs/completions/podmirror.$shell"; done
 {
   echo "# Command reference"

@@ -3,7 +3,7 @@
 # mirror (TUNA), in a throwaway HOME, so nothing on this machine changes and no network is needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/deps.sh
+./scripts/deps.sh --build
 bin="$(./scripts/build-release.sh)"
 home="$(mktemp -d)"
 trap 'rm -rf "$home"' EXIT

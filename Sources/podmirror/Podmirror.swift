@@ -39,11 +39,11 @@ enum Main {
         HelpText.wraps = !arguments.contains {
             $0.hasPrefix("--generate-completion-script") || $0 == "--experimental-dump-help"
         }
-        VersionOutput.exitIfAsked(Array(CommandLine.arguments.dropFirst()))
-        SubcommandCheck.exitIfUnknown(Array(CommandLine.arguments.dropFirst()))
+        VersionOutput.exitIfAsked(arguments)
+        SubcommandCheck.exitIfUnknown(GlobalOptions.hoisted(arguments))
         let command: ParsableCommand
         do {
-            command = try Podmirror.parseAsRoot()
+            command = try Podmirror.parseAsRoot(GlobalOptions.hoisted(arguments))
         } catch {
             exitForParseError(error)
         }

@@ -94,6 +94,11 @@ final class DeintegrateCLITests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("--remove-pods"), r.stdout)
         XCTAssertEqual(try dir.read("App.xcodeproj/project.pbxproj"), bytes)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.sub("Pods/Manifest.lock")))
+        // podmirror's own words follow the language, given before the subcommand too.
+        let zh = try bin.run(["--lang", "zh-Hans", "deintegrate"], home: dir.path, cwd: dir.path)
+        XCTAssertEqual(zh.status, 0, zh.stderr)
+        XCTAssertTrue(zh.stdout.contains("中没有找到 CocoaPods 集成；项目文件未改动。"), zh.stdout)
+        XCTAssertTrue(zh.stdout.contains("`Pods` 目录已保留"), zh.stdout)
         let r2 = try bin.run(["deintegrate", "--remove-pods"], home: dir.path, cwd: dir.path)
         XCTAssertEqual(r2.status, 0, r2.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods")))

@@ -70,4 +70,31 @@ final class DoctorFixCLITests: XCTestCase {
         XCTAssertTrue(pod["fix"] is NSNull, "\(pod)")
         XCTAssertTrue((pod["explanation"] as? String ?? "").contains("RubyGems"), "\(pod)")
     }
+
+    func testEveryAreaThatIsFineSaysSoAndFixesComeInDependencyOrder() throws {
+        let home = TempDirectory()
+        try FileManager.default.createDirectory(
+            atPath: home.sub(".cocoapods/repos"), withIntermediateDirectories: true)
+        let podfile = try home.write("App/Podfile", "platform :ios, '13.0'\ntarget 'App' do\nend\n")
+        let env = ["PATH": "/usr/bin:/bin"]
+        let r = try bin.run(["doctor", "--offline", "--podfile", podfile], home: home.path, extraEnvironment: env)
+        for line in [
+            "spec repos: 0 in \(home.sub(".cocoapods/repos"))", "\(podfile): every source has a local spec repo",
+            "no source mirrors (git insteadOf rules) for pod sources",
+        ] {
+            XCTAssertTrue(r.stdout.contains(line), "\(line): \(r.stdout)")
+        }
+        XCTAssertTrue(r.stdout.contains("gem sources") || r.stdout.contains("no gem sources"), r.stdout)
+        let json = try PodmirrorBinary.json(
+            try bin.run(
+                ["doctor", "--offline", "--podfile", podfile, "--json"], home: home.path, extraEnvironment: env))
+        let ids = try XCTUnwrap(json["findings"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+        // CocoaPods is installed through a gem source: the gem findings come before `pod`'s.
+        let gems = try XCTUnwrap(ids.firstIndex { $0.hasPrefix("gems.") }, "\(ids)")
+        let pod = try XCTUnwrap(ids.firstIndex { $0.hasPrefix("tool.pod") }, "\(ids)")
+        let gem = try XCTUnwrap(ids.firstIndex { $0.hasPrefix("tool.gem") }, "\(ids)")
+        XCTAssertLessThan(gem, gems)
+        XCTAssertLessThan(gems, pod)
+        XCTAssertLessThan(pod, try XCTUnwrap(ids.firstIndex(of: "repos.fine")))
+    }
 }

@@ -101,6 +101,73 @@ final class PodfileCLITests: XCTestCase {
             ), text)
     }
 
+    func testPlatformTakesTheSetupFormAndInhibitTheFlagForm() throws {
+        let home = TempDirectory()
+        try home.write("Podfile", podfile)
+        let colon = try bin.run(["podfile", "platform", "ios:13.4"], home: home.path)
+        XCTAssertEqual(colon.status, 0, colon.stderr)
+        XCTAssertEqual(try bin.run(["podfile", "inhibit-warnings"], home: home.path).status, 0)
+        var show = try PodmirrorBinary.json(try bin.run(["podfile", "show", "--json"], home: home.path))
+        XCTAssertEqual((show["platform"] as? [String: Any])?["version"] as? String, "13.4")
+        XCTAssertEqual(show["inhibitAllWarnings"] as? Bool, true)
+        XCTAssertEqual(try bin.run(["podfile", "inhibit-warnings", "off"], home: home.path).status, 0)
+        show = try PodmirrorBinary.json(try bin.run(["podfile", "show", "--json"], home: home.path))
+        XCTAssertEqual(show["inhibitAllWarnings"] as? Bool, false)
+        // A version glued to the name points at the colon, in both commands; nothing is written.
+        let before = try home.read("Podfile")
+        for args in [["podfile", "platform", "ios13.4"], ["setup", "--platform", "ios13.4", "--dry-run"]] {
+            let r = try bin.run(args, home: home.path)
+            XCTAssertEqual(r.status, 2, r.stderr)
+            XCTAssertTrue(r.stderr.contains("ios:13.4"), "\(args): \(r.stderr)")
+        }
+        XCTAssertEqual(try home.read("Podfile"), before)
+    }
+
+    func testDeploymentTargetAfterBuildSettingLeavesOneLineAndShowListsIt() throws {
+        let home = TempDirectory()
+        try home.write("Podfile", podfile)
+        let set = try bin.run(["podfile", "build-setting", "IPHONEOS_DEPLOYMENT_TARGET=13.4"], home: home.path)
+        XCTAssertEqual(set.status, 0, set.stderr)
+        let raise = try bin.run(["podfile", "deployment-target", "ios", "13.4"], home: home.path)
+        XCTAssertEqual(raise.status, 0, raise.stderr)
+        var text = String(decoding: try home.read("Podfile"), as: UTF8.self)
+        XCTAssertEqual(text.components(separatedBy: "c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] =").count, 2, text)
+        XCTAssertTrue(text.contains("Gem::Version.new('13.4')"), text)
+        let show = try bin.run(["podfile", "show"], home: home.path)
+        XCTAssertTrue(show.stdout.contains("IPHONEOS_DEPLOYMENT_TARGET >= 13.4"), show.stdout)
+        let json = try PodmirrorBinary.json(try bin.run(["podfile", "show", "--json"], home: home.path))
+        let raises = try XCTUnwrap(json["deploymentTargets"] as? [[String: Any]])
+        XCTAssertEqual(raises.map { $0["value"] as? String }, ["13.4"])
+        // And back: the exact value replaces the raise.
+        XCTAssertEqual(
+            try bin.run(["podfile", "build-setting", "IPHONEOS_DEPLOYMENT_TARGET=14.0"], home: home.path).status, 0)
+        text = String(decoding: try home.read("Podfile"), as: UTF8.self)
+        XCTAssertEqual(text.components(separatedBy: "c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] =").count, 2, text)
+        XCTAssertFalse(text.contains("Gem::Version"), text)
+    }
+
+    func testGlobalFlagsBeforeTheSubcommandAndChineseEmptyHeadings() throws {
+        let home = TempDirectory()
+        try home.write("Podfile", "platform :ios, '13.0'\n")
+        let zh = try bin.run(["--lang", "zh-Hans", "podfile", "show"], home: home.path)
+        XCTAssertEqual(zh.status, 0, zh.stderr)
+        XCTAssertTrue(zh.stdout.contains("hook：（无）"), zh.stdout)
+        XCTAssertFalse(zh.stdout.contains("： （无）"), zh.stdout)
+        let en = try bin.run(["podfile", "show"], home: home.path)
+        XCTAssertTrue(en.stdout.contains("hooks: (none)"), en.stdout)
+        let json = try bin.run(["--json", "--verbose", "podfile", "show"], home: home.path)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertEqual(try PodmirrorBinary.json(json)["command"] as? String, "podfile show")
+        let dry = try bin.run(["--dry-run", "podfile", "platform", "ios:14.0"], home: home.path)
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        // A dry run ends with one line saying how to apply it.
+        XCTAssertTrue(
+            dry.stdout.hasSuffix(
+                "dry run: nothing was changed; run the same command without --dry-run to apply the 1 change(s)\n"),
+            dry.stdout)
+        XCTAssertEqual(String(decoding: try home.read("Podfile"), as: UTF8.self), "platform :ios, '13.0'\n")
+    }
+
     func testErrorsNameTheFileAndChangeNothing() throws {
         let home = TempDirectory()
         let broken = "target 'App' do\n  pod 'A'\n"

@@ -111,6 +111,32 @@ final class PodsFetchCLITests: XCTestCase {
         XCTAssertTrue(list.stdout.contains("cached    PMFoo 1.0.0"), list.stdout)
     }
 
+    func testListAndDryRunSayTheyWouldWriteVersionAndWriteNothing() throws {
+        try fixture.writeLock(try fixture.podfileLock())
+        let env = ["PATH": "/usr/bin:/bin"]
+        func run(_ args: [String]) throws -> ProcessResult {
+            try bin.run(args + ["--project", fixture.project], home: fixture.home, extraEnvironment: env)
+        }
+        let would = "would write CocoaPods version 1.17.0 to the cache's VERSION (taken from `Podfile.lock`)"
+        for args in [["pods", "list"], ["pods", "fetch", "--dry-run"]] {
+            let r = try run(args)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stderr.contains(would), "\(args): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("writing"), r.stderr)
+            let json = try PodmirrorBinary.json(try run(args + ["--json"]))
+            XCTAssertEqual(json["versionSource"] as? String, "Podfile.lock")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: podsDir + "/VERSION"))
+        let applied = try run(["pods", "fetch"])
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertTrue(applied.stderr.contains("writing CocoaPods version 1.17.0"), applied.stderr)
+        XCTAssertEqual(try String(contentsOfFile: podsDir + "/VERSION", encoding: .utf8), "1.17.0")
+        let list = try run(["pods", "list"])
+        XCTAssertTrue(list.stderr.contains("the cache's VERSION names CocoaPods version 1.17.0"), list.stderr)
+        let json = try PodmirrorBinary.json(try run(["pods", "list", "--json"]))
+        XCTAssertEqual(json["versionSource"] as? String, "cache VERSION")
+    }
+
     func testCredentialsInSourceURLsAreNeverPrinted() throws {
         let secretURL = server.url("podsrc/PMGitA.git", userinfo: "robot:s3cr3tpass")
         let missingTag = server.url("podsrc/PMGitB.git", userinfo: "robot:s3cr3tpass")

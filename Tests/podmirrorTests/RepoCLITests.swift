@@ -130,7 +130,7 @@ final class RepoCLITests: RepoCLITestCase {
 
     func testBadNamesAndExistingNameAreRejected() throws {
         let url = server.url("specs.git")
-        for bad in ["trunk", "a/b", "..", ".x", ""] {
+        for bad in ["a/b", "..", ".x", ""] {
             let r = try pm(["repo", "add", bad, url])
             XCTAssertEqual(r.status, 2, "\(bad): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("invalid repo name"), r.stderr)
@@ -148,6 +148,33 @@ final class RepoCLITests: RepoCLITestCase {
         let ext = try pm(["repo", "add", "evil", "ext::sh -c touch% /tmp/pm-pwned"])
         XCTAssertEqual(ext.status, 2, ext.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: repos + "/evil"))
+    }
+
+    func testAddRefusesTheCDNAsRepoUseDoesAndNamesAMissingPath() throws {
+        let url = server.url("specs.git")
+        // The CDN by name, by URL, or `trunk` as the name: the refusal `repo use trunk` gives, before the URL.
+        let use = try pm(["repo", "use", "trunk"])
+        XCTAssertEqual(use.status, 2, use.stderr)
+        for args in [["cdn", "trunk"], ["cdn", "https://cdn.cocoapods.org/"], ["trunk", "x"], ["trunk", url]] {
+            let r = try pm(["repo", "add"] + args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("is the trunk CDN; CocoaPods reads it without a clone"), r.stderr)
+            XCTAssertFalse(r.stderr.contains("'x'"), r.stderr)
+        }
+        for missing in ["/nonexistent/Specs.git", "file:///nonexistent/Specs.git"] {
+            let r = try pm(["repo", "add", "x", missing])
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stderr.contains("no such folder: /nonexistent/Specs.git"), r.stderr)
+            XCTAssertFalse(r.stderr.contains("unsupported URL protocol"), r.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: repos + "/x"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: repos + "/cdn"))
+        // A mistyped mirror name gets the nearest one.
+        let typo = try pm(["repo", "use", "tunna"])
+        XCTAssertEqual(typo.status, 2, typo.stderr)
+        XCTAssertTrue(typo.stderr.contains("did you mean `tuna`?"), typo.stderr)
+        let gems = try pm(["gems", "source", "use", "ruby-chian", "--dry-run"])
+        XCTAssertTrue(gems.stderr.contains("did you mean `ruby-china`?"), gems.stderr)
     }
 
     func testDryRunChangesNothing() throws {

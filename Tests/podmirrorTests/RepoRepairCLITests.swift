@@ -6,12 +6,20 @@ import XCTest
 final class RepoRepairCLITests: XCTestCase {
     let bin = PodmirrorBinary()
 
-    func testRepairShowsWhatItDiscardsThenRestoresTheBranch() throws {
+    /// A Specs repo served from a folder (kept while the test holds `served`) and cloned as `specs` into a new HOME.
+    func cloned(pods: Int, commits: Int) throws -> (
+        served: TempDirectory, specs: SpecsFixture, home: TempDirectory, clone: String
+    ) {
         let served = TempDirectory()
         let home = TempDirectory()
-        let specs = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 2)
+        let specs = try SpecsFixture(root: served.path, name: "Specs", pods: pods, commits: commits)
         XCTAssertEqual(try bin.run(["repo", "add", "specs", "file://" + specs.bare], home: home.path).status, 0)
-        let clone = home.sub(".cocoapods/repos/specs")
+        return (served, specs, home, home.sub(".cocoapods/repos/specs"))
+    }
+
+    func testRepairShowsWhatItDiscardsThenRestoresTheBranch() throws {
+        let (served, specs, home, clone) = try cloned(pods: 5, commits: 2)
+        defer { withExtendedLifetime(served) {} }
         try ProcessRunner.git(["-C", clone, "checkout", "-q", "--detach", "HEAD~1"])
         try Data("min: 9.9.9\n".utf8).write(to: URL(fileURLWithPath: clone + "/CocoaPods-version.yml"))
         let before = TreeSnapshot(clone)
@@ -32,5 +40,21 @@ final class RepoRepairCLITests: XCTestCase {
         XCTAssertEqual(try git(["status", "--porcelain"]), "")
         let again = try bin.run(["repo", "repair", "specs", "--json"], home: home.path)
         XCTAssertEqual(try PodmirrorBinary.json(again)["changed"] as? Bool, false)
+    }
+
+    func testRepairNamesTheUntrackedFilesItRemoves() throws {
+        let (served, _, home, clone) = try cloned(pods: 3, commits: 1)
+        defer { withExtendedLifetime(served) {} }
+        try FileManager.default.createDirectory(atPath: clone + "/Local", withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: clone + "/Local/notes.txt"))
+        let plan = try PodmirrorBinary.json(try bin.run(["repo", "repair", "specs", "--dry-run", "--json"], home: home.path))
+        let codes = (plan["warnings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+        XCTAssertEqual(codes, ["repo.repair-removes-untracked"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: clone + "/Local/notes.txt"), "the dry run removed it")
+        let r = try bin.run(["repo", "repair", "specs"], home: home.path)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("removes 1 untracked file(s) in `specs`"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("Local/notes.txt"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: clone + "/Local/notes.txt"))
     }
 }

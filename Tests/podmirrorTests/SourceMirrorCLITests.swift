@@ -97,10 +97,40 @@ final class SourceMirrorCLITests: XCTestCase {
         XCTAssertFalse(try rules(home).contains("https://github.com/"))
         XCTAssertTrue(try rules(home).contains("url.https://corp.example/gl/.insteadof https://gitlab.com/"))
 
-        // reset removes the rest of podmirror's rules and records, and nothing else.
+        // reset is for the Specs rules of `use`: the rule added with `add` is kept, with a note saying how to
+        // remove it; `remove` then leaves only the user's own file.
+        let kept = try home.read(".gitconfig")
         r = try bin.run(["gitconfig", "insteadof", "reset"], home: home.path)
         XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try home.read(".gitconfig"), kept)
+        XCTAssertTrue(r.stderr.contains("gitconfig insteadof remove https://bitbucket.org/"), r.stderr)
+        r = try bin.run(["gitconfig", "insteadof", "remove", "https://bitbucket.org/"], home: home.path)
+        XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(String(decoding: try home.read(".gitconfig"), as: UTF8.self), foreign)
+    }
+
+    func testListShowsTheSystemRulesGitFollowsAndLabelsPodmirrorsOneWay() throws {
+        let home = TempDirectory()
+        try home.write("system-gitconfig", "[url \"https://sys.example/gh/\"]\n\tinsteadOf = https://github.com/\n")
+        let env = ["GIT_CONFIG_SYSTEM": home.sub("system-gitconfig"), "GIT_CONFIG_NOSYSTEM": ""]
+        XCTAssertEqual(try bin.run(["gitconfig", "insteadof", "use", "tuna"], home: home.path).status, 0)
+        XCTAssertEqual(
+            try bin.run(
+                ["gitconfig", "insteadof", "add", "https://gitlab.com/", "https://m.example/gl/"], home: home.path
+            ).status, 0)
+        let r = try bin.run(["gitconfig", "insteadof", "list"], home: home.path, extraEnvironment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(
+            r.stdout.contains("https://github.com/ → https://sys.example/gh/  (\(home.sub("system-gitconfig")))"),
+            r.stdout)
+        // Podmirror's own rules, Specs (`use`) and pod sources (`add`), carry the same label.
+        let own = r.stdout.split(separator: "\n").filter { $0.contains("/.gitconfig") }
+        XCTAssertEqual(own.count, 10, r.stdout)
+        XCTAssertTrue(own.allSatisfy { $0.hasSuffix("/.gitconfig, written by podmirror)") }, r.stdout)
+        let json = try PodmirrorBinary.json(
+            try bin.run(["gitconfig", "insteadof", "list", "--json"], home: home.path, extraEnvironment: env))
+        let sources = try XCTUnwrap(json["sourceMirrors"] as? [[String: Any]])
+        XCTAssertTrue(sources.contains { $0["base"] as? String == "https://sys.example/gh/" }, "\(sources)")
     }
 
     func testBadPrefixIsAUsageErrorThatChangesNothing() throws {
@@ -135,7 +165,9 @@ final class SourceMirrorCLITests: XCTestCase {
             ).status, 0)
         r = try bin.run(["setup", "--source-mirror", "github.com/x"], home: home.path)
         XCTAssertEqual(r.status, 2, r.stderr)
-        XCTAssertEqual(try bin.run(["gitconfig", "insteadof", "reset"], home: home.path).status, 0)
+        for prefix in ["https://github.com/", "git@github.com:"] {
+            XCTAssertEqual(try bin.run(["gitconfig", "insteadof", "remove", prefix], home: home.path).status, 0)
+        }
         XCTAssertEqual(try rules(home), "")
     }
 }

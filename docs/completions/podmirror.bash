@@ -194,15 +194,18 @@ _podmirror_setup() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--mirror')
+        __podmirror_add_completions -W 'trunk'$'\n''github'$'\n''tuna'$'\n''bfsu'$'\n''nju'$'\n''nyist'
         return
         ;;
     '--name')
         return
         ;;
     '--gems')
+        __podmirror_add_completions -W 'rubygems'$'\n''ruby-china'$'\n''ustc'$'\n''tuna'
         return
         ;;
     '--podfile')
@@ -243,6 +246,7 @@ _podmirror_doctor() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--podfile')
@@ -287,6 +291,7 @@ _podmirror_mirror_list() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     esac
@@ -302,6 +307,7 @@ _podmirror_mirror_test() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--timeout')
@@ -343,6 +349,7 @@ _podmirror_repo_list() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     esac
@@ -358,6 +365,7 @@ _podmirror_repo_add() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--timeout')
@@ -385,12 +393,21 @@ _podmirror_repo_remove() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--timeout')
         return
         ;;
     '--lock-timeout')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -W "$(__podmirror_custom_complete ---completion repo remove -- positional@0 "${COMP_CWORD}" "$(__podmirror_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -406,12 +423,21 @@ _podmirror_repo_update() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--timeout')
         return
         ;;
     '--lock-timeout')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __podmirror_add_completions -W "$(__podmirror_custom_complete ---completion repo update -- positional@0 "${COMP_CWORD}" "$(__podmirror_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -427,6 +453,7 @@ _podmirror_repo_use() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--timeout')
@@ -442,6 +469,14 @@ _podmirror_repo_use() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -W 'trunk'$'\n''github'$'\n''tuna'$'\n''bfsu'$'\n''nju'$'\n''nyist'
+        return
+        ;;
+    esac
 }
 
 _podmirror_repo_reset() {
@@ -454,6 +489,7 @@ _podmirror_repo_reset() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--timeout')
@@ -478,12 +514,21 @@ _podmirror_repo_repair() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--timeout')
         return
         ;;
     '--lock-timeout')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -W "$(__podmirror_custom_complete ---completion repo repair -- positional@0 "${COMP_CWORD}" "$(__podmirror_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -499,6 +544,15 @@ _podmirror_repo_export() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -W "$(__podmirror_custom_complete ---completion repo export -- positional@0 "${COMP_CWORD}" "$(__podmirror_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -514,6 +568,7 @@ _podmirror_repo_import() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--timeout')
@@ -544,9 +599,18 @@ _podmirror_repo_verify() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--expect')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __podmirror_add_completions -W "$(__podmirror_custom_complete ---completion repo verify -- positional@0 "${COMP_CWORD}" "$(__podmirror_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -585,6 +649,7 @@ _podmirror_podfile_show() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--podfile')
@@ -626,9 +691,18 @@ _podmirror_podfile_source_use() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--podfile')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -W 'trunk'$'\n''github'$'\n''tuna'$'\n''bfsu'$'\n''nju'$'\n''nyist'
         return
         ;;
     esac
@@ -644,6 +718,7 @@ _podmirror_podfile_source_add() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--podfile')
@@ -662,6 +737,7 @@ _podmirror_podfile_source_remove() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--podfile')
@@ -680,6 +756,7 @@ _podmirror_podfile_source_set() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--podfile')
@@ -698,6 +775,7 @@ _podmirror_podfile_platform() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--podfile')
@@ -719,6 +797,7 @@ _podmirror_podfile_inhibit-warnings() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--podfile')
@@ -745,6 +824,7 @@ _podmirror_podfile_build-setting() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--podfile')
@@ -772,6 +852,7 @@ _podmirror_podfile_deployment-target() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--podfile')
@@ -790,6 +871,7 @@ _podmirror_init() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--template')
@@ -811,6 +893,7 @@ _podmirror_deintegrate() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     esac
@@ -826,6 +909,7 @@ _podmirror_reinstall() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     esac
@@ -887,6 +971,7 @@ _podmirror_gems_source_list() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     esac
@@ -902,6 +987,15 @@ _podmirror_gems_source_use() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -W 'rubygems'$'\n''ruby-china'$'\n''ustc'$'\n''tuna'
         return
         ;;
     esac
@@ -917,6 +1011,7 @@ _podmirror_gems_source_reset() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     esac
@@ -978,6 +1073,7 @@ _podmirror_gitconfig_insteadof_list() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     esac
@@ -993,6 +1089,15 @@ _podmirror_gitconfig_insteadof_use() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -W 'trunk'$'\n''github'$'\n''tuna'$'\n''bfsu'$'\n''nju'$'\n''nyist'
         return
         ;;
     esac
@@ -1008,6 +1113,7 @@ _podmirror_gitconfig_insteadof_add() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     esac
@@ -1023,6 +1129,7 @@ _podmirror_gitconfig_insteadof_remove() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     esac
@@ -1038,6 +1145,7 @@ _podmirror_gitconfig_insteadof_reset() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     esac
@@ -1076,6 +1184,7 @@ _podmirror_pods_fetch() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--project')
@@ -1112,6 +1221,7 @@ _podmirror_pods_list() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
         return
         ;;
     '--project')

@@ -79,19 +79,22 @@ _podmirror() {
 
 _podmirror_setup() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
+    local -ar ___mirror=('trunk' 'github' 'tuna' 'bfsu' 'nju' 'nyist')
+    local -ar ___gems=('rubygems' 'ruby-china' 'ustc' 'tuna')
     local -ar ___strategy=('podfile' 'insteadof')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
-        '--mirror[Specs mirror\: a catalog name (tuna, bfsu, nju, nyist, github, trunk) or a git URL.]:mirror:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
+        '--mirror[Specs mirror\: a catalog name (tuna, bfsu, nju, nyist, github, trunk) or a git URL.]:mirror:{__podmirror_complete "${___mirror[@]}"}'
         '--name[Directory name for the spec repo (default\: CocoaPods'\'' name for the URL).]:name:'
-        '--gems[Gem mirror\: a catalog name (rubygems, ruby-china, ustc, tuna) or a URL.]:gems:'
+        '--gems[Gem mirror\: a catalog name (rubygems, ruby-china, ustc, tuna) or a URL.]:gems:{__podmirror_complete "${___gems[@]}"}'
         '--bundler[Also set Bundler'\''s mirror for rubygems.org.]'
         '*--podfile[A Podfile to edit (repeatable).]:podfile:'
-        '--platform[Platform for every Podfile, e.g. ios\:13.0.]:platform:'
+        '--platform[Platform for every Podfile, e.g. ios\:13.0 (also ios 13.0).]:platform:'
         '--inhibit-warnings[Add inhibit_all_warnings! to every Podfile.]'
         '*--build-setting[KEY=VALUE every pod target gets in the post_install hook (repeatable).]:build-setting:'
         '--deployment-target[PLATFORM\:VERSION\: raise every pod target'\''s deployment target to at least VERSION (post_install).]:deployment-target:'
@@ -112,12 +115,13 @@ _podmirror_setup() {
 
 _podmirror_doctor() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '*--podfile[A Podfile whose sources to check (repeatable; default ./Podfile when present).]:podfile:'
         '--offline[Skip the network checks (gem sources).]'
         '--timeout[Seconds to wait for each network answer.]:timeout:'
@@ -160,12 +164,13 @@ _podmirror_mirror() {
 
 _podmirror_mirror_list() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -176,12 +181,13 @@ _podmirror_mirror_list() {
 
 _podmirror_mirror_test() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '*:mirrors:'
         '--gems[Test gem mirrors instead of Specs mirrors.]'
         '--pick[Print only the fastest usable mirror, for scripts.]'
@@ -233,12 +239,13 @@ _podmirror_repo() {
 
 _podmirror_repo_list() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -249,12 +256,13 @@ _podmirror_repo_list() {
 
 _podmirror_repo_add() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         ':name:'
@@ -271,15 +279,16 @@ _podmirror_repo_add() {
 
 _podmirror_repo_remove() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
-        ':name:'
+        ':name:{__podmirror_custom_complete ---completion repo remove -- positional@0 "${current_word_index}" "$(__podmirror_cursor_index_in_current_word)"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -290,15 +299,16 @@ _podmirror_repo_remove() {
 
 _podmirror_repo_update() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
-        '*:names:'
+        '*:names:{__podmirror_custom_complete ---completion repo update -- positional@0 "${current_word_index}" "$(__podmirror_cursor_index_in_current_word)"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -309,15 +319,17 @@ _podmirror_repo_update() {
 
 _podmirror_repo_use() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
+    local -ar _mirror=('trunk' 'github' 'tuna' 'bfsu' 'nju' 'nyist')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
-        ':mirror:'
+        ':mirror:{__podmirror_complete "${_mirror[@]}"}'
         '--name[Folder name (default\: CocoaPods'\'' own name for the URL).]:name:'
         '--depth[Shallow clone depth for a fresh clone (needs libgit2 1.7 or newer).]:depth:'
         '--version[Show the version.]'
@@ -330,12 +342,13 @@ _podmirror_repo_use() {
 
 _podmirror_repo_reset() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         '--name[Folder name (default\: `cocoapods`, CocoaPods'\'' own name).]:name:'
@@ -349,15 +362,16 @@ _podmirror_repo_reset() {
 
 _podmirror_repo_repair() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
-        ':name:'
+        ':name:{__podmirror_custom_complete ---completion repo repair -- positional@0 "${current_word_index}" "$(__podmirror_cursor_index_in_current_word)"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -368,13 +382,14 @@ _podmirror_repo_repair() {
 
 _podmirror_repo_export() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
-        ':name:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
+        ':name:{__podmirror_custom_complete ---completion repo export -- positional@0 "${current_word_index}" "$(__podmirror_cursor_index_in_current_word)"}'
         ':file:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -386,12 +401,13 @@ _podmirror_repo_export() {
 
 _podmirror_repo_import() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--timeout[Seconds without data from the server before giving up (default 120).]:timeout:'
         '--lock-timeout[Seconds to wait for CocoaPods'\'' Spec_Lock (default 60).]:lock-timeout:'
         ':bundle:'
@@ -409,13 +425,14 @@ _podmirror_repo_import() {
 
 _podmirror_repo_verify() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
-        '*:names:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
+        '*:names:{__podmirror_custom_complete ---completion repo verify -- positional@0 "${current_word_index}" "$(__podmirror_cursor_index_in_current_word)"}'
         '--deep[Hash every file against HEAD'\''s tree instead of trusting the index'\''s stat data.]'
         '--expect[Also require HEAD to be this commit (full id or 7+ hex digits).]:expect:'
         '--version[Show the version.]'
@@ -461,12 +478,13 @@ _podmirror_podfile() {
 
 _podmirror_podfile_show() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -509,14 +527,16 @@ _podmirror_podfile_source() {
 
 _podmirror_podfile_source_use() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
+    local -ar _mirror=('trunk' 'github' 'tuna' 'bfsu' 'nju' 'nyist')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
-        ':mirror:'
+        ':mirror:{__podmirror_complete "${_mirror[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -527,12 +547,13 @@ _podmirror_podfile_source_use() {
 
 _podmirror_podfile_source_add() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':url:'
         '--first[Put it before the other sources.]'
@@ -546,12 +567,13 @@ _podmirror_podfile_source_add() {
 
 _podmirror_podfile_source_remove() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':url:'
         '--version[Show the version.]'
@@ -564,12 +586,13 @@ _podmirror_podfile_source_remove() {
 
 _podmirror_podfile_source_set() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         '*:urls:'
         '--version[Show the version.]'
@@ -582,12 +605,13 @@ _podmirror_podfile_source_set() {
 
 _podmirror_podfile_platform() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':name:'
         ':version:'
@@ -603,13 +627,14 @@ _podmirror_podfile_platform() {
 
 _podmirror_podfile_inhibit-warnings() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar _state=('on' 'off')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':state:{__podmirror_complete "${_state[@]}"}'
         '--version[Show the version.]'
@@ -622,12 +647,13 @@ _podmirror_podfile_inhibit-warnings() {
 
 _podmirror_podfile_build-setting() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':assignment:'
         '--unset[Remove the setting podmirror wrote for KEY.]:unset:'
@@ -643,12 +669,13 @@ _podmirror_podfile_build-setting() {
 
 _podmirror_podfile_deployment-target() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--podfile[The Podfile, or a folder to look in (default\: the current folder; CocoaPods.podfile, Podfile, Podfile.rb, as CocoaPods looks).]:podfile:'
         ':platform:'
         ':version:'
@@ -662,12 +689,13 @@ _podmirror_podfile_deployment-target() {
 
 _podmirror_init() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--template[Template from templates/\: Podfile.NAME for app targets (Podfile.NAME-test for tests), or a file path.]:template:'
         '--platform[Write an active platform line, e.g. ios\:13.0 (default\: the commented one pod init writes).]:platform:'
         ':path:'
@@ -681,12 +709,13 @@ _podmirror_init() {
 
 _podmirror_deintegrate() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--remove-pods[Also remove Pods/ when the project shows no CocoaPods integration.]'
         ':path:'
         '--version[Show the version.]'
@@ -699,12 +728,13 @@ _podmirror_deintegrate() {
 
 _podmirror_reinstall() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--repo-update[Pass --repo-update to pod install.]'
         '--no-fetch[Do not run `pods fetch` first (it runs when Podfile.lock exists).]'
         ':path:'
@@ -776,12 +806,13 @@ _podmirror_gems_source() {
 
 _podmirror_gems_source_list() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -792,13 +823,15 @@ _podmirror_gems_source_list() {
 
 _podmirror_gems_source_use() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
+    local -ar _mirror=('rubygems' 'ruby-china' 'ustc' 'tuna')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
-        ':mirror:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
+        ':mirror:{__podmirror_complete "${_mirror[@]}"}'
         '--bundler[Also set Bundler'\''s mirror for rubygems.org (BUNDLE_MIRROR__HTTPS\://RUBYGEMS__ORG/).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -810,12 +843,13 @@ _podmirror_gems_source_use() {
 
 _podmirror_gems_source_reset() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--bundler[Also remove Bundler'\''s mirror setting for rubygems.org.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -865,11 +899,11 @@ _podmirror_gitconfig_insteadof() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'list:Show the global insteadOf rules.'
+            'list:Show the insteadOf rules git reads (system and global files).'
             'use:Send every GitHub Specs URL spelling to MIRROR (a catalog name or git URL).'
             'add:Send pod source URLs starting with PREFIX to MIRROR_PREFIX (git and http sources).'
             'remove:Remove podmirror'\''s source-mirror rule for PREFIX; rules you wrote are kept.'
-            'reset:Remove the insteadOf rules podmirror wrote; others are kept.'
+            'reset:Remove the Specs insteadOf rules `use` wrote; pod-source rules (`add`) and the user'\''s own are kept.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
@@ -887,12 +921,13 @@ _podmirror_gitconfig_insteadof() {
 
 _podmirror_gitconfig_insteadof_list() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -903,13 +938,15 @@ _podmirror_gitconfig_insteadof_list() {
 
 _podmirror_gitconfig_insteadof_use() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
+    local -ar _mirror=('trunk' 'github' 'tuna' 'bfsu' 'nju' 'nyist')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
-        ':mirror:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
+        ':mirror:{__podmirror_complete "${_mirror[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -920,12 +957,13 @@ _podmirror_gitconfig_insteadof_use() {
 
 _podmirror_gitconfig_insteadof_add() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         ':prefix:'
         ':mirror-prefix:'
         '--version[Show the version.]'
@@ -938,12 +976,13 @@ _podmirror_gitconfig_insteadof_add() {
 
 _podmirror_gitconfig_insteadof_remove() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         ':prefix:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -955,12 +994,13 @@ _podmirror_gitconfig_insteadof_remove() {
 
 _podmirror_gitconfig_insteadof_reset() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1000,12 +1040,13 @@ _podmirror_pods() {
 
 _podmirror_pods_fetch() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--project[The project folder holding Podfile.lock (default\: the current folder).]:project:'
         '--lockfile[The Podfile.lock to read (instead of --project).]:lockfile:'
         '--only[Only these pods (root names).]:only:'
@@ -1023,12 +1064,13 @@ _podmirror_pods_fetch() {
 
 _podmirror_pods_list() {
     local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
         '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
         '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
-        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '--project[The project folder holding Podfile.lock (default\: the current folder).]:project:'
         '--lockfile[The Podfile.lock to read (instead of --project).]:lockfile:'
         '--only[Only these pods (root names).]:only:'

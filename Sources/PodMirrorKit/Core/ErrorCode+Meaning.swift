@@ -53,7 +53,6 @@ extension ErrorCode {
         case .podfilePlatformExpression: "The Podfile's `platform` line is computed, so podmirror will not rewrite it."
         case .podfileMultipleHooks: "The Podfile has more than one `post_install` hook."
         case .podfileNoPodsProject: "The Podfile's `post_install` hook does not expose the Pods project to edit."
-        case .podfileBuildSettingUser: "The build setting is set by the user's own code in the Podfile."
         case .podfileSource: "A source URL for the Podfile that podmirror cannot use."
         case .repoBadName: "A repo name CocoaPods reserves or that is not a plain folder name."
         case .repoNotFound: "No spec repo of that name in the repos folder (or not a git one, for `repo repair`)."

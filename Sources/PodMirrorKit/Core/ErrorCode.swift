@@ -59,7 +59,6 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case podfilePlatformExpression = "podfile.platform-expression"
     case podfileMultipleHooks = "podfile.multiple-hooks"
     case podfileNoPodsProject = "podfile.no-pods-project"
-    case podfileBuildSettingUser = "podfile.build-setting-user"
     case podfileSource = "podfile.source"
 
     case repoBadName = "repo.bad-name"
@@ -189,7 +188,7 @@ extension ErrorCode {
         case .usage, .usageDepth, .usageTimeout, .gitUnsupportedTransport, .gitUnsupported, .gitconfigNotAGitMirror,
             .gitconfigSourceMirror, .gitconfigSourceMirrorTaken, .mirrorUnknown, .mirrorTransport, .platformName,
             .platformVersion, .buildSettingKey, .buildSettingSyntax, .podfileMissing, .podfileUnsupportedFormat,
-            .podfileTarget, .podfilePlatformExpression, .podfileNoPodsProject, .podfileBuildSettingUser,
+            .podfileTarget, .podfilePlatformExpression, .podfileNoPodsProject,
             .podfileSource, .repoBadName, .repoCDNURL, .bundleBadExpect, .bundleFileIsFolder, .verifyBadExpect,
             .podsLockUnreadable, .podsLockYAML, .podsLockShape, .podsOnlyUnknown, .podsVersionUnknown, .gemsBadURL,
             .setupEmpty, .setupEmptyPodfile, .setupSeed, .setupStrategy, .initTemplate, .xcodeprojNotFound,

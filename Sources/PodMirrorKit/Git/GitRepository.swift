@@ -78,6 +78,25 @@ public final class GitRepository: @unchecked Sendable {
         return (try? statusScan(commit: head, deep: false, cancellation: CancellationToken()).count) ?? 0
     }
 
+    /// The untracked files (not ignored), relative to the working tree, as `git status -uall` lists them.
+    public func untrackedPaths() -> [String] {
+        var opts = git_status_options()
+        git_status_options_init(&opts, UInt32(GIT_STATUS_OPTIONS_VERSION))
+        opts.show = GIT_STATUS_SHOW_WORKDIR_ONLY
+        opts.flags =
+            GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
+            | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+        var list: OpaquePointer?
+        guard git_status_list_new(&list, pointer, &opts) == 0 else { return [] }
+        defer { git_status_list_free(list) }
+        return (0..<git_status_list_entrycount(list)).compactMap { i in
+            guard let e = git_status_byindex(list, i), e.pointee.status.rawValue & GIT_STATUS_WT_NEW.rawValue != 0,
+                let path = e.pointee.index_to_workdir?.pointee.new_file.path
+            else { return nil }
+            return String(cString: path)
+        }.sorted()
+    }
+
     /// The id a reference resolves to, or nil.
     public func resolve(_ refName: String) -> String? {
         var oid = git_oid()

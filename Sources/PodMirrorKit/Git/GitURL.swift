@@ -29,4 +29,23 @@ public enum GitURL {
         }
         throw refuse(Message("git.cause.not-a-url", ["url": trimmed]))
     }
+
+    /// For a path or `file://` URL, throws unless the folder exists (libgit2 would call a missing one an
+    /// "unsupported URL protocol").
+    public static func checkLocalPath(_ url: String, fileSystem: FileSystem) throws {
+        let trimmed = url.trimmingCharacters(in: .whitespaces)
+        var path: String
+        if trimmed.lowercased().hasPrefix("file://") {
+            path = String(trimmed.dropFirst("file://".count))
+            path = path.removingPercentEncoding ?? path
+        } else if trimmed.hasPrefix("/") || trimmed.hasPrefix("./") || trimmed.hasPrefix("../") {
+            path = trimmed
+        } else {
+            return
+        }
+        if !fileSystem.fileExists(path) {
+            throw GitError(
+                .repository, operation: "use", subject: url, cause: Message("git.cause.no-path", ["path": path]))
+        }
+    }
 }

@@ -56,6 +56,12 @@ public struct GitConfigFiles: Sendable {
         return out
     }
 
+    /// Every file git reads that exists: the system file, then the global ones (the write target first).
+    var readFiles: [String] {
+        let system = systemFile.map { [$0] } ?? []
+        return system.filter { !globalFiles.contains($0) } + globalFiles
+    }
+
     /// Every file git reads, lowest priority first, with its libgit2 level (`git_config_add_file_ondisk`);
     /// some may not exist.
     var readOrder: [(level: git_config_level_t, path: String)] {

@@ -34,10 +34,11 @@ public struct InsteadOfRules: Sendable {
     /// The config files git reads, for this environment.
     var configFiles: GitConfigFiles { GitConfigFiles(environment: environment) }
 
-    /// The insteadOf rules for Specs spellings in the global files.
+    /// The insteadOf rules for Specs spellings in every file git reads (the system file too; only global
+    /// files are written).
     public func rules() throws -> [InsteadOfRule.InFile] {
         let official = SourceURL("https://github.com/CocoaPods/Specs.git")
-        return try InsteadOfRule.InFile.read(configFiles.globalFiles, fileSystem: environment.fileSystem) {
+        return try InsteadOfRule.InFile.read(configFiles.readFiles, fileSystem: environment.fileSystem) {
             config, rule in
             isManaged(rule, recorded: config.string(Self.recordKey))
         }.filter {
@@ -127,15 +128,13 @@ public struct InsteadOfRules: Sendable {
         return plan
     }
 
-    /// The plan that removes only the rules podmirror wrote.
+    /// The plan that removes only the Specs rules `use` wrote; pod-source rules (`add`, `setup --source-mirror`)
+    /// are kept, with a note: `remove PREFIX` takes them out.
     public func resetPlan() throws -> Plan {
         var plan = Plan(title: "gitconfig insteadof reset")
         let existing = try rules()
-        let sources = SourceMirrorConfig(environment: environment, catalog: catalog)
-        let sourceRules = try sources.rules()
         for file in configFiles.globalFiles {
             let managed = existing.filter { $0.file == file && $0.managed }
-            let managedSources = sourceRules.filter { $0.file == file && $0.managed }
             if !environment.fileSystem.fileExists(file) {
                 let summary = Message("gitconfig.insteadof.summary-none", ["file": file])
                 plan.changes.append(
@@ -148,12 +147,9 @@ public struct InsteadOfRules: Sendable {
             var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
                 for r in managed { try config.remove("url.\(r.rule.base).insteadOf", value: r.rule.insteadOf) }
                 if config.string(Self.recordKey) != nil { try config.unset(Self.recordKey) }
-                try sources.edit(config, adding: [], removing: managedSources, existing: sourceRules)
             }
-            sim.new = try GitConfigFile.removingEmptySections(
-                sim.new,
-                headers: InsteadOfRule.InFile.headers(managed + managedSources))
-            let removed = managed.map { Self.backArrow($0.rule) } + managedSources.map { Self.backArrow($0.rule) }
+            sim.new = try GitConfigFile.removingEmptySections(sim.new, headers: InsteadOfRule.InFile.headers(managed))
+            let removed = managed.map { Self.backArrow($0.rule) }
             plan.changes.append(
                 change(
                     file: file, sim,
@@ -161,6 +157,7 @@ public struct InsteadOfRules: Sendable {
                         "gitconfig.insteadof.summary-reset", ["file": file, "count": String(removed.count)]),
                     details: ["file": .string(file), "removed": .array(removed.map { .string($0) })]))
         }
+        let sourceRules = try SourceMirrorConfig(environment: environment, catalog: catalog).rules()
         for r in existing where !r.managed {
             plan.warnings.append(
                 Diagnostic(
@@ -171,6 +168,15 @@ public struct InsteadOfRules: Sendable {
                     file: r.file))
         }
         plan.removingLeftovers(beside: configFiles.globalFiles, fileSystem: environment.fileSystem)
+        for r in sourceRules where r.managed && !existing.contains(where: { $0.rule == r.rule }) {
+            plan.warnings.append(
+                Diagnostic(
+                    .note, code: .gitconfigKeptRule,
+                    Message(
+                        "gitconfig.insteadof.kept-source-rule",
+                        ["prefix": Redaction.redactURL(r.rule.insteadOf), "mirror": Redaction.redactURL(r.rule.base)]),
+                    file: r.file))
+        }
         return plan
     }
 

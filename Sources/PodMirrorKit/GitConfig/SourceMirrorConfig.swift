@@ -20,9 +20,9 @@ public struct SourceMirrorConfig: Sendable {
 
     var configFiles: GitConfigFiles { GitConfigFiles(environment: environment) }
 
-    /// Every insteadOf rule in the global files git reads, the write target's first.
+    /// Every insteadOf rule in the files git reads (the system file, then the global ones, the write target first).
     public func rules() throws -> [InsteadOfRule.InFile] {
-        try InsteadOfRule.InFile.read(configFiles.globalFiles, fileSystem: environment.fileSystem) { config, rule in
+        try InsteadOfRule.InFile.read(configFiles.readFiles, fileSystem: environment.fileSystem) { config, rule in
             try config.entries(matching: #"^podmirror\.sourcemirror$"#).contains { $0.value == Self.record(rule) }
         }
     }

@@ -106,10 +106,27 @@ public struct MirrorCatalog: Sendable {
         let unknown = Message(
             wantGems ? "mirror.error.unknown-gems" : "mirror.error.unknown-specs",
             ["value": nameOrURL])
+        let nearest = Suggestion.nearest(to: nameOrURL.lowercased(), in: list.map(\.name))
         throw PodMirrorFailure(
             unknown,
-            remedy: Message("mirror.error.unknown.remedy", ["names": names]),
+            remedy: nearest.map { Message("mirror.error.did-you-mean", ["name": $0, "names": names]) }
+                ?? Message("mirror.error.unknown.remedy", ["names": names]),
             code: .mirrorUnknown)
+    }
+
+    /// Resolves a git Specs source to clone (`repo add`, `repo use`): the trunk CDN, by name, mirror or URL,
+    /// is refused, since CocoaPods reads it without a clone.
+    public func resolveGitSpecs(_ nameOrURL: String) throws -> Mirror {
+        let m = try resolve(nameOrURL, gems: false)
+        if m.kind == .specsCDN || SourceURL(m.url).isTrunkCDN { throw Self.cdnRefusal(nameOrURL) }
+        return m
+    }
+
+    /// The refusal of the trunk CDN where a git Specs repo is needed.
+    public static func cdnRefusal(_ value: String) -> PodMirrorFailure {
+        PodMirrorFailure(
+            Message("repo.error.use-cdn", ["mirror": value]), remedy: Message("repo.error.use-cdn.remedy"),
+            code: .repoCDNURL)
     }
 
     /// Refuses transports that run commands or are not mirrors (`ext::`, `fd::`, `ftp://`, …): Specs

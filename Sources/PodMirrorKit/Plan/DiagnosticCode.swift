@@ -33,6 +33,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case reinstallFetchSkipped = "reinstall.fetch-skipped"
 
     case repoOtherSpecs = "repo.other-specs"
+    case repoRepairRemovesUntracked = "repo.repair-removes-untracked"
     case repoSkipCDN = "repo.skip-cdn"
     case repoSkipDir = "repo.skip-dir"
     case repoUnreachable = "repo.unreachable"
@@ -49,7 +50,7 @@ extension DiagnosticCode: DocumentedCode {
             .repoUnreachable:
             .warning
         case .deintegratePodsKept, .podfileBuildSettingOverrides, .podfileInhibitInTargets, .podfileTrunkExplicit,
-            .repoOtherSpecs, .repoSkipCDN, .repoSkipDir:
+            .repoOtherSpecs, .repoRepairRemovesUntracked, .repoSkipCDN, .repoSkipDir:
             .note
         // A warning from `gitconfig insteadof remove`, a note from `gitconfig insteadof reset`.
         case .gitconfigKeptRule: nil
@@ -109,6 +110,8 @@ extension DiagnosticCode: DocumentedCode {
             "`reinstall`: filling the download cache first was skipped (Podfile.lock could not be read); "
                 + "`pod install` downloads the pods."
         case .repoOtherSpecs: "`repo use`: another Specs repo on the machine is left as it is."
+        case .repoRepairRemovesUntracked:
+            "`repo repair`: it removes the untracked files its branch does not have (what a killed checkout leaves); it names them."
         case .repoSkipCDN: "`repo update`: a CDN source is skipped (`pod repo update` refreshes it)."
         case .repoSkipDir: "`repo update`: a repo with no git HEAD is skipped."
         case .repoUnreachable:

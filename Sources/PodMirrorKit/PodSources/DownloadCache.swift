@@ -83,10 +83,10 @@ public struct DownloadCache: Sendable {
 
     // MARK: VERSION
 
-    /// Where the CocoaPods version written to `VERSION` came from.
+    /// Where the CocoaPods version written to `VERSION` came from, in the words the user sees.
     public enum VersionSource: String, Sendable, Codable {
-        case flag
-        case existingFile = "existing-VERSION"
+        case flag = "--cocoapods-version"
+        case existingFile = "cache VERSION"
         case podCommand = "pod --version"
         case lockfile = "Podfile.lock"
     }

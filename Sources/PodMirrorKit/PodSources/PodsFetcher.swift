@@ -135,13 +135,17 @@ public struct PodsFetcher: Sendable {
                 Message("pods.version.unknown"), remedy: Message("pods.version.unknown.remedy"),
                 code: .podsVersionUnknown)
         }
+        let action = cache.versionAction(version)
         if source != .flag {
+            // Only an applied run writes VERSION; a VERSION that already says it is only named.
+            let key =
+                action == .none
+                ? "pods.version.kept" : mode == .apply ? "pods.version.chosen" : "pods.version.would-write"
             warnings.append(
                 Diagnostic(
                     .warning, code: .podsVersionSource,
-                    Message("pods.version.chosen", ["version": version, "source": source.rawValue])))
+                    Message(key, ["version": version, "source": source.rawValue])))
         }
-        let action = cache.versionAction(version)
         if action == .wipe {
             warnings.append(
                 Diagnostic(

@@ -17,10 +17,17 @@ public enum PodPlatform: String, CaseIterable, Sendable {
         if name == "macos" { name = "osx" }
         guard let platform = PodPlatform(rawValue: name) else {
             let suggestion = Suggestion.nearest(to: text.lowercased(), in: Self.acceptedNames)
+            // `ios13.0`: a known name glued to a version.
+            let glued = Self.acceptedNames.first { n in
+                name.hasPrefix(n) && name.dropFirst(n.count).first?.isNumber == true
+            }
             throw PodMirrorFailure(
                 Message(
                     "podfile.platform.unknown", ["name": text, "names": Self.acceptedNames.joined(separator: ", ")]),
-                remedy: suggestion.map { Message("podfile.platform.did-you-mean", ["name": $0]) },
+                remedy: glued.map {
+                    Message(
+                        "podfile.platform.missing-colon", ["name": $0, "version": String(name.dropFirst($0.count))])
+                } ?? suggestion.map { Message("podfile.platform.did-you-mean", ["name": $0]) },
                 code: .platformName)
         }
         self = platform

@@ -67,6 +67,20 @@ extension EditContext {
         }
         let hook = try postInstallHook()
         let sites = reader.buildSettingSites.filter { matches($0.setting, key, configuration, pod) }
+        // podmirror's own "raise to at least" line for the key gives way: one line sets the key for every pod.
+        var raises = configuration == nil && pod == nil ? reader.deploymentTargetSites.filter { $0.key == key } : []
+        let replacesRaise = sites.isEmpty && !raises.isEmpty
+        if replacesRaise, let raise = raises.first {
+            let parameter = reader.hooks[raise.hook].block.parameters.first ?? "installer"
+            edits.append(
+                TextEdit(
+                    range: syntax.range(of: raise.statement),
+                    replacement: buildSettingStatement(
+                        parameter: parameter, key: key, value: value, configuration: nil, pod: nil)))
+            raises.removeFirst()
+        }
+        for raise in raises { edits.append(deletion(of: raise.statement)) }
+        if replacesRaise { return }
         if let site = sites.first {
             if usesGeneratedProjects(site.statement) != multipleProjects {
                 // `generate_multiple_pod_projects` was turned on (or off) after podmirror wrote the line:
@@ -88,9 +102,18 @@ extension EditContext {
         if let (_, site) = hook {
             let own = reader.userBuildSettingAssignments(
                 key: key, in: site, skipping: reader.buildSettingSites.map(\.statement))
-            if !own.isEmpty {
+            if let other = own.first(where: { $0.valueToken == nil || $0.conditional }) {
+                // A line podmirror cannot rewrite (a condition, an expression): its own line goes after it and wins.
+                warnings.append(
+                    Diagnostic(
+                        .note, code: .podfileBuildSettingOverrides,
+                        Message(
+                            "podfile.build-setting.user-expression",
+                            ["key": key, "line": String(other.line), "text": other.text]),
+                        file: doc.path, line: other.line))
+            } else if !own.isEmpty {
                 if configuration == nil, pod == nil {
-                    try updateInPlace(own, key: key, value: value)
+                    updateInPlace(own, value: value)
                     return
                 }
                 warnings.append(
@@ -112,16 +135,8 @@ extension EditContext {
         (s.first...s.last).contains { syntax.tokens[$0].isIdentifier("generated_projects") }
     }
 
-    /// The user's own `….build_settings['KEY'] = '…'` lines in the hook: each plain literal assignment is
-    /// updated in place; any other form is refused, naming its line.
-    mutating func updateInPlace(_ assignments: [UserBuildSettingAssignment], key: String, value: String) throws {
-        for a in assignments where a.valueToken == nil || a.conditional {
-            throw PodfileError(
-                Message("podfile.build-setting.user-expression", ["key": key, "line": String(a.line), "text": a.text]),
-                file: doc.path, line: a.line,
-                remedy: Message("podfile.build-setting.user-expression.remedy", ["key": key, "value": value]),
-                code: .podfileBuildSettingUser)
-        }
+    /// The user's own plain `….build_settings['KEY'] = '…'` lines in the hook, updated in place.
+    mutating func updateInPlace(_ assignments: [UserBuildSettingAssignment], value: String) {
         for a in assignments {
             guard let index = a.valueToken, syntax.tokens[index].value != value else { continue }
             let t = syntax.tokens[index]

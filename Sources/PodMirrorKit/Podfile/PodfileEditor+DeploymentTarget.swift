@@ -65,14 +65,17 @@ extension EditContext {
                 remedy: Message("podfile.error.no-pods-project.remedy"), code: .podfileNoPodsProject)
         }
         let hook = try postInstallHook()
-        let sites = reader.deploymentTargetSites.filter { $0.key == key }
-        if let site = sites.first {
-            let parameter = reader.hooks[site.hook].block.parameters.first ?? "installer"
+        // podmirror's own `build-setting KEY=…` line for every pod gives way: one line sets the key.
+        let sites =
+            reader.deploymentTargetSites.filter { $0.key == key }.map { ($0.statement, $0.hook) }
+            + reader.buildSettingSites.filter { matches($0.setting, key, nil, nil) }.map { ($0.statement, $0.hook) }
+        if let (statement, hookIndex) = sites.first {
+            let parameter = reader.hooks[hookIndex].block.parameters.first ?? "installer"
             let wanted = deploymentTargetStatement(parameter: parameter, key: key, version: version)
-            if syntax.text(of: site.statement) != wanted {
-                edits.append(TextEdit(range: syntax.range(of: site.statement), replacement: wanted))
+            if syntax.text(of: statement) != wanted {
+                edits.append(TextEdit(range: syntax.range(of: statement), replacement: wanted))
             }
-            for extra in sites.dropFirst() { edits.append(deletion(of: extra.statement)) }
+            for (extra, _) in sites.dropFirst() { edits.append(deletion(of: extra)) }
             return
         }
         if let (_, site) = hook {

@@ -128,6 +128,8 @@ public struct PodfileModel: Sendable {
     /// The user's own plain assignments in the post_install hook (`config.build_settings['K'] = 'V'`, not inside
     /// a condition): the values `podfile build-setting K=V` updates in place.
     public var hookAssignments: [PodfileBuildSetting] = []
+    /// podmirror's "raise to at least" lines (`podfile deployment-target`): `value` is the minimum.
+    public var deploymentTargets: [PodfileBuildSetting] = []
     /// What CocoaPods would reject (two post_install hooks, two platforms in one scope).
     public var problems: [PodfileProblem]
 
@@ -146,6 +148,7 @@ public struct PodfileModel: Sendable {
             "targets": .array(root.children.map(\.json)),
             "hooks": .array(hooks.map(\.json)),
             "buildSettings": .array(buildSettings.map(\.json)),
+            "deploymentTargets": .array(deploymentTargets.map(\.json)),
             "problems": .array(problems.map(\.json)),
         ])
     }

@@ -276,6 +276,9 @@ struct PodfileReader {
                     braces: $0.block.isBrace, target: $0.target)
             },
             buildSettings: buildSettingSites.map(\.setting), hookAssignments: hookAssignments,
+            deploymentTargets: deploymentTargetSites.map {
+                PodfileBuildSetting(key: $0.key, value: $0.value, line: $0.statement.line)
+            },
             problems: problems)
     }
 }

@@ -13,6 +13,8 @@ extension Doctor {
                     id: .podsSourceMirrors, severity: .note,
                     Message("doctor.pods.source-mirrors", ["rules": list.joined(separator: ", ")]),
                     fix: nil, subject: nil))
+        } else {
+            findings.append(fine(.podsNoSourceMirrors, Message("doctor.pods.no-source-mirrors"), subject: nil))
         }
         let lockfiles = Set(
             podfiles.map {

@@ -87,16 +87,27 @@ public struct Doctor: Sendable {
         self.timeout = timeout
     }
 
+    /// The findings in the order their fixes depend on each other: the locale and the tools CocoaPods runs on,
+    /// the gem sources (installing CocoaPods needs one that answers), CocoaPods itself, then the spec repos,
+    /// the Podfiles that name them, and the pod sources. Every area that is fine says so in one line.
     public func run() -> Report {
         var findings: [Finding] = []
-        findings += tools()
         findings += locale()
+        let tools = tools()
+        let isPod = { (f: Finding) in f.subject.map { ($0 as NSString).lastPathComponent == "pod" } ?? false }
+        findings += tools.filter { !isPod($0) }
+        findings += gemChecks()
+        findings += tools.filter(isPod)
         let repos = reposChecks()
         findings += repos.findings
         findings += podfileChecks(repos: repos.repos)
-        findings += gemChecks()
         findings += podCacheChecks()
         return Report(findings: findings)
+    }
+
+    /// The one line an area that is fine gets.
+    func fine(_ id: DoctorFindingID, _ message: Message, subject: String?) -> Finding {
+        Finding(id: id, severity: .note, message, fix: nil, subject: subject)
     }
 
     func tools() -> [Finding] {
@@ -246,6 +257,14 @@ public struct Doctor: Sendable {
                         ]),
                     fix: "podmirror repo update \(r.name)", subject: r.name))
         }
+        if !findings.contains(where: { $0.severity != .note }) {
+            let names = repos.map(\.name).joined(separator: ", ")
+            findings.append(
+                fine(
+                    .reposFine,
+                    Message("doctor.repos.fine", ["count": String(repos.count), "names": names, "path": dir.path]),
+                    subject: dir.path))
+        }
         return (repos, findings)
     }
 
@@ -253,6 +272,13 @@ public struct Doctor: Sendable {
         var findings: [Finding] = []
         let trunkURL = SpecRepoNaming.trunkURL
         for podfile in podfiles.map(environment.expandPath) {
+            let before = findings.count
+            defer {
+                if findings.count == before {
+                    findings.append(
+                        fine(.podfileFine, Message("doctor.podfile.fine", ["podfile": podfile]), subject: podfile))
+                }
+            }
             let sources: [String]
             do { sources = try PodfileDocument.load(path: podfile, fs: environment.fileSystem).model.sourceURLs } catch
             {
@@ -309,14 +335,22 @@ public struct Doctor: Sendable {
             finding.explanationText = e.remedyText
             return [finding]
         } catch { return [] }
-        guard checkNetwork, !listing.sources.isEmpty else { return [] }
+        let urls = listing.sources.map { Redaction.redactURL($0.url) }.joined(separator: ", ")
+        guard checkNetwork, !listing.sources.isEmpty else {
+            let key = listing.sources.isEmpty ? "doctor.gems.fine-none" : "doctor.gems.fine-offline"
+            return [fine(.gemsFine, Message(key, ["sources": urls]), subject: listing.gemrc)]
+        }
         let gemrc = try? GemSources(environment: environment, catalog: catalog).gemrc()
         let raw = gemrc?.sources ?? listing.sources.map(\.url)
         let mirrors = raw.map { Mirror(name: "", kind: .gems, url: $0) }
         let proxy = ProxySettings.load(environment: environment.variables)
-        return MirrorProbe(timeout: timeout, proxy: proxy, cancellation: cancellation).run(mirrors).filter {
+        let broken = MirrorProbe(timeout: timeout, proxy: proxy, cancellation: cancellation).run(mirrors).filter {
             !$0.healthy
-        }.map { r in
+        }
+        if broken.isEmpty {
+            return [fine(.gemsFine, Message("doctor.gems.fine", ["sources": urls]), subject: listing.gemrc)]
+        }
+        return broken.map { r in
             Finding(
                 id: .gemsSourceUnreachable, severity: .error,
                 Message("doctor.gems.source-unreachable", ["url": r.url, "problem": r.problem ?? "unknown"]),

@@ -28,17 +28,21 @@ public enum DoctorFindingID: String, CaseIterable, Sendable, Codable {
     case repoNoTrackingRef = "repo.no-tracking-ref"
     case repoDirty = "repo.dirty"
     case repoBehindFinalTrunk = "repo.behind-final-trunk"
+    case reposFine = "repos.fine"
 
     case podfileUnreadable = "podfile.unreadable"
     case podfileSourceUnmatched = "podfile.source-unmatched"
     case podfileTrunkWithMirror = "podfile.trunk-with-mirror"
+    case podfileFine = "podfile.fine"
 
     case podsSourceMirrors = "pods.source-mirrors"
+    case podsNoSourceMirrors = "pods.no-source-mirrors"
     case podsCached = "pods.cached"
     case podsNotCached = "pods.not-cached"
 
     case gemsGemrcInvalid = "gems.gemrc-invalid"
     case gemsSourceUnreachable = "gems.source-unreachable"
+    case gemsFine = "gems.fine"
 
     /// A tool `doctor` looks for.
     public enum Tool: String, CaseIterable, Sendable { case git, ruby, gem, pod }
@@ -63,7 +67,9 @@ extension DoctorFindingID: DocumentedCode {
     /// The severity a finding with this id always has; nil when it depends on what was found.
     public var severity: Diagnostic.Severity? {
         switch self {
-        case .toolGit, .toolRuby, .toolGem, .toolPod, .reposMissing, .podsSourceMirrors, .podsCached: .note
+        case .toolGit, .toolRuby, .toolGem, .toolPod, .reposMissing, .podsSourceMirrors, .podsCached, .reposFine,
+            .podfileFine, .podsNoSourceMirrors, .gemsFine:
+            .note
         case .toolGitMissing, .toolRubyMissing, .toolGemMissing, .toolPodMissing, .repoLockHeld, .repoDirty,
             .repoBehindFinalTrunk, .podfileTrunkWithMirror, .podsNotCached:
             .warning
@@ -93,15 +99,19 @@ extension DoctorFindingID: DocumentedCode {
         case .repoNoTrackingRef: "A spec repo lacks `refs/remotes/origin/<branch>`, so `pod repo update` fails."
         case .repoDirty: "A spec repo has changed files that `pod repo update` would discard."
         case .repoBehindFinalTrunk: "A spec repo is behind the final trunk commit of the frozen Specs repo."
+        case .reposFine: "The spec repos folder and every git spec repo in it are fine."
         case .podfileUnreadable: "A Podfile cannot be read."
         case .podfileSourceUnmatched:
             "No local spec repo has a Podfile source's URL, so `pod install` clones it again (a warning for trunk)."
         case .podfileTrunkWithMirror: "A Podfile uses a Specs mirror while the trunk repo still exists."
+        case .podfileFine: "A Podfile reads and every source of it has a local spec repo."
         case .podsSourceMirrors: "Source mirrors (git insteadOf rules) apply to pod sources."
+        case .podsNoSourceMirrors: "No source mirror (git insteadOf rule) applies to pod sources."
         case .podsCached: "Every pod of Podfile.lock is in CocoaPods' download cache (or left to CocoaPods)."
         case .podsNotCached: "Some pods of Podfile.lock are not in CocoaPods' download cache."
         case .gemsGemrcInvalid: "The gemrc cannot be read or parsed."
         case .gemsSourceUnreachable: "A gem source does not answer as a gem mirror should."
+        case .gemsFine: "Every gem source answers as a gem mirror should (or is listed unprobed with `--offline`)."
         }
     }
 }

@@ -75,8 +75,9 @@ public struct SetupRequest: Sendable, Equatable {
     }
 
     /// Parses `ios:13.0` (or `ios 13.0`); names are case-insensitive, `macos` is stored as `osx`.
-    public static func parsePlatform(_ text: String) throws -> (name: String, version: String) {
-        let (platform, version) = try PodPlatform.parse(text, versionRequired: true)
+    public static func parsePlatform(_ text: String, version: String? = nil) throws -> (name: String, version: String) {
+        let (platform, version) = try PodPlatform.parse(
+            [text, version].compactMap { $0 }.joined(separator: ":"), versionRequired: true)
         return (platform.rawValue, version ?? platform.defaultDeploymentTarget)
     }
 

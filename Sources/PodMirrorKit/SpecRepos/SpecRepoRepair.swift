@@ -22,6 +22,16 @@ extension SpecRepoService {
         }
         let discarded = try Self.localDiff(repo)
         let untracked = try info.head.map { try Self.untrackedPaths(repo, commit: $0) } ?? []
+        var kept: [Diagnostic] = []
+        if !untracked.isEmpty {
+            let shown = untracked.prefix(10).joined(separator: ", ") + (untracked.count > 10 ? ", …" : "")
+            kept.append(
+                Diagnostic(
+                    .note, code: .repoRepairRemovesUntracked,
+                    Message(
+                        "repo.repair.removes-untracked", ["name": name, "count": String(untracked.count), "files": shown]),
+                    file: path))
+        }
         let attached = info.branch == branch
         var details: [String: JSONValue] = [
             "name": .string(name), "branch": .string(branch),
@@ -34,7 +44,7 @@ extension SpecRepoService {
                 id: "repo.repair:\(name)", kind: .specRepoRepair, subject: name,
                 summary: message.english, details: .object(details))
             change.message = message
-            return Plan(title: "repo repair \(name)", changes: [change])
+            return Plan(title: "repo repair \(name)", changes: [change], warnings: kept)
         }
         details["discardsChanges"] = .bool(!discarded.isEmpty || !untracked.isEmpty)
         details["untrackedRemoved"] = .int(untracked.count)
@@ -59,7 +69,7 @@ extension SpecRepoService {
                 return ["newHead": .string(target)]
             })
         change.message = message
-        return Plan(title: "repo repair \(name)", changes: [change])
+        return Plan(title: "repo repair \(name)", changes: [change], warnings: kept)
     }
 
     /// origin's default branch: what `refs/remotes/origin/HEAD` names, else `master`, else `main`.

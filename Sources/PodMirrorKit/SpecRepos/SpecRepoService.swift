@@ -70,8 +70,10 @@ public struct SpecRepoService: Sendable {
 
     /// `repo add NAME URL [--branch B]`: a full clone built in a temporary folder, renamed into place.
     public func addPlan(name: String, url: String, branch: String?, depth: Int? = nil) throws -> Plan {
-        try SpecRepoNaming.validate(name)
+        try Self.checkNewName(name)
         try GitURL.validate(url)
+        if SourceURL(url).isTrunkCDN { throw MirrorCatalog.cdnRefusal(url) }
+        try GitURL.checkLocalPath(url, fileSystem: repos.fileSystem)
         try Self.checkDepth(depth, url: url)
         let path = repos.repoPath(name)
         let existing = SpecRepo.read(name: name, in: repos)
@@ -98,6 +100,12 @@ public struct SpecRepoService: Sendable {
         return Plan(
             title: "repo add \(name)",
             changes: [cloneChange(name: name, url: url, branch: branch, depth: depth, id: "repo.add:\(name)")])
+    }
+
+    /// Checks the name of a repo to add before anything else: `trunk` gets the refusal `repo use trunk` gives.
+    public static func checkNewName(_ name: String) throws {
+        if name == "trunk" { throw MirrorCatalog.cdnRefusal(name) }
+        try SpecRepoNaming.validate(name)
     }
 
     static func checkDepth(_ depth: Int?, url: String) throws {

@@ -23,11 +23,11 @@ public struct DeintegratePlan: Sendable {
         var lines: [String] = []
         let d = deintegration
         guard d.foundIntegration else {
-            lines.append("No CocoaPods integration found in `\(location.displayPath)`; the project file is unchanged.")
+            // podmirror's own words (the rest are `pod deintegrate`'s, in English as CocoaPods prints them).
+            lines.append(Message("deintegrate.none-found", ["project": location.displayPath]).localized)
             if podsExists {
                 lines.append(
-                    removesPods
-                        ? "Removing `Pods` directory." : "`Pods` directory kept (pass --remove-pods to remove it).")
+                    removesPods ? "Removing `Pods` directory." : Message("deintegrate.pods-dir-kept").localized)
             }
             return lines
         }

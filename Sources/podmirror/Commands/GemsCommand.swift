@@ -56,7 +56,7 @@ struct GemsSourceUseCommand: PodmirrorCommand {
             Message("help.gems.source.use.abstract").abstractText)
     static let commandName = "gems source use"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: Message("help.gems.source.use.argument.mirror").help)
+    @Argument(help: Message("help.gems.source.use.argument.mirror").help, completion: Completions.gemMirrors)
     var mirror: String
     @Flag(help: Message("help.gems.source.use.flag.bundler").help)
     var bundler = false

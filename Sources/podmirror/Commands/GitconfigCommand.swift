@@ -75,7 +75,7 @@ struct GitconfigInsteadOfUseCommand: PodmirrorCommand {
         commandName: "use", abstract: Message("help.gitconfig.insteadof.use.abstract").abstractText)
     static let commandName = "gitconfig insteadof use"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: Message("help.gitconfig.insteadof.use.argument.mirror").help)
+    @Argument(help: Message("help.gitconfig.insteadof.use.argument.mirror").help, completion: Completions.specsMirrors)
     var mirror: String
 
     func run() throws {

@@ -110,7 +110,11 @@ struct PodfileShowCommand: PodmirrorCommand {
         for s in m.sourceURLs { c.out("  \(Redaction.redactURL(s))") }
         c.out(Message("podfile.show.platform", ["platform": platform(m.platform)]).localized)
         c.out(Message(m.inhibitAllWarnings ? "podfile.show.inhibit-yes" : "podfile.show.inhibit-no").localized)
-        c.out(Message("podfile.show.targets").localized + (m.root.children.isEmpty ? " " + none : ""))
+        func heading(_ key: String, empty: Bool) -> String {
+            let h = Message(key).localized
+            return empty ? Message("podfile.show.heading-none", ["heading": h, "none": none]).localized : h
+        }
+        c.out(heading("podfile.show.targets", empty: m.root.children.isEmpty))
         func show(_ t: PodfileTarget, _ depth: Int) {
             var line = String(repeating: "  ", count: depth + 1) + t.name
             if t.abstract { line += " " + Message("podfile.show.abstract-target").localized }
@@ -124,18 +128,23 @@ struct PodfileShowCommand: PodmirrorCommand {
             t.children.forEach { show($0, depth + 1) }
         }
         m.root.children.forEach { show($0, 0) }
-        c.out(Message("podfile.show.hooks").localized + (m.hooks.isEmpty ? " " + none : ""))
+        c.out(heading("podfile.show.hooks", empty: m.hooks.isEmpty))
         for h in m.hooks {
             let args = ["name": h.name, "line": String(h.line), "parameter": h.parameter ?? ""]
             let hook = h.target.map { Message("podfile.show.hook-in-target", args.merging(["target": $0]) { $1 }) }
             c.out("  " + (hook ?? Message("podfile.show.hook", args)).localized)
         }
-        if !m.buildSettings.isEmpty {
+        if !m.buildSettings.isEmpty || !m.deploymentTargets.isEmpty {
             c.out(Message("podfile.show.build-settings").localized)
             for s in m.buildSettings {
                 var line = "  \(s.key) = \(s.value)\(s.configuration.map { " [\($0)]" } ?? "")"
                 if let pod = s.pod { line += " " + Message("podfile.show.on-pod", ["pod": pod]).localized }
                 c.out(line + "  " + Message("podfile.show.at-line", ["line": String(s.line)]).localized)
+            }
+            for s in m.deploymentTargets {
+                c.out(
+                    "  \(s.key) >= \(s.value) " + Message("podfile.show.at-least").localized + "  "
+                        + Message("podfile.show.at-line", ["line": String(s.line)]).localized)
             }
         }
         for p in m.problems {
@@ -167,7 +176,8 @@ struct PodfileSourceUseCommand: PodmirrorCommand {
     static let commandName = "podfile source use"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: Message("help.podfile.source.use.argument.mirror").help) var mirror: String
+    @Argument(help: Message("help.podfile.source.use.argument.mirror").help, completion: Completions.specsMirrors)
+    var mirror: String
 
     func run() throws { try runPodfileEdits([.useSource(mirror)], location: location) }
 }
@@ -229,11 +239,12 @@ struct PodfilePlatformCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
     @Argument(help: Message("help.podfile.platform.argument.name").help) var name: String
-    @Argument(help: Message("help.podfile.platform.argument.version").help) var version: String
+    @Argument(help: Message("help.podfile.platform.argument.version").help) var version: String?
     @Option(name: .long, help: Message("help.podfile.platform.option.target").help) var target: String?
     @Flag(name: .long, help: Message("help.podfile.platform.flag.force").help) var force = false
 
     func run() throws {
+        let (name, version) = try SetupRequest.parsePlatform(name, version: version)
         try runPodfileEdits([.platform(name: name, version: version, target: target, force: force)], location: location)
     }
 }
@@ -247,7 +258,7 @@ struct PodfileInhibitWarningsCommand: PodmirrorCommand {
     static let commandName = "podfile inhibit-warnings"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: Message("help.podfile.inhibit-warnings.argument.state").help) var state: State
+    @Argument(help: Message("help.podfile.inhibit-warnings.argument.state").help) var state: State = .on
 
     func run() throws { try runPodfileEdits([.inhibitWarnings(state == .on)], location: location) }
 }
@@ -298,9 +309,10 @@ struct PodfileDeploymentTargetCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
     @Argument(help: Message("help.podfile.deployment-target.argument.platform").help) var platform: String
-    @Argument(help: Message("help.podfile.deployment-target.argument.version").help) var version: String
+    @Argument(help: Message("help.podfile.deployment-target.argument.version").help) var version: String?
 
     func run() throws {
+        let (platform, version) = try SetupRequest.parsePlatform(platform, version: version)
         try runPodfileEdits([.deploymentTarget(platform: platform, version: version)], location: location)
     }
 }

@@ -93,7 +93,8 @@ struct RepoAddCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        let resolved = try runner.catalog().resolve(url, gems: false).url
+        try SpecRepoService.checkNewName(name)
+        let resolved = try runner.catalog().resolveGitSpecs(url).url
         let service = try network.service(runner.environment)
         try runner.runRepoPlan(service) { _ in
             try service.addPlan(name: name, url: resolved, branch: branch, depth: depth)
@@ -107,7 +108,7 @@ struct RepoRemoveCommand: PodmirrorCommand {
     static let commandName = "repo remove"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: Message("help.repo.remove.argument.name").help) var name: String
+    @Argument(help: Message("help.repo.remove.argument.name").help, completion: Completions.repoNames) var name: String
 
     func run() throws {
         let runner = runner()
@@ -122,7 +123,8 @@ struct RepoUpdateCommand: PodmirrorCommand {
     static let commandName = "repo update"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: Message("help.repo.update.argument.names").help) var names: [String] = []
+    @Argument(help: Message("help.repo.update.argument.names").help, completion: Completions.repoNames)
+    var names: [String] = []
 
     func run() throws {
         let runner = runner()
@@ -140,18 +142,14 @@ struct RepoUseCommand: PodmirrorCommand {
     static let commandName = "repo use"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: Message("help.repo.use.argument.mirror").help) var mirror: String
+    @Argument(help: Message("help.repo.use.argument.mirror").help, completion: Completions.specsMirrors)
+    var mirror: String
     @Option(name: .long, help: Message("help.repo.use.option.name").help) var name: String?
     @Option(name: .long, help: Message("help.repo.use.option.depth").help) var depth: Int?
 
     func run() throws {
         let runner = runner()
-        let resolved = try runner.catalog().resolve(mirror, gems: false)
-        if resolved.kind == .specsCDN {
-            throw PodMirrorFailure(
-                Message("repo.error.use-cdn", ["mirror": mirror]), remedy: Message("repo.error.use-cdn.remedy"),
-                code: .repoCDNURL)
-        }
+        let resolved = try runner.catalog().resolveGitSpecs(mirror)
         let service = try network.service(runner.environment)
         try runner.runRepoPlan(service) { _ in try service.usePlan(url: resolved.url, name: name, depth: depth) }
     }
@@ -181,7 +179,7 @@ struct RepoRepairCommand: PodmirrorCommand {
     static let commandName = "repo repair"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: Message("help.repo.repair.argument.name").help) var name: String
+    @Argument(help: Message("help.repo.repair.argument.name").help, completion: Completions.repoNames) var name: String
 
     func run() throws {
         let runner = runner()

@@ -8,7 +8,7 @@ struct RepoExportCommand: PodmirrorCommand {
         abstract: Message("help.repo.export.abstract").abstractText)
     static let commandName = "repo export"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: Message("help.repo.export.argument.name").help) var name: String
+    @Argument(help: Message("help.repo.export.argument.name").help, completion: Completions.repoNames) var name: String
     @Argument(help: Message("help.repo.export.argument.file").help) var file: String
 
     func run() throws {

@@ -10,7 +10,8 @@ struct RepoVerifyCommand: PodmirrorCommand {
         discussion: Message("help.repo.verify.discussion").discussionText)
     static let commandName = "repo verify"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: Message("help.repo.verify.argument.names").help) var names: [String] = []
+    @Argument(help: Message("help.repo.verify.argument.names").help, completion: Completions.repoNames)
+    var names: [String] = []
     @Flag(name: .long, help: Message("help.repo.verify.flag.deep").help)
     var deep = false
     @Option(name: .long, help: Message("help.repo.verify.option.expect").help) var expect: String?

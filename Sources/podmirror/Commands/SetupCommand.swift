@@ -10,11 +10,11 @@ struct SetupCommand: PodmirrorCommand {
     static let commandName = "setup"
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: Message("help.setup.option.mirror").help)
+    @Option(help: Message("help.setup.option.mirror").help, completion: Completions.specsMirrors)
     var mirror: String?
     @Option(name: .customLong("name"), help: Message("help.setup.option.repo-name").help)
     var repoName: String?
-    @Option(help: Message("help.setup.option.gems").help)
+    @Option(help: Message("help.setup.option.gems").help, completion: Completions.gemMirrors)
     var gems: String?
     @Flag(help: Message("help.setup.flag.bundler").help)
     var bundler = false
@@ -60,10 +60,10 @@ struct SetupCommand: PodmirrorCommand {
     func request() throws -> SetupRequest {
         var request = SetupRequest(
             mirror: mirror, repoName: repoName, gems: gems, bundler: bundler, podfiles: podfiles,
-            platform: try platform.map(SetupRequest.parsePlatform), inhibitWarnings: inhibitWarnings,
+            platform: try platform.map { try SetupRequest.parsePlatform($0) }, inhibitWarnings: inhibitWarnings,
             buildSettings: try buildSettings.map(SetupRequest.parseBuildSetting), strategy: strategy,
             removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify,
-            deploymentTarget: try deploymentTarget.map(SetupRequest.parsePlatform))
+            deploymentTarget: try deploymentTarget.map { try SetupRequest.parsePlatform($0) })
         request.seed = seed
         request.sourceMirrors = try sourceMirrors.map(SourceMirrorConfig.parsePair)
         return request

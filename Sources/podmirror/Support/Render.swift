@@ -83,6 +83,10 @@ enum Render {
             }
         }
         if report.changes.isEmpty { c.out(c.paint(Message("cli.nothing-to-do").localized, .dim)) }
+        if report.mode == .dryRun, report.changed {
+            let count = String(report.changes.filter(\.changed).count)
+            c.out(Message("cli.dry-run.apply-hint", ["count": count]).localized)
+        }
         if report.mode == .check {
             let count = String(report.changes.filter(\.changed).count)
             c.out(

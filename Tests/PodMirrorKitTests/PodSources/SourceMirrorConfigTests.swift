@@ -35,6 +35,10 @@ final class SourceMirrorConfigTests: XCTestCase {
         XCTAssertEqual(managed.map(\.rule.insteadOf), ["https://github.com/"])
 
         _ = try PlanRunner().run(try InsteadOfRules(environment: env, catalog: catalog).resetPlan(), mode: .apply)
+        XCTAssertEqual(try SourceMirrorConfig(environment: env, catalog: catalog).rules().filter(\.managed).count, 1)
+        _ = try PlanRunner().run(
+            try SourceMirrorConfig(environment: env, catalog: catalog).removePlan(prefix: "https://github.com/"),
+            mode: .apply)
         XCTAssertEqual(
             String(decoding: try home.read(".gitconfig"), as: UTF8.self),
             "[url \"https://corp.example/gl/\"]\n\tinsteadOf = https://gitlab.com/\n")

@@ -63,26 +63,29 @@ final class PodfileFirstContactTests: XCTestCase {
         try assertSettled(out, [.buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0")])
     }
 
-    func testUsersOwnAssignmentInAnotherFormIsRefusedNamingTheLine() throws {
+    func testUsersOwnAssignmentInAnotherFormGetsPodmirrorsLineAfterItWithANote() throws {
         for form in [
             "config.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] = min_version",
             "config.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] = '12.0' if target.name == 'A'",
+            // The form a well-known library's Podfile uses for one configuration.
+            "if config.name == 'Debug'\n        config.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] = '12.0'\n"
+                + "      end",
         ] {
             let input = userHook.replacingOccurrences(
                 of: "config.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] = '12.0'", with: form)
-            XCTAssertThrowsError(try edited(input, [.buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0")])) {
-                error in
-                let e = error as? PodfileError
-                XCTAssertEqual(e?.code, .podfileBuildSettingUser)
-                XCTAssertEqual(e?.line, 4)
-                XCTAssertTrue(e?.message.contains("Podfile:4") == true, "\(error)")
-            }
+            let edit = PodfileEdit.buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0")
+            let result = try PodfileEditor.apply([edit], to: try PodfileDocument(text: input), catalog: catalog)
+            let out = String(decoding: result.new, as: UTF8.self)
+            let line =
+                "  installer.pods_project.targets.each { |t| t.build_configurations.each { |c| "
+                + "c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] = '13.0' } }\n"
+            XCTAssertEqual(out, input.replacingOccurrences(of: "  end\nend\n", with: "  end\n\(line)end\n"), form)
+            let userLine = form.hasPrefix("if") ? 5 : 4
+            XCTAssertEqual(result.warnings.map(\.code.rawValue), ["podfile.build-setting-overrides"], form)
+            XCTAssertEqual(result.warnings.first?.severity, .note)
+            XCTAssertEqual(result.warnings.first?.line, userLine, form)
+            try assertSettled(out, [edit])
         }
-        let nested = userHook.replacingOccurrences(
-            of: "      target.build", with: "      if target.name == 'A'\n      target.build"
-        )
-        .replacingOccurrences(of: "    end\n  end\nend", with: "    end\n  end\n  end\nend")
-        XCTAssertThrowsError(try edited(nested, [.buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0")]))
         // A setting for one pod only goes after the user's loop (it wins there), with a note.
         let result = try PodfileEditor.apply(
             [.buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0", pod: "A")],

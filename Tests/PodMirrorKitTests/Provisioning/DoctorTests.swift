@@ -65,6 +65,7 @@ final class DoctorTests: XCTestCase {
             "tool.git.missing", "tool.ruby.broken", "tool.gem", "tool.pod", "locale.not-utf8", "repo.lock-held",
             "repo.detached", "repo.stale-git-lock", "repo.no-tracking-ref", "repo.dirty",
             "podfile.source-unmatched", "podfile.trunk-with-mirror", "gems.source-unreachable",
+            "pods.no-source-mirrors",
         ]
         XCTAssertEqual(Set(ids), Set(expected), "\(report.findings)")
         XCTAssertEqual(ids.count, expected.count, "each finding once: \(ids)")
@@ -129,7 +130,7 @@ final class DoctorTests: XCTestCase {
         XCTAssertEqual(
             Doctor(environment: env, catalog: catalog, podfiles: [good], checkNetwork: false).run().findings.filter {
                 $0.id.rawValue.hasPrefix("podfile.")
-            }, [])
+            }.map(\.id), [.podfileFine])
         XCTAssertEqual(
             Doctor(environment: env, catalog: catalog, podfiles: [bad], checkNetwork: false).run().findings.map(
                 \.id.rawValue

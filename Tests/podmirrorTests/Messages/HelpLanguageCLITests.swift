@@ -77,6 +77,26 @@ final class HelpLanguageCLITests: XCTestCase {
         }
     }
 
+    /// Completions offer the catalog's mirror names, the `--lang` values, and the repos folder's repo names.
+    func testCompletionsOfferMirrorNamesLanguagesAndRepoNames() throws {
+        let bash = try run(["--generate-completion-script", "bash"], [:])
+        XCTAssertEqual(bash.status, 0, bash.stderr)
+        for word in ["tuna", "ruby-china", "zh-Hans"] {
+            XCTAssertTrue(bash.stdout.contains(word), word)
+        }
+        let home = TempDirectory()
+        for name in ["master", "tsinghua"] {
+            try FileManager.default.createDirectory(
+                atPath: home.sub(".cocoapods/repos/\(name)"), withIntermediateDirectories: true)
+        }
+        // The call the scripts make to complete `podmirror repo remove <TAB>`.
+        let r = try PodmirrorBinary().run(
+            ["---completion", "repo", "remove", "--", "positional@0", "2", "0", "podmirror", "repo", "remove", ""],
+            home: home.path)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").sorted(), ["master", "tsinghua"])
+    }
+
     func testMirrorListFollowsTheLocaleAndItsJSONDoesNot() throws {
         let chinese = try run(["mirror", "list"], zh)
         XCTAssertEqual(chinese.status, 0, chinese.stderr)
