@@ -97,6 +97,9 @@ final class PodsFetchCLITests: XCTestCase {
         XCTAssertGreaterThan(byName["PMFoo"]?["bytes"] as? Int ?? 0, 0)
         XCTAssertEqual(leftovers(), [])
 
+        // Each download's own time, not 0 (it was set after the result had been returned).
+        XCTAssertGreaterThan(byName["PMFoo"]?["seconds"] as? Double ?? 0, 0)
+        XCTAssertGreaterThan(byName["PMGitA"]?["seconds"] as? Double ?? 0, 0)
         let before = TreeSnapshot(podsDir)
         let second = try fetch(["--json"])
         XCTAssertEqual(second.status, 0, second.stderr)

@@ -377,12 +377,21 @@ public struct PodsFetcher: Sendable {
         -> PodFetchResult
     {
         var result = job.result
-        var job = job
         if job.settled { return result }
         if let slug = job.slug, cache.isCached(slug) { result.status = .cached; return result }
         if cancellation.isCancelled { Self.fill(&result, error: InterruptedError()); return result }
         let start = Date()
-        defer { result.seconds = Date().timeIntervalSince(start) }
+        result = download(job, cancellation: cancellation, bytes: bytes)
+        result.seconds = Date().timeIntervalSince(start)
+        return result
+    }
+
+    /// Downloads and publishes one pod that is not cached yet; never throws.
+    private func download(
+        _ job: PodJob, cancellation: CancellationToken, bytes: @escaping @Sendable (Int64) -> Void
+    ) -> PodFetchResult {
+        var result = job.result
+        var job = job
         let fs = request.environment.fileSystem
         var staging: String?
         defer { if let staging { try? fs.removeItem(staging) } }

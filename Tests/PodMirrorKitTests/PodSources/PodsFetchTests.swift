@@ -125,6 +125,7 @@ final class PodsFetchTests: XCTestCase {
         XCTAssertEqual(result(report, "PMPrep").status, .skipped)
         XCTAssertTrue(result(report, "PMPrep").reason!.contains("prepare_command"))
         XCTAssertTrue(report.changed)
+        for name in ["PMBar", "PMGitA"] { XCTAssertGreaterThan(result(report, name).seconds, 0, name) }
 
         // VERSION: exactly the 6 bytes, no newline.
         XCTAssertEqual(
