@@ -239,6 +239,28 @@ final class PodsFetchTests: XCTestCase {
 
     // MARK: Faults and hostile input
 
+    /// `:tag => 'X'` is cloned with `git clone --branch X`, which takes `refs/heads/X` first, then
+    /// `refs/tags/X`; the real `git clone --branch` is the reference for both the commit and the tree.
+    func testTagIsResolvedAsGitCloneBranchDoesBranchFirst() throws {
+        let bare = fixture.root + "/podsrc/PMGitA.git"
+        // A "tag" that exists only as a branch, and a branch named like an existing tag.
+        try ProcessRunner.git(["-C", bare, "branch", "0.4.0", fixture.commits["PMGitA.third"]!])
+        try ProcessRunner.git(["-C", bare, "branch", "1.0.0", fixture.commits["PMGitA.main"]!])
+        for tag in ["0.4.0", "1.0.0"] {
+            let lock = try fixture.writeLock(try fixture.podfileLock(tagOverride: ["PMGitA": tag]))
+            let report = try fetcher(lock: lock, only: ["PMGitA"]).run(mode: .apply, cancellation: CancellationToken())
+            let a = result(report, "PMGitA")
+            XCTAssertEqual(a.status, .fetched, "\(tag): \(a)")
+            let ref = tmp.path + "/clone-branch-\(tag)"
+            let clone = try ProcessRunner.git(["clone", "-q", "--branch", tag, bare, ref])
+            XCTAssertEqual(clone.status, 0, clone.stderr)
+            let head = try ProcessRunner.git(["-C", ref, "rev-parse", "HEAD"]).stdout
+            XCTAssertEqual(a.commit, head.trimmingCharacters(in: .whitespacesAndNewlines), tag)
+            try FileManager.default.removeItem(atPath: ref + "/.git")
+            assertSameTree(a.cachePath!, ref)
+        }
+    }
+
     func testMissingTagFailsThatPodOnlyAndLeavesNoEntry() throws {
         let lock = try fixture.writeLock(try fixture.podfileLock(tagOverride: ["PMGitA": "9.9.9"]))
         let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
