@@ -151,7 +151,7 @@ public struct PodsFetcher: Sendable {
                             "new": version, "path": cache.path,
                         ])))
         }
-        let jobs = plan(lock)
+        let jobs = plan(lock, sources: try podfileSources())
         var report = PodsFetchReport(
             lockfile: request.lockfilePath, cachePath: cache.path, cocoapodsVersion: version,
             versionSource: source, versionAction: action, pods: [], warnings: warnings,
@@ -174,19 +174,29 @@ public struct PodsFetcher: Sendable {
 
     // MARK: Planning
 
-    /// One job per root pod of the lockfile (filtered by `only`), in the lockfile's order.
-    func plan(_ lock: PodfileLock) -> [PodJob] {
+    /// The `source` URLs of the Podfile beside Podfile.lock, in order (empty: it names none); nil without a
+    /// Podfile. Released pods' podspecs are looked up in these, as CocoaPods resolves them.
+    func podfileSources() throws -> [String]? {
+        let fs = request.environment.fileSystem
+        let folder = (request.lockfilePath as NSString).deletingLastPathComponent
+        guard let path = PodfileDocument.locate(in: folder.isEmpty ? "." : folder, fs: fs) else { return nil }
+        return try PodfileDocument.load(path: path, fs: fs).model.sourceURLs
+    }
+
+    /// One job per root pod of the lockfile (filtered by `only`), in the lockfile's order; `sources` as
+    /// `podfileSources()` gives them.
+    func plan(_ lock: PodfileLock, sources: [String]?) -> [PodJob] {
         let lookup = SpecLookup(repos: ReposDirectory(environment: request.environment))
         return lock.pods.filter { request.only.isEmpty || request.only.contains($0.name) }.map { pod in
-            planOne(pod, lock: lock, lookup: lookup)
+            planOne(pod, lock: lock, sources: sources, lookup: lookup)
         }
     }
 
-    func planOne(_ pod: PodfileLock.Pod, lock: PodfileLock, lookup: SpecLookup) -> PodJob {
+    func planOne(_ pod: PodfileLock.Pod, lock: PodfileLock, sources: [String]?, lookup: SpecLookup) -> PodJob {
         var result = PodFetchResult(
             name: pod.name, version: pod.version, kind: .other, origin: .release, url: nil,
             status: .skipped, reason: nil, error: nil, errorCode: nil, bytes: 0, seconds: 0,
-            cachePath: nil, commit: nil, podspec: nil, reasonText: nil, errorText: nil, exitStatus: nil)
+            cachePath: nil, commit: nil, podspec: nil, specRepo: nil, reasonText: nil, errorText: nil, exitStatus: nil)
         func skip(_ reason: SkipReason) -> PodJob { .skipped(result, reason) }
         func fail(_ error: any Error) -> PodJob { .failed(result, error) }
         if let external = lock.externalSources[pod.name] {
@@ -215,8 +225,8 @@ public struct PodsFetcher: Sendable {
         }
         let found: FoundSpec
         do {
-            switch try lookup.find(
-                name: pod.name, version: pod.version, source: repoKey,
+            switch try lookup.resolve(
+                name: pod.name, version: pod.version, sources: sources, lockSource: repoKey,
                 checksum: lock.specChecksums[pod.name])
             {
             case .skipped(let why): return skip(why)
@@ -228,6 +238,7 @@ public struct PodsFetcher: Sendable {
                 }
                 let url = request.mirrors.rewrite(cdn.url)
                 result.podspec = Redaction.redactURL(url)
+                result.specRepo = cdn.repoName
                 let slug = DownloadCache.releaseSlug(name: pod.name, version: pod.version, specSHA1: sum)
                 result.cachePath = cache.entryPath(slug)
                 let remote = RemotePodspec(
@@ -235,6 +246,7 @@ public struct PodsFetcher: Sendable {
                 return PodJob(result: result, source: nil, slug: slug, spec: nil, settled: false, remote: remote)
             }
         } catch { return fail(error) }
+        result.specRepo = found.repoName
         let spec: PodSpecSource
         var specBytes = found.bytes
         if found.isJSON {

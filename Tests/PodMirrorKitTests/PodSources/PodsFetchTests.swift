@@ -273,6 +273,56 @@ final class PodsFetchTests: XCTestCase {
         XCTAssertFalse(files(podsDir).contains { $0.hasPrefix(".podmirror") || $0.hasSuffix(".lock") })
     }
 
+    /// A lockfile made against trunk, after the switch to a mirror (no `trunk` folder, the Podfile's source is
+    /// the mirror): each podspec comes from the Podfile's sources in order, else from any local repo holding it.
+    func testTrunkLockfileResolvesThroughThePodfileSourcesThenAnyLocalRepo() throws {
+        let text = try fixture.podfileLock()
+        let lock = try fixture.writeLock(
+            text.replacingOccurrences(of: "  \"\(fixture.unshardedURL)\":\n    - PMBar\n", with: "")
+                .replacingOccurrences(of: "  \"\(fixture.shardedURL)\":\n", with: "  trunk:\n    - PMBar\n"))
+        XCTAssertEqual(try PodfileLock.read(path: lock).specRepos.keys.sorted(), ["trunk"])
+        // The flat repo also holds PMFoo 1.0.0, with other bytes than the lockfile's checksum.
+        let otherFoo = fixture.reposDir + "/flat/PMFoo/1.0.0/PMFoo.podspec.json"
+        try FileManager.default.createDirectory(
+            atPath: (otherFoo as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let fooBytes = FileManager.default.contents(atPath: fixture.reposDir + "/" + fixture.specFiles["PMFoo"]!)!
+        try (fooBytes + Data(" ".utf8)).write(to: URL(fileURLWithPath: otherFoo))
+        let podfile = fixture.project + "/Podfile"
+        func run(sources: [String]?) throws -> PodsFetchReport {
+            try? FileManager.default.removeItem(atPath: podfile)
+            if let sources {
+                let lines = sources.map { "source '\($0)'\n" }.joined()
+                try (lines + "platform :ios, '12.0'\ntarget 'App' do\n  pod 'PMFoo'\nend\n").write(
+                    toFile: podfile, atomically: true, encoding: .utf8)
+            }
+            let fetch = fetcher(lock: lock, only: ["PMFoo", "PMBar"])
+            return try fetch.run(mode: .dryRun, cancellation: CancellationToken())
+        }
+        // The first Podfile source holding the version serves it, as CocoaPods' resolver takes it.
+        let flatFirst = try run(sources: [fixture.unshardedURL, fixture.shardedURL])
+        XCTAssertEqual(result(flatFirst, "PMFoo").errorCode, .podsSpecChecksum)
+        XCTAssertTrue(result(flatFirst, "PMFoo").error!.contains(otherFoo), result(flatFirst, "PMFoo").error!)
+        XCTAssertEqual(result(flatFirst, "PMBar").specRepo, "flat")
+        let shardedFirst = try run(sources: [fixture.shardedURL, fixture.unshardedURL])
+        XCTAssertEqual(result(shardedFirst, "PMFoo").status, .missing, "\(result(shardedFirst, "PMFoo"))")
+        XCTAssertEqual(result(shardedFirst, "PMFoo").specRepo, "sharded")
+        // No Podfile source matches a local repo (or no Podfile): any local repo holding it, the lock's
+        // checksum first.
+        for sources in [[fixture.base + "/elsewhere.git"], nil] {
+            let report = try run(sources: sources)
+            XCTAssertEqual(result(report, "PMFoo").status, .missing, "\(result(report, "PMFoo"))")
+            XCTAssertEqual(result(report, "PMFoo").specRepo, "sharded")
+            XCTAssertEqual(result(report, "PMBar").specRepo, "flat")
+        }
+        // And the download fills the entry CocoaPods looks for.
+        let fetched = try fetcher(lock: lock, only: ["PMFoo"]).run(mode: .apply, cancellation: CancellationToken())
+        XCTAssertEqual(result(fetched, "PMFoo").status, .fetched, "\(result(fetched, "PMFoo"))")
+        let sha = try fixture.sha1(ofSpec: "PMFoo")
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: podsDir + "/Specs/Release/PMFoo/1.0.0-\(sha.prefix(5)).podspec.json"),
+            fooBytes)
+    }
+
     func testLockfileNamingPodNoLocalRepoHasIsReportedNamingIt() throws {
         let lock = try fixture.writeLock(try fixture.podfileLock(extraPods: [("PMGhost", "3.0.0")]))
         let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
