@@ -72,7 +72,8 @@ struct PodJob: Sendable {
     /// A podspec to download first (a CDN podspec not stored locally, a `:podspec` URL); `source`, and for
     /// `:podspec` pods `slug` and `spec`, are known only after it.
     var remote: RemotePodspec? = nil
-    /// `:podspec` pods: their `SPEC CHECKSUMS` entry, which names the cache entry.
+    /// `:podspec` pods: their `SPEC CHECKSUMS` entry, which names the cache entry. External pods: the same
+    /// entry, the SHA1 of the spec CocoaPods stored, against which the spec written to the cache is checked.
     var specChecksum: String? = nil
 }
 
@@ -214,7 +215,10 @@ public struct PodsFetcher: Sendable {
                 result.url = Redaction.redactURL(request.mirrors.rewrite(location.url))
                 let slug = DownloadCache.externalSlug(name: pod.name, params: params)
                 result.cachePath = cache.entryPath(slug)
-                return PodJob(result: result, source: location, slug: slug, spec: nil, settled: false)
+                let checksum = lock.specChecksums[pod.name]?.lowercased()
+                return PodJob(
+                    result: result, source: location, slug: slug, spec: nil, settled: false,
+                    specChecksum: checksum)
             }
         }
         guard let repoKey = lock.specRepo(of: pod.name) else {
@@ -282,29 +286,13 @@ public struct PodsFetcher: Sendable {
 
     /// `{name, version, source}` as CocoaPods' pretty JSON, for a Ruby podspec read statically.
     static func minimalSpecJSON(name: String, version: String, source: [String: String]) -> [UInt8] {
-        func q(_ s: String) -> String {
-            var out = "\""
-            for ch in s.unicodeScalars {
-                switch ch {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                default:
-                    if ch.value < 0x20 {
-                        out += String(format: "\\u%04x", ch.value)
-                    } else {
-                        out.unicodeScalars.append(ch)
-                    }
-                }
-            }
-            return out + "\""
+        let params = source.sorted { $0.key < $1.key }.map { k, v in
+            PodspecJSON.Member(k, v == "true" || v == "false" ? .bool(v == "true") : .string(v))
         }
-        var text = "{\n  \"name\": \(q(name)),\n  \"version\": \(q(version)),\n  \"source\": {\n"
-        let entries = source.sorted { $0.key < $1.key }.map { k, v in
-            "    \(q(k)): " + (v == "true" || v == "false" ? v : q(v))
-        }
-        text += entries.joined(separator: ",\n") + "\n  }\n}\n"
-        return Array(text.utf8)
+        return PodspecJSON.object([
+            PodspecJSON.Member("name", .string(name)), PodspecJSON.Member("version", .string(version)),
+            PodspecJSON.Member("source", .object(params)),
+        ]).prettyBytes(.multiLine)
     }
 
     static func fill(_ result: inout PodFetchResult, error: any Error) {
@@ -449,7 +437,7 @@ public struct PodsFetcher: Sendable {
             }
             var spec = job.spec
             if spec == nil {
-                switch Self.externalSpec(name: result.name, content: content, fs) {
+                switch Self.externalSpec(name: result.name, content: content, checksum: job.specChecksum, fs) {
                 case .failure(let why):
                     result.status = .skipped
                     result.reason = why.message.english
@@ -469,8 +457,13 @@ public struct PodsFetcher: Sendable {
         return result
     }
 
-    /// An external pod's spec: the checkout's top-level `<Name>.podspec.json`, byte for byte.
-    static func externalSpec(name: String, content: String, _ fs: any FileSystem) -> Result<[UInt8], SkipReason> {
+    /// An external pod's spec as CocoaPods writes it into the cache (`spec.to_pretty_json`), from the checkout's
+    /// top-level `<Name>.podspec.json`, else from `<Name>.podspec` read statically. The Ruby one is used only
+    /// when the result's SHA1 is `checksum` (the lock's record of the spec CocoaPods stored), so it is exact;
+    /// otherwise the pod is left to CocoaPods. A JSON podspec's bytes are kept when they cannot be re-written.
+    static func externalSpec(name: String, content: String, checksum: String?, _ fs: any FileSystem)
+        -> Result<[UInt8], SkipReason>
+    {
         guard let data = fs.contents(content + "/\(name).podspec.json") else {
             if fs.fileExists(content + "/\(name).podspec") {
                 return .failure(.rubyPodspec("the repository has only a Ruby podspec"))
@@ -482,7 +475,10 @@ public struct PodsFetcher: Sendable {
             return .failure(.rubyPodspec("\(name).podspec.json is not a JSON object"))
         }
         if spec.hasPrepareCommand { return .failure(.prepareCommand) }
-        return .success(bytes)
+        guard let form = PodspecJSON.parse(bytes)?.cocoapodsForm() else { return .success(bytes) }
+        let forms = PodspecJSON.EmptyStyle.allCases.map { form.prettyBytes($0) }
+        // The json gem's form the lock's checksum shows, else json < 2.8's (the reference run's).
+        return .success(forms.first { Digest.hex(.sha1, $0) == checksum?.lowercased() } ?? forms[0])
     }
 }
 

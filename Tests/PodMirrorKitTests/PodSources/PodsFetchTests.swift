@@ -177,9 +177,13 @@ final class PodsFetchTests: XCTestCase {
             XCTAssertEqual(result(report, pod).cachePath, podsDir + "/" + slug)
             let ref = try referenceCheckout(pod, rev)
             assertSameTree(podsDir + "/" + slug, ref)
+            // The spec CocoaPods writes (`to_pretty_json`): the same JSON object, re-written.
+            let cached = try XCTUnwrap(FileManager.default.contents(atPath: podsDir + "/Specs/\(slug).podspec.json"))
+            let upstream = try XCTUnwrap(FileManager.default.contents(atPath: ref + "/\(pod).podspec.json"))
             XCTAssertEqual(
-                FileManager.default.contents(atPath: podsDir + "/Specs/\(slug).podspec.json"),
-                FileManager.default.contents(atPath: ref + "/\(pod).podspec.json"))
+                try JSONSerialization.jsonObject(with: cached) as? NSDictionary,
+                try JSONSerialization.jsonObject(with: upstream) as? NSDictionary)
+            XCTAssertTrue(String(decoding: cached, as: UTF8.self).contains("\n  \"source\": {\n    \"git\": "), pod)
         }
         // Nothing else: no .git, no .lock, no staging left.
         let all = files(podsDir)
