@@ -216,8 +216,16 @@ public struct PodsFetcher: Sendable {
                 let slug = DownloadCache.externalSlug(name: pod.name, params: params)
                 result.cachePath = cache.entryPath(slug)
                 let checksum = lock.specChecksums[pod.name]?.lowercased()
+                var spec: [UInt8]?
+                // The spec CocoaPods stored for this pod is the one it writes into the cache entry.
+                if let checksum, let stored = localPodspec(pod.name, lock: lock, checksum: checksum) {
+                    if (try? PodSpecSource.json(stored, path: ""))?.hasPrepareCommand == true {
+                        return skip(.prepareCommand)
+                    }
+                    spec = stored
+                }
                 return PodJob(
-                    result: result, source: location, slug: slug, spec: nil, settled: false,
+                    result: result, source: location, slug: slug, spec: spec, settled: false,
                     specChecksum: checksum)
             }
         }
@@ -457,6 +465,16 @@ public struct PodsFetcher: Sendable {
         return result
     }
 
+    /// `<project>/Pods/Local Podspecs/<Name>.podspec.json` when its SHA1 is `checksum`: the spec CocoaPods
+    /// stored for an external pod, byte for byte what it writes into the pod's cache entry.
+    func localPodspec(_ name: String, lock: PodfileLock, checksum: String) -> [UInt8]? {
+        let podfileDir = (request.environment.expandPath(lock.path) as NSString).deletingLastPathComponent
+        guard let bytes = try? LocalFileSystem().readFile(podfileDir + "/Pods/Local Podspecs/\(name).podspec.json"),
+            Digest.hex(.sha1, bytes) == checksum
+        else { return nil }
+        return bytes
+    }
+
     /// An external pod's spec as CocoaPods writes it into the cache (`spec.to_pretty_json`), from the checkout's
     /// top-level `<Name>.podspec.json`, else from `<Name>.podspec` read statically. The Ruby one is used only
     /// when the result's SHA1 is `checksum` (the lock's record of the spec CocoaPods stored), so it is exact;
@@ -465,10 +483,20 @@ public struct PodsFetcher: Sendable {
         -> Result<[UInt8], SkipReason>
     {
         guard let data = fs.contents(content + "/\(name).podspec.json") else {
-            if fs.fileExists(content + "/\(name).podspec") {
-                return .failure(.rubyPodspec("the repository has only a Ruby podspec"))
+            guard let ruby = fs.contents(content + "/\(name).podspec") else {
+                return .failure(.rubyPodspec("no \(name).podspec.json or \(name).podspec at the top of the repository"))
             }
-            return .failure(.rubyPodspec("no \(name).podspec.json at the top of the repository"))
+            if String(decoding: ruby, as: UTF8.self).contains("prepare_command") { return .failure(.prepareCommand) }
+            switch RubyPodspecReader.read(Array(ruby)) {
+            case .failure(let why): return .failure(why)
+            case .success(let spec):
+                let forms = PodspecJSON.EmptyStyle.allCases.map { spec.cocoapodsForm().prettyBytes($0) }
+                guard let checksum, let exact = forms.first(where: { Digest.hex(.sha1, $0) == checksum }) else {
+                    return .failure(
+                        .rubyPodspec("\(name).podspec read statically does not give the spec SPEC CHECKSUMS records"))
+                }
+                return .success(exact)
+            }
         }
         let bytes = Array(data)
         guard let spec = try? PodSpecSource.json(bytes, path: content) else {

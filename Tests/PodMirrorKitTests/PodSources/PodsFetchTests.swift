@@ -200,6 +200,100 @@ final class PodsFetchTests: XCTestCase {
         XCTAssertEqual(TreeSnapshot(podsDir).differences(to: before), [])
     }
 
+    /// A `:git` pod whose repository has only a Ruby podspec, served at `podsrc/<name>.git`; returns its commit.
+    func publishRubyOnlyPod(_ name: String, podspec: String) throws -> String {
+        let work = tmp.path + "/work-ruby/" + name
+        try FileManager.default.createDirectory(atPath: work + "/Sources", withIntermediateDirectories: true)
+        try podspec.write(toFile: work + "/\(name).podspec", atomically: true, encoding: .utf8)
+        try "struct R {}\n".write(toFile: work + "/Sources/R.swift", atomically: true, encoding: .utf8)
+        for args in [
+            ["init", "-q", "-b", "main"], ["add", "-A"],
+            ["-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "-m", "r"],
+        ] {
+            XCTAssertEqual(try ProcessRunner.git(["-C", work] + args).status, 0)
+        }
+        XCTAssertEqual(
+            try ProcessRunner.git(["clone", "-q", "--bare", work, fixture.root + "/podsrc/\(name).git"]).status, 0)
+        return try ProcessRunner.git(["-C", work, "rev-parse", "HEAD"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+    }
+
+    /// Podfile.lock of one `:branch` pod, as CocoaPods writes it.
+    func externalLock(_ name: String, commit: String, checksum: String) -> String {
+        let url = fixture.base + "/podsrc/\(name).git"
+        return """
+            PODS:
+              - \(name) (0.4.0)
+
+            DEPENDENCIES:
+              - \(name) (from `\(url)`, branch `main`)
+
+            EXTERNAL SOURCES:
+              \(name):
+                :branch: main
+                :git: \(url)
+
+            CHECKOUT OPTIONS:
+              \(name):
+                :commit: \(commit)
+                :git: \(url)
+
+            SPEC CHECKSUMS:
+              \(name): \(checksum)
+
+            COCOAPODS: 1.17.0
+
+            """
+    }
+
+    /// A `:branch` pod with only a Ruby podspec: stored with the spec CocoaPods writes when the static reading is
+    /// exact (its SHA1 is the lock's), else taken from `Pods/Local Podspecs` when the project has it, else left to
+    /// CocoaPods.
+    func testExternalPodWithOnlyARubyPodspecIsStoredAsCocoaPodsWould() throws {
+        let url = "https://example.invalid/PMGitR.git"
+        let expected = Array(PodspecJSONTests.rubyPodspecJSON.utf8)
+        let sum = Digest.hex(.sha1, expected)
+        let commit = try publishRubyOnlyPod("PMGitR", podspec: PodspecJSONTests.rubyPodspec)
+        XCTAssertTrue(PodspecJSONTests.rubyPodspec.contains(url))
+        // A static reading that does not give the lock's checksum is not trusted.
+        var lock = try fixture.writeLock(
+            externalLock("PMGitR", commit: commit, checksum: String(repeating: "0", count: 40)))
+        let other = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken()).pods[0]
+        XCTAssertEqual(other.status, .skipped, "\(other)")
+        XCTAssertTrue(other.reason!.contains("SPEC CHECKSUMS"), other.reason!)
+        lock = try fixture.writeLock(externalLock("PMGitR", commit: commit, checksum: sum))
+        let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
+        let r = result(report, "PMGitR")
+        XCTAssertEqual(r.status, .fetched, "\(r)")
+        let slug = "External/PMGitR/" + (try md5("commit=\(commit)-git=\(fixture.base)/podsrc/PMGitR.git"))
+        XCTAssertEqual(r.cachePath, podsDir + "/" + slug)
+        XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/Specs/\(slug).podspec.json"), Data(expected))
+        XCTAssertEqual(
+            try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken()).pods[0].status, .cached)
+
+        // Not readable exactly (a constant): left to CocoaPods, nothing stored.
+        let unreadable = PodspecJSONTests.rubyPodspec.replacingOccurrences(of: "PMGitR", with: "PMGitU")
+            .replacingOccurrences(of: "'Sources/**/*.{swift,h}'", with: "SOURCES")
+        let commitU = try publishRubyOnlyPod("PMGitU", podspec: unreadable)
+        let storedU = Array(PodspecJSONTests.rubyPodspecJSON.replacingOccurrences(of: "PMGitR", with: "PMGitU").utf8)
+        lock = try fixture.writeLock(externalLock("PMGitU", commit: commitU, checksum: Digest.hex(.sha1, storedU)))
+        let skipped = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken()).pods[0]
+        XCTAssertEqual(skipped.status, .skipped, "\(skipped)")
+        XCTAssertTrue(skipped.reason!.contains("CocoaPods downloads it"), skipped.reason!)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: skipped.cachePath!))
+        // The spec CocoaPods stored in the project, with the lock's checksum, is what it writes into the entry.
+        let local = fixture.project + "/Pods/Local Podspecs"
+        try FileManager.default.createDirectory(atPath: local, withIntermediateDirectories: true)
+        try Data(storedU).write(to: URL(fileURLWithPath: local + "/PMGitU.podspec.json"))
+        let fromLocal = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken()).pods[0]
+        XCTAssertEqual(fromLocal.status, .fetched, "\(fromLocal)")
+        XCTAssertEqual(
+            FileManager.default.contents(
+                atPath: fromLocal.cachePath!.replacingOccurrences(
+                    of: podsDir + "/", with: podsDir + "/Specs/") + ".podspec.json"),
+            Data(storedU))
+    }
+
     func testVersionFileOfAnotherCocoaPodsIsWipedLikeCocoaPods() throws {
         try FileManager.default.createDirectory(atPath: podsDir + "/Release/Old", withIntermediateDirectories: true)
         try "1.16.2".write(toFile: podsDir + "/VERSION", atomically: true, encoding: .utf8)

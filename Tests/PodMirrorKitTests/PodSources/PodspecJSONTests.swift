@@ -3,7 +3,7 @@ import PodMirrorTestSupport
 import XCTest
 
 /// The spec JSON CocoaPods 1.17 writes into its download cache (`spec.to_pretty_json`), and the static reading
-/// computed from a JSON podspec.
+/// of Ruby podspecs it is computed from.
 final class PodspecJSONTests: XCTestCase {
     /// `Pods/Specs/Release/PMSub/1.0.0-b1914.podspec.json` as the real CocoaPods 1.17.0 wrote it (json 2.6.3),
     /// from the same document's worked example.
@@ -148,8 +148,106 @@ final class PodspecJSONTests: XCTestCase {
         }
     }
 
+    // MARK: Ruby podspecs
+
+    static let rubyPodspec = """
+        # A podspec as `pod spec create` writes one.
+        Pod::Spec.new do |s|
+          s.name             = 'PMGitR'
+          s.version          = '0.4.0'
+          s.summary          = '  PMGitR test pod.  '
+          s.description      = <<-DESC
+                                 A longer description
+                                   with an indented line.
+                                 DESC
+          s.homepage         = "https://example.invalid/#{s.name}"
+          s.license          = { :type => 'MIT', :file => 'LICENSE' }
+          s.author           = { 'e2e' => 'e2e@example.invalid' }
+          s.source           = { :git => 'https://example.invalid/PMGitR.git', :tag => s.version.to_s }
+          s.ios.deployment_target = '12.0'
+          s.osx.deployment_target = '10.13'
+          s.swift_version    = '5.0'
+          s.source_files     = 'Sources/**/*.{swift,h}'
+          s.ios.frameworks   = 'UIKit', 'Foundation'
+          s.requires_arc     = true
+          s.dependency 'PMFoo', '~> 1.0'
+          s.pod_target_xcconfig = { 'DEFINES_MODULE' => 'YES', OTHER_LDFLAGS: '-ObjC' }
+        end
+        """
+
+    /// What CocoaPods 1.17 writes for `rubyPodspec` (json < 2.8), by Core's DSL and `to_hash` rules.
+    static let rubyPodspecJSON = """
+        {
+          "name": "PMGitR",
+          "version": "0.4.0",
+          "summary": "PMGitR test pod.",
+          "description": "A longer description\\n  with an indented line.",
+          "homepage": "https://example.invalid/PMGitR",
+          "license": {
+            "type": "MIT",
+            "file": "LICENSE"
+          },
+          "authors": {
+            "e2e": "e2e@example.invalid"
+          },
+          "source": {
+            "git": "https://example.invalid/PMGitR.git",
+            "tag": "0.4.0"
+          },
+          "platforms": {
+            "ios": "12.0",
+            "osx": "10.13"
+          },
+          "swift_versions": "5.0",
+          "source_files": "Sources/**/*.{swift,h}",
+          "ios": {
+            "frameworks": [
+              "UIKit",
+              "Foundation"
+            ]
+          },
+          "requires_arc": true,
+          "dependencies": {
+            "PMFoo": [
+              "~> 1.0"
+            ]
+          },
+          "pod_target_xcconfig": {
+            "DEFINES_MODULE": "YES",
+            "OTHER_LDFLAGS": "-ObjC"
+          },
+          "swift_version": "5.0"
+        }
+
+        """
+
+    func testRubyPodspecOfPlainAssignmentsIsReadAsTheDSLStoresIt() throws {
+        let spec = try RubyPodspecReader.read(Array(Self.rubyPodspec.utf8)).get()
+        XCTAssertEqual(
+            String(decoding: spec.cocoapodsForm().prettyBytes(.multiLine), as: UTF8.self), Self.rubyPodspecJSON)
+    }
+
+    func testRubyPodspecWithAnythingElseIsNotRead() {
+        let head = "Pod::Spec.new do |s|\n  s.name = 'X'\n  s.version = '1.0'\n"
+        for body in [
+            "  s.subspec 'Core' do |c|\n    c.source_files = 'a'\n  end\n",
+            "  s.source_files = FILES\n",
+            "  s.summary = \"#{name} pod\"\n",
+            "  s.script_phase = { :name => 'x', :script => 'echo' }\n",
+            "  s.source_files = 'a' if ENV['X']\n",
+            "  s.ios.summary = 'root attribute on a platform'\n",
+            "  s.description = <<-DESC\n    #{s.name}\n  DESC\n",
+        ] {
+            let r = RubyPodspecReader.read(Array((head + body + "end\n").utf8))
+            guard case .failure(.rubyPodspec) = r else { return XCTFail("read: \(body) -> \(r)") }
+        }
+        guard case .failure = RubyPodspecReader.read(Array("version = '1'\n\(head)end\n".utf8)) else {
+            return XCTFail("code before the block was read")
+        }
+    }
+
     /// Conformance against podspecs and the cache JSON the real CocoaPods wrote for them, when the shared corpus
-    /// has them (`corpus/podspecs/<Name>.podspec.json` beside `<Name>.cache.json`).
+    /// has them (`corpus/podspecs/<Name>.podspec[.json]` beside `<Name>.cache.json`).
     func testCorpusPodspecsMatchWhatCocoaPodsWrote() throws {
         let dir = SharedCorpus.path("corpus/podspecs")
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
@@ -159,8 +257,16 @@ final class PodspecJSONTests: XCTestCase {
         for name in names.sorted() where name.hasSuffix(".cache.json") {
             let base = dir + "/" + name.dropLast(".cache.json".count)
             let expected = try XCTUnwrap(FileManager.default.contents(atPath: dir + "/" + name))
-            guard let json = FileManager.default.contents(atPath: base + ".podspec.json") else { continue }
-            let spec = try XCTUnwrap(PodspecJSON.parse(Array(json)), base)
+            let spec: PodspecJSON
+            if let json = FileManager.default.contents(atPath: base + ".podspec.json") {
+                spec = try XCTUnwrap(PodspecJSON.parse(Array(json)), base)
+            } else if let ruby = FileManager.default.contents(atPath: base + ".podspec"),
+                case .success(let s) = RubyPodspecReader.read(Array(ruby))
+            {
+                spec = s
+            } else {
+                continue
+            }
             let forms = PodspecJSON.EmptyStyle.allCases.map { spec.cocoapodsForm().prettyBytes($0) }
             XCTAssertTrue(forms.contains(Array(expected)), base)
             compared += 1
