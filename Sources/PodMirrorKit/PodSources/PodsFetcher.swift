@@ -223,6 +223,9 @@ public struct PodsFetcher: Sendable {
                         return skip(.prepareCommand)
                     }
                     spec = stored
+                } else if let why = left.reason(slug: slug, checksum: checksum) {
+                    // An earlier run downloaded it and found it is CocoaPods' to fetch.
+                    return skip(why)
                 }
                 return PodJob(
                     result: result, source: location, slug: slug, spec: spec, settled: false,
@@ -447,6 +450,7 @@ public struct PodsFetcher: Sendable {
             if spec == nil {
                 switch Self.externalSpec(name: result.name, content: content, checksum: job.specChecksum, fs) {
                 case .failure(let why):
+                    left.record(why, slug: slug, checksum: job.specChecksum)
                     result.status = .skipped
                     result.reason = why.message.english
                     result.reasonText = why.message
@@ -464,6 +468,9 @@ public struct PodsFetcher: Sendable {
         }
         return result
     }
+
+    /// External pods an earlier download showed to be CocoaPods' to fetch.
+    var left: LeftToCocoaPods { LeftToCocoaPods(cachePath: cache.path, fileSystem: request.environment.fileSystem) }
 
     /// `<project>/Pods/Local Podspecs/<Name>.podspec.json` when its SHA1 is `checksum`: the spec CocoaPods
     /// stored for an external pod, byte for byte what it writes into the pod's cache entry.

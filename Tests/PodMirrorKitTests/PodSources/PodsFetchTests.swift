@@ -281,6 +281,14 @@ final class PodsFetchTests: XCTestCase {
         XCTAssertEqual(skipped.status, .skipped, "\(skipped)")
         XCTAssertTrue(skipped.reason!.contains("CocoaPods downloads it"), skipped.reason!)
         XCTAssertFalse(FileManager.default.fileExists(atPath: skipped.cachePath!))
+        // The next run skips it without downloading it again (its repository is gone now).
+        let bareU = fixture.root + "/podsrc/PMGitU.git"
+        try FileManager.default.moveItem(atPath: bareU, toPath: bareU + ".away")
+        let again = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken()).pods[0]
+        XCTAssertEqual(again.status, .skipped, "\(again)")
+        XCTAssertEqual(again.reason, skipped.reason)
+        XCTAssertEqual(again.bytes, 0)
+        try FileManager.default.moveItem(atPath: bareU + ".away", toPath: bareU)
         // The spec CocoaPods stored in the project, with the lock's checksum, is what it writes into the entry.
         let local = fixture.project + "/Pods/Local Podspecs"
         try FileManager.default.createDirectory(atPath: local, withIntermediateDirectories: true)
