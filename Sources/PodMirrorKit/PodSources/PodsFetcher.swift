@@ -152,7 +152,7 @@ public struct PodsFetcher: Sendable {
                             "new": version, "path": cache.path,
                         ])))
         }
-        let jobs = plan(lock, sources: try podfileSources())
+        let jobs = plan(lock, sources: podfileSources())
         var report = PodsFetchReport(
             lockfile: request.lockfilePath, cachePath: cache.path, cocoapodsVersion: version,
             versionSource: source, versionAction: action, pods: [], warnings: warnings,
@@ -176,12 +176,13 @@ public struct PodsFetcher: Sendable {
     // MARK: Planning
 
     /// The `source` URLs of the Podfile beside Podfile.lock, in order (empty: it names none); nil without a
-    /// Podfile. Released pods' podspecs are looked up in these, as CocoaPods resolves them.
-    func podfileSources() throws -> [String]? {
+    /// Podfile, or one podmirror cannot read (the YAML form), where the lock's `SPEC REPOS` repo is asked first.
+    /// Released pods' podspecs are looked up in these, as CocoaPods resolves them.
+    func podfileSources() -> [String]? {
         let fs = request.environment.fileSystem
         let folder = (request.lockfilePath as NSString).deletingLastPathComponent
         guard let path = PodfileDocument.locate(in: folder.isEmpty ? "." : folder, fs: fs) else { return nil }
-        return try PodfileDocument.load(path: path, fs: fs).model.sourceURLs
+        return try? PodfileDocument.load(path: path, fs: fs).model.sourceURLs
     }
 
     /// One job per root pod of the lockfile (filtered by `only`), in the lockfile's order; `sources` as
