@@ -92,9 +92,14 @@ final class PodsFetchCLITests: XCTestCase {
         XCTAssertEqual(
             (byName["PMGitA"]?["cachePath"] as? String).map { ($0 as NSString).lastPathComponent },
             DownloadSlugReference.md5("git=\(fixture.base)/podsrc/PMGitA.git-tag=1.0.0"))
+        XCTAssertEqual(byName["PMFoo"]?["specRepo"] as? String, "sharded")
+        XCTAssertTrue(byName["PMGitA"]?["specRepo"] is NSNull)
         XCTAssertEqual(byName["PMLocal"]?["status"] as? String, "skipped")
         XCTAssertTrue(byName["PMLocal"]?["error"] is NSNull)
         XCTAssertGreaterThan(byName["PMFoo"]?["bytes"] as? Int ?? 0, 0)
+        // Each download's own time, not 0 (it was set after the result had been returned).
+        XCTAssertGreaterThan(byName["PMFoo"]?["seconds"] as? Double ?? 0, 0)
+        XCTAssertGreaterThan(byName["PMGitA"]?["seconds"] as? Double ?? 0, 0)
         XCTAssertEqual(leftovers(), [])
 
         let before = TreeSnapshot(podsDir)

@@ -52,11 +52,17 @@ public enum GitSourceFetcher {
         let wanted: (refspec: String, local: String)
         switch revision {
         case .tag(let tag):
-            guard refs.contains(where: { $0.name == "refs/tags/\(tag)" }) else {
-                throw GitError(
-                    .repository, operation: "fetch", subject: url, cause: Message("git.cause.no-tag", ["tag": tag]))
+            // CocoaPods runs `git clone --branch <tag>`, which takes `refs/heads/<tag>` first, then the tag.
+            if refs.contains(where: { $0.name == "refs/heads/\(tag)" }) {
+                wanted = ("+refs/heads/\(tag):refs/podmirror/want", "refs/podmirror/want")
+            } else {
+                guard refs.contains(where: { $0.name == "refs/tags/\(tag)" }) else {
+                    throw GitError(
+                        .repository, operation: "fetch", subject: url,
+                        cause: Message("git.cause.no-tag", ["tag": tag]))
+                }
+                wanted = ("+refs/tags/\(tag):refs/tags/\(tag)", "refs/tags/\(tag)")
             }
-            wanted = ("+refs/tags/\(tag):refs/tags/\(tag)", "refs/tags/\(tag)")
         case .branch(let branch):
             // git ls-remote order: a head sorts before a tag of the same name.
             guard

@@ -46,6 +46,8 @@ public struct PodFetchResult: Sendable, Codable, Equatable {
     /// Where the podspec was read or downloaded from when it was not in a local spec repo: the trunk CDN URL
     /// of a podspec CocoaPods had not stored yet, or a `:podspec` pod's path or URL (credentials redacted).
     public var podspec: String?
+    /// The local spec repo (its folder name in the repos dir) that serves a released pod's podspec.
+    public var specRepo: String?
 
     /// Catalog forms of `reason`/`error` for text output (not in JSON).
     public var reasonText: Message?
@@ -54,7 +56,7 @@ public struct PodFetchResult: Sendable, Codable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case name, version, kind, origin, url, status, reason, error, errorCode, bytes, seconds, cachePath, commit,
-            podspec
+            podspec, specRepo
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -73,6 +75,7 @@ public struct PodFetchResult: Sendable, Codable, Equatable {
         try c.encode(cachePath, forKey: .cachePath)
         try c.encode(commit, forKey: .commit)
         try c.encode(podspec, forKey: .podspec)
+        try c.encode(specRepo, forKey: .specRepo)
     }
 
     /// The localized reason or error, for text output.

@@ -74,7 +74,8 @@ struct PodJob: Sendable {
     /// A podspec to download first (a CDN podspec not stored locally, a `:podspec` URL); `source`, and for
     /// `:podspec` pods `slug` and `spec`, are known only after it.
     var remote: RemotePodspec? = nil
-    /// `:podspec` pods: their `SPEC CHECKSUMS` entry, which names the cache entry.
+    /// `:podspec` pods: their `SPEC CHECKSUMS` entry, which names the cache entry. External pods: the same
+    /// entry, the SHA1 of the spec CocoaPods stored, against which the spec written to the cache is checked.
     var specChecksum: String? = nil
 }
 
@@ -157,7 +158,7 @@ public struct PodsFetcher: Sendable {
                             "new": version, "path": cache.path,
                         ])))
         }
-        let jobs = plan(lock)
+        let jobs = plan(lock, sources: podfileSources())
         var report = PodsFetchReport(
             lockfile: request.lockfilePath, cachePath: cache.path, cocoapodsVersion: version,
             versionSource: source, versionAction: action, pods: [], warnings: warnings,
@@ -180,19 +181,30 @@ public struct PodsFetcher: Sendable {
 
     // MARK: Planning
 
-    /// One job per root pod of the lockfile (filtered by `only`), in the lockfile's order.
-    func plan(_ lock: PodfileLock) -> [PodJob] {
+    /// The `source` URLs of the Podfile beside Podfile.lock, in order (empty: it names none); nil without a
+    /// Podfile, or one podmirror cannot read (the YAML form), where the lock's `SPEC REPOS` repo is asked first.
+    /// Released pods' podspecs are looked up in these, as CocoaPods resolves them.
+    func podfileSources() -> [String]? {
+        let fs = request.environment.fileSystem
+        let folder = (request.lockfilePath as NSString).deletingLastPathComponent
+        guard let path = PodfileDocument.locate(in: folder.isEmpty ? "." : folder, fs: fs) else { return nil }
+        return try? PodfileDocument.load(path: path, fs: fs).model.sourceURLs
+    }
+
+    /// One job per root pod of the lockfile (filtered by `only`), in the lockfile's order; `sources` as
+    /// `podfileSources()` gives them.
+    func plan(_ lock: PodfileLock, sources: [String]?) -> [PodJob] {
         let lookup = SpecLookup(repos: ReposDirectory(environment: request.environment))
         return lock.pods.filter { request.only.isEmpty || request.only.contains($0.name) }.map { pod in
-            planOne(pod, lock: lock, lookup: lookup)
+            planOne(pod, lock: lock, sources: sources, lookup: lookup)
         }
     }
 
-    func planOne(_ pod: PodfileLock.Pod, lock: PodfileLock, lookup: SpecLookup) -> PodJob {
+    func planOne(_ pod: PodfileLock.Pod, lock: PodfileLock, sources: [String]?, lookup: SpecLookup) -> PodJob {
         var result = PodFetchResult(
             name: pod.name, version: pod.version, kind: .other, origin: .release, url: nil,
             status: .skipped, reason: nil, error: nil, errorCode: nil, bytes: 0, seconds: 0,
-            cachePath: nil, commit: nil, podspec: nil, reasonText: nil, errorText: nil, exitStatus: nil)
+            cachePath: nil, commit: nil, podspec: nil, specRepo: nil, reasonText: nil, errorText: nil, exitStatus: nil)
         func skip(_ reason: SkipReason) -> PodJob { .skipped(result, reason) }
         func fail(_ error: any Error) -> PodJob { .failed(result, error) }
         if let external = lock.externalSources[pod.name] {
@@ -210,7 +222,21 @@ public struct PodsFetcher: Sendable {
                 result.url = Redaction.redactURL(request.mirrors.rewrite(location.url))
                 let slug = DownloadCache.externalSlug(name: pod.name, params: params)
                 result.cachePath = cache.entryPath(slug)
-                return PodJob(result: result, source: location, slug: slug, spec: nil, settled: false)
+                let checksum = lock.specChecksums[pod.name]?.lowercased()
+                var spec: [UInt8]?
+                // The spec CocoaPods stored for this pod is the one it writes into the cache entry.
+                if let checksum, let stored = localPodspec(pod.name, lock: lock, checksum: checksum) {
+                    if (try? PodSpecSource.json(stored, path: ""))?.hasPrepareCommand == true {
+                        return skip(.prepareCommand)
+                    }
+                    spec = stored
+                } else if let why = left.reason(slug: slug, checksum: checksum) {
+                    // An earlier run downloaded it and found it is CocoaPods' to fetch.
+                    return skip(why)
+                }
+                return PodJob(
+                    result: result, source: location, slug: slug, spec: spec, settled: false,
+                    specChecksum: checksum)
             }
         }
         guard let repoKey = lock.specRepo(of: pod.name) else {
@@ -221,8 +247,8 @@ public struct PodsFetcher: Sendable {
         }
         let found: FoundSpec
         do {
-            switch try lookup.find(
-                name: pod.name, version: pod.version, source: repoKey,
+            switch try lookup.resolve(
+                name: pod.name, version: pod.version, sources: sources, lockSource: repoKey,
                 checksum: lock.specChecksums[pod.name])
             {
             case .skipped(let why): return skip(why)
@@ -234,6 +260,7 @@ public struct PodsFetcher: Sendable {
                 }
                 let url = request.mirrors.rewrite(cdn.url)
                 result.podspec = Redaction.redactURL(url)
+                result.specRepo = cdn.repoName
                 let slug = DownloadCache.releaseSlug(name: pod.name, version: pod.version, specSHA1: sum)
                 result.cachePath = cache.entryPath(slug)
                 let remote = RemotePodspec(
@@ -241,6 +268,7 @@ public struct PodsFetcher: Sendable {
                 return PodJob(result: result, source: nil, slug: slug, spec: nil, settled: false, remote: remote)
             }
         } catch { return fail(error) }
+        result.specRepo = found.repoName
         let spec: PodSpecSource
         var specBytes = found.bytes
         if found.isJSON {
@@ -276,29 +304,13 @@ public struct PodsFetcher: Sendable {
 
     /// `{name, version, source}` as CocoaPods' pretty JSON, for a Ruby podspec read statically.
     static func minimalSpecJSON(name: String, version: String, source: [String: String]) -> [UInt8] {
-        func q(_ s: String) -> String {
-            var out = "\""
-            for ch in s.unicodeScalars {
-                switch ch {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                default:
-                    if ch.value < 0x20 {
-                        out += String(format: "\\u%04x", ch.value)
-                    } else {
-                        out.unicodeScalars.append(ch)
-                    }
-                }
-            }
-            return out + "\""
+        let params = source.sorted { $0.key < $1.key }.map { k, v in
+            PodspecJSON.Member(k, v == "true" || v == "false" ? .bool(v == "true") : .string(v))
         }
-        var text = "{\n  \"name\": \(q(name)),\n  \"version\": \(q(version)),\n  \"source\": {\n"
-        let entries = source.sorted { $0.key < $1.key }.map { k, v in
-            "    \(q(k)): " + (v == "true" || v == "false" ? v : q(v))
-        }
-        text += entries.joined(separator: ",\n") + "\n  }\n}\n"
-        return Array(text.utf8)
+        return PodspecJSON.object([
+            PodspecJSON.Member("name", .string(name)), PodspecJSON.Member("version", .string(version)),
+            PodspecJSON.Member("source", .object(params)),
+        ]).prettyBytes(.multiLine)
     }
 
     static func fill(_ result: inout PodFetchResult, error: any Error) {
@@ -383,12 +395,21 @@ public struct PodsFetcher: Sendable {
         -> PodFetchResult
     {
         var result = job.result
-        var job = job
         if job.settled { return result }
         if let slug = job.slug, cache.isCached(slug) { result.status = .cached; return result }
         if cancellation.isCancelled { Self.fill(&result, error: InterruptedError()); return result }
         let start = Date()
-        defer { result.seconds = Date().timeIntervalSince(start) }
+        result = download(job, cancellation: cancellation, bytes: bytes)
+        result.seconds = Date().timeIntervalSince(start)
+        return result
+    }
+
+    /// Downloads and publishes one pod that is not cached yet; never throws.
+    private func download(
+        _ job: PodJob, cancellation: CancellationToken, bytes: @escaping @Sendable (Int64) -> Void
+    ) -> PodFetchResult {
+        var result = job.result
+        var job = job
         let fs = request.environment.fileSystem
         var staging: String?
         defer { if let staging { try? fs.removeItem(staging) } }
@@ -435,8 +456,9 @@ public struct PodsFetcher: Sendable {
             }
             var spec = job.spec
             if spec == nil {
-                switch Self.externalSpec(name: result.name, content: content, fs) {
+                switch Self.externalSpec(name: result.name, content: content, checksum: job.specChecksum, fs) {
                 case .failure(let why):
+                    left.record(why, slug: slug, checksum: job.specChecksum)
                     result.status = .skipped
                     result.reason = why.message.english
                     result.reasonText = why.message
@@ -455,20 +477,51 @@ public struct PodsFetcher: Sendable {
         return result
     }
 
-    /// An external pod's spec: the checkout's top-level `<Name>.podspec.json`, byte for byte.
-    static func externalSpec(name: String, content: String, _ fs: any FileSystem) -> Result<[UInt8], SkipReason> {
+    /// External pods an earlier download showed to be CocoaPods' to fetch.
+    var left: LeftToCocoaPods { LeftToCocoaPods(cachePath: cache.path, fileSystem: request.environment.fileSystem) }
+
+    /// `<project>/Pods/Local Podspecs/<Name>.podspec.json` when its SHA1 is `checksum`: the spec CocoaPods
+    /// stored for an external pod, byte for byte what it writes into the pod's cache entry.
+    func localPodspec(_ name: String, lock: PodfileLock, checksum: String) -> [UInt8]? {
+        let podfileDir = (request.environment.expandPath(lock.path) as NSString).deletingLastPathComponent
+        guard let bytes = try? LocalFileSystem().readFile(podfileDir + "/Pods/Local Podspecs/\(name).podspec.json"),
+            Digest.hex(.sha1, bytes) == checksum
+        else { return nil }
+        return bytes
+    }
+
+    /// An external pod's spec as CocoaPods writes it into the cache (`spec.to_pretty_json`), from the checkout's
+    /// top-level `<Name>.podspec.json`, else from `<Name>.podspec` read statically. The Ruby one is used only
+    /// when the result's SHA1 is `checksum` (the lock's record of the spec CocoaPods stored), so it is exact;
+    /// otherwise the pod is left to CocoaPods. A JSON podspec's bytes are kept when they cannot be re-written.
+    static func externalSpec(name: String, content: String, checksum: String?, _ fs: any FileSystem)
+        -> Result<[UInt8], SkipReason>
+    {
         guard let data = fs.contents(content + "/\(name).podspec.json") else {
-            if fs.fileExists(content + "/\(name).podspec") {
-                return .failure(.rubyPodspec("the repository has only a Ruby podspec"))
+            guard let ruby = fs.contents(content + "/\(name).podspec") else {
+                return .failure(.rubyPodspec("no \(name).podspec.json or \(name).podspec at the top of the repository"))
             }
-            return .failure(.rubyPodspec("no \(name).podspec.json at the top of the repository"))
+            if String(decoding: ruby, as: UTF8.self).contains("prepare_command") { return .failure(.prepareCommand) }
+            switch RubyPodspecReader.read(Array(ruby)) {
+            case .failure(let why): return .failure(why)
+            case .success(let spec):
+                let forms = PodspecJSON.EmptyStyle.allCases.map { spec.cocoapodsForm().prettyBytes($0) }
+                guard let checksum, let exact = forms.first(where: { Digest.hex(.sha1, $0) == checksum }) else {
+                    return .failure(
+                        .rubyPodspec("\(name).podspec read statically does not give the spec SPEC CHECKSUMS records"))
+                }
+                return .success(exact)
+            }
         }
         let bytes = Array(data)
         guard let spec = try? PodSpecSource.json(bytes, path: content) else {
             return .failure(.rubyPodspec("\(name).podspec.json is not a JSON object"))
         }
         if spec.hasPrepareCommand { return .failure(.prepareCommand) }
-        return .success(bytes)
+        guard let form = PodspecJSON.parse(bytes)?.cocoapodsForm() else { return .success(bytes) }
+        let forms = PodspecJSON.EmptyStyle.allCases.map { form.prettyBytes($0) }
+        // The json gem's form the lock's checksum shows, else json < 2.8's (the reference run's).
+        return .success(forms.first { Digest.hex(.sha1, $0) == checksum?.lowercased() } ?? forms[0])
     }
 }
 

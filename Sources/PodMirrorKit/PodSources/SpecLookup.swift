@@ -12,9 +12,10 @@ public struct FoundSpec: Sendable, Equatable {
     public var isJSON: Bool
 }
 
-/// Finds a pod's podspec in the local spec repo that Podfile.lock's `SPEC REPOS` names, the way
-/// CocoaPods does: the repo matched by URL, the `Specs` folder (or the repo root), the shard
-/// prefixes from the repo's `CocoaPods-version.yml`, `<Name>.podspec.json` else `<Name>.podspec`.
+/// Finds a released pod's podspec where CocoaPods would load it now: the Podfile's sources in order (trunk
+/// when it names none), each matched to a local repo by URL; then any other local repo holding that name and
+/// version. In a repo: the `Specs` folder (or the repo root), the shard prefixes from the repo's
+/// `CocoaPods-version.yml`, `<Name>.podspec.json` else `<Name>.podspec`.
 public struct SpecLookup: Sendable {
     public var repos: ReposDirectory
     private let all: [SpecRepo]
@@ -40,51 +41,115 @@ public struct SpecLookup: Sendable {
         case skipped(SkipReason)
     }
 
-    /// Looks `name` `version` up in the repo `source` (a `SPEC REPOS` key) and checks it against
-    /// `checksum` (SHA1 from `SPEC CHECKSUMS`) when given.
+    /// Looks `name` `version` up in the repo `source` (a `SPEC REPOS` key), then in any other local repo, and
+    /// checks it against `checksum` (SHA1 from `SPEC CHECKSUMS`) when given.
     public func find(name: String, version: String, source: String, checksum: String?) throws -> Outcome {
-        guard let repo = repo(for: source) else {
+        try resolve(name: name, version: version, sources: nil, lockSource: source, checksum: checksum)
+    }
+
+    /// Finds the podspec CocoaPods would load for `name` `version` and checks it against `checksum`.
+    ///
+    /// `sources` are the Podfile's `source` URLs in order (empty: the Podfile names none, so trunk); nil when
+    /// there is no Podfile, and then the repo of `lockSource` (the `SPEC REPOS` key) is asked first. The first
+    /// of these that holds the version serves it, as CocoaPods' resolver takes it; a CDN repo without the file
+    /// serves it unless its local version index leaves the version out. Otherwise any other local repo holding
+    /// the file serves it, one whose file has the lock's checksum first (the same bytes give the same entry).
+    public func resolve(
+        name: String, version: String, sources: [String]?, lockSource: String?, checksum: String?
+    ) throws -> Outcome {
+        let wanted = sources.map { $0.isEmpty ? ["trunk"] : $0 } ?? (lockSource.map { [$0] } ?? [])
+        var ordered: [SpecRepo] = []
+        var unmatched: [String] = []
+        for url in wanted {
+            guard let r = repo(for: url) else { unmatched.append(url); continue }
+            if !ordered.contains(where: { $0.name == r.name }) { ordered.append(r) }
+        }
+        var firstAbsent: String?
+        for repo in ordered {
+            switch place(name: name, version: version, in: repo) {
+            case .file(let path): return try found(name: name, path: path, repo: repo, checksum: checksum)
+            case .remote(let cdn): return .remote(cdn)
+            case .absent(let path): firstAbsent = firstAbsent ?? path
+            }
+        }
+        var held: [(repo: SpecRepo, path: String)] = []
+        for repo in all where !ordered.contains(where: { $0.name == repo.name }) {
+            if case .file(let path) = place(name: name, version: version, in: repo) { held.append((repo, path)) }
+        }
+        let same = checksum.flatMap { sum in held.first { sha1(of: $0.path) == sum.lowercased() } }
+        if let pick = same ?? held.first {
+            return try found(name: name, path: pick.path, repo: pick.repo, checksum: checksum)
+        }
+        if ordered.isEmpty {
+            let key = sources == nil ? "pods.spec.no-repo" : "pods.spec.no-source-repo"
             throw PodMirrorFailure(
                 Message(
-                    "pods.spec.no-repo",
+                    key,
                     [
-                        "pod": name, "source": Redaction.redactURL(source),
-                        "dir": repos.path,
+                        "pod": name, "version": version, "dir": repos.path,
+                        "source": unmatched.map(Redaction.redactURL).joined(separator: ", "),
                     ]),
                 remedy: Message("pods.spec.no-repo.remedy"), code: .podsSpecNoRepo)
         }
-        let prefixes = Self.prefixLengths(repoPath: repo.path, repos.fileSystem)
+        throw PodMirrorFailure(
+            Message(
+                "pods.spec.missing",
+                [
+                    "pod": name, "version": version, "repo": ordered.map(\.name).joined(separator: ", "),
+                    "path": firstAbsent ?? "",
+                ]),
+            remedy: Message("pods.spec.missing.remedy"), code: .podsSpecMissing)
+    }
+
+    /// Where a repo keeps (or would keep) a podspec.
+    enum Place {
+        case file(String)
+        /// A CDN repo that may serve it: not stored locally, and not ruled out by its version index.
+        case remote(CDNSpec)
+        /// Not there; the JSON path it would have.
+        case absent(String)
+    }
+
+    func place(name: String, version: String, in repo: SpecRepo) -> Place {
+        let fs = repos.fileSystem
+        let prefixes = Self.prefixLengths(repoPath: repo.path, fs)
         // A CDN repo always keeps podspecs under `Specs/`, which exists only once one was downloaded.
         var specsDir = repo.path + "/Specs"
-        if repo.kind != .cdn && !repos.fileSystem.fileExists(specsDir) { specsDir = repo.path }
+        if repo.kind != .cdn && !fs.fileExists(specsDir) { specsDir = repo.path }
         let relative = Self.shardPath(name: name, prefixLengths: prefixes) + "\(name)/\(version)"
-        let folder = specsDir + "/" + relative
-        let jsonPath = folder + "/\(name).podspec.json"
-        let rubyPath = folder + "/\(name).podspec"
-        let fs = repos.fileSystem
-        let path: String
-        if fs.fileExists(jsonPath) {
-            path = jsonPath
-        } else if fs.fileExists(rubyPath) {
-            path = rubyPath
-        } else {
-            if repo.kind == .cdn {
-                guard let base = RemotePodspec.cdnBase(repoPath: repo.path, fallback: repo.url) else {
-                    return .skipped(.cdnSpecMissing(jsonPath))
-                }
-                let url = RemotePodspec.cdnURL(base: base, relativePath: "Specs/\(relative)/\(name).podspec.json")
-                return .remote(CDNSpec(repoName: repo.name, localPath: jsonPath, url: url))
-            }
-            throw PodMirrorFailure(
-                Message(
-                    "pods.spec.missing",
-                    [
-                        "pod": name, "version": version, "repo": repo.name,
-                        "path": jsonPath,
-                    ]),
-                remedy: Message("pods.spec.missing.remedy"), code: .podsSpecMissing)
+        let jsonPath = specsDir + "/" + relative + "/\(name).podspec.json"
+        let rubyPath = specsDir + "/" + relative + "/\(name).podspec"
+        if fs.fileExists(jsonPath) { return .file(jsonPath) }
+        if fs.fileExists(rubyPath) { return .file(rubyPath) }
+        guard repo.kind == .cdn,
+            Self.cdnIndexMayList(name: name, version: version, repoPath: repo.path, prefixLengths: prefixes, fs),
+            let base = RemotePodspec.cdnBase(repoPath: repo.path, fallback: repo.url)
+        else { return .absent(jsonPath) }
+        let url = RemotePodspec.cdnURL(base: base, relativePath: "Specs/\(relative)/\(name).podspec.json")
+        return .remote(CDNSpec(repoName: repo.name, localPath: jsonPath, url: url))
+    }
+
+    /// False only when the CDN repo's downloaded version index (`all_pods_versions_<shard>.txt`, lines
+    /// `Name/1.0/1.1`) exists and does not list `name` `version`.
+    static func cdnIndexMayList(
+        name: String, version: String, repoPath: String, prefixLengths: [Int], _ fs: any FileSystem
+    ) -> Bool {
+        let shard = shardPath(name: name, prefixLengths: prefixLengths).split(separator: "/").joined(separator: "_")
+        guard let data = fs.contents(repoPath + "/all_pods_versions_\(shard).txt") else { return true }
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: "/", omittingEmptySubsequences: false)
+            if parts.first.map(String.init) == name { return parts.dropFirst().contains { String($0) == version } }
         }
-        guard let data = fs.contents(path) else {
+        return false
+    }
+
+    private func sha1(of path: String) -> String? {
+        repos.fileSystem.contents(path).map { Digest.hex(.sha1, Array($0)) }
+    }
+
+    /// The file at `path` of `repo`, checked against `checksum`.
+    private func found(name: String, path: String, repo: SpecRepo, checksum: String?) throws -> Outcome {
+        guard let data = repos.fileSystem.contents(path) else {
             throw PodMirrorFailure(Message("pods.spec.unreadable", ["path": path]), code: .podsSpecUnreadable)
         }
         let bytes = Array(data)
@@ -105,7 +170,7 @@ public struct SpecLookup: Sendable {
                 isJSON: path.hasSuffix(".json")))
     }
 
-    /// The local repo for a `SPEC REPOS` key: `trunk` by name, others by URL as CocoaPods compares them.
+    /// The local repo for a source: `trunk` by name, others by URL as CocoaPods compares them.
     func repo(for source: String) -> SpecRepo? {
         if source == "trunk" { return all.first { $0.name == "trunk" } }
         return all.first { $0.url.map { SpecRepoNaming.matches(local: $0, wanted: source) } ?? false }

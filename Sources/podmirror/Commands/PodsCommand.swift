@@ -108,6 +108,9 @@ enum PodsRender {
                 "  (\(ByteCountFormatter.string(fromByteCount: r.bytes, countStyle: .file)), "
                 + String(format: "%.1f s)", r.seconds)
         }
+        if let repo = r.specRepo, r.status != .failed {
+            text += "  " + Message("pods.line.spec-repo", ["repo": repo]).localized
+        }
         if let detail = r.localizedDetail { text += ": " + Redaction.redactText(detail) }
         return text
     }

@@ -125,6 +125,7 @@ final class PodsFetchTests: XCTestCase {
         XCTAssertEqual(result(report, "PMPrep").status, .skipped)
         XCTAssertTrue(result(report, "PMPrep").reason!.contains("prepare_command"))
         XCTAssertTrue(report.changed)
+        for name in ["PMBar", "PMGitA"] { XCTAssertGreaterThan(result(report, name).seconds, 0, name) }
 
         // VERSION: exactly the 6 bytes, no newline.
         XCTAssertEqual(
@@ -176,9 +177,13 @@ final class PodsFetchTests: XCTestCase {
             XCTAssertEqual(result(report, pod).cachePath, podsDir + "/" + slug)
             let ref = try referenceCheckout(pod, rev)
             assertSameTree(podsDir + "/" + slug, ref)
+            // The spec CocoaPods writes (`to_pretty_json`): the same JSON object, re-written.
+            let cached = try XCTUnwrap(FileManager.default.contents(atPath: podsDir + "/Specs/\(slug).podspec.json"))
+            let upstream = try XCTUnwrap(FileManager.default.contents(atPath: ref + "/\(pod).podspec.json"))
             XCTAssertEqual(
-                FileManager.default.contents(atPath: podsDir + "/Specs/\(slug).podspec.json"),
-                FileManager.default.contents(atPath: ref + "/\(pod).podspec.json"))
+                try JSONSerialization.jsonObject(with: cached) as? NSDictionary,
+                try JSONSerialization.jsonObject(with: upstream) as? NSDictionary)
+            XCTAssertTrue(String(decoding: cached, as: UTF8.self).contains("\n  \"source\": {\n    \"git\": "), pod)
         }
         // Nothing else: no .git, no .lock, no staging left.
         let all = files(podsDir)
@@ -193,6 +198,108 @@ final class PodsFetchTests: XCTestCase {
         XCTAssertEqual(again.pods.filter { $0.status == .fetched }.map(\.name), [])
         XCTAssertEqual(result(again, "PMFoo").status, .cached)
         XCTAssertEqual(TreeSnapshot(podsDir).differences(to: before), [])
+    }
+
+    /// A `:git` pod whose repository has only a Ruby podspec, served at `podsrc/<name>.git`; returns its commit.
+    func publishRubyOnlyPod(_ name: String, podspec: String) throws -> String {
+        let work = tmp.path + "/work-ruby/" + name
+        try FileManager.default.createDirectory(atPath: work + "/Sources", withIntermediateDirectories: true)
+        try podspec.write(toFile: work + "/\(name).podspec", atomically: true, encoding: .utf8)
+        try "struct R {}\n".write(toFile: work + "/Sources/R.swift", atomically: true, encoding: .utf8)
+        for args in [
+            ["init", "-q", "-b", "main"], ["add", "-A"],
+            ["-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "-m", "r"],
+        ] {
+            XCTAssertEqual(try ProcessRunner.git(["-C", work] + args).status, 0)
+        }
+        XCTAssertEqual(
+            try ProcessRunner.git(["clone", "-q", "--bare", work, fixture.root + "/podsrc/\(name).git"]).status, 0)
+        return try ProcessRunner.git(["-C", work, "rev-parse", "HEAD"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+    }
+
+    /// Podfile.lock of one `:branch` pod, as CocoaPods writes it.
+    func externalLock(_ name: String, commit: String, checksum: String) -> String {
+        let url = fixture.base + "/podsrc/\(name).git"
+        return """
+            PODS:
+              - \(name) (0.4.0)
+
+            DEPENDENCIES:
+              - \(name) (from `\(url)`, branch `main`)
+
+            EXTERNAL SOURCES:
+              \(name):
+                :branch: main
+                :git: \(url)
+
+            CHECKOUT OPTIONS:
+              \(name):
+                :commit: \(commit)
+                :git: \(url)
+
+            SPEC CHECKSUMS:
+              \(name): \(checksum)
+
+            COCOAPODS: 1.17.0
+
+            """
+    }
+
+    /// A `:branch` pod with only a Ruby podspec: stored with the spec CocoaPods writes when the static reading is
+    /// exact (its SHA1 is the lock's), else taken from `Pods/Local Podspecs` when the project has it, else left to
+    /// CocoaPods.
+    func testExternalPodWithOnlyARubyPodspecIsStoredAsCocoaPodsWould() throws {
+        let url = "https://example.invalid/PMGitR.git"
+        let expected = Array(PodspecJSONTests.rubyPodspecJSON.utf8)
+        let sum = Digest.hex(.sha1, expected)
+        let commit = try publishRubyOnlyPod("PMGitR", podspec: PodspecJSONTests.rubyPodspec)
+        XCTAssertTrue(PodspecJSONTests.rubyPodspec.contains(url))
+        // A static reading that does not give the lock's checksum is not trusted.
+        var lock = try fixture.writeLock(
+            externalLock("PMGitR", commit: commit, checksum: String(repeating: "0", count: 40)))
+        let other = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken()).pods[0]
+        XCTAssertEqual(other.status, .skipped, "\(other)")
+        XCTAssertTrue(other.reason!.contains("SPEC CHECKSUMS"), other.reason!)
+        lock = try fixture.writeLock(externalLock("PMGitR", commit: commit, checksum: sum))
+        let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
+        let r = result(report, "PMGitR")
+        XCTAssertEqual(r.status, .fetched, "\(r)")
+        let slug = "External/PMGitR/" + (try md5("commit=\(commit)-git=\(fixture.base)/podsrc/PMGitR.git"))
+        XCTAssertEqual(r.cachePath, podsDir + "/" + slug)
+        XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/Specs/\(slug).podspec.json"), Data(expected))
+        XCTAssertEqual(
+            try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken()).pods[0].status, .cached)
+
+        // Not readable exactly (a constant): left to CocoaPods, nothing stored.
+        let unreadable = PodspecJSONTests.rubyPodspec.replacingOccurrences(of: "PMGitR", with: "PMGitU")
+            .replacingOccurrences(of: "'Sources/**/*.{swift,h}'", with: "SOURCES")
+        let commitU = try publishRubyOnlyPod("PMGitU", podspec: unreadable)
+        let storedU = Array(PodspecJSONTests.rubyPodspecJSON.replacingOccurrences(of: "PMGitR", with: "PMGitU").utf8)
+        lock = try fixture.writeLock(externalLock("PMGitU", commit: commitU, checksum: Digest.hex(.sha1, storedU)))
+        let skipped = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken()).pods[0]
+        XCTAssertEqual(skipped.status, .skipped, "\(skipped)")
+        XCTAssertTrue(skipped.reason!.contains("CocoaPods downloads it"), skipped.reason!)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: skipped.cachePath!))
+        // The next run skips it without downloading it again (its repository is gone now).
+        let bareU = fixture.root + "/podsrc/PMGitU.git"
+        try FileManager.default.moveItem(atPath: bareU, toPath: bareU + ".away")
+        let again = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken()).pods[0]
+        XCTAssertEqual(again.status, .skipped, "\(again)")
+        XCTAssertEqual(again.reason, skipped.reason)
+        XCTAssertEqual(again.bytes, 0)
+        try FileManager.default.moveItem(atPath: bareU + ".away", toPath: bareU)
+        // The spec CocoaPods stored in the project, with the lock's checksum, is what it writes into the entry.
+        let local = fixture.project + "/Pods/Local Podspecs"
+        try FileManager.default.createDirectory(atPath: local, withIntermediateDirectories: true)
+        try Data(storedU).write(to: URL(fileURLWithPath: local + "/PMGitU.podspec.json"))
+        let fromLocal = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken()).pods[0]
+        XCTAssertEqual(fromLocal.status, .fetched, "\(fromLocal)")
+        XCTAssertEqual(
+            FileManager.default.contents(
+                atPath: fromLocal.cachePath!.replacingOccurrences(
+                    of: podsDir + "/", with: podsDir + "/Specs/") + ".podspec.json"),
+            Data(storedU))
     }
 
     func testVersionFileOfAnotherCocoaPodsIsWipedLikeCocoaPods() throws {
@@ -238,6 +345,28 @@ final class PodsFetchTests: XCTestCase {
 
     // MARK: Faults and hostile input
 
+    /// `:tag => 'X'` is cloned with `git clone --branch X`, which takes `refs/heads/X` first, then
+    /// `refs/tags/X`; the real `git clone --branch` is the reference for both the commit and the tree.
+    func testTagIsResolvedAsGitCloneBranchDoesBranchFirst() throws {
+        let bare = fixture.root + "/podsrc/PMGitA.git"
+        // A "tag" that exists only as a branch, and a branch named like an existing tag.
+        try ProcessRunner.git(["-C", bare, "branch", "0.4.0", fixture.commits["PMGitA.third"]!])
+        try ProcessRunner.git(["-C", bare, "branch", "1.0.0", fixture.commits["PMGitA.main"]!])
+        for tag in ["0.4.0", "1.0.0"] {
+            let lock = try fixture.writeLock(try fixture.podfileLock(tagOverride: ["PMGitA": tag]))
+            let report = try fetcher(lock: lock, only: ["PMGitA"]).run(mode: .apply, cancellation: CancellationToken())
+            let a = result(report, "PMGitA")
+            XCTAssertEqual(a.status, .fetched, "\(tag): \(a)")
+            let ref = tmp.path + "/clone-branch-\(tag)"
+            let clone = try ProcessRunner.git(["clone", "-q", "--branch", tag, bare, ref])
+            XCTAssertEqual(clone.status, 0, clone.stderr)
+            let head = try ProcessRunner.git(["-C", ref, "rev-parse", "HEAD"]).stdout
+            XCTAssertEqual(a.commit, head.trimmingCharacters(in: .whitespacesAndNewlines), tag)
+            try FileManager.default.removeItem(atPath: ref + "/.git")
+            assertSameTree(a.cachePath!, ref)
+        }
+    }
+
     func testMissingTagFailsThatPodOnlyAndLeavesNoEntry() throws {
         let lock = try fixture.writeLock(try fixture.podfileLock(tagOverride: ["PMGitA": "9.9.9"]))
         let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
@@ -248,6 +377,56 @@ final class PodsFetchTests: XCTestCase {
         XCTAssertEqual(result(report, "PMFoo").status, .fetched)
         XCTAssertEqual(result(report, "PMGitB").status, .fetched)
         XCTAssertFalse(files(podsDir).contains { $0.hasPrefix(".podmirror") || $0.hasSuffix(".lock") })
+    }
+
+    /// A lockfile made against trunk, after the switch to a mirror (no `trunk` folder, the Podfile's source is
+    /// the mirror): each podspec comes from the Podfile's sources in order, else from any local repo holding it.
+    func testTrunkLockfileResolvesThroughThePodfileSourcesThenAnyLocalRepo() throws {
+        let text = try fixture.podfileLock()
+        let lock = try fixture.writeLock(
+            text.replacingOccurrences(of: "  \"\(fixture.unshardedURL)\":\n    - PMBar\n", with: "")
+                .replacingOccurrences(of: "  \"\(fixture.shardedURL)\":\n", with: "  trunk:\n    - PMBar\n"))
+        XCTAssertEqual(try PodfileLock.read(path: lock).specRepos.keys.sorted(), ["trunk"])
+        // The flat repo also holds PMFoo 1.0.0, with other bytes than the lockfile's checksum.
+        let otherFoo = fixture.reposDir + "/flat/PMFoo/1.0.0/PMFoo.podspec.json"
+        try FileManager.default.createDirectory(
+            atPath: (otherFoo as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let fooBytes = FileManager.default.contents(atPath: fixture.reposDir + "/" + fixture.specFiles["PMFoo"]!)!
+        try (fooBytes + Data(" ".utf8)).write(to: URL(fileURLWithPath: otherFoo))
+        let podfile = fixture.project + "/Podfile"
+        func run(sources: [String]?) throws -> PodsFetchReport {
+            try? FileManager.default.removeItem(atPath: podfile)
+            if let sources {
+                let lines = sources.map { "source '\($0)'\n" }.joined()
+                try (lines + "platform :ios, '12.0'\ntarget 'App' do\n  pod 'PMFoo'\nend\n").write(
+                    toFile: podfile, atomically: true, encoding: .utf8)
+            }
+            let fetch = fetcher(lock: lock, only: ["PMFoo", "PMBar"])
+            return try fetch.run(mode: .dryRun, cancellation: CancellationToken())
+        }
+        // The first Podfile source holding the version serves it, as CocoaPods' resolver takes it.
+        let flatFirst = try run(sources: [fixture.unshardedURL, fixture.shardedURL])
+        XCTAssertEqual(result(flatFirst, "PMFoo").errorCode, .podsSpecChecksum)
+        XCTAssertTrue(result(flatFirst, "PMFoo").error!.contains(otherFoo), result(flatFirst, "PMFoo").error!)
+        XCTAssertEqual(result(flatFirst, "PMBar").specRepo, "flat")
+        let shardedFirst = try run(sources: [fixture.shardedURL, fixture.unshardedURL])
+        XCTAssertEqual(result(shardedFirst, "PMFoo").status, .missing, "\(result(shardedFirst, "PMFoo"))")
+        XCTAssertEqual(result(shardedFirst, "PMFoo").specRepo, "sharded")
+        // No Podfile source matches a local repo (or no Podfile): any local repo holding it, the lock's
+        // checksum first.
+        for sources in [[fixture.base + "/elsewhere.git"], nil] {
+            let report = try run(sources: sources)
+            XCTAssertEqual(result(report, "PMFoo").status, .missing, "\(result(report, "PMFoo"))")
+            XCTAssertEqual(result(report, "PMFoo").specRepo, "sharded")
+            XCTAssertEqual(result(report, "PMBar").specRepo, "flat")
+        }
+        // And the download fills the entry CocoaPods looks for.
+        let fetched = try fetcher(lock: lock, only: ["PMFoo"]).run(mode: .apply, cancellation: CancellationToken())
+        XCTAssertEqual(result(fetched, "PMFoo").status, .fetched, "\(result(fetched, "PMFoo"))")
+        let sha = try fixture.sha1(ofSpec: "PMFoo")
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: podsDir + "/Specs/Release/PMFoo/1.0.0-\(sha.prefix(5)).podspec.json"),
+            fooBytes)
     }
 
     func testLockfileNamingPodNoLocalRepoHasIsReportedNamingIt() throws {
