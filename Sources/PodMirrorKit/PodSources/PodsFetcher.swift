@@ -12,12 +12,15 @@ public struct PodsFetchRequest: Sendable {
     public var lockTimeout: TimeInterval
     public var environment: RuntimeEnvironment
     public var mirrors: SourceMirrorRules
+    /// The bounds every `:http` archive must stay within.
+    public var archiveLimits: ArchiveLimits
 
     public init(
         lockfilePath: String, only: [String] = [], jobs: Int = 8, cocoapodsVersion: String? = nil,
         stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, lockTimeout: TimeInterval = 60,
-        environment: RuntimeEnvironment, mirrors: SourceMirrorRules
+        environment: RuntimeEnvironment, mirrors: SourceMirrorRules, archiveLimits: ArchiveLimits = .default
     ) {
+        self.archiveLimits = archiveLimits
         self.lockfilePath = lockfilePath
         self.only = only
         self.jobs = jobs
@@ -422,13 +425,13 @@ public struct PodsFetcher: Sendable {
                 try fs.createDirectory(scratch)
                 let options = DownloadOptions(
                     stallTimeout: request.stallTimeout, cancellation: cancellation,
-                    environment: request.environment.variables, progress: bytes)
+                    environment: request.environment.variables, progress: bytes, limits: request.archiveLimits)
                 result.bytes = try HTTPSourceDownloader.fetch(http, into: content, scratch: scratch, options: options)
                 try? fs.removeItem(scratch)
             }
             var spec = job.spec
             if spec == nil {
-                switch Self.externalSpec(name: result.name, content: content, fs) {
+                switch try Self.externalSpec(name: result.name, content: content) {
                 case .failure(let why):
                     result.status = .skipped
                     result.reason = why.message.english
@@ -448,17 +451,44 @@ public struct PodsFetcher: Sendable {
         return result
     }
 
-    /// An external pod's spec: the checkout's top-level `<Name>.podspec.json`, byte for byte.
-    static func externalSpec(name: String, content: String, _ fs: any FileSystem) -> Result<[UInt8], SkipReason> {
-        guard let data = fs.contents(content + "/\(name).podspec.json") else {
-            if fs.fileExists(content + "/\(name).podspec") {
+    /// The most bytes a podspec read from a downloaded source may have.
+    static let maxSpecBytes = 4 << 20
+
+    /// An external pod's spec: the downloaded source's top-level `<Name>.podspec.json`, byte for byte. Read as a
+    /// regular file without following a link (a link, a FIFO, a device or a file over `maxSpecBytes` is refused),
+    /// and its `name` must be the pod's.
+    static func externalSpec(name: String, content: String) throws -> Result<[UInt8], SkipReason> {
+        let file = "\(name).podspec.json"
+        let tree: PodTree
+        do { tree = try PodTree(content) } catch {
+            return .failure(.rubyPodspec("no \(file) at the top of the repository"))
+        }
+        func refuse(_ key: String, _ extra: [String: String] = [:]) -> PodMirrorFailure {
+            PodMirrorFailure(Message(key, ["pod": name, "path": file].merging(extra) { $1 }), code: .podsSpecUnsafe)
+        }
+        let bytes: [UInt8]
+        switch tree.readRegularFile(file, limit: maxSpecBytes) {
+        case .success(let b): bytes = b
+        case .failure(.missing):
+            if tree.kind(of: "\(name).podspec") != nil {
                 return .failure(.rubyPodspec("the repository has only a Ruby podspec"))
             }
-            return .failure(.rubyPodspec("no \(name).podspec.json at the top of the repository"))
+            return .failure(.rubyPodspec("no \(file) at the top of the repository"))
+        case .failure(.link): throw refuse("pods.spec.link")
+        case .failure(.notRegular): throw refuse("pods.spec.not-regular")
+        case .failure(.tooLarge): throw refuse("pods.spec.too-large", ["limit": String(maxSpecBytes)])
+        case .failure(.io(let code)):
+            throw PodMirrorFailure(
+                Message("file.error.read", ["path": content + "/" + file, "reason": String(cString: strerror(code))]),
+                code: .fileRead)
         }
-        let bytes = Array(data)
         guard let spec = try? PodSpecSource.json(bytes, path: content) else {
-            return .failure(.rubyPodspec("\(name).podspec.json is not a JSON object"))
+            return .failure(.rubyPodspec("\(file) is not a JSON object"))
+        }
+        guard spec.name == name else {
+            throw PodMirrorFailure(
+                Message("pods.podspec.name", ["pod": name, "path": file, "name": spec.name ?? "(none)"]),
+                code: .podsPodspecName)
         }
         if spec.hasPrepareCommand { return .failure(.prepareCommand) }
         return .success(bytes)

@@ -63,6 +63,8 @@ public struct DownloadOptions: Sendable {
     public var retryDelay: TimeInterval
     /// The `User-Agent` sent unless the source's headers give one: CocoaPods' own by default.
     public var userAgent: String
+    /// The bounds an archive must stay within.
+    public var limits: ArchiveLimits
 
     /// The User-Agent cocoapods-downloader's `curl` sends, quotes included (its `-A` is one argv element
     /// holding the quotes): `'CocoaPods/1.17.0 cocoapods-downloader/2.1'`.
@@ -74,8 +76,9 @@ public struct DownloadOptions: Sendable {
         stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, retries: Int = 3,
         cancellation: CancellationToken = .init(), environment: [String: String] = [:],
         progress: (@Sendable (Int64) -> Void)? = nil, retryDelay: TimeInterval = 1,
-        userAgent: String = DownloadOptions.cocoaPodsUserAgent()
+        userAgent: String = DownloadOptions.cocoaPodsUserAgent(), limits: ArchiveLimits = .default
     ) {
+        self.limits = limits
         self.stallTimeout = stallTimeout
         self.retries = retries
         self.cancellation = cancellation
