@@ -209,6 +209,23 @@ extension HTTPSourceDownloaderTests {
         XCTAssertEqual(listing(dest).count, 50)
     }
 
+    func testAnArchiveOverTheSizeBoundIsCutWhileItDownloads() throws {
+        final class Seen: @unchecked Sendable {
+            var most: Int64 = 0
+        }
+        let seen = Seen()
+        var o = options(retries: 0)
+        o.limits.maxArchiveBytes = 100_000
+        o.progress = { seen.most = max(seen.most, $0) }
+        let big = [UInt8](repeating: 0x41, count: 8 << 20)
+        server.serve("/big.tgz", big)
+        let e = fetchError(HTTPSource(url: server.url + "/big.tgz"), o)
+        XCTAssertEqual(e?.code, .podsHTTPArchiveTooLarge, "\(String(describing: e))")
+        XCTAssertTrue(e?.remedy?.contains("PODMIRROR_ARCHIVE_MAX_BYTES") ?? false, e?.remedy ?? "nil")
+        XCTAssertLessThan(seen.most, Int64(big.count), "the transfer is cut, not finished")
+        assertNothingLeft()
+    }
+
     func testLimitsComeFromTheEnvironmentAndBadValuesAreRefused() throws {
         let limits = try ArchiveLimits.resolve(environment: [
             "PODMIRROR_ARCHIVE_MAX_BYTES": "10", "PODMIRROR_ARCHIVE_MAX_ENTRIES": "20",

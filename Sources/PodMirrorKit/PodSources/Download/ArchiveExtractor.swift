@@ -140,13 +140,7 @@ struct ArchiveExtractor {
     func failure(_ f: PodTreeFailure) -> HTTPSourceError {
         switch f {
         case .unsafe(let entry, let problem): unsafe(entry, problem)
-        case .limit(let bound, let limit):
-            HTTPSourceError(
-                HTTPSourceError.Kind(bound),
-                Message(bound.messageKey, ["url": shownURL, "limit": String(limit)]),
-                remedy: Message(
-                    "pods.http.archive-limit.remedy",
-                    ["variable": ArchiveLimits.variables.first { $0.0 == bound }!.1]))
+        case .limit(let bound, _): HTTPSourceError.limit(bound, of: limits, url: shownURL)
         case .io(let path, let code):
             HTTPSourceError(
                 .fileSystem,

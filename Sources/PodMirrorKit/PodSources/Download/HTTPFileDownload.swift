@@ -20,6 +20,8 @@ struct HTTPFileDownload {
     static let aborted: Int32 = 42
     static let timedOut: Int32 = 28
     static let libcurlMissing: Int32 = -1
+    /// Not libcurl's: the transfer was cut at `ArchiveLimits.maxArchiveBytes`.
+    static let tooLarge: Int32 = -2
 
     /// Downloads into `path` (created or replaced); returns its size. On failure the file is removed.
     func run(to path: String) throws -> Int64 {
@@ -47,6 +49,8 @@ struct HTTPFileDownload {
                     return (Self.size(of: path), HTTPGet.headers(attempt.headers))
                 case Self.aborted where options.cancellation.isCancelled:
                     throw InterruptedError()
+                case Self.tooLarge:
+                    throw HTTPSourceError.limit(.archiveBytes, of: options.limits, url: shown)
                 case Self.libcurlMissing:
                     throw HTTPSourceError(
                         .toolMissing, Message("pods.http.libcurl-missing", ["reason": attempt.error]),
@@ -105,6 +109,8 @@ struct HTTPFileDownload {
         var last: Int64 = -1
         var lastChange = Date()
         var stalled = false
+        /// Set when the file passed `ArchiveLimits.maxArchiveBytes`: the transfer is cut there.
+        var tooLarge = false
         init(_ options: DownloadOptions) { self.options = options }
     }
 
@@ -123,6 +129,10 @@ struct HTTPFileDownload {
         let progress: @convention(c) (UnsafeMutableRawPointer?, Int64) -> Int32 = { raw, bytes in
             let context = Unmanaged<Context>.fromOpaque(raw!).takeUnretainedValue()
             if context.options.cancellation.isCancelled { return 1 }
+            if bytes > context.options.limits.maxArchiveBytes {
+                context.tooLarge = true
+                return 1
+            }
             if bytes != context.last {
                 context.last = bytes
                 context.lastChange = Date()
@@ -184,6 +194,9 @@ struct HTTPFileDownload {
         } else {
             let reason = context.stalled ? "stalled" : Redaction.redactText(error)
             Trace.emit(.httpFailure(method: "GET", url: shown, reason: reason, seconds: seconds))
+        }
+        if rc == Self.aborted && context.tooLarge {
+            return Attempt(code: Self.tooLarge, status: result.status, headers: raw, error: "")
         }
         if rc == Self.aborted && context.stalled {
             return Attempt(

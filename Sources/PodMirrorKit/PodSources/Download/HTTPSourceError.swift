@@ -78,3 +78,13 @@ extension HTTPSourceError.Kind {
         }
     }
 }
+
+extension HTTPSourceError {
+    /// An archive that broke `bound` of `limits`, naming the URL, the bound's value and the variable raising it.
+    static func limit(_ bound: ArchiveLimits.Bound, of limits: ArchiveLimits, url shown: String) -> HTTPSourceError {
+        let variable = ArchiveLimits.variables.first { $0.0 == bound }?.1 ?? ""
+        return HTTPSourceError(
+            Kind(bound), Message(bound.messageKey, ["url": shown, "limit": String(limits.value(of: bound))]),
+            remedy: Message("pods.http.archive-limit.remedy", ["variable": variable]))
+    }
+}
