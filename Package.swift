@@ -59,6 +59,8 @@ let package = Package(
         .executableTarget(
             name: "GemrcFuzz", dependencies: ["PodMirrorKit", "FuzzSupport", .product(name: "Yams", package: "Yams")],
             path: "Fuzz/GemrcFuzz"),
+        .executableTarget(
+            name: "ArchiveFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/ArchiveFuzz"),
         // bench/http-archives.sh: podmirror's http downloader alone, against curl.
         .executableTarget(name: "http-fetch-bench", dependencies: ["PodMirrorKit"], path: "bench/HTTPFetchBench"),
         // bench/digest.sh: Digest (swift-crypto) vs coreutils' and OpenSSL's hashing commands on the same file.

@@ -96,7 +96,8 @@ extension ErrorCode {
         case .podsSpecChecksum: "The podspec's checksum is not the one in the Podfile.lock."
         case .podsSpecJSON: "The podspec's JSON could not be read."
         case .podsPodspecUnreadable: "The podspec a `:podspec` pod names could not be read."
-        case .podsPodspecName: "The podspec a `:podspec` pod names is for another pod."
+        case .podsPodspecName:
+            "A pod's podspec (the one a `:podspec` pod names, or the one in its downloaded source) is for another pod."
         case .podsCDNNotFound: "The CDN has no podspec for that pod and version."
         case .podsCDNChecksum: "The podspec downloaded from the CDN is not the one Podfile.lock names (checksum)."
         case .podsCDNStore: "A podspec downloaded from the CDN could not be stored in the spec repo folder."
@@ -110,7 +111,19 @@ extension ErrorCode {
         case .podsHTTPChecksum: "The archive's `sha256`/`sha1` is not the podspec's."
         case .podsHTTPUnsafeArchive: "An archive entry would land outside the pod's folder."
         case .podsHTTPExtraction: "The archive could not be read or extracted."
-        case .podsHTTPToolMissing: "A program extraction needs (`tar`, `xz`, …) is missing."
+        case .podsHTTPArchiveTooLarge: "A pod's archive is larger than `PODMIRROR_ARCHIVE_MAX_BYTES` allows."
+        case .podsHTTPTooManyEntries: "A pod's archive has more members than `PODMIRROR_ARCHIVE_MAX_ENTRIES` allows."
+        case .podsHTTPExpandedTooLarge:
+            "A pod's archive expands to more bytes than `PODMIRROR_ARCHIVE_MAX_EXPANDED_BYTES` allows."
+        case .podsHTTPCompressionRatio:
+            "A pod's archive expands more times its size than `PODMIRROR_ARCHIVE_MAX_RATIO` allows (an archive bomb)."
+        case .podsSpecUnsafe:
+            "A pod's podspec in its downloaded source is a link, not a regular file, or too large; it is not read."
+        case .podsGitUnsafeTree:
+            "A git pod's checkout holds a link pointing outside the pod's folder, or a special file."
+        case .podsGitSubmoduleURL:
+            "A git pod's submodule URL is one git refuses by default (a local path, `file://`, an option, ext::)."
+        case .podsHTTPToolMissing: "A program extraction needs (`gzip`, `xz`, …) is missing."
         case .podsHTTPFileSystem: "The archive or its folder could not be written."
         case .gemsBadURL: "A gem source URL that is not http(s)."
         case .gemsInternal: "A gem source edit that does not read back (a podmirror bug; nothing was written)."

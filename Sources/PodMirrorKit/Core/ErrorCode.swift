@@ -120,6 +120,13 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case podsHTTPChecksum = "pods.http.checksum"
     case podsHTTPUnsafeArchive = "pods.http.unsafe-archive"
     case podsHTTPExtraction = "pods.http.extraction"
+    case podsHTTPArchiveTooLarge = "pods.http.archive-too-large"
+    case podsHTTPTooManyEntries = "pods.http.too-many-entries"
+    case podsHTTPExpandedTooLarge = "pods.http.expanded-too-large"
+    case podsHTTPCompressionRatio = "pods.http.compression-ratio"
+    case podsSpecUnsafe = "pods.spec-unsafe"
+    case podsGitUnsafeTree = "pods.git.unsafe-tree"
+    case podsGitSubmoduleURL = "pods.git.submodule-url"
     case podsHTTPToolMissing = "pods.http.tool-missing"
     case podsHTTPFileSystem = "pods.http.file-system"
 
@@ -178,7 +185,9 @@ extension ErrorCode {
             .podsSpecChecksum, .podsSpecJSON, .podsPodspecUnreadable, .podsPodspecName, .podsCDNNotFound,
             .podsCDNChecksum, .podsCDNStore, .podsCacheLock, .podsCacheVersion, .podsCacheWrite,
             .podsHTTPLeftToCocoaPods, .podsHTTPChecksum, .podsHTTPUnsafeArchive, .podsHTTPExtraction,
-            .podsHTTPFileSystem, .gemsInternal, .gemsGemrcSyntax, .gemsGemrcEncoding, .gemsGemrcDuplicateKey,
+            .podsHTTPArchiveTooLarge, .podsHTTPTooManyEntries, .podsHTTPExpandedTooLarge, .podsHTTPCompressionRatio,
+            .podsSpecUnsafe, .podsGitUnsafeTree, .podsGitSubmoduleURL, .podsHTTPFileSystem, .gemsInternal,
+            .gemsGemrcSyntax, .gemsGemrcEncoding, .gemsGemrcDuplicateKey,
             .gemsGemrcInlineSources, .gemsGemrcUnreadableSources, .gemsGemrcUnplaceable, .gemsBundlerSyntax,
             .gemsBundlerEncoding, .gemsBundlerDuplicateKey, .gemsBundlerUnreadableMirror, .gemsBundlerUnplaceable,
             .setupInstallCocoapods, .initPodfileExists, .xcodeprojSyntax, .xcodeprojBinaryPlist, .xcodeprojStructure,

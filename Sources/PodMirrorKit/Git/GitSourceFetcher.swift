@@ -38,7 +38,26 @@ public enum GitSourceFetcher {
         try checkout(repo, commit: commit, options: options)
         if submodules { bytes += try updateSubmodules(repo, options: options) }
         try removeGitDirectories(directory)
+        do { try PodTree(directory).verify() } catch let f as PodTreeFailure { throw unsafeTree(f, url: url) }
         return Result(commit: commit, bytes: bytes)
+    }
+
+    /// The error for a checkout that holds a link leaving the pod's folder or a special file.
+    static func unsafeTree(_ failure: PodTreeFailure, url: String) -> PodMirrorFailure {
+        let shown = Redaction.redactURL(url)
+        switch failure {
+        case .unsafe(let entry, let problem):
+            let key = problem == .linkOutside ? "pods.git.unsafe-tree.link-outside" : "pods.git.unsafe-tree.special"
+            return PodMirrorFailure(
+                Message(key, ["url": shown, "entry": Redaction.redactText(entry)]), code: .podsGitUnsafeTree)
+        case .limit(let bound, let limit):
+            return PodMirrorFailure(
+                Message(bound.messageKey, ["url": shown, "limit": String(limit)]),
+                code: .podsGitUnsafeTree)
+        case .io(let path, let code):
+            return PodMirrorFailure(
+                Message("file.error.read", ["path": path, "reason": String(cString: strerror(code))]), code: .fileRead)
+        }
     }
 
     /// Resolves and fetches the revision; returns its commit id.
@@ -196,7 +215,21 @@ public enum GitSourceFetcher {
             let declared = git_submodule_url(sm).map { String(cString: $0) } ?? name
             // libgit2 would resolve a relative URL against the parent's remote URL after insteadOf and rewrite
             // the result again when it clones; recorded resolved (as git resolves it), it is rewritten once.
-            let smURL = repo.remoteURL().map { GitURLRewrite.submoduleURL(declared, parentRemote: $0) } ?? declared
+            let parent = repo.remoteURL()
+            let smURL = parent.map { GitURLRewrite.submoduleURL(declared, parentRemote: $0) } ?? declared
+            // Before any insteadOf rewriting: the rules are the user's, the URL is the repository's.
+            if let why = SubmoduleURLPolicy.refusal(
+                smURL, parentIsLocal: parent.map(SubmoduleURLPolicy.isLocal) ?? false)
+            {
+                throw PodMirrorFailure(
+                    Message(
+                        why.messageKey,
+                        [
+                            "url": Redaction.redactURL(parent ?? repo.path), "name": Redaction.redactText(name),
+                            "submodule": Redaction.redactURL(smURL),
+                        ]),
+                    code: .podsGitSubmoduleURL)
+            }
             if smURL != declared { try repo.setConfig("submodule.\(name).url", smURL) }
             let session = TransferSession(options)
             var opts = git_submodule_update_options()

@@ -14,12 +14,15 @@ public struct PodsFetchRequest: Sendable {
     public var mirrors: SourceMirrorRules
     /// The slowest a download or clone may go (`NetworkSettings.minimumRate`).
     public var minimumRate = MinimumRate.default
+    /// The bounds every `:http` archive must stay within.
+    public var archiveLimits: ArchiveLimits
 
     public init(
         lockfilePath: String, only: [String] = [], jobs: Int = 8, cocoapodsVersion: String? = nil,
         stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, lockTimeout: TimeInterval = 60,
-        environment: RuntimeEnvironment, mirrors: SourceMirrorRules
+        environment: RuntimeEnvironment, mirrors: SourceMirrorRules, archiveLimits: ArchiveLimits = .default
     ) {
+        self.archiveLimits = archiveLimits
         self.lockfilePath = lockfilePath
         self.only = only
         self.jobs = jobs
@@ -449,14 +452,14 @@ public struct PodsFetcher: Sendable {
                 try fs.createDirectory(scratch)
                 var options = DownloadOptions(
                     stallTimeout: request.stallTimeout, cancellation: cancellation,
-                    environment: request.environment.variables, progress: bytes)
+                    environment: request.environment.variables, progress: bytes, limits: request.archiveLimits)
                 options.minimumRate = request.minimumRate
                 result.bytes = try HTTPSourceDownloader.fetch(http, into: content, scratch: scratch, options: options)
                 try? fs.removeItem(scratch)
             }
             var spec = job.spec
             if spec == nil {
-                switch Self.externalSpec(name: result.name, content: content, checksum: job.specChecksum, fs) {
+                switch try Self.externalSpec(name: result.name, content: content, checksum: job.specChecksum) {
                 case .failure(let why):
                     left.record(why, slug: slug, checksum: job.specChecksum)
                     result.status = .skipped
@@ -490,33 +493,66 @@ public struct PodsFetcher: Sendable {
         return bytes
     }
 
+    /// The most bytes a podspec read from a downloaded source may have.
+    static let maxSpecBytes = 4 << 20
+
     /// An external pod's spec as CocoaPods writes it into the cache (`spec.to_pretty_json`), from the checkout's
-    /// top-level `<Name>.podspec.json`, else from `<Name>.podspec` read statically. The Ruby one is used only
-    /// when the result's SHA1 is `checksum` (the lock's record of the spec CocoaPods stored), so it is exact;
-    /// otherwise the pod is left to CocoaPods. A JSON podspec's bytes are kept when they cannot be re-written.
-    static func externalSpec(name: String, content: String, checksum: String?, _ fs: any FileSystem)
-        -> Result<[UInt8], SkipReason>
-    {
-        guard let data = fs.contents(content + "/\(name).podspec.json") else {
-            guard let ruby = fs.contents(content + "/\(name).podspec") else {
-                return .failure(.rubyPodspec("no \(name).podspec.json or \(name).podspec at the top of the repository"))
+    /// top-level `<Name>.podspec.json`, else from `<Name>.podspec` read statically. Each is read as a regular file
+    /// without following a link (a link, a FIFO, a device or a file over `maxSpecBytes` is refused), and the spec's
+    /// `name` must be the pod's. The Ruby one is used only when the result's SHA1 is `checksum` (the lock's record
+    /// of the spec CocoaPods stored), so it is exact; otherwise the pod is left to CocoaPods. A JSON podspec's
+    /// bytes are kept when they cannot be re-written.
+    static func externalSpec(name: String, content: String, checksum: String?) throws -> Result<[UInt8], SkipReason> {
+        let file = "\(name).podspec.json"
+        let tree: PodTree
+        do { tree = try PodTree(content) } catch {
+            return .failure(.rubyPodspec("no \(file) at the top of the repository"))
+        }
+        func read(_ file: String) throws -> [UInt8]? {
+            func refuse(_ key: String, _ extra: [String: String] = [:]) -> PodMirrorFailure {
+                PodMirrorFailure(Message(key, ["pod": name, "path": file].merging(extra) { $1 }), code: .podsSpecUnsafe)
+            }
+            switch tree.readRegularFile(file, limit: maxSpecBytes) {
+            case .success(let b): return b
+            case .failure(.missing): return nil
+            case .failure(.link): throw refuse("pods.spec.link")
+            case .failure(.notRegular): throw refuse("pods.spec.not-regular")
+            case .failure(.tooLarge): throw refuse("pods.spec.too-large", ["limit": String(maxSpecBytes)])
+            case .failure(.io(let code)):
+                throw PodMirrorFailure(
+                    Message("file.error.read", ["path": content + "/" + file, "reason": String(cString: strerror(code))]),
+                    code: .fileRead)
+            }
+        }
+        func checkName(_ found: String?, in file: String) throws {
+            guard found == name else {
+                throw PodMirrorFailure(
+                    Message("pods.podspec.name", ["pod": name, "path": file, "name": found ?? "(none)"]),
+                    code: .podsPodspecName)
+            }
+        }
+        guard let bytes = try read(file) else {
+            let rubyFile = "\(name).podspec"
+            guard let ruby = try read(rubyFile) else {
+                return .failure(.rubyPodspec("no \(file) or \(rubyFile) at the top of the repository"))
             }
             if String(decoding: ruby, as: UTF8.self).contains("prepare_command") { return .failure(.prepareCommand) }
-            switch RubyPodspecReader.read(Array(ruby)) {
+            switch RubyPodspecReader.read(ruby) {
             case .failure(let why): return .failure(why)
             case .success(let spec):
                 let forms = PodspecJSON.EmptyStyle.allCases.map { spec.cocoapodsForm().prettyBytes($0) }
                 guard let checksum, let exact = forms.first(where: { Digest.hex(.sha1, $0) == checksum }) else {
                     return .failure(
-                        .rubyPodspec("\(name).podspec read statically does not give the spec SPEC CHECKSUMS records"))
+                        .rubyPodspec("\(rubyFile) read statically does not give the spec SPEC CHECKSUMS records"))
                 }
+                try checkName((try? PodSpecSource.json(exact, path: content))?.name, in: rubyFile)
                 return .success(exact)
             }
         }
-        let bytes = Array(data)
         guard let spec = try? PodSpecSource.json(bytes, path: content) else {
-            return .failure(.rubyPodspec("\(name).podspec.json is not a JSON object"))
+            return .failure(.rubyPodspec("\(file) is not a JSON object"))
         }
+        try checkName(spec.name, in: file)
         if spec.hasPrepareCommand { return .failure(.prepareCommand) }
         guard let form = PodspecJSON.parse(bytes)?.cocoapodsForm() else { return .success(bytes) }
         let forms = PodspecJSON.EmptyStyle.allCases.map { form.prettyBytes($0) }

@@ -51,7 +51,8 @@ struct PodsOptions: ParsableArguments {
         var request = PodsFetchRequest(
             lockfilePath: path, only: only, jobs: jobs, cocoapodsVersion: cocoapodsVersion,
             stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout,
-            environment: env, mirrors: try SourceMirrorRules.load(environment: env, catalog: try runner.catalog()))
+            environment: env, mirrors: try SourceMirrorRules.load(environment: env, catalog: try runner.catalog()),
+            archiveLimits: try ArchiveLimits.resolve(environment: env.variables))
         request.minimumRate = network.minimumRate
         return request
     }

@@ -67,7 +67,8 @@ struct ReinstallCommand: PodmirrorCommand {
             lockfilePath: lockfile,
             stallTimeout: network.stallTimeout,
             lockTimeout: network.lockTimeout,
-            environment: env, mirrors: try SourceMirrorRules.load(environment: env, catalog: catalog))
+            environment: env, mirrors: try SourceMirrorRules.load(environment: env, catalog: catalog),
+            archiveLimits: try ArchiveLimits.resolve(environment: env.variables))
         let console = Console.shared
         let report: PodsFetchReport
         do {

@@ -61,25 +61,4 @@ final class TarListingTests: XCTestCase {
         var garbage = TarListing()
         XCTAssertThrowsError(try garbage.feed([UInt8](repeating: 0x41, count: 1024)))
     }
-
-    func testSafetyRules() {
-        func problem(_ entries: [ArchiveEntry]) -> ArchiveSafety.Problem? { ArchiveSafety.firstProblem(in: entries)?.1 }
-        XCTAssertNil(
-            problem([.init(path: "./Pod/a", kind: .file), .init(path: "Pod/l", kind: .symlink, linkTarget: "../Pod/a")])
-        )
-        XCTAssertNil(
-            problem([
-                .init(path: "Pod/Versions/Current", kind: .symlink, linkTarget: "A"),
-                .init(path: "Pod/Headers", kind: .symlink, linkTarget: "Versions/Current/Headers"),
-            ]))
-        XCTAssertEqual(problem([.init(path: "/etc/x", kind: .file)]), .absolutePath)
-        XCTAssertEqual(problem([.init(path: "a/../../x", kind: .file)]), .parentReference)
-        XCTAssertEqual(problem([.init(path: "l", kind: .symlink, linkTarget: "..")]), .linkOutside)
-        XCTAssertEqual(problem([.init(path: "l", kind: .symlink, linkTarget: "")]), .linkOutside)
-        XCTAssertEqual(problem([.init(path: "h", kind: .hardlink, linkTarget: "../x")]), .linkOutside)
-        XCTAssertEqual(problem([.init(path: "d", kind: .device)]), .device)
-        XCTAssertEqual(
-            problem([.init(path: "l", kind: .symlink, linkTarget: "sub"), .init(path: "l/x", kind: .file)]),
-            .throughLink)
-    }
 }

@@ -30,4 +30,6 @@ final class FuzzReplayTests: XCTestCase {
     func testPbxprojHarnessReplaysSeedsAndRegressions() throws { try replay("PbxprojFuzz") }
 
     func testGemrcHarnessReplaysSeedsAndRegressions() throws { try replay("GemrcFuzz") }
+
+    func testArchiveHarnessReplaysSeedsAndRegressions() throws { try replay("ArchiveFuzz") }
 }

@@ -19,7 +19,7 @@ public struct ArchiveEntry: Sendable, Equatable {
     }
 }
 
-/// The rules an archive must pass before it is extracted: every member lands inside the destination.
+/// Why an archive member (or a path of a pod's tree) is refused, and the by-name check of a link's target.
 public enum ArchiveSafety {
     /// Why a member is refused.
     public enum Problem: String, Sendable {
@@ -28,6 +28,14 @@ public enum ArchiveSafety {
         case linkOutside = "link-outside"
         case throughLink = "through-link"
         case device
+        /// A FIFO, socket or other special file.
+        case special
+        /// A name already written (or clashing with one: a file where a folder is needed).
+        case duplicate
+        /// A hard link that names no regular file written before it.
+        case hardlink
+        /// An empty name, or one holding NUL.
+        case badName = "bad-name"
 
         /// The catalog message naming the member and the URL.
         var messageKey: String {
@@ -37,41 +45,12 @@ public enum ArchiveSafety {
             case .linkOutside: "pods.http.unsafe-entry.link-outside"
             case .throughLink: "pods.http.unsafe-entry.through-link"
             case .device: "pods.http.unsafe-entry.device"
+            case .special: "pods.http.unsafe-entry.special"
+            case .duplicate: "pods.http.unsafe-entry.duplicate"
+            case .hardlink: "pods.http.unsafe-entry.hardlink"
+            case .badName: "pods.http.unsafe-entry.bad-name"
             }
         }
-    }
-
-    /// The first member that would land outside the destination (or is a device node), with the reason.
-    public static func firstProblem(in entries: [ArchiveEntry]) -> (ArchiveEntry, Problem)? {
-        var links = Set<[String]>()
-        for e in entries where e.kind == .symlink { links.insert(components(e.path)) }
-        for e in entries {
-            if e.path.hasPrefix("/") { return (e, .absolutePath) }
-            let parts = components(e.path)
-            if parts.contains("..") { return (e, .parentReference) }
-            if e.kind == .device { return (e, .device) }
-            // A member below a symlink member would be written wherever that link points.
-            if parts.count > 1, (1..<parts.count).contains(where: { links.contains(Array(parts[0..<$0])) }) {
-                return (e, .throughLink)
-            }
-            switch e.kind {
-            case .symlink:
-                guard let target = e.linkTarget, !target.isEmpty, !target.hasPrefix("/"),
-                    resolvesInside(target, from: Array(parts.dropLast()))
-                else { return (e, .linkOutside) }
-            case .hardlink:
-                guard let target = e.linkTarget, !target.hasPrefix("/"), !components(target).contains("..") else {
-                    return (e, .linkOutside)
-                }
-            default: break
-            }
-        }
-        return nil
-    }
-
-    /// Path components without empty ones and `.` (`./a//b/` → `[a, b]`).
-    static func components(_ path: String) -> [String] {
-        path.split(separator: "/").map(String.init).filter { $0 != "." }
     }
 
     /// True when `target`, read relative to the folder `base` (components below the root), stays below

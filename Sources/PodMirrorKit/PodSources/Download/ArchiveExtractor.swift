@@ -6,16 +6,17 @@ import ZIPFoundation
     import Darwin
 #endif
 
-/// Extracts a downloaded pod archive as cocoapods-downloader does — tar kinds with `tar xf` (run by
-/// argv), zip with ZIPFoundation where CocoaPods runs `unzip` — after listing every member and refusing
-/// the archive when one would land outside the destination; after extraction every symlink is resolved
-/// again on disk, so a chain of links that only points out once extracted is refused too.
+/// Extracts a downloaded pod archive with podmirror's own writer (`PodTreeWriter`): tar kinds read by
+/// `TarListing` (gzip, bzip2 and xz decompressed by the system tools, run by argv, streaming), zip read with
+/// ZIPFoundation where CocoaPods runs `unzip`. Nothing can land outside the destination; the bounds of
+/// `limits` stop archive bombs.
 struct ArchiveExtractor {
     /// The source URL, redacted, for messages.
     var shownURL: String
     var cancellation: CancellationToken
-    /// The environment the tools run in; its `$PATH` finds `tar`, `gzip`, `bzip2` and `xz`.
+    /// The environment the tools run in; its `$PATH` finds `gzip`, `bzip2` and `xz`.
     var environment: [String: String]
+    var limits: ArchiveLimits = .default
 
     var searchPath: String? { environment["PATH"] }
 
@@ -35,31 +36,37 @@ struct ArchiveExtractor {
         }
     }
 
-    /// Lists `archive`, refuses unsafe members, extracts into `destination` (an existing empty folder)
-    /// and checks the result. On failure `destination` is left empty.
+    /// Extracts `archive` into `destination` (an existing empty folder). On failure `destination` is left
+    /// empty.
     func extract(_ archive: String, type: ArchiveType, into destination: String) throws {
         do {
-            let entries = type == .zip ? try listZip(archive) : try listTar(archive)
-            if let (entry, problem) = ArchiveSafety.firstProblem(in: entries) { throw unsafe(entry.path, problem) }
-            if type == .zip {
-                try extractZip(archive, into: destination)
-            } else {
-                try extractTar(archive, into: destination)
+            var st = stat()
+            let size = stat(archive, &st) == 0 ? Int64(st.st_size) : 0
+            if size > limits.maxArchiveBytes {
+                throw PodTreeFailure.limit(.archiveBytes, limit: limits.maxArchiveBytes)
             }
-            try checkLinks(under: destination)
+            let writer = try PodTreeWriter(root: destination, limits: limits, archiveBytes: size)
+            if type == .zip {
+                try extractZip(archive, into: writer)
+            } else {
+                try extractTar(archive, into: writer)
+            }
+            try writer.finish()
         } catch {
             FileTree.emptyFolder(destination)
-            throw error
+            throw (error as? PodTreeFailure).map(failure) ?? error
         }
     }
 
     // MARK: tar
 
-    func listTar(_ archive: String) throws -> [ArchiveEntry] {
+    func extractTar(_ archive: String, into writer: PodTreeWriter) throws {
         guard let compression = Compression.sniff(archive) else {
             throw failed(Message("pods.http.not-an-archive", ["url": shownURL, "type": "tar"]))
         }
         var listing = TarListing()
+        listing.onMember = { entry, mode in try writer.add(entry, mode: mode) }
+        listing.onData = { try writer.write($0) }
         do {
             if compression == .plain {
                 guard let h = FileHandle(forReadingAtPath: archive) else {
@@ -89,60 +96,34 @@ struct ArchiveExtractor {
             }
             throw failed(reason: reason)
         }
-        return listing.entries
-    }
-
-    func extractTar(_ archive: String, into destination: String) throws {
-        let tar = try tool("tar")
-        // --no-same-owner/--no-same-permissions: what `tar xf` does for a normal user, also when run as root.
-        let arguments = ["-x", "-f", archive, "-C", destination, "--no-same-owner", "--no-same-permissions"]
-        let outcome = try ChildProcess.run(
-            tar, arguments, environment: childEnvironment, cancellation: cancellation, output: .capture { _ in })
-        guard outcome.status == 0 else {
-            throw failed(reason: Self.firstLine(outcome.stderr))
-        }
     }
 
     // MARK: zip
 
-    func listZip(_ archive: String) throws -> [ArchiveEntry] {
+    func extractZip(_ archive: String, into writer: PodTreeWriter) throws {
         let zip = try openZip(archive)
-        var out: [ArchiveEntry] = []
-        for entry in zip {
-            switch entry.type {
-            case .file: out.append(ArchiveEntry(path: entry.path, kind: .file))
-            case .directory: out.append(ArchiveEntry(path: entry.path, kind: .directory))
-            case .symlink:
-                var target = Data()
-                do {
-                    _ = try zip.extract(entry, skipCRC32: true) { target.append($0) }
-                } catch {
-                    throw failed(reason: "\(entry.path): \(error)")
-                }
-                let link = String(decoding: target, as: UTF8.self)
-                out.append(ArchiveEntry(path: entry.path, kind: .symlink, linkTarget: link))
-            }
-        }
-        return out
-    }
-
-    func extractZip(_ archive: String, into destination: String) throws {
-        let zip = try openZip(archive)
-        let root = URL(fileURLWithPath: destination, isDirectory: true)
         for entry in zip {
             if cancellation.isCancelled { throw InterruptedError() }
+            let mode = (entry.fileAttributes[.posixPermissions] as? NSNumber)?.uint32Value ?? 0o644
             do {
-                // The members were checked against the destination root above; ZIPFoundation's own check
-                // refuses any link that leaves the link's folder (`Headers -> ../Shared/Headers`), which unzip allows.
-                let target = root.appendingPathComponent(entry.path)
-                let crc = try zip.extract(entry, to: target, allowUncontainedSymlinks: true)
-                if entry.type == .file && crc != entry.checksum {
-                    throw failed(reason: "\(entry.path): CRC mismatch")
+                switch entry.type {
+                case .directory: try writer.add(ArchiveEntry(path: entry.path, kind: .directory), mode: mode)
+                case .symlink:
+                    var target = Data()
+                    _ = try zip.extract(entry, skipCRC32: true) { target.append($0) }
+                    let link = String(decoding: target, as: UTF8.self)
+                    try writer.add(ArchiveEntry(path: entry.path, kind: .symlink, linkTarget: link), mode: mode)
+                case .file:
+                    try writer.add(ArchiveEntry(path: entry.path, kind: .file), mode: mode)
+                    let crc = try zip.extract(entry) { data in try data.withUnsafeBytes { try writer.write($0) } }
+                    if crc != entry.checksum { throw failed(reason: "\(entry.path): CRC mismatch") }
                 }
             } catch let e as HTTPSourceError {
                 throw e
+            } catch let e as PodTreeFailure {
+                throw e
             } catch {
-                throw failed(reason: "\(entry.path): \(error)")
+                throw failed(reason: "\(Redaction.redactText(entry.path)): \(error)")
             }
         }
     }
@@ -155,16 +136,17 @@ struct ArchiveExtractor {
         }
     }
 
-    // MARK: checks
-
-    /// Every symlink under `root` must resolve, on disk, to a path inside `root`.
-    func checkLinks(under root: String) throws {
-        guard let realRoot = FileTree.resolve(root) else { return }
-        for (path, isLink) in FileTree.walk(root) where isLink {
-            guard let target = FileTree.resolve(path), target == realRoot || target.hasPrefix(realRoot + "/") else {
-                let relative = String(path.dropFirst(root.count + 1))
-                throw unsafe(relative, .linkOutside)
-            }
+    /// The error a refused member, a broken bound or a failed write becomes.
+    func failure(_ f: PodTreeFailure) -> HTTPSourceError {
+        switch f {
+        case .unsafe(let entry, let problem): unsafe(entry, problem)
+        case .limit(let bound, _): HTTPSourceError.limit(bound, of: limits, url: shownURL)
+        case .io(let path, let code):
+            HTTPSourceError(
+                .fileSystem,
+                Message(
+                    "pods.http.write-failed",
+                    ["url": shownURL, "path": path, "reason": String(cString: strerror(code))]))
         }
     }
 
@@ -207,55 +189,6 @@ struct ArchiveExtractor {
 
 /// Small file-tree operations on real paths (no following of links unless stated).
 enum FileTree {
-    /// Every path below `root` (not `root` itself), with whether it is a symlink; links are not followed.
-    static func walk(_ root: String) -> [(String, Bool)] {
-        var out: [(String, Bool)] = []
-        var pending = [root]
-        while let dir = pending.popLast() {
-            guard let names = try? LocalFileSystem().contentsOfDirectory(dir) else { continue }
-            for name in names {
-                let path = dir + "/" + name
-                var st = stat()
-                guard lstat(path, &st) == 0 else { continue }
-                let mode = st.st_mode & S_IFMT
-                out.append((path, mode == S_IFLNK))
-                if mode == S_IFDIR { pending.append(path) }
-            }
-        }
-        return out
-    }
-
-    /// `path` with every symlink on the way resolved (dangling ones by name), absolute and normalised;
-    /// nil after 40 links (a loop).
-    static func resolve(_ path: String) -> String? {
-        var resolved: [String] = []
-        var queue = path.split(separator: "/").map(String.init)
-        var hops = 0
-        while !queue.isEmpty {
-            let c = queue.removeFirst()
-            if c.isEmpty || c == "." { continue }
-            if c == ".." {
-                if !resolved.isEmpty { resolved.removeLast() }
-                continue
-            }
-            let candidate = "/" + (resolved + [c]).joined(separator: "/")
-            var st = stat()
-            if lstat(candidate, &st) == 0, st.st_mode & S_IFMT == S_IFLNK {
-                hops += 1
-                guard hops <= 40,
-                    let target = try? LocalFileSystem().destinationOfSymbolicLink(candidate)
-                else {
-                    return nil
-                }
-                if target.hasPrefix("/") { resolved = [] }
-                queue = target.split(separator: "/").map(String.init) + queue
-            } else {
-                resolved.append(c)
-            }
-        }
-        return "/" + resolved.joined(separator: "/")
-    }
-
     /// Removes everything inside `folder`, keeping the folder; folders without write permission are
     /// opened up first.
     static func emptyFolder(_ folder: String) {

@@ -19,6 +19,8 @@ struct HTTPFileDownload {
     static let httpError: Int32 = 22
     static let aborted: Int32 = 42
     static let timedOut: Int32 = 28
+    /// Not libcurl's: the transfer was cut at `ArchiveLimits.maxArchiveBytes`.
+    static let tooLarge: Int32 = -2
 
     /// Downloads into `path` (created or replaced); returns its size. On failure the file is removed.
     func run(to path: String) throws -> Int64 {
@@ -46,6 +48,8 @@ struct HTTPFileDownload {
                     return (Self.size(of: path), HTTPGet.headers(attempt.headers))
                 case Self.aborted where options.cancellation.isCancelled:
                     throw InterruptedError()
+                case Self.tooLarge:
+                    throw HTTPSourceError.limit(.archiveBytes, of: options.limits, url: shown)
                 case _
                 where attempt.code == Self.rangeError || (attempt.code == Self.httpError && attempt.status == 416):
                     // The server ignored or refused the range: start over from zero.
@@ -100,6 +104,8 @@ struct HTTPFileDownload {
         var last: Int64 = -1
         var lastChange = Date()
         var stalled = false
+        /// Set when the file passed `ArchiveLimits.maxArchiveBytes`: the transfer is cut there.
+        var tooLarge = false
         init(_ options: DownloadOptions) { self.options = options }
     }
 
@@ -118,6 +124,10 @@ struct HTTPFileDownload {
         let progress: @convention(c) (UnsafeMutableRawPointer?, Int64) -> Int32 = { raw, bytes in
             let context = Unmanaged<Context>.fromOpaque(raw!).takeUnretainedValue()
             if context.options.cancellation.isCancelled { return 1 }
+            if bytes > context.options.limits.maxArchiveBytes {
+                context.tooLarge = true
+                return 1
+            }
             if bytes != context.last {
                 context.last = bytes
                 context.lastChange = Date()
@@ -188,6 +198,9 @@ struct HTTPFileDownload {
         if rc == Self.timedOut && result.too_slow != 0 {
             return Attempt(
                 code: Self.timedOut, status: result.status, headers: raw, error: options.minimumRate.cause.english)
+        }
+        if rc == Self.aborted && context.tooLarge {
+            return Attempt(code: Self.tooLarge, status: result.status, headers: raw, error: "")
         }
         if rc == Self.aborted && context.stalled {
             return Attempt(

@@ -65,6 +65,8 @@ public struct DownloadOptions: Sendable {
     public var userAgent: String
     /// The slowest a transfer may go (libcurl's low-speed limit).
     public var minimumRate = MinimumRate.default
+    /// The bounds an archive must stay within.
+    public var limits: ArchiveLimits
 
     /// The User-Agent cocoapods-downloader's `curl` sends, quotes included (its `-A` is one argv element
     /// holding the quotes): `'CocoaPods/1.17.0 cocoapods-downloader/2.1'`.
@@ -76,8 +78,9 @@ public struct DownloadOptions: Sendable {
         stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, retries: Int = 3,
         cancellation: CancellationToken = .init(), environment: [String: String] = [:],
         progress: (@Sendable (Int64) -> Void)? = nil, retryDelay: TimeInterval = 1,
-        userAgent: String = DownloadOptions.cocoaPodsUserAgent()
+        userAgent: String = DownloadOptions.cocoaPodsUserAgent(), limits: ArchiveLimits = .default
     ) {
+        self.limits = limits
         self.stallTimeout = stallTimeout
         self.retries = retries
         self.cancellation = cancellation

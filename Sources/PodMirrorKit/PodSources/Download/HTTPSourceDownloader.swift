@@ -47,11 +47,17 @@ public enum HTTPSourceDownloader {
         let staging = work + "/out"
         guard mkdir(staging, 0o755) == 0 else { throw fileError(staging, shown) }
         let extractor = ArchiveExtractor(
-            shownURL: shown, cancellation: options.cancellation, environment: options.environment)
+            shownURL: shown, cancellation: options.cancellation, environment: options.environment,
+            limits: options.limits)
         try extractor.extract(archive, type: type, into: staging)
         unlink(archive)
         let root = contentRoot(staging, flatten: source.flatten ?? (type != .zip))
         try move(childrenOf: root, into: directory, shown: shown)
+        // Flattening makes the pod's folder one level lower: a link to `..` of the top folder now leaves it.
+        do { try PodTree(directory).verify() } catch let f as PodTreeFailure {
+            FileTree.emptyFolder(directory)
+            throw extractor.failure(f)
+        }
         return bytes
     }
 

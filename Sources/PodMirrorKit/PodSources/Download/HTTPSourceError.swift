@@ -13,6 +13,14 @@ public struct HTTPSourceError: PodMirrorError {
         case checksum
         /// An entry would land outside the pod's folder (`../`, absolute path, link pointing out).
         case unsafeArchive
+        /// The archive is larger than `ArchiveLimits.maxArchiveBytes`.
+        case archiveTooLarge
+        /// The archive has more members than `ArchiveLimits.maxEntries`.
+        case tooManyEntries
+        /// The archive expands to more than `ArchiveLimits.maxExpandedBytes`.
+        case expandedTooLarge
+        /// The archive expands more than `ArchiveLimits.maxRatio` times its size (an archive bomb).
+        case compressionRatio
         /// The archive could not be read or extracted.
         case extraction
         /// A program extraction needs (`tar`, `xz`, …) is missing.
@@ -36,6 +44,10 @@ public struct HTTPSourceError: PodMirrorError {
         case .transfer: .podsHTTPTransfer
         case .checksum: .podsHTTPChecksum
         case .unsafeArchive: .podsHTTPUnsafeArchive
+        case .archiveTooLarge: .podsHTTPArchiveTooLarge
+        case .tooManyEntries: .podsHTTPTooManyEntries
+        case .expandedTooLarge: .podsHTTPExpandedTooLarge
+        case .compressionRatio: .podsHTTPCompressionRatio
         case .extraction: .podsHTTPExtraction
         case .toolMissing: .podsHTTPToolMissing
         case .fileSystem: .podsHTTPFileSystem
@@ -52,5 +64,27 @@ public struct HTTPSourceError: PodMirrorError {
         self.remedyText = remedy
         self.remedy = remedy?.english
         self.status = status
+    }
+}
+
+extension HTTPSourceError.Kind {
+    /// The kind of error for a broken archive bound.
+    init(_ bound: ArchiveLimits.Bound) {
+        switch bound {
+        case .archiveBytes: self = .archiveTooLarge
+        case .entries: self = .tooManyEntries
+        case .expandedBytes: self = .expandedTooLarge
+        case .ratio: self = .compressionRatio
+        }
+    }
+}
+
+extension HTTPSourceError {
+    /// An archive that broke `bound` of `limits`, naming the URL, the bound's value and the variable raising it.
+    static func limit(_ bound: ArchiveLimits.Bound, of limits: ArchiveLimits, url shown: String) -> HTTPSourceError {
+        let variable = ArchiveLimits.variables.first { $0.0 == bound }?.1 ?? ""
+        return HTTPSourceError(
+            Kind(bound), Message(bound.messageKey, ["url": shown, "limit": String(limits.value(of: bound))]),
+            remedy: Message("pods.http.archive-limit.remedy", ["variable": variable]))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Lists the members of a tar stream (ustar, GNU long names, pax extended headers) fed in chunks of any
-/// size, without keeping member data: what podmirror checks before `tar` extracts anything.
+/// Reads a tar stream (ustar, GNU long names, pax extended headers) fed in chunks of any size: lists its
+/// members and, when `onMember`/`onData` are set, hands each member and its file content on as they pass,
+/// without keeping member data.
 struct TarListing {
     enum Failure: Error, Equatable {
         case badChecksum(offset: Int64)
@@ -10,12 +11,18 @@ struct TarListing {
     }
 
     private(set) var entries: [ArchiveEntry] = []
+    /// Called for each member with its permission bits; a file's content follows through `onData`.
+    var onMember: ((ArchiveEntry, UInt32) throws -> Void)?
+    /// Called with each piece of the current file member's content.
+    var onData: ((UnsafeRawBufferPointer) throws -> Void)?
     /// True once the end-of-archive block was read.
     private(set) var ended = false
 
     private var buffer: [UInt8] = []
     private var offset: Int64 = 0
     private var skip: Int64 = 0
+    /// Bytes of the current file member's content still to hand to `onData` (its padding follows in `skip`).
+    private var content: Int64 = 0
     /// Member data being collected for a GNU long name/link or a pax header: (type, bytes still expected).
     private var collecting: (type: UInt8, remaining: Int64, padding: Int64)?
     private var collected: [UInt8] = []
@@ -33,6 +40,15 @@ struct TarListing {
             offset += Int64(i)
         }
         while !ended {
+            if content > 0 {
+                let n = Int(min(content, Int64(buffer.count - i)))
+                if n == 0 { return }
+                try buffer.withUnsafeBytes { try onData?(UnsafeRawBufferPointer(rebasing: $0[i..<i + n])) }
+                i += n
+                content -= Int64(n)
+                if content > 0 { return }
+                continue
+            }
             if skip > 0 {
                 let n = Int(min(skip, Int64(buffer.count - i)))
                 i += n
@@ -61,7 +77,7 @@ struct TarListing {
 
     /// Call at the end of the stream: a stream that stops inside a member is truncated.
     func finish() throws {
-        if skip > 0 || collecting != nil || (!ended && !buffer.isEmpty) { throw Failure.truncated }
+        if content > 0 || skip > 0 || collecting != nil || (!ended && !buffer.isEmpty) { throw Failure.truncated }
     }
 
     private mutating func member(_ h: [UInt8], at headerOffset: Int64) throws {
@@ -109,14 +125,19 @@ struct TarListing {
         case UInt8(ascii: "D"): kind = .directory
         default: kind = .file
         }
-        entries.append(
-            ArchiveEntry(
-                path: name, kind: kind,
-                linkTarget: kind == .symlink || kind == .hardlink ? link : nil))
+        let entry = ArchiveEntry(
+            path: name, kind: kind, linkTarget: kind == .symlink || kind == .hardlink ? link : nil)
+        entries.append(entry)
         longName = nil
         longLink = nil
         pax = [:]
-        skip = dataSize
+        try onMember?(entry, UInt32(truncatingIfNeeded: Self.number(h[100..<108]) ?? 0o644))
+        if kind == .file {
+            content = size
+            skip = padded - size
+        } else {
+            skip = dataSize
+        }
     }
 
     private mutating func finishCollecting(type: UInt8) {
