@@ -117,7 +117,7 @@ rm -rf "$work/ref/depth1/.git"
 diff -r "$entry" "$work/ref/depth1" >/dev/null || { echo "the cache entry differs from git's checkout" >&2; exit 1; }
 
 printf 'pod: %s commits, tag 1.0.0 3 below the tip, %s KiB a file; podmirror %s (%s)\n' "$commits" "$kb" \
-  "$PODMIRROR" "$("$PODMIRROR" --version 2>&1 | grep -o "libgit2 .*" | head -1)"
+  "$PODMIRROR" "$("$PODMIRROR" --version --verbose 2>&1 | grep -o "libgit2 .*" | head -1)"
 printf 'git clone --depth 1 --branch 1.0.0: %10d bytes\n' "$gitbytes"
 printf 'podmirror pods fetch:              %10d bytes  ratio %.2f (target <= 1.5)\n' "$pmbytes" \
   "$(echo "$pmbytes / $gitbytes" | bc -l)"

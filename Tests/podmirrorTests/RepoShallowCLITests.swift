@@ -4,8 +4,9 @@ import PodMirrorTestSupport
 import XCTest
 
 /// `repo add/use --depth N`: with libgit2 ≥ 1.7 a shallow clone that `repo update` moves to the new tip (staying
-/// shallow), `repo verify` finds intact and git itself (what `pod repo update` runs) can still fetch and reset;
-/// with an older libgit2, a clear usage error naming the version needed, and nothing written.
+/// shallow), `repo verify` finds intact and git itself (what `pod repo update` runs) can still fetch and reset,
+/// and `repo export` refuses (a bundle has no shallow boundary); with an older libgit2, a clear usage error
+/// naming the version needed, and nothing written.
 final class RepoShallowCLITests: RepoCLITestCase {
     func requireShallow() throws {
         guard Libgit2.supportsShallow else {
@@ -55,6 +56,20 @@ final class RepoShallowCLITests: RepoCLITestCase {
         XCTAssertEqual(try git(path, ["status", "--porcelain"]), "")
     }
 
+    func testExportOfAShallowCopyIsRefusedAndWritesNoFile() throws {
+        try requireShallow()
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git"), "--depth", "1"]).status, 0)
+        let file = home.sub("specs.bundle")
+        let out = try json(["repo", "export", "master", file], status: 1)
+        let error = try XCTUnwrap(out["error"] as? [String: Any], "\(out)")
+        XCTAssertEqual(error["code"] as? String, "bundle.shallow")
+        XCTAssertTrue((error["message"] as? String ?? "").contains("shallow clone"), "\(error)")
+        XCTAssertTrue((error["remedy"] as? String ?? "").contains("without --depth"), "\(error)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file))
+        let strays = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.contains("bundle") }
+        XCTAssertEqual(strays, [], "no temporary file left beside it")
+    }
+
     func testUseDepth1ClonesAShallowCopyUnderCocoaPodsName() throws {
         try requireShallow()
         let out = try json(["repo", "use", server.url("specs.git"), "--depth", "1"])
@@ -74,8 +89,9 @@ final class RepoShallowCLITests: RepoCLITestCase {
             XCTAssertEqual(r.status, 2, "\(args): \(r.stdout)\(r.stderr)")
             XCTAssertTrue(r.stderr.contains("libgit2 1.7 or newer"), r.stderr)
             XCTAssertTrue(r.stderr.contains("libgit2 \(Libgit2.version)"), r.stderr)
+            // Only CocoaPods' lock file, which every repo command takes.
             let listed = (try? FileManager.default.contentsOfDirectory(atPath: repos)) ?? []
-            XCTAssertEqual(listed, [], "\(args)")
+            XCTAssertEqual(listed.filter { $0 != "Spec_Lock" }, [], "\(args)")
         }
         let j = try json(["repo", "add", "master", server.url("specs.git"), "--depth", "1"], status: 2)
         XCTAssertEqual((j["error"] as? [String: Any])?["code"] as? String, "git.unsupported", "\(j)")
