@@ -56,6 +56,28 @@ final class RepoShallowCLITests: RepoCLITestCase {
         XCTAssertEqual(try git(path, ["status", "--porcelain"]), "")
     }
 
+    func testUseRepointsAShallowCopyWithOnlyTheNewCommitsAndClonesUnrelatedHistoryWhole() throws {
+        try requireShallow()
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git"), "--depth", "1"]).status, 0)
+        let mirror = try official.mirror(named: "mirror", seed: "mir")
+        try mirror.addCommits(4)
+        let out = try json(["repo", "use", server.url("mirror.git")])
+        XCTAssertEqual(out["method"] as? String, "repoint")
+        let path = repos + "/0-mirror"
+        try assertCocoaPodsClone(path, url: server.url("mirror.git"), head: mirror.head)
+        XCTAssertEqual(try git(path, ["rev-parse", "--is-shallow-repository"]), "true")
+        XCTAssertEqual(try commitCount(path), 5, "the old tip and the mirror's 4 new commits")
+
+        let other = try SpecsFixture(root: served.path, name: "other", pods: 12, commits: 2, seed: "unrel")
+        let clone = try json(["repo", "use", server.url("other.git")])
+        XCTAssertEqual(clone["method"] as? String, "clone")
+        let replaced = repos + "/" + (clone["name"] as? String ?? "")
+        try assertCocoaPodsClone(replaced, url: server.url("other.git"), head: other.head)
+        XCTAssertEqual(try git(replaced, ["rev-parse", "--is-shallow-repository"]), "false")
+        XCTAssertEqual(try commitCount(replaced), 2)
+        XCTAssertEqual(leftovers(), [])
+    }
+
     func testExportOfAShallowCopyIsRefusedAndWritesNoFile() throws {
         try requireShallow()
         XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git"), "--depth", "1"]).status, 0)
