@@ -74,6 +74,24 @@ final class PodsFetchCLITests: XCTestCase {
         XCTAssertEqual(leftovers(), [])
     }
 
+    func testVerboseSaysWhenACommitComesWithItsFullHistory() throws {
+        // PMGitC pinned to its second commit, which no ref points at; the server does not offer commits by id.
+        let third = try XCTUnwrap(fixture.commits["PMGitC.third"])
+        let commit = try XCTUnwrap(fixture.commits["PMGitC.main"])
+        try fixture.writeLock(try fixture.podfileLock().replacingOccurrences(of: third, with: commit))
+        let url = fixture.base + "/podsrc/PMGitC.git"
+        let r = try fetch(["--only", "PMGitC", "--verbose", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(pods(try PodmirrorBinary.json(r))["PMGitC"]?["status"] as? String, "fetched")
+        XCTAssertTrue(
+            r.stderr.contains("git: \(url) did not send commit \(commit) by its id ("), r.stderr)
+        XCTAssertTrue(r.stderr.contains("fetching its branches and tags in full"), r.stderr)
+        try FileManager.default.removeItem(atPath: podsDir)
+        let zh = try fetch(["--only", "PMGitC", "--verbose", "--lang", "zh-Hans"])
+        XCTAssertEqual(zh.status, 0, zh.stderr)
+        XCTAssertTrue(zh.stderr.contains("git：\(url) 未按 ID 发送提交 \(commit)"), zh.stderr)
+    }
+
     func testJSONPerPodThenSecondRunChangesNothing() throws {
         try fixture.writeLock(try fixture.podfileLock())
         let check = try fetch(["--check"])

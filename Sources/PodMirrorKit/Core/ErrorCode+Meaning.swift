@@ -80,6 +80,7 @@ extension ErrorCode {
         case .bundleNoBranch: "The Specs bundle has no branch matching the wanted one."
         case .bundleNotGit: "The spec repo to export is not a git clone with a checked-out branch."
         case .bundleRead: "The Specs bundle could not be read."
+        case .bundleShallow: "The spec repo to export is a shallow clone (`--depth`): its history is incomplete."
         case .bundleWrite: "The Specs bundle could not be written."
         case .verifyBadExpect: "`repo verify --expect` is not a full commit id."
         case .podsFetchFailed:

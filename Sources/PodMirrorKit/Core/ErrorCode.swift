@@ -89,6 +89,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case bundleNoBranch = "bundle.no-branch"
     case bundleNotGit = "bundle.not-git"
     case bundleRead = "bundle.read"
+    case bundleShallow = "bundle.shallow"
     case bundleWrite = "bundle.write"
 
     case verifyBadExpect = "verify.bad-expect"
@@ -181,6 +182,7 @@ extension ErrorCode {
             .podfileMultipleHooks, .repoNotFound, .repoExists, .repoCloneIncomplete, .repoDetached, .repoIncomplete,
             .repoNoBranch, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate, .lockOpen, .bundleCorrupt,
             .bundleExpectMismatch, .bundleIncremental, .bundleInvalid, .bundleNoBranch, .bundleNotGit, .bundleRead,
+            .bundleShallow,
             .bundleWrite, .podsFetchFailed, .podsSpecNoRepo, .podsSpecNoSpecRepo, .podsSpecMissing, .podsSpecUnreadable,
             .podsSpecChecksum, .podsSpecJSON, .podsPodspecUnreadable, .podsPodspecName, .podsCDNNotFound,
             .podsCDNChecksum, .podsCDNStore, .podsCacheLock, .podsCacheVersion, .podsCacheWrite,

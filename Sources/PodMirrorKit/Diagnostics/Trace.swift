@@ -6,6 +6,9 @@ public enum TraceEvent: Sendable, Equatable {
     /// A libgit2 transfer connects to `url` (after git's `insteadOf` rewriting); `proxy` is the proxy it
     /// goes through (credentials redacted), nil when direct.
     case gitTransfer(operation: String, url: String, proxy: String?)
+    /// The server refused to send the unadvertised commit `commit` by its id (`cause`, redacted): the
+    /// transfer fetches its branches and tags in full instead, as `git clone` does.
+    case gitCommitRefused(url: String, commit: String, cause: String)
     /// An HTTP request through libcurl is sent; `range` is its `Range` header value, when it has one.
     case httpRequest(method: String, url: String, range: String?, proxy: String?)
     /// The answer to an HTTP request: its status (0 when none came), body bytes received and duration.

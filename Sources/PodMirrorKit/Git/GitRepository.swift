@@ -52,6 +52,9 @@ public final class GitRepository: @unchecked Sendable {
         return p
     }
 
+    /// True for a shallow clone (`--depth`): the history stops at the commits `.git/shallow` names.
+    public var isShallow: Bool { git_repository_is_shallow(pointer) == 1 }
+
     /// HEAD's commit id, or nil when HEAD does not resolve (unborn branch).
     public var headOID: String? {
         var oid = git_oid()

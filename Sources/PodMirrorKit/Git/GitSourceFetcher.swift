@@ -3,7 +3,8 @@ import Foundation
 
 /// Fetches one revision of a pod's git source and checks it out the way `git clone` does
 /// (`.gitattributes` filters applied), with submodules, then leaves only the content (no `.git`).
-/// Only the objects that revision needs travel: the fetch asks for that one ref (or commit).
+/// Only the objects that revision needs travel: the fetch asks for that one ref (or commit), and where the
+/// linked libgit2 can fetch shallow, only its last commit, as `git clone --depth 1 --branch` does.
 public enum GitSourceFetcher {
     /// What to check out.
     public enum Revision: Sendable, Equatable {
@@ -103,18 +104,17 @@ public enum GitSourceFetcher {
             if let ref = refs.first(where: { $0.oid == sha.lowercased() && $0.name.hasPrefix("refs/") }) {
                 wanted = ("+\(ref.name):refs/podmirror/want", "refs/podmirror/want")
             } else {
-                // Not a ref tip: ask for the object itself; servers that refuse unadvertised objects get
-                // the branches and tags instead (what a full `git clone` would fetch).
-                if (try? fetch(
-                    repo, at: connectURL, refspecs: ["+\(sha):refs/podmirror/want"], url: url, options: options,
-                    bytes: &bytes)) != nil, let c = try? peel(repo, "refs/podmirror/want"), c == sha.lowercased()
+                // Not a ref tip: ask for the object itself (shallow where possible); servers that refuse
+                // unadvertised objects get the branches and tags instead, in full (what `git clone` fetches).
+                if let c = try fetchUnadvertised(
+                    repo, sha: sha, url: url, connectURL: connectURL, options: options, bytes: &bytes)
                 {
                     return c
                 }
                 try fetch(
                     repo, at: connectURL,
                     refspecs: ["+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*"],
-                    url: url, options: options, bytes: &bytes)
+                    url: url, options: options, depth: nil, bytes: &bytes)
                 guard var oid = GitOID.parse(sha) else {
                     throw GitError(
                         .repository, operation: "fetch", subject: url,
@@ -130,8 +130,35 @@ public enum GitSourceFetcher {
                 return GitOID.hex(&oid)
             }
         }
-        try fetch(repo, at: connectURL, refspecs: [wanted.refspec], url: url, options: options, bytes: &bytes)
+        try fetch(
+            repo, at: connectURL, refspecs: [wanted.refspec], url: url, options: options, depth: shallowDepth,
+            bytes: &bytes)
         return try peel(repo, wanted.local)
+    }
+
+    /// The depth of a pod's fetch: 1, as `git clone --depth 1` asks, when the linked libgit2 can fetch
+    /// shallow; nil (full history of the one ref) otherwise.
+    static var shallowDepth: Int? { Libgit2.supportsShallow ? 1 : nil }
+
+    /// Fetches the commit `sha` by its id (`shallowDepth` deep); nil when the server refuses it (or sends
+    /// something else), which `--verbose` reports: the caller then fetches the full history.
+    static func fetchUnadvertised(
+        _ repo: GitRepository, sha: String, url: String, connectURL: String, options: TransferOptions,
+        bytes: inout Int64
+    ) throws -> String? {
+        do {
+            try fetch(
+                repo, at: connectURL, refspecs: ["+\(sha):refs/podmirror/want"], url: url, options: options,
+                depth: shallowDepth, bytes: &bytes)
+            guard let c = try? peel(repo, "refs/podmirror/want"), c == sha.lowercased() else {
+                throw GitError(
+                    .repository, operation: "fetch", subject: url, cause: Message("git.cause.no-commit", ["id": sha]))
+            }
+            return c
+        } catch let error as GitError where error.kind != .timeout {
+            Trace.emit(.gitCommitRefused(url: Redaction.redactURL(url), commit: sha, cause: error.cause))
+            return nil
+        }
     }
 
     /// Runs `body` with an in-memory remote of `repo` at `connectURL`, created without insteadOf rewriting
@@ -152,12 +179,13 @@ public enum GitSourceFetcher {
 
     static func fetch(
         _ repo: GitRepository, at connectURL: String, refspecs: [String], url: String, options: TransferOptions,
-        bytes: inout Int64
+        depth: Int?, bytes: inout Int64
     ) throws {
         let session = TransferSession(options)
         // Connects to `connectURL`; `url` as the pod names it stays the error subject.
         var opts = try session.fetchOptions(connectingTo: connectURL)
         opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
+        if let depth { pm_fetch_opts_set_depth(&opts, Int32(depth)) }
         let strings = refspecs.map { strdup($0) }
         defer { strings.forEach { free($0) } }
         var mutable = strings

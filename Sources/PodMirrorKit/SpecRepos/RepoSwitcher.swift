@@ -36,6 +36,10 @@ struct RepoSwitcher {
         var probe = try GitRepository.initialize(staging)
         try Data((oldRepo.gitDirectory + "/objects\n").utf8)
             .write(to: URL(fileURLWithPath: probe.gitDirectory + "/objects/info/alternates"))
+        // A shallow old repo: its boundary too, or the fetch would look for the parents it never had.
+        if let boundary = try? repos.fileSystem.readFile(oldRepo.gitDirectory + "/shallow") {
+            try repos.fileSystem.writeAtomically(boundary, to: probe.gitDirectory + "/shallow", defaultMode: 0o644)
+        }
         probe = try GitRepository.open(staging)
         let bases = [oldHead] + oldRepo.references(matching: "refs/remotes/origin/*").compactMap { oldRepo.resolve($0) }
         for (i, oid) in Set(bases).sorted().enumerated() {
@@ -213,6 +217,10 @@ struct RepoSwitcher {
     /// Drops the borrowed objects and base refs, sets the branch and its tracking refs, checks it out.
     private func standalone(probe: GitRepository, staging: String, branch: String, newTip: String) throws {
         try repos.fileSystem.removeItem(probe.gitDirectory + "/objects/info/alternates")
+        // Unrelated history came whole: the old repo's shallow boundary (copied for the fetch) is not its own.
+        if repos.fileSystem.fileExists(probe.gitDirectory + "/shallow") {
+            try repos.fileSystem.removeItem(probe.gitDirectory + "/shallow")
+        }
         let repo = try GitRepository.open(staging)
         for r in repo.references(matching: "refs/podmirror-base/*") { repo.deleteReference(r) }
         guard repo.hasCommit(newTip) else {

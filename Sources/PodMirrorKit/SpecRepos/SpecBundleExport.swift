@@ -79,6 +79,12 @@ extension SpecRepoService {
                 Message("bundle.error.not-exportable", ["name": name, "path": info.path]), code: .bundleNotGit)
         }
         let repo = try GitRepository.open(info.path)
+        // A bundle carries no shallow boundary: git would find the parents of its oldest commits missing.
+        if repo.isShallow {
+            throw PodMirrorFailure(
+                Message("bundle.error.shallow", ["name": name, "path": info.path]),
+                remedy: Message("bundle.error.shallow.remedy", ["name": name]), code: .bundleShallow)
+        }
         if repos.fileSystem.isDirectory(file) {
             throw PodMirrorFailure(
                 Message("bundle.error.file-is-folder", ["file": file]), code: .bundleFileIsFolder)

@@ -15,6 +15,8 @@ struct ConsoleTrace: TraceSink {
                 return Message("cli.verbose.git.proxy", ["operation": operation, "url": url, "proxy": proxy]).localized
             }
             return Message("cli.verbose.git.direct", ["operation": operation, "url": url]).localized
+        case .gitCommitRefused(let url, let commit, let cause):
+            return Message("cli.verbose.git.commit-refused", ["url": url, "commit": commit, "cause": cause]).localized
         case .httpRequest(let method, let url, let range, let proxy):
             var values = ["method": method, "url": url, "range": range.map { " (Range: \($0))" } ?? ""]
             guard let proxy else { return Message("cli.verbose.http.direct", values).localized }

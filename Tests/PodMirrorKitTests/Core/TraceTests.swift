@@ -7,13 +7,6 @@ import XCTest
 /// The trace seam `--verbose` renders: what the Kit reports for HTTP requests and child processes, and
 /// how command lines are shown.
 final class TraceTests: XCTestCase {
-    final class Recorder: TraceSink, @unchecked Sendable {
-        private let lock = NSLock()
-        private var list: [TraceEvent] = []
-        func trace(_ event: TraceEvent) { lock.lock(); list.append(event); lock.unlock() }
-        var events: [TraceEvent] { lock.lock(); defer { lock.unlock() }; return list }
-    }
-
     override func tearDown() { Trace.install(nil) }
 
     func testCommandLinesAreQuotedLikeAShellAndRedacted() {
@@ -30,7 +23,7 @@ final class TraceTests: XCTestCase {
     func testHTTPRequestAndAnswerAreTracedWithRedactedURL() throws {
         let server = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes())
         defer { server.stop() }
-        let recorder = Recorder()
+        let recorder = RecordingTrace()
         Trace.install(recorder)
         let url = "http://robot:s3cret@127.0.0.1:\(server.port)/versions"
         let answer = try HTTPGet(timeout: 5).fetch(url)
@@ -46,7 +39,7 @@ final class TraceTests: XCTestCase {
     func testChildProcessesAreTracedOnlyWithASink() throws {
         _ = try ChildProcess.run(
             "/bin/echo", ["a b"], environment: [:], cancellation: CancellationToken(), output: .capture { _ in })
-        let recorder = Recorder()
+        let recorder = RecordingTrace()
         Trace.install(recorder)
         _ = try ChildProcess.run(
             "/bin/echo", ["a b"], environment: [:], cancellation: CancellationToken(), output: .capture { _ in })
