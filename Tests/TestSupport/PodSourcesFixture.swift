@@ -314,6 +314,22 @@ public final class PodSourcesFixture: @unchecked Sendable {
         ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The tree `git clone` + checkout of `rev` gives for a pod's served repo (the reference for a cache entry),
+    /// without `.git`, in a new folder beside `root`.
+    public func referenceCheckout(_ pod: String, _ rev: String, submodules: Bool = false) throws -> String {
+        let dest = (root as NSString).deletingLastPathComponent + "/ref-\(pod)-\(UUID().uuidString.prefix(6))"
+        try ProcessRunner.git(["clone", "-q", root + "/podsrc/\(pod).git", dest])
+        try ProcessRunner.git(["-C", dest, "checkout", "-q", rev])
+        if submodules {
+            try ProcessRunner.git([
+                "-C", dest, "-c", "protocol.file.allow=always", "submodule", "update", "-q",
+                "--init", "--recursive",
+            ])
+        }
+        _ = try ProcessRunner.run("/usr/bin/find", [dest, "-name", ".git", "-prune", "-exec", "rm", "-rf", "{}", "+"])
+        return dest
+    }
+
     /// A Podfile.lock as CocoaPods 1.17.0 writes it, naming every fixture pod; `extraPods` adds released
     /// pods of the sharded repo (name, version) that need not exist.
     public func podfileLock(

@@ -31,20 +31,9 @@ final class PodsFetchCLITests: XCTestCase {
             home: fixture.home, extraEnvironment: env)
     }
 
-    func leftovers() -> [String] {
-        let e = FileManager.default.enumerator(atPath: podsDir)
-        var out: [String] = []
-        while let p = e?.nextObject() as? String {
-            if p.hasSuffix(".lock") || p.hasPrefix(".podmirror") { out.append(p) }
-        }
-        return out
-    }
+    func leftovers() -> [String] { PodsFetchOutput.leftovers(podsDir) }
 
-    func pods(_ json: [String: Any]) -> [String: [String: Any]] {
-        var out: [String: [String: Any]] = [:]
-        for p in json["pods"] as? [[String: Any]] ?? [] { out[p["name"] as! String] = p }
-        return out
-    }
+    func pods(_ json: [String: Any]) -> [String: [String: Any]] { PodsFetchOutput.byName(json) }
 
     func testGlobalInsteadOfRuleRewritesAnArchiveURLShownInJSON() throws {
         let origin = try ArchiveHTTPServer()
@@ -231,6 +220,26 @@ final class PodsFetchCLITests: XCTestCase {
         let r = try fetch(["--only", "Nope"])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("Nope"), r.stderr)
+    }
+}
+
+/// What the `pods fetch` end-to-end tests read back.
+enum PodsFetchOutput {
+    /// The `pods` of a `--json` result, by name.
+    static func byName(_ json: [String: Any]) -> [String: [String: Any]] {
+        var out: [String: [String: Any]] = [:]
+        for p in json["pods"] as? [[String: Any]] ?? [] { out[p["name"] as! String] = p }
+        return out
+    }
+
+    /// Cache locks and podmirror's temporary entries below the cache folder (none may stay after a run).
+    static func leftovers(_ podsDir: String) -> [String] {
+        let e = FileManager.default.enumerator(atPath: podsDir)
+        var out: [String] = []
+        while let p = e?.nextObject() as? String {
+            if p.hasSuffix(".lock") || (p as NSString).lastPathComponent.hasPrefix(".podmirror") { out.append(p) }
+        }
+        return out
     }
 }
 

@@ -71,17 +71,7 @@ final class PodsFetchTests: XCTestCase {
 
     /// The tree `git clone` + checkout gives for `rev` (reference), without `.git`.
     func referenceCheckout(_ pod: String, _ rev: String, submodules: Bool = false) throws -> String {
-        let dest = tmp.path + "/ref-\(pod)-\(UUID().uuidString.prefix(6))"
-        try ProcessRunner.git(["clone", "-q", fixture.root + "/podsrc/\(pod).git", dest])
-        try ProcessRunner.git(["-C", dest, "checkout", "-q", rev])
-        if submodules {
-            try ProcessRunner.git([
-                "-C", dest, "-c", "protocol.file.allow=always", "submodule", "update", "-q",
-                "--init", "--recursive",
-            ])
-        }
-        _ = try ProcessRunner.run("/usr/bin/find", [dest, "-name", ".git", "-prune", "-exec", "rm", "-rf", "{}", "+"])
-        return dest
+        try fixture.referenceCheckout(pod, rev, submodules: submodules)
     }
 
     func assertSameTree(_ a: String, _ b: String, file: StaticString = #filePath, line: UInt = #line) {
