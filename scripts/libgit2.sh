@@ -20,7 +20,23 @@ case "$version" in
   *) echo "libgit2.sh: no recipe for libgit2 $version (known: 1.9, 1.8)" >&2; exit 2 ;;
 esac
 prefix="$(pwd)/.build-libgit2/$version"
-if [ -f "$prefix/ready" ]; then echo "$prefix"; exit 0; fi
+# SwiftPM puts the -L of every pkg-config package on one link line, first come first served: a system -L
+# (zlib's, libcurl's) before ours would link the system's libgit2.so. These copies keep only -l and -I; they are
+# written on every run, so that a package installed since (libcurl's -dev) is shadowed too.
+shadow_system_pc_files() {
+  local pc
+  for pc in zlib libcurl; do
+    PKG_CONFIG_PATH="" pkg-config --exists "$pc" 2>/dev/null || continue
+    {
+      echo "Name: $pc"
+      echo "Description: $pc from the default paths (copied by scripts/libgit2.sh without -L)"
+      echo "Version: $(PKG_CONFIG_PATH="" pkg-config --modversion "$pc")"
+      echo "Libs: $(PKG_CONFIG_PATH="" pkg-config --libs-only-l "$pc")"
+      echo "Cflags: $(PKG_CONFIG_PATH="" pkg-config --cflags-only-I "$pc")"
+    } > "$prefix/lib/pkgconfig/$pc.pc"
+  done
+}
+if [ -f "$prefix/ready" ]; then shadow_system_pc_files; echo "$prefix"; exit 0; fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/podmirror-libgit2.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
@@ -67,17 +83,6 @@ Version: ${library##*.so.}
 Libs: -L\${prefix}/lib -lgit2
 Cflags: -I\${prefix}/include
 EOF
-# SwiftPM puts the -L of every pkg-config package on one link line, first come first served: a system -L
-# (zlib's, libcurl's) before ours would link the system's libgit2.so. These copies keep only -l and -I.
-for pc in zlib libcurl; do
-  pkg-config --exists "$pc" 2>/dev/null || continue
-  {
-    echo "Name: $pc"
-    echo "Description: $pc from the default paths (copied by scripts/libgit2.sh without -L)"
-    echo "Version: $(pkg-config --modversion "$pc")"
-    echo "Libs: $(pkg-config --libs-only-l "$pc")"
-    echo "Cflags: $(pkg-config --cflags-only-I "$pc")"
-  } > "$prefix/lib/pkgconfig/$pc.pc"
-done
+shadow_system_pc_files
 touch "$prefix/ready"
 echo "$prefix"
