@@ -32,8 +32,15 @@ public struct GitError: PodMirrorError {
     public init(_ kind: Kind, operation: String, subject: String, cause: String) {
         self.kind = kind
         self.operation = operation
-        self.subject = Redaction.redactText(subject)
+        self.subject = Self.redacted(subject: subject)
         self.cause = Redaction.redactText(cause)
+    }
+
+    /// A subject names one URL (or `URL (insteadOf: URL)`, redacted already): redacted as one URL, not word by
+    /// word, so that no part of a password with a space in it is shown.
+    static func redacted(subject: String) -> String {
+        guard subject.contains("://"), !subject.contains(" (insteadOf: ") else { return Redaction.redactText(subject) }
+        return Redaction.redactURL(subject)
     }
 
     /// A failure whose cause podmirror words itself (in the catalog).
