@@ -276,7 +276,12 @@ final class TransferSession: @unchecked Sendable {
     /// and the proxy this session decided on.
     func traceConnect(_ url: String) {
         guard Trace.isEnabled else { return }
-        Trace.emit(.gitTransfer(operation: operation, url: Redaction.redactURL(url), proxy: proxyChoice.displayURL))
+        var shown = Redaction.redactURL(url)
+        // The URL's credentials travel apart (the credentials callback); the line still says there are some.
+        if userinfo != nil, let scheme = shown.range(of: "://"), !shown[scheme.upperBound...].contains("@") {
+            shown.insert(contentsOf: "***@", at: scheme.upperBound)
+        }
+        Trace.emit(.gitTransfer(operation: operation, url: shown, proxy: proxyChoice.displayURL))
     }
 
     /// Fetch options for a transfer that connects to `url` (after `insteadOf` rewriting): callbacks and
