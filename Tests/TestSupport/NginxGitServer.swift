@@ -11,8 +11,9 @@ import Foundation
 /// and stopped on `stop()`/deinit. Every bare repo under `root` is served at `url("<name>.git")`.
 ///
 /// `stalledURL("<name>.git")` serves the same repo, except that its pack requests (`POST …/git-upload-pack`)
-/// go to a second FastCGI upstream that accepts the connection and never answers: the ref advertisement
-/// arrives, then the transfer stalls with the connection open.
+/// go to a second FastCGI upstream (`StallingRelay`) that passes only the first `stallAfterBytes` bytes of
+/// fcgiwrap's answer (0, the default: none) and then stalls with the connection open: the ref advertisement
+/// arrives, then the pack transfer stops mid-way.
 ///
 ///     guard NginxGitServer.missingTools.isEmpty else { ... }
 ///     let server = try NginxGitServer(root: reposRoot)
@@ -25,8 +26,7 @@ public final class NginxGitServer: @unchecked Sendable {
     public let prefix: String
     private var nginx: Process?
     private var fcgiwrap: Process?
-    /// The stall upstream: a listening socket nobody accepts on.
-    private var stallFD: Int32 = -1
+    private var stall: StallingRelay?
 
     /// The programs the server needs that are not installed (empty when it can start). nginx and fcgiwrap
     /// usually live in an `sbin` folder that is not on a user's PATH, so those are searched too.
@@ -64,9 +64,9 @@ public final class NginxGitServer: @unchecked Sendable {
         }
         do {
             try startFcgiwrap(fcgiPath)
-            let stall = try LoopbackListener.open(owner: "NginxGitServer")
-            stallFD = stall.fd
-            try startNginx(nginxPath, backend: backend, stallPort: stall.port)
+            let relay = try StallingRelay(upstream: prefix + "/fcgiwrap.sock")
+            stall = relay
+            try startNginx(nginxPath, backend: backend, stallPort: relay.port)
         } catch {
             stop()
             throw error
@@ -81,8 +81,15 @@ public final class NginxGitServer: @unchecked Sendable {
     /// `http://127.0.0.1:PORT/<path>`.
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
-    /// The same repo as `url(path)`, whose pack transfer stalls (see the type's comment).
+    /// The same repo as `url(path)`, whose pack transfer stalls after `stallAfterBytes` (see the type's comment).
     public func stalledURL(_ path: String) -> String { url("stall/" + path) }
+
+    /// How many bytes of a pack answer (FastCGI records) reach nginx on a `stalledURL` before it stalls;
+    /// read when the pack request arrives. 0: none.
+    public var stallAfterBytes: Int {
+        get { stall?.stallAfter ?? 0 }
+        set { stall?.stallAfter = newValue }
+    }
 
     /// Both nginx and fcgiwrap are running.
     public var isRunning: Bool { nginx?.isRunning == true && fcgiwrap?.isRunning == true }
@@ -93,15 +100,16 @@ public final class NginxGitServer: @unchecked Sendable {
             .split(separator: "\n").map(String.init)
     }
 
-    /// Stops nginx (fast shutdown, workers included) and fcgiwrap, and closes the stall upstream.
+    /// Stops nginx (fast shutdown, workers included), the stall upstream and fcgiwrap.
     public func stop() {
-        for process in [nginx, fcgiwrap].compactMap({ $0 }) where process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        if let nginx, nginx.isRunning {
+            nginx.terminate()
+            nginx.waitUntilExit()
         }
-        if stallFD >= 0 {
-            close(stallFD)
-            stallFD = -1
+        stall?.stop()
+        if let fcgiwrap, fcgiwrap.isRunning {
+            fcgiwrap.terminate()
+            fcgiwrap.waitUntilExit()
         }
     }
 
@@ -153,12 +161,12 @@ public final class NginxGitServer: @unchecked Sendable {
     }
 
     /// The FastCGI parameters git-http-backend reads (written out here: /etc/nginx/fastcgi_params is not used).
-    private func fastcgiParams(backend: String) -> String {
+    private func fastcgiParams(backend: String, pathInfo: String) -> String {
         """
                     fastcgi_param SCRIPT_FILENAME \(backend);
                     fastcgi_param GIT_PROJECT_ROOT \(root);
                     fastcgi_param GIT_HTTP_EXPORT_ALL 1;
-                    fastcgi_param PATH_INFO $uri;
+                    fastcgi_param PATH_INFO \(pathInfo);
                     fastcgi_param QUERY_STRING $query_string;
                     fastcgi_param REQUEST_METHOD $request_method;
                     fastcgi_param CONTENT_TYPE $content_type;
@@ -178,7 +186,6 @@ public final class NginxGitServer: @unchecked Sendable {
         if geteuid() == 0, let pw = getpwuid(geteuid()), let gr = getgrgid(getegid()) {
             user = "user \(String(cString: pw.pointee.pw_name)) \(String(cString: gr.pointee.gr_name));"
         }
-        let params = fastcgiParams(backend: backend)
         return """
             \(user)
             worker_processes 1;
@@ -196,19 +203,19 @@ public final class NginxGitServer: @unchecked Sendable {
                 server {
                     listen 127.0.0.1:\(port);
                     server_name 127.0.0.1;
-                    # Pack requests under /stall/ go to an upstream that never answers.
+                    # Pack requests under /stall/ go to the upstream that stalls.
                     location ~ ^/stall(/.*/git-upload-pack)$ {
                         fastcgi_pass 127.0.0.1:\(stallPort);
                         fastcgi_read_timeout 3600s;
                         fastcgi_send_timeout 3600s;
-            \(params)
+            \(fastcgiParams(backend: backend, pathInfo: "$1"))
                     }
                     location /stall/ {
                         rewrite ^/stall(/.*)$ $1 last;
                     }
                     location / {
                         fastcgi_pass unix:\(prefix)/fcgiwrap.sock;
-            \(params)
+            \(fastcgiParams(backend: backend, pathInfo: "$uri"))
                     }
                 }
             }

@@ -22,6 +22,21 @@ enum RealWebServer {
         return try NginxGitServer(root: root)
     }
 
+    /// The body bytes nginx logged for the first request whose line contains `request` (waits for the line:
+    /// nginx writes it when the request ends).
+    static func bytesSent(_ server: NginxGitServer, _ request: String) throws -> Int {
+        for _ in 0..<200 {
+            // Combined log format: `… "POST /path HTTP/1.1" STATUS BYTES "referer" "agent"`.
+            if let line = server.accessLog.first(where: { $0.contains("\"\(request) HTTP/1.1\" ") }) {
+                let fields = line.components(separatedBy: "\" ")[1].split(separator: " ")
+                return Int(fields[1]) ?? -1
+            }
+            usleep(50_000)
+        }
+        throw NSError(
+            domain: "RealWebServer", code: 2, userInfo: [NSLocalizedDescriptionKey: "nginx logged no \(request)"])
+    }
+
     /// Lines of nginx's access log for `POST <path>` answered 200: the request went through nginx.
     static func packRequests(_ server: NginxGitServer, _ path: String) -> [String] {
         server.accessLog.filter { $0.contains("\"POST /\(path)/git-upload-pack HTTP/1.1\" 200 ") }
@@ -90,18 +105,21 @@ final class RealWebServerRepoCLITests: RepoCLITestCase {
     }
 
     func testStalledUpstreamGivesUpWithinTheTimeoutAndWritesNothing() throws {
+        _ = try SpecsFixture(root: served.path, name: "big", pods: 40, commits: 2, seed: "big", padding: 2000)
+        nginx.stallAfterBytes = 20_000
         let start = Date()
-        let r = try pm(["repo", "add", "master", nginx.stalledURL("specs.git"), "--timeout", "1"])
+        let r = try pm(["repo", "add", "master", nginx.stalledURL("big.git"), "--timeout", "1"])
         XCTAssertEqual(r.status, 4, r.stdout + r.stderr)
         XCTAssertTrue(r.stderr.contains("no data from the server for 1 s"), r.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(start), 20)
         XCTAssertFalse(FileManager.default.fileExists(atPath: repos + "/master"))
         XCTAssertEqual(leftovers(), [])
-        // The ref advertisement came through nginx; the pack request is what stalled.
-        XCTAssertTrue(
-            nginx.accessLog.contains { $0.contains("GET /stall/specs.git/info/refs?service=git-upload-pack") },
-            nginx.accessLog.joined(separator: "\n"))
+        // The pack was under way through nginx when it stalled: nginx logs the bytes it sent once podmirror hung up.
+        let sent = try RealWebServer.bytesSent(nginx, "POST /stall/big.git/git-upload-pack")
+        XCTAssertGreaterThan(sent, 10_000, nginx.accessLog.joined(separator: "\n"))
+        XCTAssertLessThan(sent, 20_000)
 
+        nginx.stallAfterBytes = 0
         // An existing repo whose origin stalls: the update gives up and the repo is byte for byte as before.
         XCTAssertEqual(try pm(["repo", "add", "master", nginx.url("specs.git")]).status, 0)
         _ = try git(repos + "/master", ["remote", "set-url", "origin", nginx.stalledURL("specs.git")])
