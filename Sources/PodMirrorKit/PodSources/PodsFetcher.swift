@@ -189,8 +189,8 @@ public struct PodsFetcher: Sendable {
     /// Released pods' podspecs are looked up in these, as CocoaPods resolves them.
     func podfileSources() -> [String]? {
         let fs = request.environment.fileSystem
-        let folder = (request.lockfilePath as NSString).deletingLastPathComponent
-        guard let path = PodfileDocument.locate(in: folder.isEmpty ? "." : folder, fs: fs) else { return nil }
+        let folder = (request.environment.expandPath(request.lockfilePath) as NSString).deletingLastPathComponent
+        guard let path = PodfileDocument.locate(in: folder, fs: fs) else { return nil }
         return try? PodfileDocument.load(path: path, fs: fs).model.sourceURLs
     }
 
