@@ -12,8 +12,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
-        // MD5, SHA-1, SHA-256: CryptoKit on macOS, BoringSSL (built with the package) elsewhere.
-        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
         // libgit2 through pkg-config (apt: libgit2-dev, brew: libgit2).
@@ -42,7 +40,6 @@ let package = Package(
             dependencies: [
                 "CLibgit2", "CAtomic", "CGitStream", "CHTTP", "CBuildCommit", .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Thin executable: parses, renders, picks the exit code.
@@ -63,7 +60,7 @@ let package = Package(
             name: "ArchiveFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/ArchiveFuzz"),
         // bench/http-archives.sh: podmirror's http downloader alone, against curl.
         .executableTarget(name: "http-fetch-bench", dependencies: ["PodMirrorKit"], path: "bench/HTTPFetchBench"),
-        // bench/digest.sh: Digest (swift-crypto) vs coreutils' and OpenSSL's hashing commands on the same file.
+        // bench/digest.sh: Digest on the platform's library vs its Swift fallback.
         .executableTarget(name: "digest-bench", dependencies: ["PodMirrorKit"], path: "bench/DigestBench"),
         // Helpers shared by the test targets: temporary HOMEs, loopback git server, running the binary.
         .target(name: "PodMirrorTestSupport", dependencies: ["PodMirrorKit"], path: "Tests/TestSupport"),

@@ -2,9 +2,11 @@ import Foundation
 import PodMirrorTestSupport
 import XCTest
 
-@testable import PodMirrorKit
+@testable @_spi(Benchmark) import PodMirrorKit
 
 final class DigestTests: XCTestCase {
+    /// Both implementations: the platform's library (where there is one) and the Swift fallback.
+    private let paths: [(name: String, platform: Bool)] = [("platform", true), ("swift", false)]
     private let tools: [(DigestAlgorithm, String)] = [(.md5, "md5sum"), (.sha1, "sha1sum"), (.sha256, "sha256sum")]
 
     func testKnownVectors() {
@@ -20,8 +22,8 @@ final class DigestTests: XCTestCase {
     }
 
     /// The published vectors (RFC 1321, FIPS 180-2: empty, "abc", 56 bytes, a million "a"), and a 64-byte
-    /// message (one whole block, then a block of padding alone; values from Python's hashlib), fed in random
-    /// pieces.
+    /// message (one whole block, then a block of padding alone; values from Python's hashlib), through
+    /// both implementations, fed in random pieces.
     func testKnownAnswersThroughBothImplementationsInRandomPieces() {
         let vectors: [(String, [UInt8], [DigestAlgorithm: String])] = [
             (
@@ -63,12 +65,34 @@ final class DigestTests: XCTestCase {
         var random = SeededRandom()
         for (name, message, expected) in vectors {
             for (algorithm, hex) in expected {
-                var digest = Digest(algorithm)
-                let pieces = random.pieces(message.count, largest: message.count > 1000 ? 70_000 : 70)
-                feed(&digest, message, pieces)
-                XCTAssertEqual(digest.finalizeHex(), hex, "\(algorithm) of \(name), \(pieces)")
-                XCTAssertEqual(digest.finalize().count, hex.count / 2)
+                for path in paths {
+                    var digest = Digest(algorithm, platform: path.platform)
+                    let pieces = random.pieces(message.count, largest: message.count > 1000 ? 70_000 : 70)
+                    feed(&digest, message, pieces)
+                    XCTAssertEqual(digest.finalizeHex(), hex, "\(algorithm) of \(name), \(path.name), \(pieces)")
+                    XCTAssertEqual(digest.finalize().count, hex.count / 2)
+                }
             }
+        }
+    }
+
+    /// On Linux with libcrypto (every CI image) the platform's implementation is the one `Digest` takes, so
+    /// the test above compares two implementations, not the fallback with itself.
+    func testUsesThePlatformLibraryWhereItIsInstalled() throws {
+        #if canImport(CommonCrypto)
+            let installed = true
+        #else
+            let installed = ["libcrypto.so.3", "libcrypto.so.1.1", "libcrypto.so"].contains {
+                guard let handle = dlopen($0, RTLD_NOW | RTLD_LOCAL) else { return false }
+                dlclose(handle)
+                return true
+            }
+        #endif
+        try XCTSkipUnless(installed, "no libcrypto on this machine")
+        for (algorithm, _) in tools {
+            XCTAssertTrue(Digest(algorithm).usesPlatform, "\(algorithm)")
+            XCTAssertTrue(Digest.hasPlatformImplementation(algorithm), "\(algorithm)")
+            XCTAssertFalse(Digest(algorithm, platform: false).usesPlatform, "\(algorithm)")
         }
     }
 
@@ -83,16 +107,19 @@ final class DigestTests: XCTestCase {
             for (algorithm, tool) in tools {
                 let expected = try ProcessRunner.run("/usr/bin/\(tool)", [path]).stdout.prefix { $0 != " " }
                 XCTAssertEqual(try Digest.hex(algorithm, fileAt: path), String(expected), "\(tool) of \(length) bytes")
-                var streaming = Digest(algorithm)
-                for chunk in stride(from: 0, to: length, by: 7) {
-                    streaming.update(Array(bytes[chunk..<min(length, chunk + 7)]))
+                for path in paths {
+                    var streaming = Digest(algorithm, platform: path.platform)
+                    for chunk in stride(from: 0, to: length, by: 7) {
+                        streaming.update(Array(bytes[chunk..<min(length, chunk + 7)]))
+                    }
+                    XCTAssertEqual(
+                        streaming.finalizeHex(), String(expected), "\(tool) streamed, \(length) bytes, \(path.name)")
                 }
-                XCTAssertEqual(streaming.finalizeHex(), String(expected), "\(tool) streamed, \(length) bytes")
             }
         }
     }
 
-    /// A random 5 MB file: the file reader and a digest fed in random pieces, against coreutils.
+    /// A random 5 MB file: the file reader and both implementations fed in random pieces, against coreutils.
     func testAgreesWithCoreutilsOnARandomFiveMegabyteFile() throws {
         let dir = TempDirectory()
         var generator = SystemRandomNumberGenerator()
@@ -103,10 +130,12 @@ final class DigestTests: XCTestCase {
             let expected = String(try ProcessRunner.run("/usr/bin/\(tool)", [path]).stdout.prefix { $0 != " " })
             XCTAssertEqual(expected.count, Digest(algorithm).finalize().count * 2, tool)
             XCTAssertEqual(try Digest.hex(algorithm, fileAt: path), expected, tool)
-            var digest = Digest(algorithm)
-            let pieces = random.pieces(bytes.count, largest: 300_000)
-            feed(&digest, bytes, pieces)
-            XCTAssertEqual(digest.finalizeHex(), expected, "\(tool), seed \(random.seed)")
+            for path in paths {
+                var digest = Digest(algorithm, platform: path.platform)
+                let pieces = random.pieces(bytes.count, largest: 300_000)
+                feed(&digest, bytes, pieces)
+                XCTAssertEqual(digest.finalizeHex(), expected, "\(tool), \(path.name), seed \(random.seed)")
+            }
         }
     }
 
@@ -116,20 +145,23 @@ final class DigestTests: XCTestCase {
         let left = Array("jumps over the lazy dog".utf8)
         let right = Array("sleeps under the tree, for a long while".utf8)
         for (algorithm, _) in tools {
-            var a = Digest(algorithm)
-            a.update(head)
-            let atHead = a.finalizeHex()
-            var b = a
-            b.update(right)
-            a.update(left)
-            let c = a
-            XCTAssertEqual(a.finalizeHex(), Digest.hex(algorithm, head + left), "\(algorithm)")
-            XCTAssertEqual(b.finalizeHex(), Digest.hex(algorithm, head + right), "\(algorithm)")
-            XCTAssertEqual(c.finalizeHex(), a.finalizeHex(), "\(algorithm)")
-            // Finalizing leaves the digest as it was: more bytes may follow.
-            a.update(right)
-            XCTAssertEqual(a.finalizeHex(), Digest.hex(algorithm, head + left + right), "\(algorithm)")
-            XCTAssertEqual(atHead, Digest.hex(algorithm, head), "\(algorithm)")
+            for path in paths {
+                var a = Digest(algorithm, platform: path.platform)
+                a.update(head)
+                let atHead = a.finalizeHex()
+                var b = a
+                b.update(right)
+                a.update(left)
+                let c = a
+                XCTAssertEqual(a.finalizeHex(), Digest.hex(algorithm, head + left), "\(algorithm) \(path.name)")
+                XCTAssertEqual(b.finalizeHex(), Digest.hex(algorithm, head + right), "\(algorithm) \(path.name)")
+                XCTAssertEqual(c.finalizeHex(), a.finalizeHex(), "\(algorithm) \(path.name)")
+                // Finalizing leaves the digest as it was: more bytes may follow.
+                a.update(right)
+                XCTAssertEqual(
+                    a.finalizeHex(), Digest.hex(algorithm, head + left + right), "\(algorithm) \(path.name)")
+                XCTAssertEqual(atHead, Digest.hex(algorithm, head), "\(algorithm) \(path.name)")
+            }
         }
     }
 
