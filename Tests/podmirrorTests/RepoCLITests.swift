@@ -177,6 +177,20 @@ final class RepoCLITests: RepoCLITestCase {
         XCTAssertTrue(gems.stderr.contains("did you mean `ruby-china`?"), gems.stderr)
     }
 
+    func testProgressIsPlainLinesWhenStderrIsNotATerminal() throws {
+        let url = server.url("specs.git")
+        // The interval is 10 s by default: a clone this small prints none.
+        let quiet = try pm(["repo", "add", "quiet", url])
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertEqual(quiet.stderr, "", quiet.stderr)
+        let r = try pm(["repo", "add", "loud", url], env: ["PODMIRROR_PROGRESS_INTERVAL": "0"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stderr.split(separator: "\n")
+        XCTAssertTrue(
+            lines.contains { $0.hasPrefix("receiving objects [") || $0.hasPrefix("checking out files [") }, r.stderr)
+        XCTAssertFalse(r.stderr.contains("\r") || r.stderr.contains("\u{1B}"), "no redraw: \(r.stderr)")
+    }
+
     func testDryRunChangesNothing() throws {
         let r = try pm(["repo", "add", "master", server.url("specs.git"), "--dry-run"])
         XCTAssertEqual(r.status, 0, r.stderr)

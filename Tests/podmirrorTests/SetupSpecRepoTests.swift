@@ -70,6 +70,30 @@ final class SetupSpecRepoTests: XCTestCase {
         XCTAssertEqual(repos.filter { !$0.hasPrefix("Spec_Lock") }, [], "no repo, no temporary folder")
     }
 
+    func testAPodfileThatCannotBeWrittenIsFoundBeforeTheClone() throws {
+        let served = TempDirectory()
+        let home = TempDirectory()
+        _ = try SpecsFixture(root: served.path, name: "Specs", pods: 5, commits: 1)
+        let server = try GitHTTPServer(root: served.path)
+        defer { server.stop() }
+        try home.write("App/Podfile", "target 'App' do\nend\n")
+        // Immutable: even root cannot create the temporary file the atomic write needs.
+        guard try ProcessRunner.run("/usr/bin/chattr", ["+i", home.sub("App")]).status == 0 else {
+            throw XCTSkip("chattr +i is not available here")
+        }
+        defer { _ = try? ProcessRunner.run("/usr/bin/chattr", ["-i", home.sub("App")]) }
+        let args = [
+            "setup", "--mirror", server.url("Specs.git"), "--podfile", home.sub("App/Podfile"), "--platform",
+            "ios:13.0",
+        ]
+        let r = try bin.run(args, home: home.path)
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stderr.contains(home.sub("App/Podfile")), r.stderr)
+        XCTAssertEqual(server.bytesSent, 0, "no clone before the cheap check")
+        let repos = (try? FileManager.default.contentsOfDirectory(atPath: home.sub(".cocoapods/repos"))) ?? []
+        XCTAssertEqual(repos.filter { !$0.hasPrefix("Spec_Lock") }, [])
+    }
+
     /// `--strategy insteadof` leaves the Podfile alone and converges: CocoaPods matches a Podfile source to a repo
     /// by the raw origin URL (insteadOf is not applied), so the repo keeps the GitHub URL the Podfile names and
     /// the rules send its transfers to the mirror; doctor finds no unmatched source and `setup --check` agrees.

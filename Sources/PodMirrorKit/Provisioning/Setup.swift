@@ -107,6 +107,8 @@ public struct Setup: Sendable {
             var part = try PodfileEditor.plan(
                 podfileEdits, podfile: path, fs: environment.fileSystem, catalog: podfileCatalog,
                 displayPath: path)
+            // Costs nothing, so it goes before the mirror probe and the clone that take minutes.
+            if part.changes.contains(where: \.isNeeded) { try Self.checkWritable(path) }
             part.title = "podfile"
             plan.append(part)
         }
@@ -117,6 +119,12 @@ public struct Setup: Sendable {
             try verifyMirrors(plan: plan, resolved: resolved)
         }
         return plan
+    }
+
+    /// Throws unless the Podfile's folder takes the temporary file its atomic write renames into place.
+    static func checkWritable(_ podfile: String) throws {
+        let folder = (LocalFileSystem.resolveSymlinks(podfile) as NSString).deletingLastPathComponent
+        if access(folder.isEmpty ? "." : folder, W_OK) != 0 { throw FileError.errno(podfile, .write) }
     }
 
     /// The catalog plus the URLs of local Specs copies (recognised by history, and the repo the spec repo

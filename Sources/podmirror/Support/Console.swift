@@ -24,6 +24,13 @@ final class Console: @unchecked Sendable {
     /// `--verbose`: each transfer stage is also written as a plain line on stderr when it ends.
     private var verboseStages = false
     private var lastStage: ProgressEvent?
+    /// When each progress phase was first reported, for its rate and time left.
+    private var phaseStarts: [String: Date] = [:]
+    private var lastPlainProgress: Date?
+    /// Seconds between plain progress lines when stderr is not a terminal (a CI job that prints nothing for
+    /// minutes gets killed): `PODMIRROR_PROGRESS_INTERVAL`, else 10.
+    let plainProgressInterval: TimeInterval =
+        ProcessInfo.processInfo.environment["PODMIRROR_PROGRESS_INTERVAL"].flatMap(Double.init) ?? 10
 
     func enableVerbose() {
         lock.lock(); defer { lock.unlock() }
@@ -53,6 +60,29 @@ final class Console: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
         progressLineShown = true
+    }
+
+    /// Seconds since `phase` was first reported.
+    func elapsed(in phase: String) -> TimeInterval {
+        lock.lock(); defer { lock.unlock() }
+        let now = Date()
+        if phaseStarts[phase] == nil { phaseStarts[phase] = now }
+        return now.timeIntervalSince(phaseStarts[phase] ?? now)
+    }
+
+    /// Without a redrawn line (not a terminal, NO_COLOR, TERM=dumb): writes `line` as a plain line, once per
+    /// `plainProgressInterval`, the first one an interval after the first report (short runs stay quiet).
+    func plainProgress(_ line: String) {
+        guard !drawsProgress else { return }
+        lock.lock(); defer { lock.unlock() }
+        let now = Date()
+        guard let last = lastPlainProgress else {
+            lastPlainProgress = now
+            return
+        }
+        guard now.timeIntervalSince(last) >= plainProgressInterval else { return }
+        lastPlainProgress = now
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     func endProgress() {
@@ -119,7 +149,7 @@ struct ConsoleProgress: ProgressReporter {
     func report(_ event: ProgressEvent) {
         let console = Console.shared
         console.stage(event)
-        guard console.drawsProgress else { return }
+        let elapsed = console.elapsed(in: event.phase)
         var line = event.phase
         if let total = event.total, total > 0 {
             let fraction = min(1, Double(event.completed) / Double(total))
@@ -133,7 +163,24 @@ struct ConsoleProgress: ProgressReporter {
         if let bytes = event.bytes {
             line += "  " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
         }
-        console.progress(line)
+        line += Self.rateAndTimeLeft(event, elapsed: elapsed)
+        if console.drawsProgress { console.progress(line) } else { console.plainProgress(line) }
+    }
+
+    /// `, 1.2 MB/s, about 40 s left`: the rate from the bytes (else the count) so far in this phase; the time
+    /// left when the total is known. Empty in the first second, when a rate says nothing yet.
+    static func rateAndTimeLeft(_ event: ProgressEvent, elapsed: TimeInterval) -> String {
+        guard elapsed >= 1, event.completed > 0 else { return "" }
+        let rate =
+            event.bytes.map {
+                ByteCountFormatter.string(fromByteCount: Int64(Double($0) / elapsed), countStyle: .file) + "/s"
+            } ?? String(format: "%.0f/s", Double(event.completed) / elapsed)
+        guard let total = event.total, total > event.completed else {
+            return ", " + Message("cli.progress.rate", ["rate": rate]).localized
+        }
+        let left = Double(total - event.completed) * elapsed / Double(event.completed)
+        let shown = left < 90 ? "\(Int(left.rounded())) s" : "\(Int((left / 60).rounded())) min"
+        return ", " + Message("cli.progress.rate-left", ["rate": rate, "left": shown]).localized
     }
 }
 
