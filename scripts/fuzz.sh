@@ -11,8 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 harnesses=(PodfileFuzz PbxprojFuzz GemrcFuzz ArchiveFuzz)
-# ArchiveFuzz writes real files for every input: fewer inputs, well under 60 s.
-declare -A runs=([PodfileFuzz]=25000 [PbxprojFuzz]=150000 [GemrcFuzz]=150000 [ArchiveFuzz]=8000)
+# ArchiveFuzz writes real files for every input (about 15 s for its inputs on a tmpfs, see below).
+declare -A runs=([PodfileFuzz]=25000 [PbxprojFuzz]=150000 [GemrcFuzz]=150000 [ArchiveFuzz]=40000)
 repeatable=false
 if [ "${1:-}" = "--repeatable" ]; then repeatable=true; seconds=900; else seconds="${1:-60}"; fi
 extra=()
@@ -35,6 +35,9 @@ mkdir -p .build-fuzz/artifacts
 status=0
 for h in "${harnesses[@]}"; do
   work="$(mktemp -d)"
+  # The harnesses' own temporary files (ArchiveFuzz's folders) on a tmpfs when there is one: 40 times faster
+  # than a disk /tmp here.
+  scratch="$(mktemp -d -p /dev/shm 2> /dev/null || mktemp -d)"
   bound=()
   if $repeatable; then
     bound=(-runs="${runs[$h]}")
@@ -43,7 +46,7 @@ for h in "${harnesses[@]}"; do
     echo "== fuzzing $h for ${seconds}s"
   fi
   # The corpus grows in a scratch folder; the checked-in seeds are only read.
-  if ! SWIFT_BACKTRACE=enable=no ${launch[@]+"${launch[@]}"} "$bin/$h" "$work" "Tests/Fuzz/$h" -max_total_time="$seconds" ${bound[@]+"${bound[@]}"} \
+  if ! TMPDIR="$scratch" SWIFT_BACKTRACE=enable=no ${launch[@]+"${launch[@]}"} "$bin/$h" "$work" "Tests/Fuzz/$h" -max_total_time="$seconds" ${bound[@]+"${bound[@]}"} \
       -timeout=10 ${extra[@]+"${extra[@]}"} \
       -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=".build-fuzz/artifacts/$h-" 2> ".build-fuzz/$h.log"; then
     status=1
@@ -53,7 +56,7 @@ for h in "${harnesses[@]}"; do
     [ -n "$unit" ] && [ -f "$unit" ] && echo "input (base64): $(base64 -w0 "$unit")"
   fi
   grep -E "^stat::number_of_executed_units|^Done" ".build-fuzz/$h.log" || true
-  rm -rf "$work"
+  rm -rf "$work" "$scratch"
 done
 if [ "$status" -eq 0 ]; then echo "fuzz: ${#harnesses[@]} passed, 0 failed"; else echo "fuzz: a harness found a crash (see above)"; fi
 exit "$status"

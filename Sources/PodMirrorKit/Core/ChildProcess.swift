@@ -4,7 +4,7 @@ import Foundation
 /// output going where the caller says, stopped when `cancellation` fires.
 ///
 /// `.stream` is for tools the user watches (`pod`, `gem`): their output is passed on to podmirror's
-/// stdout or stderr as it comes. `.capture` is for tools whose output podmirror reads (`tar`, `xz`,
+/// stdout or stderr as it comes. `.capture` is for tools whose output podmirror reads (`gzip`, `xz`,
 /// `pod --version`): standard output goes to the caller in chunks and standard error is kept for the
 /// error message, so nothing they print reaches podmirror's own output.
 public enum ChildProcess {

@@ -55,7 +55,7 @@ public struct DownloadOptions: Sendable {
     public var retries: Int
     public var cancellation: CancellationToken
     /// The environment proxies are read from (`https_proxy`, `no_proxy`, …) and archive tools run in
-    /// (its `PATH` finds `tar` and the decompressors).
+    /// (its `PATH` finds the decompressors `gzip`, `bzip2` and `xz`).
     public var environment: [String: String]
     /// Called with the bytes received so far.
     public var progress: (@Sendable (Int64) -> Void)?

@@ -23,7 +23,7 @@ public struct HTTPSourceError: PodMirrorError {
         case compressionRatio
         /// The archive could not be read or extracted.
         case extraction
-        /// A program extraction needs (`tar`, `xz`, …) is missing.
+        /// A program extraction needs (`gzip`, `xz`, …) is missing.
         case toolMissing
         /// The archive or its folder could not be written.
         case fileSystem
