@@ -30,7 +30,9 @@ public struct GitError: PodMirrorError {
     public init(_ kind: Kind, operation: String, subject: String, cause: String) {
         self.kind = kind
         self.operation = operation
-        self.subject = Redaction.redactText(subject)
+        // A transfer's subject may name two URLs (`URL (insteadOf: REWRITTEN)`): each is redacted on its own.
+        let marker = " (insteadOf: "
+        self.subject = subject.components(separatedBy: marker).map(Redaction.redactURL).joined(separator: marker)
         self.cause = Redaction.redactText(cause)
     }
 
