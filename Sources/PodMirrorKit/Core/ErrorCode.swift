@@ -69,6 +69,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case repoDetached = "repo.detached"
     case repoIncomplete = "repo.incomplete"
     case repoNoBranch = "repo.no-branch"
+    case repoOlder = "repo.older"
     case repoNoTrackingRef = "repo.no-tracking-ref"
     case repoPermission = "repo.permission"
     case repoRename = "repo.rename"
@@ -171,7 +172,8 @@ extension ErrorCode {
             .fileCreateDirectory, .fileUpdate, .gitRepository, .gitconfigRead, .gitconfigWrite, .catalogMissing,
             .podfileSyntax, .podfileTooLarge, .podfileEncoding, .podfileInternal, .podfileUnplaceable,
             .podfileMultipleHooks, .repoNotFound, .repoExists, .repoCloneIncomplete, .repoDetached, .repoIncomplete,
-            .repoNoBranch, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate, .lockOpen, .bundleCorrupt,
+            .repoNoBranch, .repoOlder, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate, .lockOpen,
+            .bundleCorrupt,
             .bundleExpectMismatch, .bundleIncremental, .bundleInvalid, .bundleNoBranch, .bundleNotGit, .bundleRead,
             .bundleWrite, .podsFetchFailed, .podsSpecNoRepo, .podsSpecNoSpecRepo, .podsSpecMissing, .podsSpecUnreadable,
             .podsSpecChecksum, .podsSpecJSON, .podsPodspecUnreadable, .podsPodspecName, .podsCDNNotFound,

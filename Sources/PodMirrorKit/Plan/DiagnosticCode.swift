@@ -32,6 +32,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
 
     case reinstallFetchSkipped = "reinstall.fetch-skipped"
 
+    case repoMovedBack = "repo.moved-back"
     case repoOtherSpecs = "repo.other-specs"
     case repoSkipCDN = "repo.skip-cdn"
     case repoSkipDir = "repo.skip-dir"
@@ -46,7 +47,7 @@ extension DiagnosticCode: DocumentedCode {
             .gemsPlainHTTP, .gitconfigForeignRule, .gitconfigGithubPrecheck, .podsVersionSource, .podsVersionWipe,
             .podfileDeploymentTargetOverridden, .podfileNoSourceLeft, .podfileOnlyPrivateSources,
             .podfilePlatformConditional, .podfilePlatformSeveral, .podfileSourceAbsent, .reinstallFetchSkipped,
-            .repoUnreachable:
+            .repoUnreachable, .repoMovedBack:
             .warning
         case .deintegratePodsKept, .podfileBuildSettingOverrides, .podfileInhibitInTargets, .podfileTrunkExplicit,
             .repoOtherSpecs, .repoSkipCDN, .repoSkipDir:
@@ -108,6 +109,8 @@ extension DiagnosticCode: DocumentedCode {
         case .reinstallFetchSkipped:
             "`reinstall`: filling the download cache first was skipped (Podfile.lock could not be read); "
                 + "`pod install` downloads the pods."
+        case .repoMovedBack:
+            "`repo use --allow-older`: the repo was moved back to a source behind its commit; newer specs are gone."
         case .repoOtherSpecs: "`repo use`: another Specs repo on the machine is left as it is."
         case .repoSkipCDN: "`repo update`: a CDN source is skipped (`pod repo update` refreshes it)."
         case .repoSkipDir: "`repo update`: a repo with no git HEAD is skipped."
