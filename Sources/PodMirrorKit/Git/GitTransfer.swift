@@ -89,6 +89,8 @@ final class TransferSession: @unchecked Sendable {
     /// callback, never in a URL, so they cannot reach `FETCH_HEAD` (written with the remote's instance URL).
     private var userinfo: HTTPUserinfo?
     private var userinfoOffered = false
+    /// The URL the transfer connects to as `--verbose` shows it: with its userinfo, redacted (`***@`).
+    private var shownURL: String?
 
     init(_ options: TransferOptions) {
         self.options = options
@@ -254,7 +256,7 @@ final class TransferSession: @unchecked Sendable {
     func remoteReady(_ remote: OpaquePointer) -> Int32 {
         guard !readyRemotes.contains(remote) else { return 0 }
         readyRemotes.insert(remote)
-        let url = connectURL.map { String(cString: $0) } ?? git_remote_url(remote).map { String(cString: $0) } ?? ""
+        let url = shownURL ?? git_remote_url(remote).map { String(cString: $0) } ?? ""
         traceConnect(url)
         guard let target = relayURL ?? connectURL else { return 0 }
         return git_remote_set_instance_url(remote, target)
@@ -283,6 +285,7 @@ final class TransferSession: @unchecked Sendable {
     func proxyOptions(connectingTo url: String) throws -> git_proxy_options {
         var proxy = git_proxy_options()
         git_proxy_options_init(&proxy, UInt32(GIT_PROXY_OPTIONS_VERSION))
+        shownURL = Redaction.redactURL(url)
         let (url, found) = HTTPUserinfo.split(url)
         if let found { userinfo = found }
         proxyChoice = options.proxyChoice(for: url)
