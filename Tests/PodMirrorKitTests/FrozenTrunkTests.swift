@@ -19,9 +19,11 @@ final class FrozenTrunkTests: XCTestCase {
             result("m1", head: old, seconds: 0.1), result("m2", head: old, seconds: 0.2),
             result("m3", head: final, seconds: 0.3),
         ]
-        // Unknown final commit: the two agreeing mirrors win, and nobody is judged against a final commit.
+        // Unknown final commit, no local history: the two agreeing mirrors go first; the other one is not judged
+        // stale by a vote (whether it is behind or ahead is unknown), and nobody against a final commit.
         let consensus = MirrorProbe.rank(input)
-        XCTAssertEqual(consensus.filter(\.usable).map(\.name), ["m1", "m2"])
+        XCTAssertEqual(consensus.filter(\.usable).map(\.name), ["m1", "m2", "m3"])
+        XCTAssertEqual(consensus.last?.freshness, .unknown)
         XCTAssertTrue(consensus.allSatisfy { $0.reachedFinalCommit == nil })
         // Known: only the mirror at it is usable, even in the minority.
         let frozen = MirrorProbe.rank(input, finalTrunkCommit: final)

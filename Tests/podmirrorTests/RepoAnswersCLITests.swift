@@ -71,3 +71,73 @@ extension RepoAnswersCLITests {
         XCTAssertEqual(try pm(["repo", "export", "master", file, "--check"]).status, 0)
     }
 }
+
+extension RepoAnswersCLITests {
+    /// `repo use` of a mirror behind the repo's commit is refused, naming both commits and the count; with
+    /// `--allow-older` it moves back and says so in text and JSON.
+    func testUseRefusesToMoveARepoBackUnlessAllowed() throws {
+        let behind = try official.mirror(named: "behind", seed: "bh")
+        let old = behind.head
+        let tip = try official.addCommits(5)
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
+
+        for args in [["--json"], []] {
+            let r = try pm(["repo", "use", server.url("behind.git")] + args)
+            XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+            let said = r.stdout + r.stderr
+            XCTAssertTrue(said.contains(String(tip.prefix(12))) && said.contains(String(old.prefix(12))), said)
+            XCTAssertTrue(said.contains("5 commit(s)"), said)
+            XCTAssertTrue(said.contains("--allow-older"), said)
+            if !args.isEmpty {
+                XCTAssertEqual(
+                    (try PodmirrorBinary.json(r)["error"] as? [String: Any])?["code"] as? String, "repo.older")
+            }
+            XCTAssertEqual(try git(repos + "/master", ["rev-parse", "HEAD"]), tip, "nothing moved")
+            XCTAssertEqual(
+                try git(repos + "/master", ["config", "--get", "remote.origin.url"]), server.url("specs.git"))
+        }
+
+        let moved = try json(["repo", "use", server.url("behind.git"), "--allow-older"])
+        XCTAssertEqual(moved["newHead"] as? String, old)
+        let warnings = (moved["warnings"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(warnings.compactMap { $0["code"] as? String }, ["repo.moved-back"])
+        XCTAssertTrue((warnings.first?["message"] as? String ?? "").contains("5 commit(s)"), "\(warnings)")
+        let name = try XCTUnwrap(moved["name"] as? String)
+        XCTAssertEqual(try git(repos + "/" + name, ["rev-parse", "HEAD"]), old)
+    }
+}
+
+extension RepoAnswersCLITests {
+    /// `mirror test` decides freshness by ancestry where a local repo holds the HEADs: the mirror five commits
+    /// ahead of two others is the newest and `--pick` chooses it; with no local history it says "unknown".
+    func testMirrorTestFindsTheNewestMirrorByAncestry() throws {
+        let b = try official.mirror(named: "b", seed: "b")
+        let c = try official.mirror(named: "c", seed: "c")
+        let tip = try official.addCommits(5)
+        let urls = [server.url("specs.git"), server.url("b.git"), server.url("c.git")]
+        func results(_ out: [String: Any]) -> [String: [String: Any]] {
+            Dictionary(
+                uniqueKeysWithValues: ((out["results"] as? [[String: Any]]) ?? []).map { ($0["url"] as! String, $0) })
+        }
+
+        let unknown = results(try json(["mirror", "test", "--timeout", "8"] + urls))
+        XCTAssertEqual(unknown[urls[0]]?["freshness"] as? String, "unknown", "\(unknown)")
+        XCTAssertEqual(unknown[urls[0]]?["stale"] as? Bool, false, "no local repo: not judged stale by a vote")
+        XCTAssertTrue((unknown[urls[0]]?["problem"] as? String ?? "").contains("unknown"))
+
+        XCTAssertEqual(try pm(["repo", "add", "master", urls[0]]).status, 0)
+        let out = try json(["mirror", "test", "--timeout", "8"] + urls)
+        let known = results(out)
+        XCTAssertEqual(known[urls[0]]?["freshness"] as? String, "newest")
+        XCTAssertEqual(known[urls[0]]?["rank"] as? Int, 1)
+        XCTAssertEqual(out["pick"] as? String, urls[0])
+        for url in urls.dropFirst() {
+            XCTAssertEqual(known[url]?["stale"] as? Bool, true)
+            XCTAssertEqual(known[url]?["freshness"] as? String, "behind")
+            XCTAssertTrue((known[url]?["problem"] as? String ?? "").contains("5 commit(s) behind \(tip.prefix(12))"))
+        }
+        XCTAssertEqual(b.head, c.head)
+        let pick = try pm(["mirror", "test", "--pick", "--timeout", "8"] + urls)
+        XCTAssertEqual(pick.stdout.trimmingCharacters(in: .whitespacesAndNewlines), urls[0], pick.stderr)
+    }
+}

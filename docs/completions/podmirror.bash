@@ -445,7 +445,7 @@ _podmirror_repo_update() {
 
 _podmirror_repo_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --allow-older --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --name --depth)
     __podmirror_offer_flags_options 1

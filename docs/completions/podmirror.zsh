@@ -332,6 +332,7 @@ _podmirror_repo_use() {
         ':mirror:{__podmirror_complete "${_mirror[@]}"}'
         '--name[Folder name (default\: CocoaPods'\'' own name for the URL).]:name:'
         '--depth[Shallow clone depth for a fresh clone (needs libgit2 1.7 or newer).]:depth:'
+        '--allow-older[Move the repo back when the source is behind its commit (refused otherwise).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

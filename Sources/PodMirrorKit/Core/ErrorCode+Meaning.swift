@@ -64,6 +64,8 @@ extension ErrorCode {
             "A git lock file (`index.lock`, …) is in the spec repo: git or `pod` is working in it, or one was killed."
         case .repoIncomplete: "The spec repo has no commit to work from."
         case .repoNoBranch: "The remote has no branch to check out."
+        case .repoOlder:
+            "The source's branch is behind the spec repo's commit: `repo use` would move it back (`--allow-older`)."
         case .repoNoTrackingRef: "The spec repo has no origin branch to reset or update to."
         case .repoPermission: "The spec repo cannot be removed: no permission."
         case .repoRename: "A spec repo could not be moved into place."

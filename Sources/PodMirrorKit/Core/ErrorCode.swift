@@ -70,6 +70,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case repoGitLock = "repo.git-lock"
     case repoIncomplete = "repo.incomplete"
     case repoNoBranch = "repo.no-branch"
+    case repoOlder = "repo.older"
     case repoNoTrackingRef = "repo.no-tracking-ref"
     case repoPermission = "repo.permission"
     case repoRename = "repo.rename"
@@ -180,7 +181,8 @@ extension ErrorCode {
             .fileCreateDirectory, .gitRepository, .gitconfigRead, .gitconfigWrite, .catalogMissing,
             .podfileSyntax, .podfileTooLarge, .podfileEncoding, .podfileInternal, .podfileUnplaceable,
             .podfileMultipleHooks, .repoNotFound, .repoExists, .repoCloneIncomplete, .repoDetached, .repoIncomplete,
-            .repoNoBranch, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate, .lockOpen, .bundleCorrupt,
+            .repoNoBranch, .repoOlder, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate, .lockOpen,
+            .bundleCorrupt,
             .bundleExpectMismatch, .bundleIncremental, .bundleInvalid, .bundleNoBranch, .bundleNotGit, .bundleRead,
             .bundleShallow,
             .bundleWrite, .podsFetchFailed, .podsSpecNoRepo, .podsSpecNoSpecRepo, .podsSpecMissing, .podsSpecUnreadable,

@@ -32,16 +32,12 @@ public struct GitError: PodMirrorError {
     public init(_ kind: Kind, operation: String, subject: String, cause: String) {
         self.kind = kind
         self.operation = operation
-        self.subject = Self.redacted(subject: subject)
+        // A transfer's subject may name two URLs (`URL (insteadOf: REWRITTEN)`): each is redacted on its own.
+        let marker = " (insteadOf: "
+        self.subject = subject.components(separatedBy: marker).map(Redaction.redactURL).joined(separator: marker)
         self.cause = Redaction.redactText(cause)
     }
 
-    /// A subject names one URL (or `URL (insteadOf: URL)`, redacted already): redacted as one URL, not word by
-    /// word, so that no part of a password with a space in it is shown.
-    static func redacted(subject: String) -> String {
-        guard subject.contains("://"), !subject.contains(" (insteadOf: ") else { return Redaction.redactText(subject) }
-        return Redaction.redactURL(subject)
-    }
 
     /// A failure whose cause podmirror words itself (in the catalog).
     public init(_ kind: Kind, operation: String, subject: String, cause: Message) {

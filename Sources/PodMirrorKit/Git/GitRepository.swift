@@ -195,6 +195,15 @@ public final class GitRepository: @unchecked Sendable {
         return GitOID.hex(&out)
     }
 
+    /// How many commits `a` has that `b` lacks, and `b` has that `a` lacks; nil when either is unknown.
+    public func aheadBehind(_ a: String, _ b: String) -> (ahead: Int, behind: Int)? {
+        guard var oa = GitOID.parse(a), var ob = GitOID.parse(b) else { return nil }
+        var ahead = 0
+        var behind = 0
+        guard git_graph_ahead_behind(&ahead, &behind, pointer, &oa, &ob) == 0 else { return nil }
+        return (ahead, behind)
+    }
+
     /// The committer time of a commit.
     public func commitDate(_ hex: String) -> Date? {
         guard var oid = GitOID.parse(hex) else { return nil }

@@ -92,6 +92,8 @@ final class TransferSession: @unchecked Sendable {
     /// callback, never in a URL, so they cannot reach `FETCH_HEAD` (written with the remote's instance URL).
     private var userinfo: HTTPUserinfo?
     private var userinfoOffered = false
+    /// The URL the transfer connects to as `--verbose` shows it: with its userinfo, redacted (`***@`).
+    private var shownURL: String?
 
     init(_ options: TransferOptions) {
         self.options = options
@@ -266,7 +268,7 @@ final class TransferSession: @unchecked Sendable {
     func remoteReady(_ remote: OpaquePointer) -> Int32 {
         guard !readyRemotes.contains(remote) else { return 0 }
         readyRemotes.insert(remote)
-        let url = connectURL.map { String(cString: $0) } ?? git_remote_url(remote).map { String(cString: $0) } ?? ""
+        let url = shownURL ?? git_remote_url(remote).map { String(cString: $0) } ?? ""
         traceConnect(url)
         guard let target = relayURL ?? connectURL else { return 0 }
         return git_remote_set_instance_url(remote, target)
@@ -276,12 +278,7 @@ final class TransferSession: @unchecked Sendable {
     /// and the proxy this session decided on.
     func traceConnect(_ url: String) {
         guard Trace.isEnabled else { return }
-        var shown = Redaction.redactURL(url)
-        // The URL's credentials travel apart (the credentials callback); the line still says there are some.
-        if userinfo != nil, let scheme = shown.range(of: "://"), !shown[scheme.upperBound...].contains("@") {
-            shown.insert(contentsOf: "***@", at: scheme.upperBound)
-        }
-        Trace.emit(.gitTransfer(operation: operation, url: shown, proxy: proxyChoice.displayURL))
+        Trace.emit(.gitTransfer(operation: operation, url: Redaction.redactURL(url), proxy: proxyChoice.displayURL))
     }
 
     /// Fetch options for a transfer that connects to `url` (after `insteadOf` rewriting): callbacks and
@@ -300,6 +297,7 @@ final class TransferSession: @unchecked Sendable {
     func proxyOptions(connectingTo url: String) throws -> git_proxy_options {
         var proxy = git_proxy_options()
         git_proxy_options_init(&proxy, UInt32(GIT_PROXY_OPTIONS_VERSION))
+        shownURL = Redaction.redactURL(url)
         let (url, found) = HTTPUserinfo.split(url)
         if let found { userinfo = found }
         proxyChoice = options.proxyChoice(for: url)

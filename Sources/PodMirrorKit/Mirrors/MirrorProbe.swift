@@ -4,7 +4,9 @@ import Foundation
 ///
 /// - Specs git mirror: `GET <url>/info/refs?service=git-upload-pack` answers 200 with content type
 ///   `application/x-git-upload-pack-advertisement`; HEAD's commit is read from the advertisement and
-///   compared across mirrors (the official repo's when probed, else the most common one).
+///   compared across mirrors by ancestry where a local repo holds the commits (`history`): a HEAD that
+///   contains every other one is the newest. Else the official repo's HEAD, or the most common one, is the
+///   reference, and a HEAD no local repo can relate to it is `unknown`, said as such.
 /// - Specs CDN: `GET <url>/CocoaPods-version.yml` answers 200 with a `last:` key (CocoaPods' CDN probe).
 /// - Gem mirror: `GET <url>/specs.4.8.gz` answers 200 with gzip data (what `gem sources --add` and the
 ///   full index need); `HEAD <url>/versions` tells whether the compact index Bundler and current
@@ -22,6 +24,8 @@ public struct MirrorProbe: Sendable {
     /// git's insteadOf rules (`SourceMirrorRules.load`): a git mirror is probed where a clone of it connects.
     /// Nil: the rules of the files libgit2 reads.
     public var urlRewrite: SourceMirrorRules?
+    /// The local repos that relate mirror HEADs by ancestry; nil compares ids only.
+    public var history: LocalCommitHistory?
 
     public init(
         timeout: Double = 10, proxy: ProxySettings = ProxySettings(),
@@ -45,8 +49,10 @@ public struct MirrorProbe: Sendable {
         public var seconds: Double?
         /// Specs git mirrors: HEAD's commit.
         public var head: String?
-        /// Specs git mirrors: HEAD differs from the reference commit.
+        /// Specs git mirrors: HEAD is behind the reference commit, or diverged from it.
         public var stale: Bool
+        /// Specs git mirrors whose HEADs differ: how this HEAD relates to the reference (nil when all agree).
+        public var freshness: Freshness? = nil
         /// Specs git mirrors, when the final trunk commit is known: HEAD is it.
         public var reachedFinalCommit: Bool?
         /// Gem mirrors: the compact index (`/versions`) answers.
@@ -58,6 +64,20 @@ public struct MirrorProbe: Sendable {
 
         /// Healthy and not behind the others.
         public var usable: Bool { healthy && !stale }
+    }
+
+    /// How a Specs mirror's HEAD relates to the reference HEAD, by ancestry in the local repos.
+    public enum Freshness: String, Codable, Sendable, Equatable {
+        /// It is the reference, which contains every other HEAD.
+        case newest
+        /// It contains the reference (a reference not proven newest: the official repo's, or the most common).
+        case ahead
+        /// The reference contains it: commits are missing.
+        case behind
+        /// Neither contains the other.
+        case diverged
+        /// No local repo holds both commits: whether it is behind or ahead is not known.
+        case unknown
     }
 
     /// Probes all mirrors in parallel and ranks them: usable ones by speed, then stale, then broken.
@@ -79,7 +99,7 @@ public struct MirrorProbe: Sendable {
         while group.wait(timeout: .now() + 0.05) == .timedOut {
             if cancellation.isCancelled { break }
         }
-        return Self.rank(results.all, finalTrunkCommit: finalTrunkCommit)
+        return Self.rank(results.all, finalTrunkCommit: finalTrunkCommit, history: history)
     }
 
     /// Probes one mirror and throws when it does not answer as a mirror of its kind should (for `setup`).
@@ -97,15 +117,25 @@ public struct MirrorProbe: Sendable {
         return r
     }
 
-    static func rank(_ input: [Result], finalTrunkCommit: String? = nil) -> [Result] {
+    static func rank(_ input: [Result], finalTrunkCommit: String? = nil, history: LocalCommitHistory? = nil)
+        -> [Result]
+    {
         var results = input
         if let final = finalTrunkCommit {
             FrozenTrunk.judge(&results, final: final)
         }
         let heads = results.filter { $0.kind == .specsGit && $0.healthy }.compactMap { r in r.head.map { (r, $0) } }
-        // The official repo's HEAD is the reference; without it, the most common HEAD (ties: fastest).
+        let distinct = Set(heads.map(\.1))
+        // A HEAD the local history shows to contain every other one is the newest; without one, the official
+        // repo's HEAD is the reference, else the most common HEAD (ties: fastest).
+        let newest =
+            distinct.count < 2
+            ? nil
+            : distinct.sorted().first { h in
+                distinct.allSatisfy { $0 == h || history?.aheadBehind(h, $0)?.behind == 0 }
+            }
         let reference =
-            heads.first { $0.0.url == "https://github.com/CocoaPods/Specs.git" }?.1
+            newest ?? heads.first { $0.0.url == "https://github.com/CocoaPods/Specs.git" }?.1
             ?? Dictionary(grouping: heads, by: \.1).max { a, b in
                 a.value.count != b.value.count
                     ? a.value.count < b.value.count
@@ -113,14 +143,38 @@ public struct MirrorProbe: Sendable {
                         > (b.value.compactMap(\.0.seconds).min() ?? .infinity)
             }?.key
         for i in results.indices where results[i].kind == .specsGit && results[i].healthy && finalTrunkCommit == nil {
-            if let reference, let head = results[i].head, head != reference {
+            guard distinct.count > 1, let reference, let head = results[i].head else { continue }
+            if head == reference {
+                results[i].freshness = newest == nil ? .unknown : .newest
+                continue
+            }
+            let (h, ref) = (head.prefix(12), reference.prefix(12))
+            switch history?.aheadBehind(head, reference) {
+            case (0, let behind)?:
                 results[i].stale = true
+                results[i].freshness = .behind
+                results[i].problem = "HEAD \(h) is \(behind) commit(s) behind \(ref)"
+            case (let ahead, 0)?:
+                results[i].freshness = .ahead
+                results[i].problem = "HEAD \(h) is \(ahead) commit(s) ahead of \(ref)"
+            case (let ahead, let behind)?:
+                results[i].stale = true
+                results[i].freshness = .diverged
+                results[i].problem = "HEAD \(h) diverged from \(ref) (\(ahead) ahead, \(behind) behind)"
+            case nil:
+                results[i].freshness = .unknown
                 results[i].problem =
-                    "HEAD \(head.prefix(12)) differs from \(reference.prefix(12)) served by the others: behind or "
-                    + "diverged"
+                    "HEAD \(h) differs from \(ref); no local repo holds both, so whether it is behind or ahead "
+                    + "is unknown"
             }
         }
-        func order(_ r: Result) -> Int { r.usable ? 0 : (r.healthy ? 1 : 2) }
+        // Usable mirrors known to be up to date first, then those whose freshness is unknown (the reference HEAD
+        // before the others), then stale ones, then broken ones.
+        func order(_ r: Result) -> Int {
+            guard r.usable else { return r.healthy ? 3 : 4 }
+            guard r.freshness == .unknown else { return 0 }
+            return r.head == reference ? 1 : 2
+        }
         results.sort { a, b in
             order(a) != order(b) ? order(a) < order(b) : (a.seconds ?? .infinity) < (b.seconds ?? .infinity)
         }

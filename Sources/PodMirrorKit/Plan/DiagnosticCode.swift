@@ -32,6 +32,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
 
     case reinstallFetchSkipped = "reinstall.fetch-skipped"
 
+    case repoMovedBack = "repo.moved-back"
     case repoOtherSpecs = "repo.other-specs"
     case repoRepairRemovesUntracked = "repo.repair-removes-untracked"
     case repoSkipCDN = "repo.skip-cdn"
@@ -47,7 +48,7 @@ extension DiagnosticCode: DocumentedCode {
             .gemsPlainHTTP, .gitconfigForeignRule, .gitconfigGithubPrecheck, .podsVersionSource, .podsVersionWipe,
             .podfileDeploymentTargetOverridden, .podfileNoSourceLeft, .podfileOnlyPrivateSources,
             .podfilePlatformConditional, .podfilePlatformSeveral, .podfileSourceAbsent, .reinstallFetchSkipped,
-            .repoUnreachable:
+            .repoUnreachable, .repoMovedBack:
             .warning
         case .deintegratePodsKept, .podfileBuildSettingOverrides, .podfileInhibitInTargets, .podfileTrunkExplicit,
             .repoOtherSpecs, .repoRepairRemovesUntracked, .repoSkipCDN, .repoSkipDir:
@@ -109,6 +110,8 @@ extension DiagnosticCode: DocumentedCode {
         case .reinstallFetchSkipped:
             "`reinstall`: filling the download cache first was skipped (Podfile.lock could not be read); "
                 + "`pod install` downloads the pods."
+        case .repoMovedBack:
+            "`repo use --allow-older`: the repo was moved back to a source behind its commit; newer specs are gone."
         case .repoOtherSpecs: "`repo use`: another Specs repo on the machine is left as it is."
         case .repoRepairRemovesUntracked:
             "`repo repair`: it removes the untracked files its branch does not have (what a killed checkout leaves); it names them."

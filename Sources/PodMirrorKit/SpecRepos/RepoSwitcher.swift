@@ -20,6 +20,8 @@ struct RepoSwitcher {
     /// new source's history. A repo with unrelated history is then left alone, never replaced.
     var others: [SpecRepo] = []
     var keepUnrelated = false
+    /// Move the repo to a source whose branch is behind its commit (`--allow-older`); else that is refused.
+    var allowOlder = false
 
     var repos: ReposDirectory { service.repos }
 
@@ -53,8 +55,23 @@ struct RepoSwitcher {
                 Message("repo.error.no-branch", ["url": url, "branch": branch, "name": old.name]),
                 remedy: Message("repo.error.no-branch.remedy"), code: .repoNoBranch)
         }
-        if probe.mergeBase(oldHead, newTip) != nil {
-            return try repoint(oldRepo: oldRepo, probe: probe, branch: branch, oldHead: oldHead, newTip: newTip)
+        if let base = probe.mergeBase(oldHead, newTip) {
+            // The source is behind: its tip is an ancestor of the repo's commit, whose newer specs would go.
+            let back = base == newTip && newTip != oldHead ? probe.aheadBehind(oldHead, newTip)?.ahead : nil
+            if let back, !allowOlder {
+                throw PodMirrorFailure(
+                    Message(
+                        "repo.use.error.older",
+                        [
+                            "name": old.name, "head": String(oldHead.prefix(12)), "url": Redaction.redactURL(url),
+                            "tip": String(newTip.prefix(12)), "count": String(back),
+                        ]),
+                    remedy: Message("repo.use.error.older.remedy"), code: .repoOlder)
+            }
+            var (details, outcome) = try repoint(
+                oldRepo: oldRepo, probe: probe, branch: branch, oldHead: oldHead, newTip: newTip)
+            if let back { details = PlanRunner.merge(details, ["movedBack": true, "commitsBack": .int(back)]) }
+            return (details, outcome)
         }
         if keepUnrelated {
             // Unrelated to `old`: the probe holds the complete history. Another copy sharing it is

@@ -8,10 +8,11 @@ import Foundation
 /// Unrelated history (or no repo) means a fresh repository, built aside and swapped in atomically.
 /// Either way the old repo is untouched until the new state is complete.
 extension SpecRepoService {
-    /// Plans `repo use`. `name` overrides CocoaPods' own name for the URL.
-    public func usePlan(url: String, name requestedName: String?, depth: Int? = nil, title: String? = nil) throws
-        -> Plan
-    {
+    /// Plans `repo use`. `name` overrides CocoaPods' own name for the URL. A source whose branch is behind the
+    /// repo's commit is refused when applying (`repo.older`), unless `allowOlder`: then the report says it.
+    public func usePlan(
+        url: String, name requestedName: String?, depth: Int? = nil, title: String? = nil, allowOlder: Bool = false
+    ) throws -> Plan {
         try GitURL.validate(url)
         if let requestedName { try SpecRepoNaming.validate(requestedName) }
         if SourceURL(url).isTrunkCDN {
@@ -48,7 +49,8 @@ extension SpecRepoService {
             if depth == nil, let first = candidates.first {
                 for candidate in candidates { try refuseGitLocks(candidate) }
                 plan.warnings.removeAll { $0.code == .repoOtherSpecs }
-                plan.changes.append(switchChange(first, url: url, finalName: target, others: candidates))
+                plan.changes.append(
+                    switchChange(first, url: url, finalName: target, others: candidates, allowOlder: allowOlder))
                 return plan
             }
             plan.changes.append(
@@ -91,7 +93,7 @@ extension SpecRepoService {
                 warnings: plan.warnings)
         }
         try refuseGitLocks(existing)
-        plan.changes.append(switchChange(existing, url: url, finalName: finalName))
+        plan.changes.append(switchChange(existing, url: url, finalName: finalName, allowOlder: allowOlder))
         return plan
     }
 
@@ -119,7 +121,9 @@ extension SpecRepoService {
         }
     }
 
-    func switchChange(_ old: SpecRepo, url: String, finalName: String, others: [SpecRepo] = []) -> Change {
+    func switchChange(
+        _ old: SpecRepo, url: String, finalName: String, others: [SpecRepo] = [], allowOlder: Bool = false
+    ) -> Change {
         let service = self
         var details: [String: JSONValue] = [
             "name": .string(finalName), "previousName": .string(old.name), "url": .string(Redaction.redactURL(url)),
@@ -158,7 +162,7 @@ extension SpecRepoService {
             apply: { context in
                 let (result, outcome) = try RepoSwitcher(
                     service: service, old: old, url: url, finalName: finalName,
-                    context: context, others: others, keepUnrelated: !others.isEmpty
+                    context: context, others: others, keepUnrelated: !others.isEmpty, allowOlder: allowOlder
                 ).run()
                 done.set(outcome)
                 return result
@@ -171,5 +175,28 @@ extension SpecRepoService {
             })
         change.message = message
         return change
+    }
+}
+
+extension SpecRepoService {
+    /// A `repo use --allow-older` that moved a repo back: the report says so with a `repo.moved-back` warning
+    /// naming both commits and the count (the change's details carry `movedBack` and `commitsBack`).
+    public static func reportingMovedBack(_ report: PlanReport) -> PlanReport {
+        var report = report
+        for change in report.changes where change.kind == .specRepoUse && change.applied {
+            guard case .object(let d) = change.details, d["movedBack"] == true, case .int(let count)? = d["commitsBack"]
+            else { continue }
+            report.warnings.append(
+                Diagnostic(
+                    .warning, code: .repoMovedBack,
+                    Message(
+                        "repo.use.moved-back",
+                        [
+                            "name": d["name"]?.stringValue ?? change.subject, "count": String(count),
+                            "old": String((d["oldHead"]?.stringValue ?? "").prefix(12)),
+                            "new": String((d["newHead"]?.stringValue ?? "").prefix(12)),
+                        ])))
+        }
+        return report
     }
 }

@@ -30,11 +30,13 @@ struct MirrorTestCommand: PodmirrorCommand {
             mirrors.isEmpty
             ? (gems ? catalog.gems : catalog.specs) : try mirrors.map { try catalog.resolve($0, gems: gems) }
         let proxy = ProxySettings.load(environment: runner.environment.variables)
-        let results = MirrorProbe(
+        var probe = MirrorProbe(
             timeout: timeout, proxy: proxy, cancellation: runner.context.cancellation,
             finalTrunkCommit: catalog.finalTrunkCommit,
             urlRewrite: gems ? nil : try SourceMirrorRules.load(environment: runner.environment, catalog: catalog)
-        ).run(chosen)
+        )
+        if !gems { probe.history = LocalCommitHistory(repos: ReposDirectory(environment: runner.environment)) }
+        let results = probe.run(chosen)
         if runner.context.cancellation.isCancelled { throw InterruptedError() }
         let best = results.first { $0.rank == 1 }
         try runner.show(
@@ -84,6 +86,7 @@ struct MirrorTestCommand: PodmirrorCommand {
                     c.paint(Message("mirror.test.status.ok").localized, .green)
                     + (r.head.map { "  HEAD \($0.prefix(12))" } ?? "")
                     + (r.compactIndex == false ? "  " + Message("mirror.test.no-compact-index").localized : "")
+                    + (r.problem.map { "  (\($0))" } ?? "")
             } else if r.healthy {
                 status = c.paint(Message("mirror.test.status.stale").localized, .yellow) + "  " + (r.problem ?? "")
             } else {

@@ -32,7 +32,7 @@ extension CommandRunner {
     /// Runs a repo job under `Spec_Lock` and renders it, lifting the single change's details
     /// (method, heads) to the top.
     func runRepoPlan(_ service: SpecRepoService, _ makePlan: @escaping (ApplyContext) throws -> Plan) throws {
-        let report = try report(service.job(purpose: command, makePlan))
+        let report = SpecRepoService.reportingMovedBack(try report(service.job(purpose: command, makePlan)))
         var extra: [String: JSONValue] = ["reposDir": .string(service.repos.path)]
         if report.changes.count == 1, case .object(let d) = report.changes[0].details {
             for k in ["method", "oldHead", "newHead", "name", "url"] where d[k] != nil { extra[k] = d[k] }
@@ -146,12 +146,15 @@ struct RepoUseCommand: PodmirrorCommand {
     var mirror: String
     @Option(name: .long, help: Message("help.repo.use.option.name").help) var name: String?
     @Option(name: .long, help: Message("help.repo.use.option.depth").help) var depth: Int?
+    @Flag(name: .long, help: Message("help.repo.use.flag.allow-older").help) var allowOlder = false
 
     func run() throws {
         let runner = runner()
         let resolved = try runner.catalog().resolveGitSpecs(mirror)
         let service = try network.service(runner.environment)
-        try runner.runRepoPlan(service) { _ in try service.usePlan(url: resolved.url, name: name, depth: depth) }
+        try runner.runRepoPlan(service) { _ in
+            try service.usePlan(url: resolved.url, name: name, depth: depth, allowOlder: allowOlder)
+        }
     }
 }
 

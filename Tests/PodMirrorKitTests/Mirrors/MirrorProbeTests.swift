@@ -73,7 +73,11 @@ final class MirrorProbeTests: XCTestCase {
         ])
         XCTAssertEqual(results.map(\.name), ["one", "two", "old", "dumb"])
         XCTAssertEqual(results[0].head, headA)
-        XCTAssertTrue(results[2].healthy && results[2].stale && results[2].rank == nil)
+        // No local repo relates the HEADs: the most common one goes first, the other is said to be unknown.
+        XCTAssertEqual(results[0].freshness, .unknown)
+        XCTAssertTrue(results[2].healthy && !results[2].stale && results[2].rank == 3)
+        XCTAssertEqual(results[2].freshness, .unknown)
+        XCTAssertTrue(results[2].problem?.contains("unknown") ?? false, results[2].problem ?? "")
         XCTAssertTrue(results[3].problem?.contains("content type 'text/plain'") ?? false, results[3].problem ?? "")
         XCTAssertEqual(one.requests, ["GET /Specs.git/info/refs?service=git-upload-pack"])
     }
