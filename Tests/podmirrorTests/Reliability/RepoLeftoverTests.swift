@@ -24,9 +24,9 @@ final class RepoLeftoverTests: ReliabilityTestCase {
         try specs.addCommits(2)
         // Behind the server, and a stray file doctor suggests `repo repair` for.
         try ProcessRunner.git(["-C", clone, "reset", "-q", "--hard", "HEAD~1"])
-        FileManager.default.createFile(atPath: clone + "/stray.txt", contents: Data())
+        _ = FileManager.default.createFile(atPath: clone + "/stray.txt", contents: Data())
         let lock = clone + "/.git/index.lock"
-        FileManager.default.createFile(atPath: lock, contents: Data())
+        _ = FileManager.default.createFile(atPath: lock, contents: Data())
         let before = TreeSnapshot(home.path)
         for command in [["repo", "update", "specs"], ["repo", "repair", "specs"]] {
             let r = try bin.run(command, home: home.path)
