@@ -47,7 +47,8 @@ final class RepoRepairCLITests: XCTestCase {
         defer { withExtendedLifetime(served) {} }
         try FileManager.default.createDirectory(atPath: clone + "/Local", withIntermediateDirectories: true)
         try Data("x".utf8).write(to: URL(fileURLWithPath: clone + "/Local/notes.txt"))
-        let plan = try PodmirrorBinary.json(try bin.run(["repo", "repair", "specs", "--dry-run", "--json"], home: home.path))
+        let plan = try PodmirrorBinary.json(
+            try bin.run(["repo", "repair", "specs", "--dry-run", "--json"], home: home.path))
         let codes = (plan["warnings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
         XCTAssertEqual(codes, ["repo.repair-removes-untracked"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: clone + "/Local/notes.txt"), "the dry run removed it")

@@ -38,7 +38,6 @@ public struct GitError: PodMirrorError {
         self.cause = Redaction.redactText(cause)
     }
 
-
     /// A failure whose cause podmirror words itself (in the catalog).
     public init(_ kind: Kind, operation: String, subject: String, cause: Message) {
         self.init(kind, operation: operation, subject: subject, cause: cause.english)

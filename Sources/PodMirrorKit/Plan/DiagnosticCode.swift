@@ -114,7 +114,7 @@ extension DiagnosticCode: DocumentedCode {
             "`repo use --allow-older`: the repo was moved back to a source behind its commit; newer specs are gone."
         case .repoOtherSpecs: "`repo use`: another Specs repo on the machine is left as it is."
         case .repoRepairRemovesUntracked:
-            "`repo repair`: it removes the untracked files its branch does not have (what a killed checkout leaves); it names them."
+            "`repo repair`: it removes the untracked files its branch lacks (a killed checkout's); it names them."
         case .repoSkipCDN: "`repo update`: a CDN source is skipped (`pod repo update` refreshes it)."
         case .repoSkipDir: "`repo update`: a repo with no git HEAD is skipped."
         case .repoUnreachable:

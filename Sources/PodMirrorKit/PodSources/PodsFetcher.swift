@@ -510,7 +510,8 @@ public struct PodsFetcher: Sendable {
         }
         func read(_ file: String) throws -> [UInt8]? {
             func refuse(_ key: String, _ extra: [String: String] = [:]) -> PodMirrorFailure {
-                PodMirrorFailure(Message(key, ["pod": name, "path": file].merging(extra) { $1 }), code: .podsSpecUnsafe)
+                PodMirrorFailure(
+                    Message(key, ["pod": name, "path": file].merging(extra) { $1 }), code: .podsSpecUnsafe)
             }
             switch tree.readRegularFile(file, limit: maxSpecBytes) {
             case .success(let b): return b
@@ -520,7 +521,8 @@ public struct PodsFetcher: Sendable {
             case .failure(.tooLarge): throw refuse("pods.spec.too-large", ["limit": String(maxSpecBytes)])
             case .failure(.io(let code)):
                 throw PodMirrorFailure(
-                    Message("file.error.read", ["path": content + "/" + file, "reason": String(cString: strerror(code))]),
+                    Message(
+                        "file.error.read", ["path": content + "/" + file, "reason": String(cString: strerror(code))]),
                     code: .fileRead)
             }
         }

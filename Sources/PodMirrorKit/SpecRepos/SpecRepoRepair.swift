@@ -29,7 +29,8 @@ extension SpecRepoService {
                 Diagnostic(
                     .note, code: .repoRepairRemovesUntracked,
                     Message(
-                        "repo.repair.removes-untracked", ["name": name, "count": String(untracked.count), "files": shown]),
+                        "repo.repair.removes-untracked",
+                        ["name": name, "count": String(untracked.count), "files": shown]),
                     file: path))
         }
         let attached = info.branch == branch
