@@ -139,5 +139,9 @@ extension RepoAnswersCLITests {
         XCTAssertEqual(b.head, c.head)
         let pick = try pm(["mirror", "test", "--pick", "--timeout", "8"] + urls)
         XCTAssertEqual(pick.stdout.trimmingCharacters(in: .whitespacesAndNewlines), urls[0], pick.stderr)
+        // The reason a person reads follows --lang; JSON keeps English.
+        let chinese = try pm(["mirror", "test", "--timeout", "8", "--lang", "zh-Hans"] + urls)
+        XCTAssertTrue(chinese.stdout.contains("落后 \(tip.prefix(12)) 5 个 commit"), chinese.stdout)
+        XCTAssertFalse(chinese.stdout.contains("commit(s) behind"), chinese.stdout)
     }
 }

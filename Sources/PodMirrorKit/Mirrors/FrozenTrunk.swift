@@ -11,14 +11,10 @@ public enum FrozenTrunk {
             results[i].reachedFinalCommit = reached
             if !reached {
                 results[i].stale = true
-                results[i].problem =
+                results[i].setProblem(
                     Message(
-                        "freeze.mirror.not-final",
-                        [
-                            "head": String(head.prefix(12)),
-                            "final": String(final.prefix(12)),
-                        ]
-                    ).english
+                        "freeze.mirror.not-final", ["head": String(head.prefix(12)), "final": String(final.prefix(12))])
+                )
             }
         }
     }

@@ -57,13 +57,28 @@ public struct MirrorProbe: Sendable {
         public var reachedFinalCommit: Bool?
         /// Gem mirrors: the compact index (`/versions`) answers.
         public var compactIndex: Bool?
-        /// Why it is unhealthy (or a note for a healthy one).
+        /// Why it is unhealthy (or a note for a healthy one), in English (JSON).
         public var problem: String?
         /// Rank among usable mirrors (1 = fastest healthy, up to date); nil when unusable.
         public var rank: Int?
+        /// `problem` in the catalog, where podmirror words it itself (text output shows it localized).
+        public var problemText: Message? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case name, url, kind, healthy, seconds, head, stale, freshness, reachedFinalCommit, compactIndex, problem
+            case rank
+        }
 
         /// Healthy and not behind the others.
         public var usable: Bool { healthy && !stale }
+
+        /// `problem` for a person: localized when podmirror worded it.
+        public var problemLocalized: String? { problemText?.localized ?? problem }
+
+        mutating func setProblem(_ message: Message) {
+            problem = message.english
+            problemText = message
+        }
     }
 
     /// How a Specs mirror's HEAD relates to the reference HEAD, by ancestry in the local repos.
@@ -148,24 +163,27 @@ public struct MirrorProbe: Sendable {
                 results[i].freshness = newest == nil ? .unknown : .newest
                 continue
             }
-            let (h, ref) = (head.prefix(12), reference.prefix(12))
+            let (h, ref) = (String(head.prefix(12)), String(reference.prefix(12)))
             switch history?.aheadBehind(head, reference) {
             case (0, let behind)?:
                 results[i].stale = true
                 results[i].freshness = .behind
-                results[i].problem = "HEAD \(h) is \(behind) commit(s) behind \(ref)"
+                results[i].setProblem(
+                    Message("mirror.test.freshness.behind", ["head": h, "count": String(behind), "reference": ref]))
             case (let ahead, 0)?:
                 results[i].freshness = .ahead
-                results[i].problem = "HEAD \(h) is \(ahead) commit(s) ahead of \(ref)"
+                results[i].setProblem(
+                    Message("mirror.test.freshness.ahead", ["head": h, "count": String(ahead), "reference": ref]))
             case (let ahead, let behind)?:
                 results[i].stale = true
                 results[i].freshness = .diverged
-                results[i].problem = "HEAD \(h) diverged from \(ref) (\(ahead) ahead, \(behind) behind)"
+                results[i].setProblem(
+                    Message(
+                        "mirror.test.freshness.diverged",
+                        ["head": h, "reference": ref, "ahead": String(ahead), "behind": String(behind)]))
             case nil:
                 results[i].freshness = .unknown
-                results[i].problem =
-                    "HEAD \(h) differs from \(ref); no local repo holds both, so whether it is behind or ahead "
-                    + "is unknown"
+                results[i].setProblem(Message("mirror.test.freshness.unknown", ["head": h, "reference": ref]))
             }
         }
         // Usable mirrors known to be up to date first, then those whose freshness is unknown (the reference HEAD

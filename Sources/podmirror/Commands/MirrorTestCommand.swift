@@ -86,11 +86,13 @@ struct MirrorTestCommand: PodmirrorCommand {
                     c.paint(Message("mirror.test.status.ok").localized, .green)
                     + (r.head.map { "  HEAD \($0.prefix(12))" } ?? "")
                     + (r.compactIndex == false ? "  " + Message("mirror.test.no-compact-index").localized : "")
-                    + (r.problem.map { "  (\($0))" } ?? "")
+                    + (r.problemLocalized.map { "  (\($0))" } ?? "")
             } else if r.healthy {
-                status = c.paint(Message("mirror.test.status.stale").localized, .yellow) + "  " + (r.problem ?? "")
+                status =
+                    c.paint(Message("mirror.test.status.stale").localized, .yellow) + "  " + (r.problemLocalized ?? "")
             } else {
-                status = c.paint(Message("mirror.test.status.broken").localized, .red) + "  " + (r.problem ?? "")
+                status =
+                    c.paint(Message("mirror.test.status.broken").localized, .red) + "  " + (r.problemLocalized ?? "")
             }
             c.out("\(rank)  \(name)  \(time)  \(status)")
         }
