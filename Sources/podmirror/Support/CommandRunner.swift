@@ -22,7 +22,13 @@ final class CommandRunner {
         self.command = command
         self.options = options
         self.environment = environment
-        self.context = ApplyContext(progress: ConsoleProgress(), cancellation: processCancellation)
+        // A file edit waits for another process's edit of the same folder as long as for Spec_Lock
+        // (PODMIRROR_LOCK_TIMEOUT; a bad value is reported by the commands that read it for Spec_Lock).
+        let lockTimeout = try? NetworkSettings.resolve(
+            timeout: nil, lockTimeout: nil, environment: environment.variables)
+        self.context = ApplyContext(
+            progress: ConsoleProgress(), cancellation: processCancellation,
+            fileLockTimeout: lockTimeout?.lockTimeout ?? FileEditLock.defaultTimeout)
     }
 
     var mode: RunMode { options.mode }

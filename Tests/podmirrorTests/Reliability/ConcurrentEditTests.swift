@@ -34,6 +34,32 @@ final class ConcurrentEditTests: ReliabilityTestCase {
         XCTAssertEqual(try bin.run(["podfile", "show"], home: home.path).status, 0)
     }
 
+    /// A file edit waits for another process's edit of the same folder only as long as PODMIRROR_LOCK_TIMEOUT
+    /// says (the lock is an flock on the folder; here a python3 process holds it), then exits 5 unchanged.
+    func testAFileEditWaitsForTheLockAsLongAsTheLockTimeout() throws {
+        let home = TempDirectory("edit-lock-timeout")
+        let podfile = "platform :ios, '12.0'\n\ntarget 'App' do\nend\n"
+        try home.write("Podfile", podfile)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: ProcessRunner.which("python3") ?? "/usr/bin/python3")
+        holder.arguments = [
+            "-c",
+            "import fcntl, os, sys, time; fd = os.open(sys.argv[1], os.O_RDONLY); fcntl.flock(fd, fcntl.LOCK_EX); "
+                + "open(sys.argv[2], 'w').close(); time.sleep(60)",
+            home.path, home.sub("held"),
+        ]
+        try holder.run()
+        defer { holder.terminate() }
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: home.sub("held")) { usleep(25_000) }
+        try FileManager.default.removeItem(atPath: home.sub("held"))
+        let started = Date()
+        let r = try bin.run(
+            ["podfile", "platform", "ios", "13.0"], home: home.path, extraEnvironment: ["PODMIRROR_LOCK_TIMEOUT": "1"])
+        XCTAssertEqual(r.status, 5, r.stdout + r.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "waited the default 60 s, not the 1 s asked")
+        XCTAssertEqual(try String(contentsOfFile: home.sub("Podfile"), encoding: .utf8), podfile)
+    }
+
     /// gemrc edits replace the source, so a lost update shows as two edits that both started from the
     /// same file: the edits that exit 0 must form one chain, each starting from where another ended.
     func testConcurrentGemrcEditsLoseNoUpdate() throws {
