@@ -243,12 +243,12 @@ public final class GitHTTPServer: @unchecked Sendable {
                             part = chunk[: max(0, limit - sent)]
                             if part:
                                 send(part)
+                            # The rest of the pack, this chunk and the next ones, one byte a quarter second.
                             rest = chunk[len(part):]
                             until = time.time() + 60
-                            for i in range(len(rest)):
-                                if time.time() > until:
-                                    break
-                                send(rest[i:i + 1])
+                            while rest and time.time() < until:
+                                send(rest[:1])
+                                rest = rest[1:] or out.read(1 << 14)
                                 time.sleep(0.25)
                             self.close_connection = True
                             proc.kill()
