@@ -120,17 +120,8 @@ final class RepoFailureCLITests: RepoCLITestCase {
     func testLockHeldByAnotherProcessIsNamedGenerically() throws {
         try FileManager.default.createDirectory(atPath: repos, withIntermediateDirectories: true)
         // A stand-in for `pod repo update`: python holds the flock on Spec_Lock like CocoaPods does.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: ProcessRunner.which("python3") ?? "/usr/bin/python3")
-        holder.arguments = [
-            "-c",
-            "import fcntl,sys,time\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\n"
-                + "open(sys.argv[1]+'.held','w').close()\ntime.sleep(30)",
-            repos + "/Spec_Lock",
-        ]
-        try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
-        try waitFor { FileManager.default.fileExists(atPath: self.repos + "/Spec_Lock.held") }
+        let holder = try FlockHolder(repos + "/Spec_Lock")
+        defer { holder.release() }
         let start = Date()
         let r = try pm(["repo", "add", "x", server.url("specs.git"), "--lock-timeout", "1.5"])
         XCTAssertEqual(r.status, 5, r.stderr)

@@ -35,23 +35,13 @@ final class ConcurrentEditTests: ReliabilityTestCase {
     }
 
     /// A file edit waits for another process's edit of the same folder only as long as PODMIRROR_LOCK_TIMEOUT
-    /// says (the lock is an flock on the folder; here a python3 process holds it), then exits 5 unchanged.
+    /// says (the lock is an flock on the folder; here another process holds it), then exits 5 unchanged.
     func testAFileEditWaitsForTheLockAsLongAsTheLockTimeout() throws {
         let home = TempDirectory("edit-lock-timeout")
         let podfile = "platform :ios, '12.0'\n\ntarget 'App' do\nend\n"
         try home.write("Podfile", podfile)
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: ProcessRunner.which("python3") ?? "/usr/bin/python3")
-        holder.arguments = [
-            "-c",
-            "import fcntl, os, sys, time; fd = os.open(sys.argv[1], os.O_RDONLY); fcntl.flock(fd, fcntl.LOCK_EX); "
-                + "open(sys.argv[2], 'w').close(); time.sleep(60)",
-            home.path, home.sub("held"),
-        ]
-        try holder.run()
-        defer { holder.terminate() }
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: home.sub("held")) { usleep(25_000) }
-        try FileManager.default.removeItem(atPath: home.sub("held"))
+        let holder = try FlockHolder(home.path)
+        defer { holder.release() }
         let started = Date()
         let r = try bin.run(
             ["podfile", "platform", "ios", "13.0"], home: home.path, extraEnvironment: ["PODMIRROR_LOCK_TIMEOUT": "1"])

@@ -121,20 +121,8 @@ final class SignalAndLockTests: GitServerTestCase {
         try specs.addCommits(2)
         // `pod repo update` holds an exclusive flock on <repos>/Spec_Lock while it works; a python3 child
         // does the same (it dies on terminate, releasing the lock; flock(1) would leave its `sleep` holding it).
-        let pod = Process()
-        pod.executableURL = URL(fileURLWithPath: ProcessRunner.which("python3") ?? "/usr/bin/python3")
-        pod.arguments = [
-            "-c",
-            "import fcntl, sys, time\nf = open(sys.argv[1], 'a')\nfcntl.flock(f, fcntl.LOCK_EX)\n"
-                + "open(sys.argv[1] + '.held', 'w').close()\ntime.sleep(60)",
-            repos + "/Spec_Lock",
-        ]
-        try pod.run()
-        defer { if pod.isRunning { pod.terminate(); pod.waitUntilExit() } }
-        let start = Date()
-        while !FileManager.default.fileExists(atPath: repos + "/Spec_Lock.held") && Date().timeIntervalSince(start) < 10
-        { usleep(20_000) }
-        try FileManager.default.removeItem(atPath: repos + "/Spec_Lock.held")
+        let pod = try FlockHolder(repos + "/Spec_Lock")
+        defer { pod.release() }
         let before = TreeSnapshot(home.path)
         for args in [
             ["repo", "update"], ["repo", "add", "b", server.url("specs.git")], ["repo", "remove", "specs"],
@@ -146,8 +134,7 @@ final class SignalAndLockTests: GitServerTestCase {
             assertFailedCleanly(r, status: 5, mentions: ["Spec_Lock"], before: before)
         }
         // Once pod is done, the same command works.
-        pod.terminate()
-        pod.waitUntilExit()
+        pod.release()
         XCTAssertEqual(try bin.run(["repo", "update", "--lock-timeout", "5"], home: home.path).status, 0)
     }
 }
