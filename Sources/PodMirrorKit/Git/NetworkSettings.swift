@@ -59,10 +59,15 @@ public struct NetworkSettings: Sendable {
         if let lockTimeout {
             try checkPositive(lockTimeout, setting: "--lock-timeout", text: "\(lockTimeout)")
             settings.lockTimeout = lockTimeout
-        } else if let value = try seconds("PODMIRROR_LOCK_TIMEOUT", environment) {
+        } else if let value = try environmentLockTimeout(environment) {
             settings.lockTimeout = value
         }
         return settings
+    }
+
+    /// `PODMIRROR_LOCK_TIMEOUT` in seconds, nil when unset; a bad value throws `usage.timeout`.
+    public static func environmentLockTimeout(_ environment: [String: String]) throws -> TimeInterval? {
+        try seconds("PODMIRROR_LOCK_TIMEOUT", environment)
     }
 
     /// `resolve(timeout:lockTimeout:environment:)` plus the insteadOf rules of the git config files

@@ -24,11 +24,11 @@ final class CommandRunner {
         self.environment = environment
         // A file edit waits for another process's edit of the same folder as long as for Spec_Lock
         // (PODMIRROR_LOCK_TIMEOUT; a bad value is reported by the commands that read it for Spec_Lock).
-        let lockTimeout = try? NetworkSettings.resolve(
-            timeout: nil, lockTimeout: nil, environment: environment.variables)
+        // Only the variable: resolving all network settings here would read git's config files for every command.
+        let lockTimeout = (try? NetworkSettings.environmentLockTimeout(environment.variables)) ?? nil
         self.context = ApplyContext(
             progress: ConsoleProgress(), cancellation: processCancellation,
-            fileLockTimeout: lockTimeout?.lockTimeout ?? FileEditLock.defaultTimeout)
+            fileLockTimeout: lockTimeout ?? FileEditLock.defaultTimeout)
     }
 
     var mode: RunMode { options.mode }
