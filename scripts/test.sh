@@ -17,14 +17,14 @@ if [ -n "${LIBGIT2:-}" ]; then
 fi
 log="$(mktemp "${TMPDIR:-/tmp}/podmirror-build.XXXXXX")"
 trap 'rm -f "$log"' EXIT
-swift build --build-tests "${flags[@]}" 2>&1 | tee "$log"
+swift build --build-tests ${flags[@]+"${flags[@]}"} 2>&1 | tee "$log"
 own="$(grep -E '^/.*/(Sources|Tests|Fuzz|bench)/[^:]*:[0-9]+:[0-9]+: warning:' "$log" | grep -v '/checkouts/' || true)"
 if [ -n "$own" ]; then
   echo "test.sh: the build has warnings in podmirror's own code:" >&2
   echo "$own" | sort -u >&2
   exit 1
 fi
-bin="$(swift build "${flags[@]}" --show-bin-path)"
+bin="$(swift build ${flags[@]+"${flags[@]}"} --show-bin-path)"
 if [ "$(uname)" != "Darwin" ]; then
   linked="$(readelf -d "$bin/podmirror" | sed -n 's/.*NEEDED.*\[\(libgit2[^]]*\)\].*/\1/p')"
   echo "test.sh: podmirror links $linked"
@@ -33,4 +33,4 @@ if [ "$(uname)" != "Darwin" ]; then
     exit 1
   fi
 fi
-swift test --skip-build --disable-swift-testing "${flags[@]}" "$@"
+swift test --skip-build --disable-swift-testing ${flags[@]+"${flags[@]}"} "$@"
