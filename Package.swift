@@ -34,44 +34,75 @@ let package = Package(
         .target(name: "CGitStream", dependencies: ["CLibgit2", "CAtomic"]),
         // The commit a release binary is built from (scripts/build-release.sh passes it as a C define).
         .target(name: "CBuildCommit"),
-        // All behaviour: never prints, never exits.
+        // The Kit, in layers: each target depends only on the ones above it here, and none prints, exits or reads
+        // the process (docs/architecture.md). Foundation: the file system seam, errors and codes, messages,
+        // diagnostics, plans and their runner, cancellation.
+        .target(name: "PodMirrorFoundation", dependencies: ["CAtomic"]),
+        // Transport: git through libgit2, HTTP through libcurl, proxies, insteadOf rules, stall and rate limits.
+        .target(name: "PodMirrorTransport", dependencies: ["PodMirrorFoundation", "CLibgit2", "CGitStream", "CHTTP"]),
+        // CocoaPods knowledge: spec repos, Podfile, Podfile.lock, podspecs, the download cache, pbxproj, gemrc and
+        // Bundler, the mirror catalog.
+        .target(
+            name: "PodMirrorCocoaPods",
+            dependencies: [
+                "PodMirrorTransport", "PodMirrorFoundation", "CHTTP", .product(name: "Yams", package: "Yams"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
+        // Flows: setup, doctor, reinstall, pod init, and what a release says of itself.
         .target(
             name: "PodMirrorKit",
+            dependencies: ["PodMirrorCocoaPods", "PodMirrorTransport", "PodMirrorFoundation", "CBuildCommit"]),
+        // The commands: parse, run through the one `CommandRunner`, render, pick the exit code.
+        .target(
+            name: "PodMirrorCLI",
             dependencies: [
-                "CLibgit2", "CAtomic", "CGitStream", "CHTTP", "CBuildCommit", .product(name: "Yams", package: "Yams"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]
-        ),
-        // Thin executable: parses, renders, picks the exit code.
-        .executableTarget(
-            name: "podmirror",
-            dependencies: ["PodMirrorKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
+                "PodMirrorKit", "PodMirrorCocoaPods", "PodMirrorTransport", "PodMirrorFoundation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // The executable: a `main.swift` that hands the arguments to `PodMirrorCLI`.
+        .executableTarget(name: "podmirror", dependencies: ["PodMirrorCLI"]),
         // libFuzzer harnesses (scripts/fuzz.sh builds them with -sanitize=fuzzer); a normal build replays files.
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
         .executableTarget(
-            name: "PodfileFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/PodfileFuzz"),
+            name: "PodfileFuzz", dependencies: ["PodMirrorCocoaPods", "PodMirrorFoundation", "FuzzSupport"],
+            path: "Fuzz/PodfileFuzz"),
         .executableTarget(
-            name: "PbxprojFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/PbxprojFuzz"),
+            name: "PbxprojFuzz", dependencies: ["PodMirrorCocoaPods", "PodMirrorFoundation", "FuzzSupport"],
+            path: "Fuzz/PbxprojFuzz"),
         .executableTarget(
-            name: "GemrcFuzz", dependencies: ["PodMirrorKit", "FuzzSupport", .product(name: "Yams", package: "Yams")],
+            name: "GemrcFuzz",
+            dependencies: [
+                "PodMirrorCocoaPods", "PodMirrorFoundation", "FuzzSupport", .product(name: "Yams", package: "Yams"),
+            ],
             path: "Fuzz/GemrcFuzz"),
         .executableTarget(
-            name: "ArchiveFuzz", dependencies: ["PodMirrorKit", "FuzzSupport"], path: "Fuzz/ArchiveFuzz"),
+            name: "ArchiveFuzz", dependencies: ["PodMirrorCocoaPods", "PodMirrorFoundation", "FuzzSupport"],
+            path: "Fuzz/ArchiveFuzz"),
         // bench/http-archives.sh: podmirror's http downloader alone, against curl.
-        .executableTarget(name: "http-fetch-bench", dependencies: ["PodMirrorKit"], path: "bench/HTTPFetchBench"),
+        .executableTarget(
+            name: "http-fetch-bench", dependencies: ["PodMirrorCocoaPods", "PodMirrorFoundation"],
+            path: "bench/HTTPFetchBench"),
         // bench/digest.sh: Digest on the platform's library vs its Swift fallback.
-        .executableTarget(name: "digest-bench", dependencies: ["PodMirrorKit"], path: "bench/DigestBench"),
+        .executableTarget(name: "digest-bench", dependencies: ["PodMirrorFoundation"], path: "bench/DigestBench"),
         // Helpers shared by the test targets: temporary HOMEs, loopback git server, running the binary.
-        .target(name: "PodMirrorTestSupport", dependencies: ["PodMirrorKit"], path: "Tests/TestSupport"),
+        .target(
+            name: "PodMirrorTestSupport",
+            dependencies: ["PodMirrorKit", "PodMirrorCocoaPods", "PodMirrorTransport", "PodMirrorFoundation"],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "PodMirrorKitTests",
             dependencies: [
-                "PodMirrorKit", "PodMirrorTestSupport",
+                "PodMirrorKit", "PodMirrorCocoaPods", "PodMirrorTransport", "PodMirrorFoundation", "PodMirrorCLI",
+                "PodMirrorTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // End to end: runs the built `podmirror` binary in temporary HOMEs.
-        .testTarget(name: "podmirrorTests", dependencies: ["PodMirrorKit", "PodMirrorTestSupport"]),
+        .testTarget(
+            name: "podmirrorTests",
+            dependencies: [
+                "PodMirrorKit", "PodMirrorCocoaPods", "PodMirrorTransport", "PodMirrorFoundation",
+                "PodMirrorTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import PodMirrorKit
+import PodMirrorCocoaPods
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
-import PodMirrorKit
+import PodMirrorCocoaPods
+import PodMirrorFoundation
 import Yams
 
 // libFuzzer harness for the gemrc and Bundler config readers and editors (`scripts/fuzz.sh`); built

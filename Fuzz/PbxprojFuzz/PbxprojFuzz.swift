@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
-import PodMirrorKit
+import PodMirrorCocoaPods
+import PodMirrorFoundation
 
 // libFuzzer harness for the pbxproj reader and the deintegrator (`scripts/fuzz.sh`). Built normally,
 // the same harness replays the files given as arguments (Tests/Fuzz/PbxprojFuzz).

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
-import PodMirrorKit
+import PodMirrorCocoaPods
+import PodMirrorFoundation
 
 // libFuzzer harness for the Podfile lexer, parser and editor (`scripts/fuzz.sh`). Built normally, the
 // same harness replays the files given as arguments (seeds and regression inputs in Tests/Fuzz/PodfileFuzz).

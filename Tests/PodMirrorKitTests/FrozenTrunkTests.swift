@@ -1,8 +1,10 @@
 import Foundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
-
-@testable import PodMirrorKit
 
 /// Freeze awareness: the catalog's final trunk commit as the reference for mirrors and local copies.
 final class FrozenTrunkTests: XCTestCase {

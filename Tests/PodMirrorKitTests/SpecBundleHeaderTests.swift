@@ -1,5 +1,8 @@
 import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
 import PodMirrorKit
+import PodMirrorTransport
 import XCTest
 
 /// The git bundle header: what is accepted, what is refused with which reason.

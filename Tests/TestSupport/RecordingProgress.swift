@@ -1,5 +1,8 @@
 import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
 import PodMirrorKit
+import PodMirrorTransport
 
 /// Records the phases a progress reporter was told about.
 // @unchecked: every access to `seen` holds `lock`.

@@ -1,5 +1,8 @@
 import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
 import PodMirrorKit
+import PodMirrorTransport
 
 /// Records the trace events (`--verbose`) the Kit emits while installed with `Trace.install`.
 // @unchecked: every access to `list` holds `lock`.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmark) import PodMirrorKit
+@_spi(Benchmark) import PodMirrorFoundation
 
 // digest-bench FILE [RUNS]: hashes FILE (read into memory first) with Digest's platform implementation and
 // its Swift fallback, SHA-1, MD5 and SHA-256, fed 1 MiB at a time as the pack writer does; prints the median

@@ -1,5 +1,5 @@
 import Foundation
-import PodMirrorKit
+import PodMirrorCocoaPods
 
 // http-fetch-bench [--jobs N] DEST URL...: downloads each `:http` pod source with podmirror's
 // HTTPSourceDownloader into DEST/<i>/ (1-based, N at a time, default 1) and prints one line per archive.

@@ -1,4 +1,6 @@
 import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
 
 /// `platform :ios, '13.0'` as given on the command line (`ios:13.0`).
 public struct PlatformChoice: Sendable, Equatable {

@@ -1,4 +1,6 @@
 import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
 
 /// `pod install` ended with a non-zero status; the project was put back as it was.
 public struct PodInstallFailed: PodMirrorError {

@@ -1,11 +1,14 @@
 import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorTransport
 
 extension Doctor {
     /// Pods of the projects' Podfile.lock files that CocoaPods' download cache lacks, and the source-mirror
     /// rules (`url.<base>.insteadOf`) `pods fetch` applies, when there are any.
     func podCacheChecks() -> [Finding] {
         var findings: [Finding] = []
-        let rules = (try? SourceMirrorRules.load(environment: environment, catalog: catalog))?.rules ?? []
+        let rules = network?.urlRewrite?.rules ?? (try? SourceMirrorRules.load(environment: environment))?.rules ?? []
         if !rules.isEmpty {
             let list = rules.map { "\(Redaction.redactURL($0.insteadOf)) → \(Redaction.redactURL($0.base))" }
             findings.append(

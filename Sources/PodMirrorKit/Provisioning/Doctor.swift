@@ -1,4 +1,7 @@
 import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorTransport
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -73,13 +76,16 @@ public struct Doctor: Sendable {
     /// Probe the gem sources over the network.
     public var checkNetwork: Bool
     public var timeout: Double
+    /// The run's network settings (proxies, insteadOf rules); nil: read from the environment and git's files.
+    public var network: NetworkSettings?
     /// Network checks stop when it fires (the caller then reports the interruption).
     public var cancellation = CancellationToken()
 
     public init(
         environment: RuntimeEnvironment, catalog: MirrorCatalog, podfiles: [String] = [],
-        checkNetwork: Bool = true, timeout: Double = 10
+        checkNetwork: Bool = true, timeout: Double = 10, network: NetworkSettings? = nil
     ) {
+        self.network = network
         self.environment = environment
         self.catalog = catalog
         self.podfiles = podfiles
@@ -343,7 +349,7 @@ public struct Doctor: Sendable {
         let gemrc = try? GemSources(environment: environment, catalog: catalog).gemrc()
         let raw = gemrc?.sources ?? listing.sources.map(\.url)
         let mirrors = raw.map { Mirror(name: "", kind: .gems, url: $0) }
-        let proxy = ProxySettings.load(environment: environment.variables)
+        let proxy = network?.proxy ?? ProxySettings.load(environment: environment.variables)
         let broken = MirrorProbe(timeout: timeout, proxy: proxy, cancellation: cancellation).run(mirrors).filter {
             !$0.healthy
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PodMirrorFoundation
 
 /// The id of a `doctor` finding (`findings[].id` in JSON); `meaning` is its line in docs/json.md and `severity`
 /// the one it always has (nil when it depends on what was found).

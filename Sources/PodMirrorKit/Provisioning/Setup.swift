@@ -1,4 +1,7 @@
 import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorTransport
 
 /// `podmirror setup`: composes the steps of the manual flow into one plan — gem sources (and Bundler),
 /// CocoaPods itself, the Specs repo, git insteadOf rules or Podfile sources, platform, warnings, build

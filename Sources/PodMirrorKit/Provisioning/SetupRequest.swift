@@ -1,4 +1,6 @@
 import Foundation
+import PodMirrorCocoaPods
+import PodMirrorTransport
 
 /// What `podmirror setup` is asked to make true on this machine.
 public struct SetupRequest: Sendable, Equatable {

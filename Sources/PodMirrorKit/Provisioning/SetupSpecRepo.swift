@@ -1,4 +1,7 @@
 import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorTransport
 
 /// The spec-repo steps of `setup`, delegated to the SpecRepos area.
 struct SetupSpecRepo {

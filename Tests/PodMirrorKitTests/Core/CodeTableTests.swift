@@ -1,5 +1,8 @@
 import Foundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
 @testable import PodMirrorKit
+@testable import PodMirrorTransport
 import XCTest
 
 /// The code-like JSON values (warning codes, repo verify problem codes, Podfile problem codes, doctor finding ids,

@@ -1,8 +1,10 @@
 import Foundation
+@testable import PodMirrorCocoaPods
+@testable @_spi(Benchmark) import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
-
-@testable @_spi(Benchmark) import PodMirrorKit
 
 final class DigestTests: XCTestCase {
     /// Both implementations: the platform's library (where there is one) and the Swift fallback.

@@ -1,5 +1,8 @@
 import Foundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
 @testable import PodMirrorKit
+@testable import PodMirrorTransport
 import XCTest
 
 /// The typed error codes: docs/exit-codes.md lists each one as the enum says, each is used in Sources,

@@ -1,4 +1,7 @@
+import PodMirrorCocoaPods
+import PodMirrorFoundation
 import PodMirrorKit
+import PodMirrorTransport
 import XCTest
 
 /// Source URLs are canonicalised and matched as cocoapods-core's `Source::Manager` does.

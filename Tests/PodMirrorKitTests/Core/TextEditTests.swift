@@ -1,7 +1,10 @@
 import Foundation
 import PodMirrorTestSupport
 import XCTest
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
 @testable import PodMirrorKit
+@testable import PodMirrorTransport
 
 final class TextEditTests: XCTestCase {
     func testEditsApplyOutOfOrderAndKeepOtherBytes() throws {

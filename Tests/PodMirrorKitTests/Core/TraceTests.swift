@@ -1,8 +1,10 @@
 import Foundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
-
-@testable import PodMirrorKit
 
 /// The trace seam `--verbose` renders: what the Kit reports for HTTP requests and child processes, and
 /// how command lines are shown.

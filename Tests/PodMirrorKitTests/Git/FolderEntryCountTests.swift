@@ -1,8 +1,10 @@
 import Foundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
-
-@testable import PodMirrorKit
 
 /// `FolderEntryCount` reads folders with `getdents64` on Linux and with `readdir` on macOS: both readers run
 /// the same checks here, so the one macOS uses is tested on Linux too.

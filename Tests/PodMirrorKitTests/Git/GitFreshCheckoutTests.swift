@@ -1,8 +1,10 @@
 import Foundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
-
-@testable import PodMirrorKit
 
 /// A clone's files are written by `GitFreshCheckout` on several threads. What git reads afterwards must be
 /// what `git clone` leaves: the same files and modes (`git status` clean against HEAD), an index naming

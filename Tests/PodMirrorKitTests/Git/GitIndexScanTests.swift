@@ -1,10 +1,11 @@
+import CLibgit2
 import Foundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
-
-import CLibgit2
-
-@testable import PodMirrorKit
 
 /// `statusScan` walks the index in consecutive ranges on separate threads and joins the folders two ranges
 /// share. Whatever the number of ranges (so wherever the boundaries fall: inside a folder, between two

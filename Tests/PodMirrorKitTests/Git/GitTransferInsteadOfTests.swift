@@ -1,8 +1,10 @@
 import CLibgit2
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
-
-@testable import PodMirrorKit
 
 /// A transfer of an existing repository's remote connects to the remote's URL as configured, rewritten once by
 /// the rules given (`TransferOptions.urlRewrite`) and the repository's own config, as git does; never to the URL

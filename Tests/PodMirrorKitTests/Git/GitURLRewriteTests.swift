@@ -1,7 +1,9 @@
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
-
-@testable import PodMirrorKit
 
 /// The insteadOf choice `GitURLRewrite` and `pods fetch` share (`SourceMirrorRules.rewrite`): libgit2's and git's
 /// (longest matching value, first on a tie).

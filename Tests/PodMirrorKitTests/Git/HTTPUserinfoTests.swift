@@ -1,5 +1,8 @@
-import XCTest
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
 @testable import PodMirrorKit
+@testable import PodMirrorTransport
+import XCTest
 
 final class HTTPUserinfoTests: XCTestCase {
     func testSplitsAtTheAuthoritysLastAtAndDecodes() {

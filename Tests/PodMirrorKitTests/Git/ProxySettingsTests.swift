@@ -1,5 +1,8 @@
 import Foundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
 @testable import PodMirrorKit
+@testable import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
 

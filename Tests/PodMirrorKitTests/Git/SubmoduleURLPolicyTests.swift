@@ -1,4 +1,7 @@
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
 @testable import PodMirrorKit
+@testable import PodMirrorTransport
 import XCTest
 
 /// What git >= 2.38.1 clones as a submodule of a repository fetched from elsewhere, by default.

@@ -1,5 +1,8 @@
 import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
 import PodMirrorKit
+import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
 

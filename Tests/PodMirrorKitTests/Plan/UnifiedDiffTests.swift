@@ -1,7 +1,10 @@
 import Foundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
-@testable import PodMirrorKit
 
 final class UnifiedDiffTests: XCTestCase {
     func testDiffMatchesDiffUFormat() {

@@ -1,4 +1,7 @@
+import PodMirrorCocoaPods
+import PodMirrorFoundation
 import PodMirrorKit
+import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
 #if canImport(Glibc)

@@ -1,5 +1,8 @@
 import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
 import PodMirrorKit
+import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
 
@@ -23,7 +26,7 @@ final class SourceMirrorConfigTests: XCTestCase {
         XCTAssertEqual(plan.changes.filter(\.isNeeded).count, 1, "one edit of ~/.gitconfig")
         _ = try PlanRunner().run(plan, mode: .apply)
 
-        let rules = try SourceMirrorRules.load(environment: env, catalog: catalog)
+        let rules = try SourceMirrorRules.load(environment: env)
         XCTAssertEqual(
             rules.rewrite("https://github.com/SDWebImage/SDWebImage/archive/5.0.zip"),
             "https://mirror.example/gh/SDWebImage/SDWebImage/archive/5.0.zip")

@@ -1,4 +1,7 @@
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
 @testable import PodMirrorKit
+@testable import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
 

@@ -1,5 +1,8 @@
 import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
 import PodMirrorKit
+import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
 
@@ -41,13 +44,13 @@ final class SetupPlanTests: XCTestCase {
 
     func testOnlyRequestsThatTouchSpecReposTakeSpecLock() {
         let home = TempDirectory()
-        XCTAssertNotNil(setup(home).job(SetupRequest(mirror: "tuna"), mode: .apply).specLock)
-        XCTAssertNotNil(setup(home).job(SetupRequest(removeTrunk: true), mode: .apply).specLock)
-        XCTAssertNil(setup(home).job(SetupRequest(gems: "tuna"), mode: .apply).specLock)
+        XCTAssertNotNil(setup(home).job(SetupRequest(mirror: "tuna"), mode: .apply).lock)
+        XCTAssertNotNil(setup(home).job(SetupRequest(removeTrunk: true), mode: .apply).lock)
+        XCTAssertNil(setup(home).job(SetupRequest(gems: "tuna"), mode: .apply).lock)
         let service = SpecRepoService(
             repos: ReposDirectory(environment: RuntimeEnvironment(variables: ["HOME": home.path])))
         XCTAssertEqual(
-            service.job(purpose: "repo add") { _ in Plan(title: "t") }.specLock?.repos.path,
+            (service.job(purpose: "repo add") { _ in Plan(title: "t") }.lock as? SpecLockRequirement)?.repos.path,
             home.sub(".cocoapods/repos"))
     }
 

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorKit
+
+struct GemsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gems", abstract: Message("help.gems.abstract").abstractText,
+        subcommands: [GemsSourceCommand.self])
+}
+
+struct GemsSourceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "source", abstract: Message("help.gems.source.abstract").abstractText,
+        discussion:
+            Message("help.gems.source.discussion").discussionText,
+        subcommands: [GemsSourceListCommand.self, GemsSourceUseCommand.self, GemsSourceResetCommand.self])
+}
+
+struct GemsSourceListCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: Message("help.gems.source.list.abstract").abstractText)
+    static let commandName = "gems source list"
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let runner = runner()
+        let listing = try GemSources(environment: runner.environment, catalog: runner.catalog()).list()
+        try runner.show(
+            json: {
+                guard case .object(let fields) = try JSONValue.encoding(listing) else { return [:] }
+                return fields
+            }, text: { Self.renderText(listing) })
+    }
+
+    static func renderText(_ listing: GemSources.Listing) {
+        let c = Console.shared
+        let gemrc = ["path": listing.gemrc, "reason": listing.gemrcReason]
+        c.out(Message(listing.gemrcExists ? "gems.list.gemrc" : "gems.list.gemrc-not-created", gemrc).localized)
+        for s in listing.sources {
+            var line = "  \(s.url)  " + (s.mirror.map { "(\($0))" } ?? Message("gems.list.private").localized)
+            if !listing.sourcesSet { line += "  " + Message("gems.list.rubygems-default").localized }
+            c.out(line)
+        }
+        let bundler = ["file": listing.bundlerConfig]
+        c.out(
+            listing.bundlerMirror.map {
+                Message("gems.list.bundler-mirror", bundler.merging(["mirror": $0]) { $1 }).localized
+            } ?? Message("gems.list.bundler-not-set", bundler).localized)
+    }
+}
+
+struct GemsSourceUseCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "use",
+        abstract:
+            Message("help.gems.source.use.abstract").abstractText)
+    static let commandName = "gems source use"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: Message("help.gems.source.use.argument.mirror").help, completion: Completions.gemMirrors)
+    var mirror: String
+    @Flag(help: Message("help.gems.source.use.flag.bundler").help)
+    var bundler = false
+
+    func run() throws {
+        let runner = runner()
+        let catalog = try runner.catalog()
+        let chosen = try catalog.resolve(mirror, gems: true)
+        let plan = try GemSources(environment: runner.environment, catalog: catalog).usePlan(chosen, bundler: bundler)
+        try runner.run(plan, extra: ["mirror": .string(Redaction.redactURL(chosen.url))])
+    }
+}
+
+struct GemsSourceResetCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset",
+        abstract: Message("help.gems.source.reset.abstract").abstractText)
+    static let commandName = "gems source reset"
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: Message("help.gems.source.reset.flag.bundler").help)
+    var bundler = false
+
+    func run() throws {
+        let runner = runner()
+        try runner.run(
+            GemSources(environment: runner.environment, catalog: runner.catalog()).resetPlan(bundler: bundler))
+    }
+}

@@ -1,0 +1,144 @@
+import ArgumentParser
+import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorKit
+import PodMirrorTransport
+
+struct GitconfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gitconfig", abstract: Message("help.gitconfig.abstract").abstractText,
+        subcommands: [GitconfigInsteadOfCommand.self])
+}
+
+struct GitconfigInsteadOfCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "insteadof",
+        abstract: Message("help.gitconfig.insteadof.abstract").abstractText,
+        discussion: Message("help.gitconfig.insteadof.discussion").discussionText,
+        subcommands: [
+            GitconfigInsteadOfListCommand.self, GitconfigInsteadOfUseCommand.self,
+            GitconfigInsteadOfAddCommand.self, GitconfigInsteadOfRemoveCommand.self,
+            GitconfigInsteadOfResetCommand.self,
+        ])
+}
+
+struct GitconfigInsteadOfListCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: Message("help.gitconfig.insteadof.list.abstract").abstractText)
+    static let commandName = "gitconfig insteadof list"
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let runner = runner()
+        let catalog = try runner.catalog()
+        let rules = try InsteadOfRules(environment: runner.environment, catalog: catalog).rules()
+        // Pod-source rules: every other insteadOf rule (the Specs ones are listed above them).
+        let sources = try SourceMirrorConfig(environment: runner.environment, catalog: catalog).rules()
+            .filter { rule in !rules.contains { $0.file == rule.file && $0.rule == rule.rule } }
+        try runner.show(
+            json: {
+                // One shape for both lists: `{file, base, insteadOf, managed}`, credentials redacted.
+                func shown(_ list: [InsteadOfRule.InFile]) throws -> JSONValue {
+                    try JSONValue.encoding(
+                        list.map { found in
+                            var copy = found
+                            copy.rule.base = Redaction.redactURL(found.rule.base)
+                            copy.rule.insteadOf = Redaction.redactURL(found.rule.insteadOf)
+                            return copy
+                        })
+                }
+                return ["rules": try shown(rules), "sourceMirrors": try shown(sources), "warnings": .array([])]
+            },
+            text: {
+                let c = Console.shared
+                func args(_ r: InsteadOfRule.InFile) -> [String: String] {
+                    [
+                        "prefix": Redaction.redactURL(r.rule.insteadOf), "mirror": Redaction.redactURL(r.rule.base),
+                        "file": r.file,
+                    ]
+                }
+                if rules.isEmpty { c.out(Message("gitconfig.specs.list-empty").localized) }
+                for r in rules {
+                    let key = r.managed ? "gitconfig.specs.list-line-managed" : "gitconfig.specs.list-line"
+                    c.out(Message(key, args(r)).localized)
+                }
+                if sources.isEmpty { c.out(Message("gitconfig.source-mirror.list-empty").localized) }
+                for r in sources {
+                    let key =
+                        r.managed ? "gitconfig.source-mirror.list-line-managed" : "gitconfig.source-mirror.list-line"
+                    c.out(Message(key, args(r)).localized)
+                }
+            })
+    }
+}
+
+struct GitconfigInsteadOfUseCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "use", abstract: Message("help.gitconfig.insteadof.use.abstract").abstractText)
+    static let commandName = "gitconfig insteadof use"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: Message("help.gitconfig.insteadof.use.argument.mirror").help, completion: Completions.specsMirrors)
+    var mirror: String
+
+    func run() throws {
+        let runner = runner()
+        let catalog = try runner.catalog()
+        let chosen = try catalog.resolve(mirror, gems: false)
+        let plan = try InsteadOfRules(environment: runner.environment, catalog: catalog).usePlan(chosen)
+        try runner.run(plan, extra: ["mirror": .string(Redaction.redactURL(chosen.url))])
+    }
+}
+
+struct GitconfigInsteadOfResetCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset", abstract: Message("help.gitconfig.insteadof.reset.abstract").abstractText)
+    static let commandName = "gitconfig insteadof reset"
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let runner = runner()
+        try runner.run(InsteadOfRules(environment: runner.environment, catalog: runner.catalog()).resetPlan())
+    }
+}
+
+struct GitconfigInsteadOfAddCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: Message("help.gitconfig.insteadof.add.abstract").abstractText,
+        discussion: Message("help.gitconfig.insteadof.add.discussion").discussionText)
+    static let commandName = "gitconfig insteadof add"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: Message("help.gitconfig.insteadof.add.argument.prefix").help)
+    var prefix: String
+    @Argument(help: Message("help.gitconfig.insteadof.add.argument.mirror-prefix").help)
+    var mirrorPrefix: String
+
+    func run() throws {
+        let runner = runner()
+        let pair = InsteadOfRule(base: mirrorPrefix, insteadOf: prefix)
+        let plan = try SourceMirrorConfig(environment: runner.environment, catalog: runner.catalog()).addPlan([pair])
+        try runner.run(
+            plan,
+            extra: [
+                "prefix": .string(Redaction.redactURL(prefix)),
+                "mirror": .string(Redaction.redactURL(mirrorPrefix)),
+            ])
+    }
+}
+
+struct GitconfigInsteadOfRemoveCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: Message("help.gitconfig.insteadof.remove.abstract").abstractText)
+    static let commandName = "gitconfig insteadof remove"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: Message("help.gitconfig.insteadof.remove.argument.prefix").help)
+    var prefix: String
+
+    func run() throws {
+        let runner = runner()
+        let config = SourceMirrorConfig(environment: runner.environment, catalog: try runner.catalog())
+        let plan = try config.removePlan(prefix: prefix)
+        try runner.run(plan, extra: ["prefix": .string(Redaction.redactURL(prefix))])
+    }
+}

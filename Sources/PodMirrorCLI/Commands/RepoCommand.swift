@@ -1,0 +1,195 @@
+import ArgumentParser
+import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorKit
+import PodMirrorTransport
+
+struct RepoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repo",
+        abstract: Message("help.repo.abstract").abstractText,
+        subcommands: [
+            RepoListCommand.self, RepoAddCommand.self, RepoRemoveCommand.self, RepoUpdateCommand.self,
+            RepoUseCommand.self, RepoResetCommand.self, RepoRepairCommand.self, RepoExportCommand.self,
+            RepoImportCommand.self, RepoVerifyCommand.self,
+        ]
+    )
+}
+
+/// Options shared by the repo commands that reach a server or change the repos dir.
+struct RepoNetworkOptions: ParsableArguments {
+    @Option(name: .long, help: Message("help.repo.network.option.timeout").help)
+    var timeout: Double?
+
+    @Option(name: .long, help: Message("help.repo.network.option.lock-timeout").help)
+    var lockTimeout: Double?
+
+    func service(_ env: RuntimeEnvironment) throws -> SpecRepoService {
+        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: lockTimeout, runtime: env)
+        return SpecRepoService(repos: ReposDirectory(environment: env), network: network)
+    }
+}
+
+extension CommandRunner {
+    /// Runs a repo job under `Spec_Lock` and renders it, lifting the single change's details
+    /// (method, heads) to the top.
+    func runRepoPlan(_ service: SpecRepoService, _ makePlan: @escaping (ApplyContext) throws -> Plan) throws {
+        let report = SpecRepoService.reportingMovedBack(try report(service.job(purpose: command, makePlan)))
+        var extra: [String: JSONValue] = ["reposDir": .string(service.repos.path)]
+        if report.changes.count == 1, case .object(let d) = report.changes[0].details {
+            for k in ["method", "oldHead", "newHead", "name", "url"] where d[k] != nil { extra[k] = d[k] }
+        }
+        try finish(report, extra: extra)
+    }
+}
+
+struct RepoListCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: Message("help.repo.list.abstract").abstractText)
+    static let commandName = "repo list"
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let runner = runner()
+        let dir = ReposDirectory(environment: runner.environment)
+        let repos = SpecRepo.all(in: dir)
+        try runner.show(
+            json: { ["reposDir": .string(dir.path), "repos": .array(repos.map(\.json))] },
+            text: { Self.renderText(repos) })
+    }
+
+    static func renderText(_ repos: [SpecRepo]) {
+        let c = Console.shared
+        for r in repos {
+            c.out("")
+            c.out(c.paint(r.name, .yellow))
+            switch r.kind {
+            case .git:
+                let branch = r.branch ?? Message("repo.list.detached").localized
+                c.out(Message("repo.list.type-git", ["branch": branch]).localized)
+            case .cdn: c.out(Message("repo.list.type-cdn").localized)
+            case .dir: c.out(Message("repo.list.type-dir").localized)
+            }
+            c.out(Message("repo.list.url", ["url": r.displayURL ?? ""]).localized)
+            if let head = r.head { c.out(Message("repo.list.head", ["head": head]).localized) }
+            c.out(Message("repo.list.path", ["path": r.path]).localized)
+        }
+        if !repos.isEmpty { c.out("") }
+        let count =
+            repos.count == 1
+            ? Message("repo.list.count-one") : Message("repo.list.count", ["count": String(repos.count)])
+        c.out(c.paint(count.localized, .green))
+    }
+}
+
+struct RepoAddCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: Message("help.repo.add.abstract").abstractText)
+    static let commandName = "repo add"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var network: RepoNetworkOptions
+    @Argument(help: Message("help.repo.add.argument.name").help) var name: String
+    @Argument(help: Message("help.repo.add.argument.url").help) var url: String
+    @Option(name: .long, help: Message("help.repo.add.option.branch").help) var branch: String?
+    @Option(name: .long, help: Message("help.repo.add.option.depth").help) var depth: Int?
+
+    func run() throws {
+        let runner = runner()
+        try SpecRepoService.checkNewName(name)
+        let resolved = try runner.catalog().resolveGitSpecs(url).url
+        let service = try network.service(runner.environment)
+        try runner.runRepoPlan(service) { _ in
+            try service.addPlan(name: name, url: resolved, branch: branch, depth: depth)
+        }
+    }
+}
+
+struct RepoRemoveCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: Message("help.repo.remove.abstract").abstractText)
+    static let commandName = "repo remove"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var network: RepoNetworkOptions
+    @Argument(help: Message("help.repo.remove.argument.name").help, completion: Completions.repoNames) var name: String
+
+    func run() throws {
+        let runner = runner()
+        let service = try network.service(runner.environment)
+        try runner.runRepoPlan(service) { _ in try service.removePlan(name: name) }
+    }
+}
+
+struct RepoUpdateCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update", abstract: Message("help.repo.update.abstract").abstractText)
+    static let commandName = "repo update"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var network: RepoNetworkOptions
+    @Argument(help: Message("help.repo.update.argument.names").help, completion: Completions.repoNames)
+    var names: [String] = []
+
+    func run() throws {
+        let runner = runner()
+        let service = try network.service(runner.environment)
+        try runner.runRepoPlan(service) { context in try service.updatePlan(names: names, context: context) }
+    }
+}
+
+struct RepoUseCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "use",
+        abstract:
+            Message("help.repo.use.abstract").abstractText
+    )
+    static let commandName = "repo use"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var network: RepoNetworkOptions
+    @Argument(help: Message("help.repo.use.argument.mirror").help, completion: Completions.specsMirrors)
+    var mirror: String
+    @Option(name: .long, help: Message("help.repo.use.option.name").help) var name: String?
+    @Option(name: .long, help: Message("help.repo.use.option.depth").help) var depth: Int?
+    @Flag(name: .long, help: Message("help.repo.use.flag.allow-older").help) var allowOlder = false
+
+    func run() throws {
+        let runner = runner()
+        let resolved = try runner.catalog().resolveGitSpecs(mirror)
+        let service = try network.service(runner.environment)
+        try runner.runRepoPlan(service) { _ in
+            try service.usePlan(url: resolved.url, name: name, depth: depth, allowOlder: allowOlder)
+        }
+    }
+}
+
+struct RepoResetCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset", abstract: Message("help.repo.reset.abstract").abstractText)
+    static let commandName = "repo reset"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var network: RepoNetworkOptions
+    @Option(name: .long, help: Message("help.repo.reset.option.name").help) var name: String?
+
+    func run() throws {
+        let runner = runner()
+        let service = try network.service(runner.environment)
+        try runner.runRepoPlan(service) { _ in try service.resetPlan(name: name) }
+    }
+}
+
+struct RepoRepairCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repair",
+        abstract:
+            Message("help.repo.repair.abstract").abstractText
+    )
+    static let commandName = "repo repair"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var network: RepoNetworkOptions
+    @Argument(help: Message("help.repo.repair.argument.name").help, completion: Completions.repoNames) var name: String
+
+    func run() throws {
+        let runner = runner()
+        let service = try network.service(runner.environment)
+        try runner.runRepoPlan(service) { _ in try service.repairPlan(name: name) }
+    }
+}

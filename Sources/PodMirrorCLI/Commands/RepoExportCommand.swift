@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorKit
+
+struct RepoExportCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: Message("help.repo.export.abstract").abstractText)
+    static let commandName = "repo export"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: Message("help.repo.export.argument.name").help, completion: Completions.repoNames) var name: String
+    @Argument(help: Message("help.repo.export.argument.file").help) var file: String
+
+    func run() throws {
+        let runner = runner()
+        let env = runner.environment
+        let service = SpecRepoService(repos: ReposDirectory(environment: env))
+        let report = try runner.report(PlanJob(try service.exportPlan(name: name, to: env.expandPath(file))))
+        var extra: [String: JSONValue] = [:]
+        guard let change = report.changes.first, case .object(let d) = change.details else {
+            return try runner.finish(report)
+        }
+        for k in ["name", "file", "branch", "tip", "bytes", "objects", "packReused", "seconds"] { extra[k] = d[k] }
+        // An applied export says what it wrote, with its size and time.
+        guard change.applied, case .int(let bytes)? = d["bytes"], case .double(let seconds)? = d["seconds"] else {
+            return try runner.finish(report, extra: extra)
+        }
+        try runner.finish(report, extra: extra) {
+            Console.shared.out(
+                Message(
+                    "bundle.export.done",
+                    [
+                        "name": name, "branch": d["branch"]?.stringValue ?? "", "file": d["file"]?.stringValue ?? "",
+                        "tip": String((d["tip"]?.stringValue ?? "").prefix(12)),
+                        "bytes": ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file),
+                        "seconds": String(format: "%.1f", seconds),
+                    ]
+                ).localized)
+        }
+    }
+}

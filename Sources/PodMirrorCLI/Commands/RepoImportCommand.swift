@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorKit
+
+struct RepoImportCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: Message("help.repo.import.abstract").abstractText)
+    static let commandName = "repo import"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var network: RepoNetworkOptions
+    @Argument(help: Message("help.repo.import.argument.bundle").help) var bundle: String
+    @Option(name: .long, help: Message("help.repo.import.option.name").help) var name: String?
+    @Option(
+        name: .long, help: Message("help.repo.import.option.origin").help)
+    var origin: String?
+    @Option(name: .long, help: Message("help.repo.import.option.expect").help) var expect: String?
+    @Flag(name: .long, help: Message("help.repo.import.flag.fallback-clone").help) var fallbackClone = false
+
+    func run() throws {
+        let runner = runner()
+        let env = runner.environment
+        let originURL =
+            try origin.map { try runner.catalog().resolve($0, gems: false).url } ?? SpecRepoNaming.officialGitURL
+        let lower = bundle.lowercased()
+        let source =
+            lower.hasPrefix("file://") || lower.hasPrefix("http://") || lower.hasPrefix("https://")
+            ? bundle : env.expandPath(bundle)
+        let request = SpecBundleImportRequest(
+            source: source, name: name, origin: originURL, expect: expect,
+            fallbackClone: fallbackClone)
+        let service = try network.service(env)
+        let report = SpecRepoService.reportingFallback(
+            try runner.report(service.job(purpose: Self.commandName) { _ in try service.importPlan(request) }),
+            origin: originURL)
+        var extra: [String: JSONValue] = ["reposDir": .string(service.repos.path)]
+        if report.changes.count == 1, case .object(let d) = report.changes[0].details {
+            for k in ["method", "oldHead", "newHead", "name", "url", "tip", "branch", "bundleError"] where d[k] != nil {
+                extra[k] = d[k]
+            }
+        }
+        try runner.finish(report, extra: extra)
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorKit
+import PodMirrorTransport
+
+struct SetupCommand: PodmirrorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "setup",
+        abstract: Message("help.setup.abstract").abstractText,
+        discussion: Message("help.setup.discussion").discussionText)
+    static let commandName = "setup"
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: Message("help.setup.option.mirror").help, completion: Completions.specsMirrors)
+    var mirror: String?
+    @Option(name: .customLong("name"), help: Message("help.setup.option.repo-name").help)
+    var repoName: String?
+    @Option(help: Message("help.setup.option.gems").help, completion: Completions.gemMirrors)
+    var gems: String?
+    @Flag(help: Message("help.setup.flag.bundler").help)
+    var bundler = false
+    @Option(name: .customLong("podfile"), help: Message("help.setup.option.podfiles").help)
+    var podfiles: [String] = []
+    @Option(help: Message("help.setup.option.platform").help)
+    var platform: String?
+    @Flag(help: Message("help.setup.flag.inhibit-warnings").help)
+    var inhibitWarnings = false
+    @Option(
+        name: .customLong("build-setting"),
+        help: Message("help.setup.option.build-settings").help)
+    var buildSettings: [String] = []
+    @Option(
+        name: .customLong("deployment-target"),
+        help: Message("help.setup.option.deployment-target").help)
+    var deploymentTarget: String?
+    @Option(help: Message("help.setup.option.strategy").help)
+    var strategy: SetupRequest.Strategy = .podfile
+    @Flag(help: Message("help.setup.flag.remove-trunk").help)
+    var removeTrunk = false
+    @Flag(help: Message("help.setup.flag.install-cocoapods").help)
+    var installCocoapods = false
+    @Flag(help: Message("help.setup.flag.no-verify").help)
+    var noVerify = false
+    @Option(
+        help:
+            Message("help.setup.option.timeout").help
+    )
+    var timeout: Double?
+    @Option(
+        name: .customLong("source-mirror"),
+        help:
+            Message("help.setup.option.source-mirrors").help
+    )
+    var sourceMirrors: [String] = []
+    @Option(
+        help:
+            Message("help.setup.option.seed").help
+    )
+    var seed: String?
+
+    func request() throws -> SetupRequest {
+        var request = SetupRequest(
+            mirror: mirror, repoName: repoName, gems: gems, bundler: bundler, podfiles: podfiles,
+            platform: try platform.map { try SetupRequest.parsePlatform($0) }, inhibitWarnings: inhibitWarnings,
+            buildSettings: try buildSettings.map(SetupRequest.parseBuildSetting), strategy: strategy,
+            removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify,
+            deploymentTarget: try deploymentTarget.map { try SetupRequest.parsePlatform($0) })
+        request.seed = seed
+        request.sourceMirrors = try sourceMirrors.map(SourceMirrorConfig.parsePair)
+        return request
+    }
+
+    func run() throws {
+        let runner = runner()
+        var request = try request()
+        request.seed = seed.map { $0.contains("://") ? $0 : runner.environment.expandPath($0) }
+        let network = try runner.network(timeout: timeout)
+        var setup = Setup(
+            environment: runner.environment, catalog: try runner.catalog(),
+            probe: MirrorProbe(
+                timeout: network.probeTimeout, proxy: network.proxy,
+                cancellation: runner.context.cancellation, urlRewrite: network.urlRewrite),
+            tools: ProcessToolRunner(output: global.json ? .standardError : .standardOutput))
+        setup.network = network
+        try runner.run(setup.job(request, mode: runner.mode))
+    }
+}
+
+extension SetupRequest.Strategy: ExpressibleByArgument {}

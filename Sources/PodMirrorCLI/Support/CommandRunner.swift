@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorKit
+import PodMirrorTransport
+
+/// Runs one podmirror command. Builds once what every command needs (the environment, the mirror
+/// catalog, progress, cancellation, the options), runs any plan the Kit makes (taking `Spec_Lock`
+/// when the Kit's job says so), and renders every result, mutating or read-only, through `Render`.
+///
+/// A command's `run()` is: `let runner = runner()`, ask the Kit for a job or a plan, then
+/// `try runner.run(job)`; a read-only command calls `try runner.show(ok:json:text:)`.
+final class CommandRunner {
+    /// The command's words, the `command` field in JSON.
+    let command: String
+    let options: GlobalOptions
+    /// The process environment (variables, current folder, file system), read once.
+    let environment: RuntimeEnvironment
+    /// Progress bars on stderr and the process's cancellation (SIGINT/SIGTERM).
+    let context: ApplyContext
+    private var loadedCatalog: MirrorCatalog?
+    private var resolvedNetwork: NetworkSettings?
+
+    init(command: String, options: GlobalOptions, environment: RuntimeEnvironment = .process) {
+        self.command = command
+        self.options = options
+        self.environment = environment
+        // A file edit waits for another process's edit of the same folder as long as for Spec_Lock
+        // (PODMIRROR_LOCK_TIMEOUT; a bad value is reported by the commands that read it for Spec_Lock).
+        // Only the variable: resolving all network settings here would read git's config files for every command.
+        let lockTimeout = (try? NetworkSettings.environmentLockTimeout(environment.variables)) ?? nil
+        self.context = ApplyContext(
+            progress: ConsoleProgress(), cancellation: processCancellation,
+            fileLockTimeout: lockTimeout ?? FileEditLock.defaultTimeout)
+    }
+
+    var mode: RunMode { options.mode }
+
+    /// True when someone will see a plan's diffs (JSON, dry run, check).
+    var showsDiffs: Bool { options.json || options.mode != .apply }
+
+    /// The bundled mirror catalog, loaded on first use (commands that need none never read it).
+    func catalog() throws -> MirrorCatalog {
+        if let loadedCatalog { return loadedCatalog }
+        let catalog = try MirrorCatalog.bundled()
+        loadedCatalog = catalog
+        return catalog
+    }
+
+    /// The run's network settings (proxies and no-proxy, the insteadOf and source-mirror rules of the files git
+    /// reads, the stall and lock timeouts, the minimum rate), resolved on first use from the command line, the
+    /// environment and git's config files; every transfer of the run derives its options from this one value.
+    func network(timeout: Double? = nil, lockTimeout: Double? = nil) throws -> NetworkSettings {
+        if let resolvedNetwork { return resolvedNetwork }
+        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: lockTimeout, runtime: environment)
+        resolvedNetwork = network
+        return network
+    }
+
+    // MARK: plans
+
+    /// Makes and runs a job in the mode asked, without rendering it.
+    func report(_ job: PlanJob) throws -> PlanReport {
+        try PlanRunner(context: context).run(job, mode: mode)
+    }
+
+    /// Makes, runs and renders a job; exits 3 on `--check` drift.
+    func run(_ job: PlanJob, extra: [String: JSONValue] = [:]) throws {
+        try finish(report(job), extra: extra)
+    }
+
+    /// Runs and renders a plan that needs no lock.
+    func run(_ plan: Plan, extra: [String: JSONValue] = [:]) throws {
+        try run(PlanJob(plan), extra: extra)
+    }
+
+    /// Renders a plan report (one JSON document, or one line per change) and exits 3 on `--check`
+    /// drift. `applyText`, when given, replaces the plan's lines in a plain-text apply (commands that
+    /// speak in CocoaPods' own words, like `deintegrate`).
+    func finish(_ report: PlanReport, extra: [String: JSONValue] = [:], applyText: (() -> Void)? = nil) throws {
+        if let applyText, !options.json, report.mode == .apply {
+            applyText()
+            return
+        }
+        try Render.finish(command: command, report, options: options, extra: extra)
+    }
+
+    // MARK: read-only results
+
+    /// Renders a read-only result: with `--json` one document with `command`, `ok` and `json()`'s
+    /// fields, else `text()`. Exits with `failure` when not `ok`.
+    func show(
+        ok: Bool = true, failure: ExitStatus = .failure, json: () throws -> [String: JSONValue],
+        text: () -> Void
+    ) throws {
+        if options.json {
+            var object = try json()
+            object["command"] = .string(command)
+            object["ok"] = .bool(ok)
+            Render.json(object)
+        } else {
+            text()
+        }
+        if !ok { throw ExitCode(failure.rawValue) }
+    }
+}
+
+extension PodmirrorCommand {
+    /// The runner for this invocation; build it once at the start of `run()`.
+    func runner() -> CommandRunner { CommandRunner(command: Self.commandName, options: global) }
+}

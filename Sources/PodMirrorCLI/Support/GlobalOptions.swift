@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import PodMirrorFoundation
+import PodMirrorKit
+
+/// Options every command accepts.
+struct GlobalOptions: ParsableArguments {
+    @Flag(name: .long, help: Message("help.global.flag.json").help)
+    var json = false
+
+    @Flag(name: .long, help: Message("help.global.flag.dry-run").help)
+    var dryRun = false
+
+    @Flag(name: .long, help: Message("help.global.flag.check").help)
+    var check = false
+
+    @Flag(
+        name: .shortAndLong,
+        help: Message("help.global.flag.verbose").help)
+    var verbose = false
+
+    @Option(name: .long, help: Message("help.global.option.lang").help, completion: Completions.languages)
+    var lang: String?
+
+    var mode: RunMode { check ? .check : (dryRun ? .dryRun : .apply) }
+
+    /// The arguments with global options written before the subcommand (`podmirror --json repo list`) moved
+    /// after it, where every command declares them.
+    static func hoisted(_ arguments: [String]) -> [String] {
+        let flags: Set<String> = ["--json", "--dry-run", "--check", "--verbose", "-v"]
+        var leading: [String] = []
+        var i = 0
+        while i < arguments.count {
+            let word = arguments[i]
+            if flags.contains(word) || word.hasPrefix("--lang=") {
+                leading.append(word)
+                i += 1
+            } else if word == "--lang", i + 1 < arguments.count {
+                leading += [word, arguments[i + 1]]
+                i += 2
+            } else {
+                break
+            }
+        }
+        var rest = Array(arguments[i...])
+        guard !leading.isEmpty, !rest.isEmpty else { return arguments }
+        rest.insert(contentsOf: leading, at: rest.firstIndex(of: "--") ?? rest.count)
+        return rest
+    }
+
+    func validate() throws {
+        if dryRun && check { throw ValidationError(Message("cli.dry-run-with-check").localized) }
+        if verbose {
+            Console.shared.enableVerbose()
+            Trace.install(ConsoleTrace())
+        }
+        do {
+            Messages.language = try Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
+        } catch let error as PodMirrorFailure {
+            throw ValidationError(error.localizedMessage)
+        }
+    }
+}

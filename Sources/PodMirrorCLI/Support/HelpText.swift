@@ -1,0 +1,81 @@
+import ArgumentParser
+import PodMirrorFoundation
+import PodMirrorKit
+
+extension Message {
+    /// The text as ArgumentParser help for an option, flag or argument, in the language chosen at start-up.
+    var help: ArgumentHelp { ArgumentHelp(HelpText.wrapped(localized, cells: HelpText.columnCells)) }
+
+    /// A command's abstract (also shown in its parent's list of subcommands, in the help column).
+    var abstractText: String { HelpText.wrapped(localized, cells: HelpText.columnCells) }
+
+    /// A command's discussion, shown from the first column.
+    var discussionText: String { HelpText.wrapped(localized, cells: HelpText.pageCells) }
+}
+
+/// ArgumentParser wraps help at spaces and counts characters, so Chinese text (two cells a character, few
+/// spaces) would run far past the terminal's edge: it is broken into lines here, by cells, before ArgumentParser
+/// sees it. English text has spaces and is left to ArgumentParser as it always was.
+enum HelpText {
+    /// The help column: 80 columns less ArgumentParser's 26-column label column.
+    static let columnCells = 54
+    static let pageCells = 78
+    /// Off for completion scripts and the help dump, where a line break would end up inside a quoted string.
+    nonisolated(unsafe) static var wraps = true
+
+    static func wrapped(_ text: String, cells: Int) -> String {
+        guard wraps, text.unicodeScalars.contains(where: { TextColumns.width(String($0)) == 2 }) else { return text }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines += wrapLine(Array(paragraph), cells: cells)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static let noLineStart: Set<Character> = Set("，。、；：！？）」』》,.;:!?)]")
+    private static let noLineEnd: Set<Character> = Set("（「『《([")
+
+    /// Greedy: each line takes as many characters as fit; it breaks at a space (dropped) or next to a wide
+    /// character, never inside an ASCII word, never before closing or after opening punctuation.
+    private static func wrapLine(_ chars: [Character], cells: Int) -> [String] {
+        var lines: [String] = []
+        var start = 0
+        while start < chars.count {
+            var used = 0
+            var end = start
+            var lastBreak: Int?
+            while end < chars.count {
+                let w = TextColumns.width(String(chars[end]))
+                if used + w > cells { break }
+                if end > start, canBreak(before: end, chars) { lastBreak = end }
+                used += w
+                end += 1
+            }
+            if end == chars.count {
+                lines.append(String(chars[start...]))
+                break
+            }
+            let cut = lastBreak ?? end
+            lines.append(String(chars[start..<cut]).trimmingSuffixSpaces())
+            start = cut
+            while start < chars.count, chars[start] == " " { start += 1 }
+        }
+        return lines
+    }
+
+    private static func canBreak(before i: Int, _ chars: [Character]) -> Bool {
+        let prev = chars[i - 1]
+        let next = chars[i]
+        if noLineStart.contains(next) || noLineEnd.contains(prev) { return false }
+        if next == " " || prev == " " { return true }
+        return TextColumns.width(String(prev)) == 2 || TextColumns.width(String(next)) == 2
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffixSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,162 @@
+import ArgumentParser
+import Foundation
+import PodMirrorFoundation
+import PodMirrorKit
+
+/// Renders results as text or one JSON document, and picks the exit code.
+enum Render {
+    static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return e
+    }()
+
+    /// Prints one JSON document on stdout.
+    static func json(_ object: [String: JSONValue]) {
+        let data = (try? encoder.encode(JSONValue.object(JSONContract.normalized(object)))) ?? Data("{}".utf8)
+        Console.shared.out(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The JSON form of a plan report, merged with command-specific fields.
+    static func planJSON(command: String, _ report: PlanReport, extra: [String: JSONValue] = [:]) -> [String: JSONValue]
+    {
+        var object: [String: JSONValue] =
+            (try? JSONValue.encoding(redacted(report))).flatMap {
+                if case .object(let o) = $0 { return o } else { return nil }
+            } ?? [:]
+        object["command"] = .string(command)
+        object["ok"] = .bool(report.error == nil)
+        for (k, v) in extra { object[k] = v }
+        return object
+    }
+
+    /// Prints a plan report (text or JSON) and exits 3 on `--check` drift.
+    static func finish(
+        command: String, _ report: PlanReport, options: GlobalOptions,
+        extra: [String: JSONValue] = [:], text: (() -> Void)? = nil
+    ) throws {
+        if options.json {
+            json(planJSON(command: command, report, extra: extra))
+        } else {
+            planText(report, verbose: options.verbose)
+            text?()
+        }
+        if report.hasDrift { throw ExitCode(ExitStatus.drift.rawValue) }
+    }
+
+    /// The report with URL credentials removed from diffs and error texts (a diff of a file that
+    /// holds a `user:password@` URL must not show it).
+    static func redacted(_ report: PlanReport) -> PlanReport {
+        var copy = report
+        copy.error = report.error.map(Redaction.redactText)
+        for i in copy.changes.indices {
+            copy.changes[i].diff = copy.changes[i].diff.map(Redaction.redactText)
+            copy.changes[i].error = copy.changes[i].error.map(Redaction.redactText)
+        }
+        return copy
+    }
+
+    /// How an applied spec-repo switch was done (`details.method`): re-pointed with a delta fetch, or cloned.
+    static func outcome(_ change: ChangeRecord) -> String {
+        guard change.applied, change.kind == .specRepoUse, case .object(let d) = change.details,
+            case .string(let method)? = d["method"], ["repoint", "clone"].contains(method)
+        else { return "" }
+        return " — " + Message(method == "clone" ? "repo.use.outcome.clone" : "repo.use.outcome.repoint").localized
+    }
+
+    /// Text rendering of a plan report: one line per change; diffs on dry run and check. Warnings a run
+    /// that changes nothing already showed in the same state are summed up in one line (see
+    /// `RepeatedWarnings`) unless `verbose`.
+    static func planText(_ report: PlanReport, verbose: Bool = false) {
+        let report = redacted(report)
+        let c = Console.shared
+        RepeatedWarnings.show(report, verbose: verbose)
+        for change in report.changes {
+            let mark: String
+            switch (report.mode, change.changed) {
+            case (.apply, true): mark = c.paint(Message("cli.mark.changed").localized, .green)
+            case (_, true): mark = c.paint(Message("cli.mark.would-change").localized, .yellow)
+            default: mark = c.paint(Message("cli.mark.ok").localized, .dim)
+            }
+            c.out("\(mark)  \(change.localizedSummary ?? change.summary)" + outcome(change))
+            if report.mode != .apply, change.changed, let diff = change.diff, !diff.isEmpty {
+                c.out(c.paintDiff(diff))
+            }
+        }
+        if report.changes.isEmpty { c.out(c.paint(Message("cli.nothing-to-do").localized, .dim)) }
+        if report.mode == .dryRun, report.changed {
+            let count = String(report.changes.filter(\.changed).count)
+            c.out(Message("cli.dry-run.apply-hint", ["count": count]).localized)
+        }
+        if report.mode == .check {
+            let count = String(report.changes.filter(\.changed).count)
+            c.out(
+                report.changed
+                    ? Message("cli.check.drift", ["count": count]).localized
+                    : Message("cli.check.compliant").localized)
+        }
+    }
+
+    /// A finding as one line on stderr: `warning: …` or `note: …`, in the user's language.
+    static func diagnosticLine(_ d: Diagnostic) -> String {
+        let c = Console.shared
+        let (key, style): (String, Console.Style) =
+            switch d.severity {
+            case .error: ("cli.prefix.error", .red)
+            case .warning: ("cli.prefix.warning", .yellow)
+            case .note: ("cli.prefix.note", .cyan)
+            }
+        return c.paint(Message(key).localized, style, stderr: true) + Redaction.redactText(d.localizedMessage)
+    }
+
+    /// Reports an error as text on stderr, or as a JSON document on stdout with `--json`.
+    static func error(_ error: any PodMirrorError, command: String, json: Bool) {
+        if json {
+            var object: [String: JSONValue] = [:]
+            var fields: [String: JSONValue] = [
+                "code": .string(error.code.rawValue),
+                "message": .string(Redaction.redactText(error.message)),
+                "remedy": .string(error.remedy),
+                "exitStatus": .int(Int(error.exitStatus.rawValue)),
+            ]
+            if let failure = error as? PlanFailure {
+                object = planJSON(command: command, failure.report)
+                // The ids of the changes still in effect: applied and not rolled back.
+                fields["stayedChanged"] = .array(failure.report.stayedChanged.map { .string($0.id) })
+            }
+            object["command"] = .string(command)
+            object["ok"] = false
+            object["error"] = .object(fields)
+            Render.json(object)
+        } else {
+            let c = Console.shared
+            if let failure = error as? PlanFailure {
+                failure.report.warnings.forEach { c.err(diagnosticLine($0)) }
+                for change in failure.report.stayedChanged {
+                    let summary = change.localizedSummary ?? change.summary
+                    c.err(Message("cli.failure.done-before", ["summary": summary]).localized)
+                }
+                for id in failure.report.rolledBack {
+                    let summary =
+                        failure.report.changes.first { $0.id == id }.map { $0.localizedSummary ?? $0.summary } ?? id
+                    c.err(Message("cli.failure.rolled-back", ["summary": summary]).localized)
+                }
+                // Independent changes (each repo of `repo update`): every failure, when the plan went on
+                // after one (in any other plan the failed change is the last).
+                let failed = failure.report.changes.filter { $0.error != nil }
+                let wentOn = failed.count > 1 || failure.report.changes.last?.error == nil
+                for change in failed where wentOn {
+                    let why = Redaction.redactText(change.localizedError ?? change.error ?? "")
+                    let summary = change.localizedSummary ?? change.summary
+                    c.err(Message("cli.failure.failed", ["summary": summary, "error": why]).localized)
+                }
+            }
+            c.err(
+                c.paint(Message("cli.prefix.error").localized, .red, stderr: true)
+                    + Redaction.redactText(error.localizedMessage))
+            if let remedy = error.localizedRemedy {
+                c.err(c.paint(Message("cli.prefix.hint").localized, .cyan, stderr: true) + Redaction.redactText(remedy))
+            }
+        }
+    }
+}

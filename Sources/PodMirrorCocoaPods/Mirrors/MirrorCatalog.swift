@@ -1,0 +1,169 @@
+import Foundation
+import PodMirrorFoundation
+import PodMirrorTransport
+
+/// One mirror or official source from `templates/mirrors.json`.
+public struct Mirror: Codable, Equatable, Sendable {
+    /// What the mirror serves (`kind` in JSON); `meaning` says what each value means (docs/json.md).
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        case specsGit = "specs-git"
+        case specsCDN = "specs-cdn"
+        case gems
+    }
+    public var name: String
+    public var kind: Kind
+    public var url: String
+    public var official: Bool
+    /// Older URLs of the same mirror seen in guides; recognised and replaced by `url`.
+    public var aliases: [String]
+    public var notes: String
+
+    public init(
+        name: String, kind: Kind, url: String, official: Bool = false, aliases: [String] = [], notes: String = ""
+    ) {
+        self.name = name
+        self.kind = kind
+        self.url = url
+        self.official = official
+        self.aliases = aliases
+        self.notes = notes
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        kind = try c.decode(Kind.self, forKey: .kind)
+        url = try c.decode(String.self, forKey: .url)
+        official = try c.decodeIfPresent(Bool.self, forKey: .official) ?? false
+        aliases = try c.decodeIfPresent([String].self, forKey: .aliases) ?? []
+        notes = try c.decodeIfPresent(String.self, forKey: .notes) ?? ""
+    }
+}
+
+/// The catalog of known Specs and gem mirrors.
+public struct MirrorCatalog: Sendable {
+    public var specs: [Mirror]
+    public var gems: [Mirror]
+    /// The last commit of CocoaPods/Specs once trunk is read-only (`finalTrunkCommit`); nil while unknown
+    /// (the field is empty). Every healthy Specs mirror converges on it.
+    public var finalTrunkCommit: String?
+
+    public var all: [Mirror] { specs + gems }
+
+    struct File: Codable {
+        var version: Int
+        var specs: [Mirror]
+        var gems: [Mirror]
+        var finalTrunkCommit: String?
+    }
+
+    public init(specs: [Mirror], gems: [Mirror]) {
+        self.specs = specs
+        self.gems = gems
+    }
+
+    /// Parses a catalog file's bytes.
+    public init(data: Data) throws {
+        let file = try JSONDecoder().decode(File.self, from: data)
+        self.init(specs: file.specs, gems: file.gems)
+        let final = (file.finalTrunkCommit ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        finalTrunkCommit = final.isEmpty ? nil : final
+    }
+
+    /// The catalog shipped with podmirror (`templates/mirrors.json`).
+    public static func bundled() throws -> MirrorCatalog {
+        guard let url = Templates.url(for: "mirrors.json") else {
+            throw PodMirrorFailure(
+                Message("mirror.error.catalog-missing"), remedy: Message("mirror.error.catalog-missing.remedy"),
+                code: .catalogMissing)
+        }
+        return try MirrorCatalog(data: Data(contentsOf: url))
+    }
+
+    /// The Specs mirror or official source with this name (`trunk`, `github`, `tuna`, …).
+    public func specsMirror(named name: String) -> Mirror? { specs.first { $0.name == name.lowercased() } }
+
+    /// The gem mirror with this name (`rubygems`, `ruby-china`, `ustc`, `tuna`).
+    public func gemMirror(named name: String) -> Mirror? { gems.first { $0.name == name.lowercased() } }
+
+    /// Resolves a command-line value that is a catalog name or a URL, for a command that needs a
+    /// mirror of `kind`. A URL not in the catalog becomes an unnamed mirror.
+    public func resolve(_ nameOrURL: String, gems wantGems: Bool) throws -> Mirror {
+        let list = wantGems ? gems : specs
+        if let m = list.first(where: { $0.name == nameOrURL.lowercased() }) { return m }
+        if looksLikeURL(nameOrURL) {
+            let wanted = SourceURL(nameOrURL)
+            if let m = list.first(where: {
+                SourceURL($0.url).isSameCanonical(as: wanted)
+                    || $0.aliases.contains { SourceURL($0).isSameCanonical(as: wanted) }
+            }) {
+                var copy = m
+                copy.url = nameOrURL
+                return copy
+            }
+            try Self.checkTransport(nameOrURL, gems: wantGems)
+            return Mirror(name: "", kind: wantGems ? .gems : .specsGit, url: nameOrURL)
+        }
+        let names = list.map(\.name).joined(separator: ", ")
+        let unknown = Message(
+            wantGems ? "mirror.error.unknown-gems" : "mirror.error.unknown-specs",
+            ["value": nameOrURL])
+        let nearest = Suggestion.nearest(to: nameOrURL.lowercased(), in: list.map(\.name))
+        throw PodMirrorFailure(
+            unknown,
+            remedy: nearest.map { Message("mirror.error.did-you-mean", ["name": $0, "names": names]) }
+                ?? Message("mirror.error.unknown.remedy", ["names": names]),
+            code: .mirrorUnknown)
+    }
+
+    /// Resolves a git Specs source to clone (`repo add`, `repo use`): the trunk CDN, by name, mirror or URL,
+    /// is refused, since CocoaPods reads it without a clone.
+    public func resolveGitSpecs(_ nameOrURL: String) throws -> Mirror {
+        let m = try resolve(nameOrURL, gems: false)
+        if m.kind == .specsCDN || SourceURL(m.url).isTrunkCDN { throw Self.cdnRefusal(nameOrURL) }
+        return m
+    }
+
+    /// The refusal of the trunk CDN where a git Specs repo is needed.
+    public static func cdnRefusal(_ value: String) -> PodMirrorFailure {
+        PodMirrorFailure(
+            Message("repo.error.use-cdn", ["mirror": value]), remedy: Message("repo.error.use-cdn.remedy"),
+            code: .repoCDNURL)
+    }
+
+    /// Refuses transports that run commands or are not mirrors (`ext::`, `fd::`, `ftp://`, …): Specs
+    /// mirrors go through GitURL's allow-list; gem mirrors are https or http.
+    static func checkTransport(_ url: String, gems: Bool) throws {
+        guard gems else { return try GitURL.validate(url) }
+        let scheme = url.range(of: "://").map { url[..<$0.lowerBound].lowercased() }
+        guard let scheme, ["https", "http"].contains(scheme), !url.contains(where: { $0.isWhitespace }) else {
+            throw PodMirrorFailure(
+                Message("mirror.error.gem-transport", ["url": Redaction.redactURL(url)]),
+                remedy: Message("mirror.error.gem-transport.remedy"), code: .mirrorTransport)
+        }
+    }
+
+    func looksLikeURL(_ s: String) -> Bool {
+        s.contains("://") || (s.contains("@") && s.contains(":")) || s.hasPrefix("/")
+    }
+
+    /// True for the official trunk CDN / GitHub Specs repo and every Specs mirror in the catalog, in any
+    /// spelling CocoaPods takes for the same source (`SourceURL.isSame(as:)`).
+    public func isOfficialOrMirror(_ url: String) -> Bool {
+        let u = SourceURL(url)
+        return specs.contains { m in
+            SourceURL(m.url).isSame(as: u) || m.aliases.contains { SourceURL($0).isSame(as: u) }
+        }
+    }
+}
+
+extension Mirror.Kind: DocumentedCode {
+    /// One line saying what a mirror of this kind serves, for docs/json.md.
+    public var meaning: String {
+        switch self {
+        case .specsGit: "A git repository of CocoaPods/Specs."
+        case .specsCDN: "A trunk-format CDN of specs."
+        case .gems: "A RubyGems source."
+        }
+    }
+}

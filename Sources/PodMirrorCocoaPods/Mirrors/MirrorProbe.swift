@@ -1,0 +1,353 @@
+import Foundation
+import PodMirrorFoundation
+import PodMirrorTransport
+
+/// Health and speed of Specs and gem mirrors, probed in parallel with a timeout (`mirror test`).
+///
+/// - Specs git mirror: `GET <url>/info/refs?service=git-upload-pack` answers 200 with content type
+///   `application/x-git-upload-pack-advertisement`; HEAD's commit is read from the advertisement and
+///   compared across mirrors by ancestry where a local repo holds the commits (`history`): a HEAD that
+///   contains every other one is the newest. Else the official repo's HEAD, or the most common one, is the
+///   reference, and a HEAD no local repo can relate to it is `unknown`, said as such.
+/// - Specs CDN: `GET <url>/CocoaPods-version.yml` answers 200 with a `last:` key (CocoaPods' CDN probe).
+/// - Gem mirror: `GET <url>/specs.4.8.gz` answers 200 with gzip data (what `gem sources --add` and the
+///   full index need); `HEAD <url>/versions` tells whether the compact index Bundler and current
+///   RubyGems prefer is served. A redirect to plain http is a failure.
+///
+/// Specs git mirrors that are not http(s) (`file://`, `git://`, `ssh://`, scp-like) are probed through
+/// libgit2's ls-remote; `verify` (setup's check before a switch) always uses libgit2, the path the clone
+/// takes. Every request goes through the proxy git transfers use (`proxy`), and stops at `cancellation`.
+public struct MirrorProbe: Sendable {
+    public var timeout: Double
+    public var proxy: ProxySettings
+    public var cancellation: CancellationToken
+    /// The catalog's final trunk commit: when known, it is the reference every Specs mirror must reach.
+    public var finalTrunkCommit: String?
+    /// git's insteadOf rules (`SourceMirrorRules.load`): a git mirror is probed where a clone of it connects.
+    /// Nil: the rules of the files libgit2 reads.
+    public var urlRewrite: SourceMirrorRules?
+    /// The local repos that relate mirror HEADs by ancestry; nil compares ids only.
+    public var history: LocalCommitHistory?
+
+    public init(
+        timeout: Double = 10, proxy: ProxySettings = ProxySettings(),
+        cancellation: CancellationToken = .init(), finalTrunkCommit: String? = nil,
+        urlRewrite: SourceMirrorRules? = nil
+    ) {
+        self.urlRewrite = urlRewrite
+        self.timeout = timeout
+        self.proxy = proxy
+        self.cancellation = cancellation
+        self.finalTrunkCommit = finalTrunkCommit
+    }
+
+    /// One mirror's result.
+    public struct Result: Codable, Sendable, Equatable {
+        public var name: String
+        public var url: String
+        public var kind: Mirror.Kind
+        public var healthy: Bool
+        /// Time of the main request, in seconds (nil when it got no answer).
+        public var seconds: Double?
+        /// Specs git mirrors: HEAD's commit.
+        public var head: String?
+        /// Specs git mirrors: HEAD is behind the reference commit, or diverged from it.
+        public var stale: Bool
+        /// Specs git mirrors whose HEADs differ: how this HEAD relates to the reference (nil when all agree).
+        public var freshness: Freshness? = nil
+        /// Specs git mirrors, when the final trunk commit is known: HEAD is it.
+        public var reachedFinalCommit: Bool?
+        /// Gem mirrors: the compact index (`/versions`) answers.
+        public var compactIndex: Bool?
+        /// Why it is unhealthy (or a note for a healthy one), in English (JSON).
+        public var problem: String?
+        /// Rank among usable mirrors (1 = fastest healthy, up to date); nil when unusable.
+        public var rank: Int?
+        /// `problem` in the catalog, where podmirror words it itself (text output shows it localized).
+        public var problemText: Message? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case name, url, kind, healthy, seconds, head, stale, freshness, reachedFinalCommit, compactIndex, problem
+            case rank
+        }
+
+        /// Healthy and not behind the others.
+        public var usable: Bool { healthy && !stale }
+
+        /// `problem` for a person: localized when podmirror worded it.
+        public var problemLocalized: String? { problemText?.localized ?? problem }
+
+        mutating func setProblem(_ message: Message) {
+            problem = message.english
+            problemText = message
+        }
+    }
+
+    /// How a Specs mirror's HEAD relates to the reference HEAD, by ancestry in the local repos.
+    public enum Freshness: String, Codable, Sendable, Equatable {
+        /// It is the reference, which contains every other HEAD.
+        case newest
+        /// It contains the reference (a reference not proven newest: the official repo's, or the most common).
+        case ahead
+        /// The reference contains it: commits are missing.
+        case behind
+        /// Neither contains the other.
+        case diverged
+        /// No local repo holds both commits: whether it is behind or ahead is not known.
+        case unknown
+    }
+
+    /// Probes all mirrors in parallel and ranks them: usable ones by speed, then stale, then broken.
+    /// Returns as soon as `cancellation` fires, with the probes finished so far (the rest are abandoned);
+    /// callers check the token.
+    public func run(_ mirrors: [Mirror]) -> [Result] {
+        let results = ProbeResults(count: mirrors.count)
+        let group = DispatchGroup()
+        // One thread per mirror: probes wait on the network, so a pool sized to the cores
+        // (concurrentPerform) would run them two at a time on a 2-core machine.
+        for i in mirrors.indices {
+            group.enter()
+            Thread {
+                let r = probe(mirrors[i])
+                results.set(i, r)
+                group.leave()
+            }.start()
+        }
+        while group.wait(timeout: .now() + 0.05) == .timedOut {
+            if cancellation.isCancelled { break }
+        }
+        return Self.rank(results.all, finalTrunkCommit: finalTrunkCommit, history: history)
+    }
+
+    /// Probes one mirror and throws when it does not answer as a mirror of its kind should (for `setup`).
+    @discardableResult
+    public func verify(_ mirror: Mirror) throws -> Result {
+        let r = mirror.kind == .specsGit ? probeThroughGit(mirror) : probe(mirror)
+        if cancellation.isCancelled { throw InterruptedError() }
+        guard r.healthy else {
+            throw PodMirrorFailure(
+                Message(
+                    mirror.kind == .gems ? "mirror.error.unhealthy-gems" : "mirror.error.unhealthy-specs",
+                    ["url": Redaction.redactURL(mirror.url), "problem": r.problem ?? "unknown problem"]),
+                remedy: Message("mirror.error.unhealthy.remedy"), code: .mirrorUnhealthy)
+        }
+        return r
+    }
+
+    static func rank(_ input: [Result], finalTrunkCommit: String? = nil, history: LocalCommitHistory? = nil)
+        -> [Result]
+    {
+        var results = input
+        if let final = finalTrunkCommit {
+            FrozenTrunk.judge(&results, final: final)
+        }
+        let heads = results.filter { $0.kind == .specsGit && $0.healthy }.compactMap { r in r.head.map { (r, $0) } }
+        let distinct = Set(heads.map(\.1))
+        // A HEAD the local history shows to contain every other one is the newest; without one, the official
+        // repo's HEAD is the reference, else the most common HEAD (ties: fastest).
+        let newest =
+            distinct.count < 2
+            ? nil
+            : distinct.sorted().first { h in
+                distinct.allSatisfy { $0 == h || history?.aheadBehind(h, $0)?.behind == 0 }
+            }
+        let reference =
+            newest ?? heads.first { $0.0.url == "https://github.com/CocoaPods/Specs.git" }?.1
+            ?? Dictionary(grouping: heads, by: \.1).max { a, b in
+                a.value.count != b.value.count
+                    ? a.value.count < b.value.count
+                    : (a.value.compactMap(\.0.seconds).min() ?? .infinity)
+                        > (b.value.compactMap(\.0.seconds).min() ?? .infinity)
+            }?.key
+        for i in results.indices where results[i].kind == .specsGit && results[i].healthy && finalTrunkCommit == nil {
+            guard distinct.count > 1, let reference, let head = results[i].head else { continue }
+            if head == reference {
+                results[i].freshness = newest == nil ? .unknown : .newest
+                continue
+            }
+            let (h, ref) = (String(head.prefix(12)), String(reference.prefix(12)))
+            switch history?.aheadBehind(head, reference) {
+            case (0, let behind)?:
+                results[i].stale = true
+                results[i].freshness = .behind
+                results[i].setProblem(
+                    Message("mirror.test.freshness.behind", ["head": h, "count": String(behind), "reference": ref]))
+            case (let ahead, 0)?:
+                results[i].freshness = .ahead
+                results[i].setProblem(
+                    Message("mirror.test.freshness.ahead", ["head": h, "count": String(ahead), "reference": ref]))
+            case (let ahead, let behind)?:
+                results[i].stale = true
+                results[i].freshness = .diverged
+                results[i].setProblem(
+                    Message(
+                        "mirror.test.freshness.diverged",
+                        ["head": h, "reference": ref, "ahead": String(ahead), "behind": String(behind)]))
+            case nil:
+                results[i].freshness = .unknown
+                results[i].setProblem(Message("mirror.test.freshness.unknown", ["head": h, "reference": ref]))
+            }
+        }
+        // Usable mirrors known to be up to date first, then those whose freshness is unknown (the reference HEAD
+        // before the others), then stale ones, then broken ones.
+        func order(_ r: Result) -> Int {
+            guard r.usable else { return r.healthy ? 3 : 4 }
+            guard r.freshness == .unknown else { return 0 }
+            return r.head == reference ? 1 : 2
+        }
+        results.sort { a, b in
+            order(a) != order(b) ? order(a) < order(b) : (a.seconds ?? .infinity) < (b.seconds ?? .infinity)
+        }
+        var n = 0
+        for i in results.indices where results[i].usable { n += 1; results[i].rank = n }
+        return results
+    }
+
+    func probe(_ mirror: Mirror) -> Result {
+        if mirror.kind == .specsGit, !Self.isHTTP(mirror.url) { return probeThroughGit(mirror) }
+        var r = Result(
+            name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
+            seconds: nil, head: nil, stale: false, reachedFinalCommit: nil, compactIndex: nil, problem: nil, rank: nil)
+        let http = HTTPGet(timeout: timeout, proxy: proxy)
+        // A git mirror is probed where a clone of it connects: after git's insteadOf rules. CocoaPods' CDN
+        // client and RubyGems do not read git's config.
+        let url = mirror.kind == .specsGit ? transferOptions().connectURL(for: mirror.url) : mirror.url
+        let base = url.hasSuffix("/") ? String(url.dropLast()) : url
+        do {
+            switch mirror.kind {
+            case .specsGit:
+                let a = try get(http, base + "/info/refs?service=git-upload-pack")
+                r.seconds = a.seconds
+                try expectOK(a)
+                let type = a.header("Content-Type") ?? ""
+                guard type.hasPrefix("application/x-git-upload-pack-advertisement") else {
+                    throw HTTPFailure(
+                        message:
+                            "content type '\(type)' is not application/x-git-upload-pack-advertisement (a dumb or "
+                            + "non-git server)"
+                    )
+                }
+                let ads = try RefAdvertisement(parsing: a.body)
+                guard let head = ads.head else {
+                    throw HTTPFailure(message: "the repository advertises no HEAD or master branch (empty?)")
+                }
+                r.head = head
+            case .specsCDN:
+                let a = try get(http, base + "/CocoaPods-version.yml")
+                r.seconds = a.seconds
+                try expectOK(a)
+                guard
+                    String(decoding: a.body, as: UTF8.self).range(of: #"(?m)^last:"#, options: .regularExpression)
+                        != nil
+                else {
+                    throw HTTPFailure(message: "CocoaPods-version.yml has no `last:` key: not a CDN Specs source")
+                }
+            case .gems:
+                let a = try get(http, base + "/specs.4.8.gz")
+                r.seconds = a.seconds
+                try expectOK(a)
+                guard a.body.count >= 2, a.body[a.body.startIndex] == 0x1F, a.body[a.body.startIndex + 1] == 0x8B else {
+                    throw HTTPFailure(
+                        message:
+                            "specs.4.8.gz is not gzip data (\(a.body.count) bytes, "
+                            + "\(a.header("Content-Type") ?? "no content type"))"
+                    )
+                }
+                r.compactIndex = ((try? get(http, base + "/versions", method: "HEAD"))?.status == 200)
+            }
+            r.healthy = true
+        } catch let e as HTTPFailure {
+            r.problem = e.message
+        } catch {
+            r.problem = Redaction.redactText("\(error)")
+        }
+        return r
+    }
+
+    /// GET following https redirects (at most 5); a redirect to plain http is refused.
+    func get(_ http: HTTPGet, _ url: String, method: String = "GET") throws -> HTTPAnswer {
+        var current = url
+        var elapsed = 0.0
+        for _ in 0..<6 {
+            var a = try http.fetch(current, method: method)
+            elapsed += a.seconds
+            guard (300..<400).contains(a.status), let location = a.header("Location") else {
+                a.seconds = elapsed
+                return a
+            }
+            let next = URL(string: location, relativeTo: URL(string: current))?.absoluteString ?? location
+            if next.hasPrefix("http://") && current.hasPrefix("https://")
+                || next.hasPrefix("http://") && !Self.isLoopback(next)
+            {
+                throw HTTPFailure(message: "redirects to plain http (\(Redaction.redactURL(next)))")
+            }
+            current = next
+        }
+        throw HTTPFailure(message: "too many redirects")
+    }
+
+    func expectOK(_ a: HTTPAnswer) throws {
+        guard a.status == 200 else { throw HTTPFailure(message: "HTTP \(a.status)") }
+    }
+
+    /// The options of a probe's git transfer: its timeout, cancellation, proxy and insteadOf rules.
+    func transferOptions() -> TransferOptions {
+        TransferOptions(stallTimeout: timeout, cancellation: cancellation, proxy: proxy, urlRewrite: urlRewrite)
+    }
+
+    /// A Specs git mirror through libgit2's ls-remote (any transport `repo use` allows): the server must
+    /// advertise refs and a HEAD (or master) commit.
+    func probeThroughGit(_ mirror: Mirror) -> Result {
+        var r = Result(
+            name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
+            seconds: nil, head: nil, stale: false, compactIndex: nil, problem: nil, rank: nil)
+        let start = Date()
+        do {
+            let refs = try GitTransfer.listRemote(url: mirror.url, options: transferOptions())
+            r.seconds = Date().timeIntervalSince(start)
+            let head = refs.first { $0.name == "HEAD" } ?? refs.first { $0.name == "refs/heads/master" }
+            guard let head else {
+                throw HTTPFailure(message: "the repository advertises no HEAD or master branch (empty?)")
+            }
+            r.head = head.oid
+            r.healthy = true
+        } catch let e as HTTPFailure {
+            r.problem = e.message
+        } catch let e as GitError {
+            // Same words as the HTTP probe for a server's error status.
+            let status = e.cause.range(of: #"unexpected http status code: \d+"#, options: .regularExpression)
+            r.problem = status.map { "HTTP " + e.cause[$0].split(separator: " ").last! } ?? e.cause
+        } catch {
+            r.problem = Redaction.redactText("\(error)")
+        }
+        return r
+    }
+
+    static func isHTTP(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    static func isLoopback(_ url: String) -> Bool {
+        url.hasPrefix("http://127.0.0.1") || url.hasPrefix("http://localhost") || url.hasPrefix("http://[::1]")
+    }
+}
+
+/// One slot per probed mirror, filled by the probe threads.
+// @unchecked: every access to `slots` holds `lock`.
+private final class ProbeResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [MirrorProbe.Result?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: MirrorProbe.Result) {
+        lock.lock(); defer { lock.unlock() }
+        slots[index] = result
+    }
+
+    var all: [MirrorProbe.Result] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
+}

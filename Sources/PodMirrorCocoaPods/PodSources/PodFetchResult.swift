@@ -1,0 +1,122 @@
+import Foundation
+import PodMirrorFoundation
+
+/// What happened to one pod in `pods fetch` (or what would happen, in dry-run and check).
+public struct PodFetchResult: Sendable, Codable, Equatable {
+    /// What happened to the pod (`status` in JSON); `meaning` says what each value means (docs/json.md).
+    public enum Status: String, Sendable, Codable, CaseIterable {
+        case fetched
+        case cached
+        case skipped
+        case failed
+        case missing
+    }
+
+    /// Where a pod's files come from (`kind` in JSON); `meaning` says what each value means.
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        case git
+        case http
+        case path
+        case podspec
+        case other
+    }
+
+    /// Where a pod's version was chosen (`origin` in JSON); `meaning` says what each value means.
+    public enum Origin: String, Sendable, Codable, CaseIterable {
+        case release
+        case external
+    }
+
+    public var name: String
+    public var version: String
+    public var kind: Kind
+    public var origin: Origin
+    /// The source URL after source-mirror rewriting, credentials redacted.
+    public var url: String?
+    public var status: Status
+    public var reason: String?
+    public var error: String?
+    /// The code of `error` (an error code of docs/exit-codes.md).
+    public var errorCode: ErrorCode?
+    public var bytes: Int64
+    public var seconds: Double
+    /// The entry's folder in the cache.
+    public var cachePath: String?
+    /// The commit checked out (git sources).
+    public var commit: String?
+    /// Where the podspec was read or downloaded from when it was not in a local spec repo: the trunk CDN URL
+    /// of a podspec CocoaPods had not stored yet, or a `:podspec` pod's path or URL (credentials redacted).
+    public var podspec: String?
+    /// The local spec repo (its folder name in the repos dir) that serves a released pod's podspec.
+    public var specRepo: String?
+
+    /// Catalog forms of `reason`/`error` for text output (not in JSON).
+    public var reasonText: Message?
+    public var errorText: Message?
+    public var exitStatus: ExitStatus?
+
+    enum CodingKeys: String, CodingKey {
+        case name, version, kind, origin, url, status, reason, error, errorCode, bytes, seconds, cachePath, commit,
+            podspec, specRepo
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(version, forKey: .version)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(origin, forKey: .origin)
+        try c.encode(url, forKey: .url)
+        try c.encode(status, forKey: .status)
+        try c.encode(reason, forKey: .reason)
+        try c.encode(error, forKey: .error)
+        try c.encode(errorCode, forKey: .errorCode)
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
+        try c.encode(cachePath, forKey: .cachePath)
+        try c.encode(commit, forKey: .commit)
+        try c.encode(podspec, forKey: .podspec)
+        try c.encode(specRepo, forKey: .specRepo)
+    }
+
+    /// The localized reason or error, for text output.
+    public var localizedDetail: String? {
+        if let errorText { return errorText.localized }
+        if let error { return error }
+        if let reasonText { return reasonText.localized }
+        return reason
+    }
+}
+
+extension PodFetchResult.Status: DocumentedCode {
+    public var meaning: String {
+        switch self {
+        case .fetched: "Downloaded and published into CocoaPods' download cache in this run."
+        case .cached: "Already in the download cache; nothing was written."
+        case .skipped: "Left to CocoaPods (`reason` says why)."
+        case .failed: "Could not be made ready (`error` and `errorCode` say why)."
+        case .missing: "Dry run and check: not in the cache, would be fetched."
+        }
+    }
+}
+
+extension PodFetchResult.Kind: DocumentedCode {
+    public var meaning: String {
+        switch self {
+        case .git: "The source is a git repository."
+        case .http: "The source is an archive or file over http(s)."
+        case .path: "A local `:path` pod (left to CocoaPods)."
+        case .podspec: "A `:podspec` pod whose source is not known (its podspec was not read)."
+        case .other: "No source was found (the pod is skipped or failed)."
+        }
+    }
+}
+
+extension PodFetchResult.Origin: DocumentedCode {
+    public var meaning: String {
+        switch self {
+        case .release: "A released pod: its podspec comes from a spec repo or trunk."
+        case .external: "The Podfile names its source (`:git`, `:http`, `:path` or `:podspec`)."
+        }
+    }
+}

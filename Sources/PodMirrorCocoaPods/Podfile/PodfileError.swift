@@ -1,0 +1,40 @@
+import Foundation
+import PodMirrorFoundation
+
+/// Errors of the Podfile area: syntax the lexer cannot place, or what CocoaPods would reject.
+public struct PodfileError: PodMirrorError {
+    public var message: String
+    public var remedy: String?
+    public var code: ErrorCode
+    public var file: String?
+    public var line: Int?
+    public var column: Int?
+    public var text: Message?
+    public var remedyText: Message?
+
+    public init(
+        _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
+        remedy: String? = nil, code: ErrorCode = .podfileSyntax
+    ) {
+        self.file = file
+        self.line = line
+        self.column = column
+        var where_ = file ?? "Podfile"
+        if let line { where_ += ":\(line)" }
+        if let column { where_ += ":\(column)" }
+        self.message = "\(where_): \(message)"
+        self.remedy = remedy
+        self.code = code
+    }
+
+    /// An error written in the catalog; the text output keeps the `file:line:` prefix.
+    public init(
+        _ message: Message, file: String? = nil, line: Int? = nil, column: Int? = nil, remedy: Message? = nil,
+        code: ErrorCode = .podfileSyntax
+    ) {
+        self.init(message.english, file: file, line: line, column: column, remedy: remedy?.english, code: code)
+        let location = self.message.dropLast(message.english.count + 2)
+        text = Message("podfile.at", ["where": String(location), "message": message.localized])
+        remedyText = remedy
+    }
+}

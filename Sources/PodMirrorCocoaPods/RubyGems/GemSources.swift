@@ -1,0 +1,164 @@
+import Foundation
+import PodMirrorFoundation
+
+/// `gems source use|reset|list`: RubyGems' sources in the gemrc it reads, and Bundler's mirror.
+public struct GemSources: Sendable {
+    public var environment: RuntimeEnvironment
+    public var catalog: MirrorCatalog
+    public var location: GemConfigLocation
+
+    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog) {
+        self.environment = environment
+        self.catalog = catalog
+        self.location = GemConfigLocation(environment: environment)
+    }
+
+    /// What `gems source list` reports.
+    public struct Listing: Codable, Sendable {
+        public struct Source: Codable, Sendable {
+            public var url: String
+            /// Catalog name (`rubygems`, `ruby-china`, …) or nil for a private source.
+            public var mirror: String?
+        }
+        public var gemrc: String
+        public var gemrcReason: String
+        public var gemrcExists: Bool
+        /// False when the gemrc has no `:sources:` and RubyGems uses https://rubygems.org/.
+        public var sourcesSet: Bool
+        public var sources: [Source]
+        public var bundlerConfig: String
+        public var bundlerMirror: String?
+    }
+
+    public func list() throws -> Listing {
+        let fs = environment.fileSystem
+        let doc = try gemrc()
+        let bundler = try bundlerConfig()
+        let urls = doc.sources ?? [catalog.gemMirror(named: "rubygems")?.url ?? "https://rubygems.org/"]
+        return Listing(
+            gemrc: location.gemrc, gemrcReason: location.gemrcReason, gemrcExists: fs.fileExists(location.gemrc),
+            sourcesSet: doc.sources != nil,
+            sources: urls.map { .init(url: Redaction.redactURL($0), mirror: mirrorName($0)) },
+            bundlerConfig: location.bundlerConfig, bundlerMirror: bundler.mirror.map(Redaction.redactURL))
+    }
+
+    /// The catalog name of a gem source URL (old domains included), or nil.
+    public func mirrorName(_ url: String) -> String? {
+        let key = SourceURL(url).gemSourceKey
+        return catalog.gems.first { ([$0.url] + $0.aliases).contains { SourceURL($0).gemSourceKey == key } }?.name
+    }
+
+    /// The plan that makes RubyGems (and with `bundler`, Bundler) use `mirror` instead of rubygems.org.
+    public func usePlan(_ mirror: Mirror, bundler: Bool) throws -> Plan {
+        let url = mirror.url
+        guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+            throw PodMirrorFailure(Message("gems.error.bad-url", ["url": Redaction.redactURL(url)]), code: .gemsBadURL)
+        }
+        var plan = Plan(title: "gems source use \(mirror.name.isEmpty ? Redaction.redactURL(url) : mirror.name)")
+        if url.hasPrefix("http://") && !url.hasPrefix("http://127.0.0.1") && !url.hasPrefix("http://localhost") {
+            plan.warnings.append(
+                Diagnostic(
+                    .warning, code: .gemsPlainHTTP,
+                    Message("gems.warning.plain-http", ["url": Redaction.redactURL(url)])))
+        }
+        let shown = Redaction.redactURL(url)
+        plan.changes.append(
+            try gemrcChange(
+                target: url, onlyIfSet: false,
+                summary: Message("gems.summary.gemrc-use", ["file": location.gemrc, "url": shown])))
+        if bundler {
+            let summary = Message("gems.summary.bundler-use", ["file": location.bundlerConfig, "url": shown])
+            plan.changes.append(try bundlerChange(mirror: url, summary: summary))
+        }
+        plan.removingLeftovers(beside: [location.gemrc, location.bundlerConfig], fileSystem: environment.fileSystem)
+        return plan
+    }
+
+    /// The plan that puts https://rubygems.org/ back (and with `bundler`, removes Bundler's mirror).
+    public func resetPlan(bundler: Bool) throws -> Plan {
+        let official = catalog.gemMirror(named: "rubygems")?.url ?? "https://rubygems.org/"
+        var plan = Plan(title: "gems source reset")
+        plan.changes.append(
+            try gemrcChange(
+                target: official, onlyIfSet: true,
+                summary: Message("gems.summary.gemrc-reset", ["file": location.gemrc, "url": official])))
+        if bundler {
+            let summary = Message("gems.summary.bundler-reset", ["file": location.bundlerConfig])
+            plan.changes.append(try bundlerChange(mirror: nil, summary: summary))
+        }
+        plan.removingLeftovers(beside: [location.gemrc, location.bundlerConfig], fileSystem: environment.fileSystem)
+        return plan
+    }
+
+    package func gemrc() throws -> GemrcDocument {
+        let fs = environment.fileSystem
+        let path = location.gemrc
+        return try GemrcDocument(path: path, bytes: fs.fileExists(path) ? fs.readFile(path) : [])
+    }
+
+    func bundlerConfig() throws -> BundlerConfig {
+        let fs = environment.fileSystem
+        let path = location.bundlerConfig
+        return try BundlerConfig(path: path, bytes: fs.fileExists(path) ? fs.readFile(path) : [])
+    }
+
+    func gemrcChange(target: String, onlyIfSet: Bool, summary: Message) throws -> Change {
+        let fs = environment.fileSystem
+        let path = location.gemrc
+        let exists = fs.fileExists(path)
+        let doc = try gemrc()
+        let editor = GemrcEditor(catalog: catalog)
+        // The edit reads its result back; it must be a gemrc RubyGems reads with the target in it.
+        let check = try editor.edited(doc, target: target, onlyIfSet: onlyIfSet)
+        let new = check.bytes
+        if let sources = check.sources,
+            !sources.contains(target) || sources.contains(where: { $0 != target && editor.isReplaceable($0) })
+        {
+            throw PodMirrorFailure(Message("gems.error.internal", ["path": path]), code: .gemsInternal)
+        }
+        let old: [UInt8]? = exists ? doc.bytes : nil
+        let details: JSONValue = [
+            "file": .string(path), "reason": .string(location.gemrcReason),
+            "before": .array((doc.sources ?? []).map { .string(Redaction.redactURL($0)) }),
+            "after": .array((check.sources ?? []).map { .string(Redaction.redactURL($0)) }),
+        ]
+        if !exists && new.isEmpty {
+            return .satisfied(
+                id: "gems.gemrc", kind: .gemrcEdit, subject: path, summary: summary.english,
+                details: details
+            )
+            .localized(summary)
+        }
+        return Change.fileEdit(
+            id: "gems.gemrc", kind: .gemrcEdit, path: path, old: old, new: new,
+            summary: summary.english, details: details, fileSystem: fs
+        )
+        .creatingParentFolder(of: path, fileSystem: fs)
+        .localized(summary)
+    }
+
+    func bundlerChange(mirror: String?, summary: Message) throws -> Change {
+        let fs = environment.fileSystem
+        let path = location.bundlerConfig
+        let exists = fs.fileExists(path)
+        let config = try bundlerConfig()
+        let new = try config.setting(mirror: mirror)
+        let details: JSONValue = [
+            "file": .string(path), "key": .string(BundlerConfig.mirrorKey),
+            "before": .string(config.mirror.map(Redaction.redactURL)),
+            "after": .string(mirror.map(Redaction.redactURL)),
+        ]
+        if !exists && mirror == nil {
+            return .satisfied(
+                id: "gems.bundler-mirror", kind: .bundlerConfigEdit, subject: path,
+                summary: summary.english, details: details
+            )
+            .localized(summary)
+        }
+        return Change.fileEdit(
+            id: "gems.bundler-mirror", kind: .bundlerConfigEdit, path: path,
+            old: exists ? config.bytes : nil, new: new, summary: summary.english, details: details,
+            fileSystem: fs
+        ).creatingParentFolder(of: path, fileSystem: fs).localized(summary)
+    }
+}

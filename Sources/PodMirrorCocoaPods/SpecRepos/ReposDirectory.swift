@@ -1,0 +1,49 @@
+import Foundation
+import PodMirrorFoundation
+
+/// Where CocoaPods keeps spec repos and its cache, computed exactly as CocoaPods does.
+public struct ReposDirectory: Sendable {
+    /// `$CP_REPOS_DIR`, else `$CP_HOME_DIR/repos`, else `~/.cocoapods/repos` (each `expand_path`ed).
+    public var path: String
+    /// `$CP_CACHE_DIR`, else `$CP_HOME_DIR/cache` when CP_HOME_DIR is set, else `~/Library/Caches/CocoaPods` (even on
+    /// Linux).
+    public var cacheRoot: String
+    /// The file system the repos dir and the cache are read and changed through.
+    public var fileSystem: any FileSystem
+
+    public init(path: String, cacheRoot: String, fileSystem: any FileSystem = LocalFileSystem()) {
+        self.path = path
+        self.cacheRoot = cacheRoot
+        self.fileSystem = fileSystem
+    }
+
+    public init(environment env: RuntimeEnvironment) {
+        let vars = env.variables
+        fileSystem = env.fileSystem
+        let home = vars["CP_HOME_DIR"].flatMap { $0.isEmpty ? nil : env.expandPath($0) }
+        if let d = vars["CP_REPOS_DIR"], !d.isEmpty {
+            path = env.expandPath(d)
+        } else {
+            path = (home ?? env.expandPath("~/.cocoapods")) + "/repos"
+        }
+        if let c = vars["CP_CACHE_DIR"], !c.isEmpty {
+            cacheRoot = env.expandPath(c)
+        } else if let home {
+            cacheRoot = home + "/cache"
+        } else {
+            cacheRoot = env.expandPath("~/Library/Caches/CocoaPods")
+        }
+    }
+
+    /// `Spec_Lock`, the file `pod repo update` flocks.
+    public var lockPath: String { path + "/Spec_Lock" }
+
+    /// `<cache root>/search_index.json`, which `pod search` rebuilds when it is missing.
+    public var searchIndexPath: String { cacheRoot + "/search_index.json" }
+
+    public func repoPath(_ name: String) -> String { path + "/" + name }
+
+    /// Prefix of podmirror's own temporary folders inside the repos dir (same file system, so
+    /// finished clones are renamed into place atomically).
+    public static let stagingPrefix = ".podmirror-"
+}

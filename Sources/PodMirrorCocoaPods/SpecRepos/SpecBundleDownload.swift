@@ -1,0 +1,32 @@
+import Foundation
+import PodMirrorFoundation
+import PodMirrorTransport
+
+/// Downloads an `http(s)://` bundle to a local file for `repo import`, through the same downloader as
+/// `:http` pod sources: resumed with `Range` after a broken connection (with back-off), abandoned when
+/// no byte arrives for the stall timeout, through the proxy git transfers use.
+enum SpecBundleDownload {
+    static let retries = 3
+
+    /// Fetches `url` into `path`; throws a network error (exit 4) when it fails.
+    static func fetch(
+        _ url: String, to path: String, options: TransferOptions,
+        environment: [String: String]
+    ) throws {
+        var download = DownloadOptions(
+            stallTimeout: options.stallTimeout, retries: retries, cancellation: options.cancellation,
+            environment: environment)
+        download.minimumRate = options.minimumRate
+        download.proxy = options.proxy
+        let file = HTTPFileDownload(
+            url: url, headers: [], userAgent: "podmirror/\(PodMirrorVersion.string)", options: download)
+        do {
+            _ = try file.run(to: path)
+        } catch let error as HTTPSourceError {
+            // A bundle that could not be written locally is a write failure (exit 1), not a network one.
+            throw PodMirrorFailure(
+                Message("bundle.error.download", ["url": Redaction.redactURL(url), "reason": error.message]),
+                code: error.kind == .fileSystem ? .bundleWrite : .bundleDownload)
+        }
+    }
+}

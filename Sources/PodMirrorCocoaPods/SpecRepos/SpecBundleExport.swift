@@ -1,0 +1,197 @@
+import Foundation
+import PodMirrorFoundation
+import PodMirrorTransport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What `repo export` wrote.
+public struct SpecBundleExport: Sendable {
+    public var name: String
+    public var file: String
+    public var branch: String
+    public var tip: String
+    public var bytes: Int
+    public var objects: Int
+    /// The repo's pack files were copied as they are (true), or a pack was built with the packbuilder.
+    public var packReused: Bool
+    public var seconds: Double
+
+    public var json: [String: JSONValue] {
+        [
+            "name": .string(name), "file": .string(file), "branch": .string(branch), "tip": .string(tip),
+            "bytes": .int(bytes), "objects": .int(objects), "packReused": .bool(packReused),
+            "seconds": .double((seconds * 1000).rounded() / 1000),
+        ]
+    }
+}
+
+extension SpecRepoService {
+    /// `repo export NAME FILE` as a plan: one change, needed unless FILE already is the bundle of the repo's
+    /// branch at its tip (the same header, a pack after it). Applying writes it with `export`; `--dry-run`
+    /// writes nothing, `--check` exits 3 when FILE is missing or another bundle.
+    public func exportPlan(name: String, to file: String) throws -> Plan {
+        let (_, branch, tip) = try exportSource(name, to: file)
+        let header = SpecBundleHeader.v2(tip: tip, branch: branch)
+        let arguments = ["name": name, "branch": branch, "tip": String(tip.prefix(12)), "file": file]
+        let details: JSONValue = [
+            "name": .string(name), "file": .string(file), "branch": .string(branch), "tip": .string(tip),
+        ]
+        if Self.isBundle(file, header: header) {
+            let current = Message("bundle.export.current", arguments)
+            return Plan(
+                title: "repo export \(name)",
+                changes: [
+                    Change.satisfied(
+                        id: "repo.export:\(name)", kind: .specRepoExport, subject: file, summary: current.english,
+                        details: details
+                    ).localized(current)
+                ])
+        }
+        let service = self
+        let summary = Message("bundle.export.summary", arguments)
+        let change = Change(
+            id: "repo.export:\(name)", kind: .specRepoExport, subject: file, summary: summary.english,
+            details: details, isNeeded: true,
+            apply: { context in .object(try service.export(name: name, to: file, context: context).json) })
+        return Plan(title: "repo export \(name)", changes: [change.localized(summary)])
+    }
+
+    /// True when `file` starts with `header` and a pack follows it.
+    static func isBundle(_ file: String, header: Data) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: file) else { return false }
+        defer { try? handle.close() }
+        let start = (try? handle.read(upToCount: header.count + 4)) ?? Data()
+        return start == header + Data("PACK".utf8)
+    }
+
+    /// The repo `name` to export (a git repo on a branch), its branch and tip; `file` must not be a folder.
+    func exportSource(_ name: String, to file: String) throws -> (GitRepository, String, String) {
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
+            repos.fileSystem.fileExists(repos.repoPath(name))
+        else {
+            throw PodMirrorFailure.notFound(name, in: repos.path)
+        }
+        let info = SpecRepo.read(name: name, in: repos)
+        guard info.kind == .git, let branch = info.branch, let head = info.head else {
+            throw PodMirrorFailure(
+                Message("bundle.error.not-exportable", ["name": name, "path": info.path]), code: .bundleNotGit)
+        }
+        let repo = try GitRepository.open(info.path)
+        // A bundle carries no shallow boundary: git would find the parents of its oldest commits missing.
+        if repo.isShallow {
+            throw PodMirrorFailure(
+                Message("bundle.error.shallow", ["name": name, "path": info.path]),
+                remedy: Message("bundle.error.shallow.remedy", ["name": name]), code: .bundleShallow)
+        }
+        if repos.fileSystem.isDirectory(file) {
+            throw PodMirrorFailure(
+                Message("bundle.error.file-is-folder", ["file": file]), code: .bundleFileIsFolder)
+        }
+        return (repo, branch, repo.resolve("refs/heads/\(branch)") ?? head)
+    }
+
+    /// `repo export NAME FILE`: the repo's branch as a git bundle (v2 header, then a pack). When the repo
+    /// keeps all its objects in complete packs (after a clone or an import, and the updates since), those
+    /// are copied as they are (joined into one); otherwise libgit2's packbuilder builds one for the branch.
+    /// Written to a temporary file beside FILE, synced, then renamed over it, so FILE is either the old one
+    /// or the complete new one.
+    public func export(name: String, to file: String, context: ApplyContext) throws -> SpecBundleExport {
+        let started = Date()
+        let (repo, branch, tip) = try exportSource(name, to: file)
+        let out = try AtomicOutputFile(file)
+        do {
+            try out.write(SpecBundleHeader.v2(tip: tip, branch: branch))
+            let objects: Int
+            let packs = GitPack.reusablePacks(repo, tip: tip)
+            if let packs {
+                objects = try GitPack.copy(packs, options: transfer(context)) { try out.write($0) }
+            } else {
+                objects = try GitPack.build(repo, tips: [tip], options: transfer(context)) { chunk in
+                    try out.write(chunk)
+                }
+            }
+            try context.checkCancelled()
+            let bytes = out.written
+            try out.commit()
+            return SpecBundleExport(
+                name: name, file: file, branch: branch, tip: tip, bytes: bytes, objects: objects,
+                packReused: packs != nil, seconds: Date().timeIntervalSince(started))
+        } catch {
+            out.discard()
+            throw error
+        }
+    }
+}
+
+/// A file written in full to `.<name>.podmirror-<pid>-XXXXXX` (`TempName`) beside its destination, then synced
+/// and renamed into place; `discard()` removes the temporary file. A write error (full disk, `ulimit -f`) names
+/// the file.
+final class AtomicOutputFile {
+    let destination: String
+    let temporary: String
+    private var fd: Int32
+    private(set) var written = 0
+
+    init(_ destination: String) throws {
+        self.destination = destination
+        var template = Array(TempName.beside(URL(fileURLWithPath: destination).path, tag: "XXXXXX").utf8CString)
+        fd = mkstemp(&template)
+        temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard fd >= 0 else {
+            throw PodMirrorFailure(
+                Message("bundle.error.write", ["file": destination, "reason": String(cString: strerror(errno))]),
+                code: .bundleWrite)
+        }
+        let mask = umask(0)
+        umask(mask)
+        fchmod(fd, 0o666 & ~mask)
+    }
+
+    func write(_ data: Data) throws {
+        try data.withUnsafeBytes { try write($0) }
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard var p = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let n = Glibc_write(fd, p, left)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(errno)
+            }
+            p += n
+            left -= n
+            written += n
+        }
+    }
+
+    func commit() throws {
+        if fsync(fd) != 0 { throw failure(errno) }
+        close(fd)
+        fd = -1
+        guard rename(temporary, destination) == 0 else { throw failure(errno) }
+    }
+
+    func discard() {
+        if fd >= 0 {
+            close(fd)
+            fd = -1
+        }
+        unlink(temporary)
+    }
+
+    private func failure(_ code: Int32) -> PodMirrorFailure {
+        PodMirrorFailure(
+            Message("bundle.error.write", ["file": destination, "reason": String(cString: strerror(code))]),
+            code: .bundleWrite)
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+}
+
+@inline(__always) private func Glibc_write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }

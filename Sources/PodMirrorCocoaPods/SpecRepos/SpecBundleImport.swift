@@ -1,0 +1,334 @@
+import Foundation
+import PodMirrorFoundation
+import PodMirrorTransport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What `repo import` is asked to do.
+public struct SpecBundleImportRequest: Sendable {
+    /// A local path, a `file://` URL or an `http(s)://` URL of a git bundle (downloaded with resume).
+    public var source: String
+    /// Folder name; nil follows CocoaPods' naming for `origin`.
+    public var name: String?
+    /// The URL the new repo's `origin` gets (what `repo update` fetches from).
+    public var origin: String
+    /// Refuse a bundle whose tip is not this commit (full id or a prefix of at least 7 hex digits).
+    public var expect: String?
+    /// Clone from `origin` when the bundle cannot be used.
+    public var fallbackClone: Bool
+
+    public init(
+        source: String, name: String? = nil, origin: String = SpecRepoNaming.officialGitURL,
+        expect: String? = nil, fallbackClone: Bool = false
+    ) {
+        self.source = source
+        self.name = name
+        self.origin = origin
+        self.expect = expect
+        self.fallbackClone = fallbackClone
+    }
+
+    /// True for `http://` and `https://` sources (downloaded first).
+    public var isRemote: Bool {
+        let s = source.lowercased()
+        return s.hasPrefix("http://") || s.hasPrefix("https://")
+    }
+
+    /// The local path of a path or `file://` source.
+    var localPath: String {
+        if source.lowercased().hasPrefix("file://") {
+            return URL(string: source)?.path ?? String(source.dropFirst(7))
+        }
+        return source
+    }
+}
+
+extension SpecRepoService {
+    /// Plans `repo import`: seeds a spec repo from a git bundle. The pack is indexed by libgit2 into a
+    /// new repository in a temporary folder, which gets the branch, `origin` and its tracking refs, is
+    /// checked out and checked like a clone, then renamed into place. A repo already at the bundle's
+    /// tip makes the plan satisfied.
+    public func importPlan(_ request: SpecBundleImportRequest) throws -> Plan {
+        try GitURL.validate(request.origin)
+        if let expect = request.expect {
+            guard expect.count >= 7, expect.count <= 40, expect.allSatisfy(\.isHexDigit) else {
+                throw PodMirrorFailure(Message("bundle.error.bad-expect", ["value": expect]), code: .bundleBadExpect)
+            }
+        }
+        if let name = request.name { try SpecRepoNaming.validate(name) }
+        let name = request.name ?? SpecRepoNaming.name(forURL: request.origin)
+        try SpecRepoNaming.validate(name)
+        var plan = Plan(title: "repo import \(Redaction.redactURL(request.source))")
+        let shownSource = Redaction.redactURL(request.source)
+        // The bundle's header: refs, tip, prerequisites.
+        var header: SpecBundleHeader?
+        var headerError: (any Error)?
+        // A remote bundle's header is read after its download.
+        if !request.isRemote {
+            do { header = try Self.readHeader(request.localPath, source: shownSource) } catch { headerError = error }
+        }
+        var target: (name: String, tip: String)?
+        if let header {
+            target = try header.branch(nil, source: shownSource)
+            if !header.prerequisites.isEmpty {
+                headerError = PodMirrorFailure(
+                    Message(
+                        "bundle.error.incremental",
+                        [
+                            "source": shownSource,
+                            "count": String(header.prerequisites.count),
+                        ]),
+                    code: .bundleIncremental)
+                target = nil
+            }
+        }
+        if let target, let expect = request.expect, !target.tip.hasPrefix(expect.lowercased()) {
+            throw PodMirrorFailure(
+                Message("bundle.error.expect", ["source": shownSource, "tip": target.tip, "expect": expect]),
+                code: .bundleExpectMismatch)
+        }
+        if let headerError, !request.fallbackClone { throw headerError }
+        // An existing repo: the same tip is a no-op; anything else is refused (one copy, never two).
+        let all = SpecRepo.all(in: repos)
+        let sameName = all.first { $0.name == name }
+        let sameURL =
+            request.name == nil
+            ? all.first {
+                $0.kind == .git && $0.url.map { SpecRepoNaming.matches(local: $0, wanted: request.origin) } ?? false
+            } : nil
+        if let existing = sameName ?? sameURL {
+            if let tip = target?.tip, existing.head == tip {
+                plan.changes.append(
+                    .satisfied(
+                        id: "repo.import:\(existing.name)", kind: .specRepoImport, subject: existing.name,
+                        summary: Message(
+                            "bundle.import.already", ["name": existing.name, "tip": String(tip.prefix(12))]
+                        ).english,
+                        details: [
+                            "name": .string(existing.name), "url": .string(existing.displayURL), "method": "none",
+                            "tip": .string(tip), "oldHead": .string(existing.head), "newHead": .string(existing.head),
+                            "branch": .string(existing.branch), "path": .string(existing.path),
+                        ]))
+                plan.changes[0].message = Message(
+                    "bundle.import.already", ["name": existing.name, "tip": String(tip.prefix(12))])
+                return plan
+            }
+            throw PodMirrorFailure(
+                Message(
+                    "bundle.error.exists",
+                    [
+                        "name": existing.name, "path": existing.path,
+                        "head": existing.head.map { String($0.prefix(12)) } ?? "none",
+                    ]),
+                remedy: Message("bundle.error.exists.remedy", ["name": existing.name]), code: .repoExists)
+        }
+        if let headerError {
+            plan.warnings.append(
+                Diagnostic(
+                    .warning, code: .bundleFallbackClone,
+                    Message(
+                        "bundle.import.fallback",
+                        [
+                            "reason": Self.describe(headerError),
+                            "url": Redaction.redactURL(request.origin),
+                        ])))
+            plan.changes.append(
+                cloneChange(
+                    name: name, url: request.origin, branch: nil, depth: nil, id: "repo.import:\(name)",
+                    extra: ["bundleError": .string(Self.describe(headerError))]))
+            return plan
+        }
+        plan.changes.append(importChange(request, name: name, header: header, branch: target))
+        return plan
+    }
+
+    static func describe(_ error: any Error) -> String {
+        (error as? any PodMirrorError)?.message ?? "\(error)"
+    }
+
+    /// Reads and parses the header at the start of a bundle file.
+    static func readHeader(_ path: String, source: String) throws -> SpecBundleHeader {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw PodMirrorFailure(
+                Message("bundle.error.read", ["source": source, "reason": String(cString: strerror(errno))]),
+                code: .bundleRead)
+        }
+        defer { try? handle.close() }
+        let start = (try? handle.read(upToCount: 1 << 20)) ?? Data()
+        return try SpecBundleHeader.parse(start, source: source)
+    }
+
+    func importChange(
+        _ request: SpecBundleImportRequest, name: String, header: SpecBundleHeader?,
+        branch: (name: String, tip: String)?
+    ) -> Change {
+        let path = repos.repoPath(name)
+        let shownSource = Redaction.redactURL(request.source)
+        let msg = Message(
+            "bundle.import.summary", ["source": shownSource, "path": path, "url": Redaction.redactURL(request.origin)])
+        var change = Change(
+            id: "repo.import:\(name)", kind: .specRepoImport, subject: name, summary: msg.english,
+            details: [
+                "name": .string(name), "url": .string(Redaction.redactURL(request.origin)), "path": .string(path),
+                "method": "bundle", "bundle": .string(shownSource), "branch": .string(branch?.name),
+                "tip": .string(branch?.tip), "oldHead": .null,
+            ],
+            isNeeded: true,
+            apply: { [self] context in
+                do {
+                    return try SpecBundleImporter(service: self, request: request, name: name, context: context).run()
+                } catch let error
+                    where request.fallbackClone && !(error is InterruptedError) && !(error is SpecBundleExpectError)
+                {
+                    let clone = cloneChange(
+                        name: name, url: request.origin, branch: nil, depth: nil, id: "repo.import:\(name)")
+                    var details = (try clone.apply(context)) ?? .object([:])
+                    if case .object(var o) = details {
+                        o["method"] = "clone"
+                        o["bundleError"] = .string(Self.describe(error))
+                        details = .object(o)
+                    }
+                    return details
+                }
+            },
+            undo: { [repos] in try repos.staging.delete(path, name: name) })
+        change.message = msg
+        return change
+    }
+}
+
+/// A bundle whose tip is not the `--expect`ed commit (never a reason to fall back to a clone).
+struct SpecBundleExpectError: PodMirrorError {
+    var inner: PodMirrorFailure
+    var message: String { inner.message }
+    var text: Message? { inner.text }
+    var code: ErrorCode { inner.code }
+}
+
+/// Carries out one import into a temporary folder, then renames it into place.
+struct SpecBundleImporter {
+    var service: SpecRepoService
+    var request: SpecBundleImportRequest
+    var name: String
+    var context: ApplyContext
+
+    func run() throws -> JSONValue {
+        let repos = service.repos
+        let staging = repos.staging.path(purpose: "tmp", name: name)
+        let shownSource = Redaction.redactURL(request.source)
+        var file = request.localPath
+        var download: String?
+        defer {
+            repos.staging.removeTree(staging)
+            if let download { repos.staging.removeTree(download) }
+        }
+        if request.isRemote {
+            let partial = repos.staging.path(purpose: "tmp", name: "download") + ".bundle"
+            download = partial
+            try SpecBundleDownload.fetch(
+                request.source, to: partial, options: service.transfer(context),
+                environment: service.proxy?.environment ?? [:])
+            try context.checkCancelled()
+            file = partial
+        }
+        let header = try SpecRepoService.readHeader(file, source: shownSource)
+        let (branch, tip) = try header.branch(nil, source: shownSource)
+        if !header.prerequisites.isEmpty {
+            throw PodMirrorFailure(
+                Message(
+                    "bundle.error.incremental", ["source": shownSource, "count": String(header.prerequisites.count)]),
+                code: .bundleIncremental)
+        }
+        if let expect = request.expect, !tip.hasPrefix(expect.lowercased()) {
+            throw SpecBundleExpectError(
+                inner: PodMirrorFailure(
+                    Message("bundle.error.expect", ["source": shownSource, "tip": tip, "expect": expect]),
+                    code: .bundleExpectMismatch))
+        }
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw PodMirrorFailure(
+                Message("bundle.error.read", ["source": shownSource, "reason": String(cString: strerror(errno))]),
+                code: .bundleRead)
+        }
+        defer { close(fd) }
+        lseek(fd, off_t(header.packOffset), SEEK_SET)
+        var repo = try GitRepository.initialize(staging)
+        do {
+            _ = try GitPack.index(
+                into: repo.gitDirectory + "/objects/pack", subject: shownSource, options: service.transfer(context)
+            ) { buf in
+                while true {
+                    let n = read(fd, buf.baseAddress, buf.count)
+                    if n >= 0 { return n }
+                    if errno != EINTR {
+                        throw PodMirrorFailure(
+                            Message(
+                                "bundle.error.read",
+                                ["source": shownSource, "reason": String(cString: strerror(errno))]),
+                            code: .bundleRead)
+                    }
+                }
+            }
+        } catch let error as GitError {
+            throw PodMirrorFailure(
+                Message("bundle.error.corrupt", ["source": shownSource, "reason": error.cause]), code: .bundleCorrupt)
+        }
+        try context.checkCancelled()
+        repo = try GitRepository.open(staging)  // re-open: sees the new pack
+        guard repo.hasCommit(tip) else {
+            throw PodMirrorFailure(
+                Message("bundle.error.missing-tip", ["source": shownSource, "tip": tip]), code: .bundleCorrupt)
+        }
+        let url = request.origin
+        let message = "podmirror repo import: \(shownSource)"
+        try repo.setReference("refs/heads/\(branch)", to: tip, message: message)
+        try repo.setSymbolicReference("HEAD", to: "refs/heads/\(branch)", message: message)
+        try repo.addRemote("origin", url: url)
+        try repo.setReference("refs/remotes/origin/\(branch)", to: tip, message: message)
+        try repo.setSymbolicReference("refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(branch)", message: message)
+        try repo.setConfig("branch.\(branch).remote", "origin")
+        try repo.setConfig("branch.\(branch).merge", "refs/heads/\(branch)")
+        try GitCheckout.checkoutFresh(repo, commit: tip, options: service.transfer(context))
+        try context.checkCancelled()
+        // The same acceptance as a clone: a checked-out branch whose origin branch is there.
+        guard repo.headOID == tip, repo.headBranch == branch, repo.resolve("refs/remotes/origin/\(branch)") == tip
+        else {
+            throw PodMirrorFailure(
+                Message("bundle.error.incomplete", ["source": shownSource]), code: .repoCloneIncomplete)
+        }
+        try repos.staging.rename(staging, repos.repoPath(name))
+        return [
+            "method": "bundle", "head": .string(tip), "newHead": .string(tip), "tip": .string(tip),
+            "branch": .string(branch),
+        ]
+    }
+}
+
+extension SpecRepoService {
+    /// An applied import that fell back to a clone while applying (the bundle's header was fine, its pack was
+    /// not): the report says so as planning would have, with the `bundle.fallback-clone` warning and the
+    /// clone's summary instead of the import's.
+    public static func reportingFallback(_ report: PlanReport, origin: String) -> PlanReport {
+        var report = report
+        for i in report.changes.indices where report.changes[i].kind == .specRepoImport && report.changes[i].applied {
+            guard case .object(let d) = report.changes[i].details, d["method"] == "clone",
+                case .string(let reason)? = d["bundleError"], case .string(let path)? = d["path"]
+            else { continue }
+            if !report.warnings.contains(where: { $0.code == .bundleFallbackClone }) {
+                report.warnings.append(
+                    Diagnostic(
+                        .warning, code: .bundleFallbackClone,
+                        Message("bundle.import.fallback", ["reason": reason, "url": Redaction.redactURL(origin)])))
+            }
+            let summary = Message("repo.clone.summary", ["url": Redaction.redactURL(origin), "path": path])
+            report.changes[i].summary = summary.english
+            report.changes[i].localizedSummary = summary.localized
+        }
+        return report
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import PodMirrorFoundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A plan's need for `Spec_Lock`: which repos dir, and how long to wait for it.
+public struct SpecLockRequirement: JobLock {
+    public var repos: ReposDirectory
+    /// Seconds to wait for the lock.
+    public var timeout: TimeInterval
+
+    public init(repos: ReposDirectory, timeout: TimeInterval) {
+        self.repos = repos
+        self.timeout = timeout
+    }
+
+    /// Takes the lock, then removes the temporary folders a killed podmirror left behind and finishes the
+    /// repo changes it left half-done (`SpecRepoJournal`); both are safe only while holding it.
+    public func acquire(purpose: String, cancellation: CancellationToken) throws -> any HeldJobLock {
+        let lock = try SpecLock.acquire(reposDir: repos, timeout: timeout, purpose: purpose, cancellation: cancellation)
+        repos.staging.removeStale()
+        try repos.finishUnfinishedChanges()
+        return lock
+    }
+}
+
+/// CocoaPods' own lock: an exclusive `flock` on `<repos dir>/Spec_Lock`, held while repos change,
+/// so `pod repo update` and podmirror never work on the repos at the same time.
+///
+/// CocoaPods writes nothing into `Spec_Lock`; podmirror writes its pid and command into
+/// `Spec_Lock.podmirror-owner` beside it (a plain file, which CocoaPods ignores) so a waiting process
+/// can say who holds the lock.
+// @unchecked: `fd` changes only in `release()`, which its one owner calls (or deinit).
+public final class SpecLock: HeldJobLock, @unchecked Sendable {
+    public let path: String
+    private var fd: Int32
+    private let ownerPath: String
+
+    private init(path: String, fd: Int32) {
+        self.path = path
+        self.fd = fd
+        self.ownerPath = path + ".podmirror-owner"
+    }
+
+    deinit { release() }
+
+    /// Waits up to `timeout` seconds for the lock; creates the repos dir and `Spec_Lock` if missing.
+    public static func acquire(
+        reposDir: ReposDirectory, timeout: TimeInterval, purpose: String,
+        cancellation: CancellationToken = .init()
+    ) throws -> SpecLock {
+        do { try reposDir.fileSystem.createDirectory(reposDir.path) } catch {
+            let reason = (error as? FileError)?.reason ?? (error as NSError).localizedDescription
+            throw PodMirrorFailure(
+                Message("repo.error.repos-create", ["path": reposDir.path, "reason": reason]),
+                remedy: Message("repo.error.repos-create.remedy"), code: .reposCreate)
+        }
+        let path = reposDir.lockPath
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw PodMirrorFailure(
+                Message("repo.error.lock-open", ["path": path, "reason": String(cString: strerror(errno))]),
+                code: .lockOpen)
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            if cancellation.isCancelled { close(fd); throw InterruptedError() }
+            if Date() >= deadline {
+                close(fd)
+                throw PodMirrorFailure(
+                    Message(
+                        "repo.error.locked",
+                        ["holder": holderDescription(path), "path": path, "seconds": String(Int(timeout))]),
+                    remedy: Message("repo.error.locked.remedy"), code: .reposLocked)
+            }
+            usleep(100_000)
+        }
+        let lock = SpecLock(path: path, fd: fd)
+        let owner = "pid \(getpid()) podmirror \(purpose)\n"
+        try? Data(owner.utf8).write(to: URL(fileURLWithPath: lock.ownerPath))
+        return lock
+    }
+
+    /// Who holds the lock, as far as can be told.
+    static func holderDescription(_ path: String) -> String {
+        if let text = try? String(contentsOfFile: path + ".podmirror-owner", encoding: .utf8) {
+            let words = text.split(separator: " ")
+            if words.count >= 2, let pid = Int32(words[1]), kill(pid, 0) == 0 {
+                return text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(
+                    of: "pid ", with: "process ")
+            }
+        }
+        return "another process (pod or podmirror)"
+    }
+
+    /// True when some process holds the lock right now (a non-blocking probe).
+    public static func isHeld(reposDir: ReposDirectory) -> Bool {
+        let fd = open(reposDir.lockPath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN); return false }
+        return true
+    }
+
+    public func release() {
+        guard fd >= 0 else { return }
+        unlink(ownerPath)
+        flock(fd, LOCK_UN)
+        close(fd)
+        fd = -1
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import PodMirrorFoundation
+
+/// What to do with `Pods/` once the project file no longer uses it.
+public enum PodsDisposal: Sendable, Equatable {
+    /// Move it aside, then delete it (a failure before the delete puts it back).
+    case delete
+    /// Move it to this path and keep it there (reinstall restores it if `pod install` fails).
+    case moveAside(to: String)
+}
+
+/// A deintegration plan: the project file edit and the `Pods/` removal, with what they remove.
+public struct DeintegratePlan: Sendable {
+    public var plan: Plan
+    public var location: XcodeProjectLocation
+    public var deintegration: Deintegration
+    /// `Pods/` exists next to the Podfile.
+    public var podsExists: Bool
+    /// The plan removes (or moves aside) `Pods/`.
+    public var removesPods: Bool
+
+    /// Lines in `pod deintegrate`'s words (non-verbose), per target then project-wide.
+    public func messages(verbose: Bool = false) -> [String] {
+        var lines: [String] = []
+        let d = deintegration
+        guard d.foundIntegration else {
+            // podmirror's own words (the rest are `pod deintegrate`'s, in English as CocoaPods prints them).
+            lines.append(Message("deintegrate.none-found", ["project": location.displayPath]).localized)
+            if podsExists {
+                lines.append(
+                    removesPods ? "Removing `Pods` directory." : Message("deintegrate.pods-dir-kept").localized)
+            }
+            return lines
+        }
+        lines.append("Deintegrating `\(location.displayPath)`")
+        for t in d.targets {
+            if verbose { lines.append("Deintegrating target `\(t.name)`") }
+            for p in t.phases { lines.append("Deleted \(p.count) '\(p.name)' build phases.") }
+            if t.userPhases > 0 { lines.append("Deleted \(t.userPhases) user build phases.") }
+            if verbose && !t.libraries.isEmpty { lines.append("Removing Pod libraries from build phase:") }
+            lines += t.libraries.map { "- \($0)" }
+            if verbose && !t.configurationFiles.isEmpty { lines.append("Deleting configuration file references") }
+            lines += t.configurationFiles.map { "- \($0)" }
+        }
+        if !d.projectFileReferences.isEmpty {
+            lines.append("Deleting Pod file references from project")
+            lines += d.projectFileReferences.map { "- \($0)" }
+        }
+        for g in d.emptyGroups { lines.append("Deleted \(g.count) empty `\(g.name)` groups from project.") }
+        if removesPods { lines.append("Removing `Pods` directory.") }
+        lines.append("")
+        lines.append("Project has been deintegrated. No traces of CocoaPods left in project.")
+        lines.append("Note: The workspace referencing the Pods project still remains.")
+        return lines
+    }
+}
+
+/// Builds deintegration plans (one code path for dry run, check and apply).
+public enum DeintegratePlanner {
+    /// - Parameter removePods: also remove `Pods/` when the project shows no integration.
+    /// - Parameter renderDiff: false when the diff will not be shown (plain-text apply).
+    public static func make(
+        _ location: XcodeProjectLocation, removePods: Bool = false, pods disposal: PodsDisposal = .delete,
+        renderDiff: Bool = true, fileSystem fs: any FileSystem
+    ) throws -> DeintegratePlan {
+        let file = try PBXProjectFile.read(location.pbxproj, fileSystem: fs)
+        let d = try Deintegrator(
+            file: file, sourceRoot: location.projectDirectory, podsDirectory: location.podsDirectory
+        ).run()
+        let shown = XcodeProjectLocation.relative(location.pbxproj, to: location.installationRoot)
+        var plan = Plan(title: "deintegrate \(location.displayPath)", warnings: d.warnings)
+        let removedJSON: JSONValue = .array(
+            d.removed.map { r in
+                [
+                    "id": .string(r.id), "isa": .string(r.isa), "name": .string(r.name), "target": .string(r.target),
+                    "reason": .string(r.reason), "beyondCocoaPods": .bool(r.beyondCocoaPods),
+                ]
+            })
+        if d.foundIntegration {
+            // Safety net: never write a project that no longer parses (fuzzing found inputs with
+            // duplicate object IDs where the line deletions left a dangling `;`).
+            do { _ = try PBXProjectFile(bytes: d.newBytes, path: location.pbxproj) } catch {
+                throw PodMirrorFailure(
+                    Message(
+                        "xcodeproj.error.deintegrate-unsafe",
+                        ["path": location.pbxproj, "reason": String(describing: error)]),
+                    remedy: Message("xcodeproj.error.deintegrate-unsafe.remedy"), code: .xcodeprojDeintegrateUnsafe)
+            }
+            let summary = Message(
+                "deintegrate.summary.remove", ["project": location.displayPath, "count": String(d.removed.count)])
+            plan.changes.append(
+                .fileEdit(
+                    id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate,
+                    path: location.pbxproj,
+                    displayPath: shown, old: file.bytes, new: d.newBytes, summary: summary.english,
+                    details: ["removedObjects": removedJSON, "format": .string(file.format.rawValue)], fileSystem: fs,
+                    renderDiff: renderDiff
+                ).localized(summary))
+        } else {
+            let summary = Message("deintegrate.summary.none", ["project": location.displayPath])
+            plan.changes.append(
+                .satisfied(
+                    id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate, subject: shown,
+                    summary: summary.english
+                ).localized(summary))
+        }
+        let podsExists = fs.isDirectory(location.podsDirectory)
+        let removesPods = podsExists && (d.foundIntegration || removePods)
+        if removesPods {
+            plan.changes.append(podsChange(location.podsDirectory, disposal: disposal, fileSystem: fs))
+        } else if podsExists {
+            plan.warnings.append(
+                Diagnostic(
+                    .note, code: .deintegratePodsKept,
+                    Message("deintegrate.warning.pods-kept", ["path": location.podsDirectory])))
+        }
+        plan.removingLeftovers(beside: [location.pbxproj, location.podsDirectory], fileSystem: fs)
+        return DeintegratePlan(
+            plan: plan, location: location, deintegration: d, podsExists: podsExists, removesPods: removesPods)
+    }
+
+    /// Moves `Pods/` aside (atomic rename in the same folder), then deletes it or keeps it there.
+    static func podsChange(_ pods: String, disposal: PodsDisposal, fileSystem fs: any FileSystem) -> Change {
+        let aside: String
+        switch disposal {
+        case .delete: aside = TempName.beside(pods, tag: "removing")
+        case .moveAside(let to): aside = to
+        }
+        let summary = disposal == .delete ? "remove \(pods)" : "move \(pods) aside to \(aside)"
+        // Deleted, it cannot come back; moved aside, it can.
+        let undo: (@Sendable () throws -> Void)? =
+            disposal == .delete
+            ? nil
+            : { @Sendable in
+                if fs.fileExists(aside), !fs.fileExists(pods) { try fs.moveItem(aside, to: pods) }
+            }
+        return Change(
+            id: "pods.remove:\(pods)", kind: .podsDirectoryRemove, subject: pods, summary: summary,
+            details: ["path": .string(pods), "asidePath": .string(disposal == .delete ? nil : aside)], isNeeded: true,
+            apply: { context in
+                try context.checkCancelled()
+                try fs.moveItem(pods, to: aside)
+                guard disposal == .delete else { return nil }
+                do { try fs.removeItem(aside) } catch {
+                    // Whatever could not be deleted goes back where it was.
+                    if !fs.fileExists(pods) { try? fs.moveItem(aside, to: pods) }
+                    throw error
+                }
+                return nil
+            },
+            undo: undo)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import PodMirrorFoundation
+
+/// Where a project lives: the .xcodeproj, its project.pbxproj, and the Podfile folder that holds `Pods/`.
+public struct XcodeProjectLocation: Sendable, Equatable {
+    /// Absolute path of the `.xcodeproj` folder.
+    public var xcodeproj: String
+    /// Absolute path of the Podfile's folder (the installation root), or the project's folder when
+    /// there is no Podfile above it.
+    public var installationRoot: String
+    public var hasPodfile: Bool
+
+    public var pbxproj: String { (xcodeproj as NSString).appendingPathComponent("project.pbxproj") }
+    public var podsDirectory: String { (installationRoot as NSString).appendingPathComponent("Pods") }
+    /// The folder holding the .xcodeproj: the source root its paths are relative to.
+    public var projectDirectory: String { (xcodeproj as NSString).deletingLastPathComponent }
+    /// `App.xcodeproj`, as CocoaPods names it in messages.
+    public var name: String { (xcodeproj as NSString).lastPathComponent }
+    /// The project path relative to the installation root (what `pod deintegrate` prints).
+    public var displayPath: String { Self.relative(xcodeproj, to: installationRoot) }
+
+    static func relative(_ path: String, to base: String) -> String {
+        if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) }
+        return path
+    }
+}
+
+/// Finds the project a command works on: a PATH argument (a folder or the .xcodeproj) or the
+/// project next to the Podfile in the current folder.
+public enum XcodeProjectLocator {
+    /// File names CocoaPods accepts as a Podfile, in its order of preference.
+    public static let podfileNames = ["CocoaPods.podfile.yaml", "CocoaPods.podfile", "Podfile", "Podfile.rb"]
+
+    public static func locate(
+        _ argument: String?, command: String, environment: RuntimeEnvironment
+    ) throws -> XcodeProjectLocation {
+        let fs = environment.fileSystem
+        let xcodeproj: String
+        if let argument, !argument.isEmpty {
+            var path = environment.expandPath(argument)
+            if (path as NSString).lastPathComponent == "project.pbxproj" {
+                path = (path as NSString).deletingLastPathComponent
+            }
+            guard fs.fileExists(path) else {
+                throw PodMirrorFailure(
+                    Message("xcodeproj.error.no-such-path", ["path": argument]),
+                    remedy: Message("xcodeproj.error.no-such-path.remedy"), code: .xcodeprojNotFound)
+            }
+            if path.hasSuffix(".xcodeproj") {
+                xcodeproj = path
+            } else if fs.isDirectory(path) {
+                xcodeproj = try single(in: path, command: command, fileSystem: fs)
+            } else {
+                throw PodMirrorFailure(
+                    Message("xcodeproj.error.not-a-project", ["path": argument]), code: .xcodeprojNotAProject)
+            }
+        } else {
+            xcodeproj = try single(in: environment.currentDirectory, command: command, fileSystem: fs)
+        }
+        let pbxproj = (xcodeproj as NSString).appendingPathComponent("project.pbxproj")
+        guard fs.fileExists(pbxproj) else {
+            throw PodMirrorFailure(Message("xcodeproj.error.no-pbxproj", ["path": xcodeproj]), code: .xcodeprojInvalid)
+        }
+        let projectDir = (xcodeproj as NSString).deletingLastPathComponent
+        var dir = projectDir
+        while true {
+            if podfileNames.contains(where: { fs.fileExists((dir as NSString).appendingPathComponent($0)) }) {
+                return XcodeProjectLocation(xcodeproj: xcodeproj, installationRoot: dir, hasPodfile: true)
+            }
+            let up = (dir as NSString).deletingLastPathComponent
+            if up == dir || up.isEmpty { break }
+            dir = up
+        }
+        return XcodeProjectLocation(xcodeproj: xcodeproj, installationRoot: projectDir, hasPodfile: false)
+    }
+
+    /// The one .xcodeproj in a folder; errors list the candidates when there are several.
+    /// `command` (`deintegrate`, `reinstall`, `init`) is named in the remedy, so it can be run as written.
+    static func single(in folder: String, command: String, fileSystem fs: any FileSystem) throws -> String {
+        let entries = ((try? fs.contentsOfDirectory(folder)) ?? []).filter { $0.hasSuffix(".xcodeproj") }.sorted()
+        if entries.count == 1 { return (folder as NSString).appendingPathComponent(entries[0]) }
+        if entries.isEmpty {
+            throw PodMirrorFailure(
+                Message("xcodeproj.error.none-in-folder", ["path": folder]),
+                remedy: Message("xcodeproj.error.none-in-folder.remedy", ["command": command]), code: .xcodeprojNotFound
+            )
+        }
+        throw PodMirrorFailure(
+            Message("xcodeproj.error.ambiguous", ["path": folder, "projects": entries.joined(separator: ", ")]),
+            remedy: Message("xcodeproj.error.ambiguous.remedy", ["command": command, "project": entries[0]]),
+            code: .xcodeprojAmbiguous)
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// File errors: always name the path, the operation and the system's reason.
+public struct FileError: PodMirrorError {
+    /// What podmirror was doing with the file.
+    public enum Operation: String, Sendable {
+        case read, write, list, remove, move, update
+        case createDirectory = "create directory"
+    }
+
+    public var path: String
+    public var operation: Operation
+    /// The system's reason (`strerror`), in English.
+    public var reason: String
+    /// For `move`: where the file was going.
+    public var destination: String?
+
+    public var text: Message? {
+        let key =
+            switch operation {
+            case .read: "file.error.read"
+            case .write: "file.error.write"
+            case .list: "file.error.list"
+            case .remove: "file.error.remove"
+            case .move: "file.error.move"
+            case .update: "file.error.update"
+            case .createDirectory: "file.error.create-directory"
+            }
+        return Message(key, ["path": path, "reason": reason, "destination": destination ?? ""])
+    }
+    public var remedyText: Message? {
+        reason.contains("ermission") || reason.contains("Read-only") ? Message("file.error.permission.remedy") : nil
+    }
+    public var message: String { text?.english ?? reason }
+    public var remedy: String? { remedyText?.english }
+    public var code: ErrorCode {
+        switch operation {
+        case .read: .fileRead
+        case .write: .fileWrite
+        case .list: .fileList
+        case .remove: .fileRemove
+        case .move: .fileMove
+        case .update: .fileUpdate
+        case .createDirectory: .fileCreateDirectory
+        }
+    }
+
+    public init(path: String, operation: Operation, reason: String, destination: String? = nil) {
+        self.path = path
+        self.operation = operation
+        self.reason = reason
+        self.destination = destination
+    }
+
+    package static func errno(_ path: String, _ operation: Operation, _ code: Int32 = Glibc_errno()) -> FileError {
+        FileError(path: path, operation: operation, reason: String(cString: strerror(code)))
+    }
+}
+
+@inline(__always) func Glibc_errno() -> Int32 { errno }
+
+/// File system access behind a protocol, so tests can inject faults.
+public protocol FileSystem: Sendable {
+    func readFile(_ path: String) throws -> [UInt8]
+    /// True when something is at `path` (a symlink counts, even one whose target is missing).
+    func fileExists(_ path: String) -> Bool
+    /// True when `path` is a folder, or a symlink to one.
+    func isDirectory(_ path: String) -> Bool
+    /// True when `path` is a file this process may execute.
+    func isExecutableFile(_ path: String) -> Bool
+    func contentsOfDirectory(_ path: String) throws -> [String]
+    /// Every path below `path`, relative to it, folders included; empty when it cannot be read.
+    func subpaths(_ path: String) -> [String]
+    /// The path a symlink holds (not resolved).
+    func destinationOfSymbolicLink(_ path: String) throws -> String
+    /// Writes bytes atomically: a temporary file in the same folder, fsync, rename. A symlink is
+    /// followed (its target is replaced, the link kept); the file's mode is kept.
+    func writeAtomically(_ bytes: [UInt8], to path: String, defaultMode: mode_t) throws
+    func removeItem(_ path: String) throws
+    func moveItem(_ source: String, to destination: String) throws
+    /// Creates `path` and any missing parent folders; an existing folder is fine.
+    func createDirectory(_ path: String) throws
+}
+
+extension FileSystem {
+    /// Writes only when the bytes differ from what is on disk. Returns whether it wrote.
+    @discardableResult
+    public func writeIfChanged(_ bytes: [UInt8], to path: String, defaultMode: mode_t = 0o644) throws -> Bool {
+        if fileExists(path), let current = try? readFile(path), current == bytes { return false }
+        try writeAtomically(bytes, to: path, defaultMode: defaultMode)
+        return true
+    }
+
+    /// The file's bytes, or nil when it cannot be read (missing, a folder, no permission).
+    public func contents(_ path: String) -> Data? { (try? readFile(path)).map { Data($0) } }
+
+    public func readText(_ path: String) throws -> String {
+        let bytes = try readFile(path)
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw FileError(path: path, operation: .read, reason: "not valid UTF-8 text")
+        }
+        return text
+    }
+}
+
+/// The real file system.
+public struct LocalFileSystem: FileSystem {
+    public init() {}
+
+    public func readFile(_ path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError.errno(path, .read) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw FileError.errno(path, .read) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, operation: .read, reason: "is a directory") }
+        var out = [UInt8]()
+        out.reserveCapacity(Int(st.st_size))
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError.errno(path, .read)
+            }
+            if n == 0 { break }
+            out.append(contentsOf: buffer[0..<n])
+        }
+        return out
+    }
+
+    public func fileExists(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0
+    }
+
+    public func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    public func isExecutableFile(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    public func contentsOfDirectory(_ path: String) throws -> [String] {
+        do { return try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+            throw FileError(path: path, operation: .list, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    public func subpaths(_ path: String) -> [String] {
+        var out: [String] = []
+        let e = FileManager.default.enumerator(atPath: path)
+        while let rel = e?.nextObject() as? String { out.append(rel) }
+        return out
+    }
+
+    public func destinationOfSymbolicLink(_ path: String) throws -> String {
+        do { return try FileManager.default.destinationOfSymbolicLink(atPath: path) } catch {
+            throw FileError(path: path, operation: .read, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    public func writeAtomically(_ bytes: [UInt8], to path: String, defaultMode: mode_t = 0o644) throws {
+        let target = Self.resolveSymlinks(path)
+        let dir = (target as NSString).deletingLastPathComponent
+        var mode = defaultMode
+        var st = stat()
+        if stat(target, &st) == 0 { mode = st.st_mode & 0o7777 }
+        // The temp file sits in the same folder so the rename is atomic; it is removed on any failure.
+        var template = Array(TempName.beside(target, tag: "XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw FileError.errno(target, .write) }
+        let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
+        var ok = false
+        defer {
+            if !ok { unlink(tmp) }
+        }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                close(fd)
+                throw FileError.errno(target, .write, e)
+            }
+            written += n
+        }
+        if fchmod(fd, mode) != 0 || fsync(fd) != 0 {
+            let e = errno
+            close(fd)
+            throw FileError.errno(target, .write, e)
+        }
+        close(fd)
+        guard rename(tmp, target) == 0 else { throw FileError.errno(target, .write) }
+        ok = true
+        let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY)
+        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+    }
+
+    public func removeItem(_ path: String) throws {
+        do { try FileManager.default.removeItem(atPath: path) } catch {
+            throw FileError(path: path, operation: .remove, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    public func moveItem(_ source: String, to destination: String) throws {
+        guard rename(source, destination) == 0 else {
+            throw FileError(
+                path: source, operation: .move, reason: String(cString: strerror(errno)), destination: destination)
+        }
+    }
+
+    public func createDirectory(_ path: String) throws {
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw FileError(path: path, operation: .createDirectory, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// Follows a chain of symlinks to the file they name (relative links resolve against their folder).
+    public static func resolveSymlinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let dest = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current =
+                dest.hasPrefix("/")
+                ? dest : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(dest)
+        }
+        return current
+    }
+}

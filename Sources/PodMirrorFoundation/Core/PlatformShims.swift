@@ -1,0 +1,35 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The C names that differ between glibc and Darwin, one line each per platform, so every other file compiles
+/// the same code on both. A behaviour only one platform has (Linux's `getdents64`) is chosen at run time from
+/// these, and its portable alternative stays selectable so Linux tests run it too.
+public enum PlatformShims {
+    #if os(Linux)
+        /// `SOCK_STREAM` as `socket` and `addrinfo` take it (glibc's module imports an enum).
+        public static let streamSocket = Int32(SOCK_STREAM.rawValue)
+        /// `send` flags that keep a closed peer from raising SIGPIPE.
+        public static let sendNoSignal = Int32(MSG_NOSIGNAL)
+        /// `O_NOATIME` (glibc's module leaves it out); 0 where there is none.
+        package static let openNoAccessTime: Int32 = 0o1_000_000
+        /// Whether the C library's `getdents64` returns `linux_dirent64` records.
+        package static let linuxDirents = true
+        /// The system's name in `podmirror version`.
+        package static let systemName = "linux"
+        package static func mtime(_ st: stat) -> (Int, Int) { (Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec)) }
+        package static func ctime(_ st: stat) -> (Int, Int) { (Int(st.st_ctim.tv_sec), Int(st.st_ctim.tv_nsec)) }
+    #else
+        public static let streamSocket = SOCK_STREAM
+        public static let sendNoSignal: Int32 = 0
+        static let openNoAccessTime: Int32 = 0
+        static let linuxDirents = false
+        static let systemName = "macos"
+        static func mtime(_ st: stat) -> (Int, Int) { (Int(st.st_mtimespec.tv_sec), Int(st.st_mtimespec.tv_nsec)) }
+        static func ctime(_ st: stat) -> (Int, Int) { (Int(st.st_ctimespec.tv_sec), Int(st.st_ctimespec.tv_nsec)) }
+    #endif
+}

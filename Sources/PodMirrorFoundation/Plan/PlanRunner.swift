@@ -1,0 +1,87 @@
+import Foundation
+
+/// Runs plans. One path for dry run, check and apply.
+public struct PlanRunner: Sendable {
+    public var context: ApplyContext
+    /// Undo earlier steps when a later one fails.
+    public var rollbackOnFailure: Bool
+
+    public init(context: ApplyContext = ApplyContext(), rollbackOnFailure: Bool = true) {
+        self.context = context
+        self.rollbackOnFailure = rollbackOnFailure
+    }
+
+    /// Runs the plan's changes in `Plan.runOrder`. Applying: a failure undoes the applied reversible
+    /// changes (newest first) and throws `PlanFailure`; success runs every applied change's `commit`.
+    /// An independent change's failure (`Change.isIndependent`) undoes nothing and stops nothing: the other
+    /// changes run, and `PlanFailure` (the first such failure, with every change's result) comes at the end.
+    public func run(_ plan: Plan, mode: RunMode) throws -> PlanReport {
+        var records: [ChangeRecord] = []
+        var report = PlanReport(
+            title: plan.title, mode: mode, changed: false, changes: [], warnings: plan.warnings,
+            error: nil, rolledBack: [])
+        var applied: [Change] = []
+        var independentFailure: (any PodMirrorError)?
+        for change in plan.runOrder {
+            var record = ChangeRecord(
+                id: change.id, kind: change.kind, subject: change.subject, summary: change.summary,
+                changed: change.isNeeded, applied: false, reversible: change.isReversible,
+                diff: change.diff, details: change.details, error: nil,
+                localizedSummary: change.message?.localized)
+            if mode == .apply && change.isNeeded {
+                do {
+                    try context.checkCancelled()
+                    if let extra = try change.apply(context) { record.details = Self.merge(record.details, extra) }
+                    record.applied = true
+                    applied.append(change)
+                } catch {
+                    let pmError = (error as? any PodMirrorError) ?? PodMirrorFailure(wrapping: error)
+                    record.changed = false
+                    record.error = pmError.message
+                    record.localizedError = pmError.localizedMessage
+                    records.append(record)
+                    if change.isIndependent && !(error is InterruptedError) {
+                        independentFailure = independentFailure ?? pmError
+                        continue
+                    }
+                    report.changes = records
+                    report.error = pmError.message
+                    if rollbackOnFailure {
+                        for done in applied.reversed() {
+                            guard let undo = done.undo else { continue }
+                            if (try? undo()) != nil {
+                                report.rolledBack.append(done.id)
+                                if let i = report.changes.firstIndex(where: { $0.id == done.id }) {
+                                    report.changes[i].changed = false
+                                    report.changes[i].applied = false
+                                }
+                            }
+                        }
+                    }
+                    report.changed = report.changes.contains { $0.applied }
+                    throw PlanFailure(underlying: pmError, report: report)
+                }
+            }
+            records.append(record)
+        }
+        for change in applied {
+            guard let extra = change.commit?(), let i = records.firstIndex(where: { $0.id == change.id }) else {
+                continue
+            }
+            records[i].details = Self.merge(records[i].details, extra)
+        }
+        report.changes = records
+        report.changed = records.contains { $0.changed }
+        if let independentFailure {
+            report.error = independentFailure.message
+            throw PlanFailure(underlying: independentFailure, report: report)
+        }
+        return report
+    }
+
+    package static func merge(_ a: JSONValue, _ b: JSONValue) -> JSONValue {
+        guard case .object(var left) = a, case .object(let right) = b else { return b }
+        for (k, v) in right { left[k] = v }
+        return .object(left)
+    }
+}

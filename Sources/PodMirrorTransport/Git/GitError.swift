@@ -1,0 +1,106 @@
+internal import CLibgit2
+import Foundation
+import PodMirrorFoundation
+
+/// A git operation failed. Names the (redacted) URL or repository path and libgit2's cause.
+public struct GitError: PodMirrorError {
+    public enum Kind: String, Sendable {
+        /// The server could not be reached, answered with an error, or the transfer broke off.
+        case transport
+        /// No data arrived from the server for longer than the stall timeout.
+        case timeout
+        /// The URL uses a transport podmirror refuses (`ext::`, `fd::`, unknown schemes).
+        case unsupportedTransport
+        /// The repository on disk is not in a state the operation can work with.
+        case repository
+        /// The feature is not available in the linked libgit2 (e.g. `--depth` before 1.7).
+        case unsupported
+    }
+
+    public var kind: Kind
+    /// The operation, e.g. "clone", "fetch", "checkout".
+    public var operation: String
+    /// Redacted URL or path the operation worked on.
+    public var subject: String
+    public var cause: String
+    /// The catalog form of `cause`, when podmirror (not libgit2) words it.
+    public var causeText: Message?
+    /// For `.timeout`: the setting that bounds the stall (`--timeout`, `PODMIRROR_GIT_TIMEOUT`).
+    public var timeoutSetting: String?
+    /// For `.timeout`: the transfer went on, but slower than the minimum rate (`MinimumRate`).
+    public var tooSlow = false
+
+    public init(_ kind: Kind, operation: String, subject: String, cause: String) {
+        self.kind = kind
+        self.operation = operation
+        // A transfer's subject may name two URLs (`URL (insteadOf: REWRITTEN)`): each is redacted on its own.
+        let marker = " (insteadOf: "
+        self.subject = subject.components(separatedBy: marker).map(Redaction.redactURL).joined(separator: marker)
+        self.cause = Redaction.redactText(cause)
+    }
+
+    /// A failure whose cause podmirror words itself (in the catalog).
+    public init(_ kind: Kind, operation: String, subject: String, cause: Message) {
+        self.init(kind, operation: operation, subject: subject, cause: cause.english)
+        causeText = Message(cause.key, cause.arguments.mapValues(Redaction.redactText))
+    }
+
+    /// The operation is git's verb (`clone`, `fetch`, …), in English; so is a cause libgit2 words.
+    public var text: Message? {
+        Message(
+            "git.error.failed", ["operation": operation, "subject": subject, "cause": causeText?.localized ?? cause])
+    }
+
+    public var message: String {
+        Message("git.error.failed", ["operation": operation, "subject": subject, "cause": cause]).english
+    }
+
+    public var remedy: String? { remedyText?.english }
+
+    public var code: ErrorCode {
+        switch kind {
+        case .transport: .gitTransport
+        case .timeout: .gitTimeout
+        case .unsupportedTransport: .gitUnsupportedTransport
+        case .repository: .gitRepository
+        case .unsupported: .gitUnsupported
+        }
+    }
+
+    public var remedyText: Message? {
+        switch kind {
+        case .transport: Message("git.error.transport.remedy")
+        case .timeout where tooSlow:
+            Message("network.too-slow.remedy", ["setting": timeoutSetting ?? MinimumRate.settingNames])
+        case .timeout: Message("git.timeout.remedy", ["setting": timeoutSetting ?? NetworkSettings.timeoutSettingNames])
+        case .unsupportedTransport: Message("git.error.unsupported-transport.remedy")
+        case .repository, .unsupported: nil
+        }
+    }
+
+    /// Builds an error from libgit2's last error; network classes map to `.transport`.
+    static func fromLibgit2(_ rc: Int32, operation: String, subject: String) -> GitError {
+        let e = git_error_last()
+        let klass = e.map { Int32($0.pointee.klass) } ?? 0
+        let msg = Libgit2.lastErrorMessage("libgit2 error \(rc)")
+        let network: Set<Int32> = [
+            Int32(GIT_ERROR_NET.rawValue), Int32(GIT_ERROR_HTTP.rawValue), Int32(GIT_ERROR_SSL.rawValue),
+            Int32(GIT_ERROR_SSH.rawValue), Int32(GIT_ERROR_INDEXER.rawValue), Int32(GIT_ERROR_ZLIB.rawValue),
+        ]
+        // libgit2 reports a refused connection or an unknown host as an OS-class error.
+        let unreachable =
+            klass == Int32(GIT_ERROR_OS.rawValue)
+            && (msg.hasPrefix("failed to connect") || msg.hasPrefix("failed to resolve address"))
+        let isTransport =
+            network.contains(klass) || unreachable || rc == GIT_EEOF.rawValue || rc == GIT_ECERTIFICATE.rawValue
+            || rc == GIT_EAUTH.rawValue
+        return GitError(isTransport ? .transport : .repository, operation: operation, subject: subject, cause: msg)
+    }
+}
+
+/// Throws a `GitError` when a libgit2 call fails.
+@discardableResult
+package func check(_ rc: Int32, _ operation: String, _ subject: String) throws -> Int32 {
+    if rc < 0 { throw GitError.fromLibgit2(rc, operation: operation, subject: subject) }
+    return rc
+}

@@ -1,0 +1,156 @@
+internal import CLibgit2
+import Foundation
+import PodMirrorFoundation
+
+/// One git config file opened through libgit2's config API (`git_config_open_ondisk`).
+package final class GitConfigFile {
+    package struct Entry: Equatable {
+        /// As libgit2 reports it: section and variable lower-cased, subsection as written.
+        package var name: String
+        package var value: String
+    }
+
+    let path: String
+    private var config: OpaquePointer?
+
+    init(path: String) throws {
+        Libgit2.initialize()
+        self.path = path
+        guard git_config_open_ondisk(&config, path) == 0 else {
+            throw PodMirrorFailure(
+                Message("gitconfig.error.read", ["path": path, "reason": Libgit2.lastErrorMessage()]),
+                remedy: Message("gitconfig.error.read.remedy", ["path": path]), code: .gitconfigRead)
+        }
+    }
+
+    private init(path: String, config: OpaquePointer) {
+        self.path = path
+        self.config = config
+    }
+
+    /// The configuration a new repository reads (system, XDG and global files, as libgit2 finds them).
+    static func openDefault() -> GitConfigFile? {
+        Libgit2.initialize()
+        var config: OpaquePointer?
+        guard git_config_open_default(&config) == 0, let config else { return nil }
+        return GitConfigFile(path: "git config", config: config)
+    }
+
+    deinit { git_config_free(config) }
+
+    /// Entries whose name matches the (POSIX extended) regular expression.
+    package func entries(matching regex: String) throws -> [Entry] {
+        var iterator: OpaquePointer?
+        guard git_config_iterator_glob_new(&iterator, config, regex) == 0 else { throw failure("read") }
+        defer { git_config_iterator_free(iterator) }
+        var out: [Entry] = []
+        var entry: UnsafeMutablePointer<git_config_entry>?
+        while git_config_next(&entry, iterator) == 0, let e = entry {
+            out.append(Entry(name: String(cString: e.pointee.name), value: String(cString: e.pointee.value)))
+        }
+        return out
+    }
+
+    /// The file's `url.<base>.insteadOf = <value>` rules, in file order.
+    func insteadOfRules() throws -> [InsteadOfRule] {
+        try entries(matching: #"^url\..*\.insteadof$"#).map {
+            InsteadOfRule(base: String($0.name.dropFirst(4).dropLast(10)), insteadOf: $0.value)
+        }
+    }
+
+    /// Adds `value` to the multivar `name` unless an equal value is there.
+    package func add(_ name: String, value: String) throws {
+        guard git_config_set_multivar(config, name, "^" + Self.escape(value) + "$", value) == 0 else {
+            throw failure("write")
+        }
+    }
+
+    /// Removes the values of `name` equal to `value`.
+    package func remove(_ name: String, value: String) throws {
+        let rc = git_config_delete_multivar(config, name, "^" + Self.escape(value) + "$")
+        guard rc == 0 || rc == GIT_ENOTFOUND.rawValue else { throw failure("write") }
+    }
+
+    package func set(_ name: String, value: String) throws {
+        guard git_config_set_string(config, name, value) == 0 else { throw failure("write") }
+    }
+
+    package func unset(_ name: String) throws {
+        let rc = git_config_delete_entry(config, name)
+        guard rc == 0 || rc == GIT_ENOTFOUND.rawValue else { throw failure("write") }
+    }
+
+    package func string(_ name: String) -> String? {
+        var buf = git_buf()
+        defer { git_buf_dispose(&buf) }
+        guard git_config_get_string_buf(&buf, config, name) == 0, let p = buf.ptr else { return nil }
+        return String(cString: p)
+    }
+
+    private func failure(_ op: String) -> PodMirrorFailure {
+        let reading = op == "read"
+        return PodMirrorFailure(
+            Message(
+                reading ? "gitconfig.error.read" : "gitconfig.error.write",
+                [
+                    "path": path, "reason": Libgit2.lastErrorMessage(),
+                ]),
+            code: reading ? .gitconfigRead : .gitconfigWrite)
+    }
+
+    /// Escapes a literal for a POSIX extended regular expression.
+    static func escape(_ literal: String) -> String {
+        var out = ""
+        for ch in literal {
+            if "\\^$.|?*+()[]{}".contains(ch) { out.append("\\") }
+            out.append(ch)
+        }
+        return out
+    }
+
+    /// The bytes `file` would have after `edit`, computed by libgit2 on a private copy, so a plan can
+    /// show the diff and apply it atomically. The real file is not touched.
+    package static func simulate(file: String, fileSystem: any FileSystem, _ edit: (GitConfigFile) throws -> Void)
+        throws -> (
+            old: [UInt8]?, new: [UInt8]
+        )
+    {
+        let old: [UInt8]? = fileSystem.fileExists(file) ? try fileSystem.readFile(file) : nil
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+            "podmirror-gitconfig-\(UUID().uuidString)")
+        try fileSystem.createDirectory(dir)
+        defer { try? fileSystem.removeItem(dir) }
+        let copy = dir + "/config"
+        do {
+            if let old { try fileSystem.writeAtomically(old, to: copy, defaultMode: 0o644) }
+            let config = try GitConfigFile(path: copy)
+            try edit(config)
+        } catch let e as PodMirrorFailure {
+            throw e.replacing(copy, with: file)
+        } catch var e as FileError {
+            // Name the user's file, not the scratch copy (the same limit would stop writing it).
+            e.path = file
+            throw e
+        }
+        var new = fileSystem.fileExists(copy) ? try fileSystem.readFile(copy) : []
+        // libgit2 ends a section it appends without a newline; git's own files end with one.
+        if let last = new.last, last != 0x0A, old?.last ?? 0x0A == 0x0A { new.append(0x0A) }
+        return (old, new)
+    }
+
+    /// Drops the given section headers when nothing follows them before the next section or the end:
+    /// libgit2 (like `git config --unset`) leaves an emptied `[section]` line behind.
+    package static func removingEmptySections(_ bytes: [UInt8], headers: Set<String>) throws -> [UInt8] {
+        let lines = ByteLines.ranges(bytes)
+        var edits: [TextEdit] = []
+        for (i, range) in lines.enumerated() {
+            let text = ByteLines.text(bytes, range).trimmingCharacters(in: .whitespaces)
+            guard headers.contains(text) else { continue }
+            let next =
+                i + 1 < lines.count
+                ? ByteLines.text(bytes, lines[i + 1]).trimmingCharacters(in: .whitespaces) : nil
+            if next == nil || next!.hasPrefix("[") { edits.append(.delete(range)) }
+        }
+        return try bytes.applying(edits)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import PodMirrorFoundation
+
+/// The network settings every command that reaches a server shares, read in one place: the stall
+/// timeout (`--timeout`, else `PODMIRROR_GIT_TIMEOUT`, else 120 s), the `Spec_Lock` wait
+/// (`--lock-timeout`, else `PODMIRROR_LOCK_TIMEOUT`, else 60 s) and the proxy configuration.
+public struct NetworkSettings: Sendable {
+    /// Seconds without data from a server before a transfer is aborted.
+    public var stallTimeout: TimeInterval
+    /// The setting that decided `stallTimeout`, named in a timeout's remedy.
+    public var stallTimeoutSetting: String
+    /// The slowest a transfer may go (`PODMIRROR_MIN_RATE`, `PODMIRROR_MIN_RATE_TIME`).
+    public var minimumRate = MinimumRate.default
+    /// Seconds of a whole mirror probe (an HTTP request or an ls-remote).
+    public var probeTimeout: TimeInterval
+    /// Seconds to wait for CocoaPods' `Spec_Lock`.
+    public var lockTimeout: TimeInterval
+    public var proxy: ProxySettings
+    /// git's `url.<base>.insteadOf` rules from the files git reads (`SourceMirrorRules.load`): every transfer
+    /// connects to the URL they rewrite to. Nil: the files libgit2 reads (see `GitURLRewrite`).
+    public var urlRewrite: SourceMirrorRules?
+
+    /// What a user can set when no setting was given.
+    public static let timeoutSettingNames = "--timeout or PODMIRROR_GIT_TIMEOUT"
+    /// Seconds without a byte before a transfer is abandoned, when nothing else is set.
+    public static let defaultStallTimeout: TimeInterval = 120
+    public static let defaultLockTimeout: TimeInterval = 60
+    public static let defaultProbeTimeout: TimeInterval = 15
+
+    public init(
+        stallTimeout: TimeInterval = NetworkSettings.defaultStallTimeout,
+        stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames,
+        probeTimeout: TimeInterval = NetworkSettings.defaultProbeTimeout,
+        lockTimeout: TimeInterval = NetworkSettings.defaultLockTimeout,
+        proxy: ProxySettings = ProxySettings()
+    ) {
+        self.stallTimeout = stallTimeout
+        self.stallTimeoutSetting = stallTimeoutSetting
+        self.probeTimeout = probeTimeout
+        self.lockTimeout = lockTimeout
+        self.proxy = proxy
+    }
+
+    /// Resolves the settings from command-line values (nil when not given) and the environment.
+    /// A given timeout bounds the probes too; otherwise probes keep their shorter default.
+    public static func resolve(
+        timeout: Double?, lockTimeout: Double?,
+        environment: [String: String]
+    ) throws -> NetworkSettings {
+        var settings = NetworkSettings(proxy: ProxySettings.load(environment: environment))
+        settings.minimumRate = try MinimumRate.resolve(environment: environment)
+        if let timeout {
+            try checkPositive(timeout, setting: "--timeout", text: "\(timeout)")
+            settings.stallTimeout = timeout
+            settings.stallTimeoutSetting = "--timeout"
+            settings.probeTimeout = timeout
+        } else if let value = try seconds("PODMIRROR_GIT_TIMEOUT", environment) {
+            settings.stallTimeout = value
+            settings.stallTimeoutSetting = "PODMIRROR_GIT_TIMEOUT"
+            settings.probeTimeout = value
+        }
+        if let lockTimeout {
+            try checkPositive(lockTimeout, setting: "--lock-timeout", text: "\(lockTimeout)")
+            settings.lockTimeout = lockTimeout
+        } else if let value = try environmentLockTimeout(environment) {
+            settings.lockTimeout = value
+        }
+        return settings
+    }
+
+    /// `PODMIRROR_LOCK_TIMEOUT` in seconds, nil when unset; a bad value throws `usage.timeout`.
+    public static func environmentLockTimeout(_ environment: [String: String]) throws -> TimeInterval? {
+        try seconds("PODMIRROR_LOCK_TIMEOUT", environment)
+    }
+
+    /// `resolve(timeout:lockTimeout:environment:)` plus the insteadOf rules of the git config files
+    /// `environment` makes git read (`GIT_CONFIG_GLOBAL`, `GIT_CONFIG_SYSTEM`, `GIT_CONFIG_NOSYSTEM`, XDG).
+    public static func resolve(
+        timeout: Double?, lockTimeout: Double?, runtime environment: RuntimeEnvironment
+    ) throws -> NetworkSettings {
+        var settings = try resolve(timeout: timeout, lockTimeout: lockTimeout, environment: environment.variables)
+        settings.urlRewrite = try SourceMirrorRules.load(environment: environment)
+        return settings
+    }
+
+    static func seconds(_ name: String, _ environment: [String: String]) throws -> Double? {
+        guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let value = Double(text) else {
+            throw PodMirrorFailure(
+                Message("network.timeout.bad", ["setting": name, "value": text]), code: .usageTimeout)
+        }
+        try checkPositive(value, setting: name, text: text)
+        return value
+    }
+
+    static func checkPositive(_ value: Double, setting: String, text: String) throws {
+        guard value > 0, value.isFinite else {
+            throw PodMirrorFailure(
+                Message("network.timeout.bad", ["setting": setting, "value": text]), code: .usageTimeout)
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import PodMirrorCLI
+
+PodmirrorMain.main()
