@@ -11,7 +11,7 @@ import XCTest
 final class HTTPServerKillTests: XCTestCase {
     func serverScript() throws -> String {
         let here = URL(fileURLWithPath: #filePath)
-        for up in 3...5 {
+        for up in 3...6 {
             var url = here
             for _ in 0..<up { url.deleteLastPathComponent() }
             let candidate = url.appendingPathComponent("shared/tools/git-http-server.py").path

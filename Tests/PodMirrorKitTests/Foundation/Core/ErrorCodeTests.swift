@@ -9,7 +9,7 @@ import XCTest
 /// and JSON carries the raw string.
 final class ErrorCodeTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func testExitCodesDocHoldsTheTableTheEnumGenerates() throws {
         let doc = try String(

@@ -7,7 +7,7 @@ import XCTest
 
 final class MessageCatalogTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func catalog(_ language: Language) throws -> [String: String] {
         let url = Self.root.appendingPathComponent("templates/messages/\(language.rawValue).json")
