@@ -44,10 +44,10 @@ final class SetupPlanTests: XCTestCase {
         XCTAssertNotNil(setup(home).job(SetupRequest(mirror: "tuna"), mode: .apply).specLock)
         XCTAssertNotNil(setup(home).job(SetupRequest(removeTrunk: true), mode: .apply).specLock)
         XCTAssertNil(setup(home).job(SetupRequest(gems: "tuna"), mode: .apply).specLock)
-        let service = SpecRepoService(
+        let shared = RepoPlannerContext(
             repos: ReposDirectory(environment: RuntimeEnvironment(variables: ["HOME": home.path])))
         XCTAssertEqual(
-            service.job(purpose: "repo add") { _ in Plan(title: "t") }.specLock?.repos.path,
+            shared.job(purpose: "repo add") { _ in Plan(title: "t") }.specLock?.repos.path,
             home.sub(".cocoapods/repos"))
     }
 
