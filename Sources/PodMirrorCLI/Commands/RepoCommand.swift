@@ -25,18 +25,18 @@ struct RepoNetworkOptions: ParsableArguments {
     @Option(name: .long, help: Message("help.repo.network.option.lock-timeout").help)
     var lockTimeout: Double?
 
-    func service(_ env: RuntimeEnvironment) throws -> SpecRepoService {
+    func planners(_ env: RuntimeEnvironment) throws -> RepoPlannerContext {
         let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: lockTimeout, runtime: env)
-        return SpecRepoService(repos: ReposDirectory(environment: env), network: network)
+        return RepoPlannerContext(repos: ReposDirectory(environment: env), network: network)
     }
 }
 
 extension CommandRunner {
     /// Runs a repo job under `Spec_Lock` and renders it, lifting the single change's details
     /// (method, heads) to the top.
-    func runRepoPlan(_ service: SpecRepoService, _ makePlan: @escaping (ApplyContext) throws -> Plan) throws {
-        let report = SpecRepoService.reportingMovedBack(try report(service.job(purpose: command, makePlan)))
-        var extra: [String: JSONValue] = ["reposDir": .string(service.repos.path)]
+    func runRepoPlan(_ shared: RepoPlannerContext, _ makePlan: @escaping (ApplyContext) throws -> Plan) throws {
+        let report = RepoUsePlanner.reportingMovedBack(try report(shared.job(purpose: command, makePlan)))
+        var extra: [String: JSONValue] = ["reposDir": .string(shared.repos.path)]
         if report.changes.count == 1, case .object(let d) = report.changes[0].details {
             for k in ["method", "oldHead", "newHead", "name", "url"] where d[k] != nil { extra[k] = d[k] }
         }
@@ -96,11 +96,11 @@ struct RepoAddCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        try SpecRepoService.checkNewName(name)
+        try RepoAddPlanner.checkNewName(name)
         let resolved = try runner.catalog().resolveGitSpecs(url).url
-        let service = try network.service(runner.environment)
-        try runner.runRepoPlan(service) { _ in
-            try service.addPlan(name: name, url: resolved, branch: branch, depth: depth)
+        let shared = try network.planners(runner.environment)
+        try runner.runRepoPlan(shared) { _ in
+            try RepoAddPlanner(shared).plan(name: name, url: resolved, branch: branch, depth: depth)
         }
     }
 }
@@ -115,8 +115,8 @@ struct RepoRemoveCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        let service = try network.service(runner.environment)
-        try runner.runRepoPlan(service) { _ in try service.removePlan(name: name) }
+        let shared = try network.planners(runner.environment)
+        try runner.runRepoPlan(shared) { _ in try RepoRemovePlanner(shared).plan(name: name) }
     }
 }
 
@@ -131,8 +131,8 @@ struct RepoUpdateCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        let service = try network.service(runner.environment)
-        try runner.runRepoPlan(service) { context in try service.updatePlan(names: names, context: context) }
+        let shared = try network.planners(runner.environment)
+        try runner.runRepoPlan(shared) { context in try RepoUpdatePlanner(shared).plan(names: names, context: context) }
     }
 }
 
@@ -154,9 +154,9 @@ struct RepoUseCommand: PodmirrorCommand {
     func run() throws {
         let runner = runner()
         let resolved = try runner.catalog().resolveGitSpecs(mirror)
-        let service = try network.service(runner.environment)
-        try runner.runRepoPlan(service) { _ in
-            try service.usePlan(url: resolved.url, name: name, depth: depth, allowOlder: allowOlder)
+        let shared = try network.planners(runner.environment)
+        try runner.runRepoPlan(shared) { _ in
+            try RepoUsePlanner(shared).plan(url: resolved.url, name: name, depth: depth, allowOlder: allowOlder)
         }
     }
 }
@@ -171,8 +171,8 @@ struct RepoResetCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        let service = try network.service(runner.environment)
-        try runner.runRepoPlan(service) { _ in try service.resetPlan(name: name) }
+        let shared = try network.planners(runner.environment)
+        try runner.runRepoPlan(shared) { _ in try RepoResetPlanner(shared).plan(name: name) }
     }
 }
 
@@ -189,7 +189,7 @@ struct RepoRepairCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        let service = try network.service(runner.environment)
-        try runner.runRepoPlan(service) { _ in try service.repairPlan(name: name) }
+        let shared = try network.planners(runner.environment)
+        try runner.runRepoPlan(shared) { _ in try RepoRepairPlanner(shared).plan(name: name) }
     }
 }

@@ -16,8 +16,8 @@ struct RepoExportCommand: PodmirrorCommand {
     func run() throws {
         let runner = runner()
         let env = runner.environment
-        let service = SpecRepoService(repos: ReposDirectory(environment: env))
-        let report = try runner.report(PlanJob(try service.exportPlan(name: name, to: env.expandPath(file))))
+        let planner = RepoExportPlanner(RepoPlannerContext(repos: ReposDirectory(environment: env)))
+        let report = try runner.report(PlanJob(try planner.plan(name: name, to: env.expandPath(file))))
         var extra: [String: JSONValue] = [:]
         guard let change = report.changes.first, case .object(let d) = change.details else {
             return try runner.finish(report)

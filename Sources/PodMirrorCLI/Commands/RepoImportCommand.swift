@@ -31,11 +31,12 @@ struct RepoImportCommand: PodmirrorCommand {
         let request = SpecBundleImportRequest(
             source: source, name: name, origin: originURL, expect: expect,
             fallbackClone: fallbackClone)
-        let service = try network.service(env)
-        let report = SpecRepoService.reportingFallback(
-            try runner.report(service.job(purpose: Self.commandName) { _ in try service.importPlan(request) }),
+        let shared = try network.planners(env)
+        let report = RepoImportPlanner.reportingFallback(
+            try runner.report(
+                shared.job(purpose: Self.commandName) { _ in try RepoImportPlanner(shared).plan(request) }),
             origin: originURL)
-        var extra: [String: JSONValue] = ["reposDir": .string(service.repos.path)]
+        var extra: [String: JSONValue] = ["reposDir": .string(shared.repos.path)]
         if report.changes.count == 1, case .object(let d) = report.changes[0].details {
             for k in ["method", "oldHead", "newHead", "name", "url", "tip", "branch", "bundleError"] where d[k] != nil {
                 extra[k] = d[k]

@@ -20,15 +20,15 @@ struct RepoVerifyCommand: PodmirrorCommand {
 
     func run() throws {
         let runner = runner()
-        let service = SpecRepoService(repos: ReposDirectory(environment: runner.environment))
-        let results = try service.verify(
+        let verifier = RepoVerifier(repos: ReposDirectory(environment: runner.environment))
+        let results = try verifier.verify(
             names: names, deep: deep, expect: expect, cancellation: runner.context.cancellation)
         let intact = results.allSatisfy(\.intact)
         try runner.show(
             ok: intact,
             json: {
                 [
-                    "intact": .bool(intact), "reposDir": .string(service.repos.path),
+                    "intact": .bool(intact), "reposDir": .string(verifier.repos.path),
                     "repos": .array(results.map(\.json)),
                     "warnings": .array([]),
                 ]
@@ -36,7 +36,7 @@ struct RepoVerifyCommand: PodmirrorCommand {
             text: {
                 let c = Console.shared
                 if results.isEmpty {
-                    c.out(Message("verify.none", ["path": service.repos.path]).localized)
+                    c.out(Message("verify.none", ["path": verifier.repos.path]).localized)
                 }
                 for r in results {
                     if r.intact {

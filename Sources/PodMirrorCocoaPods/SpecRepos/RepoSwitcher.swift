@@ -11,23 +11,81 @@ struct SwitchOutcome: Sendable {
     var commit: @Sendable () -> Void
 }
 
-/// Carries out one `repo use` switch (see SpecRepoSwitch.swift for the strategy).
-struct RepoSwitcher {
-    var service: SpecRepoService
+/// One `repo use` switch: the change it plans and how applying carries it out.
+///
+/// An existing git Specs repo is re-pointed when the new source shares its history: the delta is
+/// fetched into a temporary repository that borrows the old one's objects (`objects/info/alternates`)
+/// and advertises its commits, its pack moves into the old repo, then `origin` and the branch move.
+/// Unrelated history (or no repo) means a fresh repository, built aside and swapped in atomically.
+/// Either way the old repo is untouched until the new state is complete.
+struct RepoSwitcher: Sendable {
+    var shared: RepoPlannerContext
     var old: SpecRepo
     var url: String
     var finalName: String
-    var context: ApplyContext
     /// Candidate mode (`old` was not picked by URL, name or catalog): other git repos that may share the
     /// new source's history. A repo with unrelated history is then left alone, never replaced.
     var others: [SpecRepo] = []
-    var keepUnrelated = false
     /// Move the repo to a source whose branch is behind its commit (`--allow-older`); else that is refused.
     var allowOlder = false
 
-    var repos: ReposDirectory { service.repos }
+    var repos: ReposDirectory { shared.repos }
+    var keepUnrelated: Bool { !others.isEmpty }
 
-    func run() throws -> (details: JSONValue, outcome: SwitchOutcome) {
+    /// The change `repo use` plans; applying it runs the switch.
+    func change() -> Change {
+        let switcher = self
+        var details: [String: JSONValue] = [
+            "name": .string(finalName), "previousName": .string(old.name), "url": .string(Redaction.redactURL(url)),
+            "previousURL": .string(old.displayURL), "branch": .string(old.branch), "oldHead": .string(old.head),
+            "method": "repoint", "path": .string(repos.repoPath(finalName)),
+        ]
+        let rename = finalName != old.name ? ", rename to `\(finalName)`" : ""
+        // The old repo (or what the re-point replaced) is kept until the whole plan succeeded.
+        let done = Handoff<SwitchOutcome>()
+        let repos = self.repos
+        let searchIndex = repos.searchIndexPath
+        var message: Message? = Message(
+            rename.isEmpty ? "repo.use.switch" : "repo.use.switch-rename",
+            ["name": old.name, "url": Redaction.redactURL(url), "new": finalName])
+        var summary =
+            "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history "
+            + "is shared, else clone and swap)"
+        if !others.isEmpty {
+            details["method"] = "repoint-or-clone"
+            details["previousName"] = .null
+            details["previousURL"] = .null
+            details["oldHead"] = .null
+            details["candidates"] = .array(others.map { .string($0.name) })
+            let msg = Message(
+                "repo.history.use",
+                [
+                    "url": Redaction.redactURL(url), "name": finalName,
+                    "candidates": others.map { "`\($0.name)`" }.joined(separator: ", "),
+                ])
+            summary = msg.english
+            message = msg
+        }
+        var change = Change(
+            id: "repo.use:\(finalName)", kind: .specRepoUse, subject: finalName,
+            summary: summary,
+            details: .object(details), isNeeded: true,
+            apply: { context in
+                let (result, outcome) = try switcher.run(context)
+                done.set(outcome)
+                return result
+            },
+            undo: { try done.take()?.undo() },
+            commit: {
+                guard let outcome = done.take() else { return nil }
+                outcome.commit()
+                return ["searchIndexRemoved": .bool(!repos.fileSystem.fileExists(searchIndex))]
+            })
+        change.message = message
+        return change
+    }
+
+    private func run(_ context: ApplyContext) throws -> (details: JSONValue, outcome: SwitchOutcome) {
         guard let branch = old.branch, let oldHead = old.head else {
             throw PodMirrorFailure(
                 Message("repo.error.detached", ["name": old.name, "path": old.path]),
@@ -50,7 +108,7 @@ struct RepoSwitcher {
             try probe.setReference("refs/podmirror-base/\(i)", to: oid, message: "podmirror: base")
         }
         try probe.addRemote("origin", url: url)
-        try GitTransfer.fetch(probe, options: service.transfer(context))
+        try GitTransfer.fetch(probe, options: shared.transfer(context))
         try context.checkCancelled()
         guard let newTip = probe.resolve("refs/remotes/origin/\(branch)") else {
             throw PodMirrorFailure(
@@ -71,7 +129,7 @@ struct RepoSwitcher {
                     remedy: Message("repo.use.error.older.remedy"), code: .repoOlder)
             }
             var (details, outcome) = try repoint(
-                oldRepo: oldRepo, probe: probe, branch: branch, oldHead: oldHead, newTip: newTip)
+                context, oldRepo: oldRepo, probe: probe, branch: branch, oldHead: oldHead, newTip: newTip)
             if let back { details = PlanRunner.merge(details, ["movedBack": true, "commitsBack": .int(back)]) }
             return (details, outcome)
         }
@@ -87,17 +145,18 @@ struct RepoSwitcher {
                 if fresh.mergeBase(head, newTip) != nil {
                     var s = self
                     s.old = other
-                    return try s.replace(probe: probe, staging: staging, branch: branch, oldHead: head, newTip: newTip)
+                    return try s.replace(
+                        context, probe: probe, staging: staging, branch: branch, oldHead: head, newTip: newTip)
                 }
             }
-            return try install(probe: probe, staging: staging, branch: branch, newTip: newTip)
+            return try install(context, probe: probe, staging: staging, branch: branch, newTip: newTip)
         }
-        return try replace(probe: probe, staging: staging, branch: branch, oldHead: oldHead, newTip: newTip)
+        return try replace(context, probe: probe, staging: staging, branch: branch, oldHead: oldHead, newTip: newTip)
     }
 
     /// Shared history: move the fetched pack into the old repo, then re-point origin and the branch.
     private func repoint(
-        oldRepo: GitRepository, probe: GitRepository, branch: String, oldHead: String,
+        _ context: ApplyContext, oldRepo: GitRepository, probe: GitRepository, branch: String, oldHead: String,
         newTip: String
     ) throws -> (details: JSONValue, outcome: SwitchOutcome) {
         let fs = repos.fileSystem
@@ -135,7 +194,7 @@ struct RepoSwitcher {
             }
             try context.checkCancelled()
             let changed = try GitCheckout.resetHard(
-                repo, branch: branch, to: newTip, options: service.transfer(context),
+                repo, branch: branch, to: newTip, options: shared.transfer(context),
                 message: "podmirror repo use: reset to origin/\(branch)")
             // The last step that can fail: when it throws, the repo is still at its old path.
             if finalName != old.name { try repos.staging.rename(old.path, repos.repoPath(finalName)) }
@@ -178,10 +237,10 @@ struct RepoSwitcher {
     /// Unrelated history: the probe already holds the complete new history (no common commit means
     /// the server sent everything). Make it a standalone clone and swap it in.
     private func replace(
-        probe: GitRepository, staging: String, branch: String, oldHead: String,
+        _ context: ApplyContext, probe: GitRepository, staging: String, branch: String, oldHead: String,
         newTip: String
     ) throws -> (details: JSONValue, outcome: SwitchOutcome) {
-        try standalone(probe: probe, staging: staging, branch: branch, newTip: newTip)
+        try standalone(context, probe: probe, staging: staging, branch: branch, newTip: newTip)
         // Swap: old aside, new into place. The old one waits aside until the plan commits; a failure
         // in between puts it back.
         let aside = repos.staging.path(purpose: "trash", name: old.name)
@@ -213,10 +272,10 @@ struct RepoSwitcher {
 
     /// Unrelated to every repo: the probe becomes a standalone clone renamed into place; no repo is touched.
     private func install(
-        probe: GitRepository, staging: String, branch: String,
+        _ context: ApplyContext, probe: GitRepository, staging: String, branch: String,
         newTip: String
     ) throws -> (details: JSONValue, outcome: SwitchOutcome) {
-        try standalone(probe: probe, staging: staging, branch: branch, newTip: newTip)
+        try standalone(context, probe: probe, staging: staging, branch: branch, newTip: newTip)
         let newPath = repos.repoPath(finalName)
         try repos.staging.rename(staging, newPath)
         let repos = self.repos
@@ -234,7 +293,9 @@ struct RepoSwitcher {
     }
 
     /// Drops the borrowed objects and base refs, sets the branch and its tracking refs, checks it out.
-    private func standalone(probe: GitRepository, staging: String, branch: String, newTip: String) throws {
+    private func standalone(
+        _ context: ApplyContext, probe: GitRepository, staging: String, branch: String, newTip: String
+    ) throws {
         try repos.fileSystem.removeItem(probe.gitDirectory + "/objects/info/alternates")
         // Unrelated history came whole: the old repo's shallow boundary (copied for the fetch) is not its own.
         if repos.fileSystem.fileExists(probe.gitDirectory + "/shallow") {
@@ -255,7 +316,7 @@ struct RepoSwitcher {
                 "refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(branch)",
                 message: "podmirror repo use")
         }
-        try GitCheckout.checkoutFresh(repo, commit: newTip, options: service.transfer(context))
+        try GitCheckout.checkoutFresh(repo, commit: newTip, options: shared.transfer(context))
         try context.checkCancelled()
     }
 }

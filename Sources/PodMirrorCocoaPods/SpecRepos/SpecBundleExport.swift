@@ -29,71 +29,7 @@ public struct SpecBundleExport: Sendable {
     }
 }
 
-extension SpecRepoService {
-    /// `repo export NAME FILE` as a plan: one change, needed unless FILE already is the bundle of the repo's
-    /// branch at its tip (the same header, a pack after it). Applying writes it with `export`; `--dry-run`
-    /// writes nothing, `--check` exits 3 when FILE is missing or another bundle.
-    public func exportPlan(name: String, to file: String) throws -> Plan {
-        let (_, branch, tip) = try exportSource(name, to: file)
-        let header = SpecBundleHeader.v2(tip: tip, branch: branch)
-        let arguments = ["name": name, "branch": branch, "tip": String(tip.prefix(12)), "file": file]
-        let details: JSONValue = [
-            "name": .string(name), "file": .string(file), "branch": .string(branch), "tip": .string(tip),
-        ]
-        if Self.isBundle(file, header: header) {
-            let current = Message("bundle.export.current", arguments)
-            return Plan(
-                title: "repo export \(name)",
-                changes: [
-                    Change.satisfied(
-                        id: "repo.export:\(name)", kind: .specRepoExport, subject: file, summary: current.english,
-                        details: details
-                    ).localized(current)
-                ])
-        }
-        let service = self
-        let summary = Message("bundle.export.summary", arguments)
-        let change = Change(
-            id: "repo.export:\(name)", kind: .specRepoExport, subject: file, summary: summary.english,
-            details: details, isNeeded: true,
-            apply: { context in .object(try service.export(name: name, to: file, context: context).json) })
-        return Plan(title: "repo export \(name)", changes: [change.localized(summary)])
-    }
-
-    /// True when `file` starts with `header` and a pack follows it.
-    static func isBundle(_ file: String, header: Data) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: file) else { return false }
-        defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: header.count + 4)) ?? Data()
-        return start == header + Data("PACK".utf8)
-    }
-
-    /// The repo `name` to export (a git repo on a branch), its branch and tip; `file` must not be a folder.
-    func exportSource(_ name: String, to file: String) throws -> (GitRepository, String, String) {
-        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
-            repos.fileSystem.fileExists(repos.repoPath(name))
-        else {
-            throw PodMirrorFailure.notFound(name, in: repos.path)
-        }
-        let info = SpecRepo.read(name: name, in: repos)
-        guard info.kind == .git, let branch = info.branch, let head = info.head else {
-            throw PodMirrorFailure(
-                Message("bundle.error.not-exportable", ["name": name, "path": info.path]), code: .bundleNotGit)
-        }
-        let repo = try GitRepository.open(info.path)
-        // A bundle carries no shallow boundary: git would find the parents of its oldest commits missing.
-        if repo.isShallow {
-            throw PodMirrorFailure(
-                Message("bundle.error.shallow", ["name": name, "path": info.path]),
-                remedy: Message("bundle.error.shallow.remedy", ["name": name]), code: .bundleShallow)
-        }
-        if repos.fileSystem.isDirectory(file) {
-            throw PodMirrorFailure(
-                Message("bundle.error.file-is-folder", ["file": file]), code: .bundleFileIsFolder)
-        }
-        return (repo, branch, repo.resolve("refs/heads/\(branch)") ?? head)
-    }
-
+extension RepoExportPlanner {
     /// `repo export NAME FILE`: the repo's branch as a git bundle (v2 header, then a pack). When the repo
     /// keeps all its objects in complete packs (after a clone or an import, and the updates since), those
     /// are copied as they are (joined into one); otherwise libgit2's packbuilder builds one for the branch.
@@ -108,9 +44,9 @@ extension SpecRepoService {
             let objects: Int
             let packs = GitPack.reusablePacks(repo, tip: tip)
             if let packs {
-                objects = try GitPack.copy(packs, options: transfer(context)) { try out.write($0) }
+                objects = try GitPack.copy(packs, options: shared.transfer(context)) { try out.write($0) }
             } else {
-                objects = try GitPack.build(repo, tips: [tip], options: transfer(context)) { chunk in
+                objects = try GitPack.build(repo, tips: [tip], options: shared.transfer(context)) { chunk in
                     try out.write(chunk)
                 }
             }

@@ -47,12 +47,19 @@ public struct SpecBundleImportRequest: Sendable {
     }
 }
 
-extension SpecRepoService {
+/// Plans `repo import BUNDLE` (`SpecBundleImporter` carries it out).
+public struct RepoImportPlanner: Sendable {
+    public var shared: RepoPlannerContext
+
+    public init(_ shared: RepoPlannerContext) { self.shared = shared }
+
+    var repos: ReposDirectory { shared.repos }
+
     /// Plans `repo import`: seeds a spec repo from a git bundle. The pack is indexed by libgit2 into a
     /// new repository in a temporary folder, which gets the branch, `origin` and its tracking refs, is
     /// checked out and checked like a clone, then renamed into place. A repo already at the bundle's
     /// tip makes the plan satisfied.
-    public func importPlan(_ request: SpecBundleImportRequest) throws -> Plan {
+    public func plan(_ request: SpecBundleImportRequest) throws -> Plan {
         try GitURL.validate(request.origin)
         if let expect = request.expect {
             guard expect.count >= 7, expect.count <= 40, expect.allSatisfy(\.isHexDigit) else {
@@ -137,7 +144,7 @@ extension SpecRepoService {
                             "url": Redaction.redactURL(request.origin),
                         ])))
             plan.changes.append(
-                cloneChange(
+                shared.cloneChange(
                     name: name, url: request.origin, branch: nil, depth: nil, id: "repo.import:\(name)",
                     extra: ["bundleError": .string(Self.describe(headerError))]))
             return plan
@@ -180,11 +187,11 @@ extension SpecRepoService {
             isNeeded: true,
             apply: { [self] context in
                 do {
-                    return try SpecBundleImporter(service: self, request: request, name: name, context: context).run()
+                    return try SpecBundleImporter(shared: shared, request: request, name: name, context: context).run()
                 } catch let error
                     where request.fallbackClone && !(error is InterruptedError) && !(error is SpecBundleExpectError)
                 {
-                    let clone = cloneChange(
+                    let clone = shared.cloneChange(
                         name: name, url: request.origin, branch: nil, depth: nil, id: "repo.import:\(name)")
                     var details = (try clone.apply(context)) ?? .object([:])
                     if case .object(var o) = details {
@@ -211,13 +218,13 @@ struct SpecBundleExpectError: PodMirrorError {
 
 /// Carries out one import into a temporary folder, then renames it into place.
 struct SpecBundleImporter {
-    var service: SpecRepoService
+    var shared: RepoPlannerContext
     var request: SpecBundleImportRequest
     var name: String
     var context: ApplyContext
 
     func run() throws -> JSONValue {
-        let repos = service.repos
+        let repos = shared.repos
         let staging = repos.staging.path(purpose: "tmp", name: name)
         let shownSource = Redaction.redactURL(request.source)
         var file = request.localPath
@@ -230,12 +237,12 @@ struct SpecBundleImporter {
             let partial = repos.staging.path(purpose: "tmp", name: "download") + ".bundle"
             download = partial
             try SpecBundleDownload.fetch(
-                request.source, to: partial, options: service.transfer(context),
-                environment: service.proxy?.environment ?? [:])
+                request.source, to: partial, options: shared.transfer(context),
+                environment: shared.proxy?.environment ?? [:])
             try context.checkCancelled()
             file = partial
         }
-        let header = try SpecRepoService.readHeader(file, source: shownSource)
+        let header = try RepoImportPlanner.readHeader(file, source: shownSource)
         let (branch, tip) = try header.branch(nil, source: shownSource)
         if !header.prerequisites.isEmpty {
             throw PodMirrorFailure(
@@ -260,7 +267,7 @@ struct SpecBundleImporter {
         var repo = try GitRepository.initialize(staging)
         do {
             _ = try GitPack.index(
-                into: repo.gitDirectory + "/objects/pack", subject: shownSource, options: service.transfer(context)
+                into: repo.gitDirectory + "/objects/pack", subject: shownSource, options: shared.transfer(context)
             ) { buf in
                 while true {
                     let n = read(fd, buf.baseAddress, buf.count)
@@ -293,7 +300,7 @@ struct SpecBundleImporter {
         try repo.setSymbolicReference("refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(branch)", message: message)
         try repo.setConfig("branch.\(branch).remote", "origin")
         try repo.setConfig("branch.\(branch).merge", "refs/heads/\(branch)")
-        try GitCheckout.checkoutFresh(repo, commit: tip, options: service.transfer(context))
+        try GitCheckout.checkoutFresh(repo, commit: tip, options: shared.transfer(context))
         try context.checkCancelled()
         // The same acceptance as a clone: a checked-out branch whose origin branch is there.
         guard repo.headOID == tip, repo.headBranch == branch, repo.resolve("refs/remotes/origin/\(branch)") == tip
@@ -309,7 +316,7 @@ struct SpecBundleImporter {
     }
 }
 
-extension SpecRepoService {
+extension RepoImportPlanner {
     /// An applied import that fell back to a clone while applying (the bundle's header was fine, its pack was
     /// not): the report says so as planning would have, with the `bundle.fallback-clone` warning and the
     /// clone's summary instead of the import's.

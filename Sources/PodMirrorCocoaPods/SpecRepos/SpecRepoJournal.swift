@@ -79,11 +79,11 @@ extension ReposDirectory {
         for (info, journal) in unfinishedChanges() where !TempName.isRunning(journal.pid) {
             let gitDir = info.path + "/.git"
             let written = Self.modified(SpecRepoJournal.path(gitDir: gitDir)) ?? .distantFuture
-            for lock in SpecRepoService.gitLocks(gitDir, fileSystem)
+            for lock in SpecRepoGitLocks.find(gitDir, fileSystem)
             where (Self.modified(lock) ?? .distantPast) >= written {
                 try fileSystem.removeItem(lock)
             }
-            if SpecRepoService.gitLocks(gitDir, fileSystem).isEmpty { try finish(info, journal) }
+            if SpecRepoGitLocks.find(gitDir, fileSystem).isEmpty { try finish(info, journal) }
         }
     }
 

@@ -37,7 +37,12 @@ public struct SpecRepoVerification: Sendable {
     }
 }
 
-extension SpecRepoService {
+/// `repo verify`: reads each spec repo and says what is wrong with it; changes nothing.
+public struct RepoVerifier: Sendable {
+    public var repos: ReposDirectory
+
+    public init(repos: ReposDirectory) { self.repos = repos }
+
     /// `repo verify [NAME...]`: is each copy intact? HEAD on its branch at `origin/<branch>` (and at
     /// `expect`), no file of the worktree modified, deleted or added (index stat data like `git status`;
     /// `deep` also hashes every file against HEAD's tree), no git lock file left behind. Only reads.
@@ -48,7 +53,8 @@ extension SpecRepoService {
         if let expect, !(expect.count >= 7 && expect.count <= 40 && expect.allSatisfy(\.isHexDigit)) {
             throw PodMirrorFailure(Message("bundle.error.bad-expect", ["value": expect]), code: .verifyBadExpect)
         }
-        let selected = names.isEmpty ? SpecRepo.all(in: repos).filter { $0.kind == .git } : try existingRepos(names)
+        let selected =
+            names.isEmpty ? SpecRepo.all(in: repos).filter { $0.kind == .git } : try repos.existingRepos(names)
         let specLockHeld = SpecLock.isHeld(reposDir: repos)
         return try selected.map {
             try verify($0, deep: deep, expect: expect, specLockHeld: specLockHeld, cancellation: cancellation)
@@ -94,7 +100,7 @@ extension SpecRepoService {
         if let expect, !head.hasPrefix(expect.lowercased()) {
             add(.headNotExpected, nil, Message("verify.problem.not-expected", ["head": head, "expect": expect]))
         }
-        for lock in Self.gitLocks(repo.gitDirectory, repos.fileSystem) {
+        for lock in SpecRepoGitLocks.find(repo.gitDirectory, repos.fileSystem) {
             add(
                 .gitLock, lock,
                 Message(specLockHeld ? "verify.problem.lock-busy" : "verify.problem.lock", ["path": lock]))

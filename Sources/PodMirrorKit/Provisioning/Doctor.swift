@@ -219,7 +219,7 @@ public struct Doctor: Sendable {
                         fix: "podmirror repo repair \(r.name)", subject: r.name,
                         explanation: Message("doctor.repo.unfinished.explanation")))
             }
-            for lock in SpecRepoService.gitLocks(r.path + "/.git", fs) {
+            for lock in SpecRepoGitLocks.find(r.path + "/.git", fs) {
                 findings.append(
                     Finding(
                         id: .repoStaleGitLock, severity: .error,

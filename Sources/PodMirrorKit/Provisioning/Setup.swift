@@ -136,7 +136,7 @@ public struct Setup: Sendable {
         let repos = ReposDirectory(environment: environment)
         let gitRepos = SpecRepo.all(in: repos).filter { $0.kind == .git }
         let desired = request.repoName ?? SpecRepoNaming.name(forURL: specs.url)
-        let takenOver = SpecRepoService.pickExisting(gitRepos, url: specs.url, desiredName: desired)
+        let takenOver = RepoUsePlanner.pickExisting(gitRepos, url: specs.url, desiredName: desired)
         return catalog.addingSpecsCopies(
             SpecRepoHistory.specsURLs(repos: repos, target: specs.url, catalog: catalog, takenOver: takenOver))
     }
@@ -152,7 +152,7 @@ public struct Setup: Sendable {
         // Changing spec repos, it is a repo job: under Spec_Lock, reporting an unfinished repo change.
         var job =
             locks
-            ? SetupSpecRepo(environment: environment, network: network).service.job(purpose: "setup", make)
+            ? SetupSpecRepo(environment: environment, network: network).shared.job(purpose: "setup", make)
             : PlanJob(purpose: "setup", make: make)
         if verify && locks { job.preflight = { _ in _ = try plan(request, verify: true) } }
         return job

@@ -5,10 +5,10 @@ import PodMirrorTransport
 
 /// The spec-repo steps of `setup`, delegated to the SpecRepos area.
 struct SetupSpecRepo {
-    var service: SpecRepoService
+    var shared: RepoPlannerContext
 
     init(environment: RuntimeEnvironment, network: NetworkSettings) {
-        service = SpecRepoService(repos: ReposDirectory(environment: environment), network: network)
+        shared = RepoPlannerContext(repos: ReposDirectory(environment: environment), network: network)
     }
 
     /// `repo use` for the mirror; with `seed`, `repo import` of that bundle (the mirror as its origin)
@@ -16,19 +16,20 @@ struct SetupSpecRepo {
     /// mirror's URL) is the URL the repo's `origin` gets.
     func usePlan(_ mirror: Mirror, name: String?, seed: String? = nil, origin: String? = nil) throws -> Plan {
         let origin = origin ?? mirror.url
-        if let seed, !SpecRepo.all(in: service.repos).contains(where: { $0.kind == .git }) {
-            var plan = try service.importPlan(SpecBundleImportRequest(source: seed, name: name, origin: origin))
+        if let seed, !SpecRepo.all(in: shared.repos).contains(where: { $0.kind == .git }) {
+            var plan = try RepoImportPlanner(shared).plan(
+                SpecBundleImportRequest(source: seed, name: name, origin: origin))
             plan.title = "spec repo"
             return plan
         }
-        return try service.usePlan(url: origin, name: name, title: "spec repo")
+        return try RepoUsePlanner(shared).plan(url: origin, name: name, title: "spec repo")
     }
 
     /// Removes `repos/trunk` when it is there, so locked pods are resolved from the mirror.
     func removeTrunkPlan() throws -> Plan {
-        let trunk = service.repos.repoPath("trunk")
-        guard service.repos.fileSystem.fileExists(trunk) else {
-            let none = Message("setup.trunk.absent", ["path": service.repos.path])
+        let trunk = shared.repos.repoPath("trunk")
+        guard shared.repos.fileSystem.fileExists(trunk) else {
+            let none = Message("setup.trunk.absent", ["path": shared.repos.path])
             return Plan(
                 title: "remove trunk",
                 changes: [
@@ -38,6 +39,6 @@ struct SetupSpecRepo {
                     ).localized(none)
                 ])
         }
-        return try service.removePlan(name: "trunk")
+        return try RepoRemovePlanner(shared).plan(name: "trunk")
     }
 }

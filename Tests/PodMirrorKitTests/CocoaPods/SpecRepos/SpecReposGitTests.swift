@@ -14,11 +14,11 @@ final class SpecReposGitTests: XCTestCase {
         let fixture = try SpecsFixture(root: served.path, name: "specs", pods: 20, commits: 2, seed: "kit")
         let server = try GitHTTPServer(root: served.path)
         defer { server.stop() }
-        let service = SpecRepoService(
+        let shared = RepoPlannerContext(
             repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache")), stallTimeout: 10)
         let url = server.url("specs.git")
-        var report = try service.perform(mode: .apply, context: ApplyContext(), purpose: "test") {
-            try service.addPlan(name: "specs", url: url, branch: nil)
+        var report = try shared.perform(mode: .apply, context: ApplyContext(), purpose: "test") {
+            try RepoAddPlanner(shared).plan(name: "specs", url: url, branch: nil)
         }
         XCTAssertTrue(report.changed)
         let path = tmp.sub("repos/specs")
@@ -28,15 +28,15 @@ final class SpecReposGitTests: XCTestCase {
         try Data("local edit\n".utf8).write(to: URL(fileURLWithPath: untouched))
 
         // No-op: planned as satisfied, nothing checked out.
-        report = try service.perform(mode: .apply, context: ApplyContext(), purpose: "test") {
-            try service.updatePlan(names: ["specs"])
+        report = try shared.perform(mode: .apply, context: ApplyContext(), purpose: "test") {
+            try RepoUpdatePlanner(shared).plan(names: ["specs"])
         }
         XCTAssertFalse(report.changed)
 
         try fixture.addCommits(3)
         let events = RecordingProgress()
-        report = try service.perform(mode: .apply, context: ApplyContext(progress: events), purpose: "test") {
-            try service.updatePlan(names: ["specs"])
+        report = try shared.perform(mode: .apply, context: ApplyContext(progress: events), purpose: "test") {
+            try RepoUpdatePlanner(shared).plan(names: ["specs"])
         }
         XCTAssertTrue(report.changed)
         XCTAssertEqual(report.changes.first?.details["newHead"]?.stringValue, fixture.head)
@@ -62,12 +62,12 @@ final class SpecReposGitTests: XCTestCase {
         server.setFault(.stallAfter(bytes: 5_000))
         let token = CancellationToken()
         DispatchQueue.global().asyncAfter(deadline: .now() + 1) { token.cancel() }
-        let service = SpecRepoService(
+        let shared = RepoPlannerContext(
             repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache")), stallTimeout: 30)
         let start = Date()
         XCTAssertThrowsError(
-            try service.perform(mode: .apply, context: ApplyContext(cancellation: token), purpose: "test") {
-                try service.addPlan(name: "big", url: server.url("big.git"), branch: nil)
+            try shared.perform(mode: .apply, context: ApplyContext(cancellation: token), purpose: "test") {
+                try RepoAddPlanner(shared).plan(name: "big", url: server.url("big.git"), branch: nil)
             }
         ) { e in XCTAssertEqual((e as? any PodMirrorError)?.exitStatus, .interrupted, "\(e)") }
         XCTAssertLessThan(Date().timeIntervalSince(start), 10)

@@ -101,10 +101,10 @@ final class SpecReposNamingTests: XCTestCase {
 
     func testDepthIsRefusedWithoutShallowSupport() throws {
         let tmp = TempDirectory()
-        let service = SpecRepoService(repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache")))
+        let shared = RepoPlannerContext(repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache")))
         if Libgit2.supportsShallow { throw XCTSkip("linked libgit2 \(Libgit2.version) supports --depth") }
         XCTAssertThrowsError(
-            try service.addPlan(name: "x", url: "https://example.com/specs.git", branch: nil, depth: 1)
+            try RepoAddPlanner(shared).plan(name: "x", url: "https://example.com/specs.git", branch: nil, depth: 1)
         ) { e in
             XCTAssertEqual((e as? GitError)?.kind, .unsupported)
             XCTAssertTrue((e as? GitError)?.message.contains("libgit2 1.7") ?? false)

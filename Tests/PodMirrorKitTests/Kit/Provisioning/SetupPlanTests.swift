@@ -47,10 +47,10 @@ final class SetupPlanTests: XCTestCase {
         XCTAssertNotNil(setup(home).job(SetupRequest(mirror: "tuna"), mode: .apply).lock)
         XCTAssertNotNil(setup(home).job(SetupRequest(removeTrunk: true), mode: .apply).lock)
         XCTAssertNil(setup(home).job(SetupRequest(gems: "tuna"), mode: .apply).lock)
-        let service = SpecRepoService(
+        let shared = RepoPlannerContext(
             repos: ReposDirectory(environment: RuntimeEnvironment(variables: ["HOME": home.path])))
         XCTAssertEqual(
-            (service.job(purpose: "repo add") { _ in Plan(title: "t") }.lock as? SpecLockRequirement)?.repos.path,
+            (shared.job(purpose: "repo add") { _ in Plan(title: "t") }.lock as? SpecLockRequirement)?.repos.path,
             home.sub(".cocoapods/repos"))
     }
 

@@ -2,17 +2,15 @@ import Foundation
 import PodMirrorFoundation
 import PodMirrorTransport
 
-/// `repo use MIRROR|URL` and `repo reset`: make the Specs repo come from another source.
-///
-/// An existing git Specs repo is re-pointed when the new source shares its history: the delta is
-/// fetched into a temporary repository that borrows the old one's objects (`objects/info/alternates`)
-/// and advertises its commits, its pack moves into the old repo, then `origin` and the branch move.
-/// Unrelated history (or no repo) means a fresh repository, built aside and swapped in atomically.
-/// Either way the old repo is untouched until the new state is complete.
-extension SpecRepoService {
-    /// Plans `repo use`. `name` overrides CocoaPods' own name for the URL. A source whose branch is behind the
+/// Plans `repo use MIRROR|URL`: make the Specs repo come from another source (`RepoSwitcher` carries it out).
+public struct RepoUsePlanner: Sendable {
+    public var shared: RepoPlannerContext
+
+    public init(_ shared: RepoPlannerContext) { self.shared = shared }
+
+    /// The plan. `name` overrides CocoaPods' own name for the URL. A source whose branch is behind the
     /// repo's commit is refused when applying (`repo.older`), unless `allowOlder`: then the report says it.
-    public func usePlan(
+    public func plan(
         url: String, name requestedName: String?, depth: Int? = nil, title: String? = nil, allowOlder: Bool = false
     ) throws -> Plan {
         try GitURL.validate(url)
@@ -22,6 +20,7 @@ extension SpecRepoService {
                 Message("repo.error.cdn-url", ["url": url]), remedy: Message("repo.error.cdn-url.remedy"),
                 code: .repoCDNURL)
         }
+        let repos = shared.repos
         let all = SpecRepo.all(in: repos)
         let gitRepos = all.filter { $0.kind == .git }
         let defaultName = SpecRepoNaming.name(forURL: url)
@@ -35,7 +34,7 @@ extension SpecRepoService {
                     Message("repo.use.other-specs", ["name": other.name, "url": other.displayURL ?? ""])))
         }
         guard let existing else {
-            try Self.checkDepth(depth, url: url)
+            try RepoPlannerContext.checkDepth(depth, url: url)
             let target = SpecRepoNaming.uniqueName(desired) { n in
                 all.contains { $0.name == n } || repos.fileSystem.fileExists(repos.repoPath(n))
             }
@@ -49,14 +48,15 @@ extension SpecRepoService {
             // (shared history re-points it; unrelated history leaves it alone and clones beside it).
             let candidates = gitRepos.filter { $0.branch != nil && $0.head != nil }
             if depth == nil, let first = candidates.first {
-                for candidate in candidates { try refuseGitLocks(candidate) }
+                for candidate in candidates { try SpecRepoGitLocks.refuse(candidate, repos.fileSystem) }
                 plan.warnings.removeAll { $0.code == .repoOtherSpecs }
-                plan.changes.append(
-                    switchChange(first, url: url, finalName: target, others: candidates, allowOlder: allowOlder))
+                let switcher = RepoSwitcher(
+                    shared: shared, old: first, url: url, finalName: target, others: candidates, allowOlder: allowOlder)
+                plan.changes.append(switcher.change())
                 return plan
             }
             plan.changes.append(
-                cloneChange(
+                shared.cloneChange(
                     name: target, url: url, branch: nil, depth: depth, id: "repo.use:\(target)",
                     extra: ["oldHead": .null, "previousName": .null, "previousURL": .null]))
             return plan
@@ -65,7 +65,7 @@ extension SpecRepoService {
         var finalName = existing.name
         if existing.name != desired {
             let taken: (String) -> Bool = { n in
-                n != existing.name && self.repos.fileSystem.fileExists(self.repos.repoPath(n))
+                n != existing.name && repos.fileSystem.fileExists(repos.repoPath(n))
             }
             if requestedName != nil, taken(desired) {
                 // The URL is already served by `existing`; `--name` asks to rename it onto another repo.
@@ -94,14 +94,11 @@ extension SpecRepoService {
                 ],
                 warnings: plan.warnings)
         }
-        try refuseGitLocks(existing)
-        plan.changes.append(switchChange(existing, url: url, finalName: finalName, allowOlder: allowOlder))
+        try SpecRepoGitLocks.refuse(existing, repos.fileSystem)
+        let switcher = RepoSwitcher(
+            shared: shared, old: existing, url: url, finalName: finalName, allowOlder: allowOlder)
+        plan.changes.append(switcher.change())
         return plan
-    }
-
-    /// `repo reset`: back to the official GitHub Specs repo (CocoaPods names its clone `cocoapods`).
-    public func resetPlan(name: String?) throws -> Plan {
-        try usePlan(url: SpecRepoNaming.officialGitURL, name: name, title: "repo reset")
     }
 
     /// The repo `repo use` takes over: one already at the URL, one with the wanted name, `master`,
@@ -122,65 +119,9 @@ extension SpecRepoService {
             }
         }
     }
-
-    func switchChange(
-        _ old: SpecRepo, url: String, finalName: String, others: [SpecRepo] = [], allowOlder: Bool = false
-    ) -> Change {
-        let service = self
-        var details: [String: JSONValue] = [
-            "name": .string(finalName), "previousName": .string(old.name), "url": .string(Redaction.redactURL(url)),
-            "previousURL": .string(old.displayURL), "branch": .string(old.branch), "oldHead": .string(old.head),
-            "method": "repoint", "path": .string(repos.repoPath(finalName)),
-        ]
-        let rename = finalName != old.name ? ", rename to `\(finalName)`" : ""
-        // The old repo (or what the re-point replaced) is kept until the whole plan succeeded.
-        let done = Handoff<SwitchOutcome>()
-        let searchIndex = repos.searchIndexPath
-        var message: Message? = Message(
-            rename.isEmpty ? "repo.use.switch" : "repo.use.switch-rename",
-            ["name": old.name, "url": Redaction.redactURL(url), "new": finalName])
-        var summary =
-            "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history "
-            + "is shared, else clone and swap)"
-        if !others.isEmpty {
-            details["method"] = "repoint-or-clone"
-            details["previousName"] = .null
-            details["previousURL"] = .null
-            details["oldHead"] = .null
-            details["candidates"] = .array(others.map { .string($0.name) })
-            let msg = Message(
-                "repo.history.use",
-                [
-                    "url": Redaction.redactURL(url), "name": finalName,
-                    "candidates": others.map { "`\($0.name)`" }.joined(separator: ", "),
-                ])
-            summary = msg.english
-            message = msg
-        }
-        var change = Change(
-            id: "repo.use:\(finalName)", kind: .specRepoUse, subject: finalName,
-            summary: summary,
-            details: .object(details), isNeeded: true,
-            apply: { context in
-                let (result, outcome) = try RepoSwitcher(
-                    service: service, old: old, url: url, finalName: finalName,
-                    context: context, others: others, keepUnrelated: !others.isEmpty, allowOlder: allowOlder
-                ).run()
-                done.set(outcome)
-                return result
-            },
-            undo: { try done.take()?.undo() },
-            commit: {
-                guard let outcome = done.take() else { return nil }
-                outcome.commit()
-                return ["searchIndexRemoved": .bool(!repos.fileSystem.fileExists(searchIndex))]
-            })
-        change.message = message
-        return change
-    }
 }
 
-extension SpecRepoService {
+extension RepoUsePlanner {
     /// A `repo use --allow-older` that moved a repo back: the report says so with a `repo.moved-back` warning
     /// naming both commits and the count (the change's details carry `movedBack` and `commitsBack`).
     public static func reportingMovedBack(_ report: PlanReport) -> PlanReport {

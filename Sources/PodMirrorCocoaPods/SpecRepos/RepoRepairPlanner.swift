@@ -2,17 +2,23 @@ import Foundation
 import PodMirrorFoundation
 import PodMirrorTransport
 
-extension SpecRepoService {
+/// Plans `repo repair NAME`.
+public struct RepoRepairPlanner: Sendable {
+    public var shared: RepoPlannerContext
+
+    public init(_ shared: RepoPlannerContext) { self.shared = shared }
+
     /// `repo repair NAME`: puts a git spec repo back in the state `pod repo update` expects, without the
     /// network: its branch (the one checked out, else origin's default) at `origin/<branch>`, checked out,
     /// local changes to tracked files discarded (`git reset --hard`). The dry run shows the diff it discards.
-    public func repairPlan(name: String) throws -> Plan {
+    public func plan(name: String) throws -> Plan {
         try SpecRepoNaming.validate(name)
+        let repos = shared.repos
         let path = repos.repoPath(name)
         guard let info = SpecRepo.all(in: repos).first(where: { $0.name == name }), info.kind == .git else {
             throw PodMirrorFailure(Message("repo.repair.not-git", ["name": name, "path": path]), code: .repoNotFound)
         }
-        try refuseGitLocks(info)
+        try SpecRepoGitLocks.refuse(info, repos.fileSystem)
         let repo = try GitRepository.open(path)
         guard let branch = info.branch ?? Self.defaultBranch(repo),
             let target = repo.resolve("refs/remotes/origin/\(branch)")
@@ -53,7 +59,7 @@ extension SpecRepoService {
         let message = Message(
             "repo.repair.change",
             ["name": name, "branch": branch, "commit": String(target.prefix(12))])
-        let options = TransferOptions(stallTimeout: stallTimeout)
+        let options = TransferOptions(stallTimeout: shared.stallTimeout)
         let fs = repos.fileSystem
         var change = Change(
             id: "repo.repair:\(name)", kind: .specRepoRepair, subject: name, summary: message.english,

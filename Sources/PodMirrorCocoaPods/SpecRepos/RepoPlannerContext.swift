@@ -1,0 +1,84 @@
+import Foundation
+import PodMirrorFoundation
+import PodMirrorTransport
+
+/// What every `repo` verb's planner shares: the repos directory (and through it the journal of unfinished
+/// changes), the options of its transfers and the wait for `Spec_Lock`.
+public struct RepoPlannerContext: Sendable {
+    public var repos: ReposDirectory
+    /// Seconds without data from a server before a transfer is aborted.
+    public var stallTimeout: TimeInterval
+    /// Seconds to wait for `Spec_Lock`.
+    public var lockTimeout: TimeInterval
+    /// The setting that decided `stallTimeout` and the proxy configuration (from `NetworkSettings`).
+    public var stallTimeoutSetting = NetworkSettings.timeoutSettingNames
+    public var proxy: ProxySettings?
+    /// git's insteadOf rules every transfer follows (`NetworkSettings.urlRewrite`).
+    public var urlRewrite: SourceMirrorRules?
+    /// The slowest a transfer may go (`NetworkSettings.minimumRate`).
+    public var minimumRate = MinimumRate.default
+
+    public init(
+        repos: ReposDirectory, stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
+        lockTimeout: TimeInterval = 60
+    ) {
+        self.repos = repos
+        self.stallTimeout = stallTimeout
+        self.lockTimeout = lockTimeout
+    }
+
+    /// Planners whose transfers and lock follow `network`.
+    public init(repos: ReposDirectory, network: NetworkSettings) {
+        self.init(repos: repos, stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout)
+        stallTimeoutSetting = network.stallTimeoutSetting
+        proxy = network.proxy
+        urlRewrite = network.urlRewrite
+        minimumRate = network.minimumRate
+    }
+
+    func transfer(_ context: ApplyContext) -> TransferOptions {
+        TransferOptions(
+            stallTimeout: stallTimeout, progress: context.progress, cancellation: context.cancellation,
+            proxy: proxy, stallTimeoutSetting: stallTimeoutSetting, urlRewrite: urlRewrite, minimumRate: minimumRate)
+    }
+
+    /// The lock every repo plan needs while it is made and applied.
+    public var specLock: SpecLockRequirement { SpecLockRequirement(repos: repos, timeout: lockTimeout) }
+
+    /// A job whose plan changes spec repos: made and applied under `Spec_Lock`.
+    /// A dry run or check also reports the changes a killed podmirror left half-done (applying finished
+    /// them when it took the lock).
+    public func job(purpose: String, _ makePlan: @escaping (ApplyContext) throws -> Plan) -> PlanJob {
+        let repos = self.repos
+        return PlanJob(purpose: purpose, lock: specLock) { context in
+            var plan = try makePlan(context)
+            plan.changes.insert(
+                contentsOf: repos.unfinishedChanges().map { repos.finishChange($0.repo, $0.journal) }, at: 0)
+            return plan
+        }
+    }
+
+    /// Plans and runs under `Spec_Lock` when applying (dry run and check only read, without the lock).
+    public func perform(
+        mode: RunMode, context: ApplyContext, purpose: String,
+        _ makePlan: () throws -> Plan
+    ) throws -> PlanReport {
+        try withoutActuallyEscaping(makePlan) { makePlan in
+            try PlanRunner(context: context).run(job(purpose: purpose) { _ in try makePlan() }, mode: mode)
+        }
+    }
+}
+
+extension ReposDirectory {
+    /// The repos named on the command line, each of which must exist; `.`, `..` and hidden folders
+    /// (podmirror's staging) are never repos.
+    func existingRepos(_ names: [String]) throws -> [SpecRepo] {
+        try names.map { name in
+            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), fileSystem.fileExists(repoPath(name))
+            else {
+                throw PodMirrorFailure.notFound(name, in: path)
+            }
+            return SpecRepo.read(name: name, in: self)
+        }
+    }
+}
