@@ -19,10 +19,12 @@ struct CodeTableCommand: ParsableCommand {
         guard let table = CodeTable(rawValue: table) else {
             throw ValidationError("unknown table '\(table)'")
         }
+        // A hidden command for scripts/gen-docs.sh, run through ArgumentParser's own `run()`: plain stdout.
+        let console = Console(environment: [:])
         if let schemaIndent {
-            Console.shared.out(table.schemaItems(indent: String(repeating: " ", count: max(0, schemaIndent))))
+            console.out(table.schemaItems(indent: String(repeating: " ", count: max(0, schemaIndent))))
         } else {
-            Console.shared.out(table.markdown)
+            console.out(table.markdown)
         }
     }
 }

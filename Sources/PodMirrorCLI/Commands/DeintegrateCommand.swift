@@ -18,8 +18,7 @@ struct DeintegrateCommand: PodmirrorCommand {
     @Argument(help: Message("help.deintegrate.argument.path").help)
     var path: String?
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let env = runner.environment
         let location = try XcodeProjectLocator.locate(path, command: "deintegrate", environment: env)
         let planned = try DeintegratePlanner.make(
@@ -27,10 +26,10 @@ struct DeintegrateCommand: PodmirrorCommand {
             fileSystem: env.fileSystem)
         let report = try runner.report(PlanJob(planned.plan))
         try runner.finish(report, extra: global.json ? Self.jsonFields(planned) : [:]) {
-            RepeatedWarnings.show(report, verbose: global.verbose)
-            Self.printLines(planned, verbose: global.verbose)
+            RepeatedWarnings.show(report, runner: runner)
+            Self.printLines(planned, runner: runner)
             for change in report.changes where change.kind == .leftoverRemove && change.applied {
-                Console.shared.out(change.localizedSummary ?? change.summary)
+                runner.console.out(change.localizedSummary ?? change.summary)
             }
         }
     }
@@ -55,20 +54,20 @@ struct DeintegrateCommand: PodmirrorCommand {
     }
 
     /// CocoaPods' lines on stdout.
-    static func printLines(_ planned: DeintegratePlan, verbose: Bool) {
-        let c = Console.shared
-        for line in planned.messages(verbose: verbose) {
+    static func printLines(_ planned: DeintegratePlan, runner: CommandRunner) {
+        let c = runner.console
+        for line in planned.messages(verbose: runner.options.verbose) {
             c.out(line.hasPrefix("Project has been deintegrated") ? c.paint(line, .green) : line)
         }
     }
 
     /// The warnings of a deintegration planned but not yet run (`reinstall` shows them first), with the
     /// state it found; it changes something when the project edit or the `Pods/` removal is needed.
-    static func warningGroup(_ planned: DeintegratePlan, environment env: RuntimeEnvironment) -> RepeatedWarnings.Group
-    {
+    static func warningGroup(_ planned: DeintegratePlan, runner: CommandRunner) -> RepeatedWarnings.Group {
+        let env = runner.environment
         let own = planned.plan.changes.filter { $0.kind == .xcodeprojDeintegrate || $0.kind == .podsDirectoryRemove }
         let state = WarningMemory.state(
-            arguments: RepeatedWarnings.arguments, currentDirectory: env.currentDirectory,
+            arguments: runner.arguments, currentDirectory: env.currentDirectory,
             facts: ["deintegrate"] + own.map { "\($0.id)\u{0}\($0.summary)\u{0}\($0.isNeeded)" },
             files: [planned.location.pbxproj] + planned.plan.warnings.compactMap(\.file), fileSystem: env.fileSystem)
         return RepeatedWarnings.Group(

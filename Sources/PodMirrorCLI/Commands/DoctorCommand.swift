@@ -18,8 +18,7 @@ struct DoctorCommand: PodmirrorCommand {
     @Option(help: Message("help.doctor.option.timeout").help)
     var timeout: Double = 10
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let env = runner.environment
         var files = podfiles
         if files.isEmpty, env.fileSystem.fileExists(env.currentDirectory + "/Podfile") {
@@ -44,7 +43,7 @@ struct DoctorCommand: PodmirrorCommand {
                 ]
             },
             text: {
-                let c = Console.shared
+                let c = runner.console
                 for f in report.findings {
                     let mark: String
                     switch f.severity {

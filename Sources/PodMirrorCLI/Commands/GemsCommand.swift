@@ -24,18 +24,16 @@ struct GemsSourceListCommand: PodmirrorCommand {
     static let commandName = "gems source list"
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let listing = try GemSources(environment: runner.environment, catalog: runner.catalog()).list()
         try runner.show(
             json: {
                 guard case .object(let fields) = try JSONValue.encoding(listing) else { return [:] }
                 return fields
-            }, text: { Self.renderText(listing) })
+            }, text: { Self.renderText(listing, console: runner.console) })
     }
 
-    static func renderText(_ listing: GemSources.Listing) {
-        let c = Console.shared
+    static func renderText(_ listing: GemSources.Listing, console c: Console) {
         let gemrc = ["path": listing.gemrc, "reason": listing.gemrcReason]
         c.out(Message(listing.gemrcExists ? "gems.list.gemrc" : "gems.list.gemrc-not-created", gemrc).localized)
         for s in listing.sources {
@@ -63,8 +61,7 @@ struct GemsSourceUseCommand: PodmirrorCommand {
     @Flag(help: Message("help.gems.source.use.flag.bundler").help)
     var bundler = false
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let catalog = try runner.catalog()
         let chosen = try catalog.resolve(mirror, gems: true)
         let plan = try GemSources(environment: runner.environment, catalog: catalog).usePlan(chosen, bundler: bundler)
@@ -81,8 +78,7 @@ struct GemsSourceResetCommand: PodmirrorCommand {
     @Flag(help: Message("help.gems.source.reset.flag.bundler").help)
     var bundler = false
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         try runner.run(
             GemSources(environment: runner.environment, catalog: runner.catalog()).resetPlan(bundler: bundler))
     }

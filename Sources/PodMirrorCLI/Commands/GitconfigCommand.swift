@@ -29,8 +29,7 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
     static let commandName = "gitconfig insteadof list"
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let catalog = try runner.catalog()
         let rules = try InsteadOfRules(environment: runner.environment, catalog: catalog).rules()
         // Pod-source rules: every other insteadOf rule (the Specs ones are listed above them).
@@ -51,7 +50,7 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
                 return ["rules": try shown(rules), "sourceMirrors": try shown(sources), "warnings": .array([])]
             },
             text: {
-                let c = Console.shared
+                let c = runner.console
                 func args(_ r: InsteadOfRule.InFile) -> [String: String] {
                     [
                         "prefix": Redaction.redactURL(r.rule.insteadOf), "mirror": Redaction.redactURL(r.rule.base),
@@ -81,8 +80,7 @@ struct GitconfigInsteadOfUseCommand: PodmirrorCommand {
     @Argument(help: Message("help.gitconfig.insteadof.use.argument.mirror").help, completion: Completions.specsMirrors)
     var mirror: String
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let catalog = try runner.catalog()
         let chosen = try catalog.resolve(mirror, gems: false)
         let plan = try InsteadOfRules(environment: runner.environment, catalog: catalog).usePlan(chosen)
@@ -96,8 +94,7 @@ struct GitconfigInsteadOfResetCommand: PodmirrorCommand {
     static let commandName = "gitconfig insteadof reset"
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         try runner.run(InsteadOfRules(environment: runner.environment, catalog: runner.catalog()).resetPlan())
     }
 }
@@ -114,8 +111,7 @@ struct GitconfigInsteadOfAddCommand: PodmirrorCommand {
     @Argument(help: Message("help.gitconfig.insteadof.add.argument.mirror-prefix").help)
     var mirrorPrefix: String
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let pair = InsteadOfRule(base: mirrorPrefix, insteadOf: prefix)
         let plan = try SourceMirrorConfig(environment: runner.environment, catalog: runner.catalog()).addPlan([pair])
         try runner.run(
@@ -135,8 +131,7 @@ struct GitconfigInsteadOfRemoveCommand: PodmirrorCommand {
     @Argument(help: Message("help.gitconfig.insteadof.remove.argument.prefix").help)
     var prefix: String
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let config = SourceMirrorConfig(environment: runner.environment, catalog: try runner.catalog())
         let plan = try config.removePlan(prefix: prefix)
         try runner.run(plan, extra: ["prefix": .string(Redaction.redactURL(prefix))])

@@ -23,8 +23,7 @@ struct InitCommand: PodmirrorCommand {
     @Argument(help: Message("help.init.argument.path").help)
     var path: String?
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let env = runner.environment
         let choice = try platform.map { try PlatformChoice(parsing: $0) }
         let location = try XcodeProjectLocator.locate(path, command: "init", environment: env)

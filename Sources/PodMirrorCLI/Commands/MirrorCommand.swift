@@ -18,16 +18,14 @@ struct MirrorListCommand: PodmirrorCommand {
     static let commandName = "mirror list"
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let catalog = try runner.catalog()
         try runner.show(
             json: { ["specs": try JSONValue.encoding(catalog.specs), "gems": try JSONValue.encoding(catalog.gems)] },
-            text: { Self.renderText(catalog) })
+            text: { Self.renderText(catalog, console: runner.console) })
     }
 
-    static func renderText(_ catalog: MirrorCatalog) {
-        let c = Console.shared
+    static func renderText(_ catalog: MirrorCatalog, console c: Console) {
         let groups = [(Message("mirror.list.specs"), catalog.specs), (Message("mirror.list.gems"), catalog.gems)]
         for (title, list) in groups {
             c.out(c.paint(title.localized, .bold))

@@ -23,11 +23,10 @@ struct MirrorTestCommand: PodmirrorCommand {
     @Option(help: Message("help.mirror.test.option.timeout").help)
     var timeout: Double = 10
 
-    func run() throws {
+    func run(_ runner: CommandRunner) throws {
         guard timeout > 0 else {
             throw ValidationError(Message("mirror.test.bad-timeout", ["value": String(timeout)]).localized)
         }
-        let runner = runner()
         let catalog = try runner.catalog()
         let chosen =
             mirrors.isEmpty
@@ -50,12 +49,12 @@ struct MirrorTestCommand: PodmirrorCommand {
             },
             text: {
                 if pick {
-                    if let best { Console.shared.out(best.name.isEmpty ? best.url : best.name) }
+                    if let best { runner.console.out(best.name.isEmpty ? best.url : best.name) }
                 } else {
-                    render(results)
+                    render(results, console: runner.console)
                 }
                 if best == nil {
-                    let c = Console.shared
+                    let c = runner.console
                     c.err(
                         c.paint(Message("cli.prefix.error").localized, .red, stderr: true)
                             + Message("mirror.test.none-usable").localized)
@@ -63,8 +62,7 @@ struct MirrorTestCommand: PodmirrorCommand {
             })
     }
 
-    func render(_ results: [MirrorProbe.Result]) {
-        let c = Console.shared
+    func render(_ results: [MirrorProbe.Result], console c: Console) {
         let headers = ["mirror.test.column.rank", "mirror.test.column.name", "mirror.test.column.time"].map {
             Message($0).localized
         }

@@ -44,8 +44,7 @@ struct PodfileLocation: ParsableArguments {
 
 extension PodmirrorCommand {
     /// Plans the edits on the Podfile, runs the plan in the mode asked, and renders it.
-    func runPodfileEdits(_ edits: [PodfileEdit], location: PodfileLocation) throws {
-        let runner = runner()
+    func runPodfileEdits(_ edits: [PodfileEdit], location: PodfileLocation, runner: CommandRunner) throws {
         let env = runner.environment
         let path = location.resolve(env)
         let cwd = env.currentDirectory.hasSuffix("/") ? env.currentDirectory : env.currentDirectory + "/"
@@ -77,8 +76,7 @@ struct PodfileShowCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let env = runner.environment
         let doc = try PodfileDocument.load(path: location.resolve(env), fs: env.fileSystem)
         let model = doc.model
@@ -89,11 +87,10 @@ struct PodfileShowCommand: PodmirrorCommand {
                 var object: [String: JSONValue] = ["podfile": .string(doc.path)]
                 if case .object(let fields) = model.json { for (k, v) in fields { object[k] = v } }
                 return object
-            }, text: { renderText(doc) })
+            }, text: { renderText(doc, console: runner.console) })
     }
 
-    func renderText(_ doc: PodfileDocument) {
-        let c = Console.shared
+    func renderText(_ doc: PodfileDocument, console c: Console) {
         let m = doc.model
         let none = Message("podfile.show.none").localized
         func platform(_ p: PodfilePlatform?) -> String {
@@ -181,7 +178,9 @@ struct PodfileSourceUseCommand: PodmirrorCommand {
     @Argument(help: Message("help.podfile.source.use.argument.mirror").help, completion: Completions.specsMirrors)
     var mirror: String
 
-    func run() throws { try runPodfileEdits([.useSource(mirror)], location: location) }
+    func run(_ runner: CommandRunner) throws {
+        try runPodfileEdits([.useSource(mirror)], location: location, runner: runner)
+    }
 }
 
 struct PodfileSourceAddCommand: PodmirrorCommand {
@@ -197,7 +196,9 @@ struct PodfileSourceAddCommand: PodmirrorCommand {
     @Argument(help: Message("help.podfile.source.add.argument.url").help) var url: String
     @Flag(name: .long, help: Message("help.podfile.source.add.flag.first").help) var first = false
 
-    func run() throws { try runPodfileEdits([.addSource(url, first: first)], location: location) }
+    func run(_ runner: CommandRunner) throws {
+        try runPodfileEdits([.addSource(url, first: first)], location: location, runner: runner)
+    }
 }
 
 struct PodfileSourceRemoveCommand: PodmirrorCommand {
@@ -210,7 +211,9 @@ struct PodfileSourceRemoveCommand: PodmirrorCommand {
     @OptionGroup var location: PodfileLocation
     @Argument(help: Message("help.podfile.source.remove.argument.url").help) var url: String
 
-    func run() throws { try runPodfileEdits([.removeSource(url)], location: location) }
+    func run(_ runner: CommandRunner) throws {
+        try runPodfileEdits([.removeSource(url)], location: location, runner: runner)
+    }
 }
 
 struct PodfileSourceSetCommand: PodmirrorCommand {
@@ -227,7 +230,9 @@ struct PodfileSourceSetCommand: PodmirrorCommand {
         if urls.isEmpty { throw ValidationError(Message("podfile.cli.set-needs-url").localized) }
     }
 
-    func run() throws { try runPodfileEdits([.setSources(urls)], location: location) }
+    func run(_ runner: CommandRunner) throws {
+        try runPodfileEdits([.setSources(urls)], location: location, runner: runner)
+    }
 }
 
 struct PodfilePlatformCommand: PodmirrorCommand {
@@ -245,9 +250,10 @@ struct PodfilePlatformCommand: PodmirrorCommand {
     @Option(name: .long, help: Message("help.podfile.platform.option.target").help) var target: String?
     @Flag(name: .long, help: Message("help.podfile.platform.flag.force").help) var force = false
 
-    func run() throws {
+    func run(_ runner: CommandRunner) throws {
         let (name, version) = try SetupRequest.parsePlatform(name, version: version)
-        try runPodfileEdits([.platform(name: name, version: version, target: target, force: force)], location: location)
+        try runPodfileEdits(
+            [.platform(name: name, version: version, target: target, force: force)], location: location, runner: runner)
     }
 }
 
@@ -262,7 +268,9 @@ struct PodfileInhibitWarningsCommand: PodmirrorCommand {
     @OptionGroup var location: PodfileLocation
     @Argument(help: Message("help.podfile.inhibit-warnings.argument.state").help) var state: State = .on
 
-    func run() throws { try runPodfileEdits([.inhibitWarnings(state == .on)], location: location) }
+    func run(_ runner: CommandRunner) throws {
+        try runPodfileEdits([.inhibitWarnings(state == .on)], location: location, runner: runner)
+    }
 }
 
 struct PodfileBuildSettingCommand: PodmirrorCommand {
@@ -288,7 +296,7 @@ struct PodfileBuildSettingCommand: PodmirrorCommand {
         }
     }
 
-    func run() throws {
+    func run(_ runner: CommandRunner) throws {
         let edit: PodfileEdit
         if let key = unset {
             edit = .unsetBuildSetting(key: key, configuration: configuration, pod: pod)
@@ -296,7 +304,7 @@ struct PodfileBuildSettingCommand: PodmirrorCommand {
             let a = try BuildSettingAssignment(parsing: assignment ?? "")
             edit = .buildSetting(key: a.key, value: a.value, configuration: configuration, pod: pod)
         }
-        try runPodfileEdits([edit], location: location)
+        try runPodfileEdits([edit], location: location, runner: runner)
     }
 }
 
@@ -313,8 +321,9 @@ struct PodfileDeploymentTargetCommand: PodmirrorCommand {
     @Argument(help: Message("help.podfile.deployment-target.argument.platform").help) var platform: String
     @Argument(help: Message("help.podfile.deployment-target.argument.version").help) var version: String?
 
-    func run() throws {
+    func run(_ runner: CommandRunner) throws {
         let (platform, version) = try SetupRequest.parsePlatform(platform, version: version)
-        try runPodfileEdits([.deploymentTarget(platform: platform, version: version)], location: location)
+        try runPodfileEdits(
+            [.deploymentTarget(platform: platform, version: version)], location: location, runner: runner)
     }
 }

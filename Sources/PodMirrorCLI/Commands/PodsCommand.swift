@@ -95,8 +95,7 @@ enum PodsRender {
         return Message(key).localized
     }
 
-    static func line(_ r: PodFetchResult) -> String {
-        let c = Console.shared
+    static func line(_ r: PodFetchResult, console c: Console) -> String {
         let style: Console.Style =
             switch r.status {
             case .fetched: .green
@@ -149,14 +148,13 @@ struct PodsFetchCommand: PodmirrorCommand {
         if jobs < 1 { throw ValidationError(Message("pods.cli.jobs", ["value": String(jobs)]).localized) }
     }
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let fetcher = PodsFetcher(request: try pods.request(jobs: jobs, runner: runner))
-        let console = Console.shared
+        let console = runner.console
         let started = Date()
         let showLines = !global.json
         let report = try fetcher.run(mode: global.mode, cancellation: runner.context.cancellation) { p in
-            if let done = p.finished, showLines { console.err(PodsRender.line(done)) }
+            if let done = p.finished, showLines { console.err(PodsRender.line(done, console: console)) }
             let elapsed = max(0.001, Date().timeIntervalSince(started))
             let rate = ByteCountFormatter.string(fromByteCount: Int64(Double(p.bytes) / elapsed), countStyle: .file)
             console.progress(
@@ -178,13 +176,13 @@ struct PodsFetchCommand: PodmirrorCommand {
             text: {
                 let env = runner.environment
                 let state = WarningMemory.state(
-                    arguments: RepeatedWarnings.arguments, currentDirectory: env.currentDirectory,
+                    arguments: runner.arguments, currentDirectory: env.currentDirectory,
                     facts: report.pods.map { "\($0.name) \($0.version) \($0.status)" },
                     files: report.warnings.compactMap(\.file), fileSystem: env.fileSystem)
                 RepeatedWarnings.show(
-                    report.warnings, state: state, changed: report.changed, verbose: global.verbose, environment: env)
+                    report.warnings, state: state, changed: report.changed, runner: runner)
                 if global.mode != .apply {
-                    for r in report.pods { console.out(PodsRender.line(r)) }
+                    for r in report.pods { console.out(PodsRender.line(r, console: runner.console)) }
                 }
                 console.out(PodsRender.summary(report))
             })
@@ -200,18 +198,17 @@ struct PodsListCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var pods: PodsOptions
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let report = try PodsFetcher(request: try pods.request(jobs: 1, runner: runner))
             .run(mode: .check, cancellation: runner.context.cancellation)
         let failed = report.pods.contains { $0.status == .failed }
         try runner.show(
             ok: !failed, json: { try PodsRender.fields(report) },
             text: {
-                let c = Console.shared
-                for w in report.warnings { c.err(Render.diagnosticLine(w)) }
+                let c = runner.console
+                for w in report.warnings { c.err(Render.diagnosticLine(w, console: runner.console)) }
                 for r in report.pods {
-                    c.out(PodsRender.line(r))
+                    c.out(PodsRender.line(r, console: runner.console))
                     if let path = r.cachePath, r.status == .cached { c.out("          \(path)") }
                 }
                 c.out(PodsRender.summary(report))

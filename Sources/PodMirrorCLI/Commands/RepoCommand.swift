@@ -25,9 +25,10 @@ struct RepoNetworkOptions: ParsableArguments {
     @Option(name: .long, help: Message("help.repo.network.option.lock-timeout").help)
     var lockTimeout: Double?
 
-    func planners(_ env: RuntimeEnvironment) throws -> RepoPlannerContext {
-        let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: lockTimeout, runtime: env)
-        return RepoPlannerContext(repos: ReposDirectory(environment: env), network: network)
+    /// What every repo planner of this run shares, on the run's one `NetworkSettings`.
+    func planners(_ runner: CommandRunner) throws -> RepoPlannerContext {
+        let network = try runner.network(timeout: timeout, lockTimeout: lockTimeout)
+        return RepoPlannerContext(repos: ReposDirectory(environment: runner.environment), network: network)
     }
 }
 
@@ -50,17 +51,15 @@ struct RepoListCommand: PodmirrorCommand {
     static let commandName = "repo list"
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let dir = ReposDirectory(environment: runner.environment)
         let repos = SpecRepo.all(in: dir)
         try runner.show(
             json: { ["reposDir": .string(dir.path), "repos": .array(repos.map(\.json))] },
-            text: { Self.renderText(repos) })
+            text: { Self.renderText(repos, console: runner.console) })
     }
 
-    static func renderText(_ repos: [SpecRepo]) {
-        let c = Console.shared
+    static func renderText(_ repos: [SpecRepo], console c: Console) {
         for r in repos {
             c.out("")
             c.out(c.paint(r.name, .yellow))
@@ -94,11 +93,10 @@ struct RepoAddCommand: PodmirrorCommand {
     @Option(name: .long, help: Message("help.repo.add.option.branch").help) var branch: String?
     @Option(name: .long, help: Message("help.repo.add.option.depth").help) var depth: Int?
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         try RepoAddPlanner.checkNewName(name)
         let resolved = try runner.catalog().resolveGitSpecs(url).url
-        let shared = try network.planners(runner.environment)
+        let shared = try network.planners(runner)
         try runner.runRepoPlan(shared) { _ in
             try RepoAddPlanner(shared).plan(name: name, url: resolved, branch: branch, depth: depth)
         }
@@ -113,9 +111,8 @@ struct RepoRemoveCommand: PodmirrorCommand {
     @OptionGroup var network: RepoNetworkOptions
     @Argument(help: Message("help.repo.remove.argument.name").help, completion: Completions.repoNames) var name: String
 
-    func run() throws {
-        let runner = runner()
-        let shared = try network.planners(runner.environment)
+    func run(_ runner: CommandRunner) throws {
+        let shared = try network.planners(runner)
         try runner.runRepoPlan(shared) { _ in try RepoRemovePlanner(shared).plan(name: name) }
     }
 }
@@ -129,9 +126,8 @@ struct RepoUpdateCommand: PodmirrorCommand {
     @Argument(help: Message("help.repo.update.argument.names").help, completion: Completions.repoNames)
     var names: [String] = []
 
-    func run() throws {
-        let runner = runner()
-        let shared = try network.planners(runner.environment)
+    func run(_ runner: CommandRunner) throws {
+        let shared = try network.planners(runner)
         try runner.runRepoPlan(shared) { context in try RepoUpdatePlanner(shared).plan(names: names, context: context) }
     }
 }
@@ -151,10 +147,9 @@ struct RepoUseCommand: PodmirrorCommand {
     @Option(name: .long, help: Message("help.repo.use.option.depth").help) var depth: Int?
     @Flag(name: .long, help: Message("help.repo.use.flag.allow-older").help) var allowOlder = false
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let resolved = try runner.catalog().resolveGitSpecs(mirror)
-        let shared = try network.planners(runner.environment)
+        let shared = try network.planners(runner)
         try runner.runRepoPlan(shared) { _ in
             try RepoUsePlanner(shared).plan(url: resolved.url, name: name, depth: depth, allowOlder: allowOlder)
         }
@@ -169,9 +164,8 @@ struct RepoResetCommand: PodmirrorCommand {
     @OptionGroup var network: RepoNetworkOptions
     @Option(name: .long, help: Message("help.repo.reset.option.name").help) var name: String?
 
-    func run() throws {
-        let runner = runner()
-        let shared = try network.planners(runner.environment)
+    func run(_ runner: CommandRunner) throws {
+        let shared = try network.planners(runner)
         try runner.runRepoPlan(shared) { _ in try RepoResetPlanner(shared).plan(name: name) }
     }
 }
@@ -187,9 +181,8 @@ struct RepoRepairCommand: PodmirrorCommand {
     @OptionGroup var network: RepoNetworkOptions
     @Argument(help: Message("help.repo.repair.argument.name").help, completion: Completions.repoNames) var name: String
 
-    func run() throws {
-        let runner = runner()
-        let shared = try network.planners(runner.environment)
+    func run(_ runner: CommandRunner) throws {
+        let shared = try network.planners(runner)
         try runner.runRepoPlan(shared) { _ in try RepoRepairPlanner(shared).plan(name: name) }
     }
 }

@@ -13,8 +13,7 @@ struct RepoExportCommand: PodmirrorCommand {
     @Argument(help: Message("help.repo.export.argument.name").help, completion: Completions.repoNames) var name: String
     @Argument(help: Message("help.repo.export.argument.file").help) var file: String
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let env = runner.environment
         let planner = RepoExportPlanner(RepoPlannerContext(repos: ReposDirectory(environment: env)))
         let report = try runner.report(PlanJob(try planner.plan(name: name, to: env.expandPath(file))))
@@ -28,7 +27,7 @@ struct RepoExportCommand: PodmirrorCommand {
             return try runner.finish(report, extra: extra)
         }
         try runner.finish(report, extra: extra) {
-            Console.shared.out(
+            runner.console.out(
                 Message(
                     "bundle.export.done",
                     [

@@ -19,8 +19,7 @@ struct RepoImportCommand: PodmirrorCommand {
     @Option(name: .long, help: Message("help.repo.import.option.expect").help) var expect: String?
     @Flag(name: .long, help: Message("help.repo.import.flag.fallback-clone").help) var fallbackClone = false
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let env = runner.environment
         let originURL =
             try origin.map { try runner.catalog().resolve($0, gems: false).url } ?? SpecRepoNaming.officialGitURL
@@ -31,7 +30,7 @@ struct RepoImportCommand: PodmirrorCommand {
         let request = SpecBundleImportRequest(
             source: source, name: name, origin: originURL, expect: expect,
             fallbackClone: fallbackClone)
-        let shared = try network.planners(env)
+        let shared = try network.planners(runner)
         let report = RepoImportPlanner.reportingFallback(
             try runner.report(
                 shared.job(purpose: Self.commandName) { _ in try RepoImportPlanner(shared).plan(request) }),

@@ -18,8 +18,7 @@ struct RepoVerifyCommand: PodmirrorCommand {
     var deep = false
     @Option(name: .long, help: Message("help.repo.verify.option.expect").help) var expect: String?
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         let verifier = RepoVerifier(repos: ReposDirectory(environment: runner.environment))
         let results = try verifier.verify(
             names: names, deep: deep, expect: expect, cancellation: runner.context.cancellation)
@@ -34,7 +33,7 @@ struct RepoVerifyCommand: PodmirrorCommand {
                 ]
             },
             text: {
-                let c = Console.shared
+                let c = runner.console
                 if results.isEmpty {
                     c.out(Message("verify.none", ["path": verifier.repos.path]).localized)
                 }

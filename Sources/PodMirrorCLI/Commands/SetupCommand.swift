@@ -72,8 +72,7 @@ struct SetupCommand: PodmirrorCommand {
         return request
     }
 
-    func run() throws {
-        let runner = runner()
+    func run(_ runner: CommandRunner) throws {
         var request = try request()
         request.seed = seed.map { $0.contains("://") ? $0 : runner.environment.expandPath($0) }
         let network = try runner.network(timeout: timeout)

@@ -9,29 +9,38 @@ import PodMirrorTransport
 /// catalog, progress, cancellation, the options), runs any plan the Kit makes (taking `Spec_Lock`
 /// when the Kit's job says so), and renders every result, mutating or read-only, through `Render`.
 ///
-/// A command's `run()` is: `let runner = runner()`, ask the Kit for a job or a plan, then
-/// `try runner.run(job)`; a read-only command calls `try runner.show(ok:json:text:)`.
-final class CommandRunner {
+/// `PodmirrorMain.run` builds one per run and hands it to the command's `run(_:)`, which asks the Kit for a job
+/// or a plan, then calls `try runner.run(job)`; a read-only command calls `try runner.show(ok:json:text:)`.
+public final class CommandRunner {
     /// The command's words, the `command` field in JSON.
     let command: String
     let options: GlobalOptions
-    /// The process environment (variables, current folder, file system), read once.
+    /// The run's arguments (without the executable's name), as the warnings memory and its hint see them.
+    let arguments: [String]
+    /// The run's environment (variables, current folder, file system), read once by whoever started the run.
     let environment: RuntimeEnvironment
-    /// Progress bars on stderr and the process's cancellation (SIGINT/SIGTERM).
+    /// Where the run's output goes.
+    let console: Console
+    /// Progress bars on the console's stderr and the run's cancellation (the process's SIGINT/SIGTERM).
     let context: ApplyContext
     private var loadedCatalog: MirrorCatalog?
     private var resolvedNetwork: NetworkSettings?
 
-    init(command: String, options: GlobalOptions, environment: RuntimeEnvironment = .process) {
+    init(
+        command: String, options: GlobalOptions, arguments: [String], environment: RuntimeEnvironment,
+        console: Console, cancellation: CancellationToken
+    ) {
         self.command = command
         self.options = options
+        self.arguments = arguments
         self.environment = environment
+        self.console = console
         // A file edit waits for another process's edit of the same folder as long as for Spec_Lock
         // (PODMIRROR_LOCK_TIMEOUT; a bad value is reported by the commands that read it for Spec_Lock).
         // Only the variable: resolving all network settings here would read git's config files for every command.
         let lockTimeout = (try? NetworkSettings.environmentLockTimeout(environment.variables)) ?? nil
         self.context = ApplyContext(
-            progress: ConsoleProgress(), cancellation: processCancellation,
+            progress: ConsoleProgress(console: console), cancellation: cancellation,
             fileLockTimeout: lockTimeout ?? FileEditLock.defaultTimeout)
     }
 
@@ -83,7 +92,7 @@ final class CommandRunner {
             applyText()
             return
         }
-        try Render.finish(command: command, report, options: options, extra: extra)
+        try Render.finish(report, runner: self, extra: extra)
     }
 
     // MARK: read-only results
@@ -98,15 +107,10 @@ final class CommandRunner {
             var object = try json()
             object["command"] = .string(command)
             object["ok"] = .bool(ok)
-            Render.json(object)
+            Render.json(object, console: console)
         } else {
             text()
         }
         if !ok { throw ExitCode(failure.rawValue) }
     }
-}
-
-extension PodmirrorCommand {
-    /// The runner for this invocation; build it once at the start of `run()`.
-    func runner() -> CommandRunner { CommandRunner(command: Self.commandName, options: global) }
 }

@@ -7,19 +7,33 @@ import PodMirrorKit
     import Darwin
 #endif
 
-/// Where output goes: results on stdout, progress and diagnostics on stderr. Colour and progress
-/// bars only on a TTY, never with NO_COLOR (set and not empty) or TERM=dumb: then no escape sequence
-/// and no carriage-return redraw is written at all.
+/// Where a run's output goes: results on stdout, progress and diagnostics on stderr. Colour and progress
+/// bars only on a terminal, never with NO_COLOR (set and not empty) or TERM=dumb: then no escape sequence
+/// and no carriage-return redraw is written at all. One per run, made by whoever starts the run
+/// (`PodmirrorMain`), and reached through the `CommandRunner`.
 // @unchecked: the progress-line and stage state is read and written under `lock`; everything else is constant.
-final class Console: @unchecked Sendable {
-    static let shared = Console()
+public final class Console: @unchecked Sendable {
+    /// One output stream: where its bytes go and whether it is a terminal.
+    public struct Stream: Sendable {
+        let write: @Sendable (Data) -> Void
+        let isTerminal: Bool
 
-    let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
-    let stderrIsTTY = isatty(STDERR_FILENO) == 1
-    let noColor: Bool = {
-        let env = ProcessInfo.processInfo.environment
-        return !(env["NO_COLOR"] ?? "").isEmpty || env["TERM"] == "dumb"
-    }()
+        public init(isTerminal: Bool = false, write: @escaping @Sendable (Data) -> Void) {
+            self.isTerminal = isTerminal
+            self.write = write
+        }
+
+        public static let standardOutput = Stream(isTerminal: isatty(STDOUT_FILENO) == 1) {
+            FileHandle.standardOutput.write($0)
+        }
+        public static let standardError = Stream(isTerminal: isatty(STDERR_FILENO) == 1) {
+            FileHandle.standardError.write($0)
+        }
+    }
+
+    let stdout: Stream
+    let stderr: Stream
+    let noColor: Bool
     private let lock = NSLock()
     private var progressLineShown = false
     /// `--verbose`: each transfer stage is also written as a plain line on stderr when it ends.
@@ -30,8 +44,19 @@ final class Console: @unchecked Sendable {
     private var lastPlainProgress: Date?
     /// Seconds between plain progress lines when stderr is not a terminal (a CI job that prints nothing for
     /// minutes gets killed): `PODMIRROR_PROGRESS_INTERVAL`, else 10.
-    let plainProgressInterval: TimeInterval =
-        ProcessInfo.processInfo.environment["PODMIRROR_PROGRESS_INTERVAL"].flatMap(Double.init) ?? 10
+    let plainProgressInterval: TimeInterval
+
+    /// A console writing to `stdout` and `stderr`; `environment` decides colour (NO_COLOR, TERM) and the plain
+    /// progress interval.
+    public init(stdout: Stream = .standardOutput, stderr: Stream = .standardError, environment: [String: String]) {
+        self.stdout = stdout
+        self.stderr = stderr
+        noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
+        plainProgressInterval = environment["PODMIRROR_PROGRESS_INTERVAL"].flatMap(Double.init) ?? 10
+    }
+
+    var stdoutIsTTY: Bool { stdout.isTerminal }
+    var stderrIsTTY: Bool { stderr.isTerminal }
 
     func enableVerbose() {
         lock.lock(); defer { lock.unlock() }
@@ -46,20 +71,27 @@ final class Console: @unchecked Sendable {
     func out(_ text: String) {
         lock.lock(); defer { lock.unlock() }
         clearProgressLocked()
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        stdout.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    /// Writes `text` on stdout as it is (no newline added): what ArgumentParser's help and scripts print.
+    func write(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        clearProgressLocked()
+        stdout.write(Data(text.utf8))
     }
 
     func err(_ text: String) {
         lock.lock(); defer { lock.unlock() }
         clearProgressLocked()
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        stderr.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
     /// Redraws the single progress line on stderr (TTY only, not with NO_COLOR or TERM=dumb).
     func progress(_ line: String) {
         guard drawsProgress else { return }
         lock.lock(); defer { lock.unlock() }
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+        stderr.write(Data(("\r\u{1B}[2K" + line).utf8))
         progressLineShown = true
     }
 
@@ -83,7 +115,7 @@ final class Console: @unchecked Sendable {
         }
         guard now.timeIntervalSince(last) >= plainProgressInterval else { return }
         lastPlainProgress = now
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        stderr.write(Data((line + "\n").utf8))
     }
 
     func endProgress() {
@@ -109,12 +141,12 @@ final class Console: @unchecked Sendable {
             counts += ", " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
         }
         let line = Message("cli.verbose.stage", ["stage": last.phase, "counts": counts]).localized
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        stderr.write(Data((line + "\n").utf8))
     }
 
     private func clearProgressLocked() {
         if progressLineShown {
-            FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+            stderr.write(Data("\r\u{1B}[2K".utf8))
             progressLineShown = false
         }
     }
@@ -145,10 +177,11 @@ final class Console: @unchecked Sendable {
     }
 }
 
-/// Draws libgit2 and other progress as a bar on stderr.
+/// Draws libgit2 and other progress as a bar on the console's stderr.
 struct ConsoleProgress: ProgressReporter {
+    let console: Console
+
     func report(_ event: ProgressEvent) {
-        let console = Console.shared
         console.stage(event)
         let elapsed = console.elapsed(in: event.phase)
         var line = event.phase

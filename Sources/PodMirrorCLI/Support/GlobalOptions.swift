@@ -24,6 +24,10 @@ struct GlobalOptions: ParsableArguments {
 
     var mode: RunMode { check ? .check : (dryRun ? .dryRun : .apply) }
 
+    /// The environment of the run being parsed (`PODMIRROR_LANG`, the locale), set by `PodmirrorMain.run` before it
+    /// parses: ArgumentParser's `validate()` takes no argument.
+    nonisolated(unsafe) static var parsingEnvironment: [String: String] = [:]
+
     /// The arguments with global options written before the subcommand (`podmirror --json repo list`) moved
     /// after it, where every command declares them.
     static func hoisted(_ arguments: [String]) -> [String] {
@@ -50,12 +54,8 @@ struct GlobalOptions: ParsableArguments {
 
     func validate() throws {
         if dryRun && check { throw ValidationError(Message("cli.dry-run-with-check").localized) }
-        if verbose {
-            Console.shared.enableVerbose()
-            Trace.install(ConsoleTrace())
-        }
         do {
-            Messages.language = try Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
+            Messages.language = try Language.resolve(flag: lang, environment: Self.parsingEnvironment)
         } catch let error as PodMirrorFailure {
             throw ValidationError(error.localizedMessage)
         }

@@ -11,10 +11,10 @@ enum Render {
         return e
     }()
 
-    /// Prints one JSON document on stdout.
-    static func json(_ object: [String: JSONValue]) {
+    /// Prints one JSON document on stdout: the one way every command writes JSON.
+    static func json(_ object: [String: JSONValue], console: Console) {
         let data = (try? encoder.encode(JSONValue.object(JSONContract.normalized(object)))) ?? Data("{}".utf8)
-        Console.shared.out(String(decoding: data, as: UTF8.self))
+        console.out(String(decoding: data, as: UTF8.self))
     }
 
     /// The JSON form of a plan report, merged with command-specific fields.
@@ -32,13 +32,12 @@ enum Render {
 
     /// Prints a plan report (text or JSON) and exits 3 on `--check` drift.
     static func finish(
-        command: String, _ report: PlanReport, options: GlobalOptions,
-        extra: [String: JSONValue] = [:], text: (() -> Void)? = nil
+        _ report: PlanReport, runner: CommandRunner, extra: [String: JSONValue] = [:], text: (() -> Void)? = nil
     ) throws {
-        if options.json {
-            json(planJSON(command: command, report, extra: extra))
+        if runner.options.json {
+            json(planJSON(command: runner.command, report, extra: extra), console: runner.console)
         } else {
-            planText(report, verbose: options.verbose)
+            planText(report, runner: runner)
             text?()
         }
         if report.hasDrift { throw ExitCode(ExitStatus.drift.rawValue) }
@@ -67,10 +66,10 @@ enum Render {
     /// Text rendering of a plan report: one line per change; diffs on dry run and check. Warnings a run
     /// that changes nothing already showed in the same state are summed up in one line (see
     /// `RepeatedWarnings`) unless `verbose`.
-    static func planText(_ report: PlanReport, verbose: Bool = false) {
+    static func planText(_ report: PlanReport, runner: CommandRunner) {
         let report = redacted(report)
-        let c = Console.shared
-        RepeatedWarnings.show(report, verbose: verbose)
+        let c = runner.console
+        RepeatedWarnings.show(report, runner: runner)
         for change in report.changes {
             let mark: String
             switch (report.mode, change.changed) {
@@ -98,8 +97,7 @@ enum Render {
     }
 
     /// A finding as one line on stderr: `warning: …` or `note: …`, in the user's language.
-    static func diagnosticLine(_ d: Diagnostic) -> String {
-        let c = Console.shared
+    static func diagnosticLine(_ d: Diagnostic, console c: Console) -> String {
         let (key, style): (String, Console.Style) =
             switch d.severity {
             case .error: ("cli.prefix.error", .red)
@@ -110,7 +108,7 @@ enum Render {
     }
 
     /// Reports an error as text on stderr, or as a JSON document on stdout with `--json`.
-    static func error(_ error: any PodMirrorError, command: String, json: Bool) {
+    static func error(_ error: any PodMirrorError, command: String, json: Bool, console c: Console) {
         if json {
             var object: [String: JSONValue] = [:]
             var fields: [String: JSONValue] = [
@@ -127,11 +125,10 @@ enum Render {
             object["command"] = .string(command)
             object["ok"] = false
             object["error"] = .object(fields)
-            Render.json(object)
+            Render.json(object, console: c)
         } else {
-            let c = Console.shared
             if let failure = error as? PlanFailure {
-                failure.report.warnings.forEach { c.err(diagnosticLine($0)) }
+                failure.report.warnings.forEach { c.err(diagnosticLine($0, console: c)) }
                 for change in failure.report.stayedChanged {
                     let summary = change.localizedSummary ?? change.summary
                     c.err(Message("cli.failure.done-before", ["summary": summary]).localized)

@@ -7,21 +7,18 @@ import PodMirrorKit
 /// them all; JSON always carries them all and never consults or updates the memory.
 enum RepeatedWarnings {
     /// Prints `warnings` on stderr (or the "unchanged" line) for a plan report.
-    static func show(_ report: PlanReport, verbose: Bool) {
-        let environment = RuntimeEnvironment.process
+    static func show(_ report: PlanReport, runner: CommandRunner) {
+        let environment = runner.environment
         let state = WarningMemory.state(
-            arguments: arguments, currentDirectory: environment.currentDirectory, report: report,
+            arguments: runner.arguments, currentDirectory: environment.currentDirectory, report: report,
             fileSystem: environment.fileSystem)
-        show(report.warnings, state: state, changed: report.changed, verbose: verbose, environment: environment)
+        show(report.warnings, state: state, changed: report.changed, runner: runner)
     }
 
     /// Prints `warnings` on stderr (or the "unchanged" line) for a run in `state`; `changed` is true when
     /// the run changed (or would change) something, which always shows them.
-    static func show(
-        _ warnings: [Diagnostic], state: String, changed: Bool, verbose: Bool,
-        environment: RuntimeEnvironment = .process
-    ) {
-        show([Group(warnings: warnings, state: state, changed: changed)], verbose: verbose, environment: environment)
+    static func show(_ warnings: [Diagnostic], state: String, changed: Bool, runner: CommandRunner) {
+        show([Group(warnings: warnings, state: state, changed: changed)], runner: runner)
     }
 
     /// The warnings of one step of a run, the state that step found and whether it changed (or would
@@ -48,11 +45,10 @@ enum RepeatedWarnings {
     /// memory is updated at once, unless `deferred`: then the caller commits the returned records once its
     /// changes are made, so a run that fails or is interrupted afterwards leaves no trace of itself.
     @discardableResult
-    static func show(
-        _ groups: [Group], verbose: Bool, environment: RuntimeEnvironment = .process, deferred: Bool = false
-    ) -> Records {
-        let console = Console.shared
-        var records = Records(memory: WarningMemory(environment: environment))
+    static func show(_ groups: [Group], runner: CommandRunner, deferred: Bool = false) -> Records {
+        let console = runner.console
+        let verbose = runner.options.verbose
+        var records = Records(memory: WarningMemory(environment: runner.environment))
         var unchanged = 0
         for group in groups {
             guard !group.warnings.isEmpty else {
@@ -64,23 +60,20 @@ enum RepeatedWarnings {
                 unchanged += group.warnings.count
                 continue
             }
-            for w in group.warnings { console.err(Render.diagnosticLine(w)) }
+            for w in group.warnings { console.err(Render.diagnosticLine(w, console: console)) }
             records.entries.append((group.state, fingerprint))
         }
-        if unchanged > 0 { console.err(unchangedLine(count: unchanged)) }
+        if unchanged > 0 { console.err(unchangedLine(count: unchanged, runner: runner)) }
         if !deferred { records.commit() }
         return records
     }
 
-    /// This run's arguments (without the executable), as the state and the hint see them.
-    static var arguments: [String] { Array(CommandLine.arguments.dropFirst()) }
-
     /// "N warnings unchanged since the last run (`podmirror … --verbose` shows them)".
-    static func unchangedLine(count: Int) -> String {
-        let words = arguments.filter { $0 != "--verbose" && $0 != "-v" } + ["--verbose"]
+    static func unchangedLine(count: Int, runner: CommandRunner) -> String {
+        let words = runner.arguments.filter { $0 != "--verbose" && $0 != "-v" } + ["--verbose"]
         let command = CommandLineDisplay.render(["podmirror"] + words)
         let key = count == 1 ? "cli.warnings.unchanged.one" : "cli.warnings.unchanged.other"
         let text = Message(key, ["count": String(count), "command": command]).localized
-        return Console.shared.paint(Message("cli.prefix.note").localized, .cyan, stderr: true) + text
+        return runner.console.paint(Message("cli.prefix.note").localized, .cyan, stderr: true) + text
     }
 }

@@ -36,10 +36,9 @@ enum SubcommandCheck {
         return nil
     }
 
-    /// Prints the error and exits 2 when the command line names an unknown subcommand.
-    static func exitIfUnknown(_ arguments: [String], root: ParsableCommand.Type) {
-        guard let u = unknown(in: arguments, root: root) else { return }
-        let c = Console.shared
+    /// Prints the error and returns 2 when the command line names an unknown subcommand; nil otherwise.
+    static func reportUnknown(_ arguments: [String], root: ParsableCommand.Type, console c: Console) -> Int32? {
+        guard let u = unknown(in: arguments, root: root) else { return nil }
         c.err(
             c.paint(Message("cli.prefix.error").localized, .red, stderr: true)
                 + Message("cli.unknown-command", ["word": u.word, "command": u.parent]).localized)
@@ -47,6 +46,6 @@ enum SubcommandCheck {
             u.suggestion.map { Message("cli.did-you-mean", ["command": $0]) }
             ?? Message("cli.see-help", ["command": u.parent])
         c.err(c.paint(Message("cli.prefix.hint").localized, .cyan, stderr: true) + hint.localized)
-        exit(ExitStatus.usage.rawValue)
+        return ExitStatus.usage.rawValue
     }
 }

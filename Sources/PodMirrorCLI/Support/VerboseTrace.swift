@@ -5,8 +5,10 @@ import PodMirrorKit
 /// `--verbose`: renders the Kit's trace events (git transfers, HTTP requests, child command lines) as
 /// plain lines on stderr, in the user's language, between progress redraws.
 struct ConsoleTrace: TraceSink {
+    let console: Console
+
     func trace(_ event: TraceEvent) {
-        Console.shared.err(Self.line(event))
+        console.err(Self.line(event))
     }
 
     static func line(_ event: TraceEvent) -> String {

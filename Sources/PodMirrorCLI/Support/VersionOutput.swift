@@ -4,16 +4,17 @@ import PodMirrorKit
 /// `--version` with `--verbose` or `--json`: libgit2's version and features, the platform and the build
 /// commit (plain `--version` prints the version alone, through ArgumentParser).
 enum VersionOutput {
-    static func exitIfAsked(_ arguments: [String]) {
+    /// `--version --verbose` or `--version --json`: prints the build's facts and returns 0; nil when not asked.
+    static func printIfAsked(_ arguments: [String], console: Console) -> Int32? {
         guard arguments.contains("--version"),
             arguments.contains(where: { $0 == "--verbose" || $0 == "-v" || $0 == "--json" })
-        else { return }
+        else { return nil }
         let info = BuildInfo.current
         if arguments.contains("--json") {
-            if case .object(let o) = info.json { Render.json(o) }
+            if case .object(let o) = info.json { Render.json(o, console: console) }
         } else {
-            info.lines.forEach { Console.shared.out($0) }
+            info.lines.forEach { console.out($0) }
         }
-        exit(0)
+        return 0
     }
 }
