@@ -36,5 +36,13 @@ static inline int pm_has_shallow(void) {
     git_libgit2_version(&major, &minor, &rev);
     return PM_HAS_SHALLOW && (major > 1 || (major == 1 && minor >= 7));
 }
+/* libgit2 1.7 and 1.8 lose a shallow repository's own boundary in a fetch that brings a pack: the .git/shallow
+   written at its end holds only the roots the server sent (none without a depth), so git then finds the parents of
+   the old roots missing. 1.9 keeps them (libgit2 PR #6846: the roots' count was not copied into the transport). */
+static inline int pm_fetch_drops_shallow_roots(void) {
+    int major = 0, minor = 0, rev = 0;
+    git_libgit2_version(&major, &minor, &rev);
+    return pm_has_shallow() && major == 1 && minor < 9;
+}
 
 #endif

@@ -81,6 +81,25 @@ final class RepoShallowCLITests: RepoCLITestCase {
         XCTAssertEqual(leftovers(), [])
     }
 
+    func testUpdateAfterAKillMidFetchPutsTheSavedBoundaryBack() throws {
+        try requireShallow()
+        let url = server.url("specs.git")
+        XCTAssertEqual(try pm(["repo", "add", "master", url, "--depth", "1"]).status, 0)
+        let path = repos + "/master"
+        let shallow = path + "/.git/shallow"
+        let saved = path + "/.git/podmirror-shallow"
+        let roots = try String(contentsOfFile: shallow, encoding: .utf8)
+        // What a run killed just after libgit2 1.7/1.8 emptied the boundary leaves: the roots saved beside it.
+        try roots.write(toFile: saved, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: shallow)
+        let new = try official.addCommits(2)
+        XCTAssertEqual(try json(["repo", "update", "master"])["newHead"] as? String, new)
+        try assertCocoaPodsClone(path, url: url, head: new)
+        XCTAssertEqual(try String(contentsOfFile: shallow, encoding: .utf8), roots)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: saved))
+        XCTAssertEqual(try commitCount(path), 3, "the old tip and the 2 new commits")
+    }
+
     func testExportOfAShallowCopyIsRefusedAndWritesNoFile() throws {
         try requireShallow()
         XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git"), "--depth", "1"]).status, 0)

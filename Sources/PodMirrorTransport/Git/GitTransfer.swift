@@ -439,15 +439,18 @@ public enum GitTransfer {
         throws
     {
         Libgit2.initialize()
-        var remote: OpaquePointer?
-        try check(git_remote_lookup(&remote, repo.pointer, remoteName), "find remote '\(remoteName)' in", repo.path)
-        defer { git_remote_free(remote) }
-        let session = TransferSession(options)
-        let (url, connect) = try session.urls(of: remote!, named: remoteName, in: repo)
-        let subject = session.subject(url, connectingTo: connect)
-        var opts = try session.fetchOptions(connectingTo: connect)
-        _ = try session.run(operation: "fetch", subject: subject) {
-            try check(git_remote_fetch(remote, nil, &opts, "fetch"), "fetch", subject)
+        try GitShallowBoundary.keeping(in: repo) { repo in
+            var remote: OpaquePointer?
+            try check(
+                git_remote_lookup(&remote, repo.pointer, remoteName), "find remote '\(remoteName)' in", repo.path)
+            defer { git_remote_free(remote) }
+            let session = TransferSession(options)
+            let (url, connect) = try session.urls(of: remote!, named: remoteName, in: repo)
+            let subject = session.subject(url, connectingTo: connect)
+            var opts = try session.fetchOptions(connectingTo: connect)
+            _ = try session.run(operation: "fetch", subject: subject) {
+                try check(git_remote_fetch(remote, nil, &opts, "fetch"), "fetch", subject)
+            }
         }
     }
 
