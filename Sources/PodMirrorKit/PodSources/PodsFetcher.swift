@@ -34,28 +34,6 @@ public struct PodsFetchRequest: Sendable {
     }
 }
 
-/// The outcome of `pods fetch`.
-public struct PodsFetchReport: Sendable {
-    public var lockfile: String
-    /// `<cache root>/Pods`.
-    public var cachePath: String
-    public var cocoapodsVersion: String
-    public var versionSource: DownloadCache.VersionSource
-    public var versionAction: DownloadCache.VersionAction
-    public var pods: [PodFetchResult]
-    public var warnings: [Diagnostic]
-    public var mode: RunMode
-    public var interrupted: Bool
-
-    /// Something was (or, in dry run and check, would be) written.
-    public var changed: Bool {
-        versionAction != .none || pods.contains { $0.status == .fetched || $0.status == .missing }
-    }
-
-    /// Every pod is in the cache or deliberately left to CocoaPods.
-    public var allReady: Bool { !pods.contains { $0.status == .failed || $0.status == .missing } }
-}
-
 /// A live view of a running fetch, for progress display.
 public struct PodsFetchProgress: Sendable {
     public var done: Int

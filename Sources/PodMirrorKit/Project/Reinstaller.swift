@@ -129,3 +129,41 @@ public struct Reinstaller: Sendable {
         return change
     }
 }
+
+extension Reinstaller {
+    /// `pods fetch` of the project's Podfile.lock before `pod install`, which then finds its download cache
+    /// filled; nil when there is nothing to do (not applying, `fetch` off, no Podfile.lock). The network
+    /// settings, source mirrors and archive bounds are read from the environment as `pods fetch` reads them.
+    /// Throws `InterruptedError` when cancelled.
+    public func prefetch(
+        _ location: XcodeProjectLocation, mode: RunMode, fetch: Bool, catalog: () throws -> MirrorCatalog,
+        cancellation: CancellationToken, progress: (@Sendable (PodsFetchProgress) -> Void)? = nil
+    ) throws -> ReinstallPrefetch? {
+        let lockfile = (location.installationRoot as NSString).appendingPathComponent("Podfile.lock")
+        guard fetch, mode == .apply, environment.fileSystem.fileExists(lockfile) else { return nil }
+        let network = try NetworkSettings.resolve(timeout: nil, lockTimeout: nil, environment: environment.variables)
+        var request = PodsFetchRequest(
+            lockfilePath: lockfile, stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout,
+            environment: environment, mirrors: try SourceMirrorRules.load(environment: environment, catalog: catalog()),
+            archiveLimits: try ArchiveLimits.resolve(environment: environment.variables))
+        request.minimumRate = network.minimumRate
+        let report: PodsFetchReport
+        do {
+            report = try PodsFetcher(request: request).run(mode: .apply, cancellation: cancellation, progress: progress)
+        } catch let error as PodMirrorFailure where error.code.isPodsFetchInput {
+            // A Podfile.lock podmirror cannot read is `pod install`'s business; the prefetch only saves time.
+            let warning = Diagnostic(
+                .warning, code: .reinstallFetchSkipped,
+                Message("pods.reinstall.fetch-skipped", ["reason": error.localizedMessage]))
+            return .skipped(lockfile: lockfile, warning: warning)
+        }
+        if report.interrupted { throw InterruptedError() }
+        guard report.failed.isEmpty else {
+            let error = PodMirrorFailure(
+                Message("pods.reinstall.fetch-failed", ["pods": report.failed.map(\.name).joined(separator: ", ")]),
+                remedy: Message("pods.reinstall.fetch-failed.remedy"), code: .reinstallFetchFailed)
+            return .failed(report, error: error)
+        }
+        return .fetched(report)
+    }
+}

@@ -60,26 +60,6 @@ struct PodsOptions: ParsableArguments {
 
 /// Rendering shared by the pods commands.
 enum PodsRender {
-    static func fields(_ report: PodsFetchReport) throws -> [String: JSONValue] {
-        var counts: [String: JSONValue] = [:]
-        for s in ["fetched", "cached", "skipped", "failed", "missing"] {
-            counts[s] = .int(report.pods.filter { $0.status.rawValue == s }.count)
-        }
-        return [
-            "mode": .string(report.mode.rawValue), "changed": .bool(report.changed),
-            "lockfile": .string(report.lockfile), "cachePath": .string(report.cachePath),
-            "cocoapodsVersion": .string(report.cocoapodsVersion),
-            "versionSource": .string(report.versionSource.rawValue),
-            "versionAction": .string(report.versionAction.rawValue),
-            "pods": try JSONValue.encoding(report.pods), "counts": .object(counts),
-            "interrupted": .bool(report.interrupted),
-            "warnings": try JSONValue.encoding(
-                report.warnings.map { w -> Diagnostic in
-                    var r = w; r.message = Redaction.redactText(w.message); return r
-                }),
-        ]
-    }
-
     static func statusWord(_ s: PodFetchResult.Status) -> String {
         let key =
             switch s {
@@ -166,12 +146,8 @@ struct PodsFetchCommand: PodmirrorCommand {
                 ).localized)
         }
         console.endProgress()
-        let failed = report.pods.contains { $0.status == .failed }
-        let drift = global.mode == .check && report.changed
-        let status: ExitStatus = report.interrupted ? .interrupted : failed ? .failure : .drift
         try runner.show(
-            ok: !report.interrupted && !failed && !drift, failure: status,
-            json: { try PodsRender.fields(report) },
+            ok: report.exitStatus == .success, failure: report.exitStatus, json: { try report.jsonFields() },
             text: {
                 let env = runner.environment
                 let state = WarningMemory.state(
@@ -201,9 +177,8 @@ struct PodsListCommand: PodmirrorCommand {
         let runner = runner()
         let report = try PodsFetcher(request: try pods.request(jobs: 1, runner: runner))
             .run(mode: .check, cancellation: runner.context.cancellation)
-        let failed = report.pods.contains { $0.status == .failed }
         try runner.show(
-            ok: !failed, json: { try PodsRender.fields(report) },
+            ok: report.failed.isEmpty, json: { try report.jsonFields() },
             text: {
                 let c = Console.shared
                 for w in report.warnings { c.err(Render.diagnosticLine(w)) }
