@@ -418,3 +418,15 @@ public final class PodSourcesFixture: @unchecked Sendable {
         return p
     }
 }
+
+extension PodSourcesFixture {
+    /// A fixture in a new temporary folder named after `prefix`, served by a git smart-HTTP server on loopback
+    /// (stop it in tearDown).
+    public static func served(_ prefix: String) throws -> (TempDirectory, GitHTTPServer, PodSourcesFixture) {
+        let tmp = TempDirectory(prefix)
+        let served = tmp.path + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let server = try GitHTTPServer(root: served)
+        return (tmp, server, try PodSourcesFixture(dir: tmp.path, base: "http://127.0.0.1:\(server.port)"))
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import PodMirrorFoundation
 @_spi(Benchmark) import PodMirrorFoundation
 
 // digest-bench FILE [RUNS]: hashes FILE (read into memory first) with Digest's platform implementation and

@@ -49,40 +49,15 @@ struct PodsOptions: ParsableArguments {
         } else {
             path = env.expandPath(project ?? ".") + "/Podfile.lock"
         }
-        let network = try NetworkSettings.resolve(
-            timeout: timeout, lockTimeout: lockTimeout, environment: env.variables)
-        var request = PodsFetchRequest(
+        return PodsFetchRequest(
             lockfilePath: path, only: only, jobs: jobs, cocoapodsVersion: cocoapodsVersion,
-            stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout,
-            environment: env, mirrors: try SourceMirrorRules.load(environment: env),
+            network: try runner.network(timeout: timeout, lockTimeout: lockTimeout), environment: env,
             archiveLimits: try ArchiveLimits.resolve(environment: env.variables))
-        request.minimumRate = network.minimumRate
-        return request
     }
 }
 
 /// Rendering shared by the pods commands.
 enum PodsRender {
-    static func fields(_ report: PodsFetchReport) throws -> [String: JSONValue] {
-        var counts: [String: JSONValue] = [:]
-        for s in ["fetched", "cached", "skipped", "failed", "missing"] {
-            counts[s] = .int(report.pods.filter { $0.status.rawValue == s }.count)
-        }
-        return [
-            "mode": .string(report.mode.rawValue), "changed": .bool(report.changed),
-            "lockfile": .string(report.lockfile), "cachePath": .string(report.cachePath),
-            "cocoapodsVersion": .string(report.cocoapodsVersion),
-            "versionSource": .string(report.versionSource.rawValue),
-            "versionAction": .string(report.versionAction.rawValue),
-            "pods": try JSONValue.encoding(report.pods), "counts": .object(counts),
-            "interrupted": .bool(report.interrupted),
-            "warnings": try JSONValue.encoding(
-                report.warnings.map { w -> Diagnostic in
-                    var r = w; r.message = Redaction.redactText(w.message); return r
-                }),
-        ]
-    }
-
     static func statusWord(_ s: PodFetchResult.Status) -> String {
         let key =
             switch s {
@@ -167,12 +142,8 @@ struct PodsFetchCommand: PodmirrorCommand {
                 ).localized)
         }
         console.endProgress()
-        let failed = report.pods.contains { $0.status == .failed }
-        let drift = global.mode == .check && report.changed
-        let status: ExitStatus = report.interrupted ? .interrupted : failed ? .failure : .drift
         try runner.show(
-            ok: !report.interrupted && !failed && !drift, failure: status,
-            json: { try PodsRender.fields(report) },
+            ok: report.exitStatus == .success, failure: report.exitStatus, json: { try report.jsonFields() },
             text: {
                 let env = runner.environment
                 let state = WarningMemory.state(
@@ -201,9 +172,8 @@ struct PodsListCommand: PodmirrorCommand {
     func run(_ runner: CommandRunner) throws {
         let report = try PodsFetcher(request: try pods.request(jobs: 1, runner: runner))
             .run(mode: .check, cancellation: runner.context.cancellation)
-        let failed = report.pods.contains { $0.status == .failed }
         try runner.show(
-            ok: !failed, json: { try PodsRender.fields(report) },
+            ok: report.failed.isEmpty, json: { try report.jsonFields() },
             text: {
                 let c = runner.console
                 for w in report.warnings { c.err(Render.diagnosticLine(w, console: runner.console)) }

@@ -3,7 +3,6 @@ import Foundation
 import PodMirrorCocoaPods
 import PodMirrorFoundation
 import PodMirrorKit
-import PodMirrorTransport
 
 struct ReinstallCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
@@ -26,13 +25,19 @@ struct ReinstallCommand: PodmirrorCommand {
         let location = try XcodeProjectLocator.locate(path, command: "reinstall", environment: env)
         // With --json, stdout carries one JSON document: pod's own stdout goes to stderr.
         let tools = ProcessToolRunner(output: global.json ? .standardError : .standardOutput)
-        let planned = try Reinstaller(environment: env, tools: tools).plan(location, repoUpdate: repoUpdate)
-        let lockfile = (location.installationRoot as NSString).appendingPathComponent("Podfile.lock")
+        let reinstaller = Reinstaller(environment: env, tools: tools)
+        let planned = try reinstaller.plan(location, repoUpdate: repoUpdate)
+        let console = runner.console
+        let json = global.json
+        let prefetched = try reinstaller.prefetch(
+            location, mode: global.mode, fetch: !noFetch, network: { try runner.network() },
+            cancellation: runner.context.cancellation
+        ) { p in
+            if let done = p.finished, !json { console.err(PodsRender.line(done, console: console)) }
+        }
         var warnings: [RepeatedWarnings.Group] = []
-        if !noFetch, global.mode == .apply, env.fileSystem.fileExists(lockfile) {
-            if let fetched = try Self.prefetch(lockfile: lockfile, runner: runner) {
-                warnings.append(fetched)
-            }
+        if let prefetched, let group = try Self.render(prefetched, runner: runner) {
+            warnings.append(group)
         }
         var shown: RepeatedWarnings.Records?
         if !global.json, global.mode == .apply {
@@ -56,54 +61,33 @@ struct ReinstallCommand: PodmirrorCommand {
         }
     }
 
-    /// `pods fetch` for the project's Podfile.lock; stops (before the project is touched) naming the pods
-    /// that could not be fetched. Returns its warnings for text output (nil with `json`), shown by the caller.
-    static func prefetch(lockfile: String, runner: CommandRunner) throws -> RepeatedWarnings.Group? {
-        let env = runner.environment
-        let json = runner.options.json
-        let network = try NetworkSettings.resolve(timeout: nil, lockTimeout: nil, environment: env.variables)
-        let request = PodsFetchRequest(
-            lockfilePath: lockfile,
-            stallTimeout: network.stallTimeout,
-            lockTimeout: network.lockTimeout,
-            environment: env, mirrors: try SourceMirrorRules.load(environment: env),
-            archiveLimits: try ArchiveLimits.resolve(environment: env.variables))
+    /// Shows what the prefetch did: a failure with every warning (a failed run changes nothing yet must show
+    /// why), else its warnings for text output (nil with `json`), shown by the caller with the other steps'.
+    static func render(_ prefetched: ReinstallPrefetch, runner: CommandRunner) throws -> RepeatedWarnings.Group? {
         let console = runner.console
-        let report: PodsFetchReport
-        do {
-            report = try PodsFetcher(request: request).run(mode: .apply, cancellation: runner.context.cancellation) {
-                p in
-                if let done = p.finished, !json { console.err(PodsRender.line(done, console: console)) }
-            }
-        } catch let error as PodMirrorFailure where error.exitStatus == .usage && error.code.rawValue.hasPrefix("pods.")
-        {
-            // A Podfile.lock podmirror cannot read is `pod install`'s business; the prefetch only saves time.
-            let skipped = Diagnostic(
-                .warning, code: .reinstallFetchSkipped,
-                Message("pods.reinstall.fetch-skipped", ["reason": error.localizedMessage]))
+        let json = runner.options.json
+        switch prefetched {
+        case .skipped(let lockfile, let skipped):
             if json {
-                console.err(Render.diagnosticLine(skipped, console: runner.console))
+                console.err(Render.diagnosticLine(skipped, console: console))
                 return nil
             }
             return RepeatedWarnings.Group(
                 warnings: [skipped], state: prefetchState(["skipped"], lockfile: lockfile, [skipped], runner: runner),
                 changed: false)
+        case .failed(let report, let error):
+            console.endProgress()
+            for w in report.warnings where !json { console.err(Render.diagnosticLine(w, console: console)) }
+            throw error
+        case .fetched(let report):
+            console.endProgress()
+            if json { return nil }
+            let facts = report.pods.map { "\($0.name) \($0.version) \($0.status)" }
+            return RepeatedWarnings.Group(
+                warnings: report.warnings,
+                state: prefetchState(facts, lockfile: report.lockfile, report.warnings, runner: runner),
+                changed: report.changed)
         }
-        console.endProgress()
-        if report.interrupted { throw InterruptedError() }
-        let failed = report.pods.filter { $0.status == .failed }
-        if !failed.isEmpty {
-            // A failed run changes nothing yet must show why: every warning, unconditionally.
-            for w in report.warnings where !json { console.err(Render.diagnosticLine(w, console: runner.console)) }
-            throw PodMirrorFailure(
-                Message("pods.reinstall.fetch-failed", ["pods": failed.map(\.name).joined(separator: ", ")]),
-                remedy: Message("pods.reinstall.fetch-failed.remedy"), code: .reinstallFetchFailed)
-        }
-        if json { return nil }
-        let facts = report.pods.map { "\($0.name) \($0.version) \($0.status)" }
-        return RepeatedWarnings.Group(
-            warnings: report.warnings, state: prefetchState(facts, lockfile: lockfile, report.warnings, runner: runner),
-            changed: report.changed)
     }
 
     /// The prefetch step's state: this command line, what it found per pod, the Podfile.lock's bytes.

@@ -216,3 +216,14 @@ extension ErrorCode {
         }
     }
 }
+
+extension ErrorCode {
+    /// The Podfile.lock, `--only` or CocoaPods version cannot be planned from. `pod install` judges such input
+    /// itself, so `reinstall` skips its prefetch for these instead of failing.
+    public var isPodsFetchInput: Bool {
+        switch self {
+        case .podsLockUnreadable, .podsLockYAML, .podsLockShape, .podsOnlyUnknown, .podsVersionUnknown: true
+        default: false
+        }
+    }
+}

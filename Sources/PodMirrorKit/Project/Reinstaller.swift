@@ -1,6 +1,7 @@
 import Foundation
 import PodMirrorCocoaPods
 import PodMirrorFoundation
+import PodMirrorTransport
 
 /// `pod install` ended with a non-zero status; the project was put back as it was.
 public struct PodInstallFailed: PodMirrorError {
@@ -129,5 +130,40 @@ public struct Reinstaller: Sendable {
             })
         change.message = summary
         return change
+    }
+}
+
+extension Reinstaller {
+    /// `pods fetch` of the project's Podfile.lock before `pod install`, which then finds its download cache
+    /// filled; nil when there is nothing to do (not applying, `fetch` off, no Podfile.lock). `network` gives the
+    /// run's settings (asked only when fetching); the archive bounds are read as `pods fetch` reads them.
+    /// Throws `InterruptedError` when cancelled.
+    public func prefetch(
+        _ location: XcodeProjectLocation, mode: RunMode, fetch: Bool, network: () throws -> NetworkSettings,
+        cancellation: CancellationToken, progress: (@Sendable (PodsFetchProgress) -> Void)? = nil
+    ) throws -> ReinstallPrefetch? {
+        let lockfile = (location.installationRoot as NSString).appendingPathComponent("Podfile.lock")
+        guard fetch, mode == .apply, environment.fileSystem.fileExists(lockfile) else { return nil }
+        let request = PodsFetchRequest(
+            lockfilePath: lockfile, network: try network(), environment: environment,
+            archiveLimits: try ArchiveLimits.resolve(environment: environment.variables))
+        let report: PodsFetchReport
+        do {
+            report = try PodsFetcher(request: request).run(mode: .apply, cancellation: cancellation, progress: progress)
+        } catch let error as PodMirrorFailure where error.code.isPodsFetchInput {
+            // A Podfile.lock podmirror cannot read is `pod install`'s business; the prefetch only saves time.
+            let warning = Diagnostic(
+                .warning, code: .reinstallFetchSkipped,
+                Message("pods.reinstall.fetch-skipped", ["reason": error.localizedMessage]))
+            return .skipped(lockfile: lockfile, warning: warning)
+        }
+        if report.interrupted { throw InterruptedError() }
+        guard report.failed.isEmpty else {
+            let error = PodMirrorFailure(
+                Message("pods.reinstall.fetch-failed", ["pods": report.failed.map(\.name).joined(separator: ", ")]),
+                remedy: Message("pods.reinstall.fetch-failed.remedy"), code: .reinstallFetchFailed)
+            return .failed(report, error: error)
+        }
+        return .fetched(report)
     }
 }

@@ -18,11 +18,7 @@ final class PodsFetchTests: XCTestCase {
     var fixture: PodSourcesFixture!
 
     override func setUpWithError() throws {
-        tmp = TempDirectory("pods-fetch")
-        let served = tmp.path + "/served"
-        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
-        server = try GitHTTPServer(root: served)
-        fixture = try PodSourcesFixture(dir: tmp.path, base: "http://127.0.0.1:\(server.port)")
+        (tmp, server, fixture) = try PodSourcesFixture.served("pods-fetch")
     }
 
     override func tearDown() {

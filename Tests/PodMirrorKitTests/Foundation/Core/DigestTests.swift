@@ -1,10 +1,11 @@
 import Foundation
 @testable import PodMirrorCocoaPods
-@testable @_spi(Benchmark) import PodMirrorFoundation
+@testable import PodMirrorFoundation
 @testable import PodMirrorKit
-@testable import PodMirrorTransport
 import PodMirrorTestSupport
+@testable import PodMirrorTransport
 import XCTest
+@testable @_spi(Benchmark) import PodMirrorFoundation
 
 final class DigestTests: XCTestCase {
     /// Both implementations: the platform's library (where there is one) and the Swift fallback.

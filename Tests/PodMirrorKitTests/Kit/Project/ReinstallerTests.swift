@@ -53,4 +53,68 @@ final class ReinstallerTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods/Old")))
         XCTAssertFalse(dir.listing().contains { $0.hasPrefix(".Pods") })
     }
+
+    // MARK: Prefetch
+
+    func prefetch(_ dir: TempDirectory, mode: RunMode = .apply, fetch: Bool = true) throws -> ReinstallPrefetch? {
+        let env = RuntimeEnvironment(
+            variables: ["PATH": dir.sub("bin"), "HOME": dir.sub("home")], currentDirectory: dir.path)
+        let location = try XcodeProjectLocator.locate(nil, command: "reinstall", environment: env)
+        return try Reinstaller(environment: env, tools: FakePod { 0 }).prefetch(
+            location, mode: mode, fetch: fetch,
+            network: { try NetworkSettings.resolve(timeout: nil, lockTimeout: nil, runtime: env) },
+            cancellation: CancellationToken())
+    }
+
+    func testPrefetchOfALockfilePodmirrorCannotReadIsSkippedWithAWarning() throws {
+        let dir = try project()
+        guard case .skipped(let lockfile, let warning)? = try prefetch(dir) else {
+            return XCTFail("a Podfile.lock of another shape is pod install's business")
+        }
+        XCTAssertEqual(lockfile, dir.sub("Podfile.lock"))
+        XCTAssertEqual(warning.code, .reinstallFetchSkipped)
+        XCTAssertTrue(warning.message.contains("Podfile.lock"), warning.message)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("home/Library")), "nothing fetched")
+    }
+
+    func testPrefetchRunsOnlyWhenApplyingAskedAndTheLockfileExists() throws {
+        let dir = try project()
+        XCTAssertNil(try prefetch(dir, mode: .dryRun))
+        XCTAssertNil(try prefetch(dir, mode: .check))
+        XCTAssertNil(try prefetch(dir, fetch: false))
+        try FileManager.default.removeItem(atPath: dir.sub("Podfile.lock"))
+        XCTAssertNil(try prefetch(dir))
+    }
+
+    func testPrefetchWithAPodThatCannotBeFetchedFailsNamingItBeforeTheProjectIsTouched() throws {
+        let dir = try project()
+        try dir.write(
+            "Podfile.lock",
+            """
+            PODS:
+              - PMGhost (1.0.0)
+
+            DEPENDENCIES:
+              - PMGhost
+
+            SPEC REPOS:
+              https://specs.example.invalid/specs.git:
+                - PMGhost
+
+            SPEC CHECKSUMS:
+              PMGhost: \(String(repeating: "a", count: 40))
+
+            COCOAPODS: 1.17.0
+
+            """)
+        let project = try dir.read("App.xcodeproj/project.pbxproj")
+        guard case .failed(let report, let error)? = try prefetch(dir) else {
+            return XCTFail("a pod that cannot be fetched stops reinstall")
+        }
+        XCTAssertEqual(error.code, .reinstallFetchFailed)
+        XCTAssertTrue(error.message.contains("PMGhost"), error.message)
+        XCTAssertEqual(report.failed.map(\.name), ["PMGhost"])
+        XCTAssertEqual(try dir.read("App.xcodeproj/project.pbxproj"), project)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.sub("Pods/Old/a.h")))
+    }
 }

@@ -1,9 +1,8 @@
 import Foundation
 import PodMirrorFoundation
 
-/// Pods whose podspec is not in a local spec repo: `:podspec` pods (a path next to the Podfile or an
-/// http(s) URL), and trunk CDN podspecs CocoaPods has not downloaded yet.
-extension PodsFetcher {
+/// Planning `:podspec` pods: a path next to the Podfile, or an http(s) URL whose podspec `PodFetcher` downloads.
+extension PodsFetchPlanner {
     /// Plans a `:podspec` pod. CocoaPods caches it as `External/<Name>/<md5 of the spec's source>-<chk5>`, where
     /// the checksum is the SHA1 of the spec as CocoaPods stored it (`Pods/Local Podspecs/<Name>.podspec.json`),
     /// which Podfile.lock's `SPEC CHECKSUMS` records.
@@ -87,7 +86,7 @@ extension PodsFetcher {
                 return PodJob(result: result, source: source, slug: slug, spec: spec, settled: false)
             }
         } catch {
-            Self.fill(&result, error: error)
+            PodsFetcher.fill(&result, error: error)
             return PodJob(result: result, source: nil, slug: nil, spec: nil, settled: true)
         }
     }
@@ -122,63 +121,6 @@ extension PodsFetcher {
                 exact || isJSON ? bytes : Self.minimalSpecJSON(name: name, version: version, source: spec.params)
             let slug = DownloadCache.podspecSlug(name: name, params: spec.params, specSHA1: checksum)
             return .success((source, slug, specBytes))
-        }
-    }
-
-    /// Downloads `remote` and completes `job` with what it says: a CDN podspec is checked against
-    /// `SPEC CHECKSUMS` and stored in its repo before it is used; a `:podspec` URL gives the slug too.
-    func resolve(
-        _ remote: RemotePodspec, job: inout PodJob, result: inout PodFetchResult, scratch: String,
-        _ cancellation: CancellationToken
-    ) throws -> Result<Void, SkipReason> {
-        var options = DownloadOptions(
-            stallTimeout: request.stallTimeout, cancellation: cancellation,
-            environment: request.environment.variables)
-        options.minimumRate = request.minimumRate
-        let shown = Redaction.redactURL(remote.url)
-        let got: (bytes: [UInt8], etag: String?)
-        do { got = try remote.download(options: options, scratch: scratch) } catch let e as HTTPSourceError
-            where e.kind == .httpStatus && e.status == 404
-        {
-            if case .cdn(let repo, _, _) = remote.kind {
-                throw PodMirrorFailure(
-                    Message("pods.cdn.not-found", ["pod": result.name, "version": result.version, "url": shown]),
-                    remedy: Message("pods.cdn.not-found.remedy", ["repo": repo]), code: .podsCDNNotFound)
-            }
-            throw e
-        }
-        switch remote.kind {
-        case .cdn(let repo, let localPath, let sha1):
-            let actual = Digest.hex(.sha1, got.bytes)
-            guard actual == sha1 else {
-                throw PodMirrorFailure(
-                    Message(
-                        "pods.cdn.checksum",
-                        ["pod": result.name, "url": shown, "repo": repo, "lock": sha1, "actual": actual]),
-                    remedy: Message("pods.cdn.checksum.remedy"), code: .podsCDNChecksum)
-            }
-            try RemotePodspec.storeCDN(got.bytes, etag: got.etag, at: localPath)
-            let spec = try PodSpecSource.json(got.bytes, path: shown)
-            switch locate(spec, result: &result) {
-            case .failure(let why): return .failure(why)
-            case .success(let source):
-                job.source = source
-                job.spec = got.bytes
-                return .success(())
-            }
-        case .podspecURL(let isJSON):
-            switch try readPodspec(
-                name: result.name, version: result.version, bytes: got.bytes, isJSON: isJSON, label: shown,
-                checksum: job.specChecksum ?? "", result: &result)
-            {
-            case .failure(let why): return .failure(why)
-            case .success(let (source, slug, spec)):
-                job.source = source
-                job.slug = slug
-                job.spec = spec
-                result.cachePath = cache.entryPath(slug)
-                return .success(())
-            }
         }
     }
 }
