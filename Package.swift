@@ -45,7 +45,7 @@ let package = Package(
         .target(
             name: "PodMirrorCocoaPods",
             dependencies: [
-                "PodMirrorTransport", "PodMirrorFoundation", "CHTTP", .product(name: "Yams", package: "Yams"),
+                "PodMirrorTransport", "PodMirrorFoundation", .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // Flows: setup, doctor, reinstall, pod init, and what a release says of itself.
