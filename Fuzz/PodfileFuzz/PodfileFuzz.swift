@@ -34,7 +34,7 @@ let probes: [Probe] = [
         edit: .addSource(privateURL, first: true), mayTouch: { $0.contains("source") }, statement: "source",
         holds: { $0.sourceURLs.contains { SourceURL($0).isSame(as: SourceURL(privateURL)) } }),
     Probe(
-        edit: .platform(name: "ios", version: "13.0"), mayTouch: { $0.contains("platform") }, statement: "platform",
+        edit: .platform(.init(.ios, version: "13.0")), mayTouch: { $0.contains("platform") }, statement: "platform",
         holds: { $0.platform?.name == "ios" && $0.platform?.version == "13.0" }),
     Probe(
         edit: .inhibitWarnings(true), mayTouch: { $0.contains("inhibit_all_warnings") },

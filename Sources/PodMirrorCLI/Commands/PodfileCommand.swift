@@ -251,9 +251,8 @@ struct PodfilePlatformCommand: PodmirrorCommand {
     @Flag(name: .long, help: Message("help.podfile.platform.flag.force").help) var force = false
 
     func run(_ runner: CommandRunner) throws {
-        let (name, version) = try SetupRequest.parsePlatform(name, version: version)
-        try runPodfileEdits(
-            [.platform(name: name, version: version, target: target, force: force)], location: location, runner: runner)
+        let platform = try PlatformVersion(parsing: name, version: version)
+        try runPodfileEdits([.platform(platform, target: target, force: force)], location: location, runner: runner)
     }
 }
 
@@ -322,8 +321,7 @@ struct PodfileDeploymentTargetCommand: PodmirrorCommand {
     @Argument(help: Message("help.podfile.deployment-target.argument.version").help) var version: String?
 
     func run(_ runner: CommandRunner) throws {
-        let (platform, version) = try SetupRequest.parsePlatform(platform, version: version)
-        try runPodfileEdits(
-            [.deploymentTarget(platform: platform, version: version)], location: location, runner: runner)
+        let target = try PlatformVersion(parsing: platform, version: version)
+        try runPodfileEdits([.deploymentTarget(target)], location: location, runner: runner)
     }
 }

@@ -63,10 +63,10 @@ struct SetupCommand: PodmirrorCommand {
     func request() throws -> SetupRequest {
         var request = SetupRequest(
             mirror: mirror, repoName: repoName, gems: gems, bundler: bundler, podfiles: podfiles,
-            platform: try platform.map { try SetupRequest.parsePlatform($0) }, inhibitWarnings: inhibitWarnings,
+            platform: try platform.map { try PlatformVersion(parsing: $0) }, inhibitWarnings: inhibitWarnings,
             buildSettings: try buildSettings.map(SetupRequest.parseBuildSetting), strategy: strategy,
             removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify,
-            deploymentTarget: try deploymentTarget.map { try SetupRequest.parsePlatform($0) })
+            deploymentTarget: try deploymentTarget.map { try PlatformVersion(parsing: $0) })
         request.seed = seed
         request.sourceMirrors = try sourceMirrors.map(SourceMirrorConfig.parsePair)
         return request

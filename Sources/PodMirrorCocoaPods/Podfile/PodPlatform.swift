@@ -89,3 +89,24 @@ public enum PodPlatform: String, CaseIterable, Sendable {
         return (platform, try version(parsing: parts[1]))
     }
 }
+
+/// A platform and its deployment target as given on the command line (`ios:13.0`, `ios 13.0`, `macos` and a
+/// separate `12`), parsed once where the input arrives and carried typed to the Podfile edit that writes it.
+public struct PlatformVersion: Sendable, Equatable {
+    public var platform: PodPlatform
+    /// A checked deployment target (`PodPlatform.version(parsing:)`).
+    public var version: String
+
+    public init(_ platform: PodPlatform, version: String) {
+        self.platform = platform
+        self.version = version
+    }
+
+    /// Parses `NAME:VERSION` (or `NAME VERSION`, or `NAME` and `version` apart); names are case-insensitive,
+    /// `macos` is `osx`; a missing or malformed version is an error naming the accepted forms.
+    public init(parsing text: String, version: String? = nil) throws {
+        let (platform, parsed) = try PodPlatform.parse(
+            [text, version].compactMap { $0 }.joined(separator: ":"), versionRequired: true)
+        self.init(platform, version: parsed ?? platform.defaultDeploymentTarget)
+    }
+}

@@ -10,7 +10,7 @@ import PodMirrorFoundation
 /// let doc = try PodfileDocument.load(path: path, fs: fs)      // throws PodfileError (file:line:column)
 /// doc.model.sourceURLs                                        // ["https://cdn.cocoapods.org/", …]
 /// doc.model.json                                              // what `podfile show --json` prints
-/// let plan = try PodfileEditor.plan([.useSource("tuna"), .platform(name: "ios", version: "13.0"),
+/// let plan = try PodfileEditor.plan([.useSource("tuna"), .platform(.init(.ios, version: "13.0")),
 ///                                     .inhibitWarnings(true),
 ///                                     .buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0")],
 ///                                    podfile: path, fs: fs, catalog: try .bundled())

@@ -56,9 +56,8 @@ extension EditContext {
     }
 
     /// `podfile deployment-target PLATFORM VERSION`.
-    mutating func deploymentTarget(platform name: String, version: String) throws {
-        let platform = try PodPlatform(parsing: name)
-        let version = try PodPlatform.version(parsing: version)
+    mutating func deploymentTarget(_ target: PlatformVersion) throws {
+        let (platform, version) = (target.platform, target.version)
         let key = platform.deploymentTargetSetting
         if installOption("skip_pods_project_generation") {
             throw PodfileError(

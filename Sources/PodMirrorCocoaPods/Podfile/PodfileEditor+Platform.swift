@@ -44,12 +44,9 @@ extension EditContext {
     }
 
     /// `platform NAME VERSION [--target T] [--force]`.
-    mutating func platform(name: String, version: String, target: String?, force: Bool) throws {
-        let platform = try PodPlatform(parsing: name)
-        // `:macos` as the user wrote it; CocoaPods stores both spellings as `osx`.
-        let spelled = name.lowercased().hasSuffix("macos") ? "macos" : platform.rawValue
-        let name = spelled
-        let version = try PodPlatform.version(parsing: version)
+    mutating func platform(_ platform: PlatformVersion, target: String?, force: Bool) throws {
+        let name = platform.platform.rawValue
+        let version = platform.version
         let scope = try scope(named: target)
         if scope.statement != nil, scope.block == nil {
             throw PodfileError(

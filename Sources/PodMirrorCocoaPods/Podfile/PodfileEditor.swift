@@ -9,12 +9,12 @@ public enum PodfileEdit: Sendable, Equatable {
     case removeSource(String)
     case setSources([String])
     /// `platform :NAME, 'VERSION'` at root (target nil) or in a target's block.
-    case platform(name: String, version: String, target: String? = nil, force: Bool = false)
+    case platform(PlatformVersion, target: String? = nil, force: Bool = false)
     case inhibitWarnings(Bool)
     case buildSetting(key: String, value: String, configuration: String? = nil, pod: String? = nil)
     case unsetBuildSetting(key: String, configuration: String? = nil, pod: String? = nil)
     /// Raise every pod target's deployment target on `platform` to at least `version` (post_install).
-    case deploymentTarget(platform: String, version: String)
+    case deploymentTarget(PlatformVersion)
 
     /// One line for a person (URL credentials redacted).
     public var summary: String { Redaction.redactText(rawSummary) }
@@ -38,7 +38,8 @@ public enum PodfileEdit: Sendable, Equatable {
             return t(first ? "podfile.edit.add-source-first" : "podfile.edit.add-source", ["url": u])
         case .removeSource(let u): return t("podfile.edit.remove-source", ["url": u])
         case .setSources(let l): return t("podfile.edit.set-sources", ["urls": l.joined(separator: ", ")])
-        case .platform(let n, let v, let target, _):
+        case .platform(let p, let target, _):
+            let (n, v) = (p.platform.rawValue, p.version)
             return target.map { t("podfile.edit.platform-in-target", ["name": n, "version": v, "target": $0]) }
                 ?? t("podfile.edit.platform", ["name": n, "version": v])
         case .inhibitWarnings(let on): return t(on ? "podfile.edit.inhibit-on" : "podfile.edit.inhibit-off")
@@ -46,8 +47,8 @@ public enum PodfileEdit: Sendable, Equatable {
             return t("podfile.edit.build-setting", ["key": k, "value": v]) + scope(c, p)
         case .unsetBuildSetting(let k, let c, let p):
             return t("podfile.edit.unset-build-setting", ["key": k]) + scope(c, p)
-        case .deploymentTarget(let p, let v):
-            return t("podfile.edit.deployment-target", ["platform": p, "version": v])
+        case .deploymentTarget(let p):
+            return t("podfile.edit.deployment-target", ["platform": p.platform.rawValue, "version": p.version])
         }
     }
 }
@@ -171,11 +172,11 @@ struct EditContext {
         case .addSource(let u, let first): try addSource(u, first: first)
         case .removeSource(let u): try removeSource(u)
         case .setSources(let l): try setSources(l)
-        case .platform(let n, let v, let t, let f): try platform(name: n, version: v, target: t, force: f)
+        case .platform(let p, let t, let f): try platform(p, target: t, force: f)
         case .inhibitWarnings(let on): try inhibitWarnings(on)
         case .buildSetting(let k, let v, let c, let p): try buildSetting(key: k, value: v, configuration: c, pod: p)
         case .unsetBuildSetting(let k, let c, let p): try unsetBuildSetting(key: k, configuration: c, pod: p)
-        case .deploymentTarget(let p, let v): try deploymentTarget(platform: p, version: v)
+        case .deploymentTarget(let p): try deploymentTarget(p)
         }
     }
 

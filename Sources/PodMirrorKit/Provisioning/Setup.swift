@@ -95,14 +95,14 @@ public struct Setup: Sendable {
             podfileEdits.append(.useSource(specs.url))
         }
         if let platform = request.platform {
-            podfileEdits.append(.platform(name: platform.name, version: platform.version))
+            podfileEdits.append(.platform(platform))
         }
         if request.inhibitWarnings { podfileEdits.append(.inhibitWarnings(true)) }
         for setting in request.buildSettings {
             podfileEdits.append(.buildSetting(key: setting.key, value: setting.value))
         }
         if let target = request.deploymentTarget {
-            podfileEdits.append(.deploymentTarget(platform: target.name, version: target.version))
+            podfileEdits.append(.deploymentTarget(target))
         }
         let podfileCatalog = resolved.specs.map { specsCatalog(for: $0, request: request) } ?? catalog
         for podfile in request.podfiles where !podfileEdits.isEmpty {

@@ -21,12 +21,12 @@ public struct SetupRequest: Sendable, Equatable {
     /// Podfiles to edit.
     public var podfiles: [String]
     /// `platform NAME, 'VERSION'` for every Podfile.
-    public var platform: (name: String, version: String)?
+    public var platform: PlatformVersion?
     public var inhibitWarnings: Bool
     /// Build settings every pod target gets through the post_install hook.
     public var buildSettings: [(key: String, value: String)]
     /// Raise every pod target's deployment target on this platform to at least this version.
-    public var deploymentTarget: (name: String, version: String)?
+    public var deploymentTarget: PlatformVersion?
     public var strategy: Strategy
     /// Remove `repos/trunk` so locked pods move to the mirror.
     public var removeTrunk: Bool
@@ -41,10 +41,10 @@ public struct SetupRequest: Sendable, Equatable {
 
     public init(
         mirror: String? = nil, repoName: String? = nil, gems: String? = nil, bundler: Bool = false,
-        podfiles: [String] = [], platform: (name: String, version: String)? = nil, inhibitWarnings: Bool = false,
+        podfiles: [String] = [], platform: PlatformVersion? = nil, inhibitWarnings: Bool = false,
         buildSettings: [(key: String, value: String)] = [], strategy: Strategy = .podfile,
         removeTrunk: Bool = false, installCocoaPods: Bool = false, verify: Bool = true,
-        deploymentTarget: (name: String, version: String)? = nil, seed: String? = nil
+        deploymentTarget: PlatformVersion? = nil, seed: String? = nil
     ) {
         self.mirror = mirror
         self.repoName = repoName
@@ -64,23 +64,14 @@ public struct SetupRequest: Sendable, Equatable {
 
     public static func == (a: SetupRequest, b: SetupRequest) -> Bool {
         a.mirror == b.mirror && a.repoName == b.repoName && a.gems == b.gems && a.bundler == b.bundler
-            && a.podfiles == b.podfiles && a.platform?.name == b.platform?.name
-            && a.platform?.version == b.platform?.version
+            && a.podfiles == b.podfiles && a.platform == b.platform
             && a.inhibitWarnings == b.inhibitWarnings
             && a.buildSettings.map { "\($0.key)=\($0.value)" } == b.buildSettings.map { "\($0.key)=\($0.value)" }
             && a.strategy == b.strategy && a.removeTrunk == b.removeTrunk && a.installCocoaPods == b.installCocoaPods
             && a.verify == b.verify
             && a.sourceMirrors == b.sourceMirrors
-            && a.deploymentTarget?.name == b.deploymentTarget?.name
-            && a.deploymentTarget?.version == b.deploymentTarget?.version
+            && a.deploymentTarget == b.deploymentTarget
             && a.seed == b.seed
-    }
-
-    /// Parses `ios:13.0` (or `ios 13.0`); names are case-insensitive, `macos` is stored as `osx`.
-    public static func parsePlatform(_ text: String, version: String? = nil) throws -> (name: String, version: String) {
-        let (platform, version) = try PodPlatform.parse(
-            [text, version].compactMap { $0 }.joined(separator: ":"), versionRequired: true)
-        return (platform.rawValue, version ?? platform.defaultDeploymentTarget)
     }
 
     /// Parses `KEY=VALUE` for a build setting (conditional keys such as `EXCLUDED_ARCHS[sdk=iphonesimulator*]`).

@@ -236,11 +236,12 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
             if force {
                 total += 1
                 do {
-                    _ = try PodfileEditor.apply([.platform(name: "ios", version: "15.0")], to: doc, catalog: catalog)
+                    _ = try PodfileEditor.apply(
+                        [.platform(try PlatformVersion(parsing: "ios", version: "15.0"))], to: doc, catalog: catalog)
                     failures.append("\(c.name): platform expression replaced without --force")
                 } catch { passed += 1 }
             }
-            run(c, .platform(name: "ios", version: "15.0", force: force)) { b, a in
+            run(c, .platform(try PlatformVersion(parsing: "ios", version: "15.0"), force: force)) { b, a in
                 guard a.platform?.name == "ios", a.platform?.version == "15.0" else {
                     return "root platform \(String(describing: a.platform))"
                 }
@@ -248,7 +249,8 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
                     ? nil : "sources/inhibit changed"
             }
             if let t = firstTargetWithBlock(m.root) {
-                run(c, .platform(name: "ios", version: "14.0", target: t, force: true)) { b, a in
+                run(c, .platform(try PlatformVersion(parsing: "ios", version: "14.0"), target: t, force: true)) {
+                    b, a in
                     let target = a.root.children.first { $0.name == t }
                     guard target?.platform?.version == "14.0" else {
                         return "target platform \(String(describing: target?.platform))"
@@ -370,7 +372,8 @@ final class PodfileConformanceTests: XCTestCase, PodfileCorpusTesting {
         let edits: [PodfileEdit] = [
             .useSource("tuna"), .addSource("https://x/s.git", first: true),
             .setSources(["https://a.example/specs.git", "https://b.example/specs.git"]),
-            .platform(name: "ios", version: "15.0"), .inhibitWarnings(true), .inhibitWarnings(false),
+            .platform(try PlatformVersion(parsing: "ios", version: "15.0")), .inhibitWarnings(true),
+            .inhibitWarnings(false),
             .buildSetting(key: "K", value: "V"), .unsetBuildSetting(key: "K"),
         ]
         for c in cases {

@@ -38,14 +38,16 @@ final class PodfileEditorTests: XCTestCase {
             "platform :ios, '13.0'; NOTE = <<~TEXT\n  text\nTEXT\npod 'A'\n", [.inhibitWarnings(true)],
             "platform :ios, '13.0'; NOTE = <<~TEXT\n  text\nTEXT\ninhibit_all_warnings!\npod 'A'\n")
         try assertEdit(
-            "target 'A' do x = <<~T\n  t\nT\n  pod 'X'\nend\n", [.platform(name: "ios", version: "13.0", target: "A")],
+            "target 'A' do x = <<~T\n  t\nT\n  pod 'X'\nend\n",
+            [.platform(try PlatformVersion(parsing: "ios", version: "13.0"), target: "A")],
             "target 'A' do x = <<~T\n  t\nT\n  platform :ios, '13.0'\n  pod 'X'\nend\n")
     }
 
     func testEditThatTheNextLineWouldSwallowIsRefusedNotRepeated() throws {
         // `2 +` continues onto the next line: a platform line inserted there would become an operand.
         let input = "source 'https://cdn.cocoapods.org/'; TOTAL = 2 +\n  3\npod 'A'\n"
-        XCTAssertThrowsError(try edited(input, [.platform(name: "ios", version: "13.0")])) { error in
+        XCTAssertThrowsError(try edited(input, [.platform(try PlatformVersion(parsing: "ios", version: "13.0"))])) {
+            error in
             XCTAssertEqual((error as? PodfileError)?.code, .podfileUnplaceable, "\(error)")
             XCTAssertTrue("\(error)".contains("Podfile:2"), "\(error)")
         }
@@ -62,10 +64,13 @@ final class PodfileEditorTests: XCTestCase {
 
     func testPlatformVersionStringSpanningLinesNeedsForce() throws {
         let input = "platform :ios, '13.0\n'\n"
-        XCTAssertThrowsError(try edited(input, [.platform(name: "ios", version: "14.0")])) { error in
+        XCTAssertThrowsError(try edited(input, [.platform(try PlatformVersion(parsing: "ios", version: "14.0"))])) {
+            error in
             XCTAssertEqual((error as? PodfileError)?.code, .podfilePlatformExpression, "\(error)")
         }
-        try assertEdit(input, [.platform(name: "ios", version: "14.0", force: true)], "platform :ios, '14.0'\n")
+        try assertEdit(
+            input, [.platform(try PlatformVersion(parsing: "ios", version: "14.0"), force: true)],
+            "platform :ios, '14.0'\n")
     }
 
     // MARK: source
@@ -101,9 +106,17 @@ final class PodfileEditorTests: XCTestCase {
             "source '\(tuna)'\n\n# Uncomment the next line to define a global platform for your project\n"
             + "platform :ios, '13.0'\ninhibit_all_warnings!\n\ntarget 'App' do\n  use_frameworks!\nend\n"
         try assertEdit(
-            podInit, [.useSource("tuna"), .platform(name: "ios", version: "13.0"), .inhibitWarnings(true)], expected)
+            podInit,
+            [
+                .useSource("tuna"), .platform(try PlatformVersion(parsing: "ios", version: "13.0")),
+                .inhibitWarnings(true),
+            ], expected)
         try assertEdit(
-            podInit, [.platform(name: "ios", version: "13.0"), .inhibitWarnings(true), .useSource("tuna")], expected)
+            podInit,
+            [
+                .platform(try PlatformVersion(parsing: "ios", version: "13.0")), .inhibitWarnings(true),
+                .useSource("tuna"),
+            ], expected)
     }
 
     func testSourceUseReplacesEveryOfficialSpellingAtTheFirstPlaceAndKeepsPrivateOnes() throws {
@@ -171,19 +184,22 @@ final class PodfileEditorTests: XCTestCase {
 
     func testPlatformInPlaceKeepsQuoteStyle() throws {
         try assertEdit(
-            "platform :ios, \"9.0\" # min\n", [.platform(name: "ios", version: "13.0")],
+            "platform :ios, \"9.0\" # min\n", [.platform(try PlatformVersion(parsing: "ios", version: "13.0"))],
             "platform :ios, \"13.0\" # min\n")
-        try assertEdit("platform :ios\n", [.platform(name: "ios", version: "13.0")], "platform :ios, '13.0'\n")
+        try assertEdit(
+            "platform :ios\n", [.platform(try PlatformVersion(parsing: "ios", version: "13.0"))],
+            "platform :ios, '13.0'\n")
         // :macos and :osx are the same platform: the written name stays.
         try assertEdit(
-            "platform :osx, '10.9'\n", [.platform(name: "macos", version: "11.0")], "platform :osx, '11.0'\n")
+            "platform :osx, '10.9'\n", [.platform(try PlatformVersion(parsing: "macos", version: "11.0"))],
+            "platform :osx, '11.0'\n")
     }
 
     func testPlatformUncommentsPodInitLine() throws {
         try assertEdit(
             "# Uncomment the next line to define a global platform for your project\n"
                 + "# platform :ios, '9.0'\n\ntarget 'A' do\nend\n",
-            [.platform(name: "ios", version: "14.0")],
+            [.platform(try PlatformVersion(parsing: "ios", version: "14.0"))],
             "# Uncomment the next line to define a global platform for your project\n"
                 + "platform :ios, '14.0'\n\ntarget 'A' do\nend\n"
         )
@@ -192,23 +208,30 @@ final class PodfileEditorTests: XCTestCase {
     func testPlatformInsertedAfterSourcesOrInTarget() throws {
         try assertEdit(
             "source 'https://cdn.cocoapods.org/'\n\ntarget 'A' do\n    pod 'X'\nend\n",
-            [.platform(name: "ios", version: "12.0")],
+            [.platform(try PlatformVersion(parsing: "ios", version: "12.0"))],
             "source 'https://cdn.cocoapods.org/'\nplatform :ios, '12.0'\n\ntarget 'A' do\n    pod 'X'\nend\n")
         try assertEdit(
-            "target 'A' do\n    pod 'X'\nend\n", [.platform(name: "tvos", version: "15.0", target: "A")],
+            "target 'A' do\n    pod 'X'\nend\n",
+            [.platform(try PlatformVersion(parsing: "tvos", version: "15.0"), target: "A")],
             "target 'A' do\n    platform :tvos, '15.0'\n    pod 'X'\nend\n")
-        XCTAssertThrowsError(try edited("target 'A' do\nend\n", [.platform(name: "ios", version: "1.0", target: "B")]))
+        XCTAssertThrowsError(
+            try edited(
+                "target 'A' do\nend\n", [.platform(try PlatformVersion(parsing: "ios", version: "1.0"), target: "B")]))
     }
 
     func testPlatformExpressionNeedsForce() throws {
         let input = "platform :ios, min_ios_version_supported\n"
-        XCTAssertThrowsError(try edited(input, [.platform(name: "ios", version: "13.4")])) { error in
+        XCTAssertThrowsError(try edited(input, [.platform(try PlatformVersion(parsing: "ios", version: "13.4"))])) {
+            error in
             XCTAssertEqual((error as? PodfileError)?.code, .podfilePlatformExpression)
             XCTAssertEqual((error as? PodfileError)?.line, 1)
         }
-        try assertEdit(input, [.platform(name: "ios", version: "13.4", force: true)], "platform :ios, '13.4'\n")
-        XCTAssertThrowsError(try edited(input, [.platform(name: "android", version: "1")]))
-        XCTAssertThrowsError(try edited(input, [.platform(name: "ios", version: "latest", force: true)]))
+        try assertEdit(
+            input, [.platform(try PlatformVersion(parsing: "ios", version: "13.4"), force: true)],
+            "platform :ios, '13.4'\n")
+        XCTAssertThrowsError(try edited(input, [.platform(try PlatformVersion(parsing: "android", version: "1"))]))
+        XCTAssertThrowsError(
+            try edited(input, [.platform(try PlatformVersion(parsing: "ios", version: "latest"), force: true)]))
     }
 
     // MARK: inhibit_all_warnings!
@@ -327,7 +350,8 @@ final class PodfileEditorTests: XCTestCase {
         let out = try edited(
             input,
             [
-                .useSource("tuna"), .platform(name: "ios", version: "12.0"), .inhibitWarnings(true),
+                .useSource("tuna"), .platform(try PlatformVersion(parsing: "ios", version: "12.0")),
+                .inhibitWarnings(true),
                 .buildSetting(key: "K", value: "V"),
             ])
         XCTAssertEqual(
@@ -342,7 +366,7 @@ final class PodfileEditorTests: XCTestCase {
     func testTabsAndTypographicQuotesSurvive() throws {
         let input = "target \u{2018}App\u{2019} do\n\tpod \u{2018}A\u{2019}\nend\n"
         try assertEdit(
-            input, [.platform(name: "ios", version: "12.0", target: "App")],
+            input, [.platform(try PlatformVersion(parsing: "ios", version: "12.0"), target: "App")],
             "target \u{2018}App\u{2019} do\n\tplatform :ios, '12.0'\n\tpod \u{2018}A\u{2019}\nend\n")
     }
 
@@ -354,7 +378,7 @@ final class PodfileEditorTests: XCTestCase {
         chmod(path, 0o640)
         let fs = LocalFileSystem()
         let plan = try PodfileEditor.plan(
-            [.platform(name: "ios", version: "13.0")], podfile: path, fs: fs, catalog: catalog)
+            [.platform(try PlatformVersion(parsing: "ios", version: "13.0"))], podfile: path, fs: fs, catalog: catalog)
         let dry = try PlanRunner().run(plan, mode: .dryRun)
         XCTAssertTrue(dry.changed)
         XCTAssertTrue(dry.changes[0].diff?.contains("+platform :ios, '13.0'") ?? false)
@@ -366,7 +390,7 @@ final class PodfileEditorTests: XCTestCase {
         stat(path, &st)
         XCTAssertEqual(st.st_mode & 0o777, 0o640)
         let again = try PodfileEditor.plan(
-            [.platform(name: "ios", version: "13.0")], podfile: path, fs: fs, catalog: catalog)
+            [.platform(try PlatformVersion(parsing: "ios", version: "13.0"))], podfile: path, fs: fs, catalog: catalog)
         XCTAssertFalse(again.hasChanges)
         XCTAssertEqual(dir.listing(), ["Podfile"], "no temporary files left")
     }
@@ -401,7 +425,7 @@ final class PodfileEditorTests: XCTestCase {
             "", [.buildSetting(key: "K", value: "V")],
             "post_install do |installer|\n  \(Self.line("installer", "K", "V"))\nend\n")
         try assertEdit(
-            "", [.platform(name: "ios", version: "12.0"), .inhibitWarnings(true)],
+            "", [.platform(try PlatformVersion(parsing: "ios", version: "12.0")), .inhibitWarnings(true)],
             "platform :ios, '12.0'\ninhibit_all_warnings!\n")
     }
 

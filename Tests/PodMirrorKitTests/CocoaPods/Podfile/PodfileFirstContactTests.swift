@@ -102,25 +102,26 @@ final class PodfileFirstContactTests: XCTestCase {
 
     func testDeploymentTargetWritesTheRaiseToAtLeastLine() throws {
         let input = "platform :ios, '15.0'\ntarget 'App' do\nend\n"
-        let out = try edited(input, [.deploymentTarget(platform: "iOS", version: "15.0")])
+        let out = try edited(input, [.deploymentTarget(try PlatformVersion(parsing: "iOS", version: "15.0"))])
         let line =
             "installer.pods_project.targets.each { |t| t.build_configurations.each { |c| "
             + "c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] = '15.0' if Gem::Version.new("
             + "c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'].to_s[/\\A\\d+(\\.\\d+)*/] || '0') < "
             + "Gem::Version.new('15.0') } }"
         XCTAssertEqual(out, input + "\npost_install do |installer|\n  \(line)\nend\n")
-        try assertSettled(out, [.deploymentTarget(platform: "ios", version: "15.0")])
-        let raised = try edited(out, [.deploymentTarget(platform: "ios", version: "16.0")])
+        try assertSettled(out, [.deploymentTarget(try PlatformVersion(parsing: "ios", version: "15.0"))])
+        let raised = try edited(out, [.deploymentTarget(try PlatformVersion(parsing: "ios", version: "16.0"))])
         XCTAssertEqual(
             raised,
             out.replacingOccurrences(of: "'15.0'", with: "'16.0'").replacingOccurrences(
                 of: "platform :ios, '16.0'",
                 with: "platform :ios, '15.0'"))
         // Another platform gets its own line; show does not mistake either for a plain build setting.
-        let mac = try edited(out, [.deploymentTarget(platform: "macOS", version: "11.0")])
+        let mac = try edited(out, [.deploymentTarget(try PlatformVersion(parsing: "macOS", version: "11.0"))])
         XCTAssertTrue(mac.contains("c.build_settings['MACOSX_DEPLOYMENT_TARGET'] = '11.0' if"), mac)
         XCTAssertEqual(try PodfileDocument(text: mac).model.buildSettings, [])
-        XCTAssertThrowsError(try edited(input, [.deploymentTarget(platform: "ios", version: "15.0.0.1")]))
+        XCTAssertThrowsError(
+            try edited(input, [.deploymentTarget(try PlatformVersion(parsing: "ios", version: "15.0.0.1"))]))
     }
 
     /// When `ruby` is on PATH (a reference only): the written hook run against a stand-in installer whose pod
@@ -152,7 +153,7 @@ final class PodfileFirstContactTests: XCTestCase {
             "target 'App' do\nend\n", "install! 'cocoapods', :generate_multiple_pod_projects => true\n",
             "post_install do |pi|\n  puts 'hi'\nend\n",
         ].enumerated() {
-            let out = try edited(input, [.deploymentTarget(platform: "ios", version: "15.0")])
+            let out = try edited(input, [.deploymentTarget(try PlatformVersion(parsing: "ios", version: "15.0"))])
             let path = try dir.write("Podfile\(n)", out)
             let syntax = try ProcessRunner.run(ruby, ["-c", path])
             XCTAssertEqual(syntax.status, 0, syntax.stderr)
@@ -166,11 +167,19 @@ final class PodfileFirstContactTests: XCTestCase {
     func testTurningOnMultiplePodProjectsLaterSwitchesWrittenLines() throws {
         let input = "target 'App' do\nend\n"
         var out = try edited(
-            input, [.buildSetting(key: "K", value: "V"), .deploymentTarget(platform: "ios", version: "15.0")])
+            input,
+            [
+                .buildSetting(key: "K", value: "V"),
+                .deploymentTarget(try PlatformVersion(parsing: "ios", version: "15.0")),
+            ])
         XCTAssertFalse(out.contains("generated_projects"))
         out = "install! 'cocoapods', :generate_multiple_pod_projects => true\n" + out
         let switched = try edited(
-            out, [.buildSetting(key: "K", value: "V"), .deploymentTarget(platform: "ios", version: "15.0")])
+            out,
+            [
+                .buildSetting(key: "K", value: "V"),
+                .deploymentTarget(try PlatformVersion(parsing: "ios", version: "15.0")),
+            ])
         XCTAssertFalse(switched.contains("pods_project"), switched)
         XCTAssertTrue(
             switched.contains(
@@ -181,7 +190,11 @@ final class PodfileFirstContactTests: XCTestCase {
                 "  installer.generated_projects.each { |p| p.targets.each { |t| t.build_configurations.each "
                     + "{ |c| c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] = '15.0' if"), switched)
         try assertSettled(
-            switched, [.buildSetting(key: "K", value: "V"), .deploymentTarget(platform: "ios", version: "15.0")])
+            switched,
+            [
+                .buildSetting(key: "K", value: "V"),
+                .deploymentTarget(try PlatformVersion(parsing: "ios", version: "15.0")),
+            ])
         XCTAssertEqual(try PodfileDocument(text: switched).model.buildSettings.map(\.key), ["K"])
     }
 
@@ -190,19 +203,19 @@ final class PodfileFirstContactTests: XCTestCase {
     func testOnePlatformParserCaseInsensitiveWithSuggestion() throws {
         XCTAssertEqual(try PodPlatform(parsing: "iOS"), .ios)
         XCTAssertEqual(try PodPlatform(parsing: ":macOS"), .osx)
-        XCTAssertEqual(try SetupRequest.parsePlatform("iOS:13.0").name, "ios")
+        XCTAssertEqual(try PlatformVersion(parsing: "iOS:13.0").platform, .ios)
         XCTAssertEqual(try PlatformChoice(parsing: "iOS:13.0").name, "ios")
         XCTAssertEqual(
-            try edited("target 'A' do\nend\n", [.platform(name: "iOS", version: "13.0")]),
+            try edited("target 'A' do\nend\n", [.platform(try PlatformVersion(parsing: "iOS", version: "13.0"))]),
             "platform :ios, '13.0'\n\ntarget 'A' do\nend\n")
         XCTAssertThrowsError(try PodPlatform(parsing: "ioss")) { error in
             XCTAssertEqual((error as? PodMirrorFailure)?.remedy, "did you mean `ios`?")
         }
         for bad in ["13.0.0.1", "13.", "x", ""] {
-            XCTAssertThrowsError(try SetupRequest.parsePlatform("ios:\(bad)"), bad)
-            XCTAssertThrowsError(try edited("", [.platform(name: "ios", version: bad)]), bad)
+            XCTAssertThrowsError(try PlatformVersion(parsing: "ios:\(bad)"), bad)
+            XCTAssertThrowsError(try edited("", [.platform(try PlatformVersion(parsing: "ios", version: bad))]), bad)
         }
-        XCTAssertEqual(try SetupRequest.parsePlatform("ios:10.15.4").version, "10.15.4")
+        XCTAssertEqual(try PlatformVersion(parsing: "ios:10.15.4").version, "10.15.4")
         XCTAssertEqual(PodPlatform.ios.defaultDeploymentTarget, "4.3")
     }
 

@@ -22,9 +22,10 @@ final class PodfileRubyReferenceTests: XCTestCase, PodfileCorpusTesting {
         let edits: [PodfileEdit] = [
             .useSource("tuna"), .addSource("https://git.example.com/private/Specs.git", first: true),
             .setSources(["https://cdn.cocoapods.org/", "https://git.example.com/private/Specs.git"]),
-            .platform(name: "ios", version: "15.0", force: true), .inhibitWarnings(true), .inhibitWarnings(false),
+            .platform(try PlatformVersion(parsing: "ios", version: "15.0"), force: true), .inhibitWarnings(true),
+            .inhibitWarnings(false),
             .buildSetting(key: "IPHONEOS_DEPLOYMENT_TARGET", value: "13.0"),
-            .deploymentTarget(platform: "ios", version: "15.0"),
+            .deploymentTarget(try PlatformVersion(parsing: "ios", version: "15.0")),
             .buildSetting(key: "EXCLUDED_ARCHS[sdk=iphonesimulator*]", value: "arm64"),
             .buildSetting(key: "ENABLE_BITCODE", value: "NO", configuration: "Debug", pod: "PodA"),
         ]

@@ -21,7 +21,7 @@ final class SetupPlanTests: XCTestCase {
         let home = TempDirectory()
         let podfile = try home.write("Podfile", "target 'App' do\nend\n")
         let request = SetupRequest(
-            gems: "tuna", bundler: true, podfiles: [podfile], platform: (name: "ios", version: "13.0"),
+            gems: "tuna", bundler: true, podfiles: [podfile], platform: PlatformVersion(.ios, version: "13.0"),
             inhibitWarnings: true)
         let plan = try setup(home).plan(request, verify: false)
         XCTAssertEqual(plan.changes.map(\.kind), [.gemrcEdit, .bundlerConfigEdit, .podfileEdit])
