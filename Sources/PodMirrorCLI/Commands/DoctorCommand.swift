@@ -33,31 +33,6 @@ struct DoctorCommand: PodmirrorCommand {
         doctor.cancellation = runner.context.cancellation
         let report = doctor.run()
         if runner.context.cancellation.isCancelled { throw InterruptedError() }
-        try runner.show(
-            ok: report.errors == 0,
-            json: {
-                // `warnings` is the diagnostics array of every document; the counts have their own keys.
-                [
-                    "findings": try JSONValue.encoding(report.findings), "errorCount": .int(report.errors),
-                    "warningCount": .int(report.warnings),
-                ]
-            },
-            text: {
-                let c = runner.console
-                for f in report.findings {
-                    let mark: String
-                    switch f.severity {
-                    case .error: mark = c.paint(Message("doctor.mark.error").localized, .red)
-                    case .warning: mark = c.paint(Message("doctor.mark.warning").localized, .yellow)
-                    case .note: mark = c.paint(Message("doctor.mark.ok").localized, .green)
-                    }
-                    c.out("\(mark)  \(f.text?.localized ?? f.message)")
-                    guard f.severity != .note else { continue }
-                    if let fix = f.fix { c.out("         " + Message("doctor.fix", ["fix": fix]).localized) }
-                    if let why = f.explanationText?.localized ?? f.explanation { c.out("              \(why)") }
-                }
-                let counts = ["errors": String(report.errors), "warnings": String(report.warnings)]
-                c.out(Message("doctor.summary", counts).localized)
-            })
+        try runner.show(report, with: DoctorReportRenderer.self, ok: report.errors == 0)
     }
 }

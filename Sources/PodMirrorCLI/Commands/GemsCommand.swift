@@ -26,26 +26,7 @@ struct GemsSourceListCommand: PodmirrorCommand {
 
     func run(_ runner: CommandRunner) throws {
         let listing = try GemSources(environment: runner.environment, catalog: runner.catalog()).list()
-        try runner.show(
-            json: {
-                guard case .object(let fields) = try JSONValue.encoding(listing) else { return [:] }
-                return fields
-            }, text: { Self.renderText(listing, console: runner.console) })
-    }
-
-    static func renderText(_ listing: GemSources.Listing, console c: Console) {
-        let gemrc = ["path": listing.gemrc, "reason": listing.gemrcReason]
-        c.out(Message(listing.gemrcExists ? "gems.list.gemrc" : "gems.list.gemrc-not-created", gemrc).localized)
-        for s in listing.sources {
-            var line = "  \(s.url)  " + (s.mirror.map { "(\($0))" } ?? Message("gems.list.private").localized)
-            if !listing.sourcesSet { line += "  " + Message("gems.list.rubygems-default").localized }
-            c.out(line)
-        }
-        let bundler = ["file": listing.bundlerConfig]
-        c.out(
-            listing.bundlerMirror.map {
-                Message("gems.list.bundler-mirror", bundler.merging(["mirror": $0]) { $1 }).localized
-            } ?? Message("gems.list.bundler-not-set", bundler).localized)
+        try runner.show(listing, with: GemSourcesListingRenderer.self)
     }
 }
 

@@ -22,47 +22,7 @@ struct RepoVerifyCommand: PodmirrorCommand {
         let verifier = RepoVerifier(repos: ReposDirectory(environment: runner.environment))
         let results = try verifier.verify(
             names: names, deep: deep, expect: expect, cancellation: runner.context.cancellation)
-        let intact = results.allSatisfy(\.intact)
-        try runner.show(
-            ok: intact,
-            json: {
-                [
-                    "intact": .bool(intact), "reposDir": .string(verifier.repos.path),
-                    "repos": .array(results.map(\.json)),
-                    "warnings": .array([]),
-                ]
-            },
-            text: {
-                let c = runner.console
-                if results.isEmpty {
-                    c.out(Message("verify.none", ["path": verifier.repos.path]).localized)
-                }
-                for r in results {
-                    if r.intact {
-                        c.out(
-                            Message(
-                                "verify.intact",
-                                ["name": r.name, "branch": r.branch ?? "", "head": String((r.head ?? "").prefix(12))]
-                            ).localized)
-                        continue
-                    }
-                    c.out(
-                        c.paint(
-                            Message("verify.broken", ["name": r.name, "count": String(r.problemCount)]).localized, .red)
-                    )
-                    for p in r.problems { c.out("  " + p.text.localized) }
-                    if r.problemCount > r.problems.count {
-                        c.out(
-                            "  "
-                                + Message("verify.more", ["count": String(r.problemCount - r.problems.count)]).localized
-                        )
-                    }
-                }
-                if !intact {
-                    c.err(
-                        c.paint(Message("cli.prefix.hint").localized, .cyan, stderr: true)
-                            + Message("verify.remedy").localized)
-                }
-            })
+        let result = RepoVerificationRenderer.Result(reposDir: verifier.repos.path, repos: results)
+        try runner.show(result, with: RepoVerificationRenderer.self, ok: result.intact)
     }
 }

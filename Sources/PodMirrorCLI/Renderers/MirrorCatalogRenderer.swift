@@ -1,0 +1,23 @@
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+
+/// `mirror list`: the Specs and gem mirrors of the catalog, by kind.
+enum MirrorCatalogRenderer: ResultRenderer {
+    static func jsonFields(_ catalog: MirrorCatalog) throws -> [String: JSONValue] {
+        ["specs": try JSONValue.encoding(catalog.specs), "gems": try JSONValue.encoding(catalog.gems)]
+    }
+
+    static func text(_ catalog: MirrorCatalog, console c: Console) {
+        let groups = [(Message("mirror.list.specs"), catalog.specs), (Message("mirror.list.gems"), catalog.gems)]
+        for (title, list) in groups {
+            c.out(c.paint(title.localized, .bold))
+            let width = list.map(\.name.count).max() ?? 0
+            for m in list {
+                let name = m.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                let kind = m.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+                let official = m.official ? "  " + Message("mirror.list.official").localized : ""
+                c.out("  \(c.paint(name, .cyan))  \(kind)  \(m.url)\(official)")
+            }
+        }
+    }
+}
