@@ -35,40 +35,7 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
         // Pod-source rules: every other insteadOf rule (the Specs ones are listed above them).
         let sources = try SourceMirrorConfig(environment: runner.environment, catalog: catalog).rules()
             .filter { rule in !rules.contains { $0.file == rule.file && $0.rule == rule.rule } }
-        try runner.show(
-            json: {
-                // One shape for both lists: `{file, base, insteadOf, managed}`, credentials redacted.
-                func shown(_ list: [InsteadOfRule.InFile]) throws -> JSONValue {
-                    try JSONValue.encoding(
-                        list.map { found in
-                            var copy = found
-                            copy.rule.base = Redaction.redactURL(found.rule.base)
-                            copy.rule.insteadOf = Redaction.redactURL(found.rule.insteadOf)
-                            return copy
-                        })
-                }
-                return ["rules": try shown(rules), "sourceMirrors": try shown(sources), "warnings": .array([])]
-            },
-            text: {
-                let c = runner.console
-                func args(_ r: InsteadOfRule.InFile) -> [String: String] {
-                    [
-                        "prefix": Redaction.redactURL(r.rule.insteadOf), "mirror": Redaction.redactURL(r.rule.base),
-                        "file": r.file,
-                    ]
-                }
-                if rules.isEmpty { c.out(Message("gitconfig.specs.list-empty").localized) }
-                for r in rules {
-                    let key = r.managed ? "gitconfig.specs.list-line-managed" : "gitconfig.specs.list-line"
-                    c.out(Message(key, args(r)).localized)
-                }
-                if sources.isEmpty { c.out(Message("gitconfig.source-mirror.list-empty").localized) }
-                for r in sources {
-                    let key =
-                        r.managed ? "gitconfig.source-mirror.list-line-managed" : "gitconfig.source-mirror.list-line"
-                    c.out(Message(key, args(r)).localized)
-                }
-            })
+        try runner.show(.init(specs: rules, sourceMirrors: sources), with: InsteadOfRulesRenderer.self)
     }
 }
 
