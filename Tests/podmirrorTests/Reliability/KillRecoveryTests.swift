@@ -99,6 +99,37 @@ final class KillRecoveryTests: GitServerTestCase {
         }
     }
 
+    /// A kill once the import's pack is indexed (while its work tree is written) is finished by the next run of
+    /// any repo command, without the bundle: `doctor` reports it, then `repo update NAME` finds the repo in place.
+    func testImportKilledDuringItsCheckoutIsFinishedWithoutTheBundle() throws {
+        let big = try SpecsFixture(root: served.path, name: "big", pods: 2_000, commits: 1, seed: "big")
+        XCTAssertEqual(try bin.run(["repo", "add", "big", server.url("big.git")], home: home.path).status, 0)
+        let bundle = served.sub("big.bundle")
+        XCTAssertEqual(try bin.run(["repo", "export", "big", bundle], home: home.path).status, 0)
+        let run = try RunningPodmirror(
+            bin, ["repo", "import", bundle, "--name", "copy", "--origin", server.url("big.git")], home: home.path)
+        var staging: String?
+        let start = Date()
+        while staging == nil, run.process.isRunning, Date().timeIntervalSince(start) < 60 {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: repos)) ?? []
+            staging = names.first { $0.hasPrefix(".podmirror-tmp-copy-") && exists("\(repos)/\($0)/Specs") }
+            usleep(200)
+        }
+        run.signal(SIGKILL)
+        _ = run.wait()
+        let folder = try XCTUnwrap(staging, "the import was never seen writing its work tree")
+        XCTAssertTrue(exists("\(repos)/\(folder)/.git"), "killed after its rename")
+        try FileManager.default.removeItem(atPath: bundle)
+        let doctor = try bin.run(["doctor", "--json"], home: home.path)
+        XCTAssertTrue(doctor.stdout.contains("\"repo.unfinished\""), doctor.stdout)
+        let update = try bin.run(["repo", "update", "copy"], home: home.path)
+        XCTAssertEqual(update.status, 0, update.stdout + update.stderr)
+        XCTAssertFalse(exists("\(repos)/\(folder)"))
+        try assertConverged(home, repo: "copy", tip: big.head, check: ["repo", "update", "copy"])
+    }
+
+    private func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
     func testKilledDeintegrateIsFinishedByTheNextRun() throws {
         let project = TempDirectory("kill-project")
         try project.write(
