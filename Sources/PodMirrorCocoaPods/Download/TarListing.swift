@@ -112,6 +112,11 @@ struct TarListing {
             if !prefix.isEmpty && magic == "ustar" { name = prefix + "/" + name }
         }
         if let p = pax["path"] { name = p } else if let l = longName { name = l }
+        // GNU sparse members (old 'S' type, pax GNU.sparse.* 0.0/0.1/1.0): their data is a map plus the parts
+        // that are not holes, never the file's bytes. Refused rather than written as a different file.
+        if type == UInt8(ascii: "S") || pax.keys.contains(where: { $0.hasPrefix("GNU.sparse.") }) {
+            throw Failure.unsupported("the sparse member '\(pax["GNU.sparse.name"] ?? name)' (GNU tar --sparse)")
+        }
         var link = Self.string(h[157..<257])
         if let p = pax["linkpath"] { link = p } else if let l = longLink { link = l }
         let kind: ArchiveEntry.Kind

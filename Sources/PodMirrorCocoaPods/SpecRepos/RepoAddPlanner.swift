@@ -19,6 +19,8 @@ public struct RepoAddPlanner: Sendable {
         try RepoPlannerContext.checkDepth(depth, url: url)
         let path = repos.repoPath(name)
         let existing = SpecRepo.read(name: name, in: repos)
+        // A lock in the folder already there: "already added" would hide a repo `pod repo update` then fails on.
+        try SpecRepoGitLocks.refuse(existing, repos.fileSystem)
         if repos.fileSystem.fileExists(path), existing.kind == .git, let have = existing.url,
             SourceURL(have).isSameCanonical(as: SourceURL(url)), branch == nil || branch == existing.branch
         {

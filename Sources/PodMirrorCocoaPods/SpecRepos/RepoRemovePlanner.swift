@@ -20,6 +20,8 @@ public struct RepoRemovePlanner: Sendable {
                 Message("repo.error.permission", ["name": name, "path": path]), code: .repoPermission)
         }
         let repo = SpecRepo.read(name: name, in: repos)
+        // A lock may be a running git or `pod` in the repo: never pull the folder from under it.
+        try SpecRepoGitLocks.refuse(repo, repos.fileSystem)
         // The repo waits aside (a hidden folder in the repos dir) until the plan succeeded.
         let aside = Handoff<String>()
         let removal = Message("repo.remove.summary", ["path": path])

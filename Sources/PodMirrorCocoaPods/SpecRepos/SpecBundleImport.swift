@@ -300,6 +300,9 @@ struct SpecBundleImporter {
         try repo.setSymbolicReference("refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(branch)", message: message)
         try repo.setConfig("branch.\(branch).remote", "origin")
         try repo.setConfig("branch.\(branch).merge", "refs/heads/\(branch)")
+        // From here on the pack and refs are complete: a kill is finished by the next run (SpecRepoJournal).
+        try SpecRepoJournal(operation: .import, branch: branch, oldHead: "", newHead: tip, finalName: name)
+            .write(gitDir: repo.gitDirectory, fileSystem: repos.fileSystem)
         try GitCheckout.checkoutFresh(repo, commit: tip, options: shared.transfer(context))
         try context.checkCancelled()
         // The same acceptance as a clone: a checked-out branch whose origin branch is there.
@@ -309,6 +312,7 @@ struct SpecBundleImporter {
                 Message("bundle.error.incomplete", ["source": shownSource]), code: .repoCloneIncomplete)
         }
         try repos.staging.rename(staging, repos.repoPath(name))
+        try SpecRepoJournal.remove(gitDir: repos.repoPath(name) + "/.git", fileSystem: repos.fileSystem)
         return [
             "method": "bundle", "head": .string(tip), "newHead": .string(tip), "tip": .string(tip),
             "branch": .string(branch),

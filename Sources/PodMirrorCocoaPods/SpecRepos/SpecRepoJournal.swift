@@ -7,14 +7,16 @@ import PodMirrorTransport
     import Darwin
 #endif
 
-/// A spec repo change of several steps (`repo use`'s re-point, `repo update`'s checkout), written to
-/// `.git/podmirror-journal.json` before its first step and removed after its last. A kill in between
+/// A spec repo change of several steps (`repo use`'s re-point, `repo update`'s checkout, `repo import`'s
+/// checkout and rename into place), written to `.git/podmirror-journal.json` before its first step and removed
+/// after its last (an import's lives in its staging folder until the rename). A kill in between
 /// leaves it, and the next run that takes `Spec_Lock` finishes the change (or drops it when it had not
 /// got far enough to finish); `--check`, `--dry-run` and `doctor` report it. Holds no credential: the URL
 /// is stored redacted, only to tell whether the re-point got to writing it.
 package struct SpecRepoJournal: Codable, Sendable, Equatable {
     package enum Operation: String, Codable, Sendable {
         case repoint, update
+        case `import`
     }
 
     package var operation: Operation
@@ -25,12 +27,15 @@ package struct SpecRepoJournal: Codable, Sendable, Equatable {
     var url: String?
     /// `repoint`: origin's refs once re-pointed (name → id).
     var refs: [String: String]?
-    /// `repoint`: the repo's folder name once the change is done.
+    /// `repoint`, `import`: the repo's folder name once the change is done.
     var finalName: String?
     /// The process making the change.
     var pid: Int32 = getpid()
 
     static let fileName = "podmirror-journal.json"
+
+    /// The repo's name for reports: an import's staging `folder` stands for the repo it becomes.
+    package func repoName(folder: String) -> String { operation == .import ? finalName ?? folder : folder }
 
     static func path(gitDir: String) -> String { gitDir + "/" + fileName }
 
@@ -59,15 +64,18 @@ package struct SpecRepoJournal: Codable, Sendable, Equatable {
         guard repo.hasCommit(newHead) else { return false }
         switch operation {
         case .update: return true
+        case .import: return repo.headOID == newHead && repo.remoteURL() != nil
         case .repoint: return repo.remoteURL().map(Redaction.redactURL) == url
         }
     }
 }
 
 extension ReposDirectory {
-    /// The git repos a killed podmirror left in the middle of a change, with their journals.
-    func unfinishedChanges() -> [(repo: SpecRepo, journal: SpecRepoJournal)] {
-        SpecRepo.all(in: self).filter { $0.kind == .git }.compactMap { info in
+    /// The git repos a killed podmirror left in the middle of a change, with their journals; an import killed
+    /// before its rename is its staging folder (`info.name` is the folder's, the journal's `finalName` the repo's).
+    package func unfinishedChanges() -> [(repo: SpecRepo, journal: SpecRepoJournal)] {
+        let imports = staging.journaledImports().map { SpecRepo.read(name: $0, in: self) }
+        return (SpecRepo.all(in: self) + imports).filter { $0.kind == .git }.compactMap { info in
             SpecRepoJournal.read(gitDir: info.path + "/.git", fileSystem: fileSystem).map { (info, $0) }
         }
     }
@@ -95,6 +103,7 @@ extension ReposDirectory {
     /// folder name; or, when it cannot be finished, drops the journal (nothing the user sees had changed).
     func finish(_ info: SpecRepo, _ journal: SpecRepoJournal) throws {
         let repo = try GitRepository.open(info.path)
+        if journal.operation == .import { return try finishImport(info, journal, repo) }
         guard journal.canFinish(repo) else {
             return try SpecRepoJournal.remove(gitDir: repo.gitDirectory, fileSystem: fileSystem)
         }
@@ -118,16 +127,39 @@ extension ReposDirectory {
 }
 
 extension ReposDirectory {
+    /// Finishes an import: in its staging folder, the work tree is checked out again from the indexed pack and
+    /// the folder renamed into place; one killed after the rename only loses its journal. An import that cannot be
+    /// finished (pack incomplete, or its name taken meanwhile) is undone: the staging folder is removed.
+    private func finishImport(_ info: SpecRepo, _ journal: SpecRepoJournal, _ repo: GitRepository) throws {
+        let name = journal.finalName ?? info.name
+        guard info.name != name else {
+            return try SpecRepoJournal.remove(gitDir: repo.gitDirectory, fileSystem: fileSystem)
+        }
+        guard journal.canFinish(repo), !fileSystem.fileExists(repoPath(name)) else {
+            return staging.removeTree(info.path)
+        }
+        for entry in try fileSystem.contentsOfDirectory(info.path) where entry != ".git" {
+            try fileSystem.removeItem(info.path + "/" + entry)
+        }
+        try? fileSystem.removeItem(repo.gitDirectory + "/index")
+        try GitCheckout.checkoutFresh(repo, commit: journal.newHead, options: TransferOptions())
+        try staging.rename(info.path, repoPath(name))
+        try SpecRepoJournal.remove(gitDir: repoPath(name) + "/.git", fileSystem: fileSystem)
+    }
+}
+
+extension ReposDirectory {
     /// The change a dry run or check reports for an unfinished one (applying finishes it under the lock).
     func finishChange(_ info: SpecRepo, _ journal: SpecRepoJournal) -> Change {
+        let name = journal.repoName(folder: info.name)
         let message = Message(
             "repo.recover.summary",
-            ["name": info.name, "operation": journal.operation.rawValue, "head": String(journal.newHead.prefix(12))])
+            ["name": name, "operation": journal.operation.rawValue, "head": String(journal.newHead.prefix(12))])
         let dir = self
         return Change(
-            id: "repo.recover:\(info.name)", kind: .specRepoRecover, subject: info.name, summary: message.english,
+            id: "repo.recover:\(name)", kind: .specRepoRecover, subject: name, summary: message.english,
             details: [
-                "name": .string(info.name), "operation": .string(journal.operation.rawValue),
+                "name": .string(name), "operation": .string(journal.operation.rawValue),
                 "oldHead": .string(journal.oldHead), "newHead": .string(journal.newHead),
             ],
             isNeeded: true,

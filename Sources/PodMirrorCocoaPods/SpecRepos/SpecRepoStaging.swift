@@ -18,14 +18,25 @@ struct SpecRepoStaging {
         return dir.path + "/" + ReposDirectory.stagingPrefix + "\(purpose)-\(name)-\(random)"
     }
 
-    /// Removes temporary folders a killed podmirror left behind. Call only while holding Spec_Lock.
+    /// Removes temporary folders a killed podmirror left behind, except imports with a journal (finished or
+    /// undone by `finishUnfinishedChanges`). Call only while holding Spec_Lock.
     func removeStale() {
         guard let names = try? fs.contentsOfDirectory(dir.path) else { return }
+        let journaled = Set(journaledImports())
         for n in names
         where n.hasPrefix(ReposDirectory.stagingPrefix + "tmp-") || n.hasPrefix(ReposDirectory.stagingPrefix + "trash-")
         {
-            removeTree(dir.path + "/" + n)
+            if !journaled.contains(n) { removeTree(dir.path + "/" + n) }
         }
+    }
+
+    /// The staging folders (names) of imports killed after their journal was written.
+    func journaledImports() -> [String] {
+        guard let names = try? fs.contentsOfDirectory(dir.path) else { return [] }
+        return names.filter { n in
+            n.hasPrefix(ReposDirectory.stagingPrefix + "tmp-")
+                && SpecRepoJournal.read(gitDir: dir.path + "/" + n + "/.git", fileSystem: fs)?.operation == .import
+        }.sorted()
     }
 
     /// `rm -rf`, ignoring errors (used for podmirror's own temporary folders only).

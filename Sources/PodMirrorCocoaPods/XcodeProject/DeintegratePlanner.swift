@@ -59,9 +59,11 @@ public struct DeintegratePlan: Sendable {
 public enum DeintegratePlanner {
     /// - Parameter removePods: also remove `Pods/` when the project shows no integration.
     /// - Parameter renderDiff: false when the diff will not be shown (plain-text apply).
+    /// - Parameter backup: a Pods/ a killed `reinstall` moved aside, put back first (the plan then treats it as
+    ///   `Pods/`); without it, such a leftover is removed like any other.
     public static func make(
         _ location: XcodeProjectLocation, removePods: Bool = false, pods disposal: PodsDisposal = .delete,
-        renderDiff: Bool = true, fileSystem fs: any FileSystem
+        renderDiff: Bool = true, restoring backup: String? = nil, fileSystem fs: any FileSystem
     ) throws -> DeintegratePlan {
         let file = try PBXProjectFile.read(location.pbxproj, fileSystem: fs)
         let d = try Deintegrator(
@@ -69,6 +71,7 @@ public enum DeintegratePlanner {
         ).run()
         let shown = XcodeProjectLocation.relative(location.pbxproj, to: location.installationRoot)
         var plan = Plan(title: "deintegrate \(location.displayPath)", warnings: d.warnings)
+        if let backup { plan.changes.append(restoreChange(backup, to: location.podsDirectory, fileSystem: fs)) }
         let removedJSON: JSONValue = .array(
             d.removed.map { r in
                 [
@@ -104,7 +107,7 @@ public enum DeintegratePlanner {
                     summary: summary.english
                 ).localized(summary))
         }
-        let podsExists = fs.isDirectory(location.podsDirectory)
+        let podsExists = backup != nil || fs.isDirectory(location.podsDirectory)
         let removesPods = podsExists && (d.foundIntegration || removePods)
         if removesPods {
             plan.changes.append(podsChange(location.podsDirectory, disposal: disposal, fileSystem: fs))
@@ -114,9 +117,49 @@ public enum DeintegratePlanner {
                     .note, code: .deintegratePodsKept,
                     Message("deintegrate.warning.pods-kept", ["path": location.podsDirectory])))
         }
-        plan.removingLeftovers(beside: [location.pbxproj, location.podsDirectory], fileSystem: fs)
+        plan.removingLeftovers(beside: [location.pbxproj, location.podsDirectory], except: backup, fileSystem: fs)
         return DeintegratePlan(
             plan: plan, location: location, deintegration: d, podsExists: podsExists, removesPods: removesPods)
+    }
+
+    /// The name `reinstall` gives `Pods/` while `pod install` runs: `.Pods.podmirror-<pid>-reinstall`.
+    public static func reinstallBackup(_ pods: String) -> String { TempName.beside(pods, tag: "reinstall") }
+
+    /// The newest `Pods/` a killed `reinstall` left aside, when its `pod install` did not finish (no `Pods/`, or
+    /// one whose `Manifest.lock` is not `Podfile.lock`, as CocoaPods writes it last); nil when there is none or
+    /// the install finished (the backup is then only a leftover to remove).
+    public static func unfinishedReinstallBackup(
+        _ location: XcodeProjectLocation, fileSystem fs: any FileSystem
+    ) -> String? {
+        let pods = location.podsDirectory
+        guard let backup = TempName.stale(beside: pods, fileSystem: fs).last(where: { $0.hasSuffix("-reinstall") })
+        else { return nil }
+        let lockfile = (location.installationRoot as NSString).appendingPathComponent("Podfile.lock")
+        let finished =
+            fs.isDirectory(pods) && fs.contents(lockfile) != nil
+            && fs.contents(pods + "/Manifest.lock") == fs.contents(lockfile)
+        return finished ? nil : backup
+    }
+
+    /// Puts a `Pods/` moved aside back in place; a `Pods/` there (half made by a killed `pod install`) goes first.
+    static func restoreChange(_ backup: String, to pods: String, fileSystem fs: any FileSystem) -> Change {
+        let summary = Message("reinstall.summary.restore-backup", ["path": backup])
+        return Change(
+            id: "pods.restore-backup:\(pods)", kind: .podsBackupRestore, subject: pods, summary: summary.english,
+            details: ["path": .string(pods), "backupPath": .string(backup)], isNeeded: true,
+            apply: { context in
+                try context.checkCancelled()
+                if fs.fileExists(pods) {
+                    let half = TempName.beside(pods, tag: "removing")
+                    try fs.moveItem(pods, to: half)
+                    try fs.removeItem(half)
+                }
+                try fs.moveItem(backup, to: pods)
+                return nil
+            },
+            // Kept on a later failure: the Pods/ of before the killed reinstall is where it belongs, never aside again.
+            undo: {}
+        ).localized(summary)
     }
 
     /// Moves `Pods/` aside (atomic rename in the same folder), then deletes it or keeps it there.

@@ -12,6 +12,7 @@ public enum ChangeKind: String, Codable, Sendable, CaseIterable {
     case xcodeprojDeintegrate = "xcodeproj-deintegrate"
     case podsDirectoryRemove = "pods-directory-remove"
     case podsBackupRemove = "pods-backup-remove"
+    case podsBackupRestore = "pods-backup-restore"
     case podInstall = "pod-install"
     case installCocoaPods = "install-cocoapods"
     case specRepoClone = "spec-repo-clone"
@@ -43,6 +44,8 @@ extension ChangeKind: DocumentedCode {
         case .xcodeprojDeintegrate: "Takes CocoaPods out of an Xcode project."
         case .podsDirectoryRemove: "Removes Pods/, or moves it aside (`reinstall`)."
         case .podsBackupRemove: "Removes the Pods/ moved aside once `pod install` succeeded (`reinstall`)."
+        case .podsBackupRestore:
+            "Puts back the Pods/ a killed `reinstall` moved aside before its `pod install` finished."
         case .podInstall: "Runs `pod install` (`reinstall`)."
         case .installCocoaPods: "Installs CocoaPods with `gem install`."
         case .specRepoClone: "Clones a spec repo."

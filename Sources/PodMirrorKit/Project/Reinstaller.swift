@@ -49,10 +49,11 @@ public struct Reinstaller: Sendable {
                 Message("reinstall.error.pod-missing"), remedy: Message("reinstall.error.pod-missing.remedy"),
                 code: .reinstallPodMissing)
         }
-        let root = location.installationRoot
-        let aside = (root as NSString).appendingPathComponent(".Pods.podmirror-reinstall-\(getpid())")
+        let aside = DeintegratePlanner.reinstallBackup(location.podsDirectory)
+        // What a killed reinstall left aside comes back first when its pod install had not finished.
         var planned = try DeintegratePlanner.make(
-            location, removePods: true, pods: .moveAside(to: aside), fileSystem: fs)
+            location, removePods: true, pods: .moveAside(to: aside),
+            restoring: DeintegratePlanner.unfinishedReinstallBackup(location, fileSystem: fs), fileSystem: fs)
         let argv = [pod, "install"] + (repoUpdate ? ["--repo-update"] : []) + (runsAsRoot ? ["--allow-root"] : [])
         planned.plan.title = "reinstall \(location.displayPath)"
         planned.plan.changes.append(podInstallChange(argv, location: location))
@@ -94,7 +95,7 @@ public struct Reinstaller: Sendable {
                 let projectBefore = try fs.readFile(location.pbxproj)
                 func putBack() {
                     if !podsBefore, fs.fileExists(pods) {
-                        let trash = (root as NSString).appendingPathComponent(".Pods.podmirror-failed-\(getpid())")
+                        let trash = TempName.beside(pods, tag: "failed")
                         if (try? fs.moveItem(pods, to: trash)) != nil {
                             try? fs.removeItem(trash)
                         } else {

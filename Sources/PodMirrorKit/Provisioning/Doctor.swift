@@ -204,21 +204,23 @@ public struct Doctor: Sendable {
             )
         }
         let repos = SpecRepo.all(in: dir)
+        // Before the repos' other findings; an import killed before its rename is only in a staging folder.
+        for (r, journal) in dir.unfinishedChanges() {
+            let name = journal.repoName(folder: r.name)
+            findings.append(
+                Finding(
+                    id: .repoUnfinished, severity: .error,
+                    Message(
+                        "doctor.repo.unfinished",
+                        [
+                            "name": name, "operation": journal.operation.rawValue,
+                            "head": String(journal.newHead.prefix(12)),
+                        ]),
+                    fix: "podmirror repo repair \(name)", subject: name,
+                    explanation: Message("doctor.repo.unfinished.explanation")))
+        }
         for r in repos where r.kind == .git {
             let updateFix = "podmirror repo update \(r.name)"
-            if let journal = SpecRepoJournal.read(gitDir: r.path + "/.git", fileSystem: fs) {
-                findings.append(
-                    Finding(
-                        id: .repoUnfinished, severity: .error,
-                        Message(
-                            "doctor.repo.unfinished",
-                            [
-                                "name": r.name, "operation": journal.operation.rawValue,
-                                "head": String(journal.newHead.prefix(12)),
-                            ]),
-                        fix: "podmirror repo repair \(r.name)", subject: r.name,
-                        explanation: Message("doctor.repo.unfinished.explanation")))
-            }
             for lock in SpecRepoGitLocks.find(r.path + "/.git", fs) {
                 findings.append(
                     Finding(

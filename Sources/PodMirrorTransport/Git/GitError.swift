@@ -78,8 +78,13 @@ public struct GitError: PodMirrorError {
         }
     }
 
-    /// Builds an error from libgit2's last error; network classes map to `.transport`.
-    static func fromLibgit2(_ rc: Int32, operation: String, subject: String) -> GitError {
+    /// Builds an error from libgit2's last error; network classes map to `.transport`. When libgit2 set none
+    /// (some failed writes, a full disk) and the call left `errno`, the system's reason is the cause.
+    static func fromLibgit2(_ rc: Int32, operation: String, subject: String, errno saved: Int32 = 0) -> GitError {
+        if git_error_last() == nil, saved != 0 {
+            return GitError(
+                .repository, operation: operation, subject: subject, cause: String(cString: strerror(saved)))
+        }
         let e = git_error_last()
         let klass = e.map { Int32($0.pointee.klass) } ?? 0
         let msg = Libgit2.lastErrorMessage("libgit2 error \(rc)")
@@ -96,6 +101,19 @@ public struct GitError: PodMirrorError {
             || rc == GIT_EAUTH.rawValue
         return GitError(isTransport ? .transport : .repository, operation: operation, subject: subject, cause: msg)
     }
+}
+
+/// Runs a libgit2 call that writes files and throws a `GitError` when it fails. libgit2 leaves its last error
+/// in place on success and sets none for some failed writes (a full disk while writing the index), so the error
+/// is cleared first and, when the call sets none, the system's reason (`No space left on device`) is the cause.
+@discardableResult
+package func checkWrite(_ operation: String, _ subject: String, _ call: () -> Int32) throws -> Int32 {
+    git_error_clear()
+    errno = 0
+    let rc = call()
+    let saved = errno
+    guard rc < 0 else { return rc }
+    throw GitError.fromLibgit2(rc, operation: operation, subject: subject, errno: saved)
 }
 
 /// Throws a `GitError` when a libgit2 call fails.

@@ -63,7 +63,7 @@ enum GitFreshCheckout {
             }
             try check(rc, "add \(String(decoding: entry.path, as: UTF8.self)) to the index of", repo.path)
         }
-        try check(git_index_write(index), "write the index of", repo.path)
+        try checkWrite("write the index of", repo.path) { git_index_write(index) }
     }
 
     struct Folder {

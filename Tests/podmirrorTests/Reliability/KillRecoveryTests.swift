@@ -22,8 +22,10 @@ final class KillRecoveryTests: GitServerTestCase {
 
     /// Runs `args` in a copy of `pristine` uninterrupted (how long it takes), then in new copies killed
     /// after 1/(points+1) … points/(points+1) of that time, each followed by `check(home, rerun)`.
+    /// `afterKill(home, point)` checks what the kill left before the rerun.
     private func killAtManyPoints(
         _ args: [String], from pristine: TempDirectory, cwd: (TempDirectory) -> String? = { _ in nil },
+        afterKill: (TempDirectory, Int) throws -> Void = { _, _ in },
         check: (TempDirectory, ProcessResult) throws -> Void
     ) throws {
         let timed = try copy(pristine)
@@ -38,6 +40,7 @@ final class KillRecoveryTests: GitServerTestCase {
             usleep(useconds_t(total * Double(i) / Double(points + 1) * 1_000_000))
             run.signal(SIGKILL)
             _ = run.wait(timeout: 30)
+            try afterKill(home, i)
             let again = try bin.run(args, home: home.path, cwd: cwd(home))
             XCTAssertEqual(again.status, 0, "rerun after a kill at \(i)/\(points + 1): \(again.stdout) \(again.stderr)")
             try check(home, again)
@@ -68,11 +71,39 @@ final class KillRecoveryTests: GitServerTestCase {
             FileManager.default.fileExists(atPath: clone + "/.git/podmirror-journal.json"), file: file, line: line)
     }
 
+    /// What a kill left in a repo: HEAD at `old` or `tip` on its branch, every object of `old` still there (`git
+    /// fsck`), and a work tree that differs from HEAD (untracked files too) or a moved origin only with a journal
+    /// that says what to finish.
+    private func assertKillLeftAJournalOrNothingHalfDone(
+        _ home: TempDirectory, repo name: String, old: String, tip: String, oldURL: String, point: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let clone = home.sub(".cocoapods/repos/\(name)")
+        let head = try git(clone, ["rev-parse", "HEAD"])
+        XCTAssertTrue([old, tip].contains(head), "kill \(point): HEAD \(head)", file: file, line: line)
+        XCTAssertEqual(try git(clone, ["symbolic-ref", "HEAD"]), "refs/heads/master", file: file, line: line)
+        let fsck = try ProcessRunner.git(["-C", clone, "fsck", "--no-dangling", old])
+        XCTAssertEqual(fsck.status, 0, "kill \(point): \(fsck.stderr)", file: file, line: line)
+        let halfDone =
+            try git(clone, ["status", "--porcelain", "-uall"]) != ""
+            || (head == old && (try git(clone, ["remote", "get-url", "origin"])) != oldURL)
+        let journal = FileManager.default.fileExists(atPath: clone + "/.git/podmirror-journal.json")
+        XCTAssertTrue(!halfDone || journal, "kill \(point): half-done without a journal", file: file, line: line)
+    }
+
     func testKilledRepoUpdateIsFinishedByTheNextRun() throws {
         XCTAssertEqual(try bin.run(["repo", "add", "specs", server.url("specs.git")], home: home.path).status, 0)
+        let old = specs.head
         try specs.addCommits(12)
         let tip = specs.head
-        try killAtManyPoints(["repo", "update", "specs"], from: home) { home, _ in
+        let url = server.url("specs.git")
+        try killAtManyPoints(
+            ["repo", "update", "specs"], from: home,
+            afterKill: { home, i in
+                try assertKillLeftAJournalOrNothingHalfDone(
+                    home, repo: "specs", old: old, tip: tip, oldURL: url, point: i)
+            }
+        ) { home, _ in
             try assertConverged(home, repo: "specs", tip: tip, check: ["repo", "update", "specs"])
         }
     }
@@ -81,9 +112,16 @@ final class KillRecoveryTests: GitServerTestCase {
         // The repo comes from a copy that stays behind; the mirror it moves to shares its history, 12 commits on.
         _ = try specs.mirror(named: "old", seed: "old")
         XCTAssertEqual(try bin.run(["repo", "add", "specs", server.url("old.git")], home: home.path).status, 0)
+        let old = specs.head
         let tip = try specs.addCommits(12)
         let url = server.url("specs.git")
-        try killAtManyPoints(["repo", "use", url, "--name", "specs"], from: home) { home, _ in
+        try killAtManyPoints(
+            ["repo", "use", url, "--name", "specs"], from: home,
+            afterKill: { home, i in
+                try assertKillLeftAJournalOrNothingHalfDone(
+                    home, repo: "specs", old: old, tip: tip, oldURL: server.url("old.git"), point: i)
+            }
+        ) { home, _ in
             try assertConverged(
                 home, repo: "specs", tip: tip, url: url, check: ["repo", "use", url, "--name", "specs"])
         }
@@ -94,10 +132,59 @@ final class KillRecoveryTests: GitServerTestCase {
         let bundle = served.sub("specs.bundle")
         XCTAssertEqual(try bin.run(["repo", "export", "specs", bundle], home: home.path).status, 0)
         let args = ["repo", "import", bundle, "--name", "copy", "--origin", server.url("specs.git")]
-        try killAtManyPoints(args, from: home) { home, _ in
+        let repos = self.repos
+        // The repo is there whole or not at all; a staging folder with a checkout begun has its journal.
+        try killAtManyPoints(
+            args, from: home,
+            afterKill: { home, i in
+                let dir = repos.replacingOccurrences(of: self.home.path, with: home.path)
+                for name in try FileManager.default.contentsOfDirectory(atPath: dir)
+                where name.hasPrefix(".podmirror-tmp-copy-")
+                    && FileManager.default.fileExists(atPath: "\(dir)/\(name)/Specs")
+                {
+                    XCTAssertTrue(
+                        FileManager.default.fileExists(atPath: "\(dir)/\(name)/.git/podmirror-journal.json"),
+                        "kill \(i): a checkout without a journal")
+                }
+                if FileManager.default.fileExists(atPath: dir + "/copy") {
+                    XCTAssertEqual(try git(dir + "/copy", ["rev-parse", "HEAD"]), specs.head, "kill \(i)")
+                }
+            }
+        ) { home, _ in
             try assertConverged(home, repo: "copy", tip: specs.head, check: args)
         }
     }
+
+    /// A kill once the import's pack is indexed (while its work tree is written) is finished by the next run of
+    /// any repo command, without the bundle: `doctor` reports it, then `repo update NAME` finds the repo in place.
+    func testImportKilledDuringItsCheckoutIsFinishedWithoutTheBundle() throws {
+        let big = try SpecsFixture(root: served.path, name: "big", pods: 2_000, commits: 1, seed: "big")
+        XCTAssertEqual(try bin.run(["repo", "add", "big", server.url("big.git")], home: home.path).status, 0)
+        let bundle = served.sub("big.bundle")
+        XCTAssertEqual(try bin.run(["repo", "export", "big", bundle], home: home.path).status, 0)
+        let run = try RunningPodmirror(
+            bin, ["repo", "import", bundle, "--name", "copy", "--origin", server.url("big.git")], home: home.path)
+        var staging: String?
+        let start = Date()
+        while staging == nil, run.process.isRunning, Date().timeIntervalSince(start) < 60 {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: repos)) ?? []
+            staging = names.first { $0.hasPrefix(".podmirror-tmp-copy-") && exists("\(repos)/\($0)/Specs") }
+            usleep(200)
+        }
+        run.signal(SIGKILL)
+        _ = run.wait()
+        let folder = try XCTUnwrap(staging, "the import was never seen writing its work tree")
+        XCTAssertTrue(exists("\(repos)/\(folder)/.git"), "killed after its rename")
+        try FileManager.default.removeItem(atPath: bundle)
+        let doctor = try bin.run(["doctor", "--json"], home: home.path)
+        XCTAssertTrue(doctor.stdout.contains("\"repo.unfinished\""), doctor.stdout)
+        let update = try bin.run(["repo", "update", "copy"], home: home.path)
+        XCTAssertEqual(update.status, 0, update.stdout + update.stderr)
+        XCTAssertFalse(exists("\(repos)/\(folder)"))
+        try assertConverged(home, repo: "copy", tip: big.head, check: ["repo", "update", "copy"])
+    }
+
+    private func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     func testKilledDeintegrateIsFinishedByTheNextRun() throws {
         let project = TempDirectory("kill-project")
@@ -118,7 +205,17 @@ final class KillRecoveryTests: GitServerTestCase {
         let project = TempDirectory("kill-podfile")
         try project.write("Podfile", "platform :ios, '13.0'\n" + String(repeating: "# padding\n", count: 20_000))
         let args = ["podfile", "build-setting", "KILLED_KEY=YES"]
-        try killAtManyPoints(args, from: project) { dir, _ in
+        let original = try String(contentsOfFile: project.sub("Podfile"), encoding: .utf8)
+        var edited: String?
+        // The Podfile is the old bytes or the edited ones, never a part of either.
+        try killAtManyPoints(
+            args, from: project,
+            afterKill: { dir, i in
+                let now = try String(contentsOfFile: dir.sub("Podfile"), encoding: .utf8)
+                XCTAssertTrue(now == original || now == edited, "kill \(i): a Podfile of \(now.utf8.count) bytes")
+            }
+        ) { dir, _ in
+            if edited == nil { edited = try String(contentsOfFile: dir.sub("Podfile"), encoding: .utf8) }
             XCTAssertTrue(try String(contentsOfFile: dir.sub("Podfile"), encoding: .utf8).contains("KILLED_KEY"))
             XCTAssertEqual(try bin.run(args + ["--check"], home: dir.path).status, 0)
             XCTAssertEqual(TreeSnapshot(dir.path).leftovers, [])

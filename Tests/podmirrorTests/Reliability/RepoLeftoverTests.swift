@@ -53,6 +53,24 @@ final class RepoLeftoverTests: ReliabilityTestCase {
         XCTAssertEqual(try ProcessRunner.git(["-C", clone, "rev-parse", "HEAD"]).stdout.trimmed, specs.head)
     }
 
+    /// `repo add` over the folder already there and `repo remove` refuse a repo holding a git lock file before
+    /// anything changes, naming the lock (before: add said "already added", remove deleted the folder).
+    func testAddOverAnExistingRepoAndRemoveRefuseAGitLock() throws {
+        let (home, specs, clone) = try repo()
+        let lock = clone + "/.git/index.lock"
+        _ = FileManager.default.createFile(atPath: lock, contents: Data())
+        let before = TreeSnapshot(home.path)
+        for command in [["repo", "add", "specs", "file://" + specs.bare], ["repo", "remove", "specs"]] {
+            let r = try bin.run(command, home: home.path)
+            XCTAssertEqual(r.status, 5, "\(command): \(r.stdout) \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("remove \(lock) if no git or pod process is running"), r.stderr)
+            let difference = before.differences(to: TreeSnapshot(home.path)).filter { !$0.contains("Spec_Lock") }
+            XCTAssertEqual(difference, [], "\(command) changed nothing")
+        }
+        try FileManager.default.removeItem(atPath: lock)
+        XCTAssertEqual(try bin.run(["repo", "remove", "specs"], home: home.path).status, 0)
+    }
+
     /// A checkout killed mid-way: HEAD at the old commit, the new commit's podspecs untracked.
     func testUntrackedFilesAreChangesForDoctorAndRepairRemovesThem() throws {
         let (home, _, clone) = try repo()

@@ -50,6 +50,56 @@ final class ToolSignalTests: ReliabilityTestCase {
         }
     }
 
+    /// `reinstall` killed (`kill -9`, its `pod` too) while `pod install` runs leaves `Pods/` aside as
+    /// `.Pods.podmirror-<pid>-reinstall`: the next reinstall puts it back first (kept when its `pod install` fails,
+    /// replaced when it succeeds), and `deintegrate` removes it; nothing temporary stays.
+    func testKilledReinstallIsRestoredByTheNextReinstallAndSweptByDeintegrate() throws {
+        let pbxproj = FileManager.default.contents(atPath: Self.fixtures + "/PbxprojFuzz/integrated.pbxproj") ?? Data()
+        for next in ["failing reinstall", "reinstall", "deintegrate"] {
+            let dir = TempDirectory("rel-reinstall-kill")
+            let tools = TempDirectory("rel-tools")
+            try dir.write("App.xcodeproj/project.pbxproj", Array(pbxproj))
+            try dir.write("Podfile", "platform :ios, '12.0'\ntarget 'App' do\nend\n")
+            try dir.write("Podfile.lock", "PODS: [old]\n")
+            try dir.write("Pods/Manifest.lock", "PODS: [old]\n")
+            try dir.write("Pods/Old/file.m", "int x;\n")
+            // A pod install that has begun its Pods/ when it is killed.
+            let marker = tools.sub("pod.started")
+            let pod = try tools.write(
+                "pod", "#!/bin/sh\nmkdir -p Pods/New\n: > Pods/New/half.m\necho $$ > \"\(marker)\"\nexec sleep 30\n")
+            chmod(pod, 0o755)
+            let env = ["PATH": tools.path + ":/usr/bin:/bin"]
+            let run = try RunningPodmirror(bin, ["reinstall"], home: dir.path, cwd: dir.path, extra: env)
+            waitFor(marker)
+            run.signal(SIGKILL)
+            // The stand-in holds the output pipes: it dies too, as in a reboot.
+            let written = (try? String(contentsOfFile: marker, encoding: .utf8)) ?? ""
+            if let standIn = Int32(written.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                kill(standIn, SIGKILL)
+            }
+            _ = run.wait()
+            let aside = TreeSnapshot(dir.path).leftovers.filter { $0.hasPrefix(".Pods.podmirror-") }
+            XCTAssertEqual(aside, [".Pods.podmirror-\(run.process.processIdentifier)-reinstall"])
+            switch next {
+            case "failing reinstall":
+                _ = try tools.write("pod", "#!/bin/sh\nexit 1\n")
+                let r = try bin.run(["reinstall"], home: dir.path, cwd: dir.path, extraEnvironment: env)
+                XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+                XCTAssertEqual(try String(contentsOfFile: dir.sub("Pods/Old/file.m"), encoding: .utf8), "int x;\n")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods/New")))
+            case "reinstall":
+                _ = try tools.write("pod", "#!/bin/sh\nmkdir -p Pods/New\ncp Podfile.lock Pods/Manifest.lock\n")
+                let r = try bin.run(["reinstall"], home: dir.path, cwd: dir.path, extraEnvironment: env)
+                XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+                XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods/Old")))
+            default:
+                let r = try bin.run(["deintegrate"], home: dir.path, cwd: dir.path)
+                XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+            }
+            XCTAssertEqual(TreeSnapshot(dir.path).leftovers, [], next)
+        }
+    }
+
     func testSignalWhileStandInGemInstallsCocoaPodsRollsSetupBack() throws {
         for sig in [SIGTERM, SIGINT] {
             let home = TempDirectory("rel-setup")

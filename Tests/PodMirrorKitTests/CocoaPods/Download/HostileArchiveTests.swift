@@ -120,6 +120,31 @@ extension HTTPSourceDownloaderTests {
         try assertHostile(device, name: "dev.tar", code: .podsHTTPUnsafeArchive, key: "pods.http.unsafe-entry.device")
     }
 
+    /// GNU tar's sparse members (old GNU 'S', pax 0.1 and 1.0) carry a map of holes, not the file's bytes: refused
+    /// naming the member (before: written as a plain file holding the map and the data without its holes).
+    func testSparseTarMembersAreRefusedNamingTheMember() throws {
+        for format in [
+            ["--format=gnu"], ["--format=pax", "--sparse-version=0.1"], ["--format=pax", "--sparse-version=1.0"],
+        ] {
+            let tar = try pythonArchive(
+                """
+                import os, subprocess, sys, tempfile
+                d = tempfile.mkdtemp()
+                os.makedirs(d + '/pod')
+                open(d + '/pod/ok.txt', 'w').write('ok')
+                with open(d + '/pod/sparse.bin', 'wb') as f:
+                    f.write(b'start'); f.seek(1 << 20); f.write(b'end')
+                subprocess.check_call(['tar', '--sparse', \(format.map { "'\($0)'" }.joined(separator: ", ")),
+                    '-cf', sys.argv[1], '-C', d, 'pod'])
+                """)
+            try assertHostile(tar, name: "sparse.tar", code: .podsHTTPExtraction)
+            server.serve("/sparse2.tar", tar)
+            let e = fetchError(HTTPSource(url: server.url + "/sparse2.tar"))
+            XCTAssertTrue(
+                e?.message.contains("sparse member 'pod/sparse.bin'") ?? false, "\(format): \(e?.message ?? "nil")")
+        }
+    }
+
     func testDuplicateZipEntryIsRefusedNamingTheEntry() throws {
         let zip = try pythonArchive(
             """
