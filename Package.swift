@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "podmirror", targets: ["podmirror"]),
-        .library(name: "PodMirrorKit", targets: ["PodMirrorKit"]),
+        .library(name: "PodMirrorCLI", targets: ["PodMirrorCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),

@@ -9,9 +9,9 @@ import Foundation
 /// `ETag`/`If-Range`, redirects, and scripted faults per path — a connection dropped or stalled
 /// mid-body, an error status, a server that ignores `Range`. It also answers proxy-style requests
 /// (`GET http://host/path`), recording them as proxied, so it can stand in for a forward proxy.
-public final class ArchiveHTTPServer: @unchecked Sendable {
+package final class ArchiveHTTPServer: @unchecked Sendable {
     /// What the next request to a path suffers; each fault is used once, in order.
-    public enum Fault: Sendable, Equatable {
+    package enum Fault: Sendable, Equatable {
         /// Sends the headers (full length) and this many body bytes, then closes the connection.
         case dropAfter(Int)
         /// Sends this many body bytes, then nothing for `seconds`, then closes.
@@ -26,18 +26,18 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
     }
 
     /// One request as received.
-    public struct Request: Sendable {
-        public var method: String
+    package struct Request: Sendable {
+        package var method: String
         /// The request target as sent (absolute for proxied requests).
-        public var target: String
-        public var path: String
+        package var target: String
+        package var path: String
         /// Header fields, names lower-cased.
-        public var headers: [String: String]
-        public var proxied: Bool
+        package var headers: [String: String]
+        package var proxied: Bool
     }
 
-    public let port: Int
-    public var url: String { "http://127.0.0.1:\(port)" }
+    package let port: Int
+    package var url: String { "http://127.0.0.1:\(port)" }
     private let listenFD: Int32
     private let lock = NSLock()
     private var files: [String: [UInt8]] = [:]
@@ -47,7 +47,7 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
     private var stopped = false
 
     /// Starts serving `files` (path → bytes); other paths get 404.
-    public init(files: [String: [UInt8]] = [:]) throws {
+    package init(files: [String: [UInt8]] = [:]) throws {
         self.files = files
         let (fd, port) = try LoopbackListener.open(owner: "ArchiveHTTPServer")
         self.port = port
@@ -57,24 +57,26 @@ public final class ArchiveHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    public func serve(_ path: String, _ bytes: [UInt8]) { lock.lock(); files[path] = bytes; lock.unlock() }
-    public func redirect(_ path: String, to location: String) { lock.lock(); redirects[path] = location; lock.unlock() }
+    package func serve(_ path: String, _ bytes: [UInt8]) { lock.lock(); files[path] = bytes; lock.unlock() }
+    package func redirect(_ path: String, to location: String) {
+        lock.lock(); redirects[path] = location; lock.unlock()
+    }
     /// Queues faults for the next requests to `path`.
-    public func inject(_ path: String, _ list: [Fault]) {
+    package func inject(_ path: String, _ list: [Fault]) {
         lock.lock()
         faults[path, default: []] += list
         lock.unlock()
     }
-    public var requests: [Request] { lock.lock(); defer { lock.unlock() }; return log }
+    package var requests: [Request] { lock.lock(); defer { lock.unlock() }; return log }
 
     /// The `ETag` served for `bytes`.
-    public static func etag(_ bytes: [UInt8]) -> String {
+    package static func etag(_ bytes: [UInt8]) -> String {
         var h: UInt64 = 1469598103934665603
         for b in bytes { h = (h ^ UInt64(b)) &* 1099511628211 }
         return "\"\(String(h, radix: 16))-\(bytes.count)\""
     }
 
-    public func stop() {
+    package func stop() {
         lock.lock()
         let was = stopped
         stopped = true

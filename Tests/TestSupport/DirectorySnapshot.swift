@@ -2,10 +2,10 @@ import Foundation
 
 /// Every file, folder and symlink below a folder with its bytes: compare two snapshots to prove a
 /// failed operation left a repo byte-for-byte as it was.
-public struct DirectorySnapshot: Equatable {
-    public var entries: [String: Data]
+package struct DirectorySnapshot: Equatable {
+    package var entries: [String: Data]
 
-    public init(_ root: String) {
+    package init(_ root: String) {
         var out: [String: Data] = [:]
         let fm = FileManager.default
         let e = fm.enumerator(atPath: root)
@@ -24,14 +24,15 @@ public struct DirectorySnapshot: Equatable {
     }
 
     /// Paths that differ (added, removed or changed), for assertion messages.
-    public func differences(from other: DirectorySnapshot) -> [String] {
+    package func differences(from other: DirectorySnapshot) -> [String] {
         Set(entries.keys).union(other.entries.keys).filter { entries[$0] != other.entries[$0] }.sorted()
     }
 }
 
 extension PodmirrorBinary {
     /// Starts podmirror without waiting (for signal and lock-contention tests); same environment as `run`.
-    public func start(_ arguments: [String], home: String, extraEnvironment: [String: String] = [:]) throws -> Process {
+    package func start(_ arguments: [String], home: String, extraEnvironment: [String: String] = [:]) throws -> Process
+    {
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CP_") }
         env["HOME"] = home
         env["NO_COLOR"] = "1"

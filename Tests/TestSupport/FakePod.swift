@@ -6,9 +6,9 @@ import PodMirrorTransport
 
 /// A stand-in for `pod install` in-process: creates a new Pods/ and edits the project like pod would,
 /// then fails the way it is told.
-public struct FakePod: ToolRunner {
-    public var fault: @Sendable () throws -> Int32
-    public func run(
+package struct FakePod: ToolRunner {
+    package var fault: @Sendable () throws -> Int32
+    package func run(
         _ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
         cancellation: CancellationToken
     ) throws -> Int32 {
@@ -19,5 +19,5 @@ public struct FakePod: ToolRunner {
         return try fault()
     }
 
-    public init(fault: @escaping @Sendable () throws -> Int32) { self.fault = fault }
+    package init(fault: @escaping @Sendable () throws -> Int32) { self.fault = fault }
 }

@@ -9,24 +9,24 @@ import PodMirrorTransport
 /// every later call (a disk that stays full or read-only). Reads always work. Lets Kit tests drive
 /// every failure path of a plan without root-only tricks.
 // @unchecked: `count` and `log` are read and written under `lock`; the rest is constant.
-public final class FaultyFileSystem: FileSystem, @unchecked Sendable {
-    public let failAt: Int
-    public let persistent: Bool
-    public let reason: String
+package final class FaultyFileSystem: FileSystem, @unchecked Sendable {
+    package let failAt: Int
+    package let persistent: Bool
+    package let reason: String
     private let real = LocalFileSystem()
     private let lock = NSLock()
     private var count = 0
     /// Calls made so far, `op path` (failed ones marked), for messages.
-    public private(set) var log: [String] = []
+    package private(set) var log: [String] = []
 
-    public init(failAt: Int, persistent: Bool = false, reason: String = "No space left on device") {
+    package init(failAt: Int, persistent: Bool = false, reason: String = "No space left on device") {
         self.failAt = failAt
         self.persistent = persistent
         self.reason = reason
     }
 
     /// Mutating calls made so far.
-    public var mutations: Int { lock.lock(); defer { lock.unlock() }; return count }
+    package var mutations: Int { lock.lock(); defer { lock.unlock() }; return count }
 
     private func mutate(_ op: String, _ path: String, _ body: () throws -> Void) throws {
         lock.lock()
@@ -39,23 +39,23 @@ public final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         try body()
     }
 
-    public func readFile(_ path: String) throws -> [UInt8] { try real.readFile(path) }
-    public func fileExists(_ path: String) -> Bool { real.fileExists(path) }
-    public func isDirectory(_ path: String) -> Bool { real.isDirectory(path) }
-    public func isExecutableFile(_ path: String) -> Bool { real.isExecutableFile(path) }
-    public func contentsOfDirectory(_ path: String) throws -> [String] { try real.contentsOfDirectory(path) }
-    public func subpaths(_ path: String) -> [String] { real.subpaths(path) }
-    public func destinationOfSymbolicLink(_ path: String) throws -> String {
+    package func readFile(_ path: String) throws -> [UInt8] { try real.readFile(path) }
+    package func fileExists(_ path: String) -> Bool { real.fileExists(path) }
+    package func isDirectory(_ path: String) -> Bool { real.isDirectory(path) }
+    package func isExecutableFile(_ path: String) -> Bool { real.isExecutableFile(path) }
+    package func contentsOfDirectory(_ path: String) throws -> [String] { try real.contentsOfDirectory(path) }
+    package func subpaths(_ path: String) -> [String] { real.subpaths(path) }
+    package func destinationOfSymbolicLink(_ path: String) throws -> String {
         try real.destinationOfSymbolicLink(path)
     }
-    public func writeAtomically(_ bytes: [UInt8], to path: String, defaultMode: mode_t) throws {
+    package func writeAtomically(_ bytes: [UInt8], to path: String, defaultMode: mode_t) throws {
         try mutate("write", path) { try real.writeAtomically(bytes, to: path, defaultMode: defaultMode) }
     }
-    public func removeItem(_ path: String) throws { try mutate("remove", path) { try real.removeItem(path) } }
-    public func moveItem(_ source: String, to destination: String) throws {
+    package func removeItem(_ path: String) throws { try mutate("remove", path) { try real.removeItem(path) } }
+    package func moveItem(_ source: String, to destination: String) throws {
         try mutate("move", source) { try real.moveItem(source, to: destination) }
     }
-    public func createDirectory(_ path: String) throws {
+    package func createDirectory(_ path: String) throws {
         try mutate("create directory", path) { try real.createDirectory(path) }
     }
 }

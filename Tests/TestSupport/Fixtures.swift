@@ -1,24 +1,24 @@
 import Foundation
 
 /// The project's own test files (Tests/Fixtures), located from this source file.
-public enum Fixtures {
+package enum Fixtures {
     /// `Tests/Fixtures`.
-    public static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    package static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
     /// A path below `Tests/Fixtures`, e.g. `xcodeproj/actionsdemo/project.pbxproj`.
-    public static func path(_ relative: String) -> String { root + "/" + relative }
+    package static func path(_ relative: String) -> String { root + "/" + relative }
 
     /// The bytes of a fixture file.
-    public static func bytes(_ relative: String) throws -> [UInt8] {
+    package static func bytes(_ relative: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: path(relative))))
     }
 }
 
 /// The shared reference corpus (`../shared` beside the checkout), used only by conformance tests.
 /// `PODMIRROR_SHARED_DIR` overrides where it is (a missing folder makes those tests skip).
-public enum SharedCorpus {
-    public static let root: String = {
+package enum SharedCorpus {
+    package static let root: String = {
         if let dir = ProcessInfo.processInfo.environment["PODMIRROR_SHARED_DIR"], !dir.isEmpty { return dir }
         // Tests/TestSupport/<this file> → checkout → ../shared
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -26,5 +26,5 @@ public enum SharedCorpus {
     }()
 
     /// A path below `shared/`, e.g. `corpus/xcodeproj`.
-    public static func path(_ relative: String) -> String { root + "/" + relative }
+    package static func path(_ relative: String) -> String { root + "/" + relative }
 }

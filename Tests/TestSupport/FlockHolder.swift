@@ -3,11 +3,11 @@ import Foundation
 /// Another process holding an exclusive `flock` on a file (created when missing) or a folder, as `pod repo update`
 /// holds `Spec_Lock` or a podmirror file edit holds its folder: a python3 child that takes the lock, says so on its
 /// stdout, and keeps it until `release()` (or deinit) ends it; the kernel drops the lock with the process.
-public final class FlockHolder {
+package final class FlockHolder {
     private let process = Process()
 
     /// Returns once the lock is held.
-    public init(_ path: String) throws {
+    package init(_ path: String) throws {
         process.executableURL = URL(fileURLWithPath: ProcessRunner.which("python3") ?? "/usr/bin/python3")
         process.arguments = [
             "-c",
@@ -30,7 +30,7 @@ public final class FlockHolder {
     deinit { release() }
 
     /// Ends the holder, which releases the lock.
-    public func release() {
+    package func release() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()

@@ -16,8 +16,8 @@ import Foundation
 ///     let url = server.url("specs.git")          // http://127.0.0.1:PORT/specs.git
 ///     server.setFault(.killAfter(bytes: 50_000))
 // @unchecked: `port` is set once in init; the server itself runs in a child process.
-public final class GitHTTPServer: @unchecked Sendable {
-    public enum Fault: Sendable, Equatable {
+package final class GitHTTPServer: @unchecked Sendable {
+    package enum Fault: Sendable, Equatable {
         case none
         case http500
         case killAfter(bytes: Int)
@@ -30,12 +30,12 @@ public final class GitHTTPServer: @unchecked Sendable {
         case basicAuth(user: String, password: String)
     }
 
-    public let root: String
-    public private(set) var port: Int = 0
+    package let root: String
+    package private(set) var port: Int = 0
     private let state: String
     private let process = Process()
 
-    public init(root: String) throws {
+    package init(root: String) throws {
         self.root = root
         state = NSTemporaryDirectory() + "/podmirror-githttp-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
@@ -68,13 +68,13 @@ public final class GitHTTPServer: @unchecked Sendable {
     }
 
     /// `http://127.0.0.1:PORT/<path>`; `userinfo` adds credentials (for redaction tests).
-    public func url(_ path: String, userinfo: String? = nil) -> String {
+    package func url(_ path: String, userinfo: String? = nil) -> String {
         "http://\(userinfo.map { $0 + "@" } ?? "")127.0.0.1:\(port)/\(path)"
     }
 
-    public var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning }
 
-    public func setFault(_ fault: Fault) {
+    package func setFault(_ fault: Fault) {
         let text: String
         switch fault {
         case .none: text = "none"
@@ -90,13 +90,13 @@ public final class GitHTTPServer: @unchecked Sendable {
     }
 
     /// Number of pack bytes the server sent since start (for "only the delta travelled" checks).
-    public var bytesSent: Int {
+    package var bytesSent: Int {
         Int(
             (try? String(contentsOfFile: state + "/bytes", encoding: .utf8))?.trimmingCharacters(
                 in: .whitespacesAndNewlines) ?? "") ?? 0
     }
 
-    public func stop() {
+    package func stop() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()

@@ -7,10 +7,10 @@ import PodMirrorTransport
 /// Validates a JSON document against the subset of JSON Schema (draft 7) that docs/podmirror.schema.json
 /// uses: `type` (a name or a list), `required`, `properties`, `items`, `enum` (of strings), `oneOf`, and
 /// `$ref` to `#/definitions/NAME`. Returns the problems, each with its JSON path.
-public struct JSONSchemaValidator {
-    public let root: [String: JSONValue]
+package struct JSONSchemaValidator {
+    package let root: [String: JSONValue]
 
-    public init(schemaFile: String) throws {
+    package init(schemaFile: String) throws {
         guard
             case .object(let o) = try JSONDecoder().decode(
                 JSONValue.self,
@@ -22,7 +22,7 @@ public struct JSONSchemaValidator {
     }
 
     /// Problems of the JSON text `document` (a parse failure is one problem).
-    public func problems(document: String) -> [String] {
+    package func problems(document: String) -> [String] {
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(document.utf8)) else {
             return ["$: not one JSON document: \(document.prefix(200))"]
         }

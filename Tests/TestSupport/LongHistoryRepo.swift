@@ -3,15 +3,15 @@ import Foundation
 /// A bare pod repo with a long history, built with `git fast-import`: `commits` commits on `main`, each
 /// rewriting one of `files` text files with `fileBytes` of fresh random text (so every commit's objects cost
 /// their size on the wire), a tag `1.0.0` three commits below the tip, and a branch `release` at the tip.
-public struct LongHistoryRepo {
+package struct LongHistoryRepo {
     /// The bare repository (`<root>/<name>.git`).
-    public let path: String
+    package let path: String
     /// The commit ids on `main`, oldest first.
-    public let commits: [String]
+    package let commits: [String]
     /// The commit the tag `1.0.0` points at.
-    public var taggedCommit: String { commits[commits.count - 4] }
+    package var taggedCommit: String { commits[commits.count - 4] }
 
-    public init(root: String, name: String, commits count: Int = 300, files: Int = 4, fileBytes: Int = 3_000)
+    package init(root: String, name: String, commits count: Int = 300, files: Int = 4, fileBytes: Int = 3_000)
         throws
     {
         path = root + "/\(name).git"

@@ -10,9 +10,9 @@ import PodMirrorTransport
 #endif
 
 /// A listening TCP socket on 127.0.0.1 with a port the kernel picked, for the test servers.
-public enum LoopbackListener {
+package enum LoopbackListener {
     /// Opens the socket; returns its descriptor and port. `owner` names the server in errors.
-    public static func open(owner: String) throws -> (fd: Int32, port: Int) {
+    package static func open(owner: String) throws -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, PlatformShims.streamSocket, 0)
         guard fd >= 0 else { throw NSError(domain: owner, code: Int(errno)) }
         var yes: Int32 = 1

@@ -19,18 +19,18 @@ import Foundation
 ///     let server = try NginxGitServer(root: reposRoot)
 ///     let url = server.url("specs.git")           // http://127.0.0.1:PORT/specs.git
 // @unchecked: everything is set once in init; the servers themselves run in child processes.
-public final class NginxGitServer: @unchecked Sendable {
-    public let root: String
-    public private(set) var port: Int = 0
+package final class NginxGitServer: @unchecked Sendable {
+    package let root: String
+    package private(set) var port: Int = 0
     /// The private prefix: `nginx.conf`, `nginx.pid`, `logs/`, `tmp/`, `fcgiwrap.sock`.
-    public let prefix: String
+    package let prefix: String
     private var nginx: Process?
     private var fcgiwrap: Process?
     private var stall: StallingRelay?
 
     /// The programs the server needs that are not installed (empty when it can start). nginx and fcgiwrap
     /// usually live in an `sbin` folder that is not on a user's PATH, so those are searched too.
-    public static var missingTools: [String] {
+    package static var missingTools: [String] {
         var missing = ["nginx", "fcgiwrap"].filter { tool($0) == nil }
         if httpBackend == nil { missing.append("git-http-backend") }
         return missing
@@ -49,7 +49,7 @@ public final class NginxGitServer: @unchecked Sendable {
     }
 
     /// Starts fcgiwrap and nginx; throws naming what is missing or nginx's own error log.
-    public init(root: String) throws {
+    package init(root: String) throws {
         self.root = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
         prefix =
             URL(fileURLWithPath: NSTemporaryDirectory() + "/podmirror-nginx-\(UUID().uuidString.prefix(8))")
@@ -79,29 +79,29 @@ public final class NginxGitServer: @unchecked Sendable {
     }
 
     /// `http://127.0.0.1:PORT/<path>`.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+    package func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
     /// The same repo as `url(path)`, whose pack transfer stalls after `stallAfterBytes` (see the type's comment).
-    public func stalledURL(_ path: String) -> String { url("stall/" + path) }
+    package func stalledURL(_ path: String) -> String { url("stall/" + path) }
 
     /// How many bytes of a pack answer (FastCGI records) reach nginx on a `stalledURL` before it stalls;
     /// read when the pack request arrives. 0: none.
-    public var stallAfterBytes: Int {
+    package var stallAfterBytes: Int {
         get { stall?.stallAfter ?? 0 }
         set { stall?.stallAfter = newValue }
     }
 
     /// Both nginx and fcgiwrap are running.
-    public var isRunning: Bool { nginx?.isRunning == true && fcgiwrap?.isRunning == true }
+    package var isRunning: Bool { nginx?.isRunning == true && fcgiwrap?.isRunning == true }
 
     /// nginx's access log so far (one line per request: method, path, status, bytes sent).
-    public var accessLog: [String] {
+    package var accessLog: [String] {
         ((try? String(contentsOfFile: prefix + "/logs/access.log", encoding: .utf8)) ?? "")
             .split(separator: "\n").map(String.init)
     }
 
     /// Stops nginx (fast shutdown, workers included), the stall upstream and fcgiwrap.
-    public func stop() {
+    package func stop() {
         if let nginx, nginx.isRunning {
             nginx.terminate()
             nginx.waitUntilExit()

@@ -2,18 +2,18 @@ import Foundation
 
 /// Bytes one thread reads from a pipe while another waits.
 // @unchecked: every access to `value` holds `lock`.
-public final class PipeData: @unchecked Sendable {
+package final class PipeData: @unchecked Sendable {
     private let lock = NSLock()
     private var value = Data()
 
-    public init() {}
+    package init() {}
 
-    public func set(_ data: Data) {
+    package func set(_ data: Data) {
         lock.lock(); defer { lock.unlock() }
         value = data
     }
 
-    public var data: Data {
+    package var data: Data {
         lock.lock(); defer { lock.unlock() }
         return value
     }

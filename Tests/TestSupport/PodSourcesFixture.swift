@@ -3,21 +3,21 @@ import Foundation
 /// Pod source repositories, two local spec repos (sharded and unsharded) and a Podfile.lock written the
 /// way CocoaPods writes one, for `pods fetch` tests and benchmarks. Repos are built with the `git` CLI
 /// (reference tool) as bare repos under `<root>/podsrc/<Name>.git`; `base` is the URL they are served at.
-public final class PodSourcesFixture: @unchecked Sendable {
-    public let root: String
+package final class PodSourcesFixture: @unchecked Sendable {
+    package let root: String
     /// `<home>/.cocoapods/repos`.
-    public let reposDir: String
-    public let home: String
-    public let project: String
-    public var base: String
+    package let reposDir: String
+    package let home: String
+    package let project: String
+    package var base: String
     /// Commit ids by name: `PMGitB.main`, `PMGitC.commit`, `PMFoo.1.0.0`.
-    public private(set) var commits: [String: String] = [:]
+    package private(set) var commits: [String: String] = [:]
     /// The sharded repo's URL and the unsharded one's.
-    public var shardedURL: String { base + "/specs-sharded.git" }
-    public var unshardedURL: String { base + "/specs-flat.git" }
+    package var shardedURL: String { base + "/specs-sharded.git" }
+    package var unshardedURL: String { base + "/specs-flat.git" }
 
     /// Builds everything under `dir`; `base` is where `root` will be served (e.g. `http://127.0.0.1:PORT`).
-    public init(dir: String, base: String) throws {
+    package init(dir: String, base: String) throws {
         root = dir + "/served"
         home = dir + "/home"
         reposDir = home + "/.cocoapods/repos"
@@ -87,7 +87,7 @@ public final class PodSourcesFixture: @unchecked Sendable {
         try git(["config", "http.receivepack", "false"], bare)
     }
 
-    public func specJSON(_ name: String, version: String, source: String, extra: String = "") -> String {
+    package func specJSON(_ name: String, version: String, source: String, extra: String = "") -> String {
         """
         {
           "name": "\(name)",
@@ -159,7 +159,7 @@ public final class PodSourcesFixture: @unchecked Sendable {
     }
 
     /// Spec paths (relative to the repo) by pod, for checksums.
-    public private(set) var specFiles: [String: String] = [:]
+    package private(set) var specFiles: [String: String] = [:]
 
     func makeSpecRepos(dir: String) throws {
         // Sharded (prefix_lengths [1, 1, 1], like trunk): PMFoo, PMRuby, PMPrep, PMSubm.
@@ -229,7 +229,7 @@ public final class PodSourcesFixture: @unchecked Sendable {
     /// `PMHttp` (zip with one top folder `PMHttp-1.0.0/`, `sha256`), `PMTgz` (tar.gz with one top folder, `sha1`),
     /// `PMBadSum` (tar.gz with a wrong `sha256`) and `PMDmg` (a `.dmg`). Returns the archives by served path
     /// (`/PMHttp-1.0.0.zip`...), to serve at `archiveBase`; made with Python's zipfile/tarfile (reference tools).
-    public func addArchivePods(archiveBase: String) throws -> [String: [UInt8]] {
+    package func addArchivePods(archiveBase: String) throws -> [String: [UInt8]] {
         let src = root + "/../archives-src"
         var archives: [String: [UInt8]] = [:]
         func make(_ name: String, _ ext: String) throws -> [UInt8] {
@@ -303,7 +303,7 @@ public final class PodSourcesFixture: @unchecked Sendable {
     }
 
     /// SHA1 of a spec repo file (computed with Python's hashlib, the reference).
-    public func sha1(ofSpec pod: String) throws -> String {
+    package func sha1(ofSpec pod: String) throws -> String {
         try ProcessRunner.run(
             "/usr/bin/env",
             [
@@ -316,7 +316,7 @@ public final class PodSourcesFixture: @unchecked Sendable {
 
     /// The tree `git clone` + checkout of `rev` gives for a pod's served repo (the reference for a cache entry),
     /// without `.git`, in a new folder beside `root`.
-    public func referenceCheckout(_ pod: String, _ rev: String, submodules: Bool = false) throws -> String {
+    package func referenceCheckout(_ pod: String, _ rev: String, submodules: Bool = false) throws -> String {
         let dest = (root as NSString).deletingLastPathComponent + "/ref-\(pod)-\(UUID().uuidString.prefix(6))"
         try ProcessRunner.git(["clone", "-q", root + "/podsrc/\(pod).git", dest])
         try ProcessRunner.git(["-C", dest, "checkout", "-q", rev])
@@ -332,7 +332,7 @@ public final class PodSourcesFixture: @unchecked Sendable {
 
     /// A Podfile.lock as CocoaPods 1.17.0 writes it, naming every fixture pod; `extraPods` adds released
     /// pods of the sharded repo (name, version) that need not exist.
-    public func podfileLock(
+    package func podfileLock(
         extraPods: [(String, String)] = [], gitURLOverride: [String: String] = [:],
         tagOverride: [String: String] = [:]
     ) throws -> String {
@@ -412,7 +412,7 @@ public final class PodSourcesFixture: @unchecked Sendable {
 
     /// Writes `<project>/Podfile.lock`.
     @discardableResult
-    public func writeLock(_ text: String) throws -> String {
+    package func writeLock(_ text: String) throws -> String {
         let p = project + "/Podfile.lock"
         try text.write(toFile: p, atomically: true, encoding: .utf8)
         return p
@@ -422,7 +422,7 @@ public final class PodSourcesFixture: @unchecked Sendable {
 extension PodSourcesFixture {
     /// A fixture in a new temporary folder named after `prefix`, served by a git smart-HTTP server on loopback
     /// (stop it in tearDown).
-    public static func served(_ prefix: String) throws -> (TempDirectory, GitHTTPServer, PodSourcesFixture) {
+    package static func served(_ prefix: String) throws -> (TempDirectory, GitHTTPServer, PodSourcesFixture) {
         let tmp = TempDirectory(prefix)
         let served = tmp.path + "/served"
         try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)

@@ -1,12 +1,12 @@
 import Foundation
 
 /// The result of running a child process.
-public struct ProcessResult: Sendable {
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
+package struct ProcessResult: Sendable {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
 
-    public init(status: Int32, stdout: String, stderr: String) {
+    package init(status: Int32, stdout: String, stderr: String) {
         self.status = status
         self.stdout = stdout
         self.stderr = stderr
@@ -14,9 +14,9 @@ public struct ProcessResult: Sendable {
 }
 
 /// Runs processes (argv, never a shell string) for tests: the built binary, and `git` as a reference.
-public enum ProcessRunner {
+package enum ProcessRunner {
     @discardableResult
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], cwd: String? = nil,
         environment: [String: String]? = nil, stdin: String? = nil
     ) throws -> ProcessResult {
@@ -51,7 +51,7 @@ public enum ProcessRunner {
 
     /// Runs the `git` CLI (reference only; podmirror itself never runs git).
     @discardableResult
-    public static func git(_ arguments: [String], cwd: String? = nil, environment: [String: String]? = nil) throws
+    package static func git(_ arguments: [String], cwd: String? = nil, environment: [String: String]? = nil) throws
         -> ProcessResult
     {
         var env = environment ?? ProcessInfo.processInfo.environment
@@ -64,7 +64,7 @@ public enum ProcessRunner {
     }
 
     /// Looks an executable up on PATH.
-    public static func which(_ name: String) -> String? {
+    package static func which(_ name: String) -> String? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(dir)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
@@ -74,10 +74,10 @@ public enum ProcessRunner {
 }
 
 /// Locates and runs the built `podmirror` binary with a controlled environment.
-public struct PodmirrorBinary: Sendable {
-    public var path: String
+package struct PodmirrorBinary: Sendable {
+    package var path: String
 
-    public init() {
+    package init() {
         // PODMIRROR_TEST_BINARY runs the end-to-end tests against another build (release, static stdlib).
         let other = ProcessInfo.processInfo.environment["PODMIRROR_TEST_BINARY"] ?? ""
         path = other.isEmpty ? Self.built("podmirror") : other
@@ -85,7 +85,7 @@ public struct PodmirrorBinary: Sendable {
 
     /// An executable product of this build: tests run from .build/<config>/<Package>PackageTests.xctest,
     /// and the products sit beside it.
-    public static func built(_ product: String) -> String {
+    package static func built(_ product: String) -> String {
         let candidates =
             [
                 Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(product).path,
@@ -96,7 +96,7 @@ public struct PodmirrorBinary: Sendable {
 
     /// Runs podmirror with HOME set to `home` and no CP_* variables leaking from the host.
     @discardableResult
-    public func run(
+    package func run(
         _ arguments: [String], home: String, cwd: String? = nil, extraEnvironment: [String: String] = [:],
         stdin: String? = nil
     ) throws -> ProcessResult {
@@ -106,7 +106,7 @@ public struct PodmirrorBinary: Sendable {
     }
 
     /// The environment `run` gives the binary: HOME set to `home`, no CP_* variables or host config leaking in.
-    public func environment(home: String, extra: [String: String] = [:]) -> [String: String] {
+    package func environment(home: String, extra: [String: String] = [:]) -> [String: String] {
         // Nothing may point the tool at the host's own gem, Bundler or git config.
         let hostConfig: Set<String> = [
             "GEMRC", "BUNDLE_USER_CONFIG", "BUNDLE_USER_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG",
@@ -132,7 +132,7 @@ public struct PodmirrorBinary: Sendable {
     }
 
     /// Parses stdout of a `--json` run.
-    public static func json(_ result: ProcessResult) throws -> [String: Any] {
+    package static func json(_ result: ProcessResult) throws -> [String: Any] {
         guard let obj = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] else {
             throw NSError(
                 domain: "podmirrorTests", code: 1,

@@ -10,13 +10,13 @@ import Foundation
 ///     let proxy = try RecordingProxy()
 ///     run(..., extraEnvironment: ["http_proxy": proxy.url])
 ///     XCTAssertTrue(proxy.requests.contains { $0.contains("/info/refs") })
-public final class RecordingProxy: @unchecked Sendable {
-    public let credentials: String?
-    public private(set) var port: Int = 0
+package final class RecordingProxy: @unchecked Sendable {
+    package let credentials: String?
+    package private(set) var port: Int = 0
     private let state: String
     private let process = Process()
 
-    public init(credentials: String? = nil) throws {
+    package init(credentials: String? = nil) throws {
         self.credentials = credentials
         state = NSTemporaryDirectory() + "/podmirror-proxy-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
@@ -47,20 +47,20 @@ public final class RecordingProxy: @unchecked Sendable {
     }
 
     /// `http://[credentials@]127.0.0.1:PORT`.
-    public var url: String { "http://\(credentials.map { $0 + "@" } ?? "")127.0.0.1:\(port)" }
+    package var url: String { "http://\(credentials.map { $0 + "@" } ?? "")127.0.0.1:\(port)" }
 
     /// Request lines seen, in order, each prefixed with `auth ` when it carried the expected credentials
     /// (or none were required) and `noauth ` otherwise.
-    public var log: [String] {
+    package var log: [String] {
         ((try? String(contentsOfFile: state + "/log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
     /// Request lines that were forwarded (credentials accepted), e.g. `GET http://127.0.0.1:5/x HTTP/1.1`.
-    public var requests: [String] {
+    package var requests: [String] {
         log.filter { $0.hasPrefix("auth ") }.map { String($0.dropFirst(5)) }
     }
 
-    public func stop() {
+    package func stop() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()

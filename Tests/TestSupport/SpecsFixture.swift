@@ -5,17 +5,17 @@ import Foundation
 /// `CocoaPods-version.yml`. A working clone `work` commits; `bare` (`<root>/<name>.git`) is what a
 /// `GitHTTPServer` over `root` serves.
 // @unchecked: `counter` changes only in commits, which a test makes from its own thread.
-public final class SpecsFixture: @unchecked Sendable {
-    public let root: String
-    public let name: String
-    public let work: String
-    public var bare: String { "\(root)/\(name).git" }
+package final class SpecsFixture: @unchecked Sendable {
+    package let root: String
+    package let name: String
+    package let work: String
+    package var bare: String { "\(root)/\(name).git" }
     private var counter = 0
     private let seed: String
 
     /// Builds `<root>/<name>.git` with `pods` podspecs in `commits` commits. Different seeds give
     /// unrelated histories; `padding` bytes of random text per podspec make the pack bigger.
-    public init(root: String, name: String, pods: Int = 40, commits: Int = 4, seed: String = "a", padding: Int = 0)
+    package init(root: String, name: String, pods: Int = 40, commits: Int = 4, seed: String = "a", padding: Int = 0)
         throws
     {
         self.root = root
@@ -43,7 +43,7 @@ public final class SpecsFixture: @unchecked Sendable {
     }
 
     /// A mirror sharing this history: `<root>/<name>.git` cloned from this bare repo.
-    public func mirror(named mirrorName: String, seed mirrorSeed: String) throws -> SpecsFixture {
+    package func mirror(named mirrorName: String, seed mirrorSeed: String) throws -> SpecsFixture {
         let m = SpecsFixture(
             root: root, name: mirrorName, work: "\(root)/.work-\(mirrorName)", seed: mirrorSeed, counter: 0)
         try git(["clone", "-q", bare, m.work])
@@ -54,7 +54,7 @@ public final class SpecsFixture: @unchecked Sendable {
 
     /// Adds `count` commits, each adding one podspec (and removing one every third commit), and pushes them.
     @discardableResult
-    public func addCommits(_ count: Int) throws -> String {
+    package func addCommits(_ count: Int) throws -> String {
         for i in 0..<count {
             try addPod(padding: 0)
             if i % 3 == 2, let victim = try? firstPodspec() { try FileManager.default.removeItem(atPath: victim) }
@@ -65,7 +65,7 @@ public final class SpecsFixture: @unchecked Sendable {
         return head
     }
 
-    public var head: String {
+    package var head: String {
         (try? git(["--git-dir", bare, "rev-parse", "master"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
             ?? ""
     }

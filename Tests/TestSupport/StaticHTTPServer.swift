@@ -9,12 +9,12 @@ import Foundation
 /// one connection per request (`Connection: close`). Serves canned answers for gem index files and
 /// a Specs `info/refs` advertisement, in normal, slow and broken modes.
 // @unchecked: `stopped` and `requestLog` are read and written under `lock`; the rest is constant.
-public final class StaticHTTPServer: @unchecked Sendable {
-    public struct Response: Sendable {
-        public var status: Int
-        public var headers: [String: String]
-        public var body: [UInt8]
-        public init(status: Int = 200, headers: [String: String] = [:], body: [UInt8] = []) {
+package final class StaticHTTPServer: @unchecked Sendable {
+    package struct Response: Sendable {
+        package var status: Int
+        package var headers: [String: String]
+        package var body: [UInt8]
+        package init(status: Int = 200, headers: [String: String] = [:], body: [UInt8] = []) {
             self.status = status
             self.headers = headers
             self.body = body
@@ -22,7 +22,7 @@ public final class StaticHTTPServer: @unchecked Sendable {
     }
 
     /// How the server misbehaves.
-    public enum Mode: Sendable, Equatable {
+    package enum Mode: Sendable, Equatable {
         case normal
         /// Waits this many seconds before answering.
         case slow(Double)
@@ -34,8 +34,8 @@ public final class StaticHTTPServer: @unchecked Sendable {
         case redirectToHTTP
     }
 
-    public let port: Int
-    public var url: String { "http://127.0.0.1:\(port)" }
+    package let port: Int
+    package var url: String { "http://127.0.0.1:\(port)" }
     private let listenFD: Int32
     private let routes: [String: Response]
     private let mode: Mode
@@ -44,7 +44,7 @@ public final class StaticHTTPServer: @unchecked Sendable {
     private var requestLog: [String] = []
 
     /// Starts serving `routes` (path with query → answer); other paths get 404.
-    public init(routes: [String: Response], mode: Mode = .normal) throws {
+    package init(routes: [String: Response], mode: Mode = .normal) throws {
         self.routes = routes
         self.mode = mode
         let (fd, port) = try LoopbackListener.open(owner: "StaticHTTPServer")
@@ -57,9 +57,9 @@ public final class StaticHTTPServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Request lines received so far (`GET /path`), for assertions.
-    public var requests: [String] { lock.lock(); defer { lock.unlock() }; return requestLog }
+    package var requests: [String] { lock.lock(); defer { lock.unlock() }; return requestLog }
 
-    public func stop() {
+    package func stop() {
         lock.lock()
         let was = stopped
         stopped = true
@@ -110,7 +110,7 @@ public final class StaticHTTPServer: @unchecked Sendable {
     // MARK: canned content
 
     /// The answers a gem mirror gives: `specs.4.8.gz` (gzip bytes) and the compact index `versions`.
-    public static func gemMirrorRoutes() -> [String: Response] {
+    package static func gemMirrorRoutes() -> [String: Response] {
         // A gzip member holding an empty marshalled array, enough for the magic-number check.
         let gzip: [UInt8] = [
             0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x63, 0x61, 0x60, 0x00, 0x00,
@@ -124,7 +124,7 @@ public final class StaticHTTPServer: @unchecked Sendable {
     }
 
     /// A smart-HTTP `info/refs` advertisement whose HEAD (and master) is `head`, for the repo at `repo`.
-    public static func specsMirrorRoutes(head: String, repo: String = "/Specs.git") -> [String: Response] {
+    package static func specsMirrorRoutes(head: String, repo: String = "/Specs.git") -> [String: Response] {
         func pkt(_ s: String) -> String { String(format: "%04x", s.utf8.count + 4) + s }
         let body =
             pkt("# service=git-upload-pack\n") + "0000"

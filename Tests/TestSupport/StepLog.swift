@@ -2,11 +2,11 @@ import Foundation
 
 /// Steps in the order a plan ran them.
 // @unchecked: every access to `list` holds `lock`.
-public final class StepLog: @unchecked Sendable {
+package final class StepLog: @unchecked Sendable {
     private let lock = NSLock()
     private var list: [String] = []
 
-    public init() {}
-    public var entries: [String] { lock.lock(); defer { lock.unlock() }; return list }
-    public func append(_ entry: String) { lock.lock(); list.append(entry); lock.unlock() }
+    package init() {}
+    package var entries: [String] { lock.lock(); defer { lock.unlock() }; return list }
+    package func append(_ entry: String) { lock.lock(); list.append(entry); lock.unlock() }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A temporary folder removed when the value is released; used as HOME, repos dir or project dir.
-public final class TempDirectory: Sendable {
-    public let path: String
+package final class TempDirectory: Sendable {
+    package let path: String
 
-    public init(_ prefix: String = "podmirror-test") {
+    package init(_ prefix: String = "podmirror-test") {
         let base = (NSTemporaryDirectory() as NSString).appendingPathComponent(
             "\(prefix)-\(UUID().uuidString.prefix(8))")
         try! FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
@@ -14,18 +14,20 @@ public final class TempDirectory: Sendable {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    public func url(_ relative: String = "") -> URL { URL(fileURLWithPath: self.path).appendingPathComponent(relative) }
+    package func url(_ relative: String = "") -> URL {
+        URL(fileURLWithPath: self.path).appendingPathComponent(relative)
+    }
 
-    public func sub(_ relative: String) -> String { (path as NSString).appendingPathComponent(relative) }
+    package func sub(_ relative: String) -> String { (path as NSString).appendingPathComponent(relative) }
 
     /// Writes a file (creating folders) and returns its path.
     @discardableResult
-    public func write(_ relative: String, _ text: String) throws -> String {
+    package func write(_ relative: String, _ text: String) throws -> String {
         try write(relative, Array(text.utf8))
     }
 
     @discardableResult
-    public func write(_ relative: String, _ bytes: [UInt8]) throws -> String {
+    package func write(_ relative: String, _ bytes: [UInt8]) throws -> String {
         let p = sub(relative)
         try FileManager.default.createDirectory(
             atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -33,10 +35,10 @@ public final class TempDirectory: Sendable {
         return p
     }
 
-    public func read(_ relative: String) throws -> [UInt8] { Array(try Data(contentsOf: url(relative))) }
+    package func read(_ relative: String) throws -> [UInt8] { Array(try Data(contentsOf: url(relative))) }
 
     /// Every path below this folder (relative), sorted; for "nothing left behind" checks.
-    public func listing() -> [String] {
+    package func listing() -> [String] {
         let e = FileManager.default.enumerator(atPath: path)
         var out: [String] = []
         while let p = e?.nextObject() as? String { out.append(p) }

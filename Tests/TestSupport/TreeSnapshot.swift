@@ -8,14 +8,14 @@ import Foundation
 /// Everything observable about a folder (or one file): each entry's kind, mode, a hash of a file's
 /// bytes, a symlink's target. Taken before and after an operation that must leave state intact;
 /// `differences(to:)` names what changed. Symlinks are recorded, never followed.
-public struct TreeSnapshot: Equatable, Sendable {
-    public enum Entry: Equatable, Sendable, CustomStringConvertible {
+package struct TreeSnapshot: Equatable, Sendable {
+    package enum Entry: Equatable, Sendable, CustomStringConvertible {
         case file(mode: UInt32, size: Int, hash: UInt64)
         case directory(mode: UInt32)
         case symlink(target: String)
         case other(mode: UInt32)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .file(let mode, let size, let hash):
                 return "file mode \(String(mode, radix: 8)) \(size) bytes #\(String(hash, radix: 16))"
@@ -26,12 +26,12 @@ public struct TreeSnapshot: Equatable, Sendable {
         }
     }
 
-    public let root: String
+    package let root: String
     /// Relative path ("" for the root itself) → entry.
-    public let entries: [String: Entry]
+    package let entries: [String: Entry]
 
     /// Walks `root` (a folder, file or symlink). A missing root gives an empty snapshot.
-    public init(_ root: String) {
+    package init(_ root: String) {
         self.root = root
         var out: [String: Entry] = [:]
         Self.walk(root, relative: "", into: &out)
@@ -39,7 +39,7 @@ public struct TreeSnapshot: Equatable, Sendable {
     }
 
     /// Paths whose entry differs (added, removed or changed), each with a short reason.
-    public func differences(to other: TreeSnapshot) -> [String] {
+    package func differences(to other: TreeSnapshot) -> [String] {
         var out: [String] = []
         for key in Set(entries.keys).union(other.entries.keys).sorted() {
             let a = entries[key]
@@ -59,7 +59,7 @@ public struct TreeSnapshot: Equatable, Sendable {
     /// Entries whose name looks like a temporary file or folder left behind by an interrupted write
     /// or clone (podmirror's `.<name>.podmirror-XXXXXX`, anything with `podmirror-tmp`, `.tmp`,
     /// git's `*.lock` in a `.git` folder or beside a git config, libgit2's `tmp_pack_*`/`tmp_idx_*`).
-    public var leftovers: [String] {
+    package var leftovers: [String] {
         entries.keys.filter { key in
             let name = (key as NSString).lastPathComponent
             return name.contains(".podmirror-") || name.contains("podmirror-tmp") || name.hasSuffix(".tmp")

@@ -11,7 +11,7 @@ import PodMirrorTransport
 ///
 /// `PodmirrorMain.run` builds one per run and hands it to the command's `run(_:)`, which asks the Kit for a job
 /// or a plan, then calls `try runner.run(job)`; a read-only command calls `try runner.show(ok:json:text:)`.
-public final class CommandRunner {
+final class CommandRunner {
     /// The command's words, the `command` field in JSON.
     let command: String
     let options: GlobalOptions

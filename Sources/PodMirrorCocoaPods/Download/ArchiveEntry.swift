@@ -1,18 +1,18 @@
 import Foundation
 
 /// One member of a tar or zip archive, as listed before anything is extracted.
-public struct ArchiveEntry: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct ArchiveEntry: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case file, directory, symlink, hardlink, device, fifo
     }
 
     /// The member name as stored.
-    public var path: String
-    public var kind: Kind
+    package var path: String
+    package var kind: Kind
     /// Symlink target, or the member a hard link names.
-    public var linkTarget: String?
+    package var linkTarget: String?
 
-    public init(path: String, kind: Kind, linkTarget: String? = nil) {
+    package init(path: String, kind: Kind, linkTarget: String? = nil) {
         self.path = path
         self.kind = kind
         self.linkTarget = linkTarget
@@ -20,9 +20,9 @@ public struct ArchiveEntry: Sendable, Equatable {
 }
 
 /// Why an archive member (or a path of a pod's tree) is refused, and the by-name check of a link's target.
-public enum ArchiveSafety {
+package enum ArchiveSafety {
     /// Why a member is refused.
-    public enum Problem: String, Sendable {
+    package enum Problem: String, Sendable {
         case absolutePath = "absolute-path"
         case parentReference = "parent-reference"
         case linkOutside = "link-outside"

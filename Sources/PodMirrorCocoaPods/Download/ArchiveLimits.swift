@@ -3,9 +3,9 @@ import PodMirrorFoundation
 
 /// How large a downloaded pod archive may be, and how much it may expand to: the bounds that stop an
 /// archive bomb. The defaults fit the largest real pods (binary frameworks of a few hundred MB).
-public struct ArchiveLimits: Sendable, Equatable {
+package struct ArchiveLimits: Sendable, Equatable {
     /// Which bound an archive broke.
-    public enum Bound: String, Sendable {
+    package enum Bound: String, Sendable {
         case archiveBytes = "archive-bytes"
         case entries
         case expandedBytes = "expanded-bytes"
@@ -23,21 +23,21 @@ public struct ArchiveLimits: Sendable, Equatable {
     }
 
     /// Bytes the downloaded archive may have.
-    public var maxArchiveBytes: Int64
+    package var maxArchiveBytes: Int64
     /// Members (files, folders, links) it may hold.
-    public var maxEntries: Int
+    package var maxEntries: Int
     /// Bytes its files may expand to, all together.
-    public var maxExpandedBytes: Int64
+    package var maxExpandedBytes: Int64
     /// Expanded bytes per archive byte, checked once more than `ratioFloor` bytes are expanded.
-    public var maxRatio: Int64
+    package var maxRatio: Int64
 
     /// Below this many expanded bytes the ratio is not checked (a small file of zeros is not a bomb).
-    public static let ratioFloor: Int64 = 16 << 20
+    package static let ratioFloor: Int64 = 16 << 20
 
-    public static let `default` = ArchiveLimits(
+    package static let `default` = ArchiveLimits(
         maxArchiveBytes: 2 << 30, maxEntries: 200_000, maxExpandedBytes: 8 << 30, maxRatio: 200)
 
-    public init(maxArchiveBytes: Int64, maxEntries: Int, maxExpandedBytes: Int64, maxRatio: Int64) {
+    package init(maxArchiveBytes: Int64, maxEntries: Int, maxExpandedBytes: Int64, maxRatio: Int64) {
         self.maxArchiveBytes = maxArchiveBytes
         self.maxEntries = maxEntries
         self.maxExpandedBytes = maxExpandedBytes
@@ -45,14 +45,14 @@ public struct ArchiveLimits: Sendable, Equatable {
     }
 
     /// The environment variable that sets each bound.
-    public static let variables: [(Bound, String)] = [
+    package static let variables: [(Bound, String)] = [
         (.archiveBytes, "PODMIRROR_ARCHIVE_MAX_BYTES"), (.entries, "PODMIRROR_ARCHIVE_MAX_ENTRIES"),
         (.expandedBytes, "PODMIRROR_ARCHIVE_MAX_EXPANDED_BYTES"), (.ratio, "PODMIRROR_ARCHIVE_MAX_RATIO"),
     ]
 
     /// The defaults with each bound its variable sets (a positive whole number); anything else is a usage error
     /// naming the variable and the value.
-    public static func resolve(environment: [String: String]) throws -> ArchiveLimits {
+    package static func resolve(environment: [String: String]) throws -> ArchiveLimits {
         var limits = ArchiveLimits.default
         for (bound, name) in variables {
             guard let text = environment[name], !text.isEmpty else { continue }
@@ -71,7 +71,7 @@ public struct ArchiveLimits: Sendable, Equatable {
     }
 
     /// The bound's value.
-    public func value(of bound: Bound) -> Int64 {
+    package func value(of bound: Bound) -> Int64 {
         switch bound {
         case .archiveBytes: maxArchiveBytes
         case .entries: Int64(maxEntries)

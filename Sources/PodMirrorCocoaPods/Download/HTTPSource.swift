@@ -3,12 +3,12 @@ import PodMirrorFoundation
 import PodMirrorTransport
 
 /// The archive kinds cocoapods-downloader's `:http` strategy knows, named as its `:type` option.
-public enum ArchiveType: String, Sendable, CaseIterable, Codable {
+package enum ArchiveType: String, Sendable, CaseIterable, Codable {
     case zip, tgz, tar, tbz, txz, dmg
 
     /// The type cocoapods-downloader infers from a URL's path (the query is ignored); nil when it
     /// would raise `Unsupported file type`.
-    public static func from(url: String) -> ArchiveType? {
+    package static func from(url: String) -> ArchiveType? {
         var path = url
         if let r = path.range(of: "://") { path = String(path[r.upperBound...]) }
         if let q = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<q]) }
@@ -24,19 +24,19 @@ public enum ArchiveType: String, Sendable, CaseIterable, Codable {
 }
 
 /// A pod's `:http` source, as its podspec or Podfile.lock `CHECKOUT OPTIONS` give it.
-public struct HTTPSource: Sendable, Equatable {
+package struct HTTPSource: Sendable, Equatable {
     /// The URL to download (after source-mirror rewriting).
-    public var url: String
+    package var url: String
     /// `:type`; nil means "from the URL's path".
-    public var type: ArchiveType?
+    package var type: ArchiveType?
     /// `:flatten`; nil means cocoapods-downloader's default (tar kinds flattened, zip not).
-    public var flatten: Bool?
-    public var sha256: String?
-    public var sha1: String?
+    package var flatten: Bool?
+    package var sha256: String?
+    package var sha1: String?
     /// `:headers`, each `Name: value`.
-    public var headers: [String]
+    package var headers: [String]
 
-    public init(
+    package init(
         url: String, type: ArchiveType? = nil, flatten: Bool? = nil, sha256: String? = nil,
         sha1: String? = nil, headers: [String] = []
     ) {
@@ -50,35 +50,35 @@ public struct HTTPSource: Sendable, Equatable {
 }
 
 /// How a pod source download behaves on the wire.
-public struct DownloadOptions: Sendable {
+package struct DownloadOptions: Sendable {
     /// Seconds without a byte before the transfer is abandoned (then retried).
-    public var stallTimeout: TimeInterval
+    package var stallTimeout: TimeInterval
     /// Attempts after the first one, with backoff, resuming with `Range` where the server allows it.
-    public var retries: Int
-    public var cancellation: CancellationToken
+    package var retries: Int
+    package var cancellation: CancellationToken
     /// The environment proxies are read from (`https_proxy`, `no_proxy`, …) and archive tools run in
     /// (its `PATH` finds the decompressors `gzip`, `bzip2` and `xz`).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Called with the bytes received so far.
-    public var progress: (@Sendable (Int64) -> Void)?
+    package var progress: (@Sendable (Int64) -> Void)?
     /// Seconds before the first retry; each further retry waits twice as long (at most 30 s).
-    public var retryDelay: TimeInterval
+    package var retryDelay: TimeInterval
     /// The `User-Agent` sent unless the source's headers give one: CocoaPods' own by default.
-    public var userAgent: String
+    package var userAgent: String
     /// The slowest a transfer may go (libcurl's low-speed limit).
-    public var minimumRate = MinimumRate.default
+    package var minimumRate = MinimumRate.default
     /// The run's proxy configuration (`NetworkSettings.proxy`); nil: read from `environment` for each download.
-    public var proxy: ProxySettings?
+    package var proxy: ProxySettings?
     /// The bounds an archive must stay within.
-    public var limits: ArchiveLimits
+    package var limits: ArchiveLimits
 
     /// The User-Agent cocoapods-downloader's `curl` sends, quotes included (its `-A` is one argv element
     /// holding the quotes): `'CocoaPods/1.17.0 cocoapods-downloader/2.1'`.
-    public static func cocoaPodsUserAgent(cocoaPods: String = "1.17.0", downloader: String = "2.1") -> String {
+    package static func cocoaPodsUserAgent(cocoaPods: String = "1.17.0", downloader: String = "2.1") -> String {
         "'CocoaPods/\(cocoaPods) cocoapods-downloader/\(downloader)'"
     }
 
-    public init(
+    package init(
         stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, retries: Int = 3,
         cancellation: CancellationToken = .init(), environment: [String: String] = [:],
         progress: (@Sendable (Int64) -> Void)? = nil, retryDelay: TimeInterval = 1,

@@ -8,7 +8,7 @@ import PodMirrorFoundation
 
 /// Downloads an `:http` pod source and leaves it as cocoapods-downloader would: verified, extracted,
 /// flattened, the archive removed.
-public enum HTTPSourceDownloader {
+package enum HTTPSourceDownloader {
     /// Downloads `source` into `directory` (existing and empty), using `scratch` (existing, on the same
     /// file system) for the archive. Returns the archive's size in bytes.
     ///
@@ -18,7 +18,7 @@ public enum HTTPSourceDownloader {
     /// - tar kinds are flattened and zip is not, unless `flatten` says otherwise; flattening happens only
     ///   when the archive holds exactly one top-level entry and it is a folder.
     /// - On any failure `directory` is left empty and nothing of this download remains in `scratch`.
-    public static func fetch(
+    package static func fetch(
         _ source: HTTPSource, into directory: String, scratch: String,
         options: DownloadOptions
     ) throws -> Int64 {

@@ -2,8 +2,8 @@ import Foundation
 import PodMirrorFoundation
 
 /// Why an `:http` pod source could not be made ready. URLs in it are redacted.
-public struct HTTPSourceError: PodMirrorError {
-    public enum Kind: String, Sendable, Codable {
+package struct HTTPSourceError: PodMirrorError {
+    package enum Kind: String, Sendable, Codable {
         /// `dmg` or a type cocoapods-downloader does not know: podmirror leaves the pod to CocoaPods.
         case leftToCocoaPods
         /// The server answered an HTTP error that retrying does not fix (404, 403, …).
@@ -30,15 +30,15 @@ public struct HTTPSourceError: PodMirrorError {
         case fileSystem
     }
 
-    public var kind: Kind
-    public var message: String
-    public var remedy: String?
-    public var text: Message?
-    public var remedyText: Message?
+    package var kind: Kind
+    package var message: String
+    package var remedy: String?
+    package var text: Message?
+    package var remedyText: Message?
     /// The HTTP status, for `httpStatus` (and `transfer` when the last answer was one).
-    public var status: Int?
+    package var status: Int?
 
-    public var code: ErrorCode {
+    package var code: ErrorCode {
         switch kind {
         case .leftToCocoaPods: .podsHTTPLeftToCocoaPods
         case .httpStatus: .podsHTTPStatus
@@ -56,9 +56,9 @@ public struct HTTPSourceError: PodMirrorError {
     }
 
     /// True for `leftToCocoaPods`: the orchestrator reports the pod as skipped, not failed.
-    public var isLeftToCocoaPods: Bool { kind == .leftToCocoaPods }
+    package var isLeftToCocoaPods: Bool { kind == .leftToCocoaPods }
 
-    public init(_ kind: Kind, _ text: Message, remedy: Message? = nil, status: Int? = nil) {
+    package init(_ kind: Kind, _ text: Message, remedy: Message? = nil, status: Int? = nil) {
         self.kind = kind
         self.text = text
         self.message = text.english

@@ -8,10 +8,10 @@ import PodMirrorTransport
 /// Rules podmirror wrote are recognised by both halves: the key is a catalog Specs mirror (or the
 /// mirror podmirror recorded in `podmirror.insteadOfMirror`) and the value is one of `specsSpellings`.
 /// `reset` removes only those.
-public struct InsteadOfRules: Sendable {
+package struct InsteadOfRules: Sendable {
     /// Spellings of the official Specs repo seen in Podfiles and guides. git applies the longest
     /// matching prefix, so `…/Specs.git` and `…/Specs/` win over `…/Specs` for their own URLs.
-    public static let specsSpellings = [
+    package static let specsSpellings = [
         "https://github.com/CocoaPods/Specs.git",
         "https://github.com/CocoaPods/Specs",
         "https://github.com/CocoaPods/Specs/",
@@ -24,10 +24,10 @@ public struct InsteadOfRules: Sendable {
     ]
     static let recordKey = "podmirror.insteadOfMirror"
 
-    public var environment: RuntimeEnvironment
-    public var catalog: MirrorCatalog
+    package var environment: RuntimeEnvironment
+    package var catalog: MirrorCatalog
 
-    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog) {
+    package init(environment: RuntimeEnvironment, catalog: MirrorCatalog) {
         self.environment = environment
         self.catalog = catalog
     }
@@ -37,7 +37,7 @@ public struct InsteadOfRules: Sendable {
 
     /// The insteadOf rules for Specs spellings in every file git reads (the system file too; only global
     /// files are written).
-    public func rules() throws -> [InsteadOfRule.InFile] {
+    package func rules() throws -> [InsteadOfRule.InFile] {
         let official = SourceURL("https://github.com/CocoaPods/Specs.git")
         return try InsteadOfRule.InFile.read(configFiles.readFiles, fileSystem: environment.fileSystem) {
             config, rule in
@@ -59,7 +59,7 @@ public struct InsteadOfRules: Sendable {
     ///
     /// `sourceMirrors` (from `setup --source-mirror`) are written in the same edit of the global file, so
     /// one plan never holds two edits of one file.
-    public func usePlan(_ mirror: Mirror, sourceMirrors: [InsteadOfRule] = []) throws -> Plan {
+    package func usePlan(_ mirror: Mirror, sourceMirrors: [InsteadOfRule] = []) throws -> Plan {
         guard mirror.kind == .specsGit, !mirror.official else {
             let known = catalog.specs.filter { $0.kind == .specsGit && !$0.official }.map(\.name)
             throw PodMirrorFailure(
@@ -131,7 +131,7 @@ public struct InsteadOfRules: Sendable {
 
     /// The plan that removes only the Specs rules `use` wrote; pod-source rules (`add`, `setup --source-mirror`)
     /// are kept, with a note: `remove PREFIX` takes them out.
-    public func resetPlan() throws -> Plan {
+    package func resetPlan() throws -> Plan {
         var plan = Plan(title: "gitconfig insteadof reset")
         let existing = try rules()
         for file in configFiles.globalFiles {
@@ -207,7 +207,7 @@ public struct InsteadOfRules: Sendable {
 extension NetworkSettings {
     /// These settings with every spelling of the GitHub Specs URL sent to `mirror` (the rules
     /// `gitconfig insteadof use` writes), ahead of the files' rules for the same spellings.
-    public func sendingSpecs(to mirror: String) -> NetworkSettings {
+    package func sendingSpecs(to mirror: String) -> NetworkSettings {
         var copy = self
         let others = (urlRewrite?.rules ?? GitURLRewrite.defaultRules())
             .filter { !InsteadOfRules.specsSpellings.contains($0.insteadOf) }

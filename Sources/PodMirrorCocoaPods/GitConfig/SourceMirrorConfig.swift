@@ -9,13 +9,13 @@ import PodMirrorTransport
 /// Every rule podmirror writes is recorded beside it as `podmirror.sourceMirror = "<prefix> <mirror>"`,
 /// so `remove` and `gitconfig insteadof reset` take out only podmirror's rules and never one the user
 /// wrote by hand.
-public struct SourceMirrorConfig: Sendable {
+package struct SourceMirrorConfig: Sendable {
     static let recordKey = "podmirror.sourceMirror"
 
-    public var environment: RuntimeEnvironment
-    public var catalog: MirrorCatalog
+    package var environment: RuntimeEnvironment
+    package var catalog: MirrorCatalog
 
-    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog) {
+    package init(environment: RuntimeEnvironment, catalog: MirrorCatalog) {
         self.environment = environment
         self.catalog = catalog
     }
@@ -23,7 +23,7 @@ public struct SourceMirrorConfig: Sendable {
     var configFiles: GitConfigFiles { GitConfigFiles(environment: environment) }
 
     /// Every insteadOf rule in the files git reads (the system file, then the global ones, the write target first).
-    public func rules() throws -> [InsteadOfRule.InFile] {
+    package func rules() throws -> [InsteadOfRule.InFile] {
         try InsteadOfRule.InFile.read(configFiles.readFiles, fileSystem: environment.fileSystem) { config, rule in
             try config.entries(matching: #"^podmirror\.sourcemirror$"#).contains { $0.value == Self.record(rule) }
         }
@@ -32,7 +32,7 @@ public struct SourceMirrorConfig: Sendable {
     static func record(_ rule: InsteadOfRule) -> String { rule.insteadOf + " " + rule.base }
 
     /// Parses `PREFIX=MIRROR_PREFIX` (`setup --source-mirror`).
-    public static func parsePair(_ text: String) throws -> InsteadOfRule {
+    package static func parsePair(_ text: String) throws -> InsteadOfRule {
         guard let eq = text.range(of: "=") else {
             throw PodMirrorFailure(
                 Message("gitconfig.source-mirror.bad-pair", ["value": Redaction.redactText(text)]),
@@ -44,7 +44,7 @@ public struct SourceMirrorConfig: Sendable {
     }
 
     /// Both halves must be URL prefixes (`scheme://…` or scp-like `user@host:`) without blanks.
-    public static func validate(_ pair: InsteadOfRule) throws {
+    package static func validate(_ pair: InsteadOfRule) throws {
         for value in [pair.insteadOf, pair.base] {
             let scpLike = value.contains("@") && value.contains(":") && !value.contains("://")
             let ok =
@@ -65,7 +65,7 @@ public struct SourceMirrorConfig: Sendable {
 
     /// The plan that makes every pair a rule in the global file (replacing podmirror's own rules for the
     /// same prefix); a prefix already sent elsewhere by a rule podmirror did not write is an error.
-    public func addPlan(_ pairs: [InsteadOfRule]) throws -> Plan {
+    package func addPlan(_ pairs: [InsteadOfRule]) throws -> Plan {
         var plan = Plan(title: "gitconfig insteadof add")
         let existing = try rules()
         try check(pairs, existing: existing)
@@ -95,7 +95,7 @@ public struct SourceMirrorConfig: Sendable {
     }
 
     /// The plan that removes podmirror's rules for `prefix`; rules the user wrote are kept, with a warning.
-    public func removePlan(prefix: String) throws -> Plan {
+    package func removePlan(prefix: String) throws -> Plan {
         var plan = Plan(title: "gitconfig insteadof remove")
         let existing = try rules()
         let matching = existing.filter { $0.rule.insteadOf == prefix }

@@ -4,7 +4,7 @@ import PodMirrorTransport
 
 /// CocoaPods trunk is read-only from 2026-12-02: the Specs repo ends at one final commit, the catalog's
 /// `finalTrunkCommit` once known. A mirror at it is complete; a local copy at it is complete forever.
-public enum FrozenTrunk {
+package enum FrozenTrunk {
     /// With the final commit known it is the reference: a healthy Specs git mirror not at it is stale.
     static func judge(_ results: inout [MirrorProbe.Result], final: String) {
         for i in results.indices where results[i].kind == .specsGit && results[i].healthy {

@@ -3,22 +3,22 @@ import PodMirrorFoundation
 import PodMirrorTransport
 
 /// One mirror or official source from `templates/mirrors.json`.
-public struct Mirror: Codable, Equatable, Sendable {
+package struct Mirror: Codable, Equatable, Sendable {
     /// What the mirror serves (`kind` in JSON); `meaning` says what each value means (docs/json.md).
-    public enum Kind: String, Codable, Sendable, CaseIterable {
+    package enum Kind: String, Codable, Sendable, CaseIterable {
         case specsGit = "specs-git"
         case specsCDN = "specs-cdn"
         case gems
     }
-    public var name: String
-    public var kind: Kind
-    public var url: String
-    public var official: Bool
+    package var name: String
+    package var kind: Kind
+    package var url: String
+    package var official: Bool
     /// Older URLs of the same mirror seen in guides; recognised and replaced by `url`.
-    public var aliases: [String]
-    public var notes: String
+    package var aliases: [String]
+    package var notes: String
 
-    public init(
+    package init(
         name: String, kind: Kind, url: String, official: Bool = false, aliases: [String] = [], notes: String = ""
     ) {
         self.name = name
@@ -29,7 +29,7 @@ public struct Mirror: Codable, Equatable, Sendable {
         self.notes = notes
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decode(String.self, forKey: .name)
         kind = try c.decode(Kind.self, forKey: .kind)
@@ -41,14 +41,14 @@ public struct Mirror: Codable, Equatable, Sendable {
 }
 
 /// The catalog of known Specs and gem mirrors.
-public struct MirrorCatalog: Sendable {
-    public var specs: [Mirror]
-    public var gems: [Mirror]
+package struct MirrorCatalog: Sendable {
+    package var specs: [Mirror]
+    package var gems: [Mirror]
     /// The last commit of CocoaPods/Specs once trunk is read-only (`finalTrunkCommit`); nil while unknown
     /// (the field is empty). Every healthy Specs mirror converges on it.
-    public var finalTrunkCommit: String?
+    package var finalTrunkCommit: String?
 
-    public var all: [Mirror] { specs + gems }
+    package var all: [Mirror] { specs + gems }
 
     struct File: Codable {
         var version: Int
@@ -57,13 +57,13 @@ public struct MirrorCatalog: Sendable {
         var finalTrunkCommit: String?
     }
 
-    public init(specs: [Mirror], gems: [Mirror]) {
+    package init(specs: [Mirror], gems: [Mirror]) {
         self.specs = specs
         self.gems = gems
     }
 
     /// Parses a catalog file's bytes.
-    public init(data: Data) throws {
+    package init(data: Data) throws {
         let file = try JSONDecoder().decode(File.self, from: data)
         self.init(specs: file.specs, gems: file.gems)
         let final = (file.finalTrunkCommit ?? "").trimmingCharacters(in: .whitespaces).lowercased()
@@ -71,7 +71,7 @@ public struct MirrorCatalog: Sendable {
     }
 
     /// The catalog shipped with podmirror (`templates/mirrors.json`).
-    public static func bundled() throws -> MirrorCatalog {
+    package static func bundled() throws -> MirrorCatalog {
         guard let url = Templates.url(for: "mirrors.json") else {
             throw PodMirrorFailure(
                 Message("mirror.error.catalog-missing"), remedy: Message("mirror.error.catalog-missing.remedy"),
@@ -81,14 +81,14 @@ public struct MirrorCatalog: Sendable {
     }
 
     /// The Specs mirror or official source with this name (`trunk`, `github`, `tuna`, …).
-    public func specsMirror(named name: String) -> Mirror? { specs.first { $0.name == name.lowercased() } }
+    package func specsMirror(named name: String) -> Mirror? { specs.first { $0.name == name.lowercased() } }
 
     /// The gem mirror with this name (`rubygems`, `ruby-china`, `ustc`, `tuna`).
-    public func gemMirror(named name: String) -> Mirror? { gems.first { $0.name == name.lowercased() } }
+    package func gemMirror(named name: String) -> Mirror? { gems.first { $0.name == name.lowercased() } }
 
     /// Resolves a command-line value that is a catalog name or a URL, for a command that needs a
     /// mirror of `kind`. A URL not in the catalog becomes an unnamed mirror.
-    public func resolve(_ nameOrURL: String, gems wantGems: Bool) throws -> Mirror {
+    package func resolve(_ nameOrURL: String, gems wantGems: Bool) throws -> Mirror {
         let list = wantGems ? gems : specs
         if let m = list.first(where: { $0.name == nameOrURL.lowercased() }) { return m }
         if looksLikeURL(nameOrURL) {
@@ -118,14 +118,14 @@ public struct MirrorCatalog: Sendable {
 
     /// Resolves a git Specs source to clone (`repo add`, `repo use`): the trunk CDN, by name, mirror or URL,
     /// is refused, since CocoaPods reads it without a clone.
-    public func resolveGitSpecs(_ nameOrURL: String) throws -> Mirror {
+    package func resolveGitSpecs(_ nameOrURL: String) throws -> Mirror {
         let m = try resolve(nameOrURL, gems: false)
         if m.kind == .specsCDN || SourceURL(m.url).isTrunkCDN { throw Self.cdnRefusal(nameOrURL) }
         return m
     }
 
     /// The refusal of the trunk CDN where a git Specs repo is needed.
-    public static func cdnRefusal(_ value: String) -> PodMirrorFailure {
+    package static func cdnRefusal(_ value: String) -> PodMirrorFailure {
         PodMirrorFailure(
             Message("repo.error.use-cdn", ["mirror": value]), remedy: Message("repo.error.use-cdn.remedy"),
             code: .repoCDNURL)
@@ -149,7 +149,7 @@ public struct MirrorCatalog: Sendable {
 
     /// True for the official trunk CDN / GitHub Specs repo and every Specs mirror in the catalog, in any
     /// spelling CocoaPods takes for the same source (`SourceURL.isSame(as:)`).
-    public func isOfficialOrMirror(_ url: String) -> Bool {
+    package func isOfficialOrMirror(_ url: String) -> Bool {
         let u = SourceURL(url)
         return specs.contains { m in
             SourceURL(m.url).isSame(as: u) || m.aliases.contains { SourceURL($0).isSame(as: u) }
@@ -159,7 +159,7 @@ public struct MirrorCatalog: Sendable {
 
 extension Mirror.Kind: DocumentedCode {
     /// One line saying what a mirror of this kind serves, for docs/json.md.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .specsGit: "A git repository of CocoaPods/Specs."
         case .specsCDN: "A trunk-format CDN of specs."

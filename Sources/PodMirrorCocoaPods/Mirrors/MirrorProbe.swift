@@ -17,19 +17,19 @@ import PodMirrorTransport
 /// Specs git mirrors that are not http(s) (`file://`, `git://`, `ssh://`, scp-like) are probed through
 /// libgit2's ls-remote; `verify` (setup's check before a switch) always uses libgit2, the path the clone
 /// takes. Every request goes through the proxy git transfers use (`proxy`), and stops at `cancellation`.
-public struct MirrorProbe: Sendable {
-    public var timeout: Double
-    public var proxy: ProxySettings
-    public var cancellation: CancellationToken
+package struct MirrorProbe: Sendable {
+    package var timeout: Double
+    package var proxy: ProxySettings
+    package var cancellation: CancellationToken
     /// The catalog's final trunk commit: when known, it is the reference every Specs mirror must reach.
-    public var finalTrunkCommit: String?
+    package var finalTrunkCommit: String?
     /// git's insteadOf rules (`SourceMirrorRules.load`): a git mirror is probed where a clone of it connects.
     /// Nil: the rules of the files libgit2 reads.
-    public var urlRewrite: SourceMirrorRules?
+    package var urlRewrite: SourceMirrorRules?
     /// The local repos that relate mirror HEADs by ancestry; nil compares ids only.
-    public var history: LocalCommitHistory?
+    package var history: LocalCommitHistory?
 
-    public init(
+    package init(
         timeout: Double = 10, proxy: ProxySettings = ProxySettings(),
         cancellation: CancellationToken = .init(), finalTrunkCommit: String? = nil,
         urlRewrite: SourceMirrorRules? = nil
@@ -42,29 +42,29 @@ public struct MirrorProbe: Sendable {
     }
 
     /// One mirror's result.
-    public struct Result: Codable, Sendable, Equatable {
-        public var name: String
-        public var url: String
-        public var kind: Mirror.Kind
-        public var healthy: Bool
+    package struct Result: Codable, Sendable, Equatable {
+        package var name: String
+        package var url: String
+        package var kind: Mirror.Kind
+        package var healthy: Bool
         /// Time of the main request, in seconds (nil when it got no answer).
-        public var seconds: Double?
+        package var seconds: Double?
         /// Specs git mirrors: HEAD's commit.
-        public var head: String?
+        package var head: String?
         /// Specs git mirrors: HEAD is behind the reference commit, or diverged from it.
-        public var stale: Bool
+        package var stale: Bool
         /// Specs git mirrors whose HEADs differ: how this HEAD relates to the reference (nil when all agree).
-        public var freshness: Freshness? = nil
+        package var freshness: Freshness? = nil
         /// Specs git mirrors, when the final trunk commit is known: HEAD is it.
-        public var reachedFinalCommit: Bool?
+        package var reachedFinalCommit: Bool?
         /// Gem mirrors: the compact index (`/versions`) answers.
-        public var compactIndex: Bool?
+        package var compactIndex: Bool?
         /// Why it is unhealthy (or a note for a healthy one), in English (JSON).
-        public var problem: String?
+        package var problem: String?
         /// Rank among usable mirrors (1 = fastest healthy, up to date); nil when unusable.
-        public var rank: Int?
+        package var rank: Int?
         /// `problem` in the catalog, where podmirror words it itself (text output shows it localized).
-        public var problemText: Message? = nil
+        package var problemText: Message? = nil
 
         enum CodingKeys: String, CodingKey {
             case name, url, kind, healthy, seconds, head, stale, freshness, reachedFinalCommit, compactIndex, problem
@@ -72,10 +72,10 @@ public struct MirrorProbe: Sendable {
         }
 
         /// Healthy and not behind the others.
-        public var usable: Bool { healthy && !stale }
+        package var usable: Bool { healthy && !stale }
 
         /// `problem` for a person: localized when podmirror worded it.
-        public var problemLocalized: String? { problemText?.localized ?? problem }
+        package var problemLocalized: String? { problemText?.localized ?? problem }
 
         mutating func setProblem(_ message: Message) {
             problem = message.english
@@ -84,7 +84,7 @@ public struct MirrorProbe: Sendable {
     }
 
     /// How a Specs mirror's HEAD relates to the reference HEAD, by ancestry in the local repos.
-    public enum Freshness: String, Codable, Sendable, Equatable {
+    package enum Freshness: String, Codable, Sendable, Equatable {
         /// It is the reference, which contains every other HEAD.
         case newest
         /// It contains the reference (a reference not proven newest: the official repo's, or the most common).
@@ -100,7 +100,7 @@ public struct MirrorProbe: Sendable {
     /// Probes all mirrors in parallel and ranks them: usable ones by speed, then stale, then broken.
     /// Returns as soon as `cancellation` fires, with the probes finished so far (the rest are abandoned);
     /// callers check the token.
-    public func run(_ mirrors: [Mirror]) -> [Result] {
+    package func run(_ mirrors: [Mirror]) -> [Result] {
         let results = ProbeResults(count: mirrors.count)
         let group = DispatchGroup()
         // One thread per mirror: probes wait on the network, so a pool sized to the cores
@@ -121,7 +121,7 @@ public struct MirrorProbe: Sendable {
 
     /// Probes one mirror and throws when it does not answer as a mirror of its kind should (for `setup`).
     @discardableResult
-    public func verify(_ mirror: Mirror) throws -> Result {
+    package func verify(_ mirror: Mirror) throws -> Result {
         let r = mirror.kind == .specsGit ? probeThroughGit(mirror) : probe(mirror)
         if cancellation.isCancelled { throw InterruptedError() }
         guard r.healthy else {

@@ -4,17 +4,17 @@ import PodMirrorTransport
 /// A smart-HTTP ref advertisement (`GET <repo>/info/refs?service=git-upload-pack`, protocol v0/v1):
 /// pkt-lines `# service=git-upload-pack`, a flush, then `<sha> <ref>` lines, the first carrying
 /// capabilities after a NUL (gitprotocol-http, gitprotocol-pack).
-public struct RefAdvertisement: Sendable, Equatable {
-    public var refs: [String: String]
+package struct RefAdvertisement: Sendable, Equatable {
+    package var refs: [String: String]
     /// `symref=HEAD:refs/heads/master` when advertised.
-    public var headTarget: String?
+    package var headTarget: String?
 
     /// HEAD's commit: the `HEAD` line, else the ref HEAD points to, else `refs/heads/master`.
-    public var head: String? {
+    package var head: String? {
         refs["HEAD"] ?? headTarget.flatMap { refs[$0] } ?? refs["refs/heads/master"]
     }
 
-    public init(parsing data: Data) throws {
+    package init(parsing data: Data) throws {
         let bytes = [UInt8](data)
         var refs: [String: String] = [:]
         var headTarget: String?

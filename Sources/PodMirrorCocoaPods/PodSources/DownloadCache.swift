@@ -4,14 +4,14 @@ import Yams
 
 /// CocoaPods' pod download cache (`<cache root>/Pods`): where it is, its `VERSION`, its slugs, and
 /// publishing an entry so that CocoaPods never takes a half-written one.
-public struct DownloadCache: Sendable {
+package struct DownloadCache: Sendable {
     /// `<cache root>/Pods`.
-    public var path: String
-    public var lockTimeout: TimeInterval
+    package var path: String
+    package var lockTimeout: TimeInterval
     /// The file system the cache is read and changed through.
-    public var fileSystem: any FileSystem
+    package var fileSystem: any FileSystem
 
-    public init(path: String, lockTimeout: TimeInterval = 60, fileSystem: any FileSystem = LocalFileSystem()) {
+    package init(path: String, lockTimeout: TimeInterval = 60, fileSystem: any FileSystem = LocalFileSystem()) {
         self.path = path
         self.lockTimeout = lockTimeout
         self.fileSystem = fileSystem
@@ -19,7 +19,7 @@ public struct DownloadCache: Sendable {
 
     /// The cache root as CocoaPods computes it; later rules win: `~/Library/Caches/CocoaPods` (on Linux
     /// too), `$CP_HOME_DIR/cache`, `cache_root:` in `<home dir>/config.yaml`, `$CP_CACHE_DIR`.
-    public static func root(environment env: RuntimeEnvironment) -> String {
+    package static func root(environment env: RuntimeEnvironment) -> String {
         let vars = env.variables
         var root = env.expandPath("~/Library/Caches/CocoaPods")
         let cpHome = vars["CP_HOME_DIR"].flatMap { $0.isEmpty ? nil : env.expandPath($0) }
@@ -35,7 +35,7 @@ public struct DownloadCache: Sendable {
         return root
     }
 
-    public init(environment: RuntimeEnvironment, lockTimeout: TimeInterval = 60) {
+    package init(environment: RuntimeEnvironment, lockTimeout: TimeInterval = 60) {
         self.init(
             path: Self.root(environment: environment) + "/Pods", lockTimeout: lockTimeout,
             fileSystem: environment.fileSystem)
@@ -44,24 +44,24 @@ public struct DownloadCache: Sendable {
     // MARK: Slugs
 
     /// `Release/<Name>/<version>-<sha1[0,5]>`.
-    public static func releaseSlug(name: String, version: String, specSHA1: String) -> String {
+    package static func releaseSlug(name: String, version: String, specSHA1: String) -> String {
         "Release/\(name)/\(version.trimmingCharacters(in: .whitespaces))-\(specSHA1.prefix(5))"
     }
 
     /// `External/<Name>/<md5 of k=v sorted by key, joined with ->`.
-    public static func externalSlug(name: String, params: [String: String]) -> String {
+    package static func externalSlug(name: String, params: [String: String]) -> String {
         let opts = params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "-")
         return "External/\(name)/\(Digest.hex(.md5, Array(opts.utf8)))"
     }
 
     /// A `:podspec` pod: `External/<Name>/<md5 of the spec's source params>-<sha1 of its spec[0,5]>`.
-    public static func podspecSlug(name: String, params: [String: String], specSHA1: String) -> String {
+    package static func podspecSlug(name: String, params: [String: String], specSHA1: String) -> String {
         externalSlug(name: name, params: params) + "-\(specSHA1.prefix(5))"
     }
 
     /// The slug of a complete `:podspec` entry of `name` whose name ends in `-<sha1[0,5]>`, if one exists.
     /// The spec's SHA1 fixes the spec, hence its source and the whole slug, so no download is needed to know.
-    public func podspecEntry(name: String, specSHA1: String) -> String? {
+    package func podspecEntry(name: String, specSHA1: String) -> String? {
         let suffix = "-\(specSHA1.prefix(5)).podspec.json"
         let dir = path + "/Specs/External/" + name
         let names = (try? fileSystem.contentsOfDirectory(dir)) ?? []
@@ -72,11 +72,11 @@ public struct DownloadCache: Sendable {
         return nil
     }
 
-    public func entryPath(_ slug: String) -> String { path + "/" + slug }
-    public func specPath(_ slug: String) -> String { path + "/Specs/" + slug + ".podspec.json" }
+    package func entryPath(_ slug: String) -> String { path + "/" + slug }
+    package func specPath(_ slug: String) -> String { path + "/Specs/" + slug + ".podspec.json" }
 
     /// True when CocoaPods would take the entry: the spec parses as a JSON object and the folder exists.
-    public func isCached(_ slug: String) -> Bool {
+    package func isCached(_ slug: String) -> Bool {
         guard fileSystem.isDirectory(entryPath(slug)), let data = fileSystem.contents(specPath(slug))
         else { return false }
         return (try? JSONSerialization.jsonObject(with: data)) is [String: Any]
@@ -85,7 +85,7 @@ public struct DownloadCache: Sendable {
     // MARK: VERSION
 
     /// Where the CocoaPods version written to `VERSION` came from, in the words the user sees.
-    public enum VersionSource: String, Sendable, Codable {
+    package enum VersionSource: String, Sendable, Codable {
         case flag = "--cocoapods-version"
         case existingFile = "cache VERSION"
         case podCommand = "pod --version"
@@ -93,7 +93,7 @@ public struct DownloadCache: Sendable {
     }
 
     /// The `VERSION` file's content, stripped, or nil.
-    public var currentVersion: String? {
+    package var currentVersion: String? {
         guard let data = fileSystem.contents(path + "/VERSION") else { return nil }
         let v = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return v.isEmpty ? nil : v
@@ -101,7 +101,7 @@ public struct DownloadCache: Sendable {
 
     /// The version of the `pod` that will read the cache: `flag`, else the existing `VERSION`, else
     /// `pod --version`, else the lockfile's `COCOAPODS`.
-    public func chooseVersion(flag: String?, podVersion: () -> String?, lockfile: String?)
+    package func chooseVersion(flag: String?, podVersion: () -> String?, lockfile: String?)
         -> (version: String, source: VersionSource)?
     {
         if let flag, !flag.isEmpty { return (flag, .flag) }
@@ -112,9 +112,9 @@ public struct DownloadCache: Sendable {
     }
 
     /// What `ensureVersion` would do.
-    public enum VersionAction: String, Sendable { case none, write, wipe }
+    package enum VersionAction: String, Sendable { case none, write, wipe }
 
-    public func versionAction(_ version: String) -> VersionAction {
+    package func versionAction(_ version: String) -> VersionAction {
         let data = fileSystem.contents(path + "/VERSION")
         if let data, Array(data) == Array(version.utf8) { return .none }
         if currentVersion == nil || currentVersion == version { return .write }
@@ -124,7 +124,7 @@ public struct DownloadCache: Sendable {
     /// Makes `VERSION` hold exactly `version` (no newline), deleting the whole cache first when it names
     /// another version, as CocoaPods does. Writes nothing when the bytes are already right.
     @discardableResult
-    public func ensureVersion(_ version: String) throws -> VersionAction {
+    package func ensureVersion(_ version: String) throws -> VersionAction {
         let action = versionAction(version)
         let fs = fileSystem
         do {
@@ -147,10 +147,10 @@ public struct DownloadCache: Sendable {
 
     /// Podmirror's scratch folder inside the cache (same file system, so entries move in by rename).
     /// CocoaPods never reads it.
-    public var stagingRoot: String { path + "/.podmirror-staging" }
+    package var stagingRoot: String { path + "/.podmirror-staging" }
 
     /// A new, empty staging folder owned by this process.
-    public func makeStaging() throws -> String {
+    package func makeStaging() throws -> String {
         let dir = stagingRoot + "/\(getpid())-\(UUID().uuidString.prefix(8))"
         // Another podmirror may rmdir the (empty) staging root between the two mkdirs: try again.
         for attempt in 1...3 {
@@ -163,7 +163,7 @@ public struct DownloadCache: Sendable {
     }
 
     /// Removes staging folders left by processes that no longer run, and the staging root when empty.
-    public func sweepStaging(keepingOwn: Bool) {
+    package func sweepStaging(keepingOwn: Bool) {
         let fs = fileSystem
         for name in (try? fs.contentsOfDirectory(stagingRoot)) ?? [] {
             let pid = Int32(name.split(separator: "-").first ?? "") ?? 0
@@ -177,7 +177,7 @@ public struct DownloadCache: Sendable {
     /// Publishes `content` (a folder in staging) and `spec` (exact bytes) as the entry `slug`: the
     /// folder first, then the spec file, each by atomic rename under CocoaPods' lock. Returns false when
     /// another process published the entry meanwhile (then `content` is left for the caller to delete).
-    public func publish(
+    package func publish(
         slug: String, content: String, spec: [UInt8], staging: String,
         cancellation: CancellationToken
     ) throws -> Bool {

@@ -2,9 +2,9 @@ import Foundation
 import PodMirrorFoundation
 
 /// What happened to one pod in `pods fetch` (or what would happen, in dry-run and check).
-public struct PodFetchResult: Sendable, Codable, Equatable {
+package struct PodFetchResult: Sendable, Codable, Equatable {
     /// What happened to the pod (`status` in JSON); `meaning` says what each value means (docs/json.md).
-    public enum Status: String, Sendable, Codable, CaseIterable {
+    package enum Status: String, Sendable, Codable, CaseIterable {
         case fetched
         case cached
         case skipped
@@ -13,7 +13,7 @@ public struct PodFetchResult: Sendable, Codable, Equatable {
     }
 
     /// Where a pod's files come from (`kind` in JSON); `meaning` says what each value means.
-    public enum Kind: String, Sendable, Codable, CaseIterable {
+    package enum Kind: String, Sendable, Codable, CaseIterable {
         case git
         case http
         case path
@@ -22,45 +22,45 @@ public struct PodFetchResult: Sendable, Codable, Equatable {
     }
 
     /// Where a pod's version was chosen (`origin` in JSON); `meaning` says what each value means.
-    public enum Origin: String, Sendable, Codable, CaseIterable {
+    package enum Origin: String, Sendable, Codable, CaseIterable {
         case release
         case external
     }
 
-    public var name: String
-    public var version: String
-    public var kind: Kind
-    public var origin: Origin
+    package var name: String
+    package var version: String
+    package var kind: Kind
+    package var origin: Origin
     /// The source URL after source-mirror rewriting, credentials redacted.
-    public var url: String?
-    public var status: Status
-    public var reason: String?
-    public var error: String?
+    package var url: String?
+    package var status: Status
+    package var reason: String?
+    package var error: String?
     /// The code of `error` (an error code of docs/exit-codes.md).
-    public var errorCode: ErrorCode?
-    public var bytes: Int64
-    public var seconds: Double
+    package var errorCode: ErrorCode?
+    package var bytes: Int64
+    package var seconds: Double
     /// The entry's folder in the cache.
-    public var cachePath: String?
+    package var cachePath: String?
     /// The commit checked out (git sources).
-    public var commit: String?
+    package var commit: String?
     /// Where the podspec was read or downloaded from when it was not in a local spec repo: the trunk CDN URL
     /// of a podspec CocoaPods had not stored yet, or a `:podspec` pod's path or URL (credentials redacted).
-    public var podspec: String?
+    package var podspec: String?
     /// The local spec repo (its folder name in the repos dir) that serves a released pod's podspec.
-    public var specRepo: String?
+    package var specRepo: String?
 
     /// Catalog forms of `reason`/`error` for text output (not in JSON).
-    public var reasonText: Message?
-    public var errorText: Message?
-    public var exitStatus: ExitStatus?
+    package var reasonText: Message?
+    package var errorText: Message?
+    package var exitStatus: ExitStatus?
 
     enum CodingKeys: String, CodingKey {
         case name, version, kind, origin, url, status, reason, error, errorCode, bytes, seconds, cachePath, commit,
             podspec, specRepo
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
         try c.encode(version, forKey: .version)
@@ -80,7 +80,7 @@ public struct PodFetchResult: Sendable, Codable, Equatable {
     }
 
     /// The localized reason or error, for text output.
-    public var localizedDetail: String? {
+    package var localizedDetail: String? {
         if let errorText { return errorText.localized }
         if let error { return error }
         if let reasonText { return reasonText.localized }
@@ -89,7 +89,7 @@ public struct PodFetchResult: Sendable, Codable, Equatable {
 }
 
 extension PodFetchResult.Status: DocumentedCode {
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .fetched: "Downloaded and published into CocoaPods' download cache in this run."
         case .cached: "Already in the download cache; nothing was written."
@@ -101,7 +101,7 @@ extension PodFetchResult.Status: DocumentedCode {
 }
 
 extension PodFetchResult.Kind: DocumentedCode {
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .git: "The source is a git repository."
         case .http: "The source is an archive or file over http(s)."
@@ -113,7 +113,7 @@ extension PodFetchResult.Kind: DocumentedCode {
 }
 
 extension PodFetchResult.Origin: DocumentedCode {
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .release: "A released pod: its podspec comes from a spec repo or trunk."
         case .external: "The Podfile names its source (`:git`, `:http`, `:path` or `:podspec`)."

@@ -2,18 +2,18 @@ import Foundation
 import PodMirrorFoundation
 
 /// Where a pod's source comes from, as its podspec's `source` (or Podfile.lock `CHECKOUT OPTIONS`) says.
-public enum PodSourceLocation: Sendable, Equatable {
+package enum PodSourceLocation: Sendable, Equatable {
     /// `:git` with at most one of `tag`, `commit`, `branch`; `submodules` as given.
     case git(url: String, tag: String?, commit: String?, branch: String?, submodules: Bool)
     case http(HTTPSource)
 
     /// `git` or `http`.
-    public var kind: PodFetchResult.Kind {
+    package var kind: PodFetchResult.Kind {
         if case .git = self { return .git }
         return .http
     }
 
-    public var url: String {
+    package var url: String {
         switch self {
         case .git(let url, _, _, _, _): return url
         case .http(let s): return s.url
@@ -22,7 +22,7 @@ public enum PodSourceLocation: Sendable, Equatable {
 
     /// Reads `git`/`http` params (keys without the colon, values as written). Returns nil with a reason
     /// for strategies podmirror leaves to CocoaPods (`svn`, `hg`, `scp`, unknown archive types).
-    public static func from(params: [String: String]) -> Result<PodSourceLocation, SkipReason> {
+    package static func from(params: [String: String]) -> Result<PodSourceLocation, SkipReason> {
         if let git = params["git"] {
             let sub = params["submodules"].map { $0 == "true" } ?? false
             return .success(
@@ -51,7 +51,7 @@ public enum PodSourceLocation: Sendable, Equatable {
 }
 
 /// Why a pod is left to CocoaPods.
-public enum SkipReason: Error, Sendable, Equatable {
+package enum SkipReason: Error, Sendable, Equatable {
     case localPath
     /// A `:podspec` that is neither a file path nor an http(s) URL.
     case podspecScheme(String)
@@ -64,7 +64,7 @@ public enum SkipReason: Error, Sendable, Equatable {
     case cdnSpecMissing(String)
     case noSource
 
-    public var message: Message {
+    package var message: Message {
         switch self {
         case .localPath: return Message("pods.skip.local-path")
         case .podspecScheme(let v): return Message("pods.skip.podspec-url", ["value": v])
@@ -80,14 +80,14 @@ public enum SkipReason: Error, Sendable, Equatable {
 }
 
 /// The parts of a podspec podmirror needs: its `source`, and whether it has a `prepare_command`.
-public struct PodSpecSource: Sendable, Equatable {
-    public var name: String?
-    public var version: String?
-    public var params: [String: String]
-    public var hasPrepareCommand: Bool
+package struct PodSpecSource: Sendable, Equatable {
+    package var name: String?
+    package var version: String?
+    package var params: [String: String]
+    package var hasPrepareCommand: Bool
 
     /// Reads a JSON podspec's `source` and `prepare_command`.
-    public static func json(_ bytes: [UInt8], path: String) throws -> PodSpecSource {
+    package static func json(_ bytes: [UInt8], path: String) throws -> PodSpecSource {
         guard let obj = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
             throw PodMirrorFailure(Message("pods.spec.json", ["path": path]), code: .podsSpecJSON)
         }
@@ -109,7 +109,7 @@ public struct PodSpecSource: Sendable, Equatable {
     /// Reads a Ruby `.podspec` only as far as a static reader safely can: `s.source = { :git => '…',
     /// :tag => '…' }` with literal strings, `"#{s.version}"` or `s.version.to_s`. Anything else fails with
     /// the reason, and the pod is left to CocoaPods.
-    public static func ruby(_ text: String, version: String) -> Result<PodSpecSource, SkipReason> {
+    package static func ruby(_ text: String, version: String) -> Result<PodSpecSource, SkipReason> {
         if text.contains("prepare_command") { return .failure(.prepareCommand) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let sourceLines = lines.filter {

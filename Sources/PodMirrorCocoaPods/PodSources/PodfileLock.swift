@@ -4,29 +4,29 @@ import Yams
 
 /// A `Podfile.lock` as CocoaPods writes it, read with a YAML parser. Scalars keep the text as written
 /// (`1.0` stays `1.0`), which is what CocoaPods' slugs and checksums are computed from.
-public struct PodfileLock: Sendable, Equatable {
+package struct PodfileLock: Sendable, Equatable {
     /// A root pod of the `PODS` section.
-    public struct Pod: Sendable, Equatable {
-        public var name: String
-        public var version: String
+    package struct Pod: Sendable, Equatable {
+        package var name: String
+        package var version: String
     }
 
-    public var path: String
+    package var path: String
     /// Root pods, each once, in the file's order.
-    public var pods: [Pod]
+    package var pods: [Pod]
     /// `SPEC REPOS`: source URL (or `trunk`) → pod names.
-    public var specRepos: [String: [String]]
+    package var specRepos: [String: [String]]
     /// `EXTERNAL SOURCES`: pod → declaration (`git`, `tag`, `path`, `podspec`, … without the colon).
-    public var externalSources: [String: [String: String]]
+    package var externalSources: [String: [String: String]]
     /// `CHECKOUT OPTIONS`: pod → the resolved params (`git`, `commit`, `tag`, `submodules`, `http`, …).
-    public var checkoutOptions: [String: [String: String]]
+    package var checkoutOptions: [String: [String: String]]
     /// `SPEC CHECKSUMS`: root pod → SHA1.
-    public var specChecksums: [String: String]
+    package var specChecksums: [String: String]
     /// `COCOAPODS`: the version that wrote the file.
-    public var cocoapodsVersion: String?
+    package var cocoapodsVersion: String?
 
     /// Reads and parses the file at `path`.
-    public static func read(path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> PodfileLock {
+    package static func read(path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> PodfileLock {
         guard let data = fileSystem.contents(path) else {
             throw PodMirrorFailure(
                 Message("pods.lock.unreadable", ["path": path]), code: .podsLockUnreadable)
@@ -35,7 +35,7 @@ public struct PodfileLock: Sendable, Equatable {
     }
 
     /// Parses Podfile.lock text; `path` names the file in errors.
-    public static func parse(_ text: String, path: String) throws -> PodfileLock {
+    package static func parse(_ text: String, path: String) throws -> PodfileLock {
         let root: Node?
         do { root = try Yams.compose(yaml: text) } catch {
             throw PodMirrorFailure(
@@ -118,7 +118,7 @@ public struct PodfileLock: Sendable, Equatable {
     }
 
     /// The `SPEC REPOS` key that lists `pod`, if any.
-    public func specRepo(of pod: String) -> String? {
+    package func specRepo(of pod: String) -> String? {
         specRepos.first { $0.value.contains(pod) }?.key
     }
 }

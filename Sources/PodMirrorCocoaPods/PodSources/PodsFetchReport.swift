@@ -3,41 +3,41 @@ import PodMirrorFoundation
 
 /// The outcome of `pods fetch`: each pod's result, the drift (the cache entries still missing) and the exit
 /// status, all decided here; the command only renders it.
-public struct PodsFetchReport: Sendable {
-    public var lockfile: String
+package struct PodsFetchReport: Sendable {
+    package var lockfile: String
     /// `<cache root>/Pods`.
-    public var cachePath: String
-    public var cocoapodsVersion: String
-    public var versionSource: DownloadCache.VersionSource
-    public var versionAction: DownloadCache.VersionAction
-    public var pods: [PodFetchResult]
-    public var warnings: [Diagnostic]
-    public var mode: RunMode
-    public var interrupted: Bool
+    package var cachePath: String
+    package var cocoapodsVersion: String
+    package var versionSource: DownloadCache.VersionSource
+    package var versionAction: DownloadCache.VersionAction
+    package var pods: [PodFetchResult]
+    package var warnings: [Diagnostic]
+    package var mode: RunMode
+    package var interrupted: Bool
 
     /// Something was (or, in dry run and check, would be) written.
-    public var changed: Bool {
+    package var changed: Bool {
         versionAction != .none || pods.contains { $0.status == .fetched || $0.status == .missing }
     }
 
     /// The drift a dry run or check finds: the pods whose cache entry is missing.
-    public var missing: [PodFetchResult] { pods.filter { $0.status == .missing } }
+    package var missing: [PodFetchResult] { pods.filter { $0.status == .missing } }
 
     /// The pods that could not be fetched.
-    public var failed: [PodFetchResult] { pods.filter { $0.status == .failed } }
+    package var failed: [PodFetchResult] { pods.filter { $0.status == .failed } }
 
     /// Every pod is in the cache or deliberately left to CocoaPods.
-    public var allReady: Bool { !pods.contains { $0.status == .failed || $0.status == .missing } }
+    package var allReady: Bool { !pods.contains { $0.status == .failed || $0.status == .missing } }
 
     /// Interrupted (130), a pod failed (1), `--check` found something to write (3), else 0.
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         if interrupted { return .interrupted }
         if !failed.isEmpty { return .failure }
         return mode == .check && changed ? .drift : .success
     }
 
     /// The fields of `pods fetch` and `pods list` in JSON (docs/json.md), besides `command` and `ok`.
-    public func jsonFields() throws -> [String: JSONValue] {
+    package func jsonFields() throws -> [String: JSONValue] {
         var counts: [String: JSONValue] = [:]
         for s in PodFetchResult.Status.allCases {
             counts[s.rawValue] = .int(pods.filter { $0.status == s }.count)

@@ -3,25 +3,25 @@ import PodMirrorFoundation
 import PodMirrorTransport
 
 /// What `pods fetch` is asked to do.
-public struct PodsFetchRequest: Sendable {
-    public var lockfilePath: String
+package struct PodsFetchRequest: Sendable {
+    package var lockfilePath: String
     /// Only these root pods (empty: all).
-    public var only: [String]
-    public var jobs: Int
+    package var only: [String]
+    package var jobs: Int
     /// `--cocoapods-version`.
-    public var cocoapodsVersion: String?
-    public var stallTimeout: TimeInterval
-    public var lockTimeout: TimeInterval
-    public var environment: RuntimeEnvironment
-    public var mirrors: SourceMirrorRules
+    package var cocoapodsVersion: String?
+    package var stallTimeout: TimeInterval
+    package var lockTimeout: TimeInterval
+    package var environment: RuntimeEnvironment
+    package var mirrors: SourceMirrorRules
     /// The slowest a download or clone may go (`NetworkSettings.minimumRate`).
-    public var minimumRate = MinimumRate.default
+    package var minimumRate = MinimumRate.default
     /// The bounds every `:http` archive must stay within.
-    public var archiveLimits: ArchiveLimits
+    package var archiveLimits: ArchiveLimits
     /// The run's proxy configuration (`NetworkSettings.proxy`); nil: read from `environment` for each transfer.
-    public var proxy: ProxySettings?
+    package var proxy: ProxySettings?
 
-    public init(
+    package init(
         lockfilePath: String, only: [String] = [], jobs: Int = 8, cocoapodsVersion: String? = nil,
         stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, lockTimeout: TimeInterval = 60,
         environment: RuntimeEnvironment, mirrors: SourceMirrorRules, archiveLimits: ArchiveLimits = .default
@@ -39,7 +39,7 @@ public struct PodsFetchRequest: Sendable {
 
     /// A request whose transfers all derive from the run's one `NetworkSettings`: stall and lock timeouts, minimum
     /// rate, proxies and the insteadOf rules of the files git reads.
-    public init(
+    package init(
         lockfilePath: String, only: [String] = [], jobs: Int = 8, cocoapodsVersion: String? = nil,
         network: NetworkSettings, environment: RuntimeEnvironment, archiveLimits: ArchiveLimits = .default
     ) {
@@ -53,27 +53,27 @@ public struct PodsFetchRequest: Sendable {
 }
 
 /// A live view of a running fetch, for progress display.
-public struct PodsFetchProgress: Sendable {
-    public var done: Int
-    public var total: Int
-    public var bytes: Int64
+package struct PodsFetchProgress: Sendable {
+    package var done: Int
+    package var total: Int
+    package var bytes: Int64
     /// Set when a pod just finished.
-    public var finished: PodFetchResult?
+    package var finished: PodFetchResult?
 }
 
 /// `pods fetch`: plans (`PodsFetchPlanner`), then fetches (`PodFetcher`) and publishes (`PodPublisher`) every
 /// missing pod into CocoaPods' download cache, on several threads.
-public struct PodsFetcher: Sendable {
-    public var request: PodsFetchRequest
-    public let cache: DownloadCache
+package struct PodsFetcher: Sendable {
+    package var request: PodsFetchRequest
+    package let cache: DownloadCache
 
-    public init(request: PodsFetchRequest) {
+    package init(request: PodsFetchRequest) {
         self.request = request
         cache = DownloadCache(environment: request.environment, lockTimeout: request.lockTimeout)
     }
 
     /// Runs the fetch (`.apply`) or reports what is missing (`.dryRun`, `.check`: nothing written).
-    public func run(
+    package func run(
         mode: RunMode, cancellation: CancellationToken,
         progress: (@Sendable (PodsFetchProgress) -> Void)? = nil
     ) throws -> PodsFetchReport {

@@ -8,7 +8,7 @@ import Foundation
 /// `appspecs` and `subspecs` to the end, then appends `swift_version`, the highest of `swift_versions` and
 /// `swift_version`. Empty containers depend on the Ruby json gem: below 2.8 `[`, a blank line, `]` and `{`, `}`
 /// on two lines; from 2.8 `[]` and `{}` (`EmptyStyle`).
-public indirect enum PodspecJSON: Sendable, Equatable {
+package indirect enum PodspecJSON: Sendable, Equatable {
     case null
     case bool(Bool)
     /// The number as written (integers, and decimals Ruby prints back the same way).
@@ -17,17 +17,17 @@ public indirect enum PodspecJSON: Sendable, Equatable {
     case array([PodspecJSON])
     case object([Member])
 
-    public struct Member: Sendable, Equatable {
-        public var key: String
-        public var value: PodspecJSON
-        public init(_ key: String, _ value: PodspecJSON) {
+    package struct Member: Sendable, Equatable {
+        package var key: String
+        package var value: PodspecJSON
+        package init(_ key: String, _ value: PodspecJSON) {
             self.key = key
             self.value = value
         }
     }
 
     /// How the json gem writes empty arrays and objects.
-    public enum EmptyStyle: Sendable, CaseIterable {
+    package enum EmptyStyle: Sendable, CaseIterable {
         /// json < 2.8 (macOS system Ruby, Ruby <= 3.3).
         case multiLine
         /// json >= 2.8.
@@ -37,7 +37,7 @@ public indirect enum PodspecJSON: Sendable, Equatable {
     /// The five platforms a spec without `platforms` supports, in Core's order.
     static let allPlatforms = ["osx", "ios", "tvos", "visionos", "watchos"]
 
-    public subscript(key: String) -> PodspecJSON? {
+    package subscript(key: String) -> PodspecJSON? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
@@ -54,7 +54,7 @@ public indirect enum PodspecJSON: Sendable, Equatable {
 
     /// Parses JSON text keeping key order (a repeated key keeps its first place and its last value, as Ruby's
     /// JSON.parse does). Nil for anything that is not JSON, or a number Ruby would print differently.
-    public static func parse(_ bytes: [UInt8]) -> PodspecJSON? {
+    package static func parse(_ bytes: [UInt8]) -> PodspecJSON? {
         var reader = Reader(bytes: bytes)
         guard let value = reader.value() else { return nil }
         reader.skipSpace()
@@ -197,7 +197,7 @@ public indirect enum PodspecJSON: Sendable, Equatable {
     // MARK: CocoaPods' hash form
 
     /// `to_hash` of the root spec this object describes.
-    public func cocoapodsForm() -> PodspecJSON {
+    package func cocoapodsForm() -> PodspecJSON {
         guard case .object(let members) = self else { return self }
         return .object(Self.toHash(members, parentPlatforms: nil))
     }
@@ -261,7 +261,7 @@ public indirect enum PodspecJSON: Sendable, Equatable {
     }
 
     /// Compares as Gem::Version does for plain dotted numbers (`5` equals `5.0`); other parts as text.
-    public static func versionLess(_ a: String, _ b: String) -> Bool {
+    package static func versionLess(_ a: String, _ b: String) -> Bool {
         let x = a.split(separator: ".")
         let y = b.split(separator: ".")
         for i in 0..<max(x.count, y.count) {
@@ -279,7 +279,7 @@ public indirect enum PodspecJSON: Sendable, Equatable {
     // MARK: Writing
 
     /// `JSON.pretty_generate(self) << "\n"` as the json gem writes it.
-    public func prettyBytes(_ style: EmptyStyle) -> [UInt8] {
+    package func prettyBytes(_ style: EmptyStyle) -> [UInt8] {
         var out = ""
         write(into: &out, depth: 0, style: style)
         out += "\n"

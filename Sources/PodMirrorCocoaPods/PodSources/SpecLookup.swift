@@ -3,40 +3,40 @@ import PodMirrorFoundation
 import Yams
 
 /// A released pod's podspec as CocoaPods will load it from a local spec repo.
-public struct FoundSpec: Sendable, Equatable {
+package struct FoundSpec: Sendable, Equatable {
     /// The repo folder's name in the repos dir.
-    public var repoName: String
-    public var path: String
+    package var repoName: String
+    package var path: String
     /// The file's exact bytes (the cache's spec file is a byte copy; its SHA1 is the slug's checksum).
-    public var bytes: [UInt8]
-    public var sha1: String
-    public var isJSON: Bool
+    package var bytes: [UInt8]
+    package var sha1: String
+    package var isJSON: Bool
 }
 
 /// Finds a released pod's podspec where CocoaPods would load it now: the Podfile's sources in order (trunk
 /// when it names none), each matched to a local repo by URL; then any other local repo holding that name and
 /// version. In a repo: the `Specs` folder (or the repo root), the shard prefixes from the repo's
 /// `CocoaPods-version.yml`, `<Name>.podspec.json` else `<Name>.podspec`.
-public struct SpecLookup: Sendable {
-    public var repos: ReposDirectory
+package struct SpecLookup: Sendable {
+    package var repos: ReposDirectory
     private let all: [SpecRepo]
 
-    public init(repos: ReposDirectory) {
+    package init(repos: ReposDirectory) {
         self.repos = repos
         all = SpecRepo.all(in: repos)
     }
 
     /// A podspec a CDN repo does not hold locally: where CocoaPods would download it from and store it.
-    public struct CDNSpec: Sendable, Equatable {
-        public var repoName: String
+    package struct CDNSpec: Sendable, Equatable {
+        package var repoName: String
         /// Where CocoaPods' CDN source keeps it: `<repo>/Specs/<shard>/<Name>/<version>/<Name>.podspec.json`.
-        public var localPath: String
+        package var localPath: String
         /// The repo's base URL (its `.url`) followed by the same relative path. May hold credentials.
-        public var url: String
+        package var url: String
     }
 
     /// The outcome of a lookup: the spec, one to download from a CDN, or a reason to leave the pod to CocoaPods.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case found(FoundSpec)
         case remote(CDNSpec)
         case skipped(SkipReason)
@@ -44,7 +44,7 @@ public struct SpecLookup: Sendable {
 
     /// Looks `name` `version` up in the repo `source` (a `SPEC REPOS` key), then in any other local repo, and
     /// checks it against `checksum` (SHA1 from `SPEC CHECKSUMS`) when given.
-    public func find(name: String, version: String, source: String, checksum: String?) throws -> Outcome {
+    package func find(name: String, version: String, source: String, checksum: String?) throws -> Outcome {
         try resolve(name: name, version: version, sources: nil, lockSource: source, checksum: checksum)
     }
 
@@ -55,7 +55,7 @@ public struct SpecLookup: Sendable {
     /// of these that holds the version serves it, as CocoaPods' resolver takes it; a CDN repo without the file
     /// serves it unless its local version index leaves the version out. Otherwise any other local repo holding
     /// the file serves it, one whose file has the lock's checksum first (the same bytes give the same entry).
-    public func resolve(
+    package func resolve(
         name: String, version: String, sources: [String]?, lockSource: String?, checksum: String?
     ) throws -> Outcome {
         let wanted = sources.map { $0.isEmpty ? ["trunk"] : $0 } ?? (lockSource.map { [$0] } ?? [])
@@ -187,7 +187,7 @@ public struct SpecLookup: Sendable {
     }
 
     /// `b/c/1/` for prefix lengths [1, 1, 1]: successive slices of the MD5 of the name.
-    public static func shardPath(name: String, prefixLengths: [Int]) -> String {
+    package static func shardPath(name: String, prefixLengths: [Int]) -> String {
         var hash = Substring(Digest.hex(.md5, Array(name.utf8)))
         var out = ""
         for n in prefixLengths where n > 0 {

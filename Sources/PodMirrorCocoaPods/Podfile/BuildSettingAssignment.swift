@@ -4,16 +4,16 @@ import PodMirrorFoundation
 /// `KEY=VALUE` for a build setting, as every command takes it (`podfile build-setting`,
 /// `setup --build-setting`). A key may carry Xcode conditions: `EXCLUDED_ARCHS[sdk=iphonesimulator*]=arm64`
 /// splits at the first `=` outside the brackets.
-public struct BuildSettingAssignment: Sendable, Equatable {
-    public var key: String
-    public var value: String
+package struct BuildSettingAssignment: Sendable, Equatable {
+    package var key: String
+    package var value: String
 
-    public init(key: String, value: String) {
+    package init(key: String, value: String) {
         self.key = key
         self.value = value
     }
 
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         var depth = 0
         var split: String.Index?
         for i in text.indices {
@@ -37,7 +37,7 @@ public struct BuildSettingAssignment: Sendable, Equatable {
 
     /// A build setting name, optionally with conditions: `NAME`, `NAME[sdk=iphonesimulator*]`,
     /// `NAME[sdk=macosx*][arch=x86_64]`.
-    public static func validate(key: String) throws {
+    package static func validate(key: String) throws {
         guard
             key.range(of: #"^[A-Za-z_][A-Za-z0-9_]*(\[[A-Za-z_]+=[^\]'"\\\[]+\])*$"#, options: .regularExpression)
                 != nil

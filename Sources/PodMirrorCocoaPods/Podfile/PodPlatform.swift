@@ -4,15 +4,15 @@ import PodMirrorFoundation
 /// A platform as the Podfile DSL names it (`:macos` is stored as `osx`, as CocoaPods does). Every command
 /// that takes a platform (`podfile platform`, `podfile deployment-target`, `setup --platform`,
 /// `init --platform`) parses it here.
-public enum PodPlatform: String, CaseIterable, Sendable {
+package enum PodPlatform: String, CaseIterable, Sendable {
     case ios, osx, tvos, visionos, watchos
 
     /// The names accepted on the command line, in the order people read them.
-    public static let acceptedNames = ["ios", "macos", "osx", "tvos", "visionos", "watchos"]
+    package static let acceptedNames = ["ios", "macos", "osx", "tvos", "visionos", "watchos"]
 
     /// Parses a name case-insensitively (`iOS`, `:ios`, `macOS`); an unknown name gets the nearest one
     /// suggested.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         var name = text.trimmingCharacters(in: .whitespaces).lowercased()
         if name.hasPrefix(":") { name.removeFirst() }
         if name == "macos" { name = "osx" }
@@ -36,7 +36,7 @@ public enum PodPlatform: String, CaseIterable, Sendable {
 
     /// The deployment target CocoaPods uses when a `platform` line gives no version
     /// (cocoapods-core `TargetDefinition::PLATFORM_DEFAULTS`).
-    public var defaultDeploymentTarget: String {
+    package var defaultDeploymentTarget: String {
         switch self {
         case .ios: return "4.3"
         case .osx: return "10.6"
@@ -47,7 +47,7 @@ public enum PodPlatform: String, CaseIterable, Sendable {
     }
 
     /// The Xcode build setting holding a target's minimum version on this platform.
-    public var deploymentTargetSetting: String {
+    package var deploymentTargetSetting: String {
         switch self {
         case .ios: return "IPHONEOS_DEPLOYMENT_TARGET"
         case .osx: return "MACOSX_DEPLOYMENT_TARGET"
@@ -58,7 +58,7 @@ public enum PodPlatform: String, CaseIterable, Sendable {
     }
 
     /// Checks a deployment target: one to three numeric components (`13`, `13.0`, `10.15.4`).
-    public static func version(parsing text: String) throws -> String {
+    package static func version(parsing text: String) throws -> String {
         guard text.range(of: #"^[0-9]{1,4}(\.[0-9]{1,4}){0,2}$"#, options: .regularExpression) != nil else {
             throw PodMirrorFailure(
                 Message("podfile.platform.bad-version", ["version": text]),
@@ -69,7 +69,7 @@ public enum PodPlatform: String, CaseIterable, Sendable {
 
     /// Parses `NAME:VERSION` (also `NAME VERSION`, `NAME=VERSION`); the version is optional only when
     /// `versionRequired` is false.
-    public static func parse(_ text: String, versionRequired: Bool) throws -> (platform: PodPlatform, version: String?)
+    package static func parse(_ text: String, versionRequired: Bool) throws -> (platform: PodPlatform, version: String?)
     {
         let parts = text.split(maxSplits: 1, whereSeparator: { $0 == ":" || $0 == " " || $0 == "=" }).map(String.init)
         guard let first = parts.first else {
@@ -92,19 +92,19 @@ public enum PodPlatform: String, CaseIterable, Sendable {
 
 /// A platform and its deployment target as given on the command line (`ios:13.0`, `ios 13.0`, `macos` and a
 /// separate `12`), parsed once where the input arrives and carried typed to the Podfile edit that writes it.
-public struct PlatformVersion: Sendable, Equatable {
-    public var platform: PodPlatform
+package struct PlatformVersion: Sendable, Equatable {
+    package var platform: PodPlatform
     /// A checked deployment target (`PodPlatform.version(parsing:)`).
-    public var version: String
+    package var version: String
 
-    public init(_ platform: PodPlatform, version: String) {
+    package init(_ platform: PodPlatform, version: String) {
         self.platform = platform
         self.version = version
     }
 
     /// Parses `NAME:VERSION` (or `NAME VERSION`, or `NAME` and `version` apart); names are case-insensitive,
     /// `macos` is `osx`; a missing or malformed version is an error naming the accepted forms.
-    public init(parsing text: String, version: String? = nil) throws {
+    package init(parsing text: String, version: String? = nil) throws {
         let (platform, parsed) = try PodPlatform.parse(
             [text, version].compactMap { $0 }.joined(separator: ":"), versionRequired: true)
         self.init(platform, version: parsed ?? platform.defaultDeploymentTarget)

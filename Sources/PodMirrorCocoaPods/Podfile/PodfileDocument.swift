@@ -20,19 +20,19 @@ import PodMirrorFoundation
 /// Editors never re-render the file: they decide `TextEdit`s on the syntax tree and patch the original
 /// bytes, so BOM, CRLF, tabs, typographic quotes and a missing final newline survive, and every byte
 /// outside the edit stays as it was.
-public struct PodfileDocument: Sendable {
-    public let path: String
-    public let bytes: [UInt8]
-    public let syntax: RubySyntax
-    public let model: PodfileModel
+package struct PodfileDocument: Sendable {
+    package let path: String
+    package let bytes: [UInt8]
+    package let syntax: RubySyntax
+    package let model: PodfileModel
     let reader: PodfileReader
 
     /// Candidate file names in CocoaPods' priority order. The YAML form is found (so podmirror never
     /// edits a Podfile CocoaPods ignores) but not supported.
-    public static let candidateNames = ["CocoaPods.podfile.yaml", "CocoaPods.podfile", "Podfile", "Podfile.rb"]
+    package static let candidateNames = ["CocoaPods.podfile.yaml", "CocoaPods.podfile", "Podfile", "Podfile.rb"]
 
     /// The Podfile CocoaPods would use in `directory`, if any.
-    public static func locate(in directory: String, fs: any FileSystem) -> String? {
+    package static func locate(in directory: String, fs: any FileSystem) -> String? {
         for name in candidateNames {
             let p = (directory as NSString).appendingPathComponent(name)
             if fs.fileExists(p), !fs.isDirectory(p) { return p }
@@ -41,7 +41,7 @@ public struct PodfileDocument: Sendable {
     }
 
     /// Reads and parses a Podfile. Throws `PodfileError` for a missing file or text the lexer cannot place.
-    public static func load(path: String, fs: any FileSystem) throws -> PodfileDocument {
+    package static func load(path: String, fs: any FileSystem) throws -> PodfileDocument {
         guard fs.fileExists(path), !fs.isDirectory(path) else {
             throw PodfileError(
                 Message("podfile.error.missing", ["path": path]), file: path,
@@ -56,9 +56,9 @@ public struct PodfileDocument: Sendable {
     }
 
     /// Larger files are refused: real Podfiles are a few kilobytes.
-    public static let maxSize = 8 << 20
+    package static let maxSize = 8 << 20
 
-    public init(bytes: [UInt8], path: String = "Podfile") throws {
+    package init(bytes: [UInt8], path: String = "Podfile") throws {
         guard bytes.count <= Self.maxSize else {
             throw PodfileError(
                 Message("podfile.error.too-large", ["size": String(bytes.count >> 20)]), file: path,
@@ -86,7 +86,7 @@ public struct PodfileDocument: Sendable {
         model = reader.model
     }
 
-    public init(text: String, path: String = "Podfile") throws {
+    package init(text: String, path: String = "Podfile") throws {
         try self.init(bytes: Array(text.utf8), path: path)
     }
 

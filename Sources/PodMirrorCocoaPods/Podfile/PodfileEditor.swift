@@ -2,7 +2,7 @@ import Foundation
 import PodMirrorFoundation
 
 /// One requested change to a Podfile.
-public enum PodfileEdit: Sendable, Equatable {
+package enum PodfileEdit: Sendable, Equatable {
     /// Use this Specs mirror (catalog name or URL) in place of official/catalog sources.
     case useSource(String)
     case addSource(String, first: Bool)
@@ -17,7 +17,7 @@ public enum PodfileEdit: Sendable, Equatable {
     case deploymentTarget(PlatformVersion)
 
     /// One line for a person (URL credentials redacted).
-    public var summary: String { Redaction.redactText(rawSummary) }
+    package var summary: String { Redaction.redactText(rawSummary) }
 
     var rawSummary: String { message(in: .english) }
 
@@ -54,20 +54,20 @@ public enum PodfileEdit: Sendable, Equatable {
 }
 
 /// The result of applying edits to a Podfile's bytes.
-public struct PodfileEditResult: Sendable {
-    public var old: [UInt8]
-    public var new: [UInt8]
-    public var warnings: [Diagnostic]
-    public var changed: Bool { old != new }
+package struct PodfileEditResult: Sendable {
+    package var old: [UInt8]
+    package var new: [UInt8]
+    package var warnings: [Diagnostic]
+    package var changed: Bool { old != new }
 }
 
 /// Turns `PodfileEdit`s into byte patches and plans. Each edit is decided on the parsed tree of the
 /// bytes produced by the previous one, so a list of edits composes into one file change.
-public enum PodfileEditor {
+package enum PodfileEditor {
     /// Applies edits in order to a document's bytes. Throws `PodfileError` for requests that cannot be
     /// done (unknown target, platform expression without force, two post_install hooks). The result is
     /// checked to parse again before it is returned.
-    public static func apply(
+    package static func apply(
         _ edits: [PodfileEdit], to document: PodfileDocument,
         catalog: MirrorCatalog
     ) throws -> PodfileEditResult {
@@ -109,7 +109,7 @@ public enum PodfileEditor {
 
     /// One `podfile-edit` change for the file at `path`, combining all edits; `isNeeded` is false when the
     /// Podfile is already as asked.
-    public static func change(
+    package static func change(
         _ edits: [PodfileEdit], document: PodfileDocument, catalog: MirrorCatalog,
         fs: any FileSystem, displayPath: String? = nil
     ) throws -> (Change, [Diagnostic]) {
@@ -138,7 +138,7 @@ public enum PodfileEditor {
     }
 
     /// A plan with one change for the Podfile at `path`.
-    public static func plan(
+    package static func plan(
         _ edits: [PodfileEdit], podfile path: String, fs: any FileSystem,
         catalog: MirrorCatalog, displayPath: String? = nil
     ) throws -> Plan {

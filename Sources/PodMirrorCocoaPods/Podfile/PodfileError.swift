@@ -2,17 +2,17 @@ import Foundation
 import PodMirrorFoundation
 
 /// Errors of the Podfile area: syntax the lexer cannot place, or what CocoaPods would reject.
-public struct PodfileError: PodMirrorError {
-    public var message: String
-    public var remedy: String?
-    public var code: ErrorCode
-    public var file: String?
-    public var line: Int?
-    public var column: Int?
-    public var text: Message?
-    public var remedyText: Message?
+package struct PodfileError: PodMirrorError {
+    package var message: String
+    package var remedy: String?
+    package var code: ErrorCode
+    package var file: String?
+    package var line: Int?
+    package var column: Int?
+    package var text: Message?
+    package var remedyText: Message?
 
-    public init(
+    package init(
         _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
         remedy: String? = nil, code: ErrorCode = .podfileSyntax
     ) {
@@ -28,7 +28,7 @@ public struct PodfileError: PodMirrorError {
     }
 
     /// An error written in the catalog; the text output keeps the `file:line:` prefix.
-    public init(
+    package init(
         _ message: Message, file: String? = nil, line: Int? = nil, column: Int? = nil, remedy: Message? = nil,
         code: ErrorCode = .podfileSyntax
     ) {

@@ -3,23 +3,23 @@ import PodMirrorFoundation
 
 /// A `platform` statement: `name` as CocoaPods stores it (`:macos` becomes `osx`), and either a literal
 /// `version` or the `expression` written instead (e.g. `min_ios_version_supported`).
-public struct PodfilePlatform: Equatable, Sendable {
-    public var name: String
-    public var version: String?
-    public var expression: String?
-    public var line: Int
+package struct PodfilePlatform: Equatable, Sendable {
+    package var name: String
+    package var version: String?
+    package var expression: String?
+    package var line: Int
     /// Inside an `if`/`unless`/`case`: may not run.
-    public var conditional: Bool
+    package var conditional: Bool
 
     /// The deployment target CocoaPods uses: the literal version, else the platform's default when the
     /// line gives none (iOS 4.3, macOS 10.6, …); nil for an expression.
-    public var effectiveVersion: String? {
+    package var effectiveVersion: String? {
         if let version { return version }
         guard expression == nil else { return nil }
         return PodPlatform(rawValue: name)?.defaultDeploymentTarget
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var o: [String: JSONValue] = [
             "name": .string(name), "line": .int(line), "effectiveVersion": .string(effectiveVersion),
         ]
@@ -29,21 +29,21 @@ public struct PodfilePlatform: Equatable, Sendable {
 }
 
 /// A `target` / `abstract_target` definition (or the implicit root `Pods`).
-public struct PodfileTarget: Sendable {
-    public var name: String
-    public var abstract: Bool
+package struct PodfileTarget: Sendable {
+    package var name: String
+    package var abstract: Bool
     /// The `inherit!` mode written in the block (`complete` when absent).
-    public var inheritance: String
+    package var inheritance: String
     /// The platform written in this target's own scope.
-    public var platform: PodfilePlatform?
+    package var platform: PodfilePlatform?
     /// `inhibit_all_warnings!` written in this target's own scope.
-    public var inhibitAllWarnings: Bool
+    package var inhibitAllWarnings: Bool
     /// Whether it applies here: written in this scope or in any enclosing one (CocoaPods asks the parent).
-    public var effectiveInhibitAllWarnings: Bool = false
-    public var children: [PodfileTarget]
-    public var line: Int
+    package var effectiveInhibitAllWarnings: Bool = false
+    package var children: [PodfileTarget]
+    package var line: Int
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "name": .string(name), "abstract": .bool(abstract), "platform": platform?.json ?? .null,
             "inhibitAllWarnings": .bool(inhibitAllWarnings),
@@ -54,17 +54,17 @@ public struct PodfileTarget: Sendable {
 }
 
 /// A hook block: `post_install do |installer| … end`.
-public struct PodfileHook: Sendable {
+package struct PodfileHook: Sendable {
     /// `pre_install`, `post_install`, `pre_integrate` or `post_integrate`.
-    public var name: String
-    public var line: Int
+    package var name: String
+    package var line: Int
     /// The block parameter (`installer`), if any.
-    public var parameter: String?
-    public var braces: Bool
+    package var parameter: String?
+    package var braces: Bool
     /// The target whose block contains it (hooks are global anyway), nil at top level.
-    public var target: String?
+    package var target: String?
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "name": .string(name), "line": .int(line), "parameter": .string(parameter),
             "style": .string(braces ? "braces" : "do-end"), "target": .string(target),
@@ -73,14 +73,14 @@ public struct PodfileHook: Sendable {
 }
 
 /// A build setting assignment in the form podmirror writes into the post_install hook.
-public struct PodfileBuildSetting: Equatable, Sendable {
-    public var key: String
-    public var value: String
-    public var configuration: String?
-    public var pod: String?
-    public var line: Int
+package struct PodfileBuildSetting: Equatable, Sendable {
+    package var key: String
+    package var value: String
+    package var configuration: String?
+    package var pod: String?
+    package var line: Int
 
-    public init(key: String, value: String, configuration: String? = nil, pod: String? = nil, line: Int) {
+    package init(key: String, value: String, configuration: String? = nil, pod: String? = nil, line: Int) {
         self.key = key
         self.value = value
         self.configuration = configuration
@@ -88,7 +88,7 @@ public struct PodfileBuildSetting: Equatable, Sendable {
         self.line = line
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "key": .string(key), "value": .string(value), "configuration": .string(configuration),
             "pod": .string(pod), "line": .int(line),
@@ -97,51 +97,51 @@ public struct PodfileBuildSetting: Equatable, Sendable {
 }
 
 /// A `source` statement.
-public struct PodfileSource: Equatable, Sendable {
+package struct PodfileSource: Equatable, Sendable {
     /// The URL as written; nil when the argument is not a plain string.
-    public var url: String?
-    public var text: String
-    public var line: Int
+    package var url: String?
+    package var text: String
+    package var line: Int
 }
 
 /// Something CocoaPods would reject, with its own message, or a note about what podmirror cannot read.
-public struct PodfileProblem: Equatable, Sendable {
-    public var message: String
-    public var line: Int
-    public var code: PodfileProblemCode
+package struct PodfileProblem: Equatable, Sendable {
+    package var message: String
+    package var line: Int
+    package var code: PodfileProblemCode
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object(["message": .string(message), "line": .int(line), "code": .string(code.rawValue)])
     }
 }
 
 /// What a Podfile says, read statically (nothing is evaluated).
-public struct PodfileModel: Sendable {
-    public var sources: [PodfileSource]
+package struct PodfileModel: Sendable {
+    package var sources: [PodfileSource]
     /// The root scope's platform.
-    public var platform: PodfilePlatform?
+    package var platform: PodfilePlatform?
     /// Root-level `inhibit_all_warnings!`.
-    public var inhibitAllWarnings: Bool
+    package var inhibitAllWarnings: Bool
     /// The implicit root `Pods` with the file's targets as children.
-    public var root: PodfileTarget
-    public var hooks: [PodfileHook]
-    public var buildSettings: [PodfileBuildSetting]
+    package var root: PodfileTarget
+    package var hooks: [PodfileHook]
+    package var buildSettings: [PodfileBuildSetting]
     /// The user's own plain assignments in the post_install hook (`config.build_settings['K'] = 'V'`, not inside
     /// a condition): the values `podfile build-setting K=V` updates in place.
-    public var hookAssignments: [PodfileBuildSetting] = []
+    package var hookAssignments: [PodfileBuildSetting] = []
     /// podmirror's "raise to at least" lines (`podfile deployment-target`): `value` is the minimum.
-    public var deploymentTargets: [PodfileBuildSetting] = []
+    package var deploymentTargets: [PodfileBuildSetting] = []
     /// What CocoaPods would reject (two post_install hooks, two platforms in one scope).
-    public var problems: [PodfileProblem]
+    package var problems: [PodfileProblem]
 
     /// Source URLs in order (duplicates removed, first kept, as CocoaPods does).
-    public var sourceURLs: [String] {
+    package var sourceURLs: [String] {
         var seen: Set<String> = []
         return sources.compactMap(\.url).filter { seen.insert($0).inserted }
     }
 
     /// The `podfile show --json` fields (source URL credentials redacted).
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "sources": .array(sourceURLs.map { .string(Redaction.redactURL($0)) }),
             "platform": platform?.json ?? .null,

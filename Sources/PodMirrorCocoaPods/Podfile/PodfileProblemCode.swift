@@ -3,17 +3,17 @@ import PodMirrorFoundation
 
 /// The code of a problem `podfile show` reports (`problems[].code` in JSON); `meaning` is its line in
 /// docs/json.md.
-public enum PodfileProblemCode: String, CaseIterable, Sendable, Codable {
+package enum PodfileProblemCode: String, CaseIterable, Sendable, Codable {
     case multipleHooks = "podfile.multiple-hooks"
     case multiplePlatforms = "podfile.multiple-platforms"
     case sourceExpression = "podfile.source-expression"
 
     /// CocoaPods itself rejects a Podfile with this problem (`podfile show` then fails).
-    public var rejectedByCocoaPods: Bool { self != .sourceExpression }
+    package var rejectedByCocoaPods: Bool { self != .sourceExpression }
 }
 
 extension PodfileProblemCode: DocumentedCode {
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .multipleHooks:
             "Two unconditional `post_install`, `post_integrate` or `pre_integrate` hooks: CocoaPods rejects the "

@@ -2,55 +2,55 @@ import Foundation
 import PodMirrorFoundation
 
 /// A block attached to a call: `do |x| … end` or `{ |x| … }`.
-public struct RubyBlock: Sendable {
+package struct RubyBlock: Sendable {
     /// Token indices of the opener (`do`, `{`) and closer (`end`, `}`).
-    public var opener: Int
-    public var closer: Int
-    public var isBrace: Bool
+    package var opener: Int
+    package var closer: Int
+    package var isBrace: Bool
     /// Block parameter names, e.g. `["installer"]`.
-    public var parameters: [String]
+    package var parameters: [String]
     /// Token index where the body starts (after the parameters).
-    public var bodyStart: Int
-    public var body: [RubyStatement]
+    package var bodyStart: Int
+    package var body: [RubyStatement]
 }
 
 /// One statement: a command call (`source 'x'`, `target 'A' do … end`), an assignment, or a compound
 /// (`if`/`unless`/`def`/`case`/`begin`/`while` … `end`) whose body statements are in `children`.
-public struct RubyStatement: Sendable {
+package struct RubyStatement: Sendable {
     /// Token indices `first...last` (comments excluded at the ends).
-    public var first: Int
-    public var last: Int
+    package var first: Int
+    package var last: Int
     /// The called method when the statement is a receiver-less call (`source`, `platform`, `post_install`).
-    public var name: String?
+    package var name: String?
     /// For compounds: the opening keyword (`if`, `def`, …).
-    public var compound: String?
-    public var blocks: [RubyBlock]
-    public var children: [RubyStatement]
-    public var line: Int
+    package var compound: String?
+    package var blocks: [RubyBlock]
+    package var children: [RubyStatement]
+    package var line: Int
 
     /// The block whose body belongs to this call (the first `do`/`{` after the arguments).
-    public var block: RubyBlock? { blocks.first }
+    package var block: RubyBlock? { blocks.first }
 }
 
 /// Token stream plus block structure of a Ruby file.
-public struct RubySyntax: Sendable {
-    public let bytes: [UInt8]
-    public let file: String
-    public let tokens: [RubyToken]
+package struct RubySyntax: Sendable {
+    package let bytes: [UInt8]
+    package let file: String
+    package let tokens: [RubyToken]
     /// Opener token index → closer token index, for `do/def/if/…` ⇄ `end`, `(`⇄`)`, `[`⇄`]`, `{`⇄`}`.
-    public let match: [Int: Int]
+    package let match: [Int: Int]
     /// `{` token indices that open a block (not a hash).
-    public let blockBraces: Set<Int>
-    public let statements: [RubyStatement]
+    package let blockBraces: Set<Int>
+    package let statements: [RubyStatement]
     /// Where `__END__` starts, if present.
-    public let dataStart: Int?
+    package let dataStart: Int?
 
     static let openerKeywords: Set<String> = [
         "def", "class", "module", "begin", "case", "for", "if", "unless", "while", "until",
     ]
     static let midKeywords: Set<String> = ["else", "elsif", "when", "in", "rescue", "ensure", "then"]
 
-    public init(bytes: [UInt8], file: String = "Podfile") throws {
+    package init(bytes: [UInt8], file: String = "Podfile") throws {
         self.bytes = bytes
         self.file = file
         let lexed = try RubyLexer.tokenize(bytes, file: file)
@@ -182,16 +182,16 @@ public struct RubySyntax: Sendable {
     // MARK: - Queries
 
     /// Byte range of a statement, from its first to its last token.
-    public func range(of s: RubyStatement) -> Range<Int> {
+    package func range(of s: RubyStatement) -> Range<Int> {
         tokens[s.first].range.lowerBound..<tokens[s.last].range.upperBound
     }
 
     /// Source text of a statement.
-    public func text(of s: RubyStatement) -> String { String(decoding: bytes[range(of: s)], as: UTF8.self) }
+    package func text(of s: RubyStatement) -> String { String(decoding: bytes[range(of: s)], as: UTF8.self) }
 
     /// The call arguments of a named statement, split at top-level commas (token indices), excluding
     /// the parentheses of `name(…)` and any block.
-    public func arguments(of s: RubyStatement) -> [[Int]] {
+    package func arguments(of s: RubyStatement) -> [[Int]] {
         var k = s.first + 1
         var end = s.last + 1
         if let b = s.block { end = b.opener }
@@ -218,14 +218,14 @@ public struct RubySyntax: Sendable {
     }
 
     /// The start of the line containing `offset`.
-    public func lineStart(_ offset: Int) -> Int {
+    package func lineStart(_ offset: Int) -> Int {
         var k = offset
         while k > 0, bytes[k - 1] != 0x0A { k -= 1 }
         return k
     }
 
     /// The offset just after the newline ending the line containing `offset` (or end of file).
-    public func lineEnd(_ offset: Int) -> Int {
+    package func lineEnd(_ offset: Int) -> Int {
         var k = offset
         while k < bytes.count, bytes[k] != 0x0A { k += 1 }
         return k < bytes.count ? k + 1 : k
@@ -233,7 +233,7 @@ public struct RubySyntax: Sendable {
 
     /// Where a new line may go after the line containing `offset`: its end, or, when a literal continues
     /// past it (a string spanning lines, a heredoc body), the end of the line where that literal ends.
-    public func insertionLineEnd(_ offset: Int) -> Int {
+    package func insertionLineEnd(_ offset: Int) -> Int {
         var at = lineEnd(offset)
         var moved = true
         while moved {
@@ -250,7 +250,7 @@ public struct RubySyntax: Sendable {
     }
 
     /// Leading whitespace of the line containing `offset`.
-    public func indentation(at offset: Int) -> String {
+    package func indentation(at offset: Int) -> String {
         let s = lineStart(offset)
         var e = s
         while e < bytes.count, bytes[e] == 0x20 || bytes[e] == 0x09 { e += 1 }
@@ -258,7 +258,7 @@ public struct RubySyntax: Sendable {
     }
 
     /// The file's newline: CRLF when its first line ending is CRLF.
-    public var newline: String {
+    package var newline: String {
         if let n = bytes.firstIndex(of: 0x0A), n > 0, bytes[n - 1] == 0x0D { return "\r\n" }
         return "\n"
     }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One lexical token of a Podfile (Ruby), with its byte range in the original bytes.
-public struct RubyToken: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct RubyToken: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         case identifier, constant, keyword, variable
         /// `:name`, `:"name"`.
         case symbol
@@ -23,26 +23,26 @@ public struct RubyToken: Equatable, Sendable {
         case heredocBody
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Byte range in the original file.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// 1-based line and column (column in bytes) of the first byte.
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
     /// The token's source text (typographic quotes as written).
-    public var text: String
+    package var text: String
     /// For string literals without interpolation: the decoded value. For symbols: the name.
-    public var value: String?
+    package var value: String?
     /// For quoted strings: the byte range of the content between the delimiters (what an editor replaces).
-    public var contentRange: Range<Int>?
+    package var contentRange: Range<Int>?
     /// Opening delimiter as written (`'`, `"`, `%q(`, `<<~EOS`…), for strings.
-    public var delimiter: String?
+    package var delimiter: String?
     /// True when whitespace (or line start) precedes the token.
-    public var spaceBefore: Bool
+    package var spaceBefore: Bool
 
-    public func isPunct(_ s: String) -> Bool { kind == .punct && text == s }
-    public func isKeyword(_ s: String) -> Bool { kind == .keyword && text == s }
-    public func isIdentifier(_ s: String) -> Bool { kind == .identifier && text == s }
+    package func isPunct(_ s: String) -> Bool { kind == .punct && text == s }
+    package func isKeyword(_ s: String) -> Bool { kind == .keyword && text == s }
+    package func isIdentifier(_ s: String) -> Bool { kind == .identifier && text == s }
 
     /// Tokens after which an expression has ended (so `/`, `%`, `<<`, `if` are operators/modifiers).
     var endsValue: Bool {

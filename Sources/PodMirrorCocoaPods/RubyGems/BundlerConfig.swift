@@ -7,16 +7,16 @@ import Yams
 /// `bundle config set --global mirror.https://rubygems.org URL` stores the key
 /// `BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/` (Bundler's `Settings#key_for`: `.` → `__`, upper case, URI
 /// normalised with a trailing `/`), and Bundler's YAML serializer writes `KEY: "value"` lines under `---`.
-public struct BundlerConfig: Sendable {
-    public static let mirrorKey = "BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/"
+package struct BundlerConfig: Sendable {
+    package static let mirrorKey = "BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/"
 
-    public var path: String
-    public var bytes: [UInt8]
+    package var path: String
+    package var bytes: [UInt8]
     /// The mirror line's range (newline included) and its value, when set.
-    public var mirrorLine: Range<Int>?
-    public var mirror: String?
+    package var mirrorLine: Range<Int>?
+    package var mirror: String?
 
-    public init(path: String, bytes: [UInt8]) throws {
+    package init(path: String, bytes: [UInt8]) throws {
         self.path = path
         self.bytes = bytes
         guard let text = String(bytes: bytes, encoding: .utf8) else {
@@ -55,7 +55,7 @@ public struct BundlerConfig: Sendable {
     }
 
     /// The file's bytes with the mirror set to `url` (`nil` removes the setting).
-    public func setting(mirror url: String?) throws -> [UInt8] {
+    package func setting(mirror url: String?) throws -> [UInt8] {
         let new = try patched(mirror: url)
         // Self-check: the result reads back with the mirror as asked, and every other setting as it was.
         let others = { (b: [UInt8]) in YAMLConfigFile.otherValues(b, excluding: [Self.mirrorKey]) }

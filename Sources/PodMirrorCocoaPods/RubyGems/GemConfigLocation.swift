@@ -12,16 +12,16 @@ import PodMirrorFoundation
 ///
 /// Bundler (`lib/bundler.rb` `user_bundle_path`): `$BUNDLE_USER_CONFIG`, else
 /// `$BUNDLE_USER_HOME/config`, else `~/.bundle/config`.
-public struct GemConfigLocation: Sendable, Equatable {
+package struct GemConfigLocation: Sendable, Equatable {
     /// The gemrc podmirror reads and edits.
-    public var gemrc: String
+    package var gemrc: String
     /// Why this file: `GEMRC`, `~/.gemrc`, or `XDG_CONFIG_HOME`.
-    public var gemrcReason: String
+    package var gemrcReason: String
     /// Bundler's global config file.
-    public var bundlerConfig: String
-    public var bundlerReason: String
+    package var bundlerConfig: String
+    package var bundlerReason: String
 
-    public init(environment env: RuntimeEnvironment) {
+    package init(environment env: RuntimeEnvironment) {
         let vars = env.variables
         let home = env.home
         if let list = vars["GEMRC"], !list.isEmpty,

@@ -2,35 +2,35 @@ import Foundation
 import PodMirrorFoundation
 
 /// `gems source use|reset|list`: RubyGems' sources in the gemrc it reads, and Bundler's mirror.
-public struct GemSources: Sendable {
-    public var environment: RuntimeEnvironment
-    public var catalog: MirrorCatalog
-    public var location: GemConfigLocation
+package struct GemSources: Sendable {
+    package var environment: RuntimeEnvironment
+    package var catalog: MirrorCatalog
+    package var location: GemConfigLocation
 
-    public init(environment: RuntimeEnvironment, catalog: MirrorCatalog) {
+    package init(environment: RuntimeEnvironment, catalog: MirrorCatalog) {
         self.environment = environment
         self.catalog = catalog
         self.location = GemConfigLocation(environment: environment)
     }
 
     /// What `gems source list` reports.
-    public struct Listing: Codable, Sendable {
-        public struct Source: Codable, Sendable {
-            public var url: String
+    package struct Listing: Codable, Sendable {
+        package struct Source: Codable, Sendable {
+            package var url: String
             /// Catalog name (`rubygems`, `ruby-china`, …) or nil for a private source.
-            public var mirror: String?
+            package var mirror: String?
         }
-        public var gemrc: String
-        public var gemrcReason: String
-        public var gemrcExists: Bool
+        package var gemrc: String
+        package var gemrcReason: String
+        package var gemrcExists: Bool
         /// False when the gemrc has no `:sources:` and RubyGems uses https://rubygems.org/.
-        public var sourcesSet: Bool
-        public var sources: [Source]
-        public var bundlerConfig: String
-        public var bundlerMirror: String?
+        package var sourcesSet: Bool
+        package var sources: [Source]
+        package var bundlerConfig: String
+        package var bundlerMirror: String?
     }
 
-    public func list() throws -> Listing {
+    package func list() throws -> Listing {
         let fs = environment.fileSystem
         let doc = try gemrc()
         let bundler = try bundlerConfig()
@@ -43,13 +43,13 @@ public struct GemSources: Sendable {
     }
 
     /// The catalog name of a gem source URL (old domains included), or nil.
-    public func mirrorName(_ url: String) -> String? {
+    package func mirrorName(_ url: String) -> String? {
         let key = SourceURL(url).gemSourceKey
         return catalog.gems.first { ([$0.url] + $0.aliases).contains { SourceURL($0).gemSourceKey == key } }?.name
     }
 
     /// The plan that makes RubyGems (and with `bundler`, Bundler) use `mirror` instead of rubygems.org.
-    public func usePlan(_ mirror: Mirror, bundler: Bool) throws -> Plan {
+    package func usePlan(_ mirror: Mirror, bundler: Bool) throws -> Plan {
         let url = mirror.url
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
             throw PodMirrorFailure(Message("gems.error.bad-url", ["url": Redaction.redactURL(url)]), code: .gemsBadURL)
@@ -75,7 +75,7 @@ public struct GemSources: Sendable {
     }
 
     /// The plan that puts https://rubygems.org/ back (and with `bundler`, removes Bundler's mirror).
-    public func resetPlan(bundler: Bool) throws -> Plan {
+    package func resetPlan(bundler: Bool) throws -> Plan {
         let official = catalog.gemMirror(named: "rubygems")?.url ?? "https://rubygems.org/"
         var plan = Plan(title: "gems source reset")
         plan.changes.append(

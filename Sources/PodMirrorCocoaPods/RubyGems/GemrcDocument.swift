@@ -8,35 +8,35 @@ import Yams
 /// Both styles RubyGems writes are understood: ≤ 3.4 (Psych `to_yaml`, plain values
 /// `- https://rubygems.org/`) and ≥ 3.5 (`Gem::YAMLSerializer`, quoted values
 /// `- "https://rubygems.org/"`, `:sources: []` when empty).
-public struct GemrcDocument: Sendable {
+package struct GemrcDocument: Sendable {
     /// How an item's value is written.
-    public enum Quoting: String, Sendable { case plain, double, single }
+    package enum Quoting: String, Sendable { case plain, double, single }
 
     /// One `- URL` item of the list.
-    public struct Item: Sendable, Equatable {
-        public var url: String
-        public var quoting: Quoting
+    package struct Item: Sendable, Equatable {
+        package var url: String
+        package var quoting: Quoting
         /// Bytes of the whole line, including its newline.
-        public var lineRange: Range<Int>
+        package var lineRange: Range<Int>
         /// Bytes of the value as written (quotes included).
-        public var valueRange: Range<Int>
-        public var line: Int
+        package var valueRange: Range<Int>
+        package var line: Int
     }
 
-    public var path: String
-    public var bytes: [UInt8]
+    package var path: String
+    package var bytes: [UInt8]
     /// The `:sources:` key line, when present.
-    public var keyLine: Int?
+    package var keyLine: Int?
     /// Byte range of what follows `:sources:` on its line (e.g. ` []`), when the list is inline.
-    public var inlineValueRange: Range<Int>?
+    package var inlineValueRange: Range<Int>?
     /// Byte offset just after the `:sources:` line (its newline included).
-    public var keyLineEnd: Int?
-    public var items: [Item]
+    package var keyLineEnd: Int?
+    package var items: [Item]
     /// The file's line ending (`\r\n` when the file uses it).
-    public var newline: String
+    package var newline: String
 
     /// Parses a gemrc; a file podmirror cannot understand is an error naming the line.
-    public init(path: String, bytes: [UInt8]) throws {
+    package init(path: String, bytes: [UInt8]) throws {
         self.path = path
         self.bytes = bytes
         self.items = []
@@ -83,10 +83,10 @@ public struct GemrcDocument: Sendable {
 
     /// The sources as RubyGems reads them, or nil when the key is absent (RubyGems then uses
     /// https://rubygems.org/).
-    public var sources: [String]? { keyLine == nil ? nil : items.map(\.url) }
+    package var sources: [String]? { keyLine == nil ? nil : items.map(\.url) }
 
     /// The quoting new items get: that of existing items, else the file's style, else ≥ 3.5 style.
-    public var preferredQuoting: Quoting {
+    package var preferredQuoting: Quoting {
         if let q = items.first?.quoting { return q }
         let text = String(decoding: bytes, as: UTF8.self)
         if text.isEmpty { return .double }
@@ -94,7 +94,7 @@ public struct GemrcDocument: Sendable {
     }
 
     /// Writes `url` as an item value in the given quoting.
-    public static func render(_ url: String, _ quoting: Quoting) -> String {
+    package static func render(_ url: String, _ quoting: Quoting) -> String {
         switch quoting {
         case .plain: return url
         case .double:

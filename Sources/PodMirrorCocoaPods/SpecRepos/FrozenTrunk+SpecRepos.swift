@@ -4,7 +4,7 @@ import PodMirrorTransport
 extension FrozenTrunk {
     /// Local Specs copies (at catalog Specs URLs, or sharing their history) whose HEAD is not the final
     /// commit and does not descend from it: behind the frozen trunk.
-    public static func behind(repos: [SpecRepo], catalog: MirrorCatalog) -> [(repo: SpecRepo, final: String)] {
+    package static func behind(repos: [SpecRepo], catalog: MirrorCatalog) -> [(repo: SpecRepo, final: String)] {
         guard let final = catalog.finalTrunkCommit else { return [] }
         let git = repos.filter { $0.kind == .git }
         let references = git.filter { r in

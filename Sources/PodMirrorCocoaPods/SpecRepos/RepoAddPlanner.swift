@@ -3,14 +3,14 @@ import PodMirrorFoundation
 import PodMirrorTransport
 
 /// Plans `repo add NAME URL [--branch B] [--depth N]`: a clone built in a temporary folder, renamed into place.
-public struct RepoAddPlanner: Sendable {
-    public var shared: RepoPlannerContext
+package struct RepoAddPlanner: Sendable {
+    package var shared: RepoPlannerContext
 
-    public init(_ shared: RepoPlannerContext) { self.shared = shared }
+    package init(_ shared: RepoPlannerContext) { self.shared = shared }
 
     /// The plan: satisfied when the repo is already a clone of `url` (on `branch`); refused when another
     /// folder has the name.
-    public func plan(name: String, url: String, branch: String?, depth: Int? = nil) throws -> Plan {
+    package func plan(name: String, url: String, branch: String?, depth: Int? = nil) throws -> Plan {
         try Self.checkNewName(name)
         try GitURL.validate(url)
         if SourceURL(url).isTrunkCDN { throw MirrorCatalog.cdnRefusal(url) }
@@ -47,7 +47,7 @@ public struct RepoAddPlanner: Sendable {
     }
 
     /// Checks the name of a repo to add before anything else: `trunk` gets the refusal `repo use trunk` gives.
-    public static func checkNewName(_ name: String) throws {
+    package static func checkNewName(_ name: String) throws {
         if name == "trunk" { throw MirrorCatalog.cdnRefusal(name) }
         try SpecRepoNaming.validate(name)
     }

@@ -3,15 +3,15 @@ import PodMirrorFoundation
 import PodMirrorTransport
 
 /// Plans `repo export NAME FILE` (the bundle itself is written by `export`, in SpecBundleExport.swift).
-public struct RepoExportPlanner: Sendable {
-    public var shared: RepoPlannerContext
+package struct RepoExportPlanner: Sendable {
+    package var shared: RepoPlannerContext
 
-    public init(_ shared: RepoPlannerContext) { self.shared = shared }
+    package init(_ shared: RepoPlannerContext) { self.shared = shared }
 
     /// `repo export NAME FILE` as a plan: one change, needed unless FILE already is the bundle of the repo's
     /// branch at its tip (the same header, a pack after it). Applying writes it with `export`; `--dry-run`
     /// writes nothing, `--check` exits 3 when FILE is missing or another bundle.
-    public func plan(name: String, to file: String) throws -> Plan {
+    package func plan(name: String, to file: String) throws -> Plan {
         let (_, branch, tip) = try exportSource(name, to: file)
         let header = SpecBundleHeader.v2(tip: tip, branch: branch)
         let arguments = ["name": name, "branch": branch, "tip": String(tip.prefix(12)), "file": file]

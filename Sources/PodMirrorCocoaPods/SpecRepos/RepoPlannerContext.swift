@@ -4,21 +4,21 @@ import PodMirrorTransport
 
 /// What every `repo` verb's planner shares: the repos directory (and through it the journal of unfinished
 /// changes), the options of its transfers and the wait for `Spec_Lock`.
-public struct RepoPlannerContext: Sendable {
-    public var repos: ReposDirectory
+package struct RepoPlannerContext: Sendable {
+    package var repos: ReposDirectory
     /// Seconds without data from a server before a transfer is aborted.
-    public var stallTimeout: TimeInterval
+    package var stallTimeout: TimeInterval
     /// Seconds to wait for `Spec_Lock`.
-    public var lockTimeout: TimeInterval
+    package var lockTimeout: TimeInterval
     /// The setting that decided `stallTimeout` and the proxy configuration (from `NetworkSettings`).
-    public var stallTimeoutSetting = NetworkSettings.timeoutSettingNames
-    public var proxy: ProxySettings?
+    package var stallTimeoutSetting = NetworkSettings.timeoutSettingNames
+    package var proxy: ProxySettings?
     /// git's insteadOf rules every transfer follows (`NetworkSettings.urlRewrite`).
-    public var urlRewrite: SourceMirrorRules?
+    package var urlRewrite: SourceMirrorRules?
     /// The slowest a transfer may go (`NetworkSettings.minimumRate`).
-    public var minimumRate = MinimumRate.default
+    package var minimumRate = MinimumRate.default
 
-    public init(
+    package init(
         repos: ReposDirectory, stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
         lockTimeout: TimeInterval = 60
     ) {
@@ -28,7 +28,7 @@ public struct RepoPlannerContext: Sendable {
     }
 
     /// Planners whose transfers and lock follow `network`.
-    public init(repos: ReposDirectory, network: NetworkSettings) {
+    package init(repos: ReposDirectory, network: NetworkSettings) {
         self.init(repos: repos, stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout)
         stallTimeoutSetting = network.stallTimeoutSetting
         proxy = network.proxy
@@ -43,12 +43,12 @@ public struct RepoPlannerContext: Sendable {
     }
 
     /// The lock every repo plan needs while it is made and applied.
-    public var specLock: SpecLockRequirement { SpecLockRequirement(repos: repos, timeout: lockTimeout) }
+    package var specLock: SpecLockRequirement { SpecLockRequirement(repos: repos, timeout: lockTimeout) }
 
     /// A job whose plan changes spec repos: made and applied under `Spec_Lock`.
     /// A dry run or check also reports the changes a killed podmirror left half-done (applying finished
     /// them when it took the lock).
-    public func job(purpose: String, _ makePlan: @escaping (ApplyContext) throws -> Plan) -> PlanJob {
+    package func job(purpose: String, _ makePlan: @escaping (ApplyContext) throws -> Plan) -> PlanJob {
         let repos = self.repos
         return PlanJob(purpose: purpose, lock: specLock) { context in
             var plan = try makePlan(context)
@@ -59,7 +59,7 @@ public struct RepoPlannerContext: Sendable {
     }
 
     /// Plans and runs under `Spec_Lock` when applying (dry run and check only read, without the lock).
-    public func perform(
+    package func perform(
         mode: RunMode, context: ApplyContext, purpose: String,
         _ makePlan: () throws -> Plan
     ) throws -> PlanReport {

@@ -2,13 +2,13 @@ import Foundation
 import PodMirrorFoundation
 
 /// Plans `repo remove NAME`: deletes the folder (any type, like `pod repo remove`).
-public struct RepoRemovePlanner: Sendable {
-    public var shared: RepoPlannerContext
+package struct RepoRemovePlanner: Sendable {
+    package var shared: RepoPlannerContext
 
-    public init(_ shared: RepoPlannerContext) { self.shared = shared }
+    package init(_ shared: RepoPlannerContext) { self.shared = shared }
 
     /// The plan: the repo is moved aside when applied and deleted once the whole plan succeeded.
-    public func plan(name: String) throws -> Plan {
+    package func plan(name: String) throws -> Plan {
         if name.isEmpty || name.contains("/") || name == "." || name == ".." {
             throw PodMirrorFailure.badName(name, Message("repo.error.bad-name.not-a-name"))
         }

@@ -3,15 +3,15 @@ import PodMirrorFoundation
 import PodMirrorTransport
 
 /// Plans `repo repair NAME`.
-public struct RepoRepairPlanner: Sendable {
-    public var shared: RepoPlannerContext
+package struct RepoRepairPlanner: Sendable {
+    package var shared: RepoPlannerContext
 
-    public init(_ shared: RepoPlannerContext) { self.shared = shared }
+    package init(_ shared: RepoPlannerContext) { self.shared = shared }
 
     /// `repo repair NAME`: puts a git spec repo back in the state `pod repo update` expects, without the
     /// network: its branch (the one checked out, else origin's default) at `origin/<branch>`, checked out,
     /// local changes to tracked files discarded (`git reset --hard`). The dry run shows the diff it discards.
-    public func plan(name: String) throws -> Plan {
+    package func plan(name: String) throws -> Plan {
         try SpecRepoNaming.validate(name)
         let repos = shared.repos
         let path = repos.repoPath(name)

@@ -3,17 +3,17 @@ import PodMirrorFoundation
 import PodMirrorTransport
 
 /// Plans `repo update [NAME...]`: fetch origin, then move the branch and working tree to `origin/<branch>`.
-public struct RepoUpdatePlanner: Sendable {
-    public var shared: RepoPlannerContext
+package struct RepoUpdatePlanner: Sendable {
+    package var shared: RepoPlannerContext
 
-    public init(_ shared: RepoPlannerContext) { self.shared = shared }
+    package init(_ shared: RepoPlannerContext) { self.shared = shared }
 
     /// `repo update [NAME...]`: fetch origin, then move the branch and working tree to
     /// `origin/<branch>` (what `pod repo update` does). Planning asks each server for its refs, so a
     /// repo already at the server's tip is reported unchanged and `--check` can tell drift. Each repo is
     /// independent: one whose origin is down (a `repo.unreachable` warning while planning, its error when
     /// applying) keeps the others from nothing; the plan fails at the end.
-    public func plan(names: [String], context: ApplyContext = ApplyContext()) throws -> Plan {
+    package func plan(names: [String], context: ApplyContext = ApplyContext()) throws -> Plan {
         var plan = Plan(title: names.isEmpty ? "repo update" : "repo update \(names.joined(separator: " "))")
         let repos = shared.repos
         let selected = names.isEmpty ? SpecRepo.all(in: repos) : try repos.existingRepos(names)

@@ -3,14 +3,14 @@ import PodMirrorFoundation
 import PodMirrorTransport
 
 /// Plans `repo use MIRROR|URL`: make the Specs repo come from another source (`RepoSwitcher` carries it out).
-public struct RepoUsePlanner: Sendable {
-    public var shared: RepoPlannerContext
+package struct RepoUsePlanner: Sendable {
+    package var shared: RepoPlannerContext
 
-    public init(_ shared: RepoPlannerContext) { self.shared = shared }
+    package init(_ shared: RepoPlannerContext) { self.shared = shared }
 
     /// The plan. `name` overrides CocoaPods' own name for the URL. A source whose branch is behind the
     /// repo's commit is refused when applying (`repo.older`), unless `allowOlder`: then the report says it.
-    public func plan(
+    package func plan(
         url: String, name requestedName: String?, depth: Int? = nil, title: String? = nil, allowOlder: Bool = false
     ) throws -> Plan {
         try GitURL.validate(url)
@@ -124,7 +124,7 @@ public struct RepoUsePlanner: Sendable {
 extension RepoUsePlanner {
     /// A `repo use --allow-older` that moved a repo back: the report says so with a `repo.moved-back` warning
     /// naming both commits and the count (the change's details carry `movedBack` and `commitsBack`).
-    public static func reportingMovedBack(_ report: PlanReport) -> PlanReport {
+    package static func reportingMovedBack(_ report: PlanReport) -> PlanReport {
         var report = report
         for change in report.changes where change.kind == .specRepoUse && change.applied {
             guard case .object(let d) = change.details, d["movedBack"] == true, case .int(let count)? = d["commitsBack"]

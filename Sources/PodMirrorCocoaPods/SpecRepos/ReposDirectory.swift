@@ -2,22 +2,22 @@ import Foundation
 import PodMirrorFoundation
 
 /// Where CocoaPods keeps spec repos and its cache, computed exactly as CocoaPods does.
-public struct ReposDirectory: Sendable {
+package struct ReposDirectory: Sendable {
     /// `$CP_REPOS_DIR`, else `$CP_HOME_DIR/repos`, else `~/.cocoapods/repos` (each `expand_path`ed).
-    public var path: String
+    package var path: String
     /// `$CP_CACHE_DIR`, else `$CP_HOME_DIR/cache` when CP_HOME_DIR is set, else `~/Library/Caches/CocoaPods` (even on
     /// Linux).
-    public var cacheRoot: String
+    package var cacheRoot: String
     /// The file system the repos dir and the cache are read and changed through.
-    public var fileSystem: any FileSystem
+    package var fileSystem: any FileSystem
 
-    public init(path: String, cacheRoot: String, fileSystem: any FileSystem = LocalFileSystem()) {
+    package init(path: String, cacheRoot: String, fileSystem: any FileSystem = LocalFileSystem()) {
         self.path = path
         self.cacheRoot = cacheRoot
         self.fileSystem = fileSystem
     }
 
-    public init(environment env: RuntimeEnvironment) {
+    package init(environment env: RuntimeEnvironment) {
         let vars = env.variables
         fileSystem = env.fileSystem
         let home = vars["CP_HOME_DIR"].flatMap { $0.isEmpty ? nil : env.expandPath($0) }
@@ -36,14 +36,14 @@ public struct ReposDirectory: Sendable {
     }
 
     /// `Spec_Lock`, the file `pod repo update` flocks.
-    public var lockPath: String { path + "/Spec_Lock" }
+    package var lockPath: String { path + "/Spec_Lock" }
 
     /// `<cache root>/search_index.json`, which `pod search` rebuilds when it is missing.
-    public var searchIndexPath: String { cacheRoot + "/search_index.json" }
+    package var searchIndexPath: String { cacheRoot + "/search_index.json" }
 
-    public func repoPath(_ name: String) -> String { path + "/" + name }
+    package func repoPath(_ name: String) -> String { path + "/" + name }
 
     /// Prefix of podmirror's own temporary folders inside the repos dir (same file system, so
     /// finished clones are renamed into place atomically).
-    public static let stagingPrefix = ".podmirror-"
+    package static let stagingPrefix = ".podmirror-"
 }

@@ -9,18 +9,18 @@ import PodMirrorTransport
 #endif
 
 /// What `repo export` wrote.
-public struct SpecBundleExport: Sendable {
-    public var name: String
-    public var file: String
-    public var branch: String
-    public var tip: String
-    public var bytes: Int
-    public var objects: Int
+package struct SpecBundleExport: Sendable {
+    package var name: String
+    package var file: String
+    package var branch: String
+    package var tip: String
+    package var bytes: Int
+    package var objects: Int
     /// The repo's pack files were copied as they are (true), or a pack was built with the packbuilder.
-    public var packReused: Bool
-    public var seconds: Double
+    package var packReused: Bool
+    package var seconds: Double
 
-    public var json: [String: JSONValue] {
+    package var json: [String: JSONValue] {
         [
             "name": .string(name), "file": .string(file), "branch": .string(branch), "tip": .string(tip),
             "bytes": .int(bytes), "objects": .int(objects), "packReused": .bool(packReused),
@@ -35,7 +35,7 @@ extension RepoExportPlanner {
     /// are copied as they are (joined into one); otherwise libgit2's packbuilder builds one for the branch.
     /// Written to a temporary file beside FILE, synced, then renamed over it, so FILE is either the old one
     /// or the complete new one.
-    public func export(name: String, to file: String, context: ApplyContext) throws -> SpecBundleExport {
+    package func export(name: String, to file: String, context: ApplyContext) throws -> SpecBundleExport {
         let started = Date()
         let (repo, branch, tip) = try exportSource(name, to: file)
         let out = try AtomicOutputFile(file)

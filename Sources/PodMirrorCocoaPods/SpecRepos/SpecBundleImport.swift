@@ -9,19 +9,19 @@ import PodMirrorTransport
 #endif
 
 /// What `repo import` is asked to do.
-public struct SpecBundleImportRequest: Sendable {
+package struct SpecBundleImportRequest: Sendable {
     /// A local path, a `file://` URL or an `http(s)://` URL of a git bundle (downloaded with resume).
-    public var source: String
+    package var source: String
     /// Folder name; nil follows CocoaPods' naming for `origin`.
-    public var name: String?
+    package var name: String?
     /// The URL the new repo's `origin` gets (what `repo update` fetches from).
-    public var origin: String
+    package var origin: String
     /// Refuse a bundle whose tip is not this commit (full id or a prefix of at least 7 hex digits).
-    public var expect: String?
+    package var expect: String?
     /// Clone from `origin` when the bundle cannot be used.
-    public var fallbackClone: Bool
+    package var fallbackClone: Bool
 
-    public init(
+    package init(
         source: String, name: String? = nil, origin: String = SpecRepoNaming.officialGitURL,
         expect: String? = nil, fallbackClone: Bool = false
     ) {
@@ -33,7 +33,7 @@ public struct SpecBundleImportRequest: Sendable {
     }
 
     /// True for `http://` and `https://` sources (downloaded first).
-    public var isRemote: Bool {
+    package var isRemote: Bool {
         let s = source.lowercased()
         return s.hasPrefix("http://") || s.hasPrefix("https://")
     }
@@ -48,10 +48,10 @@ public struct SpecBundleImportRequest: Sendable {
 }
 
 /// Plans `repo import BUNDLE` (`SpecBundleImporter` carries it out).
-public struct RepoImportPlanner: Sendable {
-    public var shared: RepoPlannerContext
+package struct RepoImportPlanner: Sendable {
+    package var shared: RepoPlannerContext
 
-    public init(_ shared: RepoPlannerContext) { self.shared = shared }
+    package init(_ shared: RepoPlannerContext) { self.shared = shared }
 
     var repos: ReposDirectory { shared.repos }
 
@@ -59,7 +59,7 @@ public struct RepoImportPlanner: Sendable {
     /// new repository in a temporary folder, which gets the branch, `origin` and its tracking refs, is
     /// checked out and checked like a clone, then renamed into place. A repo already at the bundle's
     /// tip makes the plan satisfied.
-    public func plan(_ request: SpecBundleImportRequest) throws -> Plan {
+    package func plan(_ request: SpecBundleImportRequest) throws -> Plan {
         try GitURL.validate(request.origin)
         if let expect = request.expect {
             guard expect.count >= 7, expect.count <= 40, expect.allSatisfy(\.isHexDigit) else {
@@ -324,7 +324,7 @@ extension RepoImportPlanner {
     /// An applied import that fell back to a clone while applying (the bundle's header was fine, its pack was
     /// not): the report says so as planning would have, with the `bundle.fallback-clone` warning and the
     /// clone's summary instead of the import's.
-    public static func reportingFallback(_ report: PlanReport, origin: String) -> PlanReport {
+    package static func reportingFallback(_ report: PlanReport, origin: String) -> PlanReport {
         var report = report
         for i in report.changes.indices where report.changes[i].kind == .specRepoImport && report.changes[i].applied {
             guard case .object(let d) = report.changes[i].details, d["method"] == "clone",

@@ -7,19 +7,19 @@ import PodMirrorFoundation
 #endif
 
 /// A plan's need for `Spec_Lock`: which repos dir, and how long to wait for it.
-public struct SpecLockRequirement: JobLock {
-    public var repos: ReposDirectory
+package struct SpecLockRequirement: JobLock {
+    package var repos: ReposDirectory
     /// Seconds to wait for the lock.
-    public var timeout: TimeInterval
+    package var timeout: TimeInterval
 
-    public init(repos: ReposDirectory, timeout: TimeInterval) {
+    package init(repos: ReposDirectory, timeout: TimeInterval) {
         self.repos = repos
         self.timeout = timeout
     }
 
     /// Takes the lock, then removes the temporary folders a killed podmirror left behind and finishes the
     /// repo changes it left half-done (`SpecRepoJournal`); both are safe only while holding it.
-    public func acquire(purpose: String, cancellation: CancellationToken) throws -> any HeldJobLock {
+    package func acquire(purpose: String, cancellation: CancellationToken) throws -> any HeldJobLock {
         let lock = try SpecLock.acquire(reposDir: repos, timeout: timeout, purpose: purpose, cancellation: cancellation)
         repos.staging.removeStale()
         try repos.finishUnfinishedChanges()
@@ -34,8 +34,8 @@ public struct SpecLockRequirement: JobLock {
 /// `Spec_Lock.podmirror-owner` beside it (a plain file, which CocoaPods ignores) so a waiting process
 /// can say who holds the lock.
 // @unchecked: `fd` changes only in `release()`, which its one owner calls (or deinit).
-public final class SpecLock: HeldJobLock, @unchecked Sendable {
-    public let path: String
+package final class SpecLock: HeldJobLock, @unchecked Sendable {
+    package let path: String
     private var fd: Int32
     private let ownerPath: String
 
@@ -48,7 +48,7 @@ public final class SpecLock: HeldJobLock, @unchecked Sendable {
     deinit { release() }
 
     /// Waits up to `timeout` seconds for the lock; creates the repos dir and `Spec_Lock` if missing.
-    public static func acquire(
+    package static func acquire(
         reposDir: ReposDirectory, timeout: TimeInterval, purpose: String,
         cancellation: CancellationToken = .init()
     ) throws -> SpecLock {
@@ -97,7 +97,7 @@ public final class SpecLock: HeldJobLock, @unchecked Sendable {
     }
 
     /// True when some process holds the lock right now (a non-blocking probe).
-    public static func isHeld(reposDir: ReposDirectory) -> Bool {
+    package static func isHeld(reposDir: ReposDirectory) -> Bool {
         let fd = open(reposDir.lockPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -105,7 +105,7 @@ public final class SpecLock: HeldJobLock, @unchecked Sendable {
         return true
     }
 
-    public func release() {
+    package func release() {
         guard fd >= 0 else { return }
         unlink(ownerPath)
         flock(fd, LOCK_UN)

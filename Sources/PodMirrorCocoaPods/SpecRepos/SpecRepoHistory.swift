@@ -5,9 +5,9 @@ import PodMirrorTransport
 /// Specs copies recognised by history, not by name: any git repo in the repos dir that shares history
 /// with a known Specs repo (one at a catalog Specs URL, at the target URL, or the one `repo use` takes
 /// over) is a copy of the same Specs repo. Private spec repos (unrelated history) are never among them.
-public enum SpecRepoHistory {
+package enum SpecRepoHistory {
     /// Git repos of `all` that share history with one of `references` (the references included).
-    public static func copies(of references: [SpecRepo], in all: [SpecRepo]) -> [SpecRepo] {
+    package static func copies(of references: [SpecRepo], in all: [SpecRepo]) -> [SpecRepo] {
         let refs = references.filter { $0.kind == .git }
         guard !refs.isEmpty else { return [] }
         return all.filter { repo in
@@ -19,7 +19,7 @@ public enum SpecRepoHistory {
 
     /// The URLs a Podfile edit to `target` should replace like an official source: those of the local
     /// Specs copies (found from the repos at `target`, at catalog Specs URLs, and `takenOver`).
-    public static func specsURLs(
+    package static func specsURLs(
         repos: ReposDirectory, target: String, catalog: MirrorCatalog,
         takenOver: SpecRepo? = nil
     ) -> [String] {
@@ -37,7 +37,7 @@ public enum SpecRepoHistory {
 
 extension MirrorCatalog {
     /// This catalog plus `urls` as Specs sources (so Podfile edits replace them like official ones).
-    public func addingSpecsCopies(_ urls: [String]) -> MirrorCatalog {
+    package func addingSpecsCopies(_ urls: [String]) -> MirrorCatalog {
         var copy = self
         for (i, url) in urls.enumerated() {
             copy.specs.append(

@@ -2,12 +2,12 @@ import Foundation
 import PodMirrorFoundation
 
 /// CocoaPods' rules for repo names and URLs (cocoapods-core's Source::Manager).
-public enum SpecRepoNaming {
-    public static let trunkURL = "https://cdn.cocoapods.org/"
-    public static let officialGitURL = "https://github.com/CocoaPods/Specs.git"
+package enum SpecRepoNaming {
+    package static let trunkURL = "https://cdn.cocoapods.org/"
+    package static let officialGitURL = "https://github.com/CocoaPods/Specs.git"
 
     /// Rejects names CocoaPods reserves or that would escape or hide in the repos dir.
-    public static func validate(_ name: String) throws {
+    package static func validate(_ name: String) throws {
         if name.isEmpty { throw PodMirrorFailure.badName(name, Message("repo.error.bad-name.empty")) }
         if name == "trunk" {
             throw PodMirrorFailure.badName(
@@ -30,7 +30,7 @@ public enum SpecRepoNaming {
 
     /// True when a local repo whose origin is `local` is what CocoaPods uses for Podfile source `wanted`
     /// (Core's `source_with_url`; see `SourceURL.isOrigin(for:)`).
-    public static func matches(local: String, wanted: String) -> Bool {
+    package static func matches(local: String, wanted: String) -> Bool {
         SourceURL(local).isOrigin(for: SourceURL(wanted))
     }
 
@@ -46,7 +46,7 @@ public enum SpecRepoNaming {
 
     /// The name CocoaPods gives a new repo for `url` (Core `Source::Manager#name_for_url`), without
     /// the `-1`, `-2` suffix for taken names (see `uniqueName`).
-    public static func name(forURL url: String) -> String {
+    package static func name(forURL url: String) -> String {
         if SourceURL(url).isTrunkCDN { return "trunk" }
         let (host, path) = hostAndPath(url)
         var base: [String] = []
@@ -66,7 +66,7 @@ public enum SpecRepoNaming {
     }
 
     /// `name`, or `name-1`, `name-2`, … when a folder of that name exists.
-    public static func uniqueName(_ name: String, taken: (String) -> Bool) -> String {
+    package static func uniqueName(_ name: String, taken: (String) -> Bool) -> String {
         if !taken(name) { return name }
         var i = 1
         while taken("\(name)-\(i)") { i += 1 }

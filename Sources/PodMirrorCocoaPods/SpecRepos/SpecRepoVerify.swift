@@ -3,32 +3,32 @@ import PodMirrorFoundation
 import PodMirrorTransport
 
 /// The result of `repo verify` for one repo: intact, or the problems found, each naming its path.
-public struct SpecRepoVerification: Sendable {
-    public struct Problem: Sendable {
-        public var code: VerifyProblemCode
+package struct SpecRepoVerification: Sendable {
+    package struct Problem: Sendable {
+        package var code: VerifyProblemCode
         /// The file concerned, relative to the repo (worktree problems) or absolute (locks).
-        public var path: String?
-        public var text: Message
+        package var path: String?
+        package var text: Message
 
-        public var json: JSONValue {
+        package var json: JSONValue {
             ["code": .string(code.rawValue), "path": .string(path), "message": .string(text.english)]
         }
     }
 
-    public var name: String
-    public var path: String
-    public var branch: String?
-    public var head: String?
-    public var originHead: String?
-    public var deep: Bool
-    public var problems: [Problem]
+    package var name: String
+    package var path: String
+    package var branch: String?
+    package var head: String?
+    package var originHead: String?
+    package var deep: Bool
+    package var problems: [Problem]
     /// Problems past this many are counted, not listed.
-    public static let listLimit = 1000
-    public var problemCount: Int
+    package static let listLimit = 1000
+    package var problemCount: Int
 
-    public var intact: Bool { problemCount == 0 }
+    package var intact: Bool { problemCount == 0 }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "name": .string(name), "path": .string(path), "branch": .string(branch), "head": .string(head),
             "originHead": .string(originHead), "deep": .bool(deep), "intact": .bool(intact),
@@ -38,15 +38,15 @@ public struct SpecRepoVerification: Sendable {
 }
 
 /// `repo verify`: reads each spec repo and says what is wrong with it; changes nothing.
-public struct RepoVerifier: Sendable {
-    public var repos: ReposDirectory
+package struct RepoVerifier: Sendable {
+    package var repos: ReposDirectory
 
-    public init(repos: ReposDirectory) { self.repos = repos }
+    package init(repos: ReposDirectory) { self.repos = repos }
 
     /// `repo verify [NAME...]`: is each copy intact? HEAD on its branch at `origin/<branch>` (and at
     /// `expect`), no file of the worktree modified, deleted or added (index stat data like `git status`;
     /// `deep` also hashes every file against HEAD's tree), no git lock file left behind. Only reads.
-    public func verify(
+    package func verify(
         names: [String], deep: Bool, expect: String?,
         cancellation: CancellationToken = .init()
     ) throws -> [SpecRepoVerification] {

@@ -4,7 +4,7 @@ import PodMirrorTransport
 
 /// The code of a problem `repo verify` finds (`repos[].problems[].code` in JSON); `meaning` is its line in
 /// docs/json.md.
-public enum VerifyProblemCode: String, CaseIterable, Sendable, Codable {
+package enum VerifyProblemCode: String, CaseIterable, Sendable, Codable {
     case repoNotGit = "repo.not-git"
     case headNoOriginBranch = "head.no-origin-branch"
     case headNotAtOrigin = "head.not-at-origin"
@@ -30,7 +30,7 @@ public enum VerifyProblemCode: String, CaseIterable, Sendable, Codable {
 }
 
 extension VerifyProblemCode: DocumentedCode {
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .repoNotGit: "The repo is not a git repo (a CDN source or a plain folder); only git repos are verified."
         case .headNoOriginBranch: "The checked-out branch has no `origin/<branch>`, so `pod repo update` cannot reset."

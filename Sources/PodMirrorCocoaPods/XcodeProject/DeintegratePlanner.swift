@@ -2,7 +2,7 @@ import Foundation
 import PodMirrorFoundation
 
 /// What to do with `Pods/` once the project file no longer uses it.
-public enum PodsDisposal: Sendable, Equatable {
+package enum PodsDisposal: Sendable, Equatable {
     /// Move it aside, then delete it (a failure before the delete puts it back).
     case delete
     /// Move it to this path and keep it there (reinstall restores it if `pod install` fails).
@@ -10,17 +10,17 @@ public enum PodsDisposal: Sendable, Equatable {
 }
 
 /// A deintegration plan: the project file edit and the `Pods/` removal, with what they remove.
-public struct DeintegratePlan: Sendable {
-    public var plan: Plan
-    public var location: XcodeProjectLocation
-    public var deintegration: Deintegration
+package struct DeintegratePlan: Sendable {
+    package var plan: Plan
+    package var location: XcodeProjectLocation
+    package var deintegration: Deintegration
     /// `Pods/` exists next to the Podfile.
-    public var podsExists: Bool
+    package var podsExists: Bool
     /// The plan removes (or moves aside) `Pods/`.
-    public var removesPods: Bool
+    package var removesPods: Bool
 
     /// Lines in `pod deintegrate`'s words (non-verbose), per target then project-wide.
-    public func messages(verbose: Bool = false) -> [String] {
+    package func messages(verbose: Bool = false) -> [String] {
         var lines: [String] = []
         let d = deintegration
         guard d.foundIntegration else {
@@ -56,12 +56,12 @@ public struct DeintegratePlan: Sendable {
 }
 
 /// Builds deintegration plans (one code path for dry run, check and apply).
-public enum DeintegratePlanner {
+package enum DeintegratePlanner {
     /// - Parameter removePods: also remove `Pods/` when the project shows no integration.
     /// - Parameter renderDiff: false when the diff will not be shown (plain-text apply).
     /// - Parameter backup: a Pods/ a killed `reinstall` moved aside, put back first (the plan then treats it as
     ///   `Pods/`); without it, such a leftover is removed like any other.
-    public static func make(
+    package static func make(
         _ location: XcodeProjectLocation, removePods: Bool = false, pods disposal: PodsDisposal = .delete,
         renderDiff: Bool = true, restoring backup: String? = nil, fileSystem fs: any FileSystem
     ) throws -> DeintegratePlan {
@@ -123,12 +123,12 @@ public enum DeintegratePlanner {
     }
 
     /// The name `reinstall` gives `Pods/` while `pod install` runs: `.Pods.podmirror-<pid>-reinstall`.
-    public static func reinstallBackup(_ pods: String) -> String { TempName.beside(pods, tag: "reinstall") }
+    package static func reinstallBackup(_ pods: String) -> String { TempName.beside(pods, tag: "reinstall") }
 
     /// The newest `Pods/` a killed `reinstall` left aside, when its `pod install` did not finish (no `Pods/`, or
     /// one whose `Manifest.lock` is not `Podfile.lock`, as CocoaPods writes it last); nil when there is none or
     /// the install finished (the backup is then only a leftover to remove).
-    public static func unfinishedReinstallBackup(
+    package static func unfinishedReinstallBackup(
         _ location: XcodeProjectLocation, fileSystem fs: any FileSystem
     ) -> String? {
         let pods = location.podsDirectory

@@ -3,14 +3,14 @@ import PodMirrorFoundation
 
 /// Removes CocoaPods' integration from a parsed project the way cocoapods-deintegrate 1.0.5 does,
 /// plus the extra clean-ups docs/deintegrate.md lists, by deleting lines of the original text only.
-public struct Deintegrator {
-    public let file: PBXProjectFile
+package struct Deintegrator {
+    package let file: PBXProjectFile
     /// Absolute folder the project's paths are relative to (the folder holding the .xcodeproj).
-    public var sourceRoot: String?
+    package var sourceRoot: String?
     /// Absolute `Pods/` folder, for warnings about files built from inside it.
-    public var podsDirectory: String?
+    package var podsDirectory: String?
 
-    public init(file: PBXProjectFile, sourceRoot: String? = nil, podsDirectory: String? = nil) {
+    package init(file: PBXProjectFile, sourceRoot: String? = nil, podsDirectory: String? = nil) {
         self.file = file
         self.sourceRoot = sourceRoot
         self.podsDirectory = podsDirectory
@@ -84,7 +84,7 @@ public struct Deintegrator {
         }
     }
 
-    public func run() throws -> Deintegration {
+    package func run() throws -> Deintegration {
         var state = State()
         var targets: [TargetDeintegration] = []
         var warnings: [Diagnostic] = []

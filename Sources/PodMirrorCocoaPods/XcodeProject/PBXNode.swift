@@ -2,35 +2,35 @@ import Foundation
 
 /// A value of a property list as read from project.pbxproj, with where it sits in the file.
 /// pbxproj has no numbers or booleans: every scalar is a string, kept as its exact (unescaped) text.
-public struct PBXNode: Sendable, Equatable {
-    public enum Value: Sendable, Equatable {
+package struct PBXNode: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         case string(String)
         case data([UInt8])
         case array([PBXNode])
         case dictionary([PBXEntry])
     }
 
-    public var value: Value
+    package var value: Value
     /// The bytes of the value itself.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// As an array element: the value with its trailing comma and annotation (what deleting it removes).
-    public var itemRange: Range<Int>
+    package var itemRange: Range<Int>
 
-    public init(_ value: Value, range: Range<Int>, itemRange: Range<Int>? = nil) {
+    package init(_ value: Value, range: Range<Int>, itemRange: Range<Int>? = nil) {
         self.value = value
         self.range = range
         self.itemRange = itemRange ?? range
     }
 
-    public var string: String? { if case .string(let s) = value { return s } else { return nil } }
-    public var array: [PBXNode]? { if case .array(let a) = value { return a } else { return nil } }
-    public var entries: [PBXEntry]? { if case .dictionary(let d) = value { return d } else { return nil } }
+    package var string: String? { if case .string(let s) = value { return s } else { return nil } }
+    package var array: [PBXNode]? { if case .array(let a) = value { return a } else { return nil } }
+    package var entries: [PBXEntry]? { if case .dictionary(let d) = value { return d } else { return nil } }
 
     /// The first entry with this key, for dictionaries.
-    public subscript(key: String) -> PBXNode? { entries?.first { $0.key == key }?.value }
+    package subscript(key: String) -> PBXNode? { entries?.first { $0.key == key }?.value }
 
     /// The same value without positions, for comparing two files' content.
-    public var plain: PlainValue {
+    package var plain: PlainValue {
         switch value {
         case .string(let s): return .string(s)
         case .data(let d): return .data(d)
@@ -41,11 +41,11 @@ public struct PBXNode: Sendable, Equatable {
     }
 
     /// Equality ignores positions: two files with the same content compare equal.
-    public static func == (a: PBXNode, b: PBXNode) -> Bool { a.plain == b.plain }
+    package static func == (a: PBXNode, b: PBXNode) -> Bool { a.plain == b.plain }
 }
 
 /// A value without positions.
-public indirect enum PlainValue: Equatable, Sendable {
+package indirect enum PlainValue: Equatable, Sendable {
     case string(String)
     case data([UInt8])
     case array([PlainValue])
@@ -53,12 +53,12 @@ public indirect enum PlainValue: Equatable, Sendable {
 }
 
 /// `key = value;` in a dictionary, with the range from the key to the `;` (what deleting it removes).
-public struct PBXEntry: Sendable, Equatable {
-    public var key: String
-    public var value: PBXNode
-    public var range: Range<Int>
+package struct PBXEntry: Sendable, Equatable {
+    package var key: String
+    package var value: PBXNode
+    package var range: Range<Int>
 
-    public init(key: String, value: PBXNode, range: Range<Int>) {
+    package init(key: String, value: PBXNode, range: Range<Int>) {
         self.key = key
         self.value = value
         self.range = range

@@ -3,18 +3,18 @@ import PodMirrorFoundation
 
 /// One object of the `objects` dictionary: its identifier, class (`isa`) and attributes, and the
 /// byte range of its whole `ID = { … };` entry. Unknown classes and attributes are kept as read.
-public struct PBXObject: Sendable {
-    public var id: String
-    public var isa: String
-    public var entry: PBXEntry
-    public var attributes: [PBXEntry] { entry.value.entries ?? [] }
+package struct PBXObject: Sendable {
+    package var id: String
+    package var isa: String
+    package var entry: PBXEntry
+    package var attributes: [PBXEntry] { entry.value.entries ?? [] }
 
-    public subscript(key: String) -> PBXNode? { entry.value[key] }
-    public func string(_ key: String) -> String? { self[key]?.string }
+    package subscript(key: String) -> PBXNode? { entry.value[key] }
+    package func string(_ key: String) -> String? { self[key]?.string }
     /// The strings of a list attribute (`children`, `files`, `buildPhases`, …); empty when absent.
-    public func list(_ key: String) -> [String] { self[key]?.array?.compactMap(\.string) ?? [] }
+    package func list(_ key: String) -> [String] { self[key]?.array?.compactMap(\.string) ?? [] }
     /// `name` if set, else the last component of `path` (how Xcode annotates files and groups).
-    public var displayName: String? {
+    package var displayName: String? {
         if let n = string("name"), !n.isEmpty { return n }
         if let p = string("path") { return (p as NSString).lastPathComponent }
         return nil
@@ -22,26 +22,26 @@ public struct PBXObject: Sendable {
 }
 
 /// A parsed project.pbxproj: the original bytes, the tree with byte ranges, and the objects by id.
-public struct PBXProjectFile: Sendable {
-    public enum Format: String, Sendable {
+package struct PBXProjectFile: Sendable {
+    package enum Format: String, Sendable {
         case openStep = "openstep"
         case xml = "xml-plist"
     }
 
-    public var path: String
-    public var bytes: [UInt8]
-    public var format: Format
-    public var root: PBXNode
+    package var path: String
+    package var bytes: [UInt8]
+    package var format: Format
+    package var root: PBXNode
     /// Objects in file order.
-    public var objects: [PBXObject]
-    public var index: [String: Int]
-    public var rootObjectID: String?
+    package var objects: [PBXObject]
+    package var index: [String: Int]
+    package var rootObjectID: String?
     /// Byte ranges of the `/* Begin … */` and `/* End … */` comments the reader skipped (OpenStep
     /// form): section markers are only ever these, never text inside another comment or a string.
-    public var markerComments: [Range<Int>] = []
+    package var markerComments: [Range<Int>] = []
 
     /// Parses bytes; `path` names the file in errors.
-    public init(bytes: [UInt8], path: String) throws {
+    package init(bytes: [UInt8], path: String) throws {
         self.path = path
         self.bytes = bytes
         var markers: [Range<Int>] = []
@@ -101,21 +101,21 @@ public struct PBXProjectFile: Sendable {
     }
 
     /// Reads and parses a project.pbxproj file.
-    public static func read(_ path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> PBXProjectFile {
+    package static func read(_ path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> PBXProjectFile {
         try PBXProjectFile(bytes: fileSystem.readFile(path), path: path)
     }
 
-    public subscript(id: String) -> PBXObject? { index[id].map { objects[$0] } }
+    package subscript(id: String) -> PBXObject? { index[id].map { objects[$0] } }
 
-    public var project: PBXObject? { rootObjectID.flatMap { self[$0] } }
+    package var project: PBXObject? { rootObjectID.flatMap { self[$0] } }
 
     /// Native targets of the project, in the project's `targets` order (what CocoaPods walks).
-    public var nativeTargets: [PBXObject] {
+    package var nativeTargets: [PBXObject] {
         (project?.list("targets") ?? []).compactMap { self[$0] }.filter { $0.isa == "PBXNativeTarget" }
     }
 
     /// Groups below (and including) `id`, depth first, each once even when the file has cycles.
-    public func groups(from id: String?) -> [PBXObject] {
+    package func groups(from id: String?) -> [PBXObject] {
         guard let id else { return [] }
         var out: [PBXObject] = []
         var seen: Set<String> = []
@@ -129,10 +129,10 @@ public struct PBXProjectFile: Sendable {
     }
 
     /// Classes that hold `children` (Xcodeproj's PBXGroup and its subclasses).
-    public static let groupClasses: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
+    package static let groupClasses: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
 
     /// Every identifier each object refers to: strings in its attributes that name an object.
-    public func references(of object: PBXObject) -> [String] {
+    package func references(of object: PBXObject) -> [String] {
         references(of: object, idLengths: Set(index.keys.map(\.utf8.count)))
     }
 
@@ -153,13 +153,13 @@ public struct PBXProjectFile: Sendable {
     }
 
     /// For each object (by position in `objects`), the positions of the objects it refers to.
-    public func referenceGraph() -> [[Int]] {
+    package func referenceGraph() -> [[Int]] {
         let lengths = Set(index.keys.map(\.utf8.count))
         return objects.map { o in references(of: o, idLengths: lengths).compactMap { index[$0] } }
     }
 
     /// Objects reachable from the root object, not passing through `excluded`.
-    public func reachable(excluding excluded: Set<String> = []) -> Set<String> {
+    package func reachable(excluding excluded: Set<String> = []) -> Set<String> {
         var blocked = [Bool](repeating: false, count: objects.count)
         for id in excluded { if let i = index[id] { blocked[i] = true } }
         let seen = reachableMask(blocked: blocked, graph: referenceGraph())
@@ -169,7 +169,7 @@ public struct PBXProjectFile: Sendable {
     }
 
     /// By position in `objects`: reachable from the root object without passing a `blocked` one.
-    public func reachableMask(blocked: [Bool], graph edges: [[Int]]) -> [Bool] {
+    package func reachableMask(blocked: [Bool], graph edges: [[Int]]) -> [Bool] {
         var seen = [Bool](repeating: false, count: objects.count)
         guard let rootID = rootObjectID, let root = index[rootID], !blocked[root] else { return seen }
         seen[root] = true

@@ -2,22 +2,22 @@ import Foundation
 import PodMirrorFoundation
 
 /// Where a project lives: the .xcodeproj, its project.pbxproj, and the Podfile folder that holds `Pods/`.
-public struct XcodeProjectLocation: Sendable, Equatable {
+package struct XcodeProjectLocation: Sendable, Equatable {
     /// Absolute path of the `.xcodeproj` folder.
-    public var xcodeproj: String
+    package var xcodeproj: String
     /// Absolute path of the Podfile's folder (the installation root), or the project's folder when
     /// there is no Podfile above it.
-    public var installationRoot: String
-    public var hasPodfile: Bool
+    package var installationRoot: String
+    package var hasPodfile: Bool
 
-    public var pbxproj: String { (xcodeproj as NSString).appendingPathComponent("project.pbxproj") }
-    public var podsDirectory: String { (installationRoot as NSString).appendingPathComponent("Pods") }
+    package var pbxproj: String { (xcodeproj as NSString).appendingPathComponent("project.pbxproj") }
+    package var podsDirectory: String { (installationRoot as NSString).appendingPathComponent("Pods") }
     /// The folder holding the .xcodeproj: the source root its paths are relative to.
-    public var projectDirectory: String { (xcodeproj as NSString).deletingLastPathComponent }
+    package var projectDirectory: String { (xcodeproj as NSString).deletingLastPathComponent }
     /// `App.xcodeproj`, as CocoaPods names it in messages.
-    public var name: String { (xcodeproj as NSString).lastPathComponent }
+    package var name: String { (xcodeproj as NSString).lastPathComponent }
     /// The project path relative to the installation root (what `pod deintegrate` prints).
-    public var displayPath: String { Self.relative(xcodeproj, to: installationRoot) }
+    package var displayPath: String { Self.relative(xcodeproj, to: installationRoot) }
 
     static func relative(_ path: String, to base: String) -> String {
         if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) }
@@ -27,11 +27,11 @@ public struct XcodeProjectLocation: Sendable, Equatable {
 
 /// Finds the project a command works on: a PATH argument (a folder or the .xcodeproj) or the
 /// project next to the Podfile in the current folder.
-public enum XcodeProjectLocator {
+package enum XcodeProjectLocator {
     /// File names CocoaPods accepts as a Podfile, in its order of preference.
-    public static let podfileNames = ["CocoaPods.podfile.yaml", "CocoaPods.podfile", "Podfile", "Podfile.rb"]
+    package static let podfileNames = ["CocoaPods.podfile.yaml", "CocoaPods.podfile", "Podfile", "Podfile.rb"]
 
-    public static func locate(
+    package static func locate(
         _ argument: String?, command: String, environment: RuntimeEnvironment
     ) throws -> XcodeProjectLocation {
         let fs = environment.fileSystem

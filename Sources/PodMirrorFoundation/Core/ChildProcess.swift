@@ -7,26 +7,26 @@ import Foundation
 /// stdout or stderr as it comes. `.capture` is for tools whose output podmirror reads (`gzip`, `xz`,
 /// `pod --version`): standard output goes to the caller in chunks and standard error is kept for the
 /// error message, so nothing they print reaches podmirror's own output.
-public enum ChildProcess {
+package enum ChildProcess {
     /// Where the child's standard output goes.
-    public enum Output {
+    package enum Output {
         /// Passed on to podmirror's stdout or stderr; the child's stderr goes to podmirror's stderr.
         case stream(ToolOutput)
         /// In chunks to the closure as it comes; the child's stderr is kept (the first 64 KiB).
         case capture((Data) throws -> Void)
     }
 
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Exit status (128+N when killed by signal N).
-        public var status: Int32
+        package var status: Int32
         /// The first 64 KiB of standard error (captured output only; empty when streamed).
-        public var stderr: String
+        package var stderr: String
     }
 
     /// Runs `executable` with `arguments`. When `cancellation` fires (or the capture closure throws)
     /// the child is terminated and `InterruptedError` (or the closure's error) is thrown. A child
     /// that cannot be started throws the system's error.
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], environment: [String: String],
         currentDirectory: String? = nil, cancellation: CancellationToken, output: Output
     ) throws -> Outcome {
@@ -47,7 +47,7 @@ public enum ChildProcess {
     }
 
     /// The full path of `name` in the folders of `path` (`$PATH` syntax), or nil.
-    public static func find(_ name: String, path: String?) -> String? {
+    package static func find(_ name: String, path: String?) -> String? {
         let fallback = ["/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin"]
         let folders = (path ?? "").split(separator: ":").map(String.init) + fallback
         for folder in folders where !folder.isEmpty {

@@ -2,20 +2,20 @@ import Foundation
 
 /// The hashes CocoaPods' cache relies on: SHA1 (spec checksums), MD5 (external slugs) and SHA256/SHA1
 /// (`:http` source verification); SHA-1 is also git's (pack and index file checksums).
-public enum DigestAlgorithm: Sendable {
+package enum DigestAlgorithm: Sendable {
     case md5, sha1, sha256
 }
 
 /// A streaming hash, so an archive or a pack is hashed without holding it in memory. It uses the platform's
 /// crypto library (`PlatformHash`) where there is one and `SwiftDigest` otherwise. A value: a copy goes on
 /// from the same state independently of the original, and `finalize` leaves the digest as it was.
-public struct Digest: Sendable {
-    public let algorithm: DigestAlgorithm
+package struct Digest: Sendable {
+    package let algorithm: DigestAlgorithm
     /// Exactly one of these is set.
     private var context: PlatformContext?
     private var fallback: SwiftDigest?
 
-    public init(_ algorithm: DigestAlgorithm) {
+    package init(_ algorithm: DigestAlgorithm) {
         self.init(algorithm, platform: true)
     }
 
@@ -40,14 +40,14 @@ public struct Digest: Sendable {
     }
 
     /// Lower-case hex digest of `bytes`.
-    public static func hex(_ algorithm: DigestAlgorithm, _ bytes: some Sequence<UInt8>) -> String {
+    package static func hex(_ algorithm: DigestAlgorithm, _ bytes: some Sequence<UInt8>) -> String {
         var d = Digest(algorithm)
         d.update(Array(bytes))
         return d.finalizeHex()
     }
 
     /// Lower-case hex digest of a file's bytes, read in chunks.
-    public static func hex(_ algorithm: DigestAlgorithm, fileAt path: String) throws -> String {
+    package static func hex(_ algorithm: DigestAlgorithm, fileAt path: String) throws -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw FileError(path: path, operation: .read, reason: "it cannot be opened")
         }
@@ -59,7 +59,7 @@ public struct Digest: Sendable {
         return d.finalizeHex()
     }
 
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         if context != nil {
             bytes.withUnsafeBytes { update($0) }
         } else {
@@ -67,7 +67,7 @@ public struct Digest: Sendable {
         }
     }
 
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard context != nil else {
             fallback!.update(Array(bytes))
             return
@@ -78,7 +78,7 @@ public struct Digest: Sendable {
     }
 
     /// The digest of the bytes so far: 16 bytes (MD5), 20 (SHA-1) or 32 (SHA-256). More bytes may follow.
-    public func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         guard let context else { return fallback!.finalize() }
         // The library's final step overwrites the context: it runs on a copy.
         return withUnsafeTemporaryAllocation(
@@ -93,7 +93,7 @@ public struct Digest: Sendable {
     }
 
     /// Lower-case hex of `finalize()`.
-    public func finalizeHex() -> String {
+    package func finalizeHex() -> String {
         let digits = Array("0123456789abcdef".utf8)
         return String(decoding: finalize().flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
     }

@@ -2,7 +2,7 @@ import Foundation
 
 extension ErrorCode {
     /// One line saying what the code means, for docs/exit-codes.md.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .error: "An unexpected error that podmirror has no code of its own for; the message keeps its text."
         case .interrupted: "SIGINT or SIGTERM arrived while an operation ran; it was rolled back."

@@ -3,7 +3,7 @@ import Foundation
 extension ErrorCode {
     /// The Markdown table of every code (code, exit status, meaning), as docs/exit-codes.md holds it between
     /// its `error-codes` markers. `scripts/gen-docs.sh` writes it there; a test checks it is current.
-    public static var markdownTable: String {
+    package static var markdownTable: String {
         var lines = ["| code | exit status | meaning |", "| --- | --- | --- |"]
         for code in allCases {
             let status = code.exitStatus

@@ -2,7 +2,7 @@ import Foundation
 
 /// Every code an error of podmirror carries: the raw value is the stable `error.code` of JSON output, each
 /// code decides its exit status, and `meaning` is its line in docs/exit-codes.md.
-public enum ErrorCode: String, CaseIterable, Sendable, Codable {
+package enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case error = "error"
 
     case interrupted = "interrupted"
@@ -175,7 +175,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
 
 extension ErrorCode {
     /// The exit status the CLI uses for an error with this code.
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .error, .internalOverlappingEdits, .fileRead, .fileWrite, .fileList, .fileRemove, .fileMove,
             .fileCreateDirectory, .gitRepository, .gitconfigRead, .gitconfigWrite, .catalogMissing,
@@ -220,7 +220,7 @@ extension ErrorCode {
 extension ErrorCode {
     /// The Podfile.lock, `--only` or CocoaPods version cannot be planned from. `pod install` judges such input
     /// itself, so `reinstall` skips its prefetch for these instead of failing.
-    public var isPodsFetchInput: Bool {
+    package var isPodsFetchInput: Bool {
         switch self {
         case .podsLockUnreadable, .podsLockYAML, .podsLockShape, .podsOnlyUnknown, .podsVersionUnknown: true
         default: false

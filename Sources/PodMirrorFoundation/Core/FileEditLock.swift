@@ -10,13 +10,13 @@ import Foundation
 /// replaces it happen with no other podmirror in between. A folder is locked rather than the file
 /// because the rename replaces the file's inode, and a file that does not exist yet has none; nothing is
 /// created on disk. The kernel drops the lock when its holder dies, so a kill never leaves it held.
-public enum FileEditLock {
+package enum FileEditLock {
     /// Seconds an edit waits for another process's edit in the same folder before giving up (exit 5).
-    public static let defaultTimeout: TimeInterval = 60
+    package static let defaultTimeout: TimeInterval = 60
 
     /// Runs `body` holding the edit lock of `path`'s folder. Waits up to `timeout` seconds, polling
     /// `cancellation`; throws `file.locked` (exit 5) when another holder keeps it longer.
-    public static func withLock<T>(
+    package static func withLock<T>(
         _ path: String, timeout: TimeInterval = defaultTimeout, cancellation: CancellationToken = .init(),
         _ body: () throws -> T
     ) throws -> T {

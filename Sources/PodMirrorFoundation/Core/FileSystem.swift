@@ -6,21 +6,21 @@ import Foundation
 #endif
 
 /// File errors: always name the path, the operation and the system's reason.
-public struct FileError: PodMirrorError {
+package struct FileError: PodMirrorError {
     /// What podmirror was doing with the file.
-    public enum Operation: String, Sendable {
+    package enum Operation: String, Sendable {
         case read, write, list, remove, move, update
         case createDirectory = "create directory"
     }
 
-    public var path: String
-    public var operation: Operation
+    package var path: String
+    package var operation: Operation
     /// The system's reason (`strerror`), in English.
-    public var reason: String
+    package var reason: String
     /// For `move`: where the file was going.
-    public var destination: String?
+    package var destination: String?
 
-    public var text: Message? {
+    package var text: Message? {
         let key =
             switch operation {
             case .read: "file.error.read"
@@ -33,12 +33,12 @@ public struct FileError: PodMirrorError {
             }
         return Message(key, ["path": path, "reason": reason, "destination": destination ?? ""])
     }
-    public var remedyText: Message? {
+    package var remedyText: Message? {
         reason.contains("ermission") || reason.contains("Read-only") ? Message("file.error.permission.remedy") : nil
     }
-    public var message: String { text?.english ?? reason }
-    public var remedy: String? { remedyText?.english }
-    public var code: ErrorCode {
+    package var message: String { text?.english ?? reason }
+    package var remedy: String? { remedyText?.english }
+    package var code: ErrorCode {
         switch operation {
         case .read: .fileRead
         case .write: .fileWrite
@@ -50,7 +50,7 @@ public struct FileError: PodMirrorError {
         }
     }
 
-    public init(path: String, operation: Operation, reason: String, destination: String? = nil) {
+    package init(path: String, operation: Operation, reason: String, destination: String? = nil) {
         self.path = path
         self.operation = operation
         self.reason = reason

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value for free-form details in reports (`--json`).
-public enum JSONValue: Codable, Equatable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+package enum JSONValue: Codable, Equatable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
     case null
@@ -12,19 +12,19 @@ public enum JSONValue: Codable, Equatable, Sendable, ExpressibleByStringLiteral,
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 
     /// Wraps an optional string: `.null` when nil.
-    public static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+    package static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() {
             self = .null
@@ -43,7 +43,7 @@ public enum JSONValue: Codable, Equatable, Sendable, ExpressibleByStringLiteral,
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .null: try c.encodeNil()
@@ -56,12 +56,12 @@ public enum JSONValue: Codable, Equatable, Sendable, ExpressibleByStringLiteral,
         }
     }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }
         return nil
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
@@ -69,7 +69,7 @@ public enum JSONValue: Codable, Equatable, Sendable, ExpressibleByStringLiteral,
 
 extension JSONValue {
     /// Converts any Encodable value to a JSONValue (through JSONEncoder).
-    public static func encoding<T: Encodable>(_ value: T) throws -> JSONValue {
+    package static func encoding<T: Encodable>(_ value: T) throws -> JSONValue {
         let data = try JSONEncoder().encode(value)
         return try JSONDecoder().decode(JSONValue.self, from: data)
     }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// The languages podmirror's messages are written in.
-public enum Language: String, Sendable, CaseIterable {
+package enum Language: String, Sendable, CaseIterable {
     case english = "en"
     case simplifiedChinese = "zh-Hans"
 
     /// The language for this run: `--lang`, else `PODMIRROR_LANG`, else the locale (`LC_ALL`, then
     /// `LC_MESSAGES`, then `LANG`, the first one set and not empty, as POSIX orders them).
-    public static func resolve(flag: String?, environment: [String: String]) throws -> Language {
+    package static func resolve(flag: String?, environment: [String: String]) throws -> Language {
         for explicit in [flag, environment["PODMIRROR_LANG"]] {
             guard let value = explicit, !value.isEmpty else { continue }
             if let language = Language(tag: value) { return language }
@@ -20,7 +20,7 @@ public enum Language: String, Sendable, CaseIterable {
     }
 
     /// A value given by name: `en`, `zh-Hans` (also `zh`, `zh_CN`, `zh-CN`, `zh_Hans`).
-    public init?(tag: String) {
+    package init?(tag: String) {
         let t = tag.lowercased().replacingOccurrences(of: "_", with: "-")
         switch t {
         case "en", "english", "c", "posix": self = .english
@@ -32,7 +32,7 @@ public enum Language: String, Sendable, CaseIterable {
 
     /// A POSIX locale name such as `zh_CN.UTF-8`, `zh_SG`, `zh_Hans_CN`, `zh`: Simplified Chinese for
     /// Chinese locales written in simplified characters; English for everything else.
-    public static func fromLocale(_ locale: String) -> Language {
+    package static func fromLocale(_ locale: String) -> Language {
         // language[_territory][.codeset][@modifier]
         var name = locale
         if let at = name.firstIndex(of: "@") { name = String(name[..<at]) }

@@ -2,23 +2,23 @@ import Foundation
 
 /// One language's messages: `templates/messages/<language>.json`, a flat object of keys to texts
 /// with named `{placeholders}`.
-public struct MessageCatalog: Sendable {
-    public var language: Language
-    public var entries: [String: String]
+package struct MessageCatalog: Sendable {
+    package var language: Language
+    package var entries: [String: String]
 
-    public init(language: Language, entries: [String: String]) {
+    package init(language: Language, entries: [String: String]) {
         self.language = language
         self.entries = entries
     }
 
     /// Parses a catalog file's bytes.
-    public init(language: Language, data: Data) throws {
+    package init(language: Language, data: Data) throws {
         self.init(language: language, entries: try JSONDecoder().decode([String: String].self, from: data))
     }
 
     /// The text for `key` with its placeholders filled. A key missing here falls back to English,
     /// then to the key itself with its arguments, so a broken installation still says something.
-    public func format(_ key: String, _ arguments: [String: String]) -> String {
+    package func format(_ key: String, _ arguments: [String: String]) -> String {
         guard let template = entries[key] ?? (language == .english ? nil : Self.shared(.english).entries[key]) else {
             let args = arguments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             return ([key] + args).joined(separator: " ")
@@ -48,7 +48,7 @@ public struct MessageCatalog: Sendable {
     }
 
     /// The placeholder names a text uses.
-    public static func placeholders(in text: String) -> Set<String> {
+    package static func placeholders(in text: String) -> Set<String> {
         var names = Set<String>()
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
@@ -67,7 +67,7 @@ public struct MessageCatalog: Sendable {
     nonisolated(unsafe) private static var cache: [Language: MessageCatalog] = [:]
 
     /// The catalog shipped in `templates/messages/`, loaded once per language.
-    public static func shared(_ language: Language) -> MessageCatalog {
+    package static func shared(_ language: Language) -> MessageCatalog {
         cacheLock.lock()
         if let c = cache[language] { cacheLock.unlock(); return c }
         cacheLock.unlock()

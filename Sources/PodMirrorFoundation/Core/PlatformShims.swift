@@ -9,12 +9,12 @@ import Foundation
 /// The C names that differ between glibc and Darwin, one line each per platform, so every other file compiles
 /// the same code on both. A behaviour only one platform has (Linux's `getdents64`) is chosen at run time from
 /// these, and its portable alternative stays selectable so Linux tests run it too.
-public enum PlatformShims {
+package enum PlatformShims {
     #if os(Linux)
         /// `SOCK_STREAM` as `socket` and `addrinfo` take it (glibc's module imports an enum).
-        public static let streamSocket = Int32(SOCK_STREAM.rawValue)
+        package static let streamSocket = Int32(SOCK_STREAM.rawValue)
         /// `send` flags that keep a closed peer from raising SIGPIPE.
-        public static let sendNoSignal = Int32(MSG_NOSIGNAL)
+        package static let sendNoSignal = Int32(MSG_NOSIGNAL)
         /// `O_NOATIME` (glibc's module leaves it out); 0 where there is none.
         package static let openNoAccessTime: Int32 = 0o1_000_000
         /// Whether the C library's `getdents64` returns `linux_dirent64` records.
@@ -24,8 +24,8 @@ public enum PlatformShims {
         package static func mtime(_ st: stat) -> (Int, Int) { (Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec)) }
         package static func ctime(_ st: stat) -> (Int, Int) { (Int(st.st_ctim.tv_sec), Int(st.st_ctim.tv_nsec)) }
     #else
-        public static let streamSocket = SOCK_STREAM
-        public static let sendNoSignal: Int32 = 0
+        package static let streamSocket = SOCK_STREAM
+        package static let sendNoSignal: Int32 = 0
         static let openNoAccessTime: Int32 = 0
         static let linuxDirents = false
         static let systemName = "macos"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Process exit statuses podmirror documents (docs/exit-codes.md). The CLI maps errors to these.
-public enum ExitStatus: Int32, Codable, Sendable {
+package enum ExitStatus: Int32, Codable, Sendable {
     /// Done: changed, or already as asked.
     case success = 0
     /// The operation failed; nothing was left half-done.
@@ -23,7 +23,7 @@ public enum ExitStatus: Int32, Codable, Sendable {
 /// Every error podmirror raises: a message naming the file/line/value, a remedy, and a typed code that
 /// decides the exit status. Most errors are `PodMirrorFailure`; errors carrying structured context
 /// (`PodfileError`, `GitError`, `FileError`, …) are their own types.
-public protocol PodMirrorError: Error, CustomStringConvertible, Sendable {
+package protocol PodMirrorError: Error, CustomStringConvertible, Sendable {
     /// What went wrong, naming the file, line, URL (redacted) or value involved.
     var message: String { get }
     /// What the user can do about it, when there is something to say.
@@ -39,28 +39,28 @@ public protocol PodMirrorError: Error, CustomStringConvertible, Sendable {
 }
 
 extension PodMirrorError {
-    public var remedy: String? { nil }
-    public var text: Message? { nil }
-    public var remedyText: Message? { nil }
+    package var remedy: String? { nil }
+    package var text: Message? { nil }
+    package var remedyText: Message? { nil }
     /// The message in the language chosen for this run (text output); JSON keeps `message`.
-    public var localizedMessage: String { text?.localized ?? message }
+    package var localizedMessage: String { text?.localized ?? message }
     /// The remedy in the language chosen for this run.
-    public var localizedRemedy: String? { remedyText?.localized ?? remedy }
-    public var exitStatus: ExitStatus { code.exitStatus }
-    public var description: String { message }
+    package var localizedRemedy: String? { remedyText?.localized ?? remedy }
+    package var exitStatus: ExitStatus { code.exitStatus }
+    package var description: String { message }
 }
 
 /// The process was interrupted (SIGINT/SIGTERM) while an operation ran; it was rolled back.
-public struct InterruptedError: PodMirrorError {
-    public var message: String
-    public var text: Message?
-    public var code: ErrorCode { .interrupted }
-    public init() {
+package struct InterruptedError: PodMirrorError {
+    package var message: String
+    package var text: Message?
+    package var code: ErrorCode { .interrupted }
+    package init() {
         text = Message("error.interrupted")
         message = text!.english
     }
     /// An interruption the catalog words more precisely (e.g. naming the tool that was running).
-    public init(_ text: Message) {
+    package init(_ text: Message) {
         self.text = text
         message = text.english
     }

@@ -4,16 +4,16 @@ import Foundation
 /// (JSON); `text` and `remedyText` are the catalog forms a person reads. The code decides the exit status.
 /// Errors that carry structured context have their own types: `PodfileError` (file, line, column),
 /// `GitError` (operation, URL), `FileError` (path, operation), `HTTPSourceError` (kind, HTTP status).
-public struct PodMirrorFailure: PodMirrorError {
-    public var code: ErrorCode
-    public var message: String
-    public var remedy: String?
-    public var text: Message?
-    public var remedyText: Message?
-    public var exitStatus: ExitStatus { code.exitStatus }
+package struct PodMirrorFailure: PodMirrorError {
+    package var code: ErrorCode
+    package var message: String
+    package var remedy: String?
+    package var text: Message?
+    package var remedyText: Message?
+    package var exitStatus: ExitStatus { code.exitStatus }
 
     /// An error written in the catalog. Credentials in URLs among the arguments are redacted.
-    public init(_ message: Message, remedy: Message? = nil, code: ErrorCode) {
+    package init(_ message: Message, remedy: Message? = nil, code: ErrorCode) {
         let text = Message(message.key, message.arguments.mapValues(Redaction.redactText))
         self.code = code
         self.text = text
@@ -24,7 +24,7 @@ public struct PodMirrorFailure: PodMirrorError {
 
     /// An error whose argument `name` is itself a catalog sentence (a reason): a person reads it in their
     /// language, JSON in English.
-    public init(
+    package init(
         _ key: String, _ arguments: [String: String], sentence name: String, _ sentence: Message,
         remedy: Message? = nil, code: ErrorCode
     ) {
@@ -34,14 +34,14 @@ public struct PodMirrorFailure: PodMirrorError {
     }
 
     /// An error that is not a `PodMirrorError` (should be rare), keeping its text.
-    public init(wrapping error: any Error) {
+    package init(wrapping error: any Error) {
         self.init(Message("error.unexpected", ["error": String(describing: error)]), code: .error)
     }
 }
 
 extension PodMirrorFailure {
     /// The same error with `old` (e.g. a scratch copy's path) replaced by `new` in every text.
-    public func replacing(_ old: String, with new: String) -> PodMirrorFailure {
+    package func replacing(_ old: String, with new: String) -> PodMirrorFailure {
         func swap(_ m: Message?) -> Message? {
             m.map { Message($0.key, $0.arguments.mapValues { $0.replacingOccurrences(of: old, with: new) }) }
         }

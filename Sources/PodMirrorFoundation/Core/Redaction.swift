@@ -1,7 +1,7 @@
 import Foundation
 
 /// Removes credentials from URLs before they are printed, logged or put in JSON.
-public enum Redaction {
+package enum Redaction {
     /// `https://user:secret@host/x` → `https://***@host/x`; `https://token@host` → `https://***@host`.
     /// scp-like `git@host:path` is kept: `git` is a user name, not a secret.
     ///
@@ -9,7 +9,7 @@ public enum Redaction {
     /// (and git, and curl) ends the authority or the userinfo and would print the rest as host or path.
     /// So everything between `://` and the last `@` of the URL counts as userinfo: no part of a password is
     /// ever shown, at the price of hiding the host of a URL whose path holds an `@` (`https://***@v1`).
-    public static func redactURL(_ url: String) -> String {
+    package static func redactURL(_ url: String) -> String {
         guard let schemeEnd = url.range(of: "://") else { return url }
         let afterScheme = url[schemeEnd.upperBound...]
         guard let at = afterScheme.lastIndex(of: "@") else { return url }
@@ -19,7 +19,7 @@ public enum Redaction {
     }
 
     /// Redacts every URL-looking word in free text (error messages from libgit2, servers).
-    public static func redactText(_ text: String) -> String {
+    package static func redactText(_ text: String) -> String {
         guard text.contains("@") else { return text }
         let pattern = #"[A-Za-z][A-Za-z0-9+.-]*://[^\s'"`<>]+"#
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return text }

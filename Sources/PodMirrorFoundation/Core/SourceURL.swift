@@ -8,16 +8,16 @@ import Foundation
 /// `matchKey` is what a Podfile `source` is matched by: the canonical form, with every spelling of
 /// GitHub's CocoaPods/Specs (`git@github.com:CocoaPods/Specs.git`, `https://github.com/cocoapods/specs`)
 /// rewritten to `https://github.com/cocoapods/specs`.
-public struct SourceURL: Hashable, Sendable, CustomStringConvertible {
+package struct SourceURL: Hashable, Sendable, CustomStringConvertible {
     /// The URL as written.
-    public var text: String
+    package var text: String
 
-    public init(_ text: String) { self.text = text }
+    package init(_ text: String) { self.text = text }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// Lower-cased, one trailing `.git` then one trailing `/` removed.
-    public var canonical: String {
+    package var canonical: String {
         var s = text.lowercased()
         if s.hasSuffix(".git") { s.removeLast(4) }
         if s.hasSuffix("/") { s.removeLast() }
@@ -25,7 +25,7 @@ public struct SourceURL: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `canonical`, with any `github.com[:/]+cocoapods/specs` URL as `https://github.com/cocoapods/specs`.
-    public var matchKey: String {
+    package var matchKey: String {
         let s = canonical
         if s.range(of: #"github\.com[:/]+cocoapods/specs"#, options: .regularExpression) != nil {
             return "https://github.com/cocoapods/specs"
@@ -35,17 +35,17 @@ public struct SourceURL: Hashable, Sendable, CustomStringConvertible {
 
     /// True when a local spec repo whose origin is `self` is the repo CocoaPods uses for the Podfile
     /// source `wanted`. As in `source_with_url`, only the wanted side gets the GitHub Specs rewrite.
-    public func isOrigin(for wanted: SourceURL) -> Bool { canonical == wanted.matchKey }
+    package func isOrigin(for wanted: SourceURL) -> Bool { canonical == wanted.matchKey }
 
     /// True when both name the same source: equal `matchKey`s (both sides rewritten).
-    public func isSame(as other: SourceURL) -> Bool { matchKey == other.matchKey }
+    package func isSame(as other: SourceURL) -> Bool { matchKey == other.matchKey }
 
     /// True when both are the same URL once canonical (no GitHub Specs rewrite): catalog lookups,
     /// where a different spelling must stay the URL the user wrote.
-    public func isSameCanonical(as other: SourceURL) -> Bool { canonical == other.canonical }
+    package func isSameCanonical(as other: SourceURL) -> Bool { canonical == other.canonical }
 
     /// True for the trunk CDN (`https://cdn.cocoapods.org…`).
-    public var isTrunkCDN: Bool { canonical.hasPrefix("https://cdn.cocoapods.org") }
+    package var isTrunkCDN: Bool { canonical.hasPrefix("https://cdn.cocoapods.org") }
 
     /// The key podmirror recognises a gem source by in a gemrc: `canonical` without an `http://` or
     /// `https://` scheme.
@@ -55,7 +55,7 @@ public struct SourceURL: Hashable, Sendable, CustomStringConvertible {
     /// which public sources to replace: guides and old gemrcs list rubygems.org and the gem mirrors
     /// with either scheme and with or without the trailing `/`, and each of them is the public
     /// source podmirror replaces.
-    public var gemSourceKey: String {
+    package var gemSourceKey: String {
         var s = canonical
         for scheme in ["https://", "http://"] where s.hasPrefix(scheme) { s.removeFirst(scheme.count) }
         return s

@@ -1,16 +1,16 @@
 import Foundation
 
 /// The nearest candidate to a mistyped word, for "did you mean" hints.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate at the smallest edit distance, when that distance is small for the word's length.
-    public static func nearest(to word: String, in candidates: [String]) -> String? {
+    package static func nearest(to word: String, in candidates: [String]) -> String? {
         let scored = candidates.map { ($0, distance(word, $0)) }.min { $0.1 < $1.1 }
         guard let (best, d) = scored, d <= max(1, min(3, word.count / 3)) else { return nil }
         return best
     }
 
     /// Levenshtein distance, with a transposition of neighbours counted as one edit.
-    public static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }

@@ -8,9 +8,9 @@ import Foundation
 /// The one name podmirror gives what it writes or removes beside a file or folder: `.<name>.podmirror-<pid>-<tag>`
 /// (an atomic write's temporary file, `Pods/` renamed aside while it is deleted). The owner's pid in the
 /// name lets a later run tell what a killed run left (its owner is gone) from what a running one is using.
-public enum TempName {
+package enum TempName {
     /// `.<name>.podmirror-<pid>-<tag>` beside `path`, owned by this process.
-    public static func beside(_ path: String, tag: String) -> String {
+    package static func beside(_ path: String, tag: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         return (folder.isEmpty ? "." : folder) + "/.\(name).podmirror-\(getpid())-\(tag)"
@@ -18,7 +18,7 @@ public enum TempName {
 
     /// What killed runs left beside `path` (after symlinks, as atomic writes go beside the target): the
     /// entries named for it whose owner process is gone, oldest name first.
-    public static func stale(beside path: String, fileSystem fs: any FileSystem) -> [String] {
+    package static func stale(beside path: String, fileSystem fs: any FileSystem) -> [String] {
         let target = LocalFileSystem.resolveSymlinks(path)
         let folder = (target as NSString).deletingLastPathComponent
         let prefix = ".\((target as NSString).lastPathComponent).podmirror-"

@@ -2,25 +2,25 @@ import Foundation
 
 /// A replacement of a byte range of a file's original bytes. Editors decide edits on a parsed tree
 /// and apply them as patches, so every byte outside the edits stays as it was.
-public struct TextEdit: Equatable, Sendable {
+package struct TextEdit: Equatable, Sendable {
     /// Byte offsets into the original bytes.
-    public var range: Range<Int>
-    public var replacement: [UInt8]
+    package var range: Range<Int>
+    package var replacement: [UInt8]
 
-    public init(range: Range<Int>, replacement: [UInt8]) {
+    package init(range: Range<Int>, replacement: [UInt8]) {
         self.range = range
         self.replacement = replacement
     }
 
-    public init(range: Range<Int>, replacement: String) {
+    package init(range: Range<Int>, replacement: String) {
         self.init(range: range, replacement: Array(replacement.utf8))
     }
 
-    public static func insert(_ text: String, at offset: Int) -> TextEdit {
+    package static func insert(_ text: String, at offset: Int) -> TextEdit {
         TextEdit(range: offset..<offset, replacement: text)
     }
 
-    public static func delete(_ range: Range<Int>) -> TextEdit {
+    package static func delete(_ range: Range<Int>) -> TextEdit {
         TextEdit(range: range, replacement: [])
     }
 }
@@ -28,7 +28,7 @@ public struct TextEdit: Equatable, Sendable {
 extension Array where Element == UInt8 {
     /// Applies non-overlapping edits (in any order) to these bytes. Insertions at the same offset keep
     /// their given order.
-    public func applying(_ edits: [TextEdit]) throws -> [UInt8] {
+    package func applying(_ edits: [TextEdit]) throws -> [UInt8] {
         let sorted = edits.enumerated().sorted {
             ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
                 < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)

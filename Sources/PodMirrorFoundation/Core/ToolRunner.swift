@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a child's standard output goes. Its standard error always goes to podmirror's.
-public enum ToolOutput: Sendable {
+package enum ToolOutput: Sendable {
     /// podmirror's stdout (text output, where a person reads pod's progress beside podmirror's).
     case standardOutput
     /// podmirror's stderr, so stdout stays one JSON document (`--json`).
@@ -11,7 +11,7 @@ public enum ToolOutput: Sendable {
 /// Runs an external tool (`pod`, `gem`) by argv — never through a shell — with its output streamed where
 /// the runner's `output` says. Behind a protocol so tests can inject faults; end-to-end tests use the
 /// real runner with recording stand-ins on PATH.
-public protocol ToolRunner: Sendable {
+package protocol ToolRunner: Sendable {
     /// Runs `executable` with `arguments`; returns its exit status (128+N when killed by signal N).
     /// When `cancellation` fires, the child gets SIGTERM and this throws `InterruptedError`.
     func run(
@@ -21,13 +21,13 @@ public protocol ToolRunner: Sendable {
 }
 
 /// The real runner: `ChildProcess` with the output streamed.
-public struct ProcessToolRunner: ToolRunner {
-    public var output: ToolOutput
+package struct ProcessToolRunner: ToolRunner {
+    package var output: ToolOutput
 
     /// A runner whose children write their stdout to `output` (stderr unless a command asks otherwise).
-    public init(output: ToolOutput = .standardError) { self.output = output }
+    package init(output: ToolOutput = .standardError) { self.output = output }
 
-    public func run(
+    package func run(
         _ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: String?,
         cancellation: CancellationToken
     ) throws -> Int32 {
@@ -46,7 +46,7 @@ public struct ProcessToolRunner: ToolRunner {
     }
 
     /// CocoaPods needs a UTF-8 locale: keep the caller's when it is one, else `en_US.UTF-8`.
-    public static func withUTF8Locale(_ environment: [String: String]) -> [String: String] {
+    package static func withUTF8Locale(_ environment: [String: String]) -> [String: String] {
         var env = environment
         let current = env["LC_ALL"] ?? env["LC_CTYPE"] ?? env["LANG"] ?? ""
         let lower = current.lowercased()

@@ -1,17 +1,17 @@
 import Foundation
 
 /// Finds tools on PATH and reads their `--version` (argv through `ChildProcess`, never a shell).
-public struct ToolVersion: Sendable {
-    public var environment: RuntimeEnvironment
-    public var timeout: Double
+package struct ToolVersion: Sendable {
+    package var environment: RuntimeEnvironment
+    package var timeout: Double
 
-    public init(environment: RuntimeEnvironment, timeout: Double = 15) {
+    package init(environment: RuntimeEnvironment, timeout: Double = 15) {
         self.environment = environment
         self.timeout = timeout
     }
 
     /// The executable `name` on `$PATH`, or nil.
-    public func locate(_ name: String) -> String? {
+    package func locate(_ name: String) -> String? {
         for dir in (environment.variables["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(dir)/\(name)"
             let fs = environment.fileSystem
@@ -23,7 +23,7 @@ public struct ToolVersion: Sendable {
     }
 
     /// The first non-empty line `path --version` prints, or nil when it fails or hangs.
-    public func version(of path: String) -> String? {
+    package func version(of path: String) -> String? {
         var env = environment.variables
         // CocoaPods refuses a non-UTF-8 locale and prints banners otherwise.
         env["LANG"] = env["LANG"].flatMap { Self.isUTF8($0) ? $0 : nil } ?? "en_US.UTF-8"

@@ -2,7 +2,7 @@ import Foundation
 
 /// What `--verbose` reports about podmirror's dealings with the outside world: every libgit2 transfer,
 /// HTTP request and child process. URLs and command lines are already redacted when an event is made.
-public enum TraceEvent: Sendable, Equatable {
+package enum TraceEvent: Sendable, Equatable {
     /// A libgit2 transfer connects to `url` (after git's `insteadOf` rewriting); `proxy` is the proxy it
     /// goes through (credentials redacted), nil when direct.
     case gitTransfer(operation: String, url: String, proxy: String?)
@@ -20,13 +20,13 @@ public enum TraceEvent: Sendable, Equatable {
 }
 
 /// Receives trace events. The executable renders them on stderr with `--verbose`; the Kit never prints.
-public protocol TraceSink: Sendable {
+package protocol TraceSink: Sendable {
     func trace(_ event: TraceEvent)
 }
 
 /// The process's trace sink: none unless the executable installs one, so without `--verbose` no event
 /// is even built. Events come from any thread (parallel fetches); the sink must be thread-safe.
-public enum Trace {
+package enum Trace {
     // @unchecked: `sink` is read and written under `lock`.
     private final class Slot: @unchecked Sendable {
         let lock = NSLock()
@@ -35,13 +35,13 @@ public enum Trace {
     private static let slot = Slot()
 
     /// Installs (or with nil removes) the sink that receives every event from now on.
-    public static func install(_ sink: (any TraceSink)?) {
+    package static func install(_ sink: (any TraceSink)?) {
         slot.lock.lock(); defer { slot.lock.unlock() }
         slot.sink = sink
     }
 
     /// True when a sink is installed.
-    public static var isEnabled: Bool { current != nil }
+    package static var isEnabled: Bool { current != nil }
 
     private static var current: (any TraceSink)? {
         slot.lock.lock(); defer { slot.lock.unlock() }
@@ -49,13 +49,13 @@ public enum Trace {
     }
 
     /// Hands `event` to the sink; the event is only built when there is one.
-    public static func emit(_ event: @autoclosure () -> TraceEvent) {
+    package static func emit(_ event: @autoclosure () -> TraceEvent) {
         guard let sink = current else { return }
         sink.trace(event())
     }
 
     /// Traces the start of a child process: `executable` and `arguments` quoted for display.
-    public static func command(_ executable: String, _ arguments: [String]) {
+    package static func command(_ executable: String, _ arguments: [String]) {
         emit(.command(commandLine: CommandLineDisplay.render([executable] + arguments)))
     }
 }

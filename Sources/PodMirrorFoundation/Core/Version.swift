@@ -1,4 +1,4 @@
 /// podmirror's version.
-public enum PodMirrorVersion {
-    public static let string = "0.1.0"
+package enum PodMirrorVersion {
+    package static let string = "0.1.0"
 }

@@ -14,16 +14,16 @@ import Foundation
 /// one `<state hash> <warnings hash>` line per state, most recent last. It is podmirror's own
 /// bookkeeping, never part of a plan: writing it changes no report, and a failure to write it
 /// (read-only HOME) is ignored.
-public struct WarningMemory: Sendable {
+package struct WarningMemory: Sendable {
     /// The memory file.
-    public let path: String
+    package let path: String
     let fileSystem: any FileSystem
     /// States remembered; the oldest are forgotten first.
     static let capacity = 200
     /// Files larger than this are represented by their size and modification time instead of a hash.
     static let hashLimit = 16 << 20
 
-    public init(environment: RuntimeEnvironment) {
+    package init(environment: RuntimeEnvironment) {
         let state =
             environment.variables["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? environment.home + "/.local/state"
@@ -32,7 +32,7 @@ public struct WarningMemory: Sendable {
     }
 
     /// The hash of one run's state (see the type's description) for a plan report.
-    public static func state(
+    package static func state(
         arguments: [String], currentDirectory: String, report: PlanReport, fileSystem: any FileSystem
     ) -> String {
         state(
@@ -44,7 +44,7 @@ public struct WarningMemory: Sendable {
     /// The hash of one run's state: the command line (without `--verbose`), the folder, what the run
     /// found (`facts`, one line each) and the bytes of `files` (relative paths are taken from the folder;
     /// names that are not regular files count as absent).
-    public static func state(
+    package static func state(
         arguments: [String], currentDirectory: String, facts: [String], files: [String], fileSystem: any FileSystem
     ) -> String {
         var text = "podmirror-warning-state 1\n"
@@ -58,7 +58,7 @@ public struct WarningMemory: Sendable {
     }
 
     /// The hash of a set of warnings: code, message, file and line of each, in order.
-    public static func warnings(_ warnings: [Diagnostic]) -> String {
+    package static func warnings(_ warnings: [Diagnostic]) -> String {
         let text = warnings.map { w in
             [w.severity.rawValue, w.code.rawValue, w.message, w.file ?? "", w.line.map(String.init) ?? ""]
                 .joined(separator: "\u{0}")
@@ -67,13 +67,13 @@ public struct WarningMemory: Sendable {
     }
 
     /// True when the last run remembered for `state` showed exactly the warnings hashed as `warnings`.
-    public func isRepeat(state: String, warnings: String) -> Bool {
+    package func isRepeat(state: String, warnings: String) -> Bool {
         entries().last { $0.state == state }?.warnings == warnings
     }
 
     /// Remembers that `warnings` were shown in `state` (nil: none were, so forget the state). Written
     /// atomically and only when the bytes change; never throws.
-    public func record(state: String, warnings: String?) {
+    package func record(state: String, warnings: String?) {
         var list = entries().filter { $0.state != state }
         if let warnings { list.append((state, warnings)) }
         list = Array(list.suffix(Self.capacity))

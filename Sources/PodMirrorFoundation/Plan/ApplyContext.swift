@@ -1,13 +1,13 @@
 import Foundation
 
 /// What an apply step can use: progress reporting, cancellation and the file edit lock's wait.
-public struct ApplyContext: Sendable {
-    public var progress: any ProgressReporter
-    public var cancellation: CancellationToken
+package struct ApplyContext: Sendable {
+    package var progress: any ProgressReporter
+    package var cancellation: CancellationToken
     /// How long a file edit waits for another process's edit of the same folder (`FileEditLock`).
-    public var fileLockTimeout: TimeInterval
+    package var fileLockTimeout: TimeInterval
 
-    public init(
+    package init(
         progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init(),
         fileLockTimeout: TimeInterval = FileEditLock.defaultTimeout
     ) {
@@ -17,7 +17,7 @@ public struct ApplyContext: Sendable {
     }
 
     /// Throws `InterruptedError` once the process was asked to stop.
-    public func checkCancelled() throws {
+    package func checkCancelled() throws {
         if cancellation.isCancelled { throw InterruptedError() }
     }
 }

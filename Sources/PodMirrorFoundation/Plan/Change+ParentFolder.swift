@@ -4,7 +4,7 @@ extension Change {
     /// The same change, creating the folder of `path` (and missing parents) first when it is missing
     /// (e.g. `~/.config/gem/` for a new gemrc). Folders it created are removed again, when still
     /// empty, if the change fails or is undone, so a failed plan leaves no trace.
-    public func creatingParentFolder(of path: String, fileSystem: any FileSystem) -> Change {
+    package func creatingParentFolder(of path: String, fileSystem: any FileSystem) -> Change {
         var copy = self
         let apply = self.apply
         let undo = self.undo

@@ -2,39 +2,39 @@ import Foundation
 
 /// One change of a plan. Describing it (dry run), checking it (drift) and applying it come from the
 /// same value, so the three can never disagree.
-public struct Change: Sendable {
+package struct Change: Sendable {
     /// Stable identifier, e.g. `podfile.source:/path/Podfile` or `repo.clone:tuna`.
-    public var id: String
+    package var id: String
     /// What the change does; `kind` in JSON.
-    public var kind: ChangeKind
+    package var kind: ChangeKind
     /// What is changed: a path, or a spec repo name. Never a URL with credentials.
-    public var subject: String
+    package var subject: String
     /// One line for a person, in English (JSON).
-    public var summary: String
+    package var summary: String
     /// The catalog form of `summary`, for text output in the user's language.
-    public var message: Message?
+    package var message: Message?
     /// Unified diff, for text edits.
-    public var diff: String?
+    package var diff: String?
     /// Extra facts for `--json` (old/new values, method).
-    public var details: JSONValue
+    package var details: JSONValue
     /// False when things are already as asked: the change is reported with `changed: false`.
-    public var isNeeded: Bool
+    package var isNeeded: Bool
     /// Performs the change atomically; returns details to merge into the report (e.g. new HEAD).
-    public var apply: @Sendable (ApplyContext) throws -> JSONValue?
+    package var apply: @Sendable (ApplyContext) throws -> JSONValue?
     /// Puts the previous state back after a later step of the same plan failed (best effort).
-    public var undo: (@Sendable () throws -> Void)?
+    package var undo: (@Sendable () throws -> Void)?
     /// Runs once every step of the plan succeeded: drops what `apply` kept aside for `undo` (an old
     /// spec repo, a removed repo); returns details to merge into the report.
-    public var commit: (@Sendable () -> JSONValue?)?
+    package var commit: (@Sendable () -> JSONValue?)?
     /// True when the change stands alone (one spec repo of `repo update`): its failure is recorded in its
     /// report line, the plan's other changes still run, and the plan fails after the last one.
-    public var isIndependent = false
+    package var isIndependent = false
 
     /// True when a later step's failure can put the previous state back (the change has an `undo`).
     /// A plan runs the changes that are not reversible last (see `Plan.runOrder`).
-    public var isReversible: Bool { undo != nil }
+    package var isReversible: Bool { undo != nil }
 
-    public init(
+    package init(
         id: String, kind: ChangeKind, subject: String, summary: String, diff: String? = nil,
         details: JSONValue = .object([:]), isNeeded: Bool,
         apply: @escaping @Sendable (ApplyContext) throws -> JSONValue?,
@@ -53,7 +53,7 @@ public struct Change: Sendable {
     }
 
     /// A change that is already satisfied: reported as `changed: false`, applying does nothing.
-    public static func satisfied(
+    package static func satisfied(
         id: String, kind: ChangeKind, subject: String, summary: String,
         details: JSONValue = .object([:])
     ) -> Change {
@@ -65,7 +65,7 @@ public struct Change: Sendable {
     /// Replaces a text file's bytes (atomically, keeping its mode and any symlink) when they differ.
     /// The diff is computed from the given bytes; apply re-checks that the file still holds `old`,
     /// holding `FileEditLock` from that check to the rename (undo likewise checks for `new`).
-    public static func fileEdit(
+    package static func fileEdit(
         id: String, kind: ChangeKind, path: String, displayPath: String? = nil,
         old: [UInt8]?, new: [UInt8], summary: String,
         details: JSONValue = .object([:]), defaultMode: mode_t = 0o644,

@@ -3,7 +3,7 @@ import Foundation
 /// What a change does, in CocoaPods' words; the raw value is the `kind` field in JSON.
 ///
 /// A new kind of change gets a case here (never a string compared elsewhere).
-public enum ChangeKind: String, Codable, Sendable, CaseIterable {
+package enum ChangeKind: String, Codable, Sendable, CaseIterable {
     case podfileEdit = "podfile-edit"
     case podfileCreate = "podfile-create"
     case gemrcEdit = "gemrc-edit"
@@ -26,15 +26,15 @@ public enum ChangeKind: String, Codable, Sendable, CaseIterable {
     case specRepoExport = "spec-repo-export"
 
     /// Kinds that point a spec repo at a mirror (`setup` probes the mirror before applying them).
-    public var switchesSpecRepo: Bool { self == .specRepoClone || self == .specRepoUse }
+    package var switchesSpecRepo: Bool { self == .specRepoClone || self == .specRepoUse }
 
     /// Kinds that point RubyGems or Bundler at a gem mirror.
-    public var switchesGemSource: Bool { self == .gemrcEdit || self == .bundlerConfigEdit }
+    package var switchesGemSource: Bool { self == .gemrcEdit || self == .bundlerConfigEdit }
 }
 
 extension ChangeKind: DocumentedCode {
     /// One line saying what a change of this kind does, for docs/json.md.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .podfileEdit: "Edits a Podfile."
         case .podfileCreate: "Writes a new Podfile (`init`)."

@@ -1,23 +1,23 @@
 import Foundation
 
 /// A finding or message attached to a plan or report.
-public struct Diagnostic: Codable, Equatable, Sendable {
-    public enum Severity: String, Codable, Sendable { case note, warning, error }
-    public var severity: Severity
+package struct Diagnostic: Codable, Equatable, Sendable {
+    package enum Severity: String, Codable, Sendable { case note, warning, error }
+    package var severity: Severity
     /// The stable code scripts match (`code` in JSON; docs/json.md lists every one).
-    public var code: DiagnosticCode
-    public var message: String
-    public var file: String?
-    public var line: Int?
+    package var code: DiagnosticCode
+    package var message: String
+    package var file: String?
+    package var line: Int?
     /// The catalog form of `message`, for text output in the user's language (not part of JSON).
-    public var text: Message?
+    package var text: Message?
 
     /// The message in the language chosen for this run.
-    public var localizedMessage: String { text?.localized ?? message }
+    package var localizedMessage: String { text?.localized ?? message }
 
     enum CodingKeys: String, CodingKey { case severity, code, message, file, line }
 
-    public init(_ severity: Severity, code: DiagnosticCode, _ message: String, file: String? = nil, line: Int? = nil) {
+    package init(_ severity: Severity, code: DiagnosticCode, _ message: String, file: String? = nil, line: Int? = nil) {
         self.severity = severity
         self.code = code
         self.message = message
@@ -28,7 +28,8 @@ public struct Diagnostic: Codable, Equatable, Sendable {
 
 extension Diagnostic {
     /// A diagnostic whose text comes from the catalog: `message` in English, `localized` for people.
-    public init(_ severity: Severity, code: DiagnosticCode, _ message: Message, file: String? = nil, line: Int? = nil) {
+    package init(_ severity: Severity, code: DiagnosticCode, _ message: Message, file: String? = nil, line: Int? = nil)
+    {
         self.init(severity, code: code, message.english, file: file, line: line)
         self.text = message
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Every code a warning or note (`warnings[].code` in JSON) carries. The raw value is the stable string scripts
 /// match; `meaning` says when it is emitted and is its line in docs/json.md; `severity` is the one it always
 /// has (nil when it depends on the command). A new warning gets a case here, never a string at its call site.
-public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
+package enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case bundleFallbackClone = "bundle.fallback-clone"
 
     case deintegrateDanglingBuildFile = "deintegrate.dangling-build-file"
@@ -42,7 +42,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
 
 extension DiagnosticCode: DocumentedCode {
     /// The severity a diagnostic with this code always has; nil when it depends on the command.
-    public var severity: Diagnostic.Severity? {
+    package var severity: Diagnostic.Severity? {
         switch self {
         case .bundleFallbackClone, .deintegrateDanglingBuildFile, .deintegrateFileInPods, .deintegratePodsGroupKept,
             .gemsPlainHTTP, .gitconfigForeignRule, .gitconfigGithubPrecheck, .podsVersionSource, .podsVersionWipe,
@@ -59,7 +59,7 @@ extension DiagnosticCode: DocumentedCode {
     }
 
     /// One line saying when the code is emitted, for docs/json.md.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .bundleFallbackClone:
             "`repo import`: the bundle's header cannot be used; the repo is cloned from its URL instead."

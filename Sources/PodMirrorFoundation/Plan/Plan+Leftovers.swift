@@ -5,8 +5,9 @@ extension Plan {
     /// atomic writes, a half-deleted `Pods/`), when there is any. It runs last (it cannot be undone, and
     /// nothing depends on it); `--check` counts it as drift, so the next run of the command cleans up.
     /// `except`: a leftover another change of the plan takes care of.
-    public mutating func removingLeftovers(beside paths: [String], except: String? = nil, fileSystem fs: any FileSystem)
-    {
+    package mutating func removingLeftovers(
+        beside paths: [String], except: String? = nil, fileSystem fs: any FileSystem
+    ) {
         let stale = paths.flatMap { TempName.stale(beside: $0, fileSystem: fs) }.filter { $0 != except }
         guard !stale.isEmpty else { return }
         let message = Message(

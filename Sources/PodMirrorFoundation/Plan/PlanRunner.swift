@@ -1,12 +1,12 @@
 import Foundation
 
 /// Runs plans. One path for dry run, check and apply.
-public struct PlanRunner: Sendable {
-    public var context: ApplyContext
+package struct PlanRunner: Sendable {
+    package var context: ApplyContext
     /// Undo earlier steps when a later one fails.
-    public var rollbackOnFailure: Bool
+    package var rollbackOnFailure: Bool
 
-    public init(context: ApplyContext = ApplyContext(), rollbackOnFailure: Bool = true) {
+    package init(context: ApplyContext = ApplyContext(), rollbackOnFailure: Bool = true) {
         self.context = context
         self.rollbackOnFailure = rollbackOnFailure
     }
@@ -15,7 +15,7 @@ public struct PlanRunner: Sendable {
     /// changes (newest first) and throws `PlanFailure`; success runs every applied change's `commit`.
     /// An independent change's failure (`Change.isIndependent`) undoes nothing and stops nothing: the other
     /// changes run, and `PlanFailure` (the first such failure, with every change's result) comes at the end.
-    public func run(_ plan: Plan, mode: RunMode) throws -> PlanReport {
+    package func run(_ plan: Plan, mode: RunMode) throws -> PlanReport {
         var records: [ChangeRecord] = []
         var report = PlanReport(
             title: plan.title, mode: mode, changed: false, changes: [], warnings: plan.warnings,

@@ -5,15 +5,15 @@ import Foundation
 #endif
 
 /// A progress event from a long operation (clone, fetch, checkout).
-public struct ProgressEvent: Sendable, Equatable {
+package struct ProgressEvent: Sendable, Equatable {
     /// Phase in a few words, in the language of the run: "receiving objects", "checking out files".
-    public var phase: String
-    public var completed: Int
-    public var total: Int?
+    package var phase: String
+    package var completed: Int
+    package var total: Int?
     /// Bytes received so far, when known.
-    public var bytes: Int?
+    package var bytes: Int?
 
-    public init(phase: String, completed: Int, total: Int? = nil, bytes: Int? = nil) {
+    package init(phase: String, completed: Int, total: Int? = nil, bytes: Int? = nil) {
         self.phase = phase
         self.completed = completed
         self.total = total
@@ -22,11 +22,11 @@ public struct ProgressEvent: Sendable, Equatable {
 }
 
 /// Receives progress. The CLI draws bars on a TTY; the Kit never prints.
-public protocol ProgressReporter: Sendable {
+package protocol ProgressReporter: Sendable {
     func report(_ event: ProgressEvent)
 }
 
-public struct NullProgress: ProgressReporter {
-    public init() {}
-    public func report(_ event: ProgressEvent) {}
+package struct NullProgress: ProgressReporter {
+    package init() {}
+    package func report(_ event: ProgressEvent) {}
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a plan is used: printed, checked for drift, or applied.
-public enum RunMode: String, Codable, Sendable {
+package enum RunMode: String, Codable, Sendable {
     case apply
     case dryRun = "dry-run"
     case check

@@ -5,17 +5,17 @@ import PodMirrorTransport
 
 /// What `podmirror --version --verbose` (or `--json`) reports: the version, the libgit2 it runs on and
 /// what that libgit2 can do, the platform, and the commit it was built from.
-public struct BuildInfo: Sendable {
-    public var version: String
-    public var libgit2Version: String
+package struct BuildInfo: Sendable {
+    package var version: String
+    package var libgit2Version: String
     /// Whether the linked libgit2 can fetch shallow (`--depth`); podmirror's pinned 1.5.1 cannot.
-    public var libgit2Shallow: Bool
+    package var libgit2Shallow: Bool
     /// `linux-x86_64`, `macos-arm64`, …
-    public var platform: String
+    package var platform: String
     /// nil in a development build.
-    public var commit: String?
+    package var commit: String?
 
-    public static var current: BuildInfo {
+    package static var current: BuildInfo {
         BuildInfo(
             version: PodMirrorVersion.string, libgit2Version: Libgit2.version, libgit2Shallow: Libgit2.supportsShallow,
             platform: "\(PlatformShims.systemName)-\(arch)", commit: pm_build_commit().map { String(cString: $0) })
@@ -31,7 +31,7 @@ public struct BuildInfo: Sendable {
         #endif
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "command": .string("version"), "version": .string(version),
             "libgit2": .object(["version": .string(libgit2Version), "shallow": .bool(libgit2Shallow)]),
@@ -40,7 +40,7 @@ public struct BuildInfo: Sendable {
     }
 
     /// The lines for a person.
-    public var lines: [String] {
+    package var lines: [String] {
         [
             Message("version.line", ["version": version]).localized,
             Message(

@@ -5,7 +5,7 @@ import PodMirrorFoundation
 /// The tables of code-like JSON values that `scripts/gen-docs.sh` writes into docs/json.md (between
 /// `<!-- codes:NAME:begin -->` and `<!-- codes:NAME:end -->`) and whose values it writes as the `enum` of the
 /// matching field in docs/podmirror.schema.json (after `"$comment": "values: code-table NAME"`).
-public enum CodeTable: String, CaseIterable, Sendable {
+package enum CodeTable: String, CaseIterable, Sendable {
     /// `warnings[].code`.
     case diagnostic = "diagnostic"
     /// Plans: `changes[].kind`.
@@ -28,7 +28,7 @@ public enum CodeTable: String, CaseIterable, Sendable {
     case error = "error"
 
     /// The values, in the order of the enum.
-    public var values: [String] {
+    package var values: [String] {
         switch self {
         case .diagnostic: DiagnosticCode.allCases.map(\.rawValue)
         case .changeKind: ChangeKind.allCases.map(\.rawValue)
@@ -44,7 +44,7 @@ public enum CodeTable: String, CaseIterable, Sendable {
     }
 
     /// The Markdown table of the values and their meanings (warnings also name their fixed severity).
-    public var markdown: String {
+    package var markdown: String {
         var lines: [String]
         switch self {
         case .diagnostic:
@@ -72,7 +72,7 @@ public enum CodeTable: String, CaseIterable, Sendable {
     }
 
     /// The values as the lines of a JSON array's items, each indented by `indent` (schema `enum`).
-    public func schemaItems(indent: String) -> String {
+    package func schemaItems(indent: String) -> String {
         values.map { indent + "\"\($0)\"" }.joined(separator: ",\n") + "\n"
     }
 

@@ -3,23 +3,23 @@ import PodMirrorCocoaPods
 import PodMirrorFoundation
 
 /// `platform :ios, '13.0'` as given on the command line (`ios:13.0`).
-public struct PlatformChoice: Sendable, Equatable {
-    public var name: String
-    public var version: String?
+package struct PlatformChoice: Sendable, Equatable {
+    package var name: String
+    package var version: String?
 
     /// Parses `ios`, `ios:13.0`, `macos:12` (written `:osx`, CocoaPods' name), `tvos`, `watchos`, `visionos`.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let (platform, version) = try PodPlatform.parse(text, versionRequired: false)
         name = platform.rawValue
         self.version = version
     }
 
-    public var podfileLine: String { "platform :\(name)" + (version.map { ", '\($0)'" } ?? "") }
+    package var podfileLine: String { "platform :\(name)" + (version.map { ", '\($0)'" } ?? "") }
 }
 
 /// Writes a new Podfile the way `pod init` does: native targets from the project,
 /// test targets nested under every app target whose name prefixes theirs.
-public enum PodfileInit {
+package enum PodfileInit {
     static let testTypes: Set<String> = [
         "com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing",
         "com.apple.product-type.bundle.ocunit-test",
@@ -31,7 +31,7 @@ public enum PodfileInit {
     ]
 
     /// The Podfile text. `appBody`/`testBody` are template texts; `${TARGET_NAME}` is replaced.
-    public static func render(
+    package static func render(
         targets: [(name: String, productType: String)], projectLine: String?, platform: PlatformChoice?,
         appBody: String, testBody: String
     ) -> String {
@@ -81,7 +81,7 @@ public enum PodfileInit {
 
     /// Reads `Podfile.NAME` (and `Podfile.NAME-test`, else `Podfile.test`) from `templates/`, or a
     /// file path given as NAME.
-    public static func templates(named name: String, fileSystem fs: any FileSystem) throws -> (
+    package static func templates(named name: String, fileSystem fs: any FileSystem) throws -> (
         app: String, test: String
     ) {
         func load(_ file: String) -> String? {
@@ -104,7 +104,7 @@ public enum PodfileInit {
     }
 
     /// The plan creating the Podfile. Refuses when any Podfile already exists in `directory`.
-    public static func plan(
+    package static func plan(
         project location: XcodeProjectLocation, podfileDirectory directory: String, projectLine: String?,
         platform: PlatformChoice?, template: String, fileSystem fs: any FileSystem
     ) throws -> (Plan, [String: JSONValue]) {

@@ -3,7 +3,7 @@ import PodMirrorCocoaPods
 import PodMirrorFoundation
 
 /// What `reinstall`'s prefetch (`pods fetch` of the project's Podfile.lock, before the project is touched) did.
-public enum ReinstallPrefetch: Sendable {
+package enum ReinstallPrefetch: Sendable {
     /// The Podfile.lock (or the CocoaPods version) is not one podmirror can plan from: `pod install` judges it
     /// itself, so nothing was fetched; the warning says why.
     case skipped(lockfile: String, warning: Diagnostic)

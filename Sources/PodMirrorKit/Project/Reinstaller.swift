@@ -4,29 +4,29 @@ import PodMirrorFoundation
 import PodMirrorTransport
 
 /// `pod install` ended with a non-zero status; the project was put back as it was.
-public struct PodInstallFailed: PodMirrorError {
+package struct PodInstallFailed: PodMirrorError {
     /// pod's own exit status, which `podmirror reinstall` exits with.
-    public var status: Int32
-    public var directory: String
-    public var text: Message? {
+    package var status: Int32
+    package var directory: String
+    package var text: Message? {
         Message("reinstall.error.pod-install-failed", ["status": String(status), "path": directory])
     }
-    public var remedyText: Message? { Message("reinstall.error.pod-install-failed.remedy") }
-    public var message: String { text?.english ?? "" }
-    public var remedy: String? { remedyText?.english }
-    public var code: ErrorCode { .reinstallPodInstallFailed }
+    package var remedyText: Message? { Message("reinstall.error.pod-install-failed.remedy") }
+    package var message: String { text?.english ?? "" }
+    package var remedy: String? { remedyText?.english }
+    package var code: ErrorCode { .reinstallPodInstallFailed }
 }
 
 /// `deintegrate`, then `pod install`; if `pod install` fails or is interrupted, the project file,
 /// Podfile.lock and `Pods/` are put back exactly as they were. `Pods/` is only moved aside until
 /// `pod install` succeeded.
-public struct Reinstaller: Sendable {
-    public var environment: RuntimeEnvironment
-    public var tools: any ToolRunner
+package struct Reinstaller: Sendable {
+    package var environment: RuntimeEnvironment
+    package var tools: any ToolRunner
     /// A stock CocoaPods refuses to run as root unless told `--allow-root` (CI containers run as root).
-    public var runsAsRoot: Bool
+    package var runsAsRoot: Bool
 
-    public init(
+    package init(
         environment: RuntimeEnvironment, tools: any ToolRunner = ProcessToolRunner(),
         runsAsRoot: Bool = geteuid() == 0
     ) {
@@ -37,7 +37,7 @@ public struct Reinstaller: Sendable {
 
     /// The plan: project file edit, `Pods/` moved aside, `pod install [--repo-update]`, then the
     /// moved-aside `Pods/` deleted. Fails before changing anything when `pod` is not on PATH.
-    public func plan(_ location: XcodeProjectLocation, repoUpdate: Bool) throws -> DeintegratePlan {
+    package func plan(_ location: XcodeProjectLocation, repoUpdate: Bool) throws -> DeintegratePlan {
         let fs = environment.fileSystem
         guard location.hasPodfile else {
             throw PodMirrorFailure(
@@ -139,7 +139,7 @@ extension Reinstaller {
     /// filled; nil when there is nothing to do (not applying, `fetch` off, no Podfile.lock). `network` gives the
     /// run's settings (asked only when fetching); the archive bounds are read as `pods fetch` reads them.
     /// Throws `InterruptedError` when cancelled.
-    public func prefetch(
+    package func prefetch(
         _ location: XcodeProjectLocation, mode: RunMode, fetch: Bool, network: () throws -> NetworkSettings,
         cancellation: CancellationToken, progress: (@Sendable (PodsFetchProgress) -> Void)? = nil
     ) throws -> ReinstallPrefetch? {

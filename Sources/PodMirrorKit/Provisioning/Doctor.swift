@@ -9,25 +9,25 @@ import PodMirrorTransport
 #endif
 
 /// `doctor`: is this machine's CocoaPods set-up right? Read-only; every finding names its fix.
-public struct Doctor: Sendable {
+package struct Doctor: Sendable {
     /// One finding: a stable id, a severity, what was found and the command that fixes it.
-    public struct Finding: Codable, Sendable, Equatable {
-        public var id: DoctorFindingID
-        public var severity: Diagnostic.Severity
-        public var message: String
+    package struct Finding: Codable, Sendable, Equatable {
+        package var id: DoctorFindingID
+        package var severity: Diagnostic.Severity
+        package var message: String
         /// A command that runs as written (`sh`) and fixes the finding; nil when no command can.
-        public var fix: String?
+        package var fix: String?
         /// The file, repo or tool concerned.
-        public var subject: String?
+        package var subject: String?
         /// What to know about the fix, or what to do when there is no command; nil when the fix says it all.
-        public var explanation: String?
+        package var explanation: String?
         /// `message` and `explanation` in the catalog, for text output in the user's language (not in JSON).
-        public var text: Message? = nil
-        public var explanationText: Message? = nil
+        package var text: Message? = nil
+        package var explanationText: Message? = nil
 
         enum CodingKeys: String, CodingKey { case id, severity, message, fix, subject, explanation }
 
-        public init(
+        package init(
             id: DoctorFindingID, severity: Diagnostic.Severity, message: String, fix: String?, subject: String?,
             explanation: String? = nil
         ) {
@@ -40,7 +40,7 @@ public struct Doctor: Sendable {
         }
 
         /// A finding written in the catalog: `message`/`explanation` in English, the texts for people.
-        public init(
+        package init(
             id: DoctorFindingID, severity: Diagnostic.Severity, _ message: Message, fix: String?, subject: String?,
             explanation: Message? = nil
         ) {
@@ -51,7 +51,7 @@ public struct Doctor: Sendable {
             self.explanationText = explanation
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             // Absent values are null in JSON, not missing keys.
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(id, forKey: .id)
@@ -63,25 +63,25 @@ public struct Doctor: Sendable {
         }
     }
 
-    public struct Report: Codable, Sendable {
-        public var findings: [Finding]
-        public var errors: Int { findings.filter { $0.severity == .error }.count }
-        public var warnings: Int { findings.filter { $0.severity == .warning }.count }
+    package struct Report: Codable, Sendable {
+        package var findings: [Finding]
+        package var errors: Int { findings.filter { $0.severity == .error }.count }
+        package var warnings: Int { findings.filter { $0.severity == .warning }.count }
     }
 
-    public var environment: RuntimeEnvironment
-    public var catalog: MirrorCatalog
+    package var environment: RuntimeEnvironment
+    package var catalog: MirrorCatalog
     /// Podfiles whose `source` lines are checked against the local repos.
-    public var podfiles: [String]
+    package var podfiles: [String]
     /// Probe the gem sources over the network.
-    public var checkNetwork: Bool
-    public var timeout: Double
+    package var checkNetwork: Bool
+    package var timeout: Double
     /// The run's network settings (proxies, insteadOf rules); nil: read from the environment and git's files.
-    public var network: NetworkSettings?
+    package var network: NetworkSettings?
     /// Network checks stop when it fires (the caller then reports the interruption).
-    public var cancellation = CancellationToken()
+    package var cancellation = CancellationToken()
 
-    public init(
+    package init(
         environment: RuntimeEnvironment, catalog: MirrorCatalog, podfiles: [String] = [],
         checkNetwork: Bool = true, timeout: Double = 10, network: NetworkSettings? = nil
     ) {
@@ -96,7 +96,7 @@ public struct Doctor: Sendable {
     /// The findings in the order their fixes depend on each other: the locale and the tools CocoaPods runs on,
     /// the gem sources (installing CocoaPods needs one that answers), CocoaPods itself, then the spec repos,
     /// the Podfiles that name them, and the pod sources. Every area that is fine says so in one line.
-    public func run() -> Report {
+    package func run() -> Report {
         var findings: [Finding] = []
         findings += locale()
         let tools = tools()

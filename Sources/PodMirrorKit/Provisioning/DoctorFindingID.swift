@@ -3,7 +3,7 @@ import PodMirrorFoundation
 
 /// The id of a `doctor` finding (`findings[].id` in JSON); `meaning` is its line in docs/json.md and `severity`
 /// the one it always has (nil when it depends on what was found).
-public enum DoctorFindingID: String, CaseIterable, Sendable, Codable {
+package enum DoctorFindingID: String, CaseIterable, Sendable, Codable {
     case toolGit = "tool.git"
     case toolGitMissing = "tool.git.missing"
     case toolGitBroken = "tool.git.broken"
@@ -46,13 +46,13 @@ public enum DoctorFindingID: String, CaseIterable, Sendable, Codable {
     case gemsFine = "gems.fine"
 
     /// A tool `doctor` looks for.
-    public enum Tool: String, CaseIterable, Sendable { case git, ruby, gem, pod }
+    package enum Tool: String, CaseIterable, Sendable { case git, ruby, gem, pod }
 
     /// What `doctor` found of a tool.
-    public enum ToolState: Sendable, CaseIterable { case found, missing, broken }
+    package enum ToolState: Sendable, CaseIterable { case found, missing, broken }
 
     /// The id of a tool's finding: `tool.<name>`, `tool.<name>.missing` or `tool.<name>.broken`.
-    public static func tool(_ tool: Tool, _ state: ToolState) -> Self {
+    package static func tool(_ tool: Tool, _ state: ToolState) -> Self {
         let suffix =
             switch state {
             case .found: ""
@@ -66,7 +66,7 @@ public enum DoctorFindingID: String, CaseIterable, Sendable, Codable {
 
 extension DoctorFindingID: DocumentedCode {
     /// The severity a finding with this id always has; nil when it depends on what was found.
-    public var severity: Diagnostic.Severity? {
+    package var severity: Diagnostic.Severity? {
         switch self {
         case .toolGit, .toolRuby, .toolGem, .toolPod, .reposMissing, .podsSourceMirrors, .podsCached, .reposFine,
             .podfileFine, .podsNoSourceMirrors, .gemsFine:
@@ -84,7 +84,7 @@ extension DoctorFindingID: DocumentedCode {
         }
     }
 
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .toolGit, .toolRuby, .toolGem, .toolPod: "The tool was found on PATH and runs (`subject` is its path)."
         case .toolGitMissing, .toolRubyMissing, .toolGemMissing, .toolPodMissing: "The tool is not on PATH."

@@ -7,15 +7,15 @@ import PodMirrorTransport
 /// CocoaPods itself, the Specs repo, git insteadOf rules or Podfile sources, platform, warnings, build
 /// settings, and trunk's removal. Every step is an area's own plan; dry run, check and apply all run
 /// through the same `PlanRunner`, and a failed step undoes the ones before it.
-public struct Setup: Sendable {
-    public var environment: RuntimeEnvironment
-    public var catalog: MirrorCatalog
-    public var probe: MirrorProbe
-    public var tools: any ToolRunner
+package struct Setup: Sendable {
+    package var environment: RuntimeEnvironment
+    package var catalog: MirrorCatalog
+    package var probe: MirrorProbe
+    package var tools: any ToolRunner
     /// Stall timeout, lock wait and proxy for every transfer the plan makes (the probes use `probe`'s).
-    public var network = NetworkSettings()
+    package var network = NetworkSettings()
 
-    public init(
+    package init(
         environment: RuntimeEnvironment, catalog: MirrorCatalog,
         probe: MirrorProbe = MirrorProbe(), tools: any ToolRunner = ProcessToolRunner()
     ) {
@@ -26,12 +26,12 @@ public struct Setup: Sendable {
     }
 
     /// The mirrors a request names, resolved against the catalog (usage errors for unknown names).
-    public struct Resolved: Sendable {
-        public var specs: Mirror?
-        public var gems: Mirror?
+    package struct Resolved: Sendable {
+        package var specs: Mirror?
+        package var gems: Mirror?
     }
 
-    public func resolve(_ request: SetupRequest) throws -> Resolved {
+    package func resolve(_ request: SetupRequest) throws -> Resolved {
         let specs = try request.mirror.map { try catalog.resolve($0, gems: false) }
         let gems = try request.gems.map { try catalog.resolve($0, gems: true) }
         if request.strategy == .insteadof, specs == nil {
@@ -59,7 +59,7 @@ public struct Setup: Sendable {
     }
 
     /// Builds the whole plan. `verify` probes each mirror the plan would switch to, and refuses a broken one.
-    public func plan(_ request: SetupRequest, verify: Bool) throws -> Plan {
+    package func plan(_ request: SetupRequest, verify: Bool) throws -> Plan {
         let resolved = try resolve(request)
         var plan = Plan(title: "setup")
 
@@ -145,7 +145,7 @@ public struct Setup: Sendable {
     /// CocoaPods' `Spec_Lock`, as `pod repo update` does; one that touches none takes no lock.
     /// Only applying probes mirrors (--dry-run and --check read what is on disk); with a lock, the probe
     /// is the job's preflight, run before the lock is taken, so a refused mirror leaves the repos dir untouched.
-    public func job(_ request: SetupRequest, mode: RunMode) -> PlanJob {
+    package func job(_ request: SetupRequest, mode: RunMode) -> PlanJob {
         let verify = request.verify && mode == .apply
         let locks = request.mirror != nil || request.removeTrunk
         let make: (ApplyContext) throws -> Plan = { _ in try plan(request, verify: verify && !locks) }
@@ -159,7 +159,7 @@ public struct Setup: Sendable {
     }
 
     /// Plans and runs a request (see `job(_:mode:)` for the lock).
-    public func run(_ request: SetupRequest, mode: RunMode, context: ApplyContext) throws -> PlanReport {
+    package func run(_ request: SetupRequest, mode: RunMode, context: ApplyContext) throws -> PlanReport {
         try PlanRunner(context: context).run(job(request, mode: mode), mode: mode)
     }
 

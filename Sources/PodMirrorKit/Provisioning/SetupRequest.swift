@@ -3,43 +3,43 @@ import PodMirrorCocoaPods
 import PodMirrorTransport
 
 /// What `podmirror setup` is asked to make true on this machine.
-public struct SetupRequest: Sendable, Equatable {
+package struct SetupRequest: Sendable, Equatable {
     /// How Podfiles reach the mirror: by their `source` lines, or through git `insteadOf` rules.
-    public enum Strategy: String, Sendable, Codable, CaseIterable {
+    package enum Strategy: String, Sendable, Codable, CaseIterable {
         case podfile
         case insteadof
     }
 
     /// Specs mirror (catalog name or URL); nil leaves spec repos alone.
-    public var mirror: String?
+    package var mirror: String?
     /// Directory name for the spec repo; nil follows CocoaPods' naming for the URL.
-    public var repoName: String?
+    package var repoName: String?
     /// Gem mirror (catalog name or URL); nil leaves gem sources alone.
-    public var gems: String?
+    package var gems: String?
     /// Also set Bundler's mirror for rubygems.org.
-    public var bundler: Bool
+    package var bundler: Bool
     /// Podfiles to edit.
-    public var podfiles: [String]
+    package var podfiles: [String]
     /// `platform NAME, 'VERSION'` for every Podfile.
-    public var platform: PlatformVersion?
-    public var inhibitWarnings: Bool
+    package var platform: PlatformVersion?
+    package var inhibitWarnings: Bool
     /// Build settings every pod target gets through the post_install hook.
-    public var buildSettings: [(key: String, value: String)]
+    package var buildSettings: [(key: String, value: String)]
     /// Raise every pod target's deployment target on this platform to at least this version.
-    public var deploymentTarget: PlatformVersion?
-    public var strategy: Strategy
+    package var deploymentTarget: PlatformVersion?
+    package var strategy: Strategy
     /// Remove `repos/trunk` so locked pods move to the mirror.
-    public var removeTrunk: Bool
+    package var removeTrunk: Bool
     /// Run `gem install cocoapods` from the gem mirror when `pod` is missing.
-    public var installCocoaPods: Bool
+    package var installCocoaPods: Bool
     /// Probe mirrors before switching to them.
-    public var verify: Bool
+    package var verify: Bool
     /// Source mirrors for pod sources (`--source-mirror PREFIX=MIRROR_PREFIX`), written as git insteadOf rules.
-    public var sourceMirrors: [InsteadOfRule] = []
+    package var sourceMirrors: [InsteadOfRule] = []
     /// A git bundle to seed the Specs repo from when there is none (`setup --seed`).
-    public var seed: String?
+    package var seed: String?
 
-    public init(
+    package init(
         mirror: String? = nil, repoName: String? = nil, gems: String? = nil, bundler: Bool = false,
         podfiles: [String] = [], platform: PlatformVersion? = nil, inhibitWarnings: Bool = false,
         buildSettings: [(key: String, value: String)] = [], strategy: Strategy = .podfile,
@@ -62,7 +62,7 @@ public struct SetupRequest: Sendable, Equatable {
         self.seed = seed
     }
 
-    public static func == (a: SetupRequest, b: SetupRequest) -> Bool {
+    package static func == (a: SetupRequest, b: SetupRequest) -> Bool {
         a.mirror == b.mirror && a.repoName == b.repoName && a.gems == b.gems && a.bundler == b.bundler
             && a.podfiles == b.podfiles && a.platform == b.platform
             && a.inhibitWarnings == b.inhibitWarnings
@@ -75,7 +75,7 @@ public struct SetupRequest: Sendable, Equatable {
     }
 
     /// Parses `KEY=VALUE` for a build setting (conditional keys such as `EXCLUDED_ARCHS[sdk=iphonesimulator*]`).
-    public static func parseBuildSetting(_ text: String) throws -> (key: String, value: String) {
+    package static func parseBuildSetting(_ text: String) throws -> (key: String, value: String) {
         let a = try BuildSettingAssignment(parsing: text)
         return (a.key, a.value)
     }

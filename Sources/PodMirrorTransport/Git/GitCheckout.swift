@@ -5,11 +5,11 @@ import PodMirrorFoundation
 /// Moving a branch and its working tree: what `git reset --hard <commit>` does, but checking out
 /// only the paths that differ between the old and the new tree:
 /// a full `git_checkout_tree` would `lstat` every file of a 60k–400k-file Specs tree.
-public enum GitCheckout {
+package enum GitCheckout {
     /// Moves `refs/heads/<branch>` (HEAD's branch) to `target` and updates the changed paths.
     /// Nothing is written when HEAD is already at `target`. Returns the number of changed paths.
     @discardableResult
-    public static func resetHard(
+    package static func resetHard(
         _ repo: GitRepository, branch: String, to target: String,
         options: TransferOptions, message: String
     ) throws -> Int {
@@ -36,7 +36,7 @@ public enum GitCheckout {
     }
 
     /// Checks out the whole tree of `commit` into an empty working tree (a fresh repo).
-    public static func checkoutFresh(_ repo: GitRepository, commit: String, options: TransferOptions) throws {
+    package static func checkoutFresh(_ repo: GitRepository, commit: String, options: TransferOptions) throws {
         try GitFreshCheckout.run(repo, commit: commit, session: TransferSession(options))
     }
 

@@ -3,8 +3,8 @@ import Foundation
 import PodMirrorFoundation
 
 /// A git operation failed. Names the (redacted) URL or repository path and libgit2's cause.
-public struct GitError: PodMirrorError {
-    public enum Kind: String, Sendable {
+package struct GitError: PodMirrorError {
+    package enum Kind: String, Sendable {
         /// The server could not be reached, answered with an error, or the transfer broke off.
         case transport
         /// No data arrived from the server for longer than the stall timeout.
@@ -17,20 +17,20 @@ public struct GitError: PodMirrorError {
         case unsupported
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The operation, e.g. "clone", "fetch", "checkout".
-    public var operation: String
+    package var operation: String
     /// Redacted URL or path the operation worked on.
-    public var subject: String
-    public var cause: String
+    package var subject: String
+    package var cause: String
     /// The catalog form of `cause`, when podmirror (not libgit2) words it.
-    public var causeText: Message?
+    package var causeText: Message?
     /// For `.timeout`: the setting that bounds the stall (`--timeout`, `PODMIRROR_GIT_TIMEOUT`).
-    public var timeoutSetting: String?
+    package var timeoutSetting: String?
     /// For `.timeout`: the transfer went on, but slower than the minimum rate (`MinimumRate`).
-    public var tooSlow = false
+    package var tooSlow = false
 
-    public init(_ kind: Kind, operation: String, subject: String, cause: String) {
+    package init(_ kind: Kind, operation: String, subject: String, cause: String) {
         self.kind = kind
         self.operation = operation
         // A transfer's subject may name two URLs (`URL (insteadOf: REWRITTEN)`): each is redacted on its own.
@@ -40,24 +40,24 @@ public struct GitError: PodMirrorError {
     }
 
     /// A failure whose cause podmirror words itself (in the catalog).
-    public init(_ kind: Kind, operation: String, subject: String, cause: Message) {
+    package init(_ kind: Kind, operation: String, subject: String, cause: Message) {
         self.init(kind, operation: operation, subject: subject, cause: cause.english)
         causeText = Message(cause.key, cause.arguments.mapValues(Redaction.redactText))
     }
 
     /// The operation is git's verb (`clone`, `fetch`, …), in English; so is a cause libgit2 words.
-    public var text: Message? {
+    package var text: Message? {
         Message(
             "git.error.failed", ["operation": operation, "subject": subject, "cause": causeText?.localized ?? cause])
     }
 
-    public var message: String {
+    package var message: String {
         Message("git.error.failed", ["operation": operation, "subject": subject, "cause": cause]).english
     }
 
-    public var remedy: String? { remedyText?.english }
+    package var remedy: String? { remedyText?.english }
 
-    public var code: ErrorCode {
+    package var code: ErrorCode {
         switch kind {
         case .transport: .gitTransport
         case .timeout: .gitTimeout
@@ -67,7 +67,7 @@ public struct GitError: PodMirrorError {
         }
     }
 
-    public var remedyText: Message? {
+    package var remedyText: Message? {
         switch kind {
         case .transport: Message("git.error.transport.remedy")
         case .timeout where tooSlow:

@@ -3,7 +3,7 @@ import Foundation
 
 extension GitRepository {
     /// Lets this handle read another repository's objects too (in memory only; nothing is written).
-    public func borrowObjects(from other: GitRepository) throws {
+    package func borrowObjects(from other: GitRepository) throws {
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, pointer), "open the objects of", path)
         defer { git_odb_free(odb) }
@@ -12,9 +12,9 @@ extension GitRepository {
 }
 
 /// Whether two local repositories share history (a common ancestor), decided without any network.
-public enum GitHistory {
+package enum GitHistory {
     /// True when HEAD of `a` and HEAD of `b` have a merge base.
-    public static func shareHistory(_ a: String, _ b: String) -> Bool {
+    package static func shareHistory(_ a: String, _ b: String) -> Bool {
         guard let ra = try? GitRepository.open(a), let rb = try? GitRepository.open(b),
             let ha = ra.headOID, let hb = rb.headOID
         else { return false }

@@ -17,7 +17,7 @@ extension GitRepository {
     /// `deep` hashes every tracked file instead of trusting stat data (each opened relative to its folder).
     /// The index is walked in `segments` consecutive ranges on as many threads (default: one per CPU for a
     /// large index), which together do the work of one walk.
-    public func statusScan(
+    package func statusScan(
         commit: String, deep: Bool, segments: Int? = nil, cancellation: CancellationToken
     ) throws -> [GitPathChange] {
         try withIndexEntries { entries in

@@ -4,7 +4,7 @@ import PodMirrorFoundation
 
 /// Pack files without a network: building one with libgit2's packbuilder (for `repo export`) and
 /// indexing one with libgit2's indexer (for `repo import`).
-public enum GitPack {
+package enum GitPack {
     /// State shared with the C callbacks of one pack operation.
     final class Session: @unchecked Sendable {
         let options: TransferOptions
@@ -37,7 +37,7 @@ public enum GitPack {
     /// Streams a pack holding every object reachable from `tips` into `sink`, in pack-file order.
     /// Returns the number of objects packed.
     @discardableResult
-    public static func build(
+    package static func build(
         _ repo: GitRepository, tips: [String], options: TransferOptions,
         sink: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
@@ -101,7 +101,7 @@ public enum GitPack {
     /// Indexes a pack read from `read` (which returns 0 bytes at the end) into the folder `packDirectory`
     /// (a repository's `objects/pack`): writes `pack-<hash>.pack` and `.idx` there. Returns the hash.
     /// A truncated or corrupt pack throws and leaves no pack behind.
-    public static func index(
+    package static func index(
         into packDirectory: String, subject: String, options: TransferOptions,
         read: (UnsafeMutableRawBufferPointer) throws -> Int
     ) throws -> String {

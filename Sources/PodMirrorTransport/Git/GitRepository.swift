@@ -3,7 +3,7 @@ import Foundation
 import PodMirrorFoundation
 
 /// Object ids as 40-hex strings, and conversions.
-public enum GitOID {
+package enum GitOID {
     static func hex(_ oid: inout git_oid) -> String {
         String(cString: git_oid_tostr_s(&oid))
     }
@@ -16,10 +16,10 @@ public enum GitOID {
 
 /// An open repository (non-bare working tree). Frees the libgit2 handle on release.
 // @unchecked: the handle never changes; each repository is used by one thread at a time, as libgit2 requires.
-public final class GitRepository: @unchecked Sendable {
+package final class GitRepository: @unchecked Sendable {
     package let pointer: OpaquePointer
     /// The working tree folder.
-    public let path: String
+    package let path: String
 
     package init(_ pointer: OpaquePointer, path: String) {
         self.pointer = pointer
@@ -29,7 +29,7 @@ public final class GitRepository: @unchecked Sendable {
     deinit { git_repository_free(pointer) }
 
     /// Opens the repository at exactly `path` (no search upwards).
-    public static func open(_ path: String) throws -> GitRepository {
+    package static func open(_ path: String) throws -> GitRepository {
         Libgit2.initialize()
         var repo: OpaquePointer?
         try check(
@@ -39,7 +39,7 @@ public final class GitRepository: @unchecked Sendable {
     }
 
     /// Creates an empty non-bare repository at `path`.
-    public static func initialize(_ path: String) throws -> GitRepository {
+    package static func initialize(_ path: String) throws -> GitRepository {
         Libgit2.initialize()
         var repo: OpaquePointer?
         try check(git_repository_init(&repo, path, 0), "init repository", path)
@@ -47,24 +47,24 @@ public final class GitRepository: @unchecked Sendable {
     }
 
     /// The `.git` folder.
-    public var gitDirectory: String {
+    package var gitDirectory: String {
         var p = String(cString: git_repository_path(pointer))
         if p.hasSuffix("/") { p.removeLast() }
         return p
     }
 
     /// True for a shallow clone (`--depth`): the history stops at the commits `.git/shallow` names.
-    public var isShallow: Bool { git_repository_is_shallow(pointer) == 1 }
+    package var isShallow: Bool { git_repository_is_shallow(pointer) == 1 }
 
     /// HEAD's commit id, or nil when HEAD does not resolve (unborn branch).
-    public var headOID: String? {
+    package var headOID: String? {
         var oid = git_oid()
         guard git_reference_name_to_id(&oid, pointer, "HEAD") == 0 else { return nil }
         return GitOID.hex(&oid)
     }
 
     /// The branch HEAD points at (`master`), or nil when HEAD is detached.
-    public var headBranch: String? {
+    package var headBranch: String? {
         var ref: OpaquePointer?
         guard git_reference_lookup(&ref, pointer, "HEAD") == 0 else { return nil }
         defer { git_reference_free(ref) }
@@ -77,13 +77,13 @@ public final class GitRepository: @unchecked Sendable {
 
     /// How many paths of the work tree differ from HEAD, untracked files included: the paths `repo verify`
     /// lists (what a killed checkout leaves: new files untracked while HEAD is still the old commit).
-    public func changedPathCount() -> Int {
+    package func changedPathCount() -> Int {
         guard let head = headOID else { return 0 }
         return (try? statusScan(commit: head, deep: false, cancellation: CancellationToken()).count) ?? 0
     }
 
     /// The untracked files (not ignored), relative to the working tree, as `git status -uall` lists them.
-    public func untrackedPaths() -> [String] {
+    package func untrackedPaths() -> [String] {
         var opts = git_status_options()
         git_status_options_init(&opts, UInt32(GIT_STATUS_OPTIONS_VERSION))
         opts.show = GIT_STATUS_SHOW_WORKDIR_ONLY
@@ -102,14 +102,14 @@ public final class GitRepository: @unchecked Sendable {
     }
 
     /// The id a reference resolves to, or nil.
-    public func resolve(_ refName: String) -> String? {
+    package func resolve(_ refName: String) -> String? {
         var oid = git_oid()
         guard git_reference_name_to_id(&oid, pointer, refName) == 0 else { return nil }
         return GitOID.hex(&oid)
     }
 
     /// Names of references matching a glob, e.g. `refs/remotes/origin/*`.
-    public func references(matching glob: String) -> [String] {
+    package func references(matching glob: String) -> [String] {
         var list = git_strarray()
         guard git_reference_list(&list, pointer) == 0 else { return [] }
         defer { git_strarray_dispose(&list) }
@@ -121,7 +121,7 @@ public final class GitRepository: @unchecked Sendable {
     }
 
     /// Creates or moves a direct reference.
-    public func setReference(_ name: String, to hex: String, message: String) throws {
+    package func setReference(_ name: String, to hex: String, message: String) throws {
         guard var oid = GitOID.parse(hex) else {
             throw GitError(
                 .repository, operation: "update \(name) in", subject: path,
@@ -132,13 +132,13 @@ public final class GitRepository: @unchecked Sendable {
         git_reference_free(ref)
     }
 
-    public func setSymbolicReference(_ name: String, to target: String, message: String) throws {
+    package func setSymbolicReference(_ name: String, to target: String, message: String) throws {
         var ref: OpaquePointer?
         try check(git_reference_symbolic_create(&ref, pointer, name, target, 1, message), "update \(name) in", path)
         git_reference_free(ref)
     }
 
-    public func deleteReference(_ name: String) {
+    package func deleteReference(_ name: String) {
         var ref: OpaquePointer?
         if git_reference_lookup(&ref, pointer, name) == 0 {
             _ = git_reference_delete(ref)
@@ -147,7 +147,7 @@ public final class GitRepository: @unchecked Sendable {
     }
 
     /// A config value read from the repository's own files, raw (no `insteadOf` rewriting, as CocoaPods reads it).
-    public func configString(_ key: String) -> String? {
+    package func configString(_ key: String) -> String? {
         var config: OpaquePointer?
         guard git_repository_config_snapshot(&config, pointer) == 0 else { return nil }
         defer { git_config_free(config) }
@@ -157,7 +157,7 @@ public final class GitRepository: @unchecked Sendable {
         return String(cString: p)
     }
 
-    public func setConfig(_ key: String, _ value: String) throws {
+    package func setConfig(_ key: String, _ value: String) throws {
         var config: OpaquePointer?
         try check(git_repository_config(&config, pointer), "open config of", path)
         defer { git_config_free(config) }
@@ -165,22 +165,22 @@ public final class GitRepository: @unchecked Sendable {
     }
 
     /// The raw `remote.<name>.url`.
-    public func remoteURL(_ name: String = "origin") -> String? { configString("remote.\(name).url") }
+    package func remoteURL(_ name: String = "origin") -> String? { configString("remote.\(name).url") }
 
     /// Adds a remote with the default fetch refspec.
-    public func addRemote(_ name: String, url: String) throws {
+    package func addRemote(_ name: String, url: String) throws {
         var remote: OpaquePointer?
         try check(git_remote_create(&remote, pointer, name, url), "add remote \(name) to", path)
         git_remote_free(remote)
     }
 
     /// `git remote set-url`.
-    public func setRemoteURL(_ name: String, _ url: String) throws {
+    package func setRemoteURL(_ name: String, _ url: String) throws {
         try check(git_remote_set_url(pointer, name, url), "set the URL of remote \(name) in", path)
     }
 
     /// True when the commit exists in the object database (including alternates).
-    public func hasCommit(_ hex: String) -> Bool {
+    package func hasCommit(_ hex: String) -> Bool {
         guard var oid = GitOID.parse(hex) else { return false }
         var commit: OpaquePointer?
         guard git_commit_lookup(&commit, pointer, &oid) == 0 else { return false }
@@ -189,7 +189,7 @@ public final class GitRepository: @unchecked Sendable {
     }
 
     /// The best common ancestor of two commits, or nil when their histories are unrelated.
-    public func mergeBase(_ a: String, _ b: String) -> String? {
+    package func mergeBase(_ a: String, _ b: String) -> String? {
         guard var oa = GitOID.parse(a), var ob = GitOID.parse(b) else { return nil }
         var out = git_oid()
         guard git_merge_base(&out, pointer, &oa, &ob) == 0 else { return nil }
@@ -197,7 +197,7 @@ public final class GitRepository: @unchecked Sendable {
     }
 
     /// How many commits `a` has that `b` lacks, and `b` has that `a` lacks; nil when either is unknown.
-    public func aheadBehind(_ a: String, _ b: String) -> (ahead: Int, behind: Int)? {
+    package func aheadBehind(_ a: String, _ b: String) -> (ahead: Int, behind: Int)? {
         guard var oa = GitOID.parse(a), var ob = GitOID.parse(b) else { return nil }
         var ahead = 0
         var behind = 0
@@ -206,7 +206,7 @@ public final class GitRepository: @unchecked Sendable {
     }
 
     /// The committer time of a commit.
-    public func commitDate(_ hex: String) -> Date? {
+    package func commitDate(_ hex: String) -> Date? {
         guard var oid = GitOID.parse(hex) else { return nil }
         var commit: OpaquePointer?
         guard git_commit_lookup(&commit, pointer, &oid) == 0 else { return nil }

@@ -6,9 +6,9 @@ import PodMirrorFoundation
 /// (`.gitattributes` filters applied), with submodules, then leaves only the content (no `.git`).
 /// Only the objects that revision needs travel: the fetch asks for that one ref (or commit), and where the
 /// linked libgit2 can fetch shallow, only its last commit, as `git clone --depth 1 --branch` does.
-public enum GitSourceFetcher {
+package enum GitSourceFetcher {
     /// What to check out.
-    public enum Revision: Sendable, Equatable {
+    package enum Revision: Sendable, Equatable {
         case tag(String)
         case commit(String)
         case branch(String)
@@ -17,9 +17,9 @@ public enum GitSourceFetcher {
     }
 
     /// The result: the commit checked out and the bytes received.
-    public struct Result: Sendable, Equatable {
-        public var commit: String
-        public var bytes: Int64
+    package struct Result: Sendable, Equatable {
+        package var commit: String
+        package var bytes: Int64
     }
 
     /// Fetches `revision` of `url` into `directory` (new or empty) and removes every `.git` below it. What the
@@ -28,7 +28,7 @@ public enum GitSourceFetcher {
     /// The transfer connects to `url` rewritten once by the insteadOf rules (`options.connectURL`), never
     /// rewritten again (git rewrites a URL once), and decides its proxy on it; errors name `url`, as the pod
     /// names it.
-    public static func fetch(
+    package static func fetch(
         url: String, revision: Revision, submodules: Bool, into directory: String, options: TransferOptions
     ) throws -> Result {
         try GitURL.validate(url)

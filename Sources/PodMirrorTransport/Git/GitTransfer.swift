@@ -9,25 +9,25 @@ import PodMirrorFoundation
 #endif
 
 /// Settings for one network operation: progress, cancellation, the stall timeout and the proxy.
-public struct TransferOptions: Sendable {
+package struct TransferOptions: Sendable {
     /// Seconds without any data from the server before the transfer is aborted (`GitError.timeout`).
     /// libgit2 1.5.1 has no server timeout option: podmirror's socket stream enforces it (see `TransferSession`).
-    public var stallTimeout: TimeInterval
+    package var stallTimeout: TimeInterval
     /// The setting a user changes to raise `stallTimeout` (named in the timeout error's remedy).
-    public var stallTimeoutSetting: String
-    public var progress: any ProgressReporter
-    public var cancellation: CancellationToken
+    package var stallTimeoutSetting: String
+    package var progress: any ProgressReporter
+    package var cancellation: CancellationToken
     /// Proxy configuration (`ProxySettings.load(environment:)`); nil connects directly.
-    public var proxy: ProxySettings?
+    package var proxy: ProxySettings?
     /// git's `url.<base>.insteadOf` rules (`SourceMirrorRules.load`, from the files git reads): a transfer
     /// connects to `connectURL(for:)`. Nil: the rules of the files libgit2 reads (`GitURLRewrite`).
-    public var urlRewrite: SourceMirrorRules?
+    package var urlRewrite: SourceMirrorRules?
     /// The slowest the transfer may go; the socket stream measures it over a sliding window.
-    public var minimumRate: MinimumRate
+    package var minimumRate: MinimumRate
 
-    public static let defaultStallTimeout = NetworkSettings.defaultStallTimeout
+    package static let defaultStallTimeout = NetworkSettings.defaultStallTimeout
 
-    public init(
+    package init(
         stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
         progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init(),
         proxy: ProxySettings? = nil, stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames,
@@ -44,13 +44,13 @@ public struct TransferOptions: Sendable {
 
     /// The URL a transfer of `url` connects to: `url` rewritten once by the insteadOf rules, as git does.
     /// `repositoryRules` are those of the repository's own config, which git reads after the others.
-    public func connectURL(for url: String, repositoryRules: [InsteadOfRule] = []) -> String {
+    package func connectURL(for url: String, repositoryRules: [InsteadOfRule] = []) -> String {
         SourceMirrorRules(rules: (urlRewrite?.rules ?? GitURLRewrite.defaultRules()) + repositoryRules).rewrite(url)
     }
 
     /// The proxy decision for `url` (see `ProxySettings`): the URL the transfer connects to, after git's
     /// `insteadOf` rewriting (see `GitURLRewrite`), as git decides it.
-    public func proxyChoice(for url: String) -> ProxySettings.Choice {
+    package func proxyChoice(for url: String) -> ProxySettings.Choice {
         proxy?.choice(for: url) ?? .direct
     }
 }
@@ -365,18 +365,18 @@ package final class TransferSession: @unchecked Sendable {
 }
 
 /// A ref the server advertises.
-public struct RemoteRef: Sendable, Equatable {
-    public var name: String
-    public var oid: String
+package struct RemoteRef: Sendable, Equatable {
+    package var name: String
+    package var oid: String
     /// For `HEAD`: the branch it points at, when the server says.
-    public var symrefTarget: String?
+    package var symrefTarget: String?
 }
 
 /// Network operations: clone, fetch, list remote refs.
-public enum GitTransfer {
+package enum GitTransfer {
     /// Clones `url` into the new folder `path` (which must not exist or be empty): full history,
     /// `origin` = the exact URL, a local branch checked out.
-    public static func clone(
+    package static func clone(
         url: String, into path: String, branch: String?, depth: Int? = nil,
         options: TransferOptions
     ) throws -> GitRepository {
@@ -435,7 +435,7 @@ public enum GitTransfer {
     }
 
     /// Fetches from the remote `remoteName` of `repo` with its configured refspecs.
-    public static func fetch(_ repo: GitRepository, remote remoteName: String = "origin", options: TransferOptions)
+    package static func fetch(_ repo: GitRepository, remote remoteName: String = "origin", options: TransferOptions)
         throws
     {
         Libgit2.initialize()
@@ -455,7 +455,7 @@ public enum GitTransfer {
     }
 
     /// The refs the server at `url` advertises (`git ls-remote`).
-    public static func listRemote(url: String, options: TransferOptions) throws -> [RemoteRef] {
+    package static func listRemote(url: String, options: TransferOptions) throws -> [RemoteRef] {
         try GitURL.validate(url)
         Libgit2.initialize()
         // `git ls-remote URL` applies the insteadOf rules; a detached remote does not, so rewrite here and
@@ -470,7 +470,7 @@ public enum GitTransfer {
     }
 
     /// The refs the repository's remote (default `origin`) advertises.
-    public static func listRemote(repo: GitRepository, remote name: String = "origin", options: TransferOptions) throws
+    package static func listRemote(repo: GitRepository, remote name: String = "origin", options: TransferOptions) throws
         -> [RemoteRef]
     {
         var remote: OpaquePointer?
@@ -517,7 +517,7 @@ public enum GitTransfer {
 
 extension NetworkSettings {
     /// Transfer options for one operation.
-    public func transfer(
+    package func transfer(
         progress: any ProgressReporter = NullProgress(),
         cancellation: CancellationToken = .init()
     ) -> TransferOptions {

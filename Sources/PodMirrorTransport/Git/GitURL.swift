@@ -3,11 +3,11 @@ import PodMirrorFoundation
 
 /// The transports podmirror lets libgit2 use. `ext::`/`fd::` (run commands, use descriptors) and any
 /// unknown scheme are refused before libgit2 sees the URL.
-public enum GitURL {
-    public static let allowedSchemes: Set<String> = ["https", "http", "ssh", "git", "file", "git+ssh", "ssh+git"]
+package enum GitURL {
+    package static let allowedSchemes: Set<String> = ["https", "http", "ssh", "git", "file", "git+ssh", "ssh+git"]
 
     /// Throws unless the URL is http(s), ssh (incl. scp-like `user@host:path`), git://, file:// or a path.
-    public static func validate(_ url: String) throws {
+    package static func validate(_ url: String) throws {
         let trimmed = url.trimmingCharacters(in: .whitespaces)
         func refuse(_ why: Message) -> GitError {
             GitError(.unsupportedTransport, operation: "use URL", subject: url, cause: why)
@@ -33,7 +33,7 @@ public enum GitURL {
 
     /// For a path or `file://` URL, throws unless the folder exists (libgit2 would call a missing one an
     /// "unsupported URL protocol").
-    public static func checkLocalPath(_ url: String, fileSystem: FileSystem) throws {
+    package static func checkLocalPath(_ url: String, fileSystem: FileSystem) throws {
         let trimmed = url.trimmingCharacters(in: .whitespaces)
         var path: String
         if trimmed.lowercased().hasPrefix("file://") {

@@ -6,14 +6,14 @@ import PodMirrorFoundation
 /// `GIT_CONFIG_NOSYSTEM` is set (`$GIT_CONFIG_SYSTEM`, else the one libgit2 finds), then `$GIT_CONFIG_GLOBAL`
 /// alone, or else the XDG file and `~/.gitconfig`. libgit2 1.5.1 ignores those three variables, so podmirror
 /// reads the files itself wherever it must follow what git does (insteadOf rules, proxies).
-public struct GitConfigFiles: Sendable {
-    public var environment: RuntimeEnvironment
+package struct GitConfigFiles: Sendable {
+    package var environment: RuntimeEnvironment
 
-    public init(environment: RuntimeEnvironment) { self.environment = environment }
+    package init(environment: RuntimeEnvironment) { self.environment = environment }
 
     /// The global config file git writes with `--global`: `$GIT_CONFIG_GLOBAL`, else `~/.gitconfig`
     /// when it exists, else `$XDG_CONFIG_HOME/git/config` when that exists, else `~/.gitconfig`.
-    public var globalFile: String {
+    package var globalFile: String {
         if let g = globalOverride { return g }
         let home = environment.home + "/.gitconfig"
         if environment.fileSystem.fileExists(home) { return home }
@@ -22,7 +22,7 @@ public struct GitConfigFiles: Sendable {
     }
 
     /// The XDG global file git also reads (`$XDG_CONFIG_HOME/git/config`, `~/.config/git/config`).
-    public var xdgFile: String {
+    package var xdgFile: String {
         let base =
             environment.variables["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment.home + "/.config"
         return environment.expandPath(base) + "/git/config"

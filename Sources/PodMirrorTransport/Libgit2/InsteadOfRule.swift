@@ -3,25 +3,25 @@ import PodMirrorFoundation
 
 /// git's `url.<base>.insteadOf = <insteadOf>`: a URL starting with `insteadOf` is rewritten to start with
 /// `base` (see `SourceMirrorRules.rewrite` for how git chooses among several).
-public struct InsteadOfRule: Sendable, Hashable, Codable {
-    public var base: String
-    public var insteadOf: String
+package struct InsteadOfRule: Sendable, Hashable, Codable {
+    package var base: String
+    package var insteadOf: String
 
-    public init(base: String, insteadOf: String) {
+    package init(base: String, insteadOf: String) {
         self.base = base
         self.insteadOf = insteadOf
     }
 
     /// An insteadOf rule as one global git config file holds it. JSON: `{file, base, insteadOf, managed}`.
-    public struct InFile: Sendable, Equatable, Encodable {
-        public var file: String
-        public var rule: InsteadOfRule
+    package struct InFile: Sendable, Equatable, Encodable {
+        package var file: String
+        package var rule: InsteadOfRule
         /// Written by podmirror (its `reset` or `remove` takes it out).
-        public var managed: Bool
+        package var managed: Bool
 
         enum CodingKeys: String, CodingKey { case file, base, insteadOf, managed }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(file, forKey: .file)
             try c.encode(rule.base, forKey: .base)

@@ -4,7 +4,7 @@ import Foundation
 import PodMirrorFoundation
 
 /// Process-wide libgit2 set-up. Call `Libgit2.initialize()` before any other libgit2 call.
-public enum Libgit2 {
+package enum Libgit2 {
     private static let once: Void = {
         git_libgit2_init()
         // libgit2 1.5.1 has no server timeout: every git:// and http(s):// connection (TLS wraps it) goes
@@ -13,10 +13,10 @@ public enum Libgit2 {
     }()
 
     /// Initializes libgit2 once per process.
-    public static func initialize() { _ = once }
+    package static func initialize() { _ = once }
 
     /// The version of the libgit2 loaded at run time, e.g. "1.5.1".
-    public static var version: String {
+    package static var version: String {
         var major: Int32 = 0
         var minor: Int32 = 0
         var revision: Int32 = 0
@@ -26,10 +26,10 @@ public enum Libgit2 {
 
     /// True when the linked libgit2 supports shallow fetches (`--depth`): from 1.7 on, in the headers and the
     /// library.
-    public static var supportsShallow: Bool { pm_has_shallow() != 0 }
+    package static var supportsShallow: Bool { pm_has_shallow() != 0 }
 
     /// The message of libgit2's last error on this thread (credentials redacted), or a fallback.
-    public static func lastErrorMessage(_ fallback: String = "unknown libgit2 error") -> String {
+    package static func lastErrorMessage(_ fallback: String = "unknown libgit2 error") -> String {
         guard let e = git_error_last(), let msg = e.pointee.message else { return fallback }
         return Redaction.redactText(String(cString: msg))
     }
@@ -44,5 +44,5 @@ extension Libgit2 {
     }()
 
     /// Applies the process-wide speed settings for Specs repos (idempotent).
-    public static func applySpecsTuning() { _ = tuned }
+    package static func applySpecsTuning() { _ = tuned }
 }

@@ -3,41 +3,41 @@ import Foundation
 import PodMirrorFoundation
 
 /// One HTTP answer, redirects not followed (the caller decides whether a redirect is acceptable).
-public struct HTTPAnswer: Sendable {
-    public var status: Int
-    public var headers: [String: String]
-    public var body: Data
-    public var seconds: Double
+package struct HTTPAnswer: Sendable {
+    package var status: Int
+    package var headers: [String: String]
+    package var body: Data
+    package var seconds: Double
 
     /// A header by case-insensitive name.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 }
 
 /// A failure to get any answer: timeout, refused connection, TLS, DNS.
-public struct HTTPFailure: Error, Sendable {
-    public var message: String
+package struct HTTPFailure: Error, Sendable {
+    package var message: String
 
-    public init(message: String) { self.message = message }
+    package init(message: String) { self.message = message }
 }
 
 /// Blocking HTTP requests with a timeout, without following redirects, through libcurl loaded on first
 /// use (`CHTTP`) on every platform, so the path tested on Linux is the one macOS users run. Linking
 /// FoundationNetworking would load libcurl and its ~25 dependencies at every start, about 5 ms of each
 /// command's 13 ms start-up. The proxy is the one git transfers use (`ProxySettings`).
-public final class HTTPGet: Sendable {
-    public let timeout: Double
+package final class HTTPGet: Sendable {
+    package let timeout: Double
     /// The proxy configuration git transfers use; each request's proxy is decided from it.
-    public let proxy: ProxySettings
+    package let proxy: ProxySettings
 
-    public init(timeout: Double, proxy: ProxySettings = ProxySettings()) {
+    package init(timeout: Double, proxy: ProxySettings = ProxySettings()) {
         self.timeout = timeout
         self.proxy = proxy
     }
 
     /// GET (or HEAD) `url`; throws `HTTPFailure` when no answer came within the timeout.
-    public func fetch(_ url: String, method: String = "GET") throws -> HTTPAnswer {
+    package func fetch(_ url: String, method: String = "GET") throws -> HTTPAnswer {
         guard URL(string: url) != nil else { throw HTTPFailure(message: "not a URL: \(Redaction.redactURL(url))") }
         var result = pm_http_result()
         let start = Date()

@@ -5,22 +5,22 @@ import PodMirrorFoundation
 /// bytes a second over the last `seconds` aborts it. It sits beside the stall timeout, which only catches
 /// silence: a server trickling a byte a second never stalls. Set with `PODMIRROR_MIN_RATE` (bytes a
 /// second, 0 for none) and `PODMIRROR_MIN_RATE_TIME` (seconds); 1024 bytes/s over 30 s by default.
-public struct MinimumRate: Sendable, Equatable {
+package struct MinimumRate: Sendable, Equatable {
     /// 0: no minimum.
-    public var bytesPerSecond: Int
-    public var seconds: TimeInterval
+    package var bytesPerSecond: Int
+    package var seconds: TimeInterval
 
-    public static let `default` = MinimumRate(bytesPerSecond: 1024, seconds: 30)
-    public static let none = MinimumRate(bytesPerSecond: 0, seconds: 30)
+    package static let `default` = MinimumRate(bytesPerSecond: 1024, seconds: 30)
+    package static let none = MinimumRate(bytesPerSecond: 0, seconds: 30)
     /// The settings named in a too-slow transfer's remedy.
-    public static let settingNames = "PODMIRROR_MIN_RATE or PODMIRROR_MIN_RATE_TIME"
+    package static let settingNames = "PODMIRROR_MIN_RATE or PODMIRROR_MIN_RATE_TIME"
 
-    public init(bytesPerSecond: Int, seconds: TimeInterval) {
+    package init(bytesPerSecond: Int, seconds: TimeInterval) {
         self.bytesPerSecond = bytesPerSecond
         self.seconds = seconds
     }
 
-    public var isEnabled: Bool { bytesPerSecond > 0 }
+    package var isEnabled: Bool { bytesPerSecond > 0 }
 
     /// What a too-slow transfer's error says: "slower than 1024 bytes/s for 30 s".
     package var cause: Message {
@@ -32,7 +32,7 @@ public struct MinimumRate: Sendable, Equatable {
     }
 
     /// The minimum `environment` sets; a bad value is a usage error naming the variable and the value.
-    public static func resolve(environment: [String: String]) throws -> MinimumRate {
+    package static func resolve(environment: [String: String]) throws -> MinimumRate {
         var rate = MinimumRate.default
         if let text = value("PODMIRROR_MIN_RATE", environment) {
             guard let n = Int(text), n >= 0 else {

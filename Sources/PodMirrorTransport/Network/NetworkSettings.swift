@@ -4,30 +4,30 @@ import PodMirrorFoundation
 /// The network settings every command that reaches a server shares, read in one place: the stall
 /// timeout (`--timeout`, else `PODMIRROR_GIT_TIMEOUT`, else 120 s), the `Spec_Lock` wait
 /// (`--lock-timeout`, else `PODMIRROR_LOCK_TIMEOUT`, else 60 s) and the proxy configuration.
-public struct NetworkSettings: Sendable {
+package struct NetworkSettings: Sendable {
     /// Seconds without data from a server before a transfer is aborted.
-    public var stallTimeout: TimeInterval
+    package var stallTimeout: TimeInterval
     /// The setting that decided `stallTimeout`, named in a timeout's remedy.
-    public var stallTimeoutSetting: String
+    package var stallTimeoutSetting: String
     /// The slowest a transfer may go (`PODMIRROR_MIN_RATE`, `PODMIRROR_MIN_RATE_TIME`).
-    public var minimumRate = MinimumRate.default
+    package var minimumRate = MinimumRate.default
     /// Seconds of a whole mirror probe (an HTTP request or an ls-remote).
-    public var probeTimeout: TimeInterval
+    package var probeTimeout: TimeInterval
     /// Seconds to wait for CocoaPods' `Spec_Lock`.
-    public var lockTimeout: TimeInterval
-    public var proxy: ProxySettings
+    package var lockTimeout: TimeInterval
+    package var proxy: ProxySettings
     /// git's `url.<base>.insteadOf` rules from the files git reads (`SourceMirrorRules.load`): every transfer
     /// connects to the URL they rewrite to. Nil: the files libgit2 reads (see `GitURLRewrite`).
-    public var urlRewrite: SourceMirrorRules?
+    package var urlRewrite: SourceMirrorRules?
 
     /// What a user can set when no setting was given.
-    public static let timeoutSettingNames = "--timeout or PODMIRROR_GIT_TIMEOUT"
+    package static let timeoutSettingNames = "--timeout or PODMIRROR_GIT_TIMEOUT"
     /// Seconds without a byte before a transfer is abandoned, when nothing else is set.
-    public static let defaultStallTimeout: TimeInterval = 120
-    public static let defaultLockTimeout: TimeInterval = 60
-    public static let defaultProbeTimeout: TimeInterval = 15
+    package static let defaultStallTimeout: TimeInterval = 120
+    package static let defaultLockTimeout: TimeInterval = 60
+    package static let defaultProbeTimeout: TimeInterval = 15
 
-    public init(
+    package init(
         stallTimeout: TimeInterval = NetworkSettings.defaultStallTimeout,
         stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames,
         probeTimeout: TimeInterval = NetworkSettings.defaultProbeTimeout,
@@ -43,7 +43,7 @@ public struct NetworkSettings: Sendable {
 
     /// Resolves the settings from command-line values (nil when not given) and the environment.
     /// A given timeout bounds the probes too; otherwise probes keep their shorter default.
-    public static func resolve(
+    package static func resolve(
         timeout: Double?, lockTimeout: Double?,
         environment: [String: String]
     ) throws -> NetworkSettings {
@@ -69,13 +69,13 @@ public struct NetworkSettings: Sendable {
     }
 
     /// `PODMIRROR_LOCK_TIMEOUT` in seconds, nil when unset; a bad value throws `usage.timeout`.
-    public static func environmentLockTimeout(_ environment: [String: String]) throws -> TimeInterval? {
+    package static func environmentLockTimeout(_ environment: [String: String]) throws -> TimeInterval? {
         try seconds("PODMIRROR_LOCK_TIMEOUT", environment)
     }
 
     /// `resolve(timeout:lockTimeout:environment:)` plus the insteadOf rules of the git config files
     /// `environment` makes git read (`GIT_CONFIG_GLOBAL`, `GIT_CONFIG_SYSTEM`, `GIT_CONFIG_NOSYSTEM`, XDG).
-    public static func resolve(
+    package static func resolve(
         timeout: Double?, lockTimeout: Double?, runtime environment: RuntimeEnvironment
     ) throws -> NetworkSettings {
         var settings = try resolve(timeout: timeout, lockTimeout: lockTimeout, environment: environment.variables)

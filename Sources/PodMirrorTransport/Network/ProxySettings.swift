@@ -7,47 +7,47 @@ import PodMirrorFoundation
 /// `http_proxy` / `all_proxy` (lower case first; `HTTP_PROXY` is ignored, as curl does), honouring
 /// `no_proxy` / `NO_PROXY` for every source. Only http(s) URLs use a proxy; ssh, git and file go direct.
 /// One decision serves libgit2's transfers and the libcurl mirror probes, so both take the same path.
-public struct ProxySettings: Sendable, Equatable {
+package struct ProxySettings: Sendable, Equatable {
     /// One `http.proxy` (`urlPattern` nil) or `http.<url>.proxy` entry, in the order git reads them.
-    public struct ConfigEntry: Sendable, Equatable {
-        public var urlPattern: String?
-        public var value: String
+    package struct ConfigEntry: Sendable, Equatable {
+        package var urlPattern: String?
+        package var value: String
 
-        public init(urlPattern: String?, value: String) {
+        package init(urlPattern: String?, value: String) {
             self.urlPattern = urlPattern
             self.value = value
         }
     }
 
     /// What a transfer to one URL does.
-    public enum Choice: Sendable, Equatable {
+    package enum Choice: Sendable, Equatable {
         case direct
         /// Through this proxy URL (always with a scheme; may carry `user:password`, never print it raw).
         case proxy(String)
 
         /// The proxy URL, credentials redacted, or nil when direct.
-        public var displayURL: String? {
+        package var displayURL: String? {
             if case .proxy(let url) = self { return Redaction.redactURL(url) }
             return nil
         }
     }
 
-    public var config: [ConfigEntry]
-    public var environment: [String: String]
+    package var config: [ConfigEntry]
+    package var environment: [String: String]
 
-    public init(config: [ConfigEntry] = [], environment: [String: String] = [:]) {
+    package init(config: [ConfigEntry] = [], environment: [String: String] = [:]) {
         self.config = config
         self.environment = environment
     }
 
     /// Reads `http.proxy` and `http.<url>.proxy` from the config files git reads (system unless
     /// `GIT_CONFIG_NOSYSTEM`, XDG, global `~/.gitconfig` or `GIT_CONFIG_GLOBAL`), with `environment`.
-    public static func load(environment: [String: String]) -> ProxySettings {
+    package static func load(environment: [String: String]) -> ProxySettings {
         ProxySettings(config: GitProxyConfig.read(environment: environment), environment: environment)
     }
 
     /// The proxy for `url`.
-    public func choice(for url: String) -> Choice {
+    package func choice(for url: String) -> Choice {
         guard let target = ProxyURLParts(url), target.scheme == "http" || target.scheme == "https" else {
             return .direct
         }

@@ -3,14 +3,14 @@ import PodMirrorFoundation
 
 /// The user's source mirrors: git's own `url.<base>.insteadOf` rules, which CocoaPods' `git` obeys too,
 /// applied by podmirror to pod source URLs of every kind (git and http).
-public struct SourceMirrorRules: Sendable, Equatable {
-    public var rules: [InsteadOfRule]
+package struct SourceMirrorRules: Sendable, Equatable {
+    package var rules: [InsteadOfRule]
 
-    public init(rules: [InsteadOfRule]) { self.rules = rules }
+    package init(rules: [InsteadOfRule]) { self.rules = rules }
 
     /// Every insteadOf rule in the system and global git config files git reads (the user's own, a
     /// machine-wide one, podmirror's source mirrors and its Specs rules alike: git applies them all).
-    public static func load(environment: RuntimeEnvironment) throws -> SourceMirrorRules {
+    package static func load(environment: RuntimeEnvironment) throws -> SourceMirrorRules {
         let files = GitConfigFiles(environment: environment)
         // git reads the system file first: of equally long prefixes, its rule wins.
         let system = try InsteadOfRule.InFile.read(
@@ -26,7 +26,7 @@ public struct SourceMirrorRules: Sendable, Equatable {
     /// chained: the result is not matched again, so whoever connects to it must not rewrite it again
     /// (`GitSourceFetcher` creates its remote with `GIT_REMOTE_CREATE_SKIP_INSTEADOF`). Downloads connect
     /// to the rewritten URL and decide their proxy on it, as git does (see `GitURLRewrite`).
-    public func rewrite(_ url: String) -> String {
+    package func rewrite(_ url: String) -> String {
         let match = rules.filter { !$0.insteadOf.isEmpty && url.hasPrefix($0.insteadOf) }
             .max { $0.insteadOf.count < $1.insteadOf.count }
         guard let match else { return url }
