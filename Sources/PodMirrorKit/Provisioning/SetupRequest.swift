@@ -22,7 +22,8 @@ public struct SetupRequest: Sendable, Equatable {
     public var podfiles: [String]
     /// `platform NAME, 'VERSION'` for every Podfile.
     public var platform: (name: String, version: String)?
-    public var inhibitWarnings: Bool
+    /// `inhibit_all_warnings!` on (true) or off (false) in every Podfile; nil leaves it as it is.
+    public var inhibitWarnings: Bool?
     /// Build settings every pod target gets through the post_install hook.
     public var buildSettings: [(key: String, value: String)]
     /// Raise every pod target's deployment target on this platform to at least this version.
@@ -41,7 +42,7 @@ public struct SetupRequest: Sendable, Equatable {
 
     public init(
         mirror: String? = nil, repoName: String? = nil, gems: String? = nil, bundler: Bool = false,
-        podfiles: [String] = [], platform: (name: String, version: String)? = nil, inhibitWarnings: Bool = false,
+        podfiles: [String] = [], platform: (name: String, version: String)? = nil, inhibitWarnings: Bool? = nil,
         buildSettings: [(key: String, value: String)] = [], strategy: Strategy = .podfile,
         removeTrunk: Bool = false, installCocoaPods: Bool = false, verify: Bool = true,
         deploymentTarget: (name: String, version: String)? = nil, seed: String? = nil
