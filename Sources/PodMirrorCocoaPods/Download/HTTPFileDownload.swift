@@ -82,10 +82,9 @@ struct HTTPFileDownload {
         }
     }
 
-    /// Waits before attempt `failures + 1`: `retryDelay`, doubling, at most 30 s; cancellation cuts it short.
+    /// Waits before attempt `failures + 1` (`DownloadOptions.backoff(after:)`); cancellation cuts it short.
     func backoff(_ failures: Int) throws {
-        let delay = min(30, options.retryDelay * pow(2, Double(max(0, failures - 1))))
-        let until = Date().addingTimeInterval(delay)
+        let until = Date().addingTimeInterval(options.backoff(after: failures))
         while Date() < until {
             if options.cancellation.isCancelled { throw InterruptedError() }
             Thread.sleep(forTimeInterval: min(0.05, max(0, until.timeIntervalSinceNow)))
