@@ -8,6 +8,8 @@ import PodMirrorTransport
 /// zero when the server ignores the range, a stall timeout, cancellation and an explicit proxy decision.
 struct HTTPFileDownload {
     var url: String
+    /// The URL as written, when a mirror rewrote it into `url`: errors say `url (for declaredURL)`.
+    var declaredURL: String?
     /// `Name: value` request headers.
     var headers: [String]
     var userAgent: String?
@@ -35,7 +37,7 @@ struct HTTPFileDownload {
         var restarts = 0
         var validator: String?
         var fresh = true
-        let shown = Redaction.redactURL(url)
+        let shown = declaredURL.map { GitTransfer.subject($0, connectingTo: url) } ?? Redaction.redactURL(url)
         do {
             while true {
                 if options.cancellation.isCancelled { throw InterruptedError() }

@@ -27,6 +27,8 @@ public enum ArchiveType: String, Sendable, CaseIterable, Codable {
 public struct HTTPSource: Sendable, Equatable {
     /// The URL to download (after source-mirror rewriting).
     public var url: String
+    /// The URL as the podspec names it, when a source mirror rewrote `url`: errors name both.
+    public var declaredURL: String?
     /// `:type`; nil means "from the URL's path".
     public var type: ArchiveType?
     /// `:flatten`; nil means cocoapods-downloader's default (tar kinds flattened, zip not).
