@@ -50,7 +50,7 @@ public enum PodmirrorMain {
             $0.hasPrefix("--generate-completion-script") || $0 == "--experimental-dump-help"
         }
         if let status = VersionOutput.printIfAsked(arguments, console: console) { return status }
-        let hoisted = GlobalOptions.hoisted(arguments)
+        let hoisted = OnOff.normalized(GlobalOptions.hoisted(arguments))
         if let status = SubcommandCheck.reportUnknown(hoisted, root: Podmirror.self, console: console) {
             return status
         }

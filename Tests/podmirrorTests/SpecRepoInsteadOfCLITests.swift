@@ -168,7 +168,7 @@ final class SpecRepoInsteadOfCLITests: XCTestCase {
             extraEnvironment: ["GIT_CONFIG_GLOBAL": global])
         XCTAssertNotEqual(r.status, 0, r.stdout)
         let shown = "http://***@127.0.0.1:\(w.b.port)/missing/Specs.git"
-        XCTAssertTrue(r.stdout.contains("\(named)Specs.git (insteadOf: \(shown))"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\(shown) (for \(named)Specs.git)"), r.stdout)
         XCTAssertFalse((r.stdout + r.stderr).contains("s3cret"), r.stdout + r.stderr)
     }
 }

@@ -186,9 +186,9 @@ _podmirror() {
 
 _podmirror_setup() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --inhibit-warnings --remove-trunk --install-cocoapods --no-verify --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --remove-trunk --install-cocoapods --no-verify --version -h --help)
     repeating_options=(--podfile --build-setting --source-mirror)
-    non_repeating_options=(--lang --mirror --name --gems --platform --deployment-target --strategy --timeout --seed)
+    non_repeating_options=(--lang --mirror --name --gems --platform --inhibit-warnings --deployment-target --strategy --timeout --seed)
     __podmirror_offer_flags_options 0
 
     # Offer option value completions
@@ -212,6 +212,10 @@ _podmirror_setup() {
         return
         ;;
     '--platform')
+        return
+        ;;
+    '--inhibit-warnings')
+        __podmirror_add_completions -W 'on'$'\n''off'
         return
         ;;
     '--build-setting')

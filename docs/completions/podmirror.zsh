@@ -82,6 +82,7 @@ _podmirror_setup() {
     local -ar ___lang=('en' 'zh-Hans')
     local -ar ___mirror=('trunk' 'github' 'tuna' 'bfsu' 'nju' 'nyist')
     local -ar ___gems=('rubygems' 'ruby-china' 'ustc' 'tuna')
+    local -ar ___inhibit_warnings=('on' 'off')
     local -ar ___strategy=('podfile' 'insteadof')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
@@ -95,7 +96,7 @@ _podmirror_setup() {
         '--bundler[Also set Bundler'\''s mirror for rubygems.org.]'
         '*--podfile[A Podfile to edit (repeatable).]:podfile:'
         '--platform[Platform for every Podfile, e.g. ios\:13.0 (also ios 13.0).]:platform:'
-        '--inhibit-warnings[Add inhibit_all_warnings! to every Podfile.]'
+        '--inhibit-warnings[inhibit_all_warnings! in every Podfile\: on (also when given alone) or off.]:inhibit-warnings:{__podmirror_complete "${___inhibit_warnings[@]}"}'
         '*--build-setting[KEY=VALUE every pod target gets in the post_install hook (repeatable).]:build-setting:'
         '--deployment-target[PLATFORM\:VERSION\: raise every pod target'\''s deployment target to at least VERSION (post_install).]:deployment-target:'
         '--strategy[How Podfiles reach the mirror\: podfile (source lines) or insteadof (git config rules).]:strategy:{__podmirror_complete "${___strategy[@]}"}'
@@ -332,7 +333,7 @@ _podmirror_repo_use() {
         ':mirror:{__podmirror_complete "${_mirror[@]}"}'
         '--name[Folder name (default\: CocoaPods'\'' own name for the URL).]:name:'
         '--depth[Shallow clone depth for a fresh clone (needs libgit2 1.7 or newer).]:depth:'
-        '--allow-older[Move the repo back when the source is behind its commit (refused otherwise).]'
+        '--allow-older[Switch even when the source is behind the repo'\''s commit or has diverged from it, dropping the repo'\''s own commits (refused otherwise).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1052,7 +1053,7 @@ _podmirror_pods_fetch() {
         '--lockfile[The Podfile.lock to read (instead of --project).]:lockfile:'
         '--only[Only these pods (root names).]:only:'
         '--cocoapods-version[The CocoaPods version that will read the cache (written to its VERSION file).]:cocoapods-version:'
-        '--timeout[Seconds without data from a server before a download is abandoned (default 120).]:timeout:'
+        '--timeout[Seconds without data from a server before a download try is abandoned (default 120). An http archive gets 4 tries, 1, 2, 4 s apart\: at most 4 × (timeout + 1) + 7 s when the server stalls.]:timeout:'
         '--lock-timeout[Seconds to wait for a cache entry'\''s .lock held by CocoaPods or another podmirror (default 60).]:lock-timeout:'
         '--jobs[Downloads to run at once (default 8).]:jobs:'
         '--version[Show the version.]'
@@ -1076,7 +1077,7 @@ _podmirror_pods_list() {
         '--lockfile[The Podfile.lock to read (instead of --project).]:lockfile:'
         '--only[Only these pods (root names).]:only:'
         '--cocoapods-version[The CocoaPods version that will read the cache (written to its VERSION file).]:cocoapods-version:'
-        '--timeout[Seconds without data from a server before a download is abandoned (default 120).]:timeout:'
+        '--timeout[Seconds without data from a server before a download try is abandoned (default 120). An http archive gets 4 tries, 1, 2, 4 s apart\: at most 4 × (timeout + 1) + 7 s when the server stalls.]:timeout:'
         '--lock-timeout[Seconds to wait for a cache entry'\''s .lock held by CocoaPods or another podmirror (default 60).]:lock-timeout:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

@@ -188,7 +188,6 @@ struct PodfilePlatformCommand: PodmirrorCommand {
 }
 
 struct PodfileInhibitWarningsCommand: PodmirrorCommand {
-    enum State: String, ExpressibleByArgument, CaseIterable { case on, off }
     static let configuration = CommandConfiguration(
         commandName: "inhibit-warnings",
         abstract: Message("help.podfile.inhibit-warnings.abstract").abstractText
@@ -196,7 +195,7 @@ struct PodfileInhibitWarningsCommand: PodmirrorCommand {
     static let commandName = "podfile inhibit-warnings"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
-    @Argument(help: Message("help.podfile.inhibit-warnings.argument.state").help) var state: State = .on
+    @Argument(help: Message("help.podfile.inhibit-warnings.argument.state").help) var state: OnOff = .on
 
     func run(_ runner: CommandRunner) throws {
         try runPodfileEdits([.inhibitWarnings(state == .on)], location: location, runner: runner)

@@ -58,6 +58,20 @@ struct PodsOptions: ParsableArguments {
 
 /// Rendering shared by the pods commands.
 enum PodsRender {
+    /// `pods 3/10  1.2 MB, 400 KB/s, about 20 s left`: the rate from the bytes so far, the time left from the pods
+    /// done and still to do (the sizes of the pods not fetched yet are unknown).
+    static func progressLine(done: Int, total: Int, bytes: Int64, elapsed: TimeInterval) -> String {
+        let counts = Message(
+            "pods.fetch.progress",
+            [
+                "done": String(done), "total": String(total),
+                "bytes": ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file),
+            ]
+        ).localized
+        let event = ProgressEvent(phase: counts, completed: done, total: total, bytes: Int(bytes))
+        return counts + ConsoleProgress.rateAndTimeLeft(event, elapsed: elapsed)
+    }
+
     static func statusWord(_ s: PodFetchResult.Status) -> String {
         let key =
             switch s {
@@ -130,16 +144,9 @@ struct PodsFetchCommand: PodmirrorCommand {
         let showLines = !global.json
         let report = try fetcher.run(mode: global.mode, cancellation: runner.context.cancellation) { p in
             if let done = p.finished, showLines { console.err(PodsRender.line(done, console: console)) }
-            let elapsed = max(0.001, Date().timeIntervalSince(started))
-            let rate = ByteCountFormatter.string(fromByteCount: Int64(Double(p.bytes) / elapsed), countStyle: .file)
-            console.progress(
-                Message(
-                    "pods.fetch.progress",
-                    [
-                        "done": String(p.done), "total": String(p.total),
-                        "bytes": ByteCountFormatter.string(fromByteCount: p.bytes, countStyle: .file), "rate": rate,
-                    ]
-                ).localized)
+            let line = PodsRender.progressLine(
+                done: p.done, total: p.total, bytes: p.bytes, elapsed: Date().timeIntervalSince(started))
+            if console.drawsProgress { console.progress(line) } else { console.plainProgress(line) }
         }
         console.endProgress()
         try runner.show(

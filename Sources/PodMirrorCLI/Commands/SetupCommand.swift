@@ -25,8 +25,8 @@ struct SetupCommand: PodmirrorCommand {
     var podfiles: [String] = []
     @Option(help: Message("help.setup.option.platform").help)
     var platform: String?
-    @Flag(help: Message("help.setup.flag.inhibit-warnings").help)
-    var inhibitWarnings = false
+    @Option(name: .customLong("inhibit-warnings"), help: Message("help.setup.flag.inhibit-warnings").help)
+    var inhibitWarnings: OnOff?
     @Option(
         name: .customLong("build-setting"),
         help: Message("help.setup.option.build-settings").help)
@@ -63,7 +63,8 @@ struct SetupCommand: PodmirrorCommand {
     func request() throws -> SetupRequest {
         var request = SetupRequest(
             mirror: mirror, repoName: repoName, gems: gems, bundler: bundler, podfiles: podfiles,
-            platform: try platform.map { try PlatformVersion(parsing: $0) }, inhibitWarnings: inhibitWarnings,
+            platform: try platform.map { try PlatformVersion(parsing: $0) },
+            inhibitWarnings: inhibitWarnings.map { $0 == .on },
             buildSettings: try buildSettings.map(SetupRequest.parseBuildSetting), strategy: strategy,
             removeTrunk: removeTrunk, installCocoaPods: installCocoapods, verify: !noVerify,
             deploymentTarget: try deploymentTarget.map { try PlatformVersion(parsing: $0) })

@@ -7,6 +7,8 @@ import PodMirrorTransport
 /// zero when the server ignores the range, a stall timeout, cancellation and an explicit proxy decision.
 struct HTTPFileDownload {
     var url: String
+    /// The URL as written, when a mirror rewrote it into `url`: errors say `url (for declaredURL)`.
+    var declaredURL: String?
     /// `Name: value` request headers.
     var headers: [String]
     var userAgent: String?
@@ -26,7 +28,7 @@ struct HTTPFileDownload {
         var restarts = 0
         var validator: String?
         var fresh = true
-        let shown = Redaction.redactURL(url)
+        let shown = declaredURL.map { GitTransfer.subject($0, connectingTo: url) } ?? Redaction.redactURL(url)
         do {
             while true {
                 if options.cancellation.isCancelled { throw InterruptedError() }
@@ -75,10 +77,9 @@ struct HTTPFileDownload {
         }
     }
 
-    /// Waits before attempt `failures + 1`: `retryDelay`, doubling, at most 30 s; cancellation cuts it short.
+    /// Waits before attempt `failures + 1` (`DownloadOptions.backoff(after:)`); cancellation cuts it short.
     func backoff(_ failures: Int) throws {
-        let delay = min(30, options.retryDelay * pow(2, Double(max(0, failures - 1))))
-        let until = Date().addingTimeInterval(delay)
+        let until = Date().addingTimeInterval(options.backoff(after: failures))
         while Date() < until {
             if options.cancellation.isCancelled { throw InterruptedError() }
             Thread.sleep(forTimeInterval: min(0.05, max(0, until.timeIntervalSinceNow)))

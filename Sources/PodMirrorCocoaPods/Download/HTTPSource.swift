@@ -27,6 +27,8 @@ package enum ArchiveType: String, Sendable, CaseIterable, Codable {
 package struct HTTPSource: Sendable, Equatable {
     /// The URL to download (after source-mirror rewriting).
     package var url: String
+    /// The URL as the podspec names it, when a source mirror rewrote `url`: errors name both.
+    package var declaredURL: String?
     /// `:type`; nil means "from the URL's path".
     package var type: ArchiveType?
     /// `:flatten`; nil means cocoapods-downloader's default (tar kinds flattened, zip not).
@@ -71,6 +73,18 @@ package struct DownloadOptions: Sendable {
     package var proxy: ProxySettings?
     /// The bounds an archive must stay within.
     package var limits: ArchiveLimits
+
+    /// The wait before attempt `failures + 1`: `retryDelay`, doubling with each failure, at most 30 s.
+    package func backoff(after failures: Int) -> TimeInterval {
+        min(30, retryDelay * pow(2, Double(max(0, failures - 1))))
+    }
+
+    /// The longest one download runs when the server stalls on every attempt: `retries + 1` attempts of
+    /// `stallTimeout` plus 1 s each (libcurl looks at a silent transfer once a second), plus the backoff between
+    /// them (`--timeout 3`: 4 × (3 + 1) s + 1 + 2 + 4 s = 23 s).
+    package var stalledBound: TimeInterval {
+        Double(retries + 1) * (stallTimeout + 1) + (0..<max(0, retries)).map { backoff(after: $0 + 1) }.reduce(0, +)
+    }
 
     /// The User-Agent cocoapods-downloader's `curl` sends, quotes included (its `-A` is one argv element
     /// holding the quotes): `'CocoaPods/1.17.0 cocoapods-downloader/2.1'`.

@@ -1,5 +1,6 @@
 import Foundation
 import PodMirrorFoundation
+import PodMirrorTransport
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -22,7 +23,9 @@ package enum HTTPSourceDownloader {
         _ source: HTTPSource, into directory: String, scratch: String,
         options: DownloadOptions
     ) throws -> Int64 {
-        let shown = Redaction.redactURL(source.url)
+        let shown =
+            source.declaredURL.map { GitTransfer.subject($0, connectingTo: source.url) }
+            ?? Redaction.redactURL(source.url)
         guard let type = source.type ?? ArchiveType.from(url: source.url) else {
             throw HTTPSourceError(.leftToCocoaPods, Message("pods.http.unknown-type", ["url": shown]))
         }
@@ -41,7 +44,7 @@ package enum HTTPSourceDownloader {
             return name.trimmingCharacters(in: .whitespaces).lowercased() == "user-agent"
         }
         let download = HTTPFileDownload(
-            url: source.url, headers: source.headers,
+            url: source.url, declaredURL: source.declaredURL, headers: source.headers,
             userAgent: givesAgent ? nil : options.userAgent, options: options)
         let bytes = try download.run(to: archive)
         try verify(archive, source, shown: shown)

@@ -33,7 +33,9 @@ struct PodFetcher: Sendable {
             result.commit = got.commit
             result.bytes = got.bytes
         case .http(var http):
-            http.url = request.mirrors.rewrite(http.url)
+            let declared = http.url
+            http.url = request.mirrors.rewrite(declared)
+            if http.url != declared { http.declaredURL = declared }
             try fs.createDirectory(content)
             let scratch = dir + "/scratch"
             try fs.createDirectory(scratch)

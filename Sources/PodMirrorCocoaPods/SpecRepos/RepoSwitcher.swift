@@ -116,17 +116,21 @@ struct RepoSwitcher: Sendable {
                 remedy: Message("repo.error.no-branch.remedy"), code: .repoNoBranch)
         }
         if let base = probe.mergeBase(oldHead, newTip) {
-            // The source is behind: its tip is an ancestor of the repo's commit, whose newer specs would go.
-            let back = base == newTip && newTip != oldHead ? probe.aheadBehind(oldHead, newTip)?.ahead : nil
+            // The source is behind (its tip an ancestor of the repo's commit) or has diverged (the merge base is
+            // neither): either way the repo's commits the source lacks, and their specs, would go.
+            let back = base != oldHead ? probe.aheadBehind(oldHead, newTip)?.ahead : nil
             if let back, !allowOlder {
-                throw PodMirrorFailure(
-                    Message(
-                        "repo.use.error.older",
-                        [
-                            "name": old.name, "head": String(oldHead.prefix(12)), "url": Redaction.redactURL(url),
-                            "tip": String(newTip.prefix(12)), "count": String(back),
-                        ]),
-                    remedy: Message("repo.use.error.older.remedy"), code: .repoOlder)
+                let values = [
+                    "name": old.name, "head": String(oldHead.prefix(12)), "url": Redaction.redactURL(url),
+                    "tip": String(newTip.prefix(12)), "count": String(back),
+                ]
+                throw base == newTip
+                    ? PodMirrorFailure(
+                        Message("repo.use.error.older", values), remedy: Message("repo.use.error.older.remedy"),
+                        code: .repoOlder)
+                    : PodMirrorFailure(
+                        Message("repo.use.error.diverged", values), remedy: Message("repo.use.error.diverged.remedy"),
+                        code: .repoDiverged)
             }
             var (details, outcome) = try repoint(
                 context, oldRepo: oldRepo, probe: probe, branch: branch, oldHead: oldHead, newTip: newTip)

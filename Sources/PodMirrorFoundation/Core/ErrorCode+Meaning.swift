@@ -66,6 +66,9 @@ extension ErrorCode {
         case .repoNoBranch: "The remote has no branch to check out."
         case .repoOlder:
             "The source's branch is behind the spec repo's commit: `repo use` would move it back (`--allow-older`)."
+        case .repoDiverged:
+            "The source's branch has diverged from the spec repo's commit: `repo use` would drop the repo's own commits"
+                + " (`--allow-older`)."
         case .repoNoTrackingRef: "The spec repo has no origin branch to reset or update to."
         case .repoPermission: "The spec repo cannot be removed: no permission."
         case .repoRename: "A spec repo could not be moved into place."

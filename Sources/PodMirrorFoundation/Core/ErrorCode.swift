@@ -71,6 +71,7 @@ package enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case repoIncomplete = "repo.incomplete"
     case repoNoBranch = "repo.no-branch"
     case repoOlder = "repo.older"
+    case repoDiverged = "repo.diverged"
     case repoNoTrackingRef = "repo.no-tracking-ref"
     case repoPermission = "repo.permission"
     case repoRename = "repo.rename"
@@ -181,7 +182,8 @@ extension ErrorCode {
             .fileCreateDirectory, .gitRepository, .gitconfigRead, .gitconfigWrite, .catalogMissing,
             .podfileSyntax, .podfileTooLarge, .podfileEncoding, .podfileInternal, .podfileUnplaceable,
             .podfileMultipleHooks, .repoNotFound, .repoExists, .repoCloneIncomplete, .repoDetached, .repoIncomplete,
-            .repoNoBranch, .repoOlder, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate, .lockOpen,
+            .repoNoBranch, .repoOlder, .repoDiverged, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate,
+            .lockOpen,
             .bundleCorrupt,
             .bundleExpectMismatch, .bundleIncremental, .bundleInvalid, .bundleNoBranch, .bundleNotGit, .bundleRead,
             .bundleShallow,

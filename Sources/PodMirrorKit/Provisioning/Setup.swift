@@ -47,7 +47,7 @@ package struct Setup: Sendable {
                 Message("setup.error.empty"), remedy: Message("setup.error.empty.remedy"),
                 code: .setupEmpty)
         }
-        if !request.podfiles.isEmpty, specs == nil, request.platform == nil, !request.inhibitWarnings,
+        if !request.podfiles.isEmpty, specs == nil, request.platform == nil, request.inhibitWarnings == nil,
             request.buildSettings.isEmpty,
             request.deploymentTarget == nil
         {
@@ -97,7 +97,7 @@ package struct Setup: Sendable {
         if let platform = request.platform {
             podfileEdits.append(.platform(platform))
         }
-        if request.inhibitWarnings { podfileEdits.append(.inhibitWarnings(true)) }
+        if let on = request.inhibitWarnings { podfileEdits.append(.inhibitWarnings(on)) }
         for setting in request.buildSettings {
             podfileEdits.append(.buildSetting(key: setting.key, value: setting.value))
         }

@@ -22,7 +22,8 @@ package struct SetupRequest: Sendable, Equatable {
     package var podfiles: [String]
     /// `platform NAME, 'VERSION'` for every Podfile.
     package var platform: PlatformVersion?
-    package var inhibitWarnings: Bool
+    /// `inhibit_all_warnings!` on (true) or off (false) in every Podfile; nil leaves it as it is.
+    package var inhibitWarnings: Bool?
     /// Build settings every pod target gets through the post_install hook.
     package var buildSettings: [(key: String, value: String)]
     /// Raise every pod target's deployment target on this platform to at least this version.
@@ -41,7 +42,7 @@ package struct SetupRequest: Sendable, Equatable {
 
     package init(
         mirror: String? = nil, repoName: String? = nil, gems: String? = nil, bundler: Bool = false,
-        podfiles: [String] = [], platform: PlatformVersion? = nil, inhibitWarnings: Bool = false,
+        podfiles: [String] = [], platform: PlatformVersion? = nil, inhibitWarnings: Bool? = nil,
         buildSettings: [(key: String, value: String)] = [], strategy: Strategy = .podfile,
         removeTrunk: Bool = false, installCocoaPods: Bool = false, verify: Bool = true,
         deploymentTarget: PlatformVersion? = nil, seed: String? = nil

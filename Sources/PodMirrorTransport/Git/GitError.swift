@@ -33,8 +33,8 @@ package struct GitError: PodMirrorError {
     package init(_ kind: Kind, operation: String, subject: String, cause: String) {
         self.kind = kind
         self.operation = operation
-        // A transfer's subject may name two URLs (`URL (insteadOf: REWRITTEN)`): each is redacted on its own.
-        let marker = " (insteadOf: "
+        // A transfer's subject may name two URLs (`MIRROR (for URL)`): each is redacted on its own.
+        let marker = GitTransfer.subjectMarker
         self.subject = subject.components(separatedBy: marker).map(Redaction.redactURL).joined(separator: marker)
         self.cause = Redaction.redactText(cause)
     }

@@ -26,8 +26,8 @@ package enum GitSourceFetcher {
     /// checkout holds is the caller's to check (`PodTree.verifyCheckout`): links and special files come as committed.
     ///
     /// The transfer connects to `url` rewritten once by the insteadOf rules (`options.connectURL`), never
-    /// rewritten again (git rewrites a URL once), and decides its proxy on it; errors name `url`, as the pod
-    /// names it.
+    /// rewritten again (git rewrites a URL once), and decides its proxy on it; errors name both when a mirror
+    /// rewrote it (`GitTransfer.subject`).
     package static func fetch(
         url: String, revision: Revision, submodules: Bool, into directory: String, options: TransferOptions
     ) throws -> Result {
@@ -51,6 +51,8 @@ package enum GitSourceFetcher {
     ) throws -> String {
         // `origin` as `git clone url` records it; submodules' relative URLs are resolved against it.
         try repo.addRemote("origin", url: url)
+        // From here `url` is what errors name: the mirror connected to first, then the URL the pod names.
+        let url = GitTransfer.subject(url, connectingTo: connectURL)
         let refs = try withRemote(repo, at: connectURL) { try GitTransfer.listRemote($0, url: url, options: options) }
         let wanted: (refspec: String, local: String)
         switch revision {

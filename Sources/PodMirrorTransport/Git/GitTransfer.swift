@@ -337,11 +337,9 @@ package final class TransferSession: @unchecked Sendable {
         return (url, connect)
     }
 
-    /// How errors name a transfer of `url` that connects to `connect`: `url`, and when the insteadOf rules
-    /// rewrote it, `url (insteadOf: connect)`, both redacted.
+    /// How errors name a transfer of `url` that connects to `connect` (`GitTransfer.subject`).
     func subject(_ url: String, connectingTo connect: String) -> String {
-        guard connect != url else { return url }
-        return "\(Redaction.redactURL(url)) (insteadOf: \(Redaction.redactURL(connect)))"
+        GitTransfer.subject(url, connectingTo: connect)
     }
 
     /// " (through proxy URL)" for error causes, credentials redacted; empty when direct.
@@ -374,6 +372,17 @@ package struct RemoteRef: Sendable, Equatable {
 
 /// Network operations: clone, fetch, list remote refs.
 package enum GitTransfer {
+    /// Between the URL connected to and the URL as written, when a mirror (insteadOf) rewrote it.
+    package static let subjectMarker = " (for "
+
+    /// How errors name a transfer of `url` that connects to `connect`, in one form for repos and pods alike:
+    /// `url`, and when the insteadOf rules rewrote it, the mirror that failed first: `connect (for url)`,
+    /// both redacted.
+    package static func subject(_ url: String, connectingTo connect: String) -> String {
+        guard connect != url else { return url }
+        return "\(Redaction.redactURL(connect))\(subjectMarker)\(Redaction.redactURL(url)))"
+    }
+
     /// Clones `url` into the new folder `path` (which must not exist or be empty): full history,
     /// `origin` = the exact URL, a local branch checked out.
     package static func clone(

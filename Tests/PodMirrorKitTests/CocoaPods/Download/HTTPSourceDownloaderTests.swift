@@ -375,6 +375,26 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         assertNothingLeft()
     }
 
+    /// A server stalling on every attempt: the download ends within `stalledBound` (attempts × stall timeout +
+    /// backoff), the bound docs/pods-fetch.md and `pods fetch --help` state.
+    func testStallingOnEveryAttemptEndsWithinTheStatedBound() throws {
+        server.serve("/b.zip", Array(repeating: 7, count: 50_000))
+        server.inject("/b.zip", Array(repeating: .stallAfter(10, seconds: 60), count: 3))
+        var stalling = options(retries: 2, stall: 1)
+        stalling.retryDelay = 0.5
+        XCTAssertEqual(stalling.stalledBound, 3 * (1 + 1) + 0.5 + 1, accuracy: 0.001)
+        XCTAssertEqual(DownloadOptions(stallTimeout: 3).stalledBound, 23, accuracy: 0.001, "4 × (3 + 1) s + 1 + 2 + 4")
+        let start = Date()
+        let e = fetchError(HTTPSource(url: server.url + "/b.zip"), stalling)
+        let seconds = Date().timeIntervalSince(start)
+        XCTAssertEqual(e?.kind, .transfer)
+        XCTAssertEqual(server.requests.count, 3, "every attempt was made")
+        XCTAssertGreaterThanOrEqual(seconds, 1.5, "the backoff was waited")
+        // Slack for connecting and scheduling on a loaded machine, not for the stalls themselves.
+        XCTAssertLessThan(seconds, stalling.stalledBound + 1.5, "took \(seconds) s")
+        assertNothingLeft()
+    }
+
     /// A byte every quarter second never stalls: the minimum rate (libcurl's low-speed limit) ends it.
     func testTricklingServerIsAbandonedUnderTheMinimumRate() throws {
         server.serve("/t.zip", Array(repeating: 7, count: 50_000))

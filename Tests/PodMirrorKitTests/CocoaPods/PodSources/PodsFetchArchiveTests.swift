@@ -142,4 +142,17 @@ final class PodsFetchArchiveTests: XCTestCase {
         XCTAssertEqual(mirror.requests.map(\.path), ["/mirror/PMTgz-1.0.0.tar.gz"])
         XCTAssertEqual(listing(podsDir + "/" + (try slug("PMTgz"))).first, "Example")
     }
+
+    /// A failed archive names the mirror that failed, then the URL the podspec names, as git pods do.
+    func testAFailedMirroredArchiveNamesTheMirrorForThePodspecURL() throws {
+        let mirror = try ArchiveHTTPServer()
+        defer { mirror.stop() }
+        let lock = try fixture.writeLock(try fixture.podfileLock(extraPods: [("PMTgz", "1.0.0")]))
+        let rules = [InsteadOfRule(base: mirror.url + "/missing/", insteadOf: files.url + "/dl/")]
+        let report = try fetcher(lock: lock, mirrors: rules).run(mode: .apply, cancellation: CancellationToken())
+        let error = result(report, "PMTgz").error ?? ""
+        XCTAssertEqual(result(report, "PMTgz").status, .failed)
+        XCTAssertTrue(
+            error.contains(mirror.url + "/missing/PMTgz-1.0.0.tar.gz (for \(files.url)/dl/PMTgz-1.0.0.tar.gz)"), error)
+    }
 }

@@ -222,6 +222,10 @@ final class PodsFetchPartsTests: XCTestCase {
         let failed = try PodsFetcher(request: request).run(mode: .apply, cancellation: CancellationToken())
         XCTAssertEqual(failed.failed.map(\.name), ["PMFoo"])
         XCTAssertEqual(failed.exitStatus, .failure)
+        // The mirror that failed comes first, then the URL the podspec names.
+        let error = failed.failed.first?.error ?? ""
+        XCTAssertTrue(error.contains("http://127.0.0.1:9/"), error)
+        XCTAssertTrue(error.contains(" (for \(fixture.base)/"), error)
         let cancelled = CancellationToken()
         cancelled.cancel()
         let interrupted = try PodsFetcher(request: try self.request(only: ["PMBar"])).run(

@@ -62,6 +62,28 @@ final class RepoUsePlannerTests: XCTestCase {
         XCTAssertEqual(h.snapshot().differences(to: before).filter { !$0.contains("Spec_Lock") }, [])
     }
 
+    func testADivergedSourceIsRefusedUnlessAllowedAndThenReported() throws {
+        let h = try RepoPlannerHarness()
+        let mirror = try h.fixture.mirror(named: "mirror", seed: "m")
+        try h.fixture.addCommits(2)
+        let mirrorTip = try mirror.addCommits(1)
+        try h.add()
+        let before = h.snapshot()
+        let url = h.server.url("mirror.git")
+        XCTAssertThrowsError(try h.run(.apply) { try RepoUsePlanner(h.shared).plan(url: url, name: "specs") }) {
+            let error = $0 as? any PodMirrorError
+            XCTAssertEqual(error?.code, .repoDiverged)
+            XCTAssertTrue(error?.localizedMessage.contains("2 commit") == true, error?.localizedMessage ?? "")
+        }
+        XCTAssertEqual(try h.head(), h.fixture.head)
+        XCTAssertEqual(h.snapshot().differences(to: before).filter { !$0.contains("Spec_Lock") }, [])
+
+        let report = try h.run(.apply) { try RepoUsePlanner(h.shared).plan(url: url, name: "specs", allowOlder: true) }
+        XCTAssertEqual(try h.head(), mirrorTip)
+        let warned = RepoUsePlanner.reportingMovedBack(report).warnings.filter { $0.code == .repoMovedBack }
+        XCTAssertEqual(warned.count, 1, "the commits left behind are reported")
+    }
+
     func testRefusalsChangeNothing() throws {
         let h = try RepoPlannerHarness()
         try h.add()
