@@ -54,31 +54,7 @@ struct RepoListCommand: PodmirrorCommand {
     func run(_ runner: CommandRunner) throws {
         let dir = ReposDirectory(environment: runner.environment)
         let repos = SpecRepo.all(in: dir)
-        try runner.show(
-            json: { ["reposDir": .string(dir.path), "repos": .array(repos.map(\.json))] },
-            text: { Self.renderText(repos, console: runner.console) })
-    }
-
-    static func renderText(_ repos: [SpecRepo], console c: Console) {
-        for r in repos {
-            c.out("")
-            c.out(c.paint(r.name, .yellow))
-            switch r.kind {
-            case .git:
-                let branch = r.branch ?? Message("repo.list.detached").localized
-                c.out(Message("repo.list.type-git", ["branch": branch]).localized)
-            case .cdn: c.out(Message("repo.list.type-cdn").localized)
-            case .dir: c.out(Message("repo.list.type-dir").localized)
-            }
-            c.out(Message("repo.list.url", ["url": r.displayURL ?? ""]).localized)
-            if let head = r.head { c.out(Message("repo.list.head", ["head": head]).localized) }
-            c.out(Message("repo.list.path", ["path": r.path]).localized)
-        }
-        if !repos.isEmpty { c.out("") }
-        let count =
-            repos.count == 1
-            ? Message("repo.list.count-one") : Message("repo.list.count", ["count": String(repos.count)])
-        c.out(c.paint(count.localized, .green))
+        try runner.show(.init(reposDir: dir.path, repos: repos), with: SpecReposRenderer.self)
     }
 }
 

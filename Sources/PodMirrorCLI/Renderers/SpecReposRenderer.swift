@@ -1,0 +1,38 @@
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+
+/// `repo list`: each spec repo with its type, URL, head and path, then the count.
+enum SpecReposRenderer: ResultRenderer {
+    /// The repos of one repos dir.
+    struct Result {
+        var reposDir: String
+        var repos: [SpecRepo]
+    }
+
+    static func jsonFields(_ result: Result) throws -> [String: JSONValue] {
+        ["reposDir": .string(result.reposDir), "repos": .array(result.repos.map(\.json))]
+    }
+
+    static func text(_ result: Result, console c: Console) {
+        let repos = result.repos
+        for r in repos {
+            c.out("")
+            c.out(c.paint(r.name, .yellow))
+            switch r.kind {
+            case .git:
+                let branch = r.branch ?? Message("repo.list.detached").localized
+                c.out(Message("repo.list.type-git", ["branch": branch]).localized)
+            case .cdn: c.out(Message("repo.list.type-cdn").localized)
+            case .dir: c.out(Message("repo.list.type-dir").localized)
+            }
+            c.out(Message("repo.list.url", ["url": r.displayURL ?? ""]).localized)
+            if let head = r.head { c.out(Message("repo.list.head", ["head": head]).localized) }
+            c.out(Message("repo.list.path", ["path": r.path]).localized)
+        }
+        if !repos.isEmpty { c.out("") }
+        let count =
+            repos.count == 1
+            ? Message("repo.list.count-one") : Message("repo.list.count", ["count": String(repos.count)])
+        c.out(c.paint(count.localized, .green))
+    }
+}
