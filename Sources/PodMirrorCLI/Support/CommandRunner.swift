@@ -10,7 +10,7 @@ import PodMirrorTransport
 /// when the Kit's job says so), and renders every result, mutating or read-only, through `Render`.
 ///
 /// `PodmirrorMain.run` builds one per run and hands it to the command's `run(_:)`, which asks the Kit for a job
-/// or a plan, then calls `try runner.run(job)`; a read-only command calls `try runner.show(ok:json:text:)`.
+/// or a plan, then calls `try runner.run(job)`; a read-only command hands its result to its renderer with `try runner.show(_:with:)`.
 final class CommandRunner {
     /// The command's words, the `command` field in JSON.
     let command: String
@@ -93,24 +93,5 @@ final class CommandRunner {
             return
         }
         try Render.finish(report, runner: self, extra: extra)
-    }
-
-    // MARK: read-only results
-
-    /// Renders a read-only result: with `--json` one document with `command`, `ok` and `json()`'s
-    /// fields, else `text()`. Exits with `failure` when not `ok`.
-    func show(
-        ok: Bool = true, failure: ExitStatus = .failure, json: () throws -> [String: JSONValue],
-        text: () -> Void
-    ) throws {
-        if options.json {
-            var object = try json()
-            object["command"] = .string(command)
-            object["ok"] = .bool(ok)
-            Render.json(object, console: console)
-        } else {
-            text()
-        }
-        if !ok { throw ExitCode(failure.rawValue) }
     }
 }

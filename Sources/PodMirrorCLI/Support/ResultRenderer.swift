@@ -1,3 +1,4 @@
+import ArgumentParser
 import PodMirrorFoundation
 
 /// How one type of read-only result is shown, once per output format: its JSON fields (the runner adds `command`
@@ -10,12 +11,19 @@ protocol ResultRenderer {
 }
 
 extension CommandRunner {
-    /// Renders a read-only result with its renderer; exits with `failure` when not `ok`.
+    /// Renders a read-only result with its renderer: with `--json` one document with `command`, `ok` and the
+    /// renderer's fields, else its text. Exits with `failure` when not `ok`.
     func show<Renderer: ResultRenderer>(
         _ result: Renderer.Result, with _: Renderer.Type, ok: Bool = true, failure: ExitStatus = .failure
     ) throws {
-        try show(
-            ok: ok, failure: failure, json: { try Renderer.jsonFields(result) },
-            text: { Renderer.text(result, console: console) })
+        if options.json {
+            var object = try Renderer.jsonFields(result)
+            object["command"] = .string(command)
+            object["ok"] = .bool(ok)
+            Render.json(object, console: console)
+        } else {
+            Renderer.text(result, console: console)
+        }
+        if !ok { throw ExitCode(failure.rawValue) }
     }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+
+/// Rendering shared by the pods commands.
+enum PodsRender {
+    /// `pods 3/10  1.2 MB, 400 KB/s, about 20 s left`: the rate from the bytes so far, the time left from the pods
+    /// done and still to do (the sizes of the pods not fetched yet are unknown).
+    static func progressLine(done: Int, total: Int, bytes: Int64, elapsed: TimeInterval) -> String {
+        let counts = Message(
+            "pods.fetch.progress",
+            [
+                "done": String(done), "total": String(total),
+                "bytes": ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file),
+            ]
+        ).localized
+        let event = ProgressEvent(phase: counts, completed: done, total: total, bytes: Int(bytes))
+        return counts + ConsoleProgress.rateAndTimeLeft(event, elapsed: elapsed)
+    }
+
+    static func statusWord(_ s: PodFetchResult.Status) -> String {
+        let key =
+            switch s {
+            case .fetched: "pods.status.fetched"
+            case .cached: "pods.status.cached"
+            case .skipped: "pods.status.skipped"
+            case .failed: "pods.status.failed"
+            case .missing: "pods.status.missing"
+            }
+        return Message(key).localized
+    }
+
+    static func line(_ r: PodFetchResult, console c: Console) -> String {
+        let style: Console.Style =
+            switch r.status {
+            case .fetched: .green
+            case .cached: .dim
+            case .skipped, .missing: .yellow
+            case .failed: .red
+            }
+        var text =
+            c.paint(statusWord(r.status).padding(toLength: 8, withPad: " ", startingAt: 0), style)
+            + "  \(r.name) \(r.version)"
+        if r.status == .fetched {
+            text +=
+                "  (\(ByteCountFormatter.string(fromByteCount: r.bytes, countStyle: .file)), "
+                + String(format: "%.1f s)", r.seconds)
+        }
+        if let repo = r.specRepo, r.status != .failed {
+            text += "  " + Message("pods.line.spec-repo", ["repo": repo]).localized
+        }
+        if let detail = r.localizedDetail { text += ": " + Redaction.redactText(detail) }
+        return text
+    }
+
+    static func summary(_ report: PodsFetchReport) -> String {
+        func n(_ s: PodFetchResult.Status) -> String { String(report.pods.filter { $0.status == s }.count) }
+        return Message(
+            "pods.fetch.summary",
+            [
+                "fetched": n(.fetched), "cached": n(.cached), "skipped": n(.skipped),
+                "failed": n(.failed), "missing": n(.missing),
+            ]
+        ).localized
+    }
+}
+
+/// `pods fetch`: each pod's line (all of them for a dry run or check; an applied run showed them as they
+/// finished), then the counts. Its warnings are shown before, once per state (`RepeatedWarnings`).
+enum PodsFetchRenderer: ResultRenderer {
+    /// A fetch's report and whether the text lists every pod.
+    struct Result {
+        var report: PodsFetchReport
+        var listsEveryPod: Bool
+    }
+
+    static func jsonFields(_ result: Result) throws -> [String: JSONValue] { try result.report.jsonFields() }
+
+    static func text(_ result: Result, console: Console) {
+        if result.listsEveryPod {
+            for r in result.report.pods { console.out(PodsRender.line(r, console: console)) }
+        }
+        console.out(PodsRender.summary(result.report))
+    }
+}
+
+/// `pods list`: the warnings, each pod's line with its cache folder when cached, then the counts.
+enum PodsListRenderer: ResultRenderer {
+    static func jsonFields(_ report: PodsFetchReport) throws -> [String: JSONValue] { try report.jsonFields() }
+
+    static func text(_ report: PodsFetchReport, console c: Console) {
+        for w in report.warnings { c.err(Render.diagnosticLine(w, console: c)) }
+        for r in report.pods {
+            c.out(PodsRender.line(r, console: c))
+            if let path = r.cachePath, r.status == .cached { c.out("          \(path)") }
+        }
+        c.out(PodsRender.summary(report))
+    }
+}
