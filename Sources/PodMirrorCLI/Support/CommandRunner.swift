@@ -10,7 +10,8 @@ import PodMirrorTransport
 /// when the Kit's job says so), and renders every result, mutating or read-only, through `Render`.
 ///
 /// `PodmirrorMain.run` builds one per run and hands it to the command's `run(_:)`, which asks the Kit for a job
-/// or a plan, then calls `try runner.run(job)`; a read-only command hands its result to its renderer with `try runner.show(_:with:)`.
+/// or a plan, then calls `try runner.run(job)`; a read-only command hands its result to its renderer with
+/// `try runner.show(_:with:)`.
 final class CommandRunner {
     /// The command's words, the `command` field in JSON.
     let command: String
