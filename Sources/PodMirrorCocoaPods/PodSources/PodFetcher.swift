@@ -82,7 +82,8 @@ struct PodFetcher: Sendable {
                         ["pod": result.name, "url": shown, "repo": repo, "lock": sha1, "actual": actual]),
                     remedy: Message("pods.cdn.checksum.remedy"), code: .podsCDNChecksum)
             }
-            try RemotePodspec.storeCDN(got.bytes, etag: got.etag, at: localPath)
+            try RemotePodspec.storeCDN(
+                got.bytes, etag: got.etag, at: localPath, fileSystem: request.environment.fileSystem)
             let spec = try PodSpecSource.json(got.bytes, path: shown)
             switch planner.locate(spec, result: &result) {
             case .failure(let why): return .failure(why)

@@ -13,7 +13,7 @@ extension PodsFetchPlanner {
         func skip(_ reason: SkipReason) -> PodJob { .skipped(result, reason) }
         func fail(_ error: any Error) -> PodJob { .failed(result, error) }
         guard let checksum = lock.specChecksums[pod.name]?.lowercased() else { return skip(.podspecNoChecksum) }
-        let fs = LocalFileSystem()
+        let fs = request.environment.fileSystem
         let podfileDir = (request.environment.expandPath(lock.path) as NSString).deletingLastPathComponent
         // The exact bytes the lock's checksum was taken from, when the project still has them.
         let stored = podfileDir + "/Pods/Local Podspecs/\(pod.name).podspec.json"

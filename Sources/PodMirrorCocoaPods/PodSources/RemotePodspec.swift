@@ -25,6 +25,7 @@ struct RemotePodspec: Sendable, Equatable {
         let file = scratch + "/podspec.download"
         let got = try HTTPFileDownload(url: url, headers: [], userAgent: dl.userAgent, options: dl).download(to: file)
         defer { unlink(file) }
+        // libcurl wrote the file on disk, whatever file system the run injects.
         let bytes = try LocalFileSystem().readFile(file)
         let etag = got.headers.first { $0.key.lowercased() == "etag" }?.value
         return (bytes, etag)
@@ -39,8 +40,8 @@ struct RemotePodspec: Sendable, Equatable {
 
     /// A CDN repo's base URL as CocoaPods reads `.url`: one trailing newline and one trailing `/` removed,
     /// then one `/` appended. The `trunk` folder without `.url` falls back to `fallback`.
-    static func cdnBase(repoPath: String, fallback: String?) -> String? {
-        guard let bytes = try? LocalFileSystem().readFile(repoPath + "/.url") else { return fallback }
+    static func cdnBase(repoPath: String, fallback: String?, fileSystem fs: any FileSystem) -> String? {
+        guard let bytes = try? fs.readFile(repoPath + "/.url") else { return fallback }
         var url = String(decoding: bytes, as: UTF8.self)
         if url.hasSuffix("\n") { url.removeLast() }
         if url.hasSuffix("/") { url.removeLast() }
@@ -49,8 +50,7 @@ struct RemotePodspec: Sendable, Equatable {
 
     /// Stores a verified CDN podspec where CocoaPods' CDN source keeps it, unless a file is already there:
     /// the podspec, then `<file>.etag` when the server sent one, each written atomically.
-    static func storeCDN(_ bytes: [UInt8], etag: String?, at path: String) throws {
-        let fs = LocalFileSystem()
+    static func storeCDN(_ bytes: [UInt8], etag: String?, at path: String, fileSystem fs: any FileSystem) throws {
         if fs.fileExists(path) { return }
         do {
             try fs.createDirectory((path as NSString).deletingLastPathComponent)

@@ -124,7 +124,7 @@ package struct SpecLookup: Sendable {
         if fs.fileExists(rubyPath) { return .file(rubyPath) }
         guard repo.kind == .cdn,
             Self.cdnIndexMayList(name: name, version: version, repoPath: repo.path, prefixLengths: prefixes, fs),
-            let base = RemotePodspec.cdnBase(repoPath: repo.path, fallback: repo.url)
+            let base = RemotePodspec.cdnBase(repoPath: repo.path, fallback: repo.url, fileSystem: fs)
         else { return .absent(jsonPath) }
         let url = RemotePodspec.cdnURL(base: base, relativePath: "Specs/\(relative)/\(name).podspec.json")
         return .remote(CDNSpec(repoName: repo.name, localPath: jsonPath, url: url))
