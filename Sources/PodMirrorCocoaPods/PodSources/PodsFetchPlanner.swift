@@ -253,7 +253,8 @@ struct PodsFetchPlanner: Sendable {
     /// stored for an external pod, byte for byte what it writes into the pod's cache entry.
     func localPodspec(_ name: String, lock: PodfileLock, checksum: String) -> [UInt8]? {
         let podfileDir = (request.environment.expandPath(lock.path) as NSString).deletingLastPathComponent
-        guard let bytes = try? request.environment.fileSystem.readFile(podfileDir + "/Pods/Local Podspecs/\(name).podspec.json"),
+        let path = podfileDir + "/Pods/Local Podspecs/\(name).podspec.json"
+        guard let bytes = try? request.environment.fileSystem.readFile(path),
             Digest.hex(.sha1, bytes) == checksum
         else { return nil }
         return bytes
