@@ -17,6 +17,13 @@
 #include <git2/sys/errors.h>
 #endif
 
+/* libgit2's last error on this thread, or NULL when there is none: up to 1.7 git_error_last() returns NULL then;
+   from 1.8 on it returns a static entry of class GIT_ERROR_NONE whose message is "no error". */
+static inline const git_error *pm_error_last(void) {
+    const git_error *e = git_error_last();
+    return (e == NULL || e->klass == GIT_ERROR_NONE) ? NULL : e;
+}
+
 /* git_libgit2_opts is variadic; Swift cannot call it directly. */
 static inline int pm_git_opts_int(int opt, int value) { return git_libgit2_opts(opt, value); }
 static inline int pm_git_opts_size(int opt, size_t value) { return git_libgit2_opts(opt, value); }

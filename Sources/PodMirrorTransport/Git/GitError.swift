@@ -81,11 +81,11 @@ package struct GitError: PodMirrorError {
     /// Builds an error from libgit2's last error; network classes map to `.transport`. When libgit2 set none
     /// (some failed writes, a full disk) and the call left `errno`, the system's reason is the cause.
     static func fromLibgit2(_ rc: Int32, operation: String, subject: String, errno saved: Int32 = 0) -> GitError {
-        if git_error_last() == nil, saved != 0 {
+        if pm_error_last() == nil, saved != 0 {
             return GitError(
                 .repository, operation: operation, subject: subject, cause: String(cString: strerror(saved)))
         }
-        let e = git_error_last()
+        let e = pm_error_last()
         let klass = e.map { Int32($0.pointee.klass) } ?? 0
         let msg = Libgit2.lastErrorMessage("libgit2 error \(rc)")
         let network: Set<Int32> = [

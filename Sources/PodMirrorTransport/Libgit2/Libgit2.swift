@@ -30,7 +30,7 @@ package enum Libgit2 {
 
     /// The message of libgit2's last error on this thread (credentials redacted), or a fallback.
     package static func lastErrorMessage(_ fallback: String = "unknown libgit2 error") -> String {
-        guard let e = git_error_last(), let msg = e.pointee.message else { return fallback }
+        guard let e = pm_error_last(), let msg = e.pointee.message else { return fallback }
         return Redaction.redactText(String(cString: msg))
     }
 }

@@ -73,8 +73,9 @@ final class DiskFullTests: ReliabilityTestCase {
                 continue
             }
             failures += 1
-            // Known gap: a reflog write inside git_clone that fails for space makes libgit2 1.5 return -1 with no
-            // error and no errno; podmirror can only say "libgit2 error -1" (nothing is left either way).
+            // Known gap: a reflog write inside git_clone that fails for space makes libgit2 return -1 with no error
+            // (1.5: none set; 1.8+: its "no error" entry) and no errno; podmirror can only say "libgit2 error -1"
+            // (nothing is left either way).
             if r.stderr.contains("libgit2 error -1") {
                 unexplained.append(free)
             } else {
