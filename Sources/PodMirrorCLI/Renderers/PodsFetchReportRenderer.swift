@@ -50,6 +50,9 @@ enum PodsRender {
             text += "  " + Message("pods.line.spec-repo", ["repo": repo]).localized
         }
         if let detail = r.localizedDetail { text += ": " + Redaction.redactText(detail) }
+        if let remedy = r.localizedRemedy {
+            text += "\n          " + c.paint(Message("cli.prefix.hint").localized, .cyan) + remedy
+        }
         return text
     }
 

@@ -49,15 +49,18 @@ package struct PodFetchResult: Sendable, Codable, Equatable {
     package var podspec: String?
     /// The local spec repo (its folder name in the repos dir) that serves a released pod's podspec.
     package var specRepo: String?
+    /// What the user can do about `error`: set when a GitHub download failed with no source mirror for it.
+    package var remedy: String?
 
     /// Catalog forms of `reason`/`error` for text output (not in JSON).
     package var reasonText: Message?
     package var errorText: Message?
+    package var remedyText: Message?
     package var exitStatus: ExitStatus?
 
     enum CodingKeys: String, CodingKey {
         case name, version, kind, origin, url, status, reason, error, errorCode, bytes, seconds, cachePath, commit,
-            podspec, specRepo
+            podspec, specRepo, remedy
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -77,6 +80,7 @@ package struct PodFetchResult: Sendable, Codable, Equatable {
         try c.encode(commit, forKey: .commit)
         try c.encode(podspec, forKey: .podspec)
         try c.encode(specRepo, forKey: .specRepo)
+        try c.encode(remedy, forKey: .remedy)
     }
 
     /// The localized reason or error, for text output.
@@ -86,6 +90,9 @@ package struct PodFetchResult: Sendable, Codable, Equatable {
         if let reasonText { return reasonText.localized }
         return reason
     }
+
+    /// The localized remedy, for text output.
+    package var localizedRemedy: String? { remedyText?.localized ?? remedy }
 }
 
 extension PodFetchResult.Status: DocumentedCode {

@@ -225,6 +225,12 @@ package struct PodsFetcher: Sendable {
             try publisher.publish(job, content: content, staging: dir, result: &result, cancellation: cancellation)
         } catch {
             Self.fill(&result, error: error)
+            if let url = job.source?.url ?? job.remote?.url,
+                let hint = GitHubSourceHint.remedy(url: url, status: result.exitStatus, mirrors: request.mirrors)
+            {
+                result.remedy = hint.english
+                result.remedyText = hint
+            }
         }
         return result
     }

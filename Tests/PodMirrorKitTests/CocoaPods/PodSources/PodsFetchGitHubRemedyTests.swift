@@ -1,0 +1,122 @@
+import Foundation
+import PodMirrorCLI
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorTestSupport
+import PodMirrorTransport
+import XCTest
+
+/// A pod whose GitHub download fails with no source mirror applying to it says how to add one (`remedy`, text and
+/// JSON); behind a source mirror, or on another host, it does not. GitHub is never reached: the https proxy is a
+/// closed loopback port, so every https transfer fails as an unreachable host does.
+final class PodsFetchGitHubRemedyTests: XCTestCase {
+    var tmp: TempDirectory!
+    var server: GitHTTPServer!
+    var fixture: PodSourcesFixture!
+
+    override func setUpWithError() throws {
+        (tmp, server, fixture) = try PodSourcesFixture.served("pods-github-remedy")
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+        tmp = nil
+    }
+
+    var variables: [String: String] {
+        let closed = "http://127.0.0.1:9"
+        return [
+            "HOME": fixture.home, "PATH": "/usr/bin:/bin", "LANG": "C", "GIT_CONFIG_NOSYSTEM": "1",
+            "https_proxy": closed, "HTTPS_PROXY": closed,
+        ]
+    }
+
+    func run(lock: String, only: [String], mirrors: [InsteadOfRule] = []) throws -> PodsFetchReport {
+        let env = RuntimeEnvironment(variables: variables, currentDirectory: fixture.project)
+        let request = PodsFetchRequest(
+            lockfilePath: lock, only: only, jobs: 4, cocoapodsVersion: "1.17.0", stallTimeout: 10, lockTimeout: 10,
+            environment: env, mirrors: SourceMirrorRules(rules: mirrors))
+        return try PodsFetcher(request: request).run(mode: .apply, cancellation: CancellationToken())
+    }
+
+    /// `podmirror ARGS` in-process: exit status, stdout, stderr.
+    func cli(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+        let out = InProcessCommandTests.Capture()
+        let err = InProcessCommandTests.Capture()
+        let console = Console(
+            stdout: .init { out.append($0) }, stderr: .init { err.append($0) }, environment: variables)
+        let status = PodmirrorMain.run(
+            arguments, environment: RuntimeEnvironment(variables: variables, currentDirectory: fixture.project),
+            console: console)
+        return (status, out.text, err.text)
+    }
+
+    func pod(_ report: PodsFetchReport, _ name: String) -> PodFetchResult { report.pods.first { $0.name == name }! }
+
+    func json(_ result: PodFetchResult) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any])
+    }
+
+    func testFailedGitPodOnGitHubWithoutASourceMirrorNamesTheCommandsThatAddOne() throws {
+        let lock = try fixture.writeLock(
+            try fixture.podfileLock(gitURLOverride: ["PMGitA": "https://github.com/pm/PMGitA.git"]))
+        let bare = pod(try run(lock: lock, only: ["PMGitA"]), "PMGitA")
+        XCTAssertEqual(bare.status, .failed, "\(bare)")
+        XCTAssertEqual(bare.exitStatus, .network, "\(bare)")
+        let remedy = try XCTUnwrap(bare.remedy, "\(bare)")
+        XCTAssertTrue(remedy.contains("`podmirror setup --source-mirror https://github.com/=MIRROR_PREFIX`"), remedy)
+        XCTAssertTrue(remedy.contains("`podmirror gitconfig insteadof add https://github.com/ MIRROR_PREFIX`"), remedy)
+        XCTAssertEqual(try json(bare)["remedy"] as? String, remedy)
+        Messages.language = .simplifiedChinese
+        defer { Messages.language = .english }
+        XCTAssertTrue(bare.localizedRemedy?.contains("源码镜像") ?? false, bare.localizedRemedy ?? "nil")
+        Messages.language = .english
+
+        // The command: a hint line under the failed pod in text, `remedy` on the pod in JSON.
+        let text = cli(["pods", "fetch", "--only", "PMGitA"])
+        XCTAssertEqual(text.status, 1, text.err)
+        XCTAssertTrue(text.err.contains("hint: " + remedy), text.err)
+        let printed = cli(["pods", "fetch", "--only", "PMGitA", "--json"])
+        let object = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(printed.out.utf8)) as? [String: Any], printed.out)
+        let pods = try XCTUnwrap(object["pods"] as? [[String: Any]])
+        XCTAssertEqual(pods.first?["remedy"] as? String, remedy)
+
+        // Behind a source mirror (down too): the failure names the mirror, no hint.
+        let mirrored = pod(
+            try run(
+                lock: lock, only: ["PMGitA"],
+                mirrors: [InsteadOfRule(base: "http://127.0.0.1:9/gh/", insteadOf: "https://github.com/")]),
+            "PMGitA")
+        XCTAssertEqual(mirrored.status, .failed, "\(mirrored)")
+        XCTAssertNil(mirrored.remedy)
+        XCTAssertTrue(try json(mirrored)["remedy"] is NSNull)
+
+        // Another host: no hint.
+        let other = try fixture.writeLock(
+            try fixture.podfileLock(gitURLOverride: ["PMGitA": "https://gitlab.com/pm/PMGitA.git"]))
+        let gitlab = pod(try run(lock: other, only: ["PMGitA"]), "PMGitA")
+        XCTAssertEqual(gitlab.status, .failed, "\(gitlab)")
+        XCTAssertNil(gitlab.remedy)
+    }
+
+    func testFailedHTTPPodOnCodeloadGetsTheHintForItsHost() throws {
+        _ = try fixture.addArchivePods(archiveBase: "https://codeload.github.com/pm/dl")
+        let lock = try fixture.writeLock(try fixture.podfileLock(extraPods: [("PMHttp", "1.0.0")]))
+        let http = pod(try run(lock: lock, only: ["PMHttp"]), "PMHttp")
+        XCTAssertEqual(http.status, .failed, "\(http)")
+        let remedy = try XCTUnwrap(http.remedy, "\(http)")
+        XCTAssertTrue(remedy.contains("gitconfig insteadof add https://codeload.github.com/ MIRROR_PREFIX"), remedy)
+    }
+
+    func testGitHubPrefixOfEachURLForm() {
+        XCTAssertEqual(GitHubSourceHint.githubPrefix("https://tok@GitHub.com/o/r.git"), "https://github.com/")
+        XCTAssertEqual(GitHubSourceHint.githubPrefix("git@github.com:o/r.git"), "git@github.com:")
+        XCTAssertEqual(
+            GitHubSourceHint.githubPrefix("https://raw.githubusercontent.com/o/r/x.podspec"),
+            "https://raw.githubusercontent.com/")
+        XCTAssertNil(GitHubSourceHint.githubPrefix("https://github.com.evil.example/o/r.git"))
+        XCTAssertNil(GitHubSourceHint.githubPrefix("https://gitee.com/o/r.git"))
+    }
+}
