@@ -223,7 +223,28 @@ extension RubyLexer {
             value.append(c)
             i += 1
         }
+        if typographicClose, open == nil, let opened = quoteOpenedEarlier() {
+            throw error(
+                Message(
+                    "podfile.error.lex.string-opened",
+                    ["closing": String(lineNumber(at: opened.range.upperBound)), "last": String(lineNumber(at: start))]),
+                at: opened.range.lowerBound)
+        }
         throw error(Message("podfile.error.lex.string"), at: start)
+    }
+
+    /// When a quote is never closed, the quote missing its partner is usually earlier: every quote after it paired
+    /// with the wrong one, so the first quoted string running over a line break is where it opened.
+    func quoteOpenedEarlier() -> RubyToken? {
+        tokens.first { t in
+            t.kind == .string && t.delimiter != nil && quote(at: t.range.lowerBound) != nil
+                && bytes[t.range].contains(0x0A)
+        }
+    }
+
+    /// The 1-based line of byte `offset`.
+    func lineNumber(at offset: Int) -> Int {
+        1 + bytes[0..<min(offset, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
     /// Skips `#{ … }`, including nested strings and braces.

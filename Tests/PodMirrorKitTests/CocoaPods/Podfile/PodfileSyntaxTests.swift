@@ -196,6 +196,32 @@ final class PodfileSyntaxTests: XCTestCase {
         }
     }
 
+    /// A quote left open pairs with the next line's quote, and the error used to land on a later, innocent one.
+    func testUnclosedQuoteIsReportedWhereItOpened() {
+        let cases: [(String, String, [String])] = [
+            (
+                "target 'App' do\n  pod 'Alamofire\n  pod 'SnapKit'\nend\n", "Podfile:2:7",
+                ["pairs with a quote on line 3 and the quote left on line 3 is never closed"]
+            ),
+            (
+                "platform :ios, '13.0'\ntarget 'App' do\n  pod 'A', '1.0\n  pod 'B', '~> 2.0'\n  pod 'C'\nend\n",
+                "Podfile:3:12", ["line 4", "line 5"]
+            ),
+            ("target 'App' do\n  pod 'A\n  pod 'B'\n  pod 'C'\nend\n", "Podfile:2:7", ["line 3", "line 4"]),
+            // Double quotes: the string runs to the end, where it opened is the only quote left.
+            ("target 'App' do\n  pod \"Alamofire\n  pod 'SnapKit'\nend\n", "Podfile:2:7", []),
+        ]
+        for (text, location, parts) in cases {
+            XCTAssertThrowsError(try PodfileDocument(text: text), text) { error in
+                let e = error as? PodfileError
+                XCTAssertEqual(e?.code, .podfileSyntax)
+                XCTAssertEqual(e?.exitStatus, .failure)
+                XCTAssertTrue(e?.message.hasPrefix(location + ": unterminated string") ?? false, e?.message ?? "")
+                for part in parts { XCTAssertTrue(e?.message.contains(part) ?? false, "\(part): \(e?.message ?? "")") }
+            }
+        }
+    }
+
     func testLeadingDotLinesContinueTheStatementAbove() throws {
         let m = try model("source 'https://a/'\n  .freeze\n# note\n  &.to_s\nplatform :ios, '9.0'\n")
         XCTAssertEqual(m.platform?.version, "9.0")
