@@ -224,11 +224,10 @@ extension RubyLexer {
             i += 1
         }
         if typographicClose, open == nil, let opened = quoteOpenedEarlier() {
-            throw error(
-                Message(
-                    "podfile.error.lex.string-opened",
-                    ["closing": String(lineNumber(at: opened.range.upperBound)), "last": String(lineNumber(at: start))]),
-                at: opened.range.lowerBound)
+            let lines = [
+                "closing": String(lineNumber(at: opened.range.upperBound)), "last": String(lineNumber(at: start)),
+            ]
+            throw error(Message("podfile.error.lex.string-opened", lines), at: opened.range.lowerBound)
         }
         throw error(Message("podfile.error.lex.string"), at: start)
     }
