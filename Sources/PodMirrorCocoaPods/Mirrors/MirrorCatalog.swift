@@ -111,9 +111,23 @@ package struct MirrorCatalog: Sendable {
         let nearest = Suggestion.nearest(to: nameOrURL.lowercased(), in: list.map(\.name))
         throw PodMirrorFailure(
             unknown,
-            remedy: nearest.map { Message("mirror.error.did-you-mean", ["name": $0, "names": names]) }
+            remedy: otherKindRemedy(nameOrURL, wantGems: wantGems)
+                ?? nearest.map { Message("mirror.error.did-you-mean", ["name": $0, "names": names]) }
+                ?? otherKindRemedy(nameOrURL, wantGems: wantGems, nearest: true)
                 ?? Message("mirror.error.unknown.remedy", ["names": names]),
             code: .mirrorUnknown)
+    }
+
+    /// When `name` is a mirror of the other kind (a gem mirror where a Specs one is wanted, or the reverse), or
+    /// with `nearest` close to one's name: the remedy saying so and where that name goes.
+    package func otherKindRemedy(_ name: String, wantGems: Bool, nearest: Bool = false) -> Message? {
+        let key = name.lowercased()
+        let others = (wantGems ? specs : gems).map(\.name)
+        guard !(wantGems ? gems : specs).contains(where: { $0.name == key }),
+            let other = nearest ? Suggestion.nearest(to: key, in: others) : others.first(where: { $0 == key })
+        else { return nil }
+        let names = (wantGems ? gems : specs).map(\.name).joined(separator: ", ")
+        return Message(wantGems ? "mirror.error.is-specs" : "mirror.error.is-gems", ["name": other, "names": names])
     }
 
     /// Resolves a git Specs source to clone (`repo add`, `repo use`): the trunk CDN, by name, mirror or URL,

@@ -11,7 +11,8 @@ extension EditContext {
         guard nameOrURL.contains(":") || nameOrURL.contains("/") else {
             let names = catalog.specs.map(\.name)
             let remedy =
-                Suggestion.nearest(to: nameOrURL.lowercased(), in: names)
+                catalog.otherKindRemedy(nameOrURL, wantGems: false)
+                ?? Suggestion.nearest(to: nameOrURL.lowercased(), in: names)
                 .map { Message("podfile.source.did-you-mean", ["name": $0]) }
                 ?? Message("podfile.source.unknown.remedy")
             throw PodMirrorFailure(
