@@ -43,6 +43,49 @@ final class RepoAnswersCLITests: RepoCLITestCase {
 }
 
 extension RepoAnswersCLITests {
+    /// `repo update --check` with one origin down: the others' drift is reported, the one down is named, and the
+    /// exit status is the network one (4), not drift (3); nothing is written.
+    func testUpdateCheckWithOneOriginDownReportsItAndTheOthersDrift() throws {
+        let otherServed = TempDirectory("pm-served-down")
+        _ = try SpecsFixture(root: otherServed.path, name: "specs", pods: 5, commits: 1, seed: "down")
+        let down = try GitHTTPServer(root: otherServed.path)
+        XCTAssertEqual(try pm(["repo", "add", "a-up", server.url("specs.git")]).status, 0)
+        XCTAssertEqual(try pm(["repo", "add", "b-down", down.url("specs.git")]).status, 0)
+        XCTAssertEqual(try pm(["repo", "add", "c-current", server.url("specs.git")]).status, 0)
+        try official.addCommits(1)
+        XCTAssertEqual(try pm(["repo", "update", "c-current"]).status, 0)
+        down.stop()
+        let snapshot = TreeSnapshot(repos)
+
+        let r = try pm(["repo", "update", "--check", "--json"])
+        XCTAssertEqual(r.status, 4, r.stdout + r.stderr)
+        let out = try PodmirrorBinary.json(r)
+        XCTAssertEqual(out["ok"] as? Bool, false)
+        let error = try XCTUnwrap(out["error"] as? [String: Any], "\(out)")
+        XCTAssertEqual(error["exitStatus"] as? Int, 4)
+        XCTAssertTrue((error["message"] as? String)?.contains(down.url("specs.git")) ?? false, "\(error)")
+        let changes = try XCTUnwrap(out["changes"] as? [[String: Any]])
+        let results = Dictionary(uniqueKeysWithValues: changes.map { ($0["subject"] as? String ?? "", $0) })
+        XCTAssertEqual(results["a-up"]?["changed"] as? Bool, true, "a-up is behind its origin")
+        XCTAssertNil(results["a-up"]?["error"] as? String)
+        XCTAssertEqual(results["c-current"]?["changed"] as? Bool, false)
+        XCTAssertNotNil(results["b-down"]?["error"] as? String)
+        let codes = (out["warnings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+        XCTAssertEqual(codes, ["repo.unreachable"])
+
+        let text = try pm(["repo", "update", "--check"])
+        XCTAssertEqual(text.status, 4, text.stdout + text.stderr)
+        XCTAssertTrue(text.stdout.contains("a-up"), text.stdout)
+        XCTAssertTrue(text.stderr.contains("b-down"), text.stderr)
+        XCTAssertTrue(text.stderr.contains("error: "), text.stderr)
+        XCTAssertEqual(snapshot.differences(to: TreeSnapshot(repos)), [], "a check writes nothing")
+
+        // Without the one down, the others' drift alone: 3.
+        XCTAssertEqual(try pm(["repo", "update", "a-up", "c-current", "--check"]).status, 3)
+    }
+}
+
+extension RepoAnswersCLITests {
     /// `repo export --dry-run` writes nothing; `--check` exits 3 while the bundle is missing or stale, 0 after.
     func testExportDryRunAndCheckWriteNothing() throws {
         XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)

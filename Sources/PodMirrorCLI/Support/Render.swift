@@ -30,16 +30,32 @@ enum Render {
         return object
     }
 
-    /// Prints a plan report (text or JSON) and exits 3 on `--check` drift.
+    /// Prints a plan report (text or JSON); exits with the status of a change whose need is unknown (dry run,
+    /// check), else 3 on `--check` drift.
     static func finish(
         _ report: PlanReport, runner: CommandRunner, extra: [String: JSONValue] = [:], text: (() -> Void)? = nil
     ) throws {
+        let unknown = report.unknown
         if runner.options.json {
-            json(planJSON(command: runner.command, report, extra: extra), console: runner.console)
+            var object = planJSON(command: runner.command, report, extra: extra)
+            if let unknown, let status = unknown.unknownStatus {
+                object["error"] = .object([
+                    "code": .string(unknown.unknownCode?.rawValue), "message": .string(unknown.error),
+                    "remedy": .string(unknown.unknownRemedy), "exitStatus": .int(Int(status.rawValue)),
+                ])
+            }
+            json(object, console: runner.console)
         } else {
             planText(report, runner: runner)
             text?()
+            let c = runner.console
+            for change in report.changes where change.unknownStatus != nil {
+                let why = Redaction.redactText(change.localizedError ?? change.error ?? "")
+                c.err(c.paint(Message("cli.prefix.error").localized, .red, stderr: true) + why)
+            }
         }
+        // A change whose need is unknown (its server did not answer) outranks drift: the answer is incomplete.
+        if let status = unknown?.unknownStatus { throw ExitCode(status.rawValue) }
         if report.hasDrift { throw ExitCode(ExitStatus.drift.rawValue) }
     }
 

@@ -46,6 +46,7 @@ package struct RepoUpdatePlanner: Sendable {
         let url = info.url ?? ""
         let repo = try GitRepository.open(info.path)
         let remoteTip: String?
+        var unknown: GitError?
         do {
             remoteTip = try GitTransfer.listRemote(repo: repo, options: shared.transfer(context))
                 .first { $0.name == "refs/heads/\(branch)" }?.oid
@@ -56,6 +57,7 @@ package struct RepoUpdatePlanner: Sendable {
                     .warning, code: .repoUnreachable,
                     Message("repo.update.unreachable", ["name": info.name, "error": error.message])))
             remoteTip = nil
+            unknown = error
         }
         let tracking = repo.resolve("refs/remotes/origin/\(branch)")
         let head = info.head
@@ -127,6 +129,7 @@ package struct RepoUpdatePlanner: Sendable {
                 ]
             })
         change.message = summary
+        change.unknown = unknown
         return change
     }
 }

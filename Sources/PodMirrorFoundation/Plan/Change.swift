@@ -29,6 +29,10 @@ package struct Change: Sendable {
     /// True when the change stands alone (one spec repo of `repo update`): its failure is recorded in its
     /// report line, the plan's other changes still run, and the plan fails after the last one.
     package var isIndependent = false
+    /// Set when planning could not tell whether the change is needed (its server did not answer): a dry run
+    /// or check records it as the change's error and exits with its status after reporting every change;
+    /// applying tries the change anyway.
+    package var unknown: (any PodMirrorError)?
 
     /// True when a later step's failure can put the previous state back (the change has an `undo`).
     /// A plan runs the changes that are not reversible last (see `Plan.runOrder`).

@@ -17,6 +17,11 @@ package struct ChangeRecord: Codable, Sendable {
     package var localizedSummary: String?
     /// `error` in the user's language (text output only).
     package var localizedError: String?
+    /// The code, exit status and remedy of a dry run's or check's `error` (`Change.unknown`; not in JSON here,
+    /// the command's `error` object carries them).
+    package var unknownCode: ErrorCode?
+    package var unknownStatus: ExitStatus?
+    package var unknownRemedy: String?
 
     enum CodingKeys: String, CodingKey {
         case id, kind, subject, summary, changed, applied, reversible, diff, details, error

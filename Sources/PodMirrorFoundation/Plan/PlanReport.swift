@@ -15,6 +15,10 @@ package struct PlanReport: Codable, Sendable {
     /// After a failure: the changes that stayed applied (irreversible, or their undo failed).
     package var stayedChanged: [ChangeRecord] { changes.filter(\.applied) }
 
+    /// Dry run and check: the first change whose need could not be told (`Change.unknown`); the run exits with
+    /// its status.
+    package var unknown: ChangeRecord? { mode == .apply ? nil : changes.first { $0.unknownStatus != nil } }
+
     /// `--check` semantics: drift means a non-empty plan.
     package var hasDrift: Bool { mode == .check && changed }
 }

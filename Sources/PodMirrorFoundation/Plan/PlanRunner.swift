@@ -28,6 +28,14 @@ package struct PlanRunner: Sendable {
                 changed: change.isNeeded, applied: false, reversible: change.isReversible,
                 diff: change.diff, details: change.details, error: nil,
                 localizedSummary: change.message?.localized)
+            if mode != .apply, let unknown = change.unknown {
+                record.error = unknown.message
+                record.localizedError = unknown.localizedMessage
+                record.unknownCode = unknown.code
+                record.unknownStatus = unknown.exitStatus
+                record.unknownRemedy = unknown.remedy
+                report.error = report.error ?? unknown.message
+            }
             if mode == .apply && change.isNeeded {
                 do {
                     try context.checkCancelled()

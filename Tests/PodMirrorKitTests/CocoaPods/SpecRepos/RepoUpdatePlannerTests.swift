@@ -50,6 +50,11 @@ final class RepoUpdatePlannerTests: XCTestCase {
         XCTAssertEqual(plan.warnings.map(\.code), [.repoUnreachable])
         XCTAssertEqual(plan.changes.map(\.isNeeded), [true])
         XCTAssertEqual(plan.changes[0].details["remoteHead"], .null)
+        // A check cannot tell: the change carries the network error and the report names it.
+        XCTAssertEqual(plan.changes[0].unknown?.exitStatus, .network)
+        let report = try h.run(.check) { plan }
+        XCTAssertEqual(report.unknown?.subject, "specs")
+        XCTAssertEqual(report.unknown?.unknownStatus, .network)
     }
 
     func testRefusalsChangeNothing() throws {
