@@ -102,7 +102,7 @@ struct PodsFetchPlanner: Sendable {
         }
         return PodsFetchPlan(
             version: version, versionSource: source, versionAction: action, warnings: warnings,
-            jobs: plan(lock, sources: podfileSources()))
+            jobs: plan(lock, podfile: podfile()))
     }
 
     /// Each job's result as a dry run or check tells it: a pod not settled while planning is cached or missing.
@@ -114,22 +114,22 @@ struct PodsFetchPlanner: Sendable {
         }
     }
 
-    /// The `source` URLs of the Podfile beside Podfile.lock, in order (empty: it names none); nil without a
-    /// Podfile, or one podmirror cannot read (the YAML form), where the lock's `SPEC REPOS` repo is asked first.
-    /// Released pods' podspecs are looked up in these, as CocoaPods resolves them.
-    func podfileSources() -> [String]? {
+    /// The Podfile beside Podfile.lock; nil without one, or one podmirror cannot read (the YAML form), where
+    /// the lock's `SPEC REPOS` repo is asked first. Released pods' podspecs are looked up in its sources for
+    /// each pod (`PodfileModel.sourceURLs(forPod:)`: a per-pod `:source` first), as CocoaPods resolves them.
+    func podfile() -> PodfileModel? {
         let fs = request.environment.fileSystem
         let folder = (request.environment.expandPath(request.lockfilePath) as NSString).deletingLastPathComponent
         guard let path = PodfileDocument.locate(in: folder, fs: fs) else { return nil }
-        return try? PodfileDocument.load(path: path, fs: fs).model.sourceURLs
+        return try? PodfileDocument.load(path: path, fs: fs).model
     }
 
-    /// One job per root pod of the lockfile (filtered by `only`), in the lockfile's order; `sources` as
-    /// `podfileSources()` gives them.
-    func plan(_ lock: PodfileLock, sources: [String]?) -> [PodJob] {
+    /// One job per root pod of the lockfile (filtered by `only`), in the lockfile's order, each looked up in the
+    /// sources `podfile` gives it.
+    func plan(_ lock: PodfileLock, podfile: PodfileModel?) -> [PodJob] {
         let lookup = SpecLookup(repos: ReposDirectory(environment: request.environment))
         return lock.pods.filter { request.only.isEmpty || request.only.contains($0.name) }.map { pod in
-            planOne(pod, lock: lock, sources: sources, lookup: lookup)
+            planOne(pod, lock: lock, sources: podfile?.sourceURLs(forPod: pod.name), lookup: lookup)
         }
     }
 

@@ -133,6 +133,8 @@ package struct PodfileModel: Sendable {
     package var deploymentTargets: [PodfileBuildSetting] = []
     /// What CocoaPods would reject (two post_install hooks, two platforms in one scope).
     package var problems: [PodfileProblem]
+    /// The `pod` statements (outside hooks), with their per-pod `:source`.
+    package var dependencies: [PodfileDependency] = []
 
     /// Source URLs in order (duplicates removed, first kept, as CocoaPods does).
     package var sourceURLs: [String] {

@@ -36,6 +36,8 @@ struct BuildSettingSite {
 struct PodfileReader {
     let syntax: RubySyntax
     var sources: [(statement: RubyStatement, source: PodfileSource)] = []
+    /// Every `pod` statement: its root name and its `:source`, in order.
+    var dependencies: [PodfileDependency] = []
     var hooks: [HookSite] = []
     var root: PodfileScope
     /// Top-level `def name` without parameters: body statements, walked where the method is called.
@@ -92,6 +94,8 @@ struct PodfileReader {
                 // A string spanning lines is no URL podmirror should rewrite (CocoaPods would still match parts of it).
                 let url = args.count == 1 ? tokenValue(args[0]).flatMap { $0.contains("\n") ? nil : $0 } : nil
                 sources.append((s, PodfileSource(url: url, text: args.first.map(text) ?? "", line: s.line)))
+            case "pod"? where !inHook:
+                if let dependency = dependency(s) { dependencies.append(dependency) }
             case "platform"? where !inHook:
                 scope.platforms.append((s, conditional))
             case "inhibit_all_warnings!"? where !inHook:
@@ -130,6 +134,24 @@ struct PodfileReader {
     }
 
     // MARK: - Model
+
+    /// `pod 'Name/Sub', …, :source => 'URL'` (or `source: 'URL'`): the root name and the plain-string source.
+    func dependency(_ s: RubyStatement) -> PodfileDependency? {
+        let args = syntax.arguments(of: s)
+        guard let first = args.first, let name = tokenValue(first), !name.isEmpty else { return nil }
+        var source: String?
+        for arg in args.dropFirst() {
+            let t = arg.map { syntax.tokens[$0] }
+            let isKey =
+                (t.count == 3 && t[0].kind == .symbol && t[0].value == "source" && t[1].isPunct("=>"))
+                || (t.count == 2 && t[0].kind == .label && t[0].value == "source")
+            if isKey, let last = t.last, last.kind == .string, let url = last.value, !url.contains("\n") {
+                source = url
+            }
+        }
+        let root = String(name.prefix { $0 != "/" })
+        return PodfileDependency(name: root, source: source, line: s.line)
+    }
 
     func platform(_ s: RubyStatement, conditional: Bool) -> PodfilePlatform {
         let args = syntax.arguments(of: s)
@@ -279,6 +301,6 @@ struct PodfileReader {
             deploymentTargets: deploymentTargetSites.map {
                 PodfileBuildSetting(key: $0.key, value: $0.value, line: $0.statement.line)
             },
-            problems: problems)
+            problems: problems, dependencies: dependencies)
     }
 }
