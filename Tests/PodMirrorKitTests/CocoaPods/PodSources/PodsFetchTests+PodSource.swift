@@ -21,9 +21,10 @@ extension PodsFetchTests {
             text.replacingOccurrences(of: "PMFoo: \(try fixture.sha1(ofSpec: "PMFoo"))", with: "PMFoo: \(flatSum)"))
         let podfile = fixture.project + "/Podfile"
         func dryRun(_ pod: String) throws -> PodFetchResult {
-            try
-                ("source '\(fixture.shardedURL)'\nplatform :ios, '12.0'\ntarget 'App' do\n  \(pod)\n  pod 'PMBar'\nend\n")
-                .write(toFile: podfile, atomically: true, encoding: .utf8)
+            let text =
+                "source '\(fixture.shardedURL)'\nplatform :ios, '12.0'\n"
+                + "target 'App' do\n  \(pod)\n  pod 'PMBar'\nend\n"
+            try text.write(toFile: podfile, atomically: true, encoding: .utf8)
             let report = try fetcher(lock: lock, only: ["PMFoo"]).run(mode: .dryRun, cancellation: CancellationToken())
             return result(report, "PMFoo")
         }
