@@ -12,6 +12,9 @@ import Foundation
 /// - `.trickleAfter(bytes)`: after that many bytes, one byte every quarter second (never a stall) for a minute;
 /// - `.basicAuth(user:password:)`: a request without these HTTP Basic credentials answers 401.
 ///
+/// A slow link for every response (`setSlowLink`, like shared/tools' `--delay-ms 150 --rate-kbps 256`): a delay
+/// before each response (a round trip to a far server) and a cap on each response's body throughput.
+///
 ///     let server = try GitHTTPServer(root: reposRoot)
 ///     let url = server.url("specs.git")          // http://127.0.0.1:PORT/specs.git
 ///     server.setFault(.killAfter(bytes: 50_000))
@@ -89,6 +92,13 @@ package final class GitHTTPServer: @unchecked Sendable {
         try? text.write(toFile: state + "/fault", atomically: true, encoding: .utf8)
     }
 
+    /// Makes every later response wait `delayMilliseconds` before its head and send its body at most
+    /// `rateKiBps` KiB a second (0: no cap); `setSlowLink(delayMilliseconds: 0, rateKiBps: 0)` is a fast link again.
+    package func setSlowLink(delayMilliseconds: Int, rateKiBps: Int) {
+        try? "\(delayMilliseconds) \(rateKiBps * 1024)".write(
+            toFile: state + "/slow", atomically: true, encoding: .utf8)
+    }
+
     /// Number of pack bytes the server sent since start (for "only the delta travelled" checks).
     package var bytesSent: Int {
         Int(
@@ -133,6 +143,14 @@ package final class GitHTTPServer: @unchecked Sendable {
                     return ("auth", parts[1])
                 return (parts[0], int(parts[1]) if len(parts) > 1 else 0)
 
+            def slow_link(self):
+                try:
+                    with open(os.path.join(self.state, "slow")) as f:
+                        delay, rate = f.read().split()
+                    return (int(delay) / 1000.0, int(rate))
+                except (OSError, ValueError):
+                    return (0.0, 0)
+
             def body_reader(self, proc):
                 try:
                     if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
@@ -169,6 +187,9 @@ package final class GitHTTPServer: @unchecked Sendable {
 
             def run(self):
                 kind, limit = self.fault()
+                delay, rate = self.slow_link()
+                if delay:
+                    time.sleep(delay)
                 if kind == "500":
                     self.send_response(500, "Internal Server Error")
                     self.send_header("Content-Type", "text/plain")
@@ -226,9 +247,20 @@ package final class GitHTTPServer: @unchecked Sendable {
                     self.send_header("Connection", "close")
                 self.end_headers()
 
+                started = time.monotonic()
+                throttled = [0]
+
                 def send(data):
-                    self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data) if chunked else data)
-                    self.wfile.flush()
+                    # At most `rate` bytes a second since the head went, in twentieths of a second.
+                    step = max(1, rate // 20) if rate else len(data) or 1
+                    for i in range(0, len(data), step):
+                        part = data[i:i + step]
+                        self.wfile.write(b"%x\r\n%s\r\n" % (len(part), part) if chunked else part)
+                        self.wfile.flush()
+                        throttled[0] += len(part)
+                        ahead = throttled[0] / rate - (time.monotonic() - started) if rate else 0
+                        if ahead > 0:
+                            time.sleep(ahead)
 
                 is_pack = self.command == "POST" and u.path.endswith("git-upload-pack")
                 sent = 0

@@ -52,11 +52,12 @@ package final class SpecsFixture: @unchecked Sendable {
         return m
     }
 
-    /// Adds `count` commits, each adding one podspec (and removing one every third commit), and pushes them.
+    /// Adds `count` commits, each adding one podspec (and removing one every third commit), and pushes them;
+    /// `padding` bytes of random text per new podspec make the fetch bigger.
     @discardableResult
-    package func addCommits(_ count: Int) throws -> String {
+    package func addCommits(_ count: Int, padding: Int = 0) throws -> String {
         for i in 0..<count {
-            try addPod(padding: 0)
+            try addPod(padding: padding)
             if i % 3 == 2, let victim = try? firstPodspec() { try FileManager.default.removeItem(atPath: victim) }
             try git(["-C", work, "add", "-A"])
             try git(["-C", work, "commit", "-q", "-m", "more specs \(seed) \(counter)"])

@@ -11,11 +11,14 @@ package struct ArchiveEntry: Sendable, Equatable {
     package var kind: Kind
     /// Symlink target, or the member a hard link names.
     package var linkTarget: String?
+    /// The member's modification time, as `tar xf` and `unzip` restore it (nil: the time of extraction).
+    package var modified: Date?
 
-    package init(path: String, kind: Kind, linkTarget: String? = nil) {
+    package init(path: String, kind: Kind, linkTarget: String? = nil, modified: Date? = nil) {
         self.path = path
         self.kind = kind
         self.linkTarget = linkTarget
+        self.modified = modified
     }
 }
 

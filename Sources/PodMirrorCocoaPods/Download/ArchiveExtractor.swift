@@ -115,7 +115,9 @@ struct ArchiveExtractor {
                     let link = String(decoding: target, as: UTF8.self)
                     try writer.add(ArchiveEntry(path: entry.path, kind: .symlink, linkTarget: link), mode: mode)
                 case .file:
-                    try writer.add(ArchiveEntry(path: entry.path, kind: .file), mode: mode)
+                    // The DOS time in the local time zone, as unzip reads it when no extended timestamp is given.
+                    let modified = entry.fileAttributes[.modificationDate] as? Date
+                    try writer.add(ArchiveEntry(path: entry.path, kind: .file, modified: modified), mode: mode)
                     let crc = try zip.extract(entry) { data in try data.withUnsafeBytes { try writer.write($0) } }
                     if crc != entry.checksum { throw failed(reason: "\(entry.path): CRC mismatch") }
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import PodMirrorFoundation
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -54,7 +55,7 @@ package final class PodTreeWriter {
             let fd = try tree.openFolder(parts[...], entry: entry.path, create: true)
             close(fd)
         case .file:
-            try openFile(parts, entry.path, executable: mode & 0o111 != 0)
+            try openFile(parts, entry.path, executable: mode & 0o111 != 0, modified: entry.modified.map(Self.fileTime))
         case .hardlink:
             try copy(parts, entry)
         case .symlink:
@@ -79,10 +80,10 @@ package final class PodTreeWriter {
         }
     }
 
-    /// The file being written: its descriptor and path.
-    private var current: (fd: Int32, path: String)?
+    /// The file being written: its descriptor, path, and the modification time it gets once written.
+    private var current: (fd: Int32, path: String, modified: timespec?)?
 
-    private func openFile(_ parts: [String], _ name: String, executable: Bool) throws {
+    private func openFile(_ parts: [String], _ name: String, executable: Bool, modified: timespec?) throws {
         let dir = try tree.openFolder(parts.dropLast(), entry: name, create: true)
         defer { close(dir) }
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
@@ -91,12 +92,32 @@ package final class PodTreeWriter {
             if errno == EEXIST { throw PodTreeFailure.unsafe(entry: name, .duplicate) }
             throw PodTreeFailure.io(path: tree.display(parts[...]), errno: errno)
         }
-        current = (fd, tree.display(parts[...]))
+        current = (fd, tree.display(parts[...]), modified)
     }
 
+    /// Closes the file written last, giving it the member's modification time first (as `tar xf` and `unzip` do,
+    /// and CocoaPods' `rsync -a` keeps in the cache). A time the file system refuses leaves the time of extraction.
     private func closeFile() {
-        if let current { close(current.fd) }
+        if let current {
+            if let modified = current.modified {
+                var times = [modified, modified]  // access and modification, as unzip sets them
+                _ = futimens(current.fd, &times)
+            }
+            close(current.fd)
+        }
         current = nil
+    }
+
+    static func fileTime(of st: stat) -> timespec {
+        let (seconds, nanoseconds) = PlatformShims.mtime(st)
+        return timespec(tv_sec: seconds, tv_nsec: nanoseconds)
+    }
+
+    /// `date` as a file time (whole seconds, nanoseconds).
+    static func fileTime(_ date: Date) -> timespec {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let nanoseconds = min(999_999_999, Int(((date.timeIntervalSince1970 - seconds) * 1e9).rounded()))
+        return timespec(tv_sec: Int(seconds), tv_nsec: nanoseconds)
     }
 
     /// Appends `chunk` to the file member added last (nothing else takes content).
@@ -140,7 +161,8 @@ package final class PodTreeWriter {
         guard fstat(source, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
             throw PodTreeFailure.unsafe(entry: entry.path, .hardlink)
         }
-        try openFile(parts, entry.path, executable: st.st_mode & 0o111 != 0)
+        // A hard link shares its file's time.
+        try openFile(parts, entry.path, executable: st.st_mode & 0o111 != 0, modified: Self.fileTime(of: st))
         defer { closeFile() }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {

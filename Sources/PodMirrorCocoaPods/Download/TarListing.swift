@@ -130,8 +130,11 @@ struct TarListing {
         case UInt8(ascii: "D"): kind = .directory
         default: kind = .file
         }
+        // A pax `mtime` may have a fraction (GNU tar --format=pax); the header's is whole seconds.
+        let mtime = pax["mtime"].flatMap(Double.init) ?? Self.number(h[136..<148]).map(Double.init)
         let entry = ArchiveEntry(
-            path: name, kind: kind, linkTarget: kind == .symlink || kind == .hardlink ? link : nil)
+            path: name, kind: kind, linkTarget: kind == .symlink || kind == .hardlink ? link : nil,
+            modified: mtime.map { Date(timeIntervalSince1970: $0) })
         entries.append(entry)
         longName = nil
         longLink = nil

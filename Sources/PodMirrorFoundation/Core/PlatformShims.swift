@@ -29,7 +29,9 @@ package enum PlatformShims {
         static let openNoAccessTime: Int32 = 0
         static let linuxDirents = false
         static let systemName = "macos"
-        static func mtime(_ st: stat) -> (Int, Int) { (Int(st.st_mtimespec.tv_sec), Int(st.st_mtimespec.tv_nsec)) }
+        package static func mtime(_ st: stat) -> (Int, Int) {
+            (Int(st.st_mtimespec.tv_sec), Int(st.st_mtimespec.tv_nsec))
+        }
         static func ctime(_ st: stat) -> (Int, Int) { (Int(st.st_ctimespec.tv_sec), Int(st.st_ctimespec.tv_nsec)) }
     #endif
 }

@@ -135,7 +135,7 @@ package enum GitPack {
                 try check(git_indexer_append(idx, buffer.baseAddress, n, &stats), "index the pack of", subject)
                 if options.cancellation.isCancelled { throw InterruptedError() }
             }
-            try check(git_indexer_commit(idx, &stats), "index the pack of", subject)
+            try checkWrite("index the pack of", subject) { git_indexer_commit(idx, &stats) }
         } catch {
             if options.cancellation.isCancelled { throw InterruptedError() }
             throw error

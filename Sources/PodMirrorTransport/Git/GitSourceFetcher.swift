@@ -35,6 +35,8 @@ package enum GitSourceFetcher {
         let connectURL = options.connectURL(for: url)
         try GitURL.validate(connectURL)
         let repo = try GitRepository.initialize(directory)
+        // A full disk while a pack is written says so (not "libgit2 error -1").
+        try check(pm_name_refused_pack_writes(repo.pointer), "fetch into", repo.path)
         var bytes: Int64 = 0
         let commit = try fetchRevision(
             repo, url: url, connectURL: connectURL, revision: revision, options: options, bytes: &bytes)

@@ -410,11 +410,13 @@ package enum GitTransfer {
         let split = HTTPUserinfo.split(url)
         let anonymous = split.userinfo == nil ? nil : strdup(split.url)
         defer { free(anonymous) }
-        if let anonymous {
-            opts.remote_cb_payload = UnsafeMutableRawPointer(anonymous)
-            opts.remote_cb = { out, repo, name, _, payload in
-                git_remote_create(out, repo, name, payload!.assumingMemoryBound(to: CChar.self))
-            }
+        opts.remote_cb_payload = anonymous.map { UnsafeMutableRawPointer($0) }
+        opts.remote_cb = { out, repo, name, url, payload in
+            // The new repository, before its pack is written: a full disk then says so (not "libgit2 error -1").
+            let rc = pm_name_refused_pack_writes(repo)
+            guard rc == 0 else { return rc }
+            return git_remote_create(
+                out, repo, name, payload.map { UnsafePointer($0.assumingMemoryBound(to: CChar.self)) } ?? url)
         }
         // A local clone copies from the path libgit2 rewrote itself, without connecting.
         if connect != url { opts.local = GIT_CLONE_NO_LOCAL }
@@ -457,6 +459,7 @@ package enum GitTransfer {
             let (url, connect) = try session.urls(of: remote!, named: remoteName, in: repo)
             let subject = session.subject(url, connectingTo: connect)
             var opts = try session.fetchOptions(connectingTo: connect)
+            try check(pm_name_refused_pack_writes(repo.pointer), "fetch into", repo.path)
             _ = try session.run(operation: "fetch", subject: subject) {
                 try check(git_remote_fetch(remote, nil, &opts, "fetch"), "fetch", subject)
             }

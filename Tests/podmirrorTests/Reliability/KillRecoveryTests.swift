@@ -8,88 +8,9 @@ import XCTest
 /// `kill -9` at many points of each multi-step command, then the same command again: it converges (the
 /// state asked for, `repo verify` intact, `--check` exit 0), nothing is lost and nothing temporary is
 /// left. Each case starts from a fresh copy of the same HOME; the kill points spread over the time one
-/// uninterrupted run takes.
+/// uninterrupted run takes (`KillHarness.swift`).
 final class KillRecoveryTests: GitServerTestCase {
     private let points = 8
-
-    /// Copies `home` to a new temporary folder (the state every kill starts from).
-    private func copy(_ source: TempDirectory) throws -> TempDirectory {
-        let copy = TempDirectory("kill-home")
-        try FileManager.default.removeItem(atPath: copy.path)
-        XCTAssertEqual(try ProcessRunner.run("/bin/cp", ["-a", source.path, copy.path]).status, 0)
-        return copy
-    }
-
-    /// Runs `args` in a copy of `pristine` uninterrupted (how long it takes), then in new copies killed
-    /// after 1/(points+1) … points/(points+1) of that time, each followed by `check(home, rerun)`.
-    /// `afterKill(home, point)` checks what the kill left before the rerun.
-    private func killAtManyPoints(
-        _ args: [String], from pristine: TempDirectory, cwd: (TempDirectory) -> String? = { _ in nil },
-        afterKill: (TempDirectory, Int) throws -> Void = { _, _ in },
-        check: (TempDirectory, ProcessResult) throws -> Void
-    ) throws {
-        let timed = try copy(pristine)
-        let start = Date()
-        let full = try bin.run(args, home: timed.path, cwd: cwd(timed))
-        let total = Date().timeIntervalSince(start)
-        XCTAssertEqual(full.status, 0, "uninterrupted: \(full.stdout) \(full.stderr)")
-        try check(timed, full)
-        for i in 1...points {
-            let home = try copy(pristine)
-            let run = try RunningPodmirror(bin, args, home: home.path, cwd: cwd(home))
-            usleep(useconds_t(total * Double(i) / Double(points + 1) * 1_000_000))
-            run.signal(SIGKILL)
-            _ = run.wait(timeout: 30)
-            try afterKill(home, i)
-            let again = try bin.run(args, home: home.path, cwd: cwd(home))
-            XCTAssertEqual(again.status, 0, "rerun after a kill at \(i)/\(points + 1): \(again.stdout) \(again.stderr)")
-            try check(home, again)
-        }
-    }
-
-    private func git(_ clone: String, _ args: [String]) throws -> String {
-        try ProcessRunner.git(["-C", clone] + args).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// The repo is at `tip` on its branch, clean (untracked files too), intact for `repo verify`, and
-    /// `check` (the same command with `--check`) finds nothing to do.
-    private func assertConverged(
-        _ home: TempDirectory, repo name: String, tip: String, url: String? = nil, check: [String],
-        file: StaticString = #filePath, line: UInt = #line
-    ) throws {
-        let clone = home.sub(".cocoapods/repos/\(name)")
-        XCTAssertEqual(try git(clone, ["rev-parse", "HEAD"]), tip, file: file, line: line)
-        XCTAssertEqual(try git(clone, ["symbolic-ref", "HEAD"]), "refs/heads/master", file: file, line: line)
-        XCTAssertEqual(try git(clone, ["status", "--porcelain", "-uall"]), "", file: file, line: line)
-        if let url { XCTAssertEqual(try git(clone, ["remote", "get-url", "origin"]), url, file: file, line: line) }
-        let verify = try bin.run(["repo", "verify", name], home: home.path)
-        XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr, file: file, line: line)
-        let again = try bin.run(check + ["--check"], home: home.path)
-        XCTAssertEqual(again.status, 0, again.stdout + again.stderr, file: file, line: line)
-        XCTAssertEqual(TreeSnapshot(home.path).leftovers, [], file: file, line: line)
-        XCTAssertFalse(
-            FileManager.default.fileExists(atPath: clone + "/.git/podmirror-journal.json"), file: file, line: line)
-    }
-
-    /// What a kill left in a repo: HEAD at `old` or `tip` on its branch, every object of `old` still there (`git
-    /// fsck`), and a work tree that differs from HEAD (untracked files too) or a moved origin only with a journal
-    /// that says what to finish.
-    private func assertKillLeftAJournalOrNothingHalfDone(
-        _ home: TempDirectory, repo name: String, old: String, tip: String, oldURL: String, point: Int,
-        file: StaticString = #filePath, line: UInt = #line
-    ) throws {
-        let clone = home.sub(".cocoapods/repos/\(name)")
-        let head = try git(clone, ["rev-parse", "HEAD"])
-        XCTAssertTrue([old, tip].contains(head), "kill \(point): HEAD \(head)", file: file, line: line)
-        XCTAssertEqual(try git(clone, ["symbolic-ref", "HEAD"]), "refs/heads/master", file: file, line: line)
-        let fsck = try ProcessRunner.git(["-C", clone, "fsck", "--no-dangling", old])
-        XCTAssertEqual(fsck.status, 0, "kill \(point): \(fsck.stderr)", file: file, line: line)
-        let halfDone =
-            try git(clone, ["status", "--porcelain", "-uall"]) != ""
-            || (head == old && (try git(clone, ["remote", "get-url", "origin"])) != oldURL)
-        let journal = FileManager.default.fileExists(atPath: clone + "/.git/podmirror-journal.json")
-        XCTAssertTrue(!halfDone || journal, "kill \(point): half-done without a journal", file: file, line: line)
-    }
 
     func testKilledRepoUpdateIsFinishedByTheNextRun() throws {
         XCTAssertEqual(try bin.run(["repo", "add", "specs", server.url("specs.git")], home: home.path).status, 0)
@@ -98,7 +19,7 @@ final class KillRecoveryTests: GitServerTestCase {
         let tip = specs.head
         let url = server.url("specs.git")
         try killAtManyPoints(
-            ["repo", "update", "specs"], from: home,
+            ["repo", "update", "specs"], points: points, from: home.path,
             afterKill: { home, i in
                 try assertKillLeftAJournalOrNothingHalfDone(
                     home, repo: "specs", old: old, tip: tip, oldURL: url, point: i)
@@ -116,7 +37,7 @@ final class KillRecoveryTests: GitServerTestCase {
         let tip = try specs.addCommits(12)
         let url = server.url("specs.git")
         try killAtManyPoints(
-            ["repo", "use", url, "--name", "specs"], from: home,
+            ["repo", "use", url, "--name", "specs"], points: points, from: home.path,
             afterKill: { home, i in
                 try assertKillLeftAJournalOrNothingHalfDone(
                     home, repo: "specs", old: old, tip: tip, oldURL: server.url("old.git"), point: i)
@@ -135,7 +56,7 @@ final class KillRecoveryTests: GitServerTestCase {
         let repos = self.repos
         // The repo is there whole or not at all; a staging folder with a checkout begun has its journal.
         try killAtManyPoints(
-            args, from: home,
+            args, points: points, from: home.path,
             afterKill: { home, i in
                 let dir = repos.replacingOccurrences(of: self.home.path, with: home.path)
                 for name in try FileManager.default.contentsOfDirectory(atPath: dir)
@@ -192,7 +113,7 @@ final class KillRecoveryTests: GitServerTestCase {
             "App.xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/actionsdemo/project.pbxproj"))
         try project.write("Podfile", "target 'App' do\nend\n")
         for i in 0..<400 { try project.write("Pods/Pod\(i / 20)/File\(i).m", String(repeating: "x", count: 2_000)) }
-        try killAtManyPoints(["deintegrate"], from: project, cwd: { $0.path }) { dir, _ in
+        try killAtManyPoints(["deintegrate"], points: points, from: project.path, cwd: { $0.path }) { dir, _ in
             XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods")))
             let again = try bin.run(["deintegrate", "--check"], home: dir.path, cwd: dir.path)
             XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
@@ -209,7 +130,7 @@ final class KillRecoveryTests: GitServerTestCase {
         var edited: String?
         // The Podfile is the old bytes or the edited ones, never a part of either.
         try killAtManyPoints(
-            args, from: project,
+            args, points: points, from: project.path,
             afterKill: { dir, i in
                 let now = try String(contentsOfFile: dir.sub("Podfile"), encoding: .utf8)
                 XCTAssertTrue(now == original || now == edited, "kill \(i): a Podfile of \(now.utf8.count) bytes")
