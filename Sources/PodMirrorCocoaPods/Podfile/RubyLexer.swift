@@ -74,12 +74,12 @@ package struct RubyLexer {
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
     func error(_ message: Message, at offset: Int) -> PodfileError {
-        var l = 1
-        var ls = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { ls = 3 }
-        for k in 0..<min(offset, bytes.count) where bytes[k] == 0x0A { l += 1; ls = k + 1 }
+        // The column counts from the line's start, on the first line after a UTF-8 byte order mark.
+        let lineStart =
+            bytes[0..<min(offset, bytes.count)].lastIndex(of: 0x0A).map { $0 + 1 }
+            ?? (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         return PodfileError(
-            message, file: file, line: l, column: offset - ls + 1,
+            message, file: file, line: lineNumber(at: offset), column: offset - lineStart + 1,
             remedy: Message("podfile.error.lex.remedy"))
     }
 

@@ -9,20 +9,8 @@ import XCTest
 /// A pod whose GitHub download fails with no source mirror applying to it says how to add one (`remedy`, text and
 /// JSON); behind a source mirror, or on another host, it does not. GitHub is never reached: the https proxy is a
 /// closed loopback port, so every https transfer fails as an unreachable host does.
-final class PodsFetchGitHubRemedyTests: XCTestCase {
-    var tmp: TempDirectory!
-    var server: GitHTTPServer!
-    var fixture: PodSourcesFixture!
-
-    override func setUpWithError() throws {
-        (tmp, server, fixture) = try PodSourcesFixture.served("pods-github-remedy")
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        tmp = nil
-    }
+final class PodsFetchGitHubRemedyTests: PodSourcesServedTestCase {
+    override var prefix: String { "pods-github-remedy" }
 
     var variables: [String: String] {
         let closed = "http://127.0.0.1:9"

@@ -8,20 +8,8 @@ import XCTest
 
 /// The three parts of `pods fetch` in process, each on its own: the planner (reads only), the fetcher (one pod's
 /// transfer into a folder of its own) and the publisher (a tree into CocoaPods' cache with its spec copy).
-final class PodsFetchPartsTests: XCTestCase {
-    var tmp: TempDirectory!
-    var server: GitHTTPServer!
-    var fixture: PodSourcesFixture!
-
-    override func setUpWithError() throws {
-        (tmp, server, fixture) = try PodSourcesFixture.served("pods-parts")
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        tmp = nil
-    }
+final class PodsFetchPartsTests: PodSourcesServedTestCase {
+    override var prefix: String { "pods-parts" }
 
     var podsDir: String { fixture.home + "/Library/Caches/CocoaPods/Pods" }
 

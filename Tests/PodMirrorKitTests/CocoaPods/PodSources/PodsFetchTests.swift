@@ -12,20 +12,8 @@ import XCTest
 
 /// `pods fetch` against real git smart-HTTP servers on loopback, checked byte for byte against what
 /// CocoaPods 1.17.0 writes into its download cache.
-final class PodsFetchTests: XCTestCase {
-    var tmp: TempDirectory!
-    var server: GitHTTPServer!
-    var fixture: PodSourcesFixture!
-
-    override func setUpWithError() throws {
-        (tmp, server, fixture) = try PodSourcesFixture.served("pods-fetch")
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        tmp = nil
-    }
+final class PodsFetchTests: PodSourcesServedTestCase {
+    override var prefix: String { "pods-fetch" }
 
     var environment: RuntimeEnvironment {
         RuntimeEnvironment(
