@@ -131,9 +131,7 @@ package struct DownloadCache: Sendable {
             if action == .wipe { try fs.removeItem(path) }
             if action != .none {
                 try fs.createDirectory(path)
-                let tmp = path + "/.VERSION.podmirror-\(getpid())"
-                try Data(version.utf8).write(to: URL(fileURLWithPath: tmp))
-                if rename(tmp, path + "/VERSION") != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                try fs.writeAtomically(Array(version.utf8), to: path + "/VERSION", defaultMode: 0o644)
             }
         } catch {
             throw PodMirrorFailure(
@@ -162,9 +160,11 @@ package struct DownloadCache: Sendable {
         return dir
     }
 
-    /// Removes staging folders left by processes that no longer run, and the staging root when empty.
+    /// Removes staging folders and `VERSION` temporary files left by processes that no longer run, and the
+    /// staging root when empty.
     package func sweepStaging(keepingOwn: Bool) {
         let fs = fileSystem
+        for stale in TempName.stale(beside: path + "/VERSION", fileSystem: fs) { try? fs.removeItem(stale) }
         for name in (try? fs.contentsOfDirectory(stagingRoot)) ?? [] {
             let pid = Int32(name.split(separator: "-").first ?? "") ?? 0
             let alive = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
