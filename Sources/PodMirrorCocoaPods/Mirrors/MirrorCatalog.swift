@@ -108,7 +108,7 @@ package struct MirrorCatalog: Sendable {
         let unknown = Message(
             wantGems ? "mirror.error.unknown-gems" : "mirror.error.unknown-specs",
             ["value": nameOrURL])
-        let nearest = Suggestion.nearest(to: nameOrURL.lowercased(), in: list.map(\.name))
+        let nearest = nearestName(to: nameOrURL, gems: wantGems)
         throw PodMirrorFailure(
             unknown,
             remedy: otherKindRemedy(nameOrURL, wantGems: wantGems)
@@ -116,6 +116,22 @@ package struct MirrorCatalog: Sendable {
                 ?? otherKindRemedy(nameOrURL, wantGems: wantGems, nearest: true)
                 ?? Message("mirror.error.unknown.remedy", ["names": names]),
             code: .mirrorUnknown)
+    }
+
+    /// The name of the mirror of that kind a mistyped `value` most likely means: the nearest name by spelling
+    /// (`tnua`: `tuna`), else the one mirror whose host has `value` as a label (`tsinghua`: `tuna`, `taobao`:
+    /// `ruby-china`); nil when none or several do.
+    package func nearestName(to value: String, gems wantGems: Bool) -> String? {
+        let key = value.lowercased()
+        let list = wantGems ? gems : specs
+        if let name = Suggestion.nearest(to: key, in: list.map(\.name)) { return name }
+        let owners = Set(
+            list.filter { m in
+                ([m.url] + m.aliases).contains { url in
+                    (URLComponents(string: url)?.host?.lowercased().split(separator: ".") ?? []).contains { $0 == key }
+                }
+            }.map(\.name))
+        return owners.count == 1 ? owners.first : nil
     }
 
     /// When `name` is a mirror of the other kind (a gem mirror where a Specs one is wanted, or the reverse), or

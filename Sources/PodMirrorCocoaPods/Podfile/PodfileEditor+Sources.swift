@@ -12,7 +12,7 @@ extension EditContext {
             let names = catalog.specs.map(\.name)
             let remedy =
                 catalog.otherKindRemedy(nameOrURL, wantGems: false)
-                ?? Suggestion.nearest(to: nameOrURL.lowercased(), in: names)
+                ?? catalog.nearestName(to: nameOrURL, gems: false)
                 .map { Message("podfile.source.did-you-mean", ["name": $0]) }
                 ?? Message("podfile.source.unknown.remedy")
             throw PodMirrorFailure(
