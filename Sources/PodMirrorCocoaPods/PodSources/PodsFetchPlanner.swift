@@ -100,9 +100,20 @@ struct PodsFetchPlanner: Sendable {
                             "new": version, "path": cache.path,
                         ])))
         }
+        let podfile = podfile()
+        let jobs = plan(lock, podfile: podfile)
+        let planned = Set(jobs.map(\.result.name))
+        for d in podfile?.dependencies ?? [] where planned.contains(d.name) {
+            guard let expression = d.sourceExpression else { continue }
+            warnings.append(
+                Diagnostic(
+                    .warning, code: .podsSourceExpression,
+                    Message(
+                        "pods.source-expression", ["pod": d.name, "line": String(d.line), "expression": expression]),
+                    line: d.line))
+        }
         return PodsFetchPlan(
-            version: version, versionSource: source, versionAction: action, warnings: warnings,
-            jobs: plan(lock, podfile: podfile()))
+            version: version, versionSource: source, versionAction: action, warnings: warnings, jobs: jobs)
     }
 
     /// Each job's result as a dry run or check tells it: a pod not settled while planning is cached or missing.

@@ -6,6 +6,9 @@ package struct PodfileDependency: Equatable, Sendable {
     package var name: String
     package var source: String?
     package var line: Int
+    /// The text of a `:source` that is not a plain string (a constant, an interpolation): CocoaPods evaluates it,
+    /// podmirror cannot.
+    package var sourceExpression: String? = nil
 }
 
 extension PodfileModel {
@@ -19,7 +22,9 @@ extension PodfileModel {
         var seen: Set<String> = []
         let perPod = dependencies.compactMap(\.source).filter { seen.insert($0).inserted }
         if perPod.isEmpty { return sourceURLs }
-        if !dependencies.isEmpty, dependencies.allSatisfy({ $0.source != nil }) { return perPod }
+        if !dependencies.isEmpty, dependencies.allSatisfy({ $0.source != nil || $0.sourceExpression != nil }) {
+            return perPod
+        }
         let general = sourceURLs.isEmpty ? ["trunk"] : sourceURLs
         return general + perPod.filter { !general.contains($0) }
     }

@@ -20,7 +20,8 @@ extension PodfileProblemCode: DocumentedCode {
                 + "Podfile."
         case .multiplePlatforms: "Two unconditional `platform` lines in one target: CocoaPods rejects the Podfile."
         case .sourceExpression:
-            "A `source` whose argument is not a plain string: podmirror cannot read it (CocoaPods evaluates it)."
+            "A `source`, or a pod's `:source`, whose argument is not a plain string: podmirror cannot read it "
+                + "(CocoaPods evaluates it)."
         }
     }
 }

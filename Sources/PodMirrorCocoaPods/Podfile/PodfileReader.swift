@@ -140,17 +140,24 @@ struct PodfileReader {
         let args = syntax.arguments(of: s)
         guard let first = args.first, let name = tokenValue(first), !name.isEmpty else { return nil }
         var source: String?
+        var expression: String?
         for arg in args.dropFirst() {
             let t = arg.map { syntax.tokens[$0] }
-            let isKey =
-                (t.count == 3 && t[0].kind == .symbol && t[0].value == "source" && t[1].isPunct("=>"))
-                || (t.count == 2 && t[0].kind == .label && t[0].value == "source")
-            if isKey, let last = t.last, last.kind == .string, let url = last.value, !url.contains("\n") {
+            let keyLength =
+                t.count >= 3 && t[0].kind == .symbol && t[0].value == "source" && t[1].isPunct("=>")
+                ? 2 : t.count >= 2 && t[0].kind == .label && t[0].value == "source" ? 1 : 0
+            guard keyLength > 0 else { continue }
+            let value = Array(arg.dropFirst(keyLength))
+            if value.count == 1, syntax.tokens[value[0]].kind == .string, let url = syntax.tokens[value[0]].value,
+                !url.contains("\n")
+            {
                 source = url
+            } else {
+                expression = text(value)
             }
         }
         let root = String(name.prefix { $0 != "/" })
-        return PodfileDependency(name: root, source: source, line: s.line)
+        return PodfileDependency(name: root, source: source, line: s.line, sourceExpression: expression)
     }
 
     func platform(_ s: RubyStatement, conditional: Bool) -> PodfilePlatform {
@@ -283,6 +290,13 @@ struct PodfileReader {
                 PodfileProblem(
                     message: "podmirror cannot read the source `\(src.text)` (not a plain string)", line: s.line,
                     code: .sourceExpression))
+        }
+        for d in dependencies {
+            guard let expression = d.sourceExpression else { continue }
+            out.append(
+                PodfileProblem(
+                    message: "podmirror cannot read the `:source` of pod `\(d.name)`: `\(expression)` (not a plain "
+                        + "string)", line: d.line, code: .sourceExpression))
         }
         return out.sorted { $0.line < $1.line }
     }

@@ -17,6 +17,7 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case gitconfigGithubPrecheck = "gitconfig.github-precheck"
     case gitconfigKeptRule = "gitconfig.kept-rule"
 
+    case podsSourceExpression = "pods.source-expression"
     case podsVersionSource = "pods.version-source"
     case podsVersionWipe = "pods.version-wipe"
 
@@ -45,7 +46,8 @@ extension DiagnosticCode: DocumentedCode {
     package var severity: Diagnostic.Severity? {
         switch self {
         case .bundleFallbackClone, .deintegrateDanglingBuildFile, .deintegrateFileInPods, .deintegratePodsGroupKept,
-            .gemsPlainHTTP, .gitconfigForeignRule, .gitconfigGithubPrecheck, .podsVersionSource, .podsVersionWipe,
+            .gemsPlainHTTP, .gitconfigForeignRule, .gitconfigGithubPrecheck, .podsSourceExpression, .podsVersionSource,
+            .podsVersionWipe,
             .podfileDeploymentTargetOverridden, .podfileNoSourceLeft, .podfileOnlyPrivateSources,
             .podfilePlatformConditional, .podfilePlatformSeveral, .podfileSourceAbsent, .reinstallFetchSkipped,
             .repoUnreachable, .repoMovedBack:
@@ -86,6 +88,9 @@ extension DiagnosticCode: DocumentedCode {
         case .podsVersionSource:
             "`pods fetch`: the CocoaPods version written to the cache's VERSION file was taken from the existing "
                 + "file, `pod --version` or Podfile.lock, not from `--cocoapods-version`."
+        case .podsSourceExpression:
+            "`pods fetch`: a pod's `:source` in the Podfile is not a plain string; its podspec is looked up as if the "
+                + "pod had none (the Podfile's sources, then any local spec repo) and checked against SPEC CHECKSUMS."
         case .podsVersionWipe:
             "`pods fetch`: the download cache was written for another CocoaPods version and is emptied, as "
                 + "CocoaPods would."

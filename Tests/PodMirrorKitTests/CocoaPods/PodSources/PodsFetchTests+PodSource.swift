@@ -59,4 +59,33 @@ extension PodsFetchTests {
         // No per-pod source: the Podfile's sources as before (empty means trunk).
         XCTAssertEqual(try model("pod 'Y'\n").sourceURLs(forPod: "Y"), [])
     }
+
+    /// A `:source` CocoaPods evaluates (a constant, an interpolation) is named as a Podfile problem and a pods
+    /// fetch warning with its line; the pod is looked up as if it had none.
+    func testPerPodSourceExpressionIsNamedAndThePodLookedUpWithoutIt() throws {
+        let podfile = fixture.project + "/Podfile"
+        let text =
+            "MIRROR = '\(fixture.unshardedURL)'\nsource '\(fixture.shardedURL)'\nplatform :ios, '12.0'\n"
+            + "target 'App' do\n  pod 'PMFoo', :source => MIRROR\n  pod 'PMBar', source: \"#{MIRROR}\"\nend\n"
+        try text.write(toFile: podfile, atomically: true, encoding: .utf8)
+        let model = try PodfileDocument(text: text).model
+        XCTAssertEqual(model.dependencies.map(\.sourceExpression), ["MIRROR", "\"#{MIRROR}\""])
+        XCTAssertEqual(model.problems.filter { $0.code == .sourceExpression }.map(\.line), [5, 6])
+        // CocoaPods would use only the evaluated per-pod sources; podmirror, knowing none, asks the Podfile's.
+        XCTAssertEqual(model.sourceURLs(forPod: "PMFoo"), [fixture.shardedURL])
+
+        let lock = try fixture.writeLock(try fixture.podfileLock())
+        let report = try fetcher(lock: lock, only: ["PMFoo"]).run(mode: .dryRun, cancellation: CancellationToken())
+        let warnings = report.warnings.filter { $0.code == .podsSourceExpression }
+        XCTAssertEqual(warnings.map(\.line), [5])
+        XCTAssertEqual(
+            warnings.map(\.message),
+            [
+                "Podfile line 5: the `:source` of pod PMFoo is `MIRROR`, which podmirror cannot read (CocoaPods "
+                    + "evaluates it); its podspec is looked up in the Podfile's other sources, then in any local spec "
+                    + "repo, and checked against Podfile.lock's SPEC CHECKSUMS"
+            ])
+        XCTAssertEqual(result(report, "PMFoo").status, .missing, "found in a local repo, checksum as locked")
+        XCTAssertEqual(result(report, "PMFoo").specRepo, "sharded")
+    }
 }
