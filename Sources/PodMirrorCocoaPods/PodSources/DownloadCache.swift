@@ -160,11 +160,13 @@ package struct DownloadCache: Sendable {
         return dir
     }
 
-    /// Removes staging folders and `VERSION` temporary files left by processes that no longer run, and the
-    /// staging root when empty.
+    /// Removes staging folders and temporary files (`VERSION`'s, the left-to-CocoaPods records') left by
+    /// processes that no longer run, and the staging root when empty.
     package func sweepStaging(keepingOwn: Bool) {
         let fs = fileSystem
-        for stale in TempName.stale(beside: path + "/VERSION", fileSystem: fs) { try? fs.removeItem(stale) }
+        for folder in [path, path + "/.podmirror-left"] {
+            for stale in TempName.stale(in: folder, fileSystem: fs) { try? fs.removeItem(stale) }
+        }
         for name in (try? fs.contentsOfDirectory(stagingRoot)) ?? [] {
             let pid = Int32(name.split(separator: "-").first ?? "") ?? 0
             let alive = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)

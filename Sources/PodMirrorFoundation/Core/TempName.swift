@@ -22,15 +22,25 @@ package enum TempName {
         let target = LocalFileSystem.resolveSymlinks(path)
         let folder = (target as NSString).deletingLastPathComponent
         let prefix = ".\((target as NSString).lastPathComponent).podmirror-"
-        let names = (try? fs.contentsOfDirectory(folder.isEmpty ? "." : folder)) ?? []
+        return stale(in: folder.isEmpty ? "." : folder, fileSystem: fs).filter {
+            ($0 as NSString).lastPathComponent.hasPrefix(prefix)
+        }
+    }
+
+    /// Every entry of `folder` named `.<name>.podmirror-<pid>-<tag>` whose owner process is gone, oldest name
+    /// first: what killed runs left in a folder whose files podmirror writes.
+    package static func stale(in folder: String, fileSystem fs: any FileSystem) -> [String] {
+        let names = (try? fs.contentsOfDirectory(folder)) ?? []
         return names.filter { name in
-            guard name.hasPrefix(prefix) else { return false }
-            let rest = name.dropFirst(prefix.count)
+            guard name.hasPrefix("."), let marker = name.range(of: ".podmirror-", options: .backwards),
+                marker.lowerBound > name.index(after: name.startIndex)
+            else { return false }
+            let rest = name[marker.upperBound...]
             guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]),
                 !rest[dash...].dropFirst().isEmpty
             else { return false }
             return !isRunning(pid)
-        }.sorted().map { (folder.isEmpty ? "." : folder) + "/" + $0 }
+        }.sorted().map { folder + "/" + $0 }
     }
 
     /// True when a process with this pid exists (one of another user counts).

@@ -290,16 +290,19 @@ final class PodsFetchTests: PodSourcesServedTestCase {
         XCTAssertEqual(report.pods.map(\.status), [.fetched])
     }
 
-    func testVersionTempFileAKilledRunLeftIsRemovedAndALiveOnesKept() throws {
-        try FileManager.default.createDirectory(atPath: podsDir, withIntermediateDirectories: true)
-        // pid 2^22+1 is above Linux's pid_max default and macOS's 99,999: no process has it.
+    func testTempFilesAKilledRunLeftAreRemovedAndALiveOnesKept() throws {
+        try FileManager.default.createDirectory(
+            atPath: podsDir + "/.podmirror-left", withIntermediateDirectories: true)
+        // pid 2^22+1 is above Linux's largest pid_max and macOS's 99,999: no process has it.
         let dead = podsDir + "/.VERSION.podmirror-4194305-a1B2c3"
+        let deadRecord = podsDir + "/.podmirror-left/.0123abcd.podmirror-4194305-x9Y8z7"
         let live = podsDir + "/.VERSION.podmirror-\(getpid())-d4E5f6"
-        for path in [dead, live] { try "1.17".write(toFile: path, atomically: false, encoding: .utf8) }
+        for path in [dead, deadRecord, live] { try "1.17".write(toFile: path, atomically: false, encoding: .utf8) }
         let lock = try fixture.writeLock(try fixture.podfileLock())
         let report = try fetcher(lock: lock, only: ["PMFoo"]).run(mode: .apply, cancellation: CancellationToken())
         XCTAssertEqual(report.pods.map(\.status), [.fetched])
         XCTAssertFalse(FileManager.default.fileExists(atPath: dead))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: deadRecord))
         XCTAssertTrue(FileManager.default.fileExists(atPath: live), "another running podmirror's file")
         XCTAssertEqual(FileManager.default.contents(atPath: podsDir + "/VERSION"), Data("1.17.0".utf8))
     }
