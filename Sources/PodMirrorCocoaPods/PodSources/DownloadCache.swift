@@ -162,15 +162,16 @@ package struct DownloadCache: Sendable {
 
     /// Removes staging folders and temporary files (`VERSION`'s, the left-to-CocoaPods records') left by
     /// processes that no longer run, and the staging root when empty.
-    package func sweepStaging(keepingOwn: Bool) {
+    package func sweepLeftovers(keepingOwn: Bool) {
         let fs = fileSystem
-        for folder in [path, path + "/.podmirror-left"] {
+        for folder in [path, LeftToCocoaPods.folder(inCache: path)] {
             for stale in TempName.stale(in: folder, fileSystem: fs) { try? fs.removeItem(stale) }
         }
         for name in (try? fs.contentsOfDirectory(stagingRoot)) ?? [] {
             let pid = Int32(name.split(separator: "-").first ?? "") ?? 0
-            let alive = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
-            if !alive || (!keepingOwn && pid == getpid()) { try? fs.removeItem(stagingRoot + "/" + name) }
+            if !TempName.isRunning(pid) || (!keepingOwn && pid == getpid()) {
+                try? fs.removeItem(stagingRoot + "/" + name)
+            }
         }
         // rmdir removes it only when empty: another podmirror may be staging there.
         rmdir(stagingRoot)

@@ -9,8 +9,11 @@ struct LeftToCocoaPods: Sendable {
     let cachePath: String
     let fileSystem: any FileSystem
 
+    /// The folder holding the records of the cache at `cachePath`.
+    static func folder(inCache cachePath: String) -> String { cachePath + "/.podmirror-left" }
+
     func path(slug: String, checksum: String?) -> String {
-        cachePath + "/.podmirror-left/" + Digest.hex(.md5, Array("\(slug)\n\(checksum ?? "")".utf8))
+        Self.folder(inCache: cachePath) + "/" + Digest.hex(.md5, Array("\(slug)\n\(checksum ?? "")".utf8))
     }
 
     /// The reason recorded for this entry, if any.
@@ -29,7 +32,7 @@ struct LeftToCocoaPods: Sendable {
         case .rubyPodspec(let why): text = why
         default: return
         }
-        try? fileSystem.createDirectory(cachePath + "/.podmirror-left")
+        try? fileSystem.createDirectory(Self.folder(inCache: cachePath))
         try? fileSystem.writeAtomically(Array(text.utf8), to: path(slug: slug, checksum: checksum), defaultMode: 0o644)
     }
 }

@@ -87,9 +87,9 @@ package struct PodsFetcher: Sendable {
             return report
         }
         try cache.ensureVersion(plan.version)
-        cache.sweepStaging(keepingOwn: true)
+        cache.sweepLeftovers(keepingOwn: true)
         report.pods = execute(plan.jobs, cancellation: cancellation, progress: progress)
-        cache.sweepStaging(keepingOwn: false)
+        cache.sweepLeftovers(keepingOwn: false)
         report.interrupted = cancellation.isCancelled
         return report
     }
