@@ -79,7 +79,7 @@ struct PodsFetchCommand: PodmirrorCommand {
         let console = runner.console
         let started = Date()
         let showLines = !global.json
-        let report = try fetcher.run(mode: global.mode, cancellation: runner.context.cancellation) { p in
+        let report = try runner.report(fetcher) { p in
             if let done = p.finished, showLines { console.err(PodsRender.line(done, console: console)) }
             let line = PodsRender.progressLine(
                 done: p.done, total: p.total, bytes: p.bytes, elapsed: Date().timeIntervalSince(started))
@@ -94,9 +94,8 @@ struct PodsFetchCommand: PodmirrorCommand {
                 files: report.warnings.compactMap(\.file), fileSystem: env.fileSystem)
             RepeatedWarnings.show(report.warnings, state: state, changed: report.changed, runner: runner)
         }
-        try runner.show(
-            .init(report: report, listsEveryPod: global.mode != .apply), with: PodsFetchRenderer.self,
-            ok: report.exitStatus == .success, failure: report.exitStatus)
+        try runner.finish(
+            report, showing: .init(report: report, listsEveryPod: global.mode != .apply), with: PodsFetchRenderer.self)
     }
 }
 
@@ -111,7 +110,7 @@ struct PodsListCommand: PodmirrorCommand {
 
     func run(_ runner: CommandRunner) throws {
         let report = try PodsFetcher(request: try pods.request(jobs: 1, runner: runner))
-            .run(mode: .check, cancellation: runner.context.cancellation)
+            .list(cancellation: runner.context.cancellation)
         try runner.show(report, with: PodsListRenderer.self, ok: report.failed.isEmpty)
     }
 }

@@ -85,6 +85,21 @@ final class CommandRunner {
         try run(PlanJob(plan), extra: extra)
     }
 
+    // MARK: batch jobs
+
+    /// Runs a batch job (`pods fetch`) in the mode asked, with the run's cancellation, without rendering it.
+    func report<Job: BatchJob>(_ job: Job, progress: (@Sendable (Job.Progress) -> Void)? = nil) throws -> Job.Report {
+        try job.run(mode: mode, cancellation: context.cancellation, progress: progress)
+    }
+
+    /// Renders a batch job's report through its renderer and exits with the status the report decided (3 on
+    /// `--check` drift).
+    func finish<Renderer: ResultRenderer>(
+        _ report: some BatchReport, showing result: Renderer.Result, with renderer: Renderer.Type
+    ) throws {
+        try show(result, with: renderer, ok: report.exitStatus == .success, failure: report.exitStatus)
+    }
+
     /// Renders a plan report (one JSON document, or one line per change) and exits 3 on `--check`
     /// drift. `applyText`, when given, replaces the plan's lines in a plain-text apply (commands that
     /// speak in CocoaPods' own words, like `deintegrate`).

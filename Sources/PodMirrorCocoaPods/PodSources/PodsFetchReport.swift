@@ -3,7 +3,7 @@ import PodMirrorFoundation
 
 /// The outcome of `pods fetch`: each pod's result, the drift (the cache entries still missing) and the exit
 /// status, all decided here; the command only renders it.
-package struct PodsFetchReport: Sendable {
+package struct PodsFetchReport: BatchReport {
     package var lockfile: String
     /// `<cache root>/Pods`.
     package var cachePath: String

@@ -63,7 +63,7 @@ package struct PodsFetchProgress: Sendable {
 
 /// `pods fetch`: plans (`PodsFetchPlanner`), then fetches (`PodFetcher`) and publishes (`PodPublisher`) every
 /// missing pod into CocoaPods' download cache, on several threads.
-package struct PodsFetcher: Sendable {
+package struct PodsFetcher: BatchJob {
     package var request: PodsFetchRequest
     package let cache: DownloadCache
 
@@ -92,6 +92,11 @@ package struct PodsFetcher: Sendable {
         cache.sweepLeftovers(keepingOwn: false)
         report.interrupted = cancellation.isCancelled
         return report
+    }
+
+    /// What each pod needs (`pods list`): the report of a check, nothing written.
+    package func list(cancellation: CancellationToken) throws -> PodsFetchReport {
+        try run(mode: .check, cancellation: cancellation)
     }
 
     /// Decides what each pod needs, reading only.

@@ -29,7 +29,7 @@ extension Doctor {
             let request = PodsFetchRequest(
                 lockfilePath: lockfile, jobs: 1, environment: environment,
                 mirrors: SourceMirrorRules(rules: rules))
-            guard let report = try? PodsFetcher(request: request).run(mode: .check, cancellation: CancellationToken())
+            guard let report = try? PodsFetcher(request: request).list(cancellation: CancellationToken())
             else { continue }
             let missing = report.pods.filter { $0.status == .missing || $0.status == .failed }.map(\.name)
             let project = (lockfile as NSString).deletingLastPathComponent

@@ -24,10 +24,10 @@ final class InProcessCommandTests: XCTestCase {
 
     let home = TempDirectory()
 
-    func run(_ arguments: [String], in folder: String? = nil) -> Outcome {
+    func run(_ arguments: [String], in folder: String? = nil, variables: [String: String]? = nil) -> Outcome {
         let out = Capture()
         let err = Capture()
-        let variables = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C"]
+        let variables = variables ?? ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C"]
         let console = Console(
             stdout: .init { out.append($0) }, stderr: .init { err.append($0) }, environment: variables)
         let environment = RuntimeEnvironment(variables: variables, currentDirectory: folder ?? home.path)
