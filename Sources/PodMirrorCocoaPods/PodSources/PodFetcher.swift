@@ -25,7 +25,7 @@ struct PodFetcher: Sendable {
             let options = TransferOptions(
                 stallTimeout: request.stallTimeout,
                 progress: ByteProgress(report: bytes), cancellation: cancellation,
-                proxy: request.proxy ?? ProxySettings.load(environment: request.environment.variables),
+                proxy: request.proxy,
                 urlRewrite: request.mirrors, minimumRate: request.minimumRate)
             let got = try GitSourceFetcher.fetch(
                 url: url, revision: revision, submodules: submodules, into: content, options: options)

@@ -18,13 +18,14 @@ package struct PodsFetchRequest: Sendable {
     package var minimumRate = MinimumRate.default
     /// The bounds every `:http` archive must stay within.
     package var archiveLimits: ArchiveLimits
-    /// The run's proxy configuration (`NetworkSettings.proxy`); nil: read from `environment` for each transfer.
-    package var proxy: ProxySettings?
+    /// The run's proxy configuration (`NetworkSettings.proxy`), read once for every transfer of the fetch.
+    package var proxy: ProxySettings
 
     package init(
         lockfilePath: String, only: [String] = [], jobs: Int = 8, cocoapodsVersion: String? = nil,
         stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, lockTimeout: TimeInterval = 60,
-        environment: RuntimeEnvironment, mirrors: SourceMirrorRules, archiveLimits: ArchiveLimits = .default
+        environment: RuntimeEnvironment, mirrors: SourceMirrorRules, archiveLimits: ArchiveLimits = .default,
+        proxy: ProxySettings? = nil
     ) {
         self.archiveLimits = archiveLimits
         self.lockfilePath = lockfilePath
@@ -35,6 +36,7 @@ package struct PodsFetchRequest: Sendable {
         self.lockTimeout = lockTimeout
         self.environment = environment
         self.mirrors = mirrors
+        self.proxy = proxy ?? ProxySettings.load(environment: environment.variables)
     }
 
     /// A request whose transfers all derive from the run's one `NetworkSettings`: stall and lock timeouts, minimum
@@ -46,9 +48,9 @@ package struct PodsFetchRequest: Sendable {
         self.init(
             lockfilePath: lockfilePath, only: only, jobs: jobs, cocoapodsVersion: cocoapodsVersion,
             stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout, environment: environment,
-            mirrors: network.urlRewrite ?? SourceMirrorRules(rules: []), archiveLimits: archiveLimits)
+            mirrors: network.urlRewrite ?? SourceMirrorRules(rules: []), archiveLimits: archiveLimits,
+            proxy: network.proxy)
         minimumRate = network.minimumRate
-        proxy = network.proxy
     }
 }
 
