@@ -24,15 +24,9 @@ struct InitCommand: PodmirrorCommand {
     var path: String?
 
     func run(_ runner: CommandRunner) throws {
-        let env = runner.environment
         let choice = try platform.map { try PlatformChoice(parsing: $0) }
-        let location = try XcodeProjectLocator.locate(path, command: "init", environment: env)
-        let namesProject = path.map { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcodeproj/") } ?? false
-        let directory = namesProject || path == nil ? env.currentDirectory : location.projectDirectory
         let (plan, extra) = try PodfileInit.plan(
-            project: location, podfileDirectory: directory,
-            projectLine: namesProject ? path : nil, platform: choice,
-            template: template, fileSystem: env.fileSystem)
+            path: path, platform: choice, template: template, environment: runner.environment)
         try runner.run(plan, extra: extra)
     }
 }

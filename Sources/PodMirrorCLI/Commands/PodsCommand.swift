@@ -47,7 +47,7 @@ struct PodsOptions: ParsableArguments {
         if let lockfile {
             path = env.expandPath(lockfile)
         } else {
-            path = env.expandPath(project ?? ".") + "/Podfile.lock"
+            path = PodfileLock.path(inFolder: env.expandPath(project ?? "."))
         }
         return PodsFetchRequest(
             lockfilePath: path, only: only, jobs: jobs, cocoapodsVersion: cocoapodsVersion,

@@ -11,6 +11,11 @@ package struct PodfileLock: Sendable, Equatable {
         package var version: String
     }
 
+    /// `Podfile.lock` in `folder`: where `pod install` writes it, beside the Podfile.
+    package static func path(inFolder folder: String) -> String {
+        (folder as NSString).appendingPathComponent("Podfile.lock")
+    }
+
     package var path: String
     /// Root pods, each once, in the file's order.
     package var pods: [Pod]

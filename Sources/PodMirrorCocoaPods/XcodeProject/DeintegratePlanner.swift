@@ -134,7 +134,7 @@ package enum DeintegratePlanner {
         let pods = location.podsDirectory
         guard let backup = TempName.stale(beside: pods, fileSystem: fs).last(where: { $0.hasSuffix("-reinstall") })
         else { return nil }
-        let lockfile = (location.installationRoot as NSString).appendingPathComponent("Podfile.lock")
+        let lockfile = PodfileLock.path(inFolder: location.installationRoot)
         let finished =
             fs.isDirectory(pods) && fs.contents(lockfile) != nil
             && fs.contents(pods + "/Manifest.lock") == fs.contents(lockfile)

@@ -103,6 +103,19 @@ package enum PodfileInit {
         return (app, test)
     }
 
+    /// The plan of `init [PATH]`: the Podfile goes in the current folder when PATH is absent or names the
+    /// `.xcodeproj` itself (then with a `project` line naming it), else beside the project CocoaPods finds in PATH.
+    package static func plan(
+        path: String?, platform: PlatformChoice?, template: String, environment: RuntimeEnvironment
+    ) throws -> (Plan, [String: JSONValue]) {
+        let location = try XcodeProjectLocator.locate(path, command: "init", environment: environment)
+        let namesProject = path.map { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcodeproj/") } ?? false
+        let directory = namesProject || path == nil ? environment.currentDirectory : location.projectDirectory
+        return try plan(
+            project: location, podfileDirectory: directory, projectLine: namesProject ? path : nil,
+            platform: platform, template: template, fileSystem: environment.fileSystem)
+    }
+
     /// The plan creating the Podfile. Refuses when any Podfile already exists in `directory`.
     package static func plan(
         project location: XcodeProjectLocation, podfileDirectory directory: String, projectLine: String?,

@@ -83,7 +83,7 @@ package struct Reinstaller: Sendable {
         let env = environment.variables
         let root = location.installationRoot
         let pods = location.podsDirectory
-        let lockPath = (root as NSString).appendingPathComponent("Podfile.lock")
+        let lockPath = PodfileLock.path(inFolder: root)
         let shown = ([(argv[0] as NSString).lastPathComponent] + argv.dropFirst()).joined(separator: " ")
         let summary = Message("reinstall.summary.pod-install", ["command": shown, "directory": root])
         var change = Change(
@@ -143,7 +143,7 @@ extension Reinstaller {
         _ location: XcodeProjectLocation, mode: RunMode, fetch: Bool, network: () throws -> NetworkSettings,
         cancellation: CancellationToken, progress: (@Sendable (PodsFetchProgress) -> Void)? = nil
     ) throws -> ReinstallPrefetch? {
-        let lockfile = (location.installationRoot as NSString).appendingPathComponent("Podfile.lock")
+        let lockfile = PodfileLock.path(inFolder: location.installationRoot)
         guard fetch, mode == .apply, environment.fileSystem.fileExists(lockfile) else { return nil }
         let request = PodsFetchRequest(
             lockfilePath: lockfile, network: try network(), environment: environment,

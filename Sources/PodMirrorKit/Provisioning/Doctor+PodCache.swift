@@ -19,12 +19,8 @@ extension Doctor {
         } else {
             findings.append(fine(.podsNoSourceMirrors, Message("doctor.pods.no-source-mirrors"), subject: nil))
         }
-        let lockfiles = Set(
-            podfiles.map {
-                (($0 as NSString).deletingLastPathComponent as NSString)
-                    .appendingPathComponent("Podfile.lock")
-            }
-        ).sorted()
+        let lockfiles = Set(podfiles.map { PodfileLock.path(inFolder: ($0 as NSString).deletingLastPathComponent) })
+            .sorted()
         for lockfile in lockfiles where environment.fileSystem.fileExists(lockfile) {
             let request = PodsFetchRequest(
                 lockfilePath: lockfile, jobs: 1, environment: environment,
