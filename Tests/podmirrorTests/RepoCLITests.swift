@@ -150,7 +150,7 @@ final class RepoCLITests: RepoCLITestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: repos + "/evil"))
     }
 
-    func testAddRefusesTheCDNAsRepoUseDoesAndNamesAMissingPath() throws {
+    func testAddRefusesTheCDNAsRepoUseDoesAndBothNameAMissingPath() throws {
         let url = server.url("specs.git")
         // The CDN by name, by URL, or `trunk` as the name: the refusal `repo use trunk` gives, before the URL.
         let use = try pm(["repo", "use", "trunk"])
@@ -161,11 +161,15 @@ final class RepoCLITests: RepoCLITestCase {
             XCTAssertTrue(r.stderr.contains("is the trunk CDN; CocoaPods reads it without a clone"), r.stderr)
             XCTAssertFalse(r.stderr.contains("'x'"), r.stderr)
         }
+        // A local path that is not there is named as such by `repo add` and `repo use` alike, before any clone.
         for missing in ["/nonexistent/Specs.git", "file:///nonexistent/Specs.git"] {
-            let r = try pm(["repo", "add", "x", missing])
-            XCTAssertEqual(r.status, 1, r.stderr)
-            XCTAssertTrue(r.stderr.contains("no such folder: /nonexistent/Specs.git"), r.stderr)
-            XCTAssertFalse(r.stderr.contains("unsupported URL protocol"), r.stderr)
+            for args in [["repo", "add", "x", missing], ["repo", "use", missing]] {
+                let r = try pm(args)
+                XCTAssertEqual(r.status, 1, "\(args): \(r.stderr)")
+                XCTAssertTrue(
+                    r.stderr.contains("open \(missing) failed: no such folder: /nonexistent/Specs.git"), r.stderr)
+                XCTAssertFalse(r.stderr.contains("unsupported URL protocol"), r.stderr)
+            }
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: repos + "/x"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: repos + "/cdn"))

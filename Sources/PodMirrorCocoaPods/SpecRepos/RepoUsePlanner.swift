@@ -21,6 +21,7 @@ package struct RepoUsePlanner: Sendable {
                 code: .repoCDNURL)
         }
         let repos = shared.repos
+        try GitURL.checkLocalPath(url, fileSystem: repos.fileSystem)
         let all = SpecRepo.all(in: repos)
         let gitRepos = all.filter { $0.kind == .git }
         let defaultName = SpecRepoNaming.name(forURL: url)

@@ -46,7 +46,7 @@ package enum GitURL {
         }
         if !fileSystem.fileExists(path) {
             throw GitError(
-                .repository, operation: "use", subject: url, cause: Message("git.cause.no-path", ["path": path]))
+                .repository, operation: "open", subject: url, cause: Message("git.cause.no-path", ["path": path]))
         }
     }
 }
