@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages podmirror needs, when they are missing. `--build`: only what building podmirror
-# and a dry run need (libgit2-dev, libcurl4-openssl-dev, pkg-config); without it, also tar, gzip, bzip2, xz-utils
-# (pods fetch unpacks archives with them) and the tests' references (git, patch, python3, ruby).
+# and a dry run need (libgit2-dev, libcurl4-openssl-dev, pkg-config); without it, also gzip, bzip2, xz-utils
+# (pods fetch decompresses archives with them) and the tests' references (git, tar, patch, python3, ruby).
 # macOS: brew install libgit2 pkg-config (libcurl is the SDK's; Homebrew's pkg-config describes it).
 set -euo pipefail
 if [ "$(uname)" = "Darwin" ]; then
@@ -21,8 +21,9 @@ if [ "${1:-}" != "--build" ]; then
   # git and patch: references the tests compare podmirror's results with.
   command -v git >/dev/null || need+=(git)
   command -v patch >/dev/null || need+=(patch)
-  # tar with gzip, bzip2 and xz: `pods fetch` extracts tar/tgz/tbz/txz pod archives with them (by argv).
+  # tar: the download tests make reference archives with it (pods fetch reads tar itself).
   command -v tar >/dev/null || need+=(tar)
+  # gzip, bzip2 and xz: `pods fetch` decompresses tgz/tbz/txz pod archives with them (by argv).
   command -v gzip >/dev/null || need+=(gzip)
   command -v bzip2 >/dev/null || need+=(bzip2)
   command -v xz >/dev/null || need+=(xz-utils)
