@@ -2,8 +2,12 @@ import Foundation
 import PodMirrorFoundation
 import PodMirrorTransport
 
-extension EditContext {
-    var sourceSites: [(statement: RubyStatement, source: PodfileSource)] { reader.sources }
+/// `source` lines: use a Specs mirror, add, remove or set the sources CocoaPods looks pods up in.
+struct PodfileSourcesEditor: PodfileVerbEditor {
+    var text: PodfileTextEdits
+    let catalog: MirrorCatalog
+
+    var sourceSites: [(statement: RubyStatement, source: PodfileSource)] { text.reader.sources }
 
     /// A catalog name (`tuna`, `trunk`) or a URL CocoaPods can clone, as the URL to write.
     func sourceURL(_ nameOrURL: String) throws -> String {
@@ -31,9 +35,9 @@ extension EditContext {
 
     func sourceLine(_ url: String) -> String {
         let like = sourceSites.first.flatMap { site in
-            syntax.arguments(of: site.statement).first.map { syntax.tokens[$0[0]] }
+            text.syntax.arguments(of: site.statement).first.map { text.syntax.tokens[$0[0]] }
         }
-        return "source " + literal(url, like: like)
+        return "source " + text.literal(url, like: like)
     }
 
     /// `source use MIRROR`: official and catalog sources are replaced by the mirror at the place of the
@@ -47,38 +51,38 @@ extension EditContext {
         }
         guard let first = replaceable.first else {
             if let last = sourceSites.last {
-                edits.append(insertion(after: last.statement, sourceLine(url)))
-                warnings.append(
-                    finding(
+                text.edits.append(text.insertion(after: last.statement, sourceLine(url)))
+                text.warnings.append(
+                    text.finding(
                         .warning, .podfileOnlyPrivateSources,
                         Message("podfile.source.only-private", ["url": Redaction.redactURL(url)]),
                         line: last.statement.line))
             } else {
-                edits.append(topInsertion([sourceLine(url)]))
+                text.edits.append(text.topInsertion([sourceLine(url)]))
             }
             return
         }
         // Keep an exact match of the URL where it is; otherwise rewrite the first replaceable source.
         let keeper = replaceable.first { $0.source.url == url } ?? first
         if keeper.source.url != url {
-            let tokenIndex = syntax.arguments(of: keeper.statement)[0][0]
-            if let e = contentEdit(syntax.tokens[tokenIndex], value: url) {
-                edits.append(e)
+            let tokenIndex = text.syntax.arguments(of: keeper.statement)[0][0]
+            if let e = text.contentEdit(text.syntax.tokens[tokenIndex], value: url) {
+                text.edits.append(e)
             } else {
-                edits.append(TextEdit(range: syntax.tokens[tokenIndex].range, replacement: literal(url)))
+                text.edits.append(TextEdit(range: text.syntax.tokens[tokenIndex].range, replacement: text.literal(url)))
             }
         }
         if keeper.statement.first != first.statement.first, keeper.source.url == url {
             // The exact URL appears later: move it to the first replaceable place.
-            edits.append(try callDeletion(of: keeper.statement))
-            let tokenIndex = syntax.arguments(of: first.statement)[0][0]
-            edits.append(
-                contentEdit(syntax.tokens[tokenIndex], value: url)
-                    ?? TextEdit(range: syntax.tokens[tokenIndex].range, replacement: literal(url)))
+            text.edits.append(try text.callDeletion(of: keeper.statement))
+            let tokenIndex = text.syntax.arguments(of: first.statement)[0][0]
+            text.edits.append(
+                text.contentEdit(text.syntax.tokens[tokenIndex], value: url)
+                    ?? TextEdit(range: text.syntax.tokens[tokenIndex].range, replacement: text.literal(url)))
         }
         for site in replaceable
         where site.statement.first != first.statement.first && site.statement.first != keeper.statement.first {
-            edits.append(try callDeletion(of: site.statement))
+            text.edits.append(try text.callDeletion(of: site.statement))
         }
     }
 
@@ -92,18 +96,19 @@ extension EditContext {
         if sourceSites.isEmpty {
             let trunk = catalog.specsMirror(named: "trunk")?.url ?? "https://cdn.cocoapods.org/"
             let lines = first ? [sourceLine(url), sourceLine(trunk)] : [sourceLine(trunk), sourceLine(url)]
-            edits.append(topInsertion(lines))
-            warnings.append(
-                finding(
+            text.edits.append(text.topInsertion(lines))
+            text.warnings.append(
+                text.finding(
                     .note, .podfileTrunkExplicit,
                     Message("podfile.source.trunk-explicit", ["url": Redaction.redactURL(url)])))
             return
         }
         if first, let s = sourceSites.first?.statement {
-            let r = syntax.range(of: s)
-            edits.append(.insert(sourceLine(url) + nl + syntax.indentation(at: r.lowerBound), at: r.lowerBound))
+            let r = text.syntax.range(of: s)
+            text.edits.append(
+                .insert(sourceLine(url) + text.nl + text.syntax.indentation(at: r.lowerBound), at: r.lowerBound))
         } else if let s = sourceSites.last?.statement {
-            edits.append(insertion(after: s, sourceLine(url)))
+            text.edits.append(text.insertion(after: s, sourceLine(url)))
         }
     }
 
@@ -111,15 +116,15 @@ extension EditContext {
     mutating func removeSource(_ nameOrURL: String) throws {
         let url = try sourceURL(nameOrURL)
         let matching = sourceSites.filter { $0.source.url.map { SourceURL($0).isSame(as: SourceURL(url)) } ?? false }
-        for site in matching { edits.append(try callDeletion(of: site.statement)) }
+        for site in matching { text.edits.append(try text.callDeletion(of: site.statement)) }
         if matching.isEmpty {
-            warnings.append(
+            text.warnings.append(
                 Diagnostic(
                     .warning, code: .podfileSourceAbsent,
-                    Message("podfile.source.absent", ["url": Redaction.redactURL(url)]), file: doc.path))
+                    Message("podfile.source.absent", ["url": Redaction.redactURL(url)]), file: text.doc.path))
         }
         if !matching.isEmpty, matching.count == sourceSites.count {
-            warnings.append(finding(.warning, .podfileNoSourceLeft, Message("podfile.source.none-left")))
+            text.warnings.append(text.finding(.warning, .podfileNoSourceLeft, Message("podfile.source.none-left")))
         }
     }
 
@@ -130,25 +135,26 @@ extension EditContext {
         let wanted = urls.filter { seen.insert(SourceURL($0).matchKey).inserted }
         if sourceSites.map(\.source.url) == wanted.map({ Optional($0) }) { return }
         guard let first = sourceSites.first?.statement else {
-            if !wanted.isEmpty { edits.append(topInsertion(wanted.map(sourceLine))) }
+            if !wanted.isEmpty { text.edits.append(text.topInsertion(wanted.map(sourceLine))) }
             return
         }
         // Keep the first line's bytes (and its comment) when it already holds the first URL.
-        let r = syntax.range(of: first)
-        let indent = syntax.indentation(at: r.lowerBound)
+        let r = text.syntax.range(of: first)
+        let indent = text.syntax.indentation(at: r.lowerBound)
         if let head = wanted.first {
-            let rest = wanted.dropFirst().map { nl + indent + sourceLine($0) }.joined()
+            let rest = wanted.dropFirst().map { text.nl + indent + sourceLine($0) }.joined()
             if sourceSites[0].source.url == head {
                 if wanted.count > 1 {
-                    edits.append(
-                        insertion(after: first, wanted.dropFirst().map(sourceLine).joined(separator: nl + indent)))
+                    text.edits.append(
+                        text.insertion(
+                            after: first, wanted.dropFirst().map(sourceLine).joined(separator: text.nl + indent)))
                 }
             } else {
-                edits.append(TextEdit(range: r, replacement: sourceLine(head) + rest))
+                text.edits.append(TextEdit(range: r, replacement: sourceLine(head) + rest))
             }
         } else {
-            edits.append(try callDeletion(of: first))
+            text.edits.append(try text.callDeletion(of: first))
         }
-        for site in sourceSites.dropFirst() { edits.append(try callDeletion(of: site.statement)) }
+        for site in sourceSites.dropFirst() { text.edits.append(try text.callDeletion(of: site.statement)) }
     }
 }
