@@ -72,6 +72,19 @@ package enum DeintegratePlanner {
         let shown = XcodeProjectLocation.relative(location.pbxproj, to: location.installationRoot)
         var plan = Plan(title: "deintegrate \(location.displayPath)", warnings: d.warnings)
         if let backup { plan.changes.append(restoreChange(backup, to: location.podsDirectory, fileSystem: fs)) }
+        let podsExists = backup != nil || fs.isDirectory(location.podsDirectory)
+        let removesPods = podsExists && (d.foundIntegration || removePods)
+        // Pods/ goes aside before the project is written: a kill between the two then leaves either the project
+        // as it was (the next run deintegrates it and removes the folder aside as a leftover) or no Pods/ at all.
+        // The other way round, the next run would find no integration and keep Pods/.
+        if removesPods {
+            plan.changes.append(podsChange(location.podsDirectory, disposal: disposal, fileSystem: fs))
+        } else if podsExists {
+            plan.warnings.append(
+                Diagnostic(
+                    .note, code: .deintegratePodsKept,
+                    Message("deintegrate.warning.pods-kept", ["path": location.podsDirectory])))
+        }
         let removedJSON: JSONValue = .array(
             d.removed.map { r in
                 [
@@ -106,16 +119,6 @@ package enum DeintegratePlanner {
                     id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate, subject: shown,
                     summary: summary.english
                 ).localized(summary))
-        }
-        let podsExists = backup != nil || fs.isDirectory(location.podsDirectory)
-        let removesPods = podsExists && (d.foundIntegration || removePods)
-        if removesPods {
-            plan.changes.append(podsChange(location.podsDirectory, disposal: disposal, fileSystem: fs))
-        } else if podsExists {
-            plan.warnings.append(
-                Diagnostic(
-                    .note, code: .deintegratePodsKept,
-                    Message("deintegrate.warning.pods-kept", ["path": location.podsDirectory])))
         }
         plan.removingLeftovers(beside: [location.pbxproj, location.podsDirectory], except: backup, fileSystem: fs)
         return DeintegratePlan(
@@ -162,7 +165,9 @@ package enum DeintegratePlanner {
         ).localized(summary)
     }
 
-    /// Moves `Pods/` aside (atomic rename in the same folder), then deletes it or keeps it there.
+    /// Moves `Pods/` aside (atomic rename in the same folder); a later failure of the plan moves it back. Once
+    /// the whole plan succeeded it is deleted (`.delete`) or stays there (`reinstall`'s `.moveAside`). A deletion
+    /// that fails, or a kill before it, leaves the folder aside, a leftover the next run removes.
     static func podsChange(_ pods: String, disposal: PodsDisposal, fileSystem fs: any FileSystem) -> Change {
         let aside: String
         switch disposal {
@@ -170,27 +175,24 @@ package enum DeintegratePlanner {
         case .moveAside(let to): aside = to
         }
         let summary = disposal == .delete ? "remove \(pods)" : "move \(pods) aside to \(aside)"
-        // Deleted, it cannot come back; moved aside, it can.
-        let undo: (@Sendable () throws -> Void)? =
+        let delete: (@Sendable () -> JSONValue?)? =
             disposal == .delete
-            ? nil
-            : { @Sendable in
-                if fs.fileExists(aside), !fs.fileExists(pods) { try fs.moveItem(aside, to: pods) }
+            ? { @Sendable in
+                do { try fs.removeItem(aside) } catch { return ["leftAside": .string(aside)] }
+                return nil
             }
+            : nil
         return Change(
             id: "pods.remove:\(pods)", kind: .podsDirectoryRemove, subject: pods, summary: summary,
             details: ["path": .string(pods), "asidePath": .string(disposal == .delete ? nil : aside)], isNeeded: true,
             apply: { context in
                 try context.checkCancelled()
                 try fs.moveItem(pods, to: aside)
-                guard disposal == .delete else { return nil }
-                do { try fs.removeItem(aside) } catch {
-                    // Whatever could not be deleted goes back where it was.
-                    if !fs.fileExists(pods) { try? fs.moveItem(aside, to: pods) }
-                    throw error
-                }
                 return nil
             },
-            undo: undo)
+            undo: { @Sendable in
+                if fs.fileExists(aside), !fs.fileExists(pods) { try fs.moveItem(aside, to: pods) }
+            },
+            commit: delete)
     }
 }
