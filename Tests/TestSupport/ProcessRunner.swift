@@ -15,6 +15,15 @@ package struct ProcessResult: Sendable {
 
 /// Runs processes (argv, never a shell string) for tests: the built binary, and `git` as a reference.
 package enum ProcessRunner {
+    /// The pid of a process that has exited and been reaped: what a killed run's temporary names carry.
+    package static func exitedProcessID() throws -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/true")
+        try p.run()
+        p.waitUntilExit()
+        return p.processIdentifier
+    }
+
     @discardableResult
     package static func run(
         _ executable: String, _ arguments: [String], cwd: String? = nil,

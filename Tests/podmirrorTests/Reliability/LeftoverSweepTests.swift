@@ -6,19 +6,10 @@ import XCTest
 /// is removed by the next run of the command that made it, once its owner is gone; a running owner's
 /// files stay.
 final class LeftoverSweepTests: ReliabilityTestCase {
-    /// The pid of a process that has exited (and been reaped).
-    private func deadPid() throws -> Int32 {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/true")
-        try p.run()
-        p.waitUntilExit()
-        return p.processIdentifier
-    }
-
     func testPodfileEditRemovesTempFilesOfKilledRunsOnly() throws {
         let home = TempDirectory("sweep-podfile")
         try home.write("Podfile", "platform :ios, '13.0'\ntarget 'App' do\nend\n")
-        let dead = try deadPid()
+        let dead = try ProcessRunner.exitedProcessID()
         let stale = try home.write(".Podfile.podmirror-\(dead)-Ab12Cd", "half a Podfile")
         // A live owner (this test process) may still be writing its file: it stays.
         let live = try home.write(".Podfile.podmirror-\(getpid())-Ef34Gh", "being written")
@@ -43,7 +34,7 @@ final class LeftoverSweepTests: ReliabilityTestCase {
         try dir.write(
             "App.xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/googleads-swiftui/project.pbxproj"))
         try dir.write("Podfile", "target 'App' do\nend\n")
-        let dead = try deadPid()
+        let dead = try ProcessRunner.exitedProcessID()
         try dir.write(".Pods.podmirror-\(dead)-removing/Target Support Files/x.xcconfig", "X = 1\n")
         try dir.write("App.xcodeproj/.project.pbxproj.podmirror-\(dead)-Zz99Yy", "half a project")
         let r = try bin.run(["deintegrate"], home: dir.path, cwd: dir.path)

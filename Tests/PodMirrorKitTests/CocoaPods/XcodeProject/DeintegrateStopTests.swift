@@ -10,7 +10,7 @@ import XCTest
 /// project without integration and a `Pods/` the next run kept.
 final class DeintegrateStopTests: XCTestCase {
     func testAStopAfterAnyStepIsFinishedByTheNextRun() throws {
-        let gone = try Self.finishedProcessID()
+        let gone = try ProcessRunner.exitedProcessID()
         var stop = 0
         var steps = 0
         repeat {
@@ -36,16 +36,6 @@ final class DeintegrateStopTests: XCTestCase {
             stop += 1
         } while stop <= steps
         XCTAssertGreaterThanOrEqual(steps, 2, "the project edit and the Pods/ removal")
-    }
-
-    /// The id of a process that has exited.
-    static func finishedProcessID() throws -> pid_t {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "exit 0"]
-        try p.run()
-        p.waitUntilExit()
-        return p.processIdentifier
     }
 
     /// Renames what this process named for itself (`.<name>.podmirror-<pid>-<tag>`) as if `pid` had named it.
