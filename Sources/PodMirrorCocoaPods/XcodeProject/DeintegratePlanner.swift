@@ -167,7 +167,8 @@ package enum DeintegratePlanner {
 
     /// Moves `Pods/` aside (atomic rename in the same folder); a later failure of the plan moves it back. Once
     /// the whole plan succeeded it is deleted (`.delete`) or stays there (`reinstall`'s `.moveAside`). A deletion
-    /// that fails, or a kill before it, leaves the folder aside, a leftover the next run removes.
+    /// that fails (a `leftover.kept` warning), or a kill before it, leaves the folder aside, a leftover the next
+    /// run removes.
     static func podsChange(_ pods: String, disposal: PodsDisposal, fileSystem fs: any FileSystem) -> Change {
         let aside: String
         switch disposal {
@@ -175,10 +176,10 @@ package enum DeintegratePlanner {
         case .moveAside(let to): aside = to
         }
         let summary = disposal == .delete ? "remove \(pods)" : "move \(pods) aside to \(aside)"
-        let delete: (@Sendable () -> JSONValue?)? =
+        let delete: (@Sendable () throws(LeftoverKept) -> JSONValue?)? =
             disposal == .delete
-            ? { @Sendable in
-                do { try fs.removeItem(aside) } catch { return ["leftAside": .string(aside)] }
+            ? { @Sendable () throws(LeftoverKept) in
+                try LeftoverKept.remove(aside, fileSystem: fs)
                 return nil
             }
             : nil

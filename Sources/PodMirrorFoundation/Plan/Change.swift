@@ -24,8 +24,9 @@ package struct Change: Sendable {
     /// Puts the previous state back after a later step of the same plan failed (best effort).
     package var undo: (@Sendable () throws -> Void)?
     /// Runs once every step of the plan succeeded: drops what `apply` kept aside for `undo` (an old
-    /// spec repo, a removed repo); returns details to merge into the report.
-    package var commit: (@Sendable () -> JSONValue?)?
+    /// spec repo, a removed repo); returns details to merge into the report. A cleanup that fails throws
+    /// `LeftoverKept`: the plan still succeeded, with a warning.
+    package var commit: (@Sendable () throws(LeftoverKept) -> JSONValue?)?
     /// True when the change stands alone (one spec repo of `repo update`): its failure is recorded in its
     /// report line, the plan's other changes still run, and the plan fails after the last one.
     package var isIndependent = false
@@ -42,7 +43,7 @@ package struct Change: Sendable {
         id: String, kind: ChangeKind, subject: String, summary: String, diff: String? = nil,
         details: JSONValue = .object([:]), isNeeded: Bool,
         apply: @escaping @Sendable (ApplyContext) throws -> JSONValue?,
-        undo: (@Sendable () throws -> Void)? = nil, commit: (@Sendable () -> JSONValue?)? = nil
+        undo: (@Sendable () throws -> Void)? = nil, commit: (@Sendable () throws(LeftoverKept) -> JSONValue?)? = nil
     ) {
         self.id = id
         self.kind = kind

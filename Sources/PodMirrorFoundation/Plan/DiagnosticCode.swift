@@ -17,6 +17,8 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case gitconfigGithubPrecheck = "gitconfig.github-precheck"
     case gitconfigKeptRule = "gitconfig.kept-rule"
 
+    case leftoverKept = "leftover.kept"
+
     case podsSourceExpression = "pods.source-expression"
     case podsVersionSource = "pods.version-source"
     case podsVersionWipe = "pods.version-wipe"
@@ -46,7 +48,8 @@ extension DiagnosticCode: DocumentedCode {
     package var severity: Diagnostic.Severity? {
         switch self {
         case .bundleFallbackClone, .deintegrateDanglingBuildFile, .deintegrateFileInPods, .deintegratePodsGroupKept,
-            .gemsPlainHTTP, .gitconfigForeignRule, .gitconfigGithubPrecheck, .podsSourceExpression, .podsVersionSource,
+            .gemsPlainHTTP, .gitconfigForeignRule, .gitconfigGithubPrecheck, .leftoverKept, .podsSourceExpression,
+            .podsVersionSource,
             .podsVersionWipe,
             .podfileDeploymentTargetOverridden, .podfileNoSourceLeft, .podfileOnlyPrivateSources,
             .podfilePlatformConditional, .podfilePlatformSeveral, .podfileSourceAbsent, .reinstallFetchSkipped,
@@ -85,6 +88,9 @@ extension DiagnosticCode: DocumentedCode {
         case .gitconfigKeptRule:
             "An insteadOf rule podmirror did not write is kept while its own are removed (a warning from "
                 + "`gitconfig insteadof remove`, a note from `gitconfig insteadof reset`)."
+        case .leftoverKept:
+            "The change was made, but what it had moved aside (an old Pods/, a replaced folder) could not be removed; "
+                + "`details.leftover` names it and the next run removes it."
         case .podsVersionSource:
             "`pods fetch`: the CocoaPods version written to the cache's VERSION file was taken from the existing "
                 + "file, `pod --version` or Podfile.lock, not from `--cocoapods-version`."

@@ -12,7 +12,8 @@ package struct PlanRunner: Sendable {
     }
 
     /// Runs the plan's changes in `Plan.runOrder`. Applying: a failure undoes the applied reversible
-    /// changes (newest first) and throws `PlanFailure`; success runs every applied change's `commit`.
+    /// changes (newest first) and throws `PlanFailure`; success runs every applied change's `commit` (one that
+    /// fails adds a `leftover.kept` warning).
     /// An independent change's failure (`Change.isIndependent`) undoes nothing and stops nothing: the other
     /// changes run, and `PlanFailure` (the first such failure, with every change's result) comes at the end.
     package func run(_ plan: Plan, mode: RunMode) throws -> PlanReport {
@@ -73,10 +74,15 @@ package struct PlanRunner: Sendable {
             records.append(record)
         }
         for change in applied {
-            guard let extra = change.commit?(), let i = records.firstIndex(where: { $0.id == change.id }) else {
+            guard let commit = change.commit, let i = records.firstIndex(where: { $0.id == change.id }) else {
                 continue
             }
-            records[i].details = Self.merge(records[i].details, extra)
+            do {
+                if let extra = try commit() { records[i].details = Self.merge(records[i].details, extra) }
+            } catch {
+                records[i].details = Self.merge(records[i].details, ["leftover": .string(error.path)])
+                report.warnings.append(error.warning)
+            }
         }
         report.changes = records
         report.changed = records.contains { $0.changed }

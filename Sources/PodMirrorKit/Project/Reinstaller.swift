@@ -63,11 +63,10 @@ package struct Reinstaller: Sendable {
                 Change(
                     id: "pods.drop-backup:\(aside)", kind: .podsBackupRemove, subject: aside,
                     summary: summary.english, isNeeded: true,
-                    apply: { _ in
-                        guard fs.fileExists(aside) else { return nil }
-                        do { try fs.removeItem(aside) } catch {
-                            return ["leftover": .string(aside), "error": .string("\(error)")]
-                        }
+                    // Once everything else succeeded (the commit): a failure is a `leftover.kept` warning.
+                    apply: { _ in nil },
+                    commit: { () throws(LeftoverKept) in
+                        if fs.fileExists(aside) { try LeftoverKept.remove(aside, fileSystem: fs) }
                         return nil
                     }
                 ).localized(summary))

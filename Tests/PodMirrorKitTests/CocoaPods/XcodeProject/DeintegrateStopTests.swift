@@ -38,6 +38,45 @@ final class DeintegrateStopTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(steps, 2, "the project edit and the Pods/ removal")
     }
 
+    /// Deleting `Pods/`, which went aside, fails once everything else succeeded: the run succeeds with a
+    /// `leftover.kept` warning naming the folder (JSON: the change's `leftover`), and the next run removes it.
+    func testAFailedDeletionOfPodsIsAWarningAndTheNextRunRemovesIt() throws {
+        let project = TempDirectory("deintegrate-kept")
+        try project.write("App.xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/actionsdemo/project.pbxproj"))
+        try project.write("Podfile", "target 'App' do\nend\n")
+        try project.write("Pods/A/A.m", "x")
+        let real = RuntimeEnvironment(variables: ["HOME": project.path], currentDirectory: project.path)
+        let location = try XcodeProjectLocator.locate(nil, command: "deintegrate", environment: real)
+        // A first run on a copy counts the mutations: the deletion of what went aside is the last one.
+        let copy = TempDirectory("deintegrate-kept-count")
+        try FileManager.default.removeItem(atPath: copy.path)
+        try FileManager.default.copyItem(atPath: project.path, toPath: copy.path)
+        let counter = FaultyFileSystem(failAt: .max)
+        let copyEnv = RuntimeEnvironment(variables: ["HOME": copy.path], currentDirectory: copy.path)
+        let copyLocation = try XcodeProjectLocator.locate(nil, command: "deintegrate", environment: copyEnv)
+        _ = try PlanRunner().run(PlanJob(DeintegratePlanner.make(copyLocation, fileSystem: counter).plan), mode: .apply)
+        XCTAssertTrue(counter.log.last?.hasPrefix("remove ") == true, "\(counter.log)")
+
+        let fs = FaultyFileSystem(failAt: counter.mutations - 1, reason: "Permission denied")
+        let report = try PlanRunner().run(PlanJob(DeintegratePlanner.make(location, fileSystem: fs).plan), mode: .apply)
+        let kept = try XCTUnwrap(TreeSnapshot(project.path).leftovers.first, "the folder stays aside")
+        XCTAssertEqual(report.warnings.map(\.code), [.leftoverKept])
+        XCTAssertTrue(report.warnings[0].message.contains("Permission denied"), report.warnings[0].message)
+        XCTAssertTrue(report.warnings[0].message.contains("/.Pods.podmirror-"), report.warnings[0].message)
+        let pods = try XCTUnwrap(report.changes.first { $0.kind == .podsDirectoryRemove })
+        XCTAssertTrue(pods.applied)
+        guard case .string(let leftover)? = pods.details["leftover"] else { return XCTFail("\(pods.details)") }
+        XCTAssertTrue(leftover.hasSuffix(kept), "\(leftover) vs \(kept)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.sub("Pods")))
+
+        // The next run (its own process: the aside is named for this one) removes the folder as a leftover.
+        try Self.disown(project.path, to: try ProcessRunner.exitedProcessID())
+        let next = try DeintegratePlanner.make(location, fileSystem: real.fileSystem).plan
+        XCTAssertEqual(next.changes.filter(\.isNeeded).map(\.kind), [.leftoverRemove])
+        _ = try PlanRunner().run(PlanJob(next), mode: .apply)
+        XCTAssertEqual(TreeSnapshot(project.path).leftovers, [])
+    }
+
     /// Renames what this process named for itself (`.<name>.podmirror-<pid>-<tag>`) as if `pid` had named it.
     static func disown(_ folder: String, to pid: pid_t) throws {
         let fm = FileManager.default
