@@ -11,7 +11,7 @@ package struct DownloadCache: Sendable {
     /// The file system the cache is read and changed through.
     package var fileSystem: any FileSystem
 
-    package init(path: String, lockTimeout: TimeInterval = 60, fileSystem: any FileSystem = LocalFileSystem()) {
+    package init(path: String, lockTimeout: TimeInterval = 60, fileSystem: any FileSystem) {
         self.path = path
         self.lockTimeout = lockTimeout
         self.fileSystem = fileSystem

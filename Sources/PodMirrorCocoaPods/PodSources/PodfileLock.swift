@@ -31,7 +31,7 @@ package struct PodfileLock: Sendable, Equatable {
     package var cocoapodsVersion: String?
 
     /// Reads and parses the file at `path`.
-    package static func read(path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> PodfileLock {
+    package static func read(path: String, fileSystem: any FileSystem) throws -> PodfileLock {
         guard let data = fileSystem.contents(path) else {
             throw PodMirrorFailure(
                 Message("pods.lock.unreadable", ["path": path]), code: .podsLockUnreadable)

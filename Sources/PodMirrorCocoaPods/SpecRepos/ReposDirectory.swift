@@ -11,7 +11,7 @@ package struct ReposDirectory: Sendable {
     /// The file system the repos dir and the cache are read and changed through.
     package var fileSystem: any FileSystem
 
-    package init(path: String, cacheRoot: String, fileSystem: any FileSystem = LocalFileSystem()) {
+    package init(path: String, cacheRoot: String, fileSystem: any FileSystem) {
         self.path = path
         self.cacheRoot = cacheRoot
         self.fileSystem = fileSystem

@@ -42,7 +42,7 @@ extension RepoExportPlanner {
         do {
             try out.write(SpecBundleHeader.v2(tip: tip, branch: branch))
             let objects: Int
-            let packs = GitPack.reusablePacks(repo, tip: tip)
+            let packs = GitPack.reusablePacks(repo, tip: tip, fileSystem: shared.repos.fileSystem)
             if let packs {
                 objects = try GitPack.copy(packs, options: shared.transfer(context)) { try out.write($0) }
             } else {

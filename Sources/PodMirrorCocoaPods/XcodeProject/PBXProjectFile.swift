@@ -101,7 +101,7 @@ package struct PBXProjectFile: Sendable {
     }
 
     /// Reads and parses a project.pbxproj file.
-    package static func read(_ path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> PBXProjectFile {
+    package static func read(_ path: String, fileSystem: any FileSystem) throws -> PBXProjectFile {
         try PBXProjectFile(bytes: fileSystem.readFile(path), path: path)
     }
 

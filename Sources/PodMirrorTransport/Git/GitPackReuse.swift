@@ -18,7 +18,7 @@ extension GitPack {
     /// object an earlier one holds (an update's pack repeats the bases of its deltas) is left out, unless
     /// a delta of its own pack points at it by offset (then nil). Joining needs the platform's SHA-1.
     package static func reusablePacks(
-        _ repo: GitRepository, tip: String, fileSystem fs: any FileSystem = LocalFileSystem()
+        _ repo: GitRepository, tip: String, fileSystem fs: any FileSystem
     ) -> [PackPart]? {
         let objects = repo.gitDirectory + "/objects"
         if fs.fileExists(objects + "/info/alternates") || fs.fileExists(repo.gitDirectory + "/shallow") {

@@ -380,7 +380,8 @@ final class PodsFetchTests: PodSourcesServedTestCase {
         let lock = try fixture.writeLock(
             text.replacingOccurrences(of: "  \"\(fixture.unshardedURL)\":\n    - PMBar\n", with: "")
                 .replacingOccurrences(of: "  \"\(fixture.shardedURL)\":\n", with: "  trunk:\n    - PMBar\n"))
-        XCTAssertEqual(try PodfileLock.read(path: lock).specRepos.keys.sorted(), ["trunk"])
+        XCTAssertEqual(
+            try PodfileLock.read(path: lock, fileSystem: LocalFileSystem()).specRepos.keys.sorted(), ["trunk"])
         // The flat repo also holds PMFoo 1.0.0, with other bytes than the lockfile's checksum.
         let otherFoo = fixture.reposDir + "/flat/PMFoo/1.0.0/PMFoo.podspec.json"
         try FileManager.default.createDirectory(
@@ -664,7 +665,8 @@ final class PodSourcesUnitTests: XCTestCase {
             toFile: trunk + "/CocoaPods-version.yml", atomically: true, encoding: .utf8)
         let spec = "{\"name\": \"PMFoo\", \"version\": \"1.0.0\"}\n"
         try spec.write(toFile: trunk + "/Specs/b/c/1/PMFoo/1.0.0/PMFoo.podspec.json", atomically: true, encoding: .utf8)
-        let lookup = SpecLookup(repos: ReposDirectory(path: repos, cacheRoot: tmp.path + "/cache"))
+        let lookup = SpecLookup(
+            repos: ReposDirectory(path: repos, cacheRoot: tmp.path + "/cache", fileSystem: LocalFileSystem()))
         guard case .found(let found) = try lookup.find(name: "PMFoo", version: "1.0.0", source: "trunk", checksum: nil)
         else {
             return XCTFail("PMFoo not found")

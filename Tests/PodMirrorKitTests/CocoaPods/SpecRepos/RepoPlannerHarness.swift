@@ -17,7 +17,8 @@ final class RepoPlannerHarness {
         fixture = try SpecsFixture(root: served.path, name: "specs", pods: 6, commits: 2, seed: "planner")
         server = try GitHTTPServer(root: served.path)
         shared = RepoPlannerContext(
-            repos: ReposDirectory(path: home.sub("repos"), cacheRoot: home.sub("cache")), stallTimeout: 10)
+            repos: ReposDirectory(path: home.sub("repos"), cacheRoot: home.sub("cache"), fileSystem: LocalFileSystem()),
+            stallTimeout: 10)
     }
 
     deinit { server.stop() }

@@ -15,7 +15,8 @@ final class SpecReposGitTests: XCTestCase {
         let server = try GitHTTPServer(root: served.path)
         defer { server.stop() }
         let shared = RepoPlannerContext(
-            repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache")), stallTimeout: 10)
+            repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache"), fileSystem: LocalFileSystem()),
+            stallTimeout: 10)
         let url = server.url("specs.git")
         var report = try shared.perform(mode: .apply, context: ApplyContext(), purpose: "test") {
             try RepoAddPlanner(shared).plan(name: "specs", url: url, branch: nil)
@@ -63,7 +64,8 @@ final class SpecReposGitTests: XCTestCase {
         let token = CancellationToken()
         DispatchQueue.global().asyncAfter(deadline: .now() + 1) { token.cancel() }
         let shared = RepoPlannerContext(
-            repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache")), stallTimeout: 30)
+            repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache"), fileSystem: LocalFileSystem()),
+            stallTimeout: 30)
         let start = Date()
         XCTAssertThrowsError(
             try shared.perform(mode: .apply, context: ApplyContext(cancellation: token), purpose: "test") {

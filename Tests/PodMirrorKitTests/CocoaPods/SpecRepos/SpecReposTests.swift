@@ -101,7 +101,8 @@ final class SpecReposNamingTests: XCTestCase {
 
     func testDepthIsRefusedWithoutShallowSupport() throws {
         let tmp = TempDirectory()
-        let shared = RepoPlannerContext(repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache")))
+        let shared = RepoPlannerContext(
+            repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache"), fileSystem: LocalFileSystem()))
         if Libgit2.supportsShallow { throw XCTSkip("linked libgit2 \(Libgit2.version) supports --depth") }
         XCTAssertThrowsError(
             try RepoAddPlanner(shared).plan(name: "x", url: "https://example.com/specs.git", branch: nil, depth: 1)

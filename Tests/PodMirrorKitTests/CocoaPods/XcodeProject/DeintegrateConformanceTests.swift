@@ -18,7 +18,7 @@ final class DeintegrateConformanceTests: XCTestCase {
     }
 
     func read(_ c: String, _ name: String) throws -> PBXProjectFile {
-        try PBXProjectFile.read("\(Self.corpus)/\(c)/\(name)")
+        try PBXProjectFile.read("\(Self.corpus)/\(c)/\(name)", fileSystem: LocalFileSystem())
     }
 
     /// Attributes with references to `removed` dropped (list items and to-one values).

@@ -64,7 +64,9 @@ final class ErrorLocalizationTests: XCTestCase {
         check("mirrors: unknown", remedy: true) { _ = try catalog.resolve("no-such-mirror", gems: false) }
         check("pod sources: lock") { _ = try PodfileLock.parse("PODS:\n  - no version here\n", path: "Podfile.lock") }
         let bplist = try dir.write("App.xcodeproj/project.pbxproj", Array("bplist00".utf8))
-        check("xcode project: binary", remedy: true) { _ = try PBXProjectFile.read(bplist) }
+        check("xcode project: binary", remedy: true) {
+            _ = try PBXProjectFile.read(bplist, fileSystem: LocalFileSystem())
+        }
         check("xcode project: syntax", remedy: true) {
             _ = try PBXProjectFile(bytes: Array("// !$*UTF8*$!\n{ objects = {".utf8), path: "p.pbxproj")
         }
