@@ -27,8 +27,8 @@ struct DoctorCommand: PodmirrorCommand {
         var doctor = Doctor(
             environment: env, catalog: try runner.catalog(), podfiles: files,
             checkNetwork: !offline, timeout: timeout,
-            // A setting doctor cannot read is one of its findings, not a reason to stop: it falls back to the
-            // environment's proxies and reads the rules itself.
+            // A setting doctor cannot read is one of its findings, not a reason to stop: it checks with what
+            // can be read (`NetworkSettings.readable`).
             network: try? runner.network())
         doctor.cancellation = runner.context.cancellation
         let report = doctor.run()

@@ -96,11 +96,7 @@ struct HTTPFileDownload {
         attempt.headers = lines
         attempt.userAgent = userAgent
         attempt.progress = options.progress
-        if case .proxy(let address) = (options.proxy ?? ProxySettings.load(environment: options.environment))
-            .choice(for: url)
-        {
-            attempt.proxy = address
-        }
+        if case .proxy(let address) = options.proxy.choice(for: url) { attempt.proxy = address }
         let home = options.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         attempt.netrc = home.map { $0 + "/.netrc" }.flatMap { LocalFileSystem().fileExists($0) ? $0 : nil }
         return attempt.perform()

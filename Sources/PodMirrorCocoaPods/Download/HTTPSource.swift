@@ -69,8 +69,8 @@ package struct DownloadOptions: Sendable {
     package var userAgent: String
     /// The slowest a transfer may go (libcurl's low-speed limit).
     package var minimumRate = MinimumRate.default
-    /// The run's proxy configuration (`NetworkSettings.proxy`); nil: read from `environment` for each download.
-    package var proxy: ProxySettings?
+    /// The run's proxy configuration (`NetworkSettings.proxy`); none (direct) unless set.
+    package var proxy = ProxySettings()
     /// The bounds an archive must stay within.
     package var limits: ArchiveLimits
 

@@ -24,8 +24,8 @@ package struct PodsFetchRequest: Sendable {
     package init(
         lockfilePath: String, only: [String] = [], jobs: Int = 8, cocoapodsVersion: String? = nil,
         stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, lockTimeout: TimeInterval = 60,
-        environment: RuntimeEnvironment, mirrors: SourceMirrorRules, archiveLimits: ArchiveLimits = .default,
-        proxy: ProxySettings? = nil
+        environment: RuntimeEnvironment, mirrors: SourceMirrorRules, proxy: ProxySettings,
+        archiveLimits: ArchiveLimits = .default
     ) {
         self.archiveLimits = archiveLimits
         self.lockfilePath = lockfilePath
@@ -36,7 +36,7 @@ package struct PodsFetchRequest: Sendable {
         self.lockTimeout = lockTimeout
         self.environment = environment
         self.mirrors = mirrors
-        self.proxy = proxy ?? ProxySettings.load(environment: environment.variables)
+        self.proxy = proxy
     }
 
     /// A request whose transfers all derive from the run's one `NetworkSettings`: stall and lock timeouts, minimum
@@ -48,8 +48,8 @@ package struct PodsFetchRequest: Sendable {
         self.init(
             lockfilePath: lockfilePath, only: only, jobs: jobs, cocoapodsVersion: cocoapodsVersion,
             stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout, environment: environment,
-            mirrors: network.urlRewrite ?? SourceMirrorRules(rules: []), archiveLimits: archiveLimits,
-            proxy: network.proxy)
+            mirrors: network.urlRewrite ?? SourceMirrorRules(rules: []), proxy: network.proxy,
+            archiveLimits: archiveLimits)
         minimumRate = network.minimumRate
     }
 }

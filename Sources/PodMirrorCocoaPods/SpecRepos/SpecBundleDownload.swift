@@ -17,7 +17,7 @@ enum SpecBundleDownload {
             stallTimeout: options.stallTimeout, retries: retries, cancellation: options.cancellation,
             environment: environment)
         download.minimumRate = options.minimumRate
-        download.proxy = options.proxy
+        download.proxy = options.proxy ?? ProxySettings()
         let file = HTTPFileDownload(
             url: url, headers: [], userAgent: "podmirror/\(PodMirrorVersion.string)", options: download)
         do {

@@ -8,7 +8,7 @@ extension Doctor {
     /// rules (`url.<base>.insteadOf`) `pods fetch` applies, when there are any.
     func podCacheChecks() -> [Finding] {
         var findings: [Finding] = []
-        let rules = network?.urlRewrite?.rules ?? (try? SourceMirrorRules.load(environment: environment))?.rules ?? []
+        let rules = network.urlRewrite?.rules ?? []
         if !rules.isEmpty {
             let list = rules.map { "\(Redaction.redactURL($0.insteadOf)) → \(Redaction.redactURL($0.base))" }
             findings.append(
@@ -24,7 +24,7 @@ extension Doctor {
         for lockfile in lockfiles where environment.fileSystem.fileExists(lockfile) {
             let request = PodsFetchRequest(
                 lockfilePath: lockfile, jobs: 1, environment: environment,
-                mirrors: SourceMirrorRules(rules: rules))
+                mirrors: SourceMirrorRules(rules: rules), proxy: network.proxy)
             guard let report = try? PodsFetcher(request: request).list(cancellation: CancellationToken())
             else { continue }
             let missing = report.pods.filter { $0.status == .missing || $0.status == .failed }.map(\.name)

@@ -76,16 +76,17 @@ package struct Doctor: Sendable {
     /// Probe the gem sources over the network.
     package var checkNetwork: Bool
     package var timeout: Double
-    /// The run's network settings (proxies, insteadOf rules); nil: read from the environment and git's files.
-    package var network: NetworkSettings?
+    /// The run's network settings (proxies, insteadOf rules).
+    package var network: NetworkSettings
     /// Network checks stop when it fires (the caller then reports the interruption).
     package var cancellation = CancellationToken()
 
+    /// `network` nil: what can be read (`NetworkSettings.readable`).
     package init(
         environment: RuntimeEnvironment, catalog: MirrorCatalog, podfiles: [String] = [],
         checkNetwork: Bool = true, timeout: Double = 10, network: NetworkSettings? = nil
     ) {
-        self.network = network
+        self.network = network ?? NetworkSettings.readable(runtime: environment)
         self.environment = environment
         self.catalog = catalog
         self.podfiles = podfiles
@@ -351,8 +352,7 @@ package struct Doctor: Sendable {
         let gemrc = try? GemSources(environment: environment, catalog: catalog).gemrc()
         let raw = gemrc?.sources ?? listing.sources.map(\.url)
         let mirrors = raw.map { Mirror(name: "", kind: .gems, url: $0) }
-        let proxy = network?.proxy ?? ProxySettings.load(environment: environment.variables)
-        let broken = MirrorProbe(timeout: timeout, proxy: proxy, cancellation: cancellation).run(mirrors).filter {
+        let broken = MirrorProbe(timeout: timeout, proxy: network.proxy, cancellation: cancellation).run(mirrors).filter {
             !$0.healthy
         }
         if broken.isEmpty {

@@ -83,6 +83,14 @@ package struct NetworkSettings: Sendable {
         return settings
     }
 
+    /// What can be read when `resolve` fails (a bad timeout value or git config file, which `doctor` reports as
+    /// findings): the proxies, the insteadOf rules when git's files parse, the rest at their defaults.
+    package static func readable(runtime environment: RuntimeEnvironment) -> NetworkSettings {
+        var settings = NetworkSettings(proxy: ProxySettings.load(environment: environment.variables))
+        settings.urlRewrite = try? SourceMirrorRules.load(environment: environment)
+        return settings
+    }
+
     static func seconds(_ name: String, _ environment: [String: String]) throws -> Double? {
         guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         guard let value = Double(text) else {

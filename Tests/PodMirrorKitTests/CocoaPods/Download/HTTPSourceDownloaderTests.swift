@@ -68,9 +68,11 @@ final class HTTPSourceDownloaderTests: XCTestCase {
     ) -> DownloadOptions {
         var env = environment
         env["PATH"] = ProcessInfo.processInfo.environment["PATH"]
-        return DownloadOptions(
+        var options = DownloadOptions(
             stallTimeout: stall, retries: retries, cancellation: cancellation, environment: env,
             retryDelay: 0.05)
+        options.proxy = ProxySettings(environment: environment)
+        return options
     }
 
     func fetch(_ source: HTTPSource, _ options: DownloadOptions? = nil) throws -> Int64 {

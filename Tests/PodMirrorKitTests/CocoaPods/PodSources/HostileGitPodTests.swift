@@ -108,7 +108,7 @@ final class HostileGitPodTests: XCTestCase {
         let fetcher = PodsFetcher(
             request: PodsFetchRequest(
                 lockfilePath: path, cocoapodsVersion: "1.17.0", stallTimeout: 30, lockTimeout: 30,
-                environment: env, mirrors: SourceMirrorRules(rules: [])))
+                environment: env, mirrors: SourceMirrorRules(rules: []), proxy: ProxySettings()))
         let report = try fetcher.run(mode: .apply, cancellation: CancellationToken())
         return report.pods[0]
     }

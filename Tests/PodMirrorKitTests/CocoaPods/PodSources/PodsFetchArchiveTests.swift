@@ -44,7 +44,7 @@ final class PodsFetchArchiveTests: XCTestCase {
             request: PodsFetchRequest(
                 lockfilePath: lock, only: [], jobs: 8, cocoapodsVersion: "1.17.0",
                 stallTimeout: 30, lockTimeout: 30, environment: env,
-                mirrors: SourceMirrorRules(rules: mirrors)))
+                mirrors: SourceMirrorRules(rules: mirrors), proxy: ProxySettings()))
     }
 
     func result(_ report: PodsFetchReport, _ name: String) -> PodFetchResult { report.pods.first { $0.name == name }! }

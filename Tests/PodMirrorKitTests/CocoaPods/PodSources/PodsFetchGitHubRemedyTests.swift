@@ -24,7 +24,8 @@ final class PodsFetchGitHubRemedyTests: PodSourcesServedTestCase {
         let env = RuntimeEnvironment(variables: variables, currentDirectory: fixture.project)
         let request = PodsFetchRequest(
             lockfilePath: lock, only: only, jobs: 4, cocoapodsVersion: "1.17.0", stallTimeout: 10, lockTimeout: 10,
-            environment: env, mirrors: SourceMirrorRules(rules: mirrors))
+            environment: env, mirrors: SourceMirrorRules(rules: mirrors),
+            proxy: ProxySettings(environment: variables))
         return try PodsFetcher(request: request).run(mode: .apply, cancellation: CancellationToken())
     }
 

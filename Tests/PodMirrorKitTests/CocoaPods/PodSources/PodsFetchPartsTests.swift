@@ -18,7 +18,8 @@ final class PodsFetchPartsTests: PodSourcesServedTestCase {
             variables: ["HOME": fixture.home, "PATH": "/usr/bin:/bin"], currentDirectory: fixture.project)
         return PodsFetchRequest(
             lockfilePath: try fixture.writeLock(try fixture.podfileLock()), only: only, cocoapodsVersion: version,
-            stallTimeout: 30, lockTimeout: 30, environment: env, mirrors: SourceMirrorRules(rules: []))
+            stallTimeout: 30, lockTimeout: 30, environment: env, mirrors: SourceMirrorRules(rules: []),
+            proxy: ProxySettings())
     }
 
     func planner(only: [String] = [], version: String? = "1.17.0") throws -> PodsFetchPlanner {

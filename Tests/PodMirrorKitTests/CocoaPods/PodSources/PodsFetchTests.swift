@@ -30,7 +30,7 @@ final class PodsFetchTests: PodSourcesServedTestCase {
             request: PodsFetchRequest(
                 lockfilePath: lock, only: only, jobs: jobs, cocoapodsVersion: "1.17.0",
                 stallTimeout: stall, lockTimeout: lockTimeout, environment: environment,
-                mirrors: SourceMirrorRules(rules: [])))
+                mirrors: SourceMirrorRules(rules: []), proxy: ProxySettings()))
     }
 
     func result(_ report: PodsFetchReport, _ name: String) -> PodFetchResult {
