@@ -49,8 +49,7 @@ extension DiagnosticCode: DocumentedCode {
         switch self {
         case .bundleFallbackClone, .deintegrateDanglingBuildFile, .deintegrateFileInPods, .deintegratePodsGroupKept,
             .gemsPlainHTTP, .gitconfigForeignRule, .gitconfigGithubPrecheck, .leftoverKept, .podsSourceExpression,
-            .podsVersionSource,
-            .podsVersionWipe,
+            .podsVersionSource, .podsVersionWipe,
             .podfileDeploymentTargetOverridden, .podfileNoSourceLeft, .podfileOnlyPrivateSources,
             .podfilePlatformConditional, .podfilePlatformSeveral, .podfileSourceAbsent, .reinstallFetchSkipped,
             .repoUnreachable, .repoMovedBack:
@@ -89,8 +88,8 @@ extension DiagnosticCode: DocumentedCode {
             "An insteadOf rule podmirror did not write is kept while its own are removed (a warning from "
                 + "`gitconfig insteadof remove`, a note from `gitconfig insteadof reset`)."
         case .leftoverKept:
-            "The change was made, but what it had moved aside (an old Pods/, a replaced folder) could not be removed; "
-                + "`details.leftover` names it and the next run removes it."
+            "`deintegrate`, `reinstall`: the command succeeded, but the Pods/ it had moved aside could not be "
+                + "removed; the change's `details.leftover` names it and the next run removes it."
         case .podsVersionSource:
             "`pods fetch`: the CocoaPods version written to the cache's VERSION file was taken from the existing "
                 + "file, `pod --version` or Podfile.lock, not from `--cocoapods-version`."

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a change's `commit` throws when the plan succeeded but cleaning up after it failed: what it kept aside
-/// (an old `Pods/`, a replaced repo) is still there. The plan stays a success; `PlanRunner` reports a
+/// (the `Pods/` that `deintegrate` removes or `reinstall` replaces) is still there. The plan stays a success; `PlanRunner` reports a
 /// `leftover.kept` warning and the change's `leftover` detail, and the next run removes the path as a leftover.
 package struct LeftoverKept: Error, Sendable {
     package var path: String
