@@ -1,8 +1,9 @@
 import Foundation
 
 /// What a change's `commit` throws when the plan succeeded but cleaning up after it failed: what it kept aside
-/// (the `Pods/` that `deintegrate` removes or `reinstall` replaces) is still there. The plan stays a success; `PlanRunner` reports a
-/// `leftover.kept` warning and the change's `leftover` detail, and the next run removes the path as a leftover.
+/// (the `Pods/` that `deintegrate` removes or `reinstall` replaces) is still there. The plan stays a success;
+/// `PlanRunner` reports a `leftover.kept` warning and the change's `leftover` detail, and the next run removes
+/// the path as a leftover.
 package struct LeftoverKept: Error, Sendable {
     package var path: String
     /// Why it could not be removed, in English (the file system's words).
