@@ -14,13 +14,7 @@ final class DeintegrateStopTests: XCTestCase {
         var stop = 0
         var steps = 0
         repeat {
-            let project = TempDirectory("deintegrate-stop")
-            try project.write(
-                "App.xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/actionsdemo/project.pbxproj"))
-            try project.write("Podfile", "target 'App' do\nend\n")
-            try project.write("Pods/A/A.m", "x")
-            let env = RuntimeEnvironment(variables: ["HOME": project.path], currentDirectory: project.path)
-            let location = try XcodeProjectLocator.locate(nil, command: "deintegrate", environment: env)
+            let (project, location, env) = try Self.integratedProject("deintegrate-stop")
             let stopped = try DeintegratePlanner.make(location, fileSystem: env.fileSystem).plan
             XCTAssertTrue(stopped.changes.contains { $0.kind == .podsDirectoryRemove && $0.isNeeded })
             steps = stopped.runOrder.count
@@ -41,20 +35,12 @@ final class DeintegrateStopTests: XCTestCase {
     /// Deleting `Pods/`, which went aside, fails once everything else succeeded: the run succeeds with a
     /// `leftover.kept` warning naming the folder (JSON: the change's `leftover`), and the next run removes it.
     func testAFailedDeletionOfPodsIsAWarningAndTheNextRunRemovesIt() throws {
-        let project = TempDirectory("deintegrate-kept")
-        try project.write("App.xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/actionsdemo/project.pbxproj"))
-        try project.write("Podfile", "target 'App' do\nend\n")
-        try project.write("Pods/A/A.m", "x")
-        let real = RuntimeEnvironment(variables: ["HOME": project.path], currentDirectory: project.path)
-        let location = try XcodeProjectLocator.locate(nil, command: "deintegrate", environment: real)
-        // A first run on a copy counts the mutations: the deletion of what went aside is the last one.
-        let copy = TempDirectory("deintegrate-kept-count")
-        try FileManager.default.removeItem(atPath: copy.path)
-        try FileManager.default.copyItem(atPath: project.path, toPath: copy.path)
+        let (project, location, real) = try Self.integratedProject("deintegrate-kept")
+        // A first run on a twin counts the mutations: the deletion of what went aside is the last one.
+        let (twin, twinLocation, _) = try Self.integratedProject("deintegrate-kept-count")
         let counter = FaultyFileSystem(failAt: .max)
-        let copyEnv = RuntimeEnvironment(variables: ["HOME": copy.path], currentDirectory: copy.path)
-        let copyLocation = try XcodeProjectLocator.locate(nil, command: "deintegrate", environment: copyEnv)
-        _ = try PlanRunner().run(PlanJob(DeintegratePlanner.make(copyLocation, fileSystem: counter).plan), mode: .apply)
+        _ = try PlanRunner().run(PlanJob(DeintegratePlanner.make(twinLocation, fileSystem: counter).plan), mode: .apply)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: twin.sub("Pods")))
         XCTAssertTrue(counter.log.last?.hasPrefix("remove ") == true, "\(counter.log)")
 
         let fs = FaultyFileSystem(failAt: counter.mutations - 1, reason: "Permission denied")
@@ -75,6 +61,18 @@ final class DeintegrateStopTests: XCTestCase {
         XCTAssertEqual(next.changes.filter(\.isNeeded).map(\.kind), [.leftoverRemove])
         _ = try PlanRunner().run(PlanJob(next), mode: .apply)
         XCTAssertEqual(TreeSnapshot(project.path).leftovers, [])
+    }
+
+    /// A project CocoaPods integrated (the actionsdemo fixture), its Podfile and a `Pods/` with one file.
+    static func integratedProject(
+        _ name: String
+    ) throws -> (TempDirectory, XcodeProjectLocation, RuntimeEnvironment) {
+        let project = TempDirectory(name)
+        try project.write("App.xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/actionsdemo/project.pbxproj"))
+        try project.write("Podfile", "target 'App' do\nend\n")
+        try project.write("Pods/A/A.m", "x")
+        let env = RuntimeEnvironment(variables: ["HOME": project.path], currentDirectory: project.path)
+        return (project, try XcodeProjectLocator.locate(nil, command: "deintegrate", environment: env), env)
     }
 
     /// Renames what this process named for itself (`.<name>.podmirror-<pid>-<tag>`) as if `pid` had named it.
