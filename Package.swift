@@ -32,12 +32,14 @@ let package = Package(
         .target(name: "CAtomic"),
         // libgit2's standard socket stream replaced: connect/read/write bounded by a stall timeout and cancellation.
         .target(name: "CGitStream", dependencies: ["CLibgit2", "CAtomic"]),
+        // Two paths exchanged in one step (renameat2 RENAME_EXCHANGE, renamex_np RENAME_SWAP).
+        .target(name: "CFileSwap"),
         // The commit a release binary is built from (scripts/build-release.sh passes it as a C define).
         .target(name: "CBuildCommit"),
         // The Kit, in layers: each target depends only on the ones above it here, and none prints, exits or reads
         // the process (docs/architecture.md). Foundation: the file system seam, errors and codes, messages,
         // diagnostics, plans and their runner, cancellation.
-        .target(name: "PodMirrorFoundation", dependencies: ["CAtomic"]),
+        .target(name: "PodMirrorFoundation", dependencies: ["CAtomic", "CFileSwap"]),
         // Transport: git through libgit2, HTTP through libcurl, proxies, insteadOf rules, stall and rate limits.
         .target(name: "PodMirrorTransport", dependencies: ["PodMirrorFoundation", "CLibgit2", "CGitStream", "CHTTP"]),
         // CocoaPods knowledge: spec repos, Podfile, Podfile.lock, podspecs, the download cache, pbxproj, gemrc and

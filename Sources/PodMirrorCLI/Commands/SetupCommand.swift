@@ -36,7 +36,7 @@ struct SetupCommand: PodmirrorCommand {
         help: Message("help.setup.option.deployment-target").help)
     var deploymentTarget: String?
     @Option(help: Message("help.setup.option.strategy").help)
-    var strategy: SetupRequest.Strategy = .podfile
+    var strategy: SetupRequest.Strategy?
     @Flag(help: Message("help.setup.flag.remove-trunk").help)
     var removeTrunk = false
     @Flag(help: Message("help.setup.flag.install-cocoapods").help)

@@ -1,6 +1,5 @@
 import Foundation
 import PodMirrorFoundation
-import Yams
 
 /// A released pod's podspec as CocoaPods will load it from a local spec repo.
 package struct FoundSpec: Sendable, Equatable {
@@ -179,21 +178,11 @@ package struct SpecLookup: Sendable {
 
     /// `prefix_lengths` of `<repo>/CocoaPods-version.yml`; empty (unsharded) when absent.
     static func prefixLengths(repoPath: String, _ fs: any FileSystem) -> [Int] {
-        guard let data = fs.contents(repoPath + "/CocoaPods-version.yml"),
-            let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)),
-            let seq = node.mapping?[Node("prefix_lengths")]?.sequence
-        else { return [] }
-        return seq.compactMap { $0.scalar.flatMap { Int($0.string) } }
+        SpecRepoMetadata.read(repoPath: repoPath, fs).prefixLengths
     }
 
     /// `b/c/1/` for prefix lengths [1, 1, 1]: successive slices of the MD5 of the name.
     package static func shardPath(name: String, prefixLengths: [Int]) -> String {
-        var hash = Substring(Digest.hex(.md5, Array(name.utf8)))
-        var out = ""
-        for n in prefixLengths where n > 0 {
-            out += hash.prefix(n) + "/"
-            hash = hash.dropFirst(n)
-        }
-        return out
+        SpecRepoMetadata(prefixLengths: prefixLengths).shardPath(of: name)
     }
 }

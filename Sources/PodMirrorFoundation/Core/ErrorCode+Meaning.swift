@@ -58,6 +58,8 @@ extension ErrorCode {
         case .repoNotFound: "No spec repo of that name in the repos folder (or not a git one, for `repo repair`)."
         case .repoExists: "A spec repo of that name (or a folder in its place) is already there."
         case .repoCDNURL: "The URL is a CDN (trunk) URL, not a git Specs repo."
+        case .trunkMirror:
+            "The mirror cannot make trunk whole: no `CocoaPods-version.yml`, no branch, or its shard layout changed."
         case .repoCloneIncomplete: "A new clone has no checked-out branch matching an origin branch; it was not kept."
         case .repoDetached: "The spec repo's checkout is not on a branch."
         case .repoGitLock:

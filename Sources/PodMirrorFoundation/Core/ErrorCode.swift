@@ -168,6 +168,8 @@ package enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case xcodeprojDuplicateID = "xcodeproj.duplicate-id"
     case xcodeprojDeintegrateUnsafe = "xcodeproj.deintegrate-unsafe"
 
+    case trunkMirror = "trunk.mirror"
+
     case reinstallNoPodfile = "reinstall.no-podfile"
     case reinstallPodMissing = "reinstall.pod-missing"
     case reinstallPodInstallFailed = "reinstall.pod-install-failed"
@@ -198,7 +200,7 @@ extension ErrorCode {
             .gemsBundlerEncoding, .gemsBundlerDuplicateKey, .gemsBundlerUnreadableMirror, .gemsBundlerUnplaceable,
             .setupInstallCocoapods, .initPodfileExists, .xcodeprojSyntax, .xcodeprojBinaryPlist, .xcodeprojStructure,
             .xcodeprojDuplicateID, .xcodeprojDeintegrateUnsafe, .reinstallNoPodfile, .reinstallPodInstallFailed,
-            .reinstallFetchFailed:
+            .reinstallFetchFailed, .trunkMirror:
             .failure
         case .usage, .usageDepth, .usageTimeout, .gitUnsupportedTransport, .gitUnsupported, .gitconfigNotAGitMirror,
             .gitconfigSourceMirror, .gitconfigSourceMirrorTaken, .mirrorUnknown, .mirrorTransport, .platformName,

@@ -1,3 +1,4 @@
+internal import CFileSwap
 import Foundation
 
 #if canImport(Glibc)
@@ -34,4 +35,15 @@ package enum PlatformShims {
         }
         static func ctime(_ st: stat) -> (Int, Int) { (Int(st.st_ctimespec.tv_sec), Int(st.st_ctimespec.tv_nsec)) }
     #endif
+}
+
+extension PlatformShims {
+    /// Exchanges two existing paths of one file system in one step; false where the kernel or file system cannot
+    /// (the caller then renames in two steps). Throws for any other failure.
+    package static func exchange(_ a: String, _ b: String) throws -> Bool {
+        if pm_exchange_paths(a, b) == 0 { return true }
+        let code = errno
+        if code == ENOSYS || code == EINVAL || code == ENOTSUP { return false }
+        throw FileError.errno(a, .move, code)
+    }
 }

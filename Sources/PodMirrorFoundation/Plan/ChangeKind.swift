@@ -24,9 +24,10 @@ package enum ChangeKind: String, Codable, Sendable, CaseIterable {
     case specRepoRecover = "spec-repo-recover"
     case leftoverRemove = "leftover-remove"
     case specRepoExport = "spec-repo-export"
+    case specRepoTrunk = "spec-repo-trunk"
 
     /// Kinds that point a spec repo at a mirror (`setup` probes the mirror before applying them).
-    package var switchesSpecRepo: Bool { self == .specRepoClone || self == .specRepoUse }
+    package var switchesSpecRepo: Bool { self == .specRepoClone || self == .specRepoUse || self == .specRepoTrunk }
 
     /// Kinds that point RubyGems or Bundler at a gem mirror.
     package var switchesGemSource: Bool { self == .gemrcEdit || self == .bundlerConfigEdit }
@@ -58,6 +59,9 @@ extension ChangeKind: DocumentedCode {
         case .leftoverRemove:
             "Removes what a killed podmirror left beside a file: a temporary file, a half-deleted Pods/."
         case .specRepoExport: "Writes a spec repo's branch as a bundle file (`repo export`)."
+        case .specRepoTrunk:
+            "Makes CocoaPods' own `trunk` (the CDN source) whole from a git Specs mirror, or brings it to the "
+            + "mirror's tip."
         }
     }
 }

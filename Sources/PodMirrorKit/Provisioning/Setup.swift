@@ -29,13 +29,24 @@ package struct Setup: Sendable {
     package struct Resolved: Sendable {
         package var specs: Mirror?
         package var gems: Mirror?
+        package var strategy: SetupRequest.Strategy = .podfile
     }
 
     package func resolve(_ request: SetupRequest) throws -> Resolved {
         let specs = try request.mirror.map { try catalog.resolve($0, gems: false) }
         let gems = try request.gems.map { try catalog.resolve($0, gems: true) }
-        if request.strategy == .insteadof, specs == nil {
-            throw PodMirrorFailure(Message("setup.error.strategy-needs-mirror"), code: .setupStrategy)
+        let strategy = try self.strategy(for: request)
+        if strategy != .podfile, specs == nil {
+            throw PodMirrorFailure(
+                Message("setup.error.strategy-needs-mirror", ["strategy": strategy.rawValue]), code: .setupStrategy)
+        }
+        if strategy == .trunk, let specs, specs.kind != .specsGit {
+            throw PodMirrorFailure(
+                Message("setup.error.trunk-needs-git", ["mirror": specs.name, "url": Redaction.redactURL(specs.url)]),
+                code: .setupStrategy)
+        }
+        if strategy == .trunk, request.removeTrunk {
+            throw PodMirrorFailure(Message("setup.error.trunk-remove-trunk"), code: .setupStrategy)
         }
         if request.seed != nil, specs == nil || specs?.kind != .specsGit {
             throw PodMirrorFailure(Message("setup.seed.needs-mirror"), code: .setupSeed)
@@ -55,7 +66,22 @@ package struct Setup: Sendable {
                 Message("setup.error.empty-podfile"), remedy: Message("setup.error.empty-podfile.remedy"),
                 code: .setupEmptyPodfile)
         }
-        return Resolved(specs: specs, gems: gems)
+        return Resolved(specs: specs, gems: gems, strategy: strategy)
+    }
+
+    /// The strategy asked for; without one, `trunk` when Podfiles are given and every one names no source but trunk
+    /// (no `source` line, or the CDN's URL), since the trunk strategy then leaves every file of the team as it is;
+    /// otherwise `podfile`.
+    package func strategy(for request: SetupRequest) throws -> SetupRequest.Strategy {
+        if let strategy = request.strategy { return strategy }
+        guard !request.podfiles.isEmpty else { return .podfile }
+        for podfile in request.podfiles {
+            let path = environment.expandPath(podfile)
+            guard environment.fileSystem.fileExists(path) else { return .podfile }
+            let sources = try PodfileDocument.load(path: path, fs: environment.fileSystem).model.sourceURLs
+            if !sources.allSatisfy({ SourceURL($0).isTrunkCDN }) { return .podfile }
+        }
+        return .trunk
     }
 
     /// Builds the whole plan. `verify` probes each mirror the plan would switch to, and refuses a broken one.
@@ -70,12 +96,16 @@ package struct Setup: Sendable {
         if request.installCocoaPods {
             plan.changes.append(try installCocoaPodsChange(gemSource: resolved.gems?.url))
         }
-        if let specs = resolved.specs, request.strategy == .podfile {
+        if let specs = resolved.specs, resolved.strategy == .podfile {
             plan.append(
                 try SetupSpecRepo(environment: environment, network: network)
                     .usePlan(specs, name: request.repoName, seed: request.seed))
         }
-        if let specs = resolved.specs, request.strategy == .insteadof {
+        if let specs = resolved.specs, resolved.strategy == .trunk {
+            plan.append(
+                try SetupSpecRepo(environment: environment, network: network).trunkPlan(specs, seed: request.seed))
+        }
+        if let specs = resolved.specs, resolved.strategy == .insteadof {
             // CocoaPods matches a Podfile source to a repo by its raw origin URL (insteadOf is not applied): the
             // repo keeps the GitHub URL Podfiles name, and its transfers follow the rules this plan writes.
             plan.append(
@@ -86,12 +116,12 @@ package struct Setup: Sendable {
                     .usePlan(specs, sourceMirrors: request.sourceMirrors))
         }
         // With --strategy insteadof the source mirrors went into the same edit of the global git config.
-        if !request.sourceMirrors.isEmpty, !(resolved.specs != nil && request.strategy == .insteadof) {
+        if !request.sourceMirrors.isEmpty, !(resolved.specs != nil && resolved.strategy == .insteadof) {
             plan.append(
                 try SourceMirrorConfig(environment: environment, catalog: catalog).addPlan(request.sourceMirrors))
         }
         var podfileEdits: [PodfileEdit] = []
-        if let specs = resolved.specs, request.strategy == .podfile {
+        if let specs = resolved.specs, resolved.strategy == .podfile {
             podfileEdits.append(.useSource(specs.url))
         }
         if let platform = request.platform {

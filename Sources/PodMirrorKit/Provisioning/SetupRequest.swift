@@ -4,10 +4,12 @@ import PodMirrorTransport
 
 /// What `podmirror setup` is asked to make true on this machine.
 package struct SetupRequest: Sendable, Equatable {
-    /// How Podfiles reach the mirror: by their `source` lines, or through git `insteadOf` rules.
+    /// How Podfiles reach the mirror: by their `source` lines, through git `insteadOf` rules, or through CocoaPods'
+    /// own `trunk` made whole from the mirror (the team's files untouched).
     package enum Strategy: String, Sendable, Codable, CaseIterable {
         case podfile
         case insteadof
+        case trunk
     }
 
     /// Specs mirror (catalog name or URL); nil leaves spec repos alone.
@@ -28,7 +30,8 @@ package struct SetupRequest: Sendable, Equatable {
     package var buildSettings: [(key: String, value: String)]
     /// Raise every pod target's deployment target on this platform to at least this version.
     package var deploymentTarget: PlatformVersion?
-    package var strategy: Strategy
+    /// nil: `trunk` when every Podfile given names only trunk, else `podfile` (`Setup.strategy(for:)`).
+    package var strategy: Strategy?
     /// Remove `repos/trunk` so locked pods move to the mirror.
     package var removeTrunk: Bool
     /// Run `gem install cocoapods` from the gem mirror when `pod` is missing.
@@ -43,7 +46,7 @@ package struct SetupRequest: Sendable, Equatable {
     package init(
         mirror: String? = nil, repoName: String? = nil, gems: String? = nil, bundler: Bool = false,
         podfiles: [String] = [], platform: PlatformVersion? = nil, inhibitWarnings: Bool? = nil,
-        buildSettings: [(key: String, value: String)] = [], strategy: Strategy = .podfile,
+        buildSettings: [(key: String, value: String)] = [], strategy: Strategy? = .podfile,
         removeTrunk: Bool = false, installCocoaPods: Bool = false, verify: Bool = true,
         deploymentTarget: PlatformVersion? = nil, seed: String? = nil
     ) {

@@ -25,6 +25,11 @@ struct SetupSpecRepo {
         return try RepoUsePlanner(shared).plan(url: origin, name: name, title: "spec repo")
     }
 
+    /// CocoaPods' `trunk` made whole from the mirror, or brought to its tip (`--strategy trunk`).
+    func trunkPlan(_ mirror: Mirror, seed: String?) throws -> Plan {
+        try TrunkPlanner(shared).plan(url: mirror.url, title: "trunk")
+    }
+
     /// Removes `repos/trunk` when it is there, so locked pods are resolved from the mirror.
     func removeTrunkPlan() throws -> Plan {
         let trunk = shared.repos.repoPath("trunk")

@@ -36,7 +36,7 @@ enum GitFreshCheckout {
     }
 
     /// One repository handle per writer (a libgit2 repository is used by one thread at a time).
-    private final class Handles: @unchecked Sendable {
+    final class Handles: @unchecked Sendable {
         private(set) var pointers: [OpaquePointer] = []
 
         init(_ repo: GitRepository, count: Int) throws {
@@ -107,8 +107,9 @@ enum GitFreshCheckout {
             return folder
         }
 
-        /// A folder written: its subfolders to write next, its files' index entries.
-        func done(subfolders: [Folder], entries found: [Entry]) {
+        /// A folder written: its subfolders to write next, its files' index entries (`files`: how many files it
+        /// wrote when it records no index entries).
+        func done(subfolders: [Folder], entries found: [Entry], files: Int? = nil) {
             condition.lock()
             if failure == nil {
                 pending += subfolders
@@ -116,7 +117,7 @@ enum GitFreshCheckout {
                 for folder in subfolders { close(folder.fd) }
             }
             entries += found
-            written += found.count
+            written += files ?? found.count
             busy -= 1
             // Under the lock: one writer at a time reports.
             session.checkoutProgress(completed: written, total: nil)

@@ -384,10 +384,10 @@ package enum GitTransfer {
     }
 
     /// Clones `url` into the new folder `path` (which must not exist or be empty): full history,
-    /// `origin` = the exact URL, a local branch checked out.
+    /// `origin` = the exact URL, a local branch checked out (its files written unless `checkout` is false).
     package static func clone(
         url: String, into path: String, branch: String?, depth: Int? = nil,
-        options: TransferOptions
+        options: TransferOptions, checkout: Bool = true
     ) throws -> GitRepository {
         try GitURL.validate(url)
         if let depth, depth > 0, !Libgit2.supportsShallow {
@@ -441,7 +441,7 @@ package enum GitTransfer {
             return GitRepository(repo!, path: path)
         }
         if anonymous != nil { try repo.setRemoteURL("origin", url) }
-        if let head = repo.headOID { try GitFreshCheckout.run(repo, commit: head, session: session) }
+        if checkout, let head = repo.headOID { try GitFreshCheckout.run(repo, commit: head, session: session) }
         return repo
     }
 

@@ -1,0 +1,72 @@
+import Foundation
+import PodMirrorFoundation
+import PodMirrorTransport
+
+/// The plan that makes CocoaPods' own `trunk` whole from a git Specs mirror (`setup --strategy trunk`), or brings a
+/// trunk podmirror made to the mirror's tip. Podfiles and Podfile.lock are never touched: CocoaPods reads
+/// `repos/trunk` without a request while every file it needs is there.
+///
+/// Whether a made trunk is behind is asked of the mirror (its refs, one request) when the plan is made, so a dry run
+/// and `--check` say the same as an apply.
+package struct TrunkPlanner: Sendable {
+    package var shared: RepoPlannerContext
+
+    package init(_ shared: RepoPlannerContext) { self.shared = shared }
+
+    package func plan(url: String, title: String = "trunk") throws -> Plan {
+        try GitURL.validate(url)
+        let state = TrunkState.read(shared.repos)
+        let shown = Redaction.redactURL(url)
+        var details: [String: JSONValue] = ["url": .string(shown), "path": .string(state.path), "trunk": state.json]
+        let message: Message
+        var isNeeded = true
+        switch state.origin {
+        case .absent:
+            message = Message("trunk.plan.build", ["url": shown, "path": state.path])
+        case .cocoaPods:
+            message = Message("trunk.plan.merge", ["url": shown, "path": state.path])
+        case .podmirror:
+            let tip = try remoteTip(url, branch: state.branch)
+            details["tip"] = .string(tip)
+            if state.url != url {
+                message = Message(
+                    "trunk.plan.switch", ["url": shown, "old": state.displayURL ?? "", "path": state.path])
+            } else if state.pending != nil || tip != state.commit {
+                message = Message(
+                    "trunk.plan.update",
+                    [
+                        "url": shown, "from": String((state.commit ?? "").prefix(12)),
+                        "to": String((tip ?? "").prefix(12)),
+                    ])
+            } else {
+                isNeeded = false
+                message = Message(
+                    "trunk.plan.current",
+                    ["url": shown, "commit": String((state.commit ?? "").prefix(12)), "path": state.path])
+            }
+        }
+        let repos = shared.repos
+        let shared = self.shared
+        var change = Change(
+            id: "trunk:\(state.path)", kind: .specRepoTrunk, subject: "trunk", summary: message.english,
+            details: .object(details), isNeeded: isNeeded,
+            apply: { context in
+                let builder = TrunkBuilder(repos: repos, url: url, options: shared.transfer(context))
+                let now = TrunkState.read(repos)
+                let outcome = try now.origin == .podmirror ? builder.update(now) : builder.build()
+                return outcome.json
+            })
+        change.message = message
+        return Plan(title: title, changes: [change])
+    }
+
+    /// The commit the mirror's branch `branch` (nil: its HEAD) points at; nil when it has no such branch.
+    private func remoteTip(_ url: String, branch: String?) throws -> String? {
+        let options = TransferOptions(
+            stallTimeout: shared.stallTimeout, proxy: shared.proxy, stallTimeoutSetting: shared.stallTimeoutSetting,
+            urlRewrite: shared.urlRewrite, minimumRate: shared.minimumRate)
+        let refs = try GitTransfer.listRemote(url: url, options: options)
+        let name = branch.map { "refs/heads/\($0)" } ?? refs.first { $0.name == "HEAD" }?.symrefTarget
+        return refs.first { $0.name == name }?.oid
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorTestSupport
+import PodMirrorTransport
+import XCTest
+
+/// `setup --strategy trunk`'s plan against a git Specs mirror served on loopback: trunk checked against the mirror file
+/// by file (read with git) and shard by shard (derived here as the CDN's indexer derives them), kept current by tree
+/// diffs, merged with a trunk CocoaPods filled itself, and refusing hostile trees.
+final class TrunkPlannerTests: XCTestCase {
+    var served: TempDirectory!
+    var home: TempDirectory!
+    var mirror: TrunkMirrorFixture!
+    var server: GitHTTPServer!
+    var shared: RepoPlannerContext!
+
+    override func setUpWithError() throws {
+        served = TempDirectory("pm-trunk-served")
+        home = TempDirectory("pm-trunk")
+        mirror = try TrunkMirrorFixture(root: served.path)
+        server = try GitHTTPServer(root: served.path)
+        shared = RepoPlannerContext(
+            repos: ReposDirectory(path: home.sub("repos"), cacheRoot: home.sub("cache"), fileSystem: LocalFileSystem()),
+            stallTimeout: 10)
+    }
+
+    override func tearDown() { server.stop() }
+
+    var url: String { server.url("specs.git") }
+    var trunk: String { shared.repos.repoPath("trunk") }
+
+    @discardableResult
+    func apply() throws -> PlanReport {
+        try shared.perform(mode: .apply, context: ApplyContext(), purpose: "test") {
+            try TrunkPlanner(shared).plan(url: url)
+        }
+    }
+
+    func read(_ rel: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: trunk + "/" + rel).map(Array.init)
+    }
+
+    /// What the CDN serves for the mirror's head: its podspecs where CocoaPods looks, and the index files derived
+    /// from them as cdn.cocoapods.org's indexer does (names and versions sorted by bytes, one shard file per shard).
+    func expectedTrunk() throws -> [String: [UInt8]] {
+        var expected: [String: [UInt8]] = [:]
+        var pods: [String: Set<String>] = [:]
+        var deprecated: [String] = []
+        for (path, bytes) in try mirror.files(under: "Specs/") {
+            let parts = path.split(separator: "/").map(String.init)
+            guard parts.count == 7, TrunkMirrorFixture.shard(parts[4]) == parts[0..<4].joined(separator: "/"),
+                parts[5].range(of: Self.version, options: .regularExpression) != nil
+            else { continue }
+            expected[path] = bytes
+            pods[parts[4], default: []].insert(parts[5])
+            let text = String(decoding: bytes, as: UTF8.self)
+            if path.hasSuffix(".json"), text.contains("\"deprecated\": true") || text.contains("deprecated_in_favor_of")
+            {
+                deprecated.append(path)
+            }
+        }
+        let byBytes: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var shards: [String: [String]] = [:]
+        for name in pods.keys.sorted(by: byBytes) {
+            let shard = TrunkMirrorFixture.shard(name).dropFirst("Specs/".count).replacingOccurrences(
+                of: "/", with: "_")
+            shards["all_pods_versions_\(shard).txt", default: []].append(
+                ([name] + pods[name]!.sorted(by: byBytes)).joined(separator: "/"))
+        }
+        for (file, lines) in shards { expected[file] = Array(lines.map { $0 + "\n" }.joined().utf8) }
+        expected["all_pods.txt"] = Array(pods.keys.sorted(by: byBytes).map { $0 + "\n" }.joined().utf8)
+        expected["deprecated_podspecs.txt"] = Array(deprecated.sorted(by: byBytes).map { $0 + "\n" }.joined().utf8)
+        expected["CocoaPods-version.yml"] = try mirror.files(under: "CocoaPods-version.yml")["CocoaPods-version.yml"]
+        expected[".url"] = Array("https://cdn.cocoapods.org/".utf8)
+        return expected
+    }
+
+    /// What `Pod::Version` parses.
+    static let version = #"^[0-9]+(\.[0-9A-Za-z]+)*(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$"#
+
+    /// Every file of trunk but the mirror's objects (and, with `etags: false`, CocoaPods' `.etag` files).
+    func trunkFiles(etags: Bool = true) -> [String: [UInt8]] {
+        var out: [String: [UInt8]] = [:]
+        let e = FileManager.default.enumerator(atPath: trunk)
+        while let rel = e?.nextObject() as? String {
+            if rel == ".git" { e?.skipDescendants(); continue }
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: trunk + "/" + rel, isDirectory: &isDir), !isDir.boolValue
+            else { continue }
+            if !etags && rel.hasSuffix(".etag") { continue }
+            out[rel] = read(rel)
+        }
+        return out
+    }
+
+    func assertTrunkIsTheMirror(file: StaticString = #filePath, line: UInt = #line) throws {
+        let expected = try expectedTrunk()
+        let actual = trunkFiles()
+        XCTAssertEqual(
+            Set(actual.keys).subtracting(expected.keys), [], "files trunk must not have", file: file, line: line)
+        XCTAssertEqual(Set(expected.keys).subtracting(actual.keys), [], "files trunk lacks", file: file, line: line)
+        for (path, bytes) in expected where actual[path] != bytes {
+            XCTFail("\(path) differs from the mirror", file: file, line: line)
+        }
+    }
+
+    func testAFreshTrunkHoldsEveryPodspecOfTheMirrorAndTheIndexTheCDNDerives() throws {
+        try mirror.setPod("Old", "0.1", extra: "\n  \"deprecated\": true,")
+        try mirror.setPod("Moved", "2.0", extra: "\n  \"deprecated_in_favor_of\": \"New\",")
+        try mirror.setPod("Kept", "1.0", extra: "\n  \"deprecated\": false,")
+        try mirror.setPod("Rubyish", "3.0-beta.1", ruby: true)
+        // A pod outside its shard, a version CocoaPods cannot parse, a hidden version: not where CocoaPods looks.
+        try mirror.write("Specs/0/0/0/Lost/1.0/Lost.podspec.json", "{}\n")
+        try mirror.write(TrunkMirrorFixture.shard("Pod1") + "/Pod1/not..aversion/Pod1.podspec.json", "{}\n")
+        try mirror.write(TrunkMirrorFixture.shard("Pod1") + "/Pod1/.hidden/Pod1.podspec.json", "{}\n")
+        let head = try mirror.commit("more")
+
+        let report = try apply()
+        XCTAssertTrue(report.changed)
+        try assertTrunkIsTheMirror()
+        XCTAssertNil(read("README.md"), "only what the CDN serves")
+        XCTAssertEqual(
+            String(decoding: read("deprecated_podspecs.txt") ?? [], as: UTF8.self).split(separator: "\n").count, 2)
+        let state = TrunkState.read(shared.repos)
+        XCTAssertEqual(state.origin, .podmirror)
+        XCTAssertEqual(state.commit, head)
+        XCTAssertEqual(state.stats?.pods, 16)
+        XCTAssertEqual(state.stats?.podspecs, 28)
+        XCTAssertEqual(state.stats?.leftOut, 2, "the misplaced pod and the malformed version")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: shared.repos.path).filter { $0.hasPrefix(".") }, [],
+            "no staging folder left")
+
+        // Nothing new at the mirror: the plan has nothing to do.
+        let again = try TrunkPlanner(shared).plan(url: url)
+        XCTAssertFalse(again.changes.contains(where: \.isNeeded))
+    }
+
+    func testAnUpdateRewritesOnlyWhatChangedAndDropsTheEtagsOfWhatItRewrote() throws {
+        try apply()
+        let untouched = TrunkMirrorFixture.podspecPath("Pod2", "1.2.0")
+        let inode = try FileManager.default.attributesOfItem(atPath: trunk + "/" + untouched)[.systemFileNumber] as? Int
+        let changed = TrunkMirrorFixture.podspecPath("Pod3", "1.3.1")
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: trunk + "/" + changed + ".etag", contents: Data("\"x\"".utf8)))
+
+        try mirror.setPod("Pod3", "1.3.1", extra: "\n  \"deprecated\": true,")
+        try mirror.setPod("Pod4", "9.9.9")
+        try mirror.removePod("Pod5", "1.5.0")
+        try mirror.removePod("Pod6", "1.6.0")
+        try mirror.removePod("Pod6", "1.6.1")
+        try mirror.setPod("Brand-New", "0.0.1")
+        try mirror.commit("changes")
+        let report = try apply()
+        XCTAssertTrue(report.changed)
+        try assertTrunkIsTheMirror()
+        XCTAssertNil(read(changed + ".etag"), "CocoaPods' etag of a rewritten file goes")
+        let after = try FileManager.default.attributesOfItem(atPath: trunk + "/" + untouched)[.systemFileNumber] as? Int
+        XCTAssertEqual(inode, after, "an unchanged podspec is not rewritten")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: trunk + "/" + TrunkMirrorFixture.shard("Pod6") + "/Pod6"))
+        let state = TrunkState.read(shared.repos)
+        XCTAssertEqual(state.stats?.pods, 12)
+        XCTAssertEqual(state.stats?.podspecs, 23)
+        XCTAssertNil(state.pending)
+    }
+
+    func testAKilledUpdateIsFinishedByTheNextRunEvenWhenTheMirrorMovedOn() throws {
+        try apply()
+        let built = TrunkState.read(shared.repos).commit!
+        let path = TrunkMirrorFixture.podspecPath("Pod1", "1.1.0")
+        let original = read(path)
+        try mirror.setPod("Pod1", "1.1.0", extra: "\n  \"homepage\": \"https://example.com/changed\",")
+        let middle = try mirror.commit("middle")
+        try apply()
+        XCTAssertNotEqual(read(path), original)
+        // As a run killed after it wrote `middle`'s files: trunk still says `built`, `middle` pending.
+        let repo = try GitRepository.open(trunk)
+        try repo.setReference("refs/podmirror/trunk", to: built, message: "test")
+        try repo.setReference("refs/podmirror/trunk-pending", to: middle, message: "test")
+        // The mirror takes the change back: the next run must put the old bytes back too.
+        try mirror.write(path, String(decoding: original!, as: UTF8.self))
+        try mirror.commit("revert")
+        XCTAssertTrue(try TrunkPlanner(shared).plan(url: url).changes.contains(where: \.isNeeded))
+        try apply()
+        XCTAssertEqual(read(path), original)
+        try assertTrunkIsTheMirror()
+        XCTAssertNil(TrunkState.read(shared.repos).pending)
+    }
+
+    func testCocoaPodsOwnTrunkIsMergedKeepingItsFilesWhereTheMirrorAgrees() throws {
+        let files = try mirror.files()
+        let same = TrunkMirrorFixture.podspecPath("Pod0", "1.0.0")
+        let differs = TrunkMirrorFixture.podspecPath("Pod1", "1.1.0")
+        let extra = TrunkMirrorFixture.podspecPath("Gone", "1.0")
+        let shard =
+            "all_pods_versions_"
+            + TrunkMirrorFixture.shard("Pod0").dropFirst(6)
+            .replacingOccurrences(of: "/", with: "_") + ".txt"
+        for (rel, text) in [
+            (".url", "https://cdn.cocoapods.org/"), (same, String(decoding: files[same]!, as: UTF8.self)),
+            (same + ".etag", "\"same\""), (differs, "{\"name\": \"Pod1\"}\n"), (differs + ".etag", "\"old\""),
+            (extra, "{\"name\": \"Gone\"}\n"), (extra + ".etag", "\"gone\""), (shard, "Pod0/0.0.1\n"),
+            (shard + ".etag", "\"shard\""), ("CocoaPods-version.yml", "---\nmin: 1.0.0\n"),
+        ] {
+            try FileManager.default.createDirectory(
+                atPath: ((trunk + "/" + rel) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: trunk + "/" + rel, atomically: false, encoding: .utf8)
+        }
+        XCTAssertEqual(TrunkState.read(shared.repos).origin, .cocoaPods)
+        let plan = try TrunkPlanner(shared).plan(url: url)
+        XCTAssertTrue(plan.changes[0].summary.contains("CocoaPods' trunk"), plan.changes[0].summary)
+        try apply()
+
+        XCTAssertEqual(read(same + ".etag"), Array("\"same\"".utf8), "same bytes: CocoaPods' etag stays valid")
+        XCTAssertEqual(read(differs), files[differs], "the mirror's bytes replace CocoaPods' older ones")
+        XCTAssertNil(read(differs + ".etag"))
+        XCTAssertEqual(read(extra), Array("{\"name\": \"Gone\"}\n".utf8), "nothing of CocoaPods' is deleted")
+        XCTAssertEqual(read(extra + ".etag"), Array("\"gone\"".utf8))
+        XCTAssertNil(read(shard + ".etag"))
+        let expected = try expectedTrunk()
+        for (rel, bytes) in expected { XCTAssertEqual(read(rel), bytes, rel) }
+        XCTAssertEqual(TrunkState.read(shared.repos).origin, .podmirror)
+    }
+
+    func testASymbolicLinkUnderSpecsIsRefusedAndChangesNothing() throws {
+        let link = TrunkMirrorFixture.shard("Pod0") + "/Pod0/1.0.0/Evil.podspec.json"
+        try FileManager.default.createSymbolicLink(atPath: mirror.work + "/" + link, withDestinationPath: "/etc/passwd")
+        try mirror.commit("a link")
+        XCTAssertThrowsError(try apply()) { error in
+            XCTAssertTrue(
+                "\(error)".contains("symbolic link") || (error as? any PodMirrorError)?.message.contains(link) == true,
+                "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: trunk))
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: shared.repos.path).filter { $0.hasPrefix(".") }, [])
+    }
+
+    func testAMirrorWithoutCocoaPodsVersionIsNotASpecsRepo() throws {
+        try FileManager.default.removeItem(atPath: mirror.work + "/CocoaPods-version.yml")
+        try mirror.commit("no metadata")
+        XCTAssertThrowsError(try apply()) { error in
+            XCTAssertEqual((error as? any PodMirrorError)?.code, .trunkMirror, "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: trunk))
+    }
+}
