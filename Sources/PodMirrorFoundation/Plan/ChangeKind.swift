@@ -61,7 +61,7 @@ extension ChangeKind: DocumentedCode {
         case .specRepoExport: "Writes a spec repo's branch as a bundle file (`repo export`)."
         case .specRepoTrunk:
             "Makes CocoaPods' own `trunk` (the CDN source) whole from a git Specs mirror, or brings it to the "
-            + "mirror's tip."
+                + "mirror's tip."
         }
     }
 }
