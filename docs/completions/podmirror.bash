@@ -225,7 +225,7 @@ _podmirror_setup() {
         return
         ;;
     '--strategy')
-        __podmirror_add_completions -W 'podfile'$'\n''insteadof'
+        __podmirror_add_completions -W 'podfile'$'\n''insteadof'$'\n''trunk'
         return
         ;;
     '--timeout')
@@ -1180,7 +1180,7 @@ _podmirror_pods() {
 
 _podmirror_pods_fetch() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --strict-checksums --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--lang --project --lockfile --cocoapods-version --timeout --lock-timeout --jobs)
     __podmirror_offer_flags_options 0
@@ -1217,7 +1217,7 @@ _podmirror_pods_fetch() {
 
 _podmirror_pods_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --verbose -v --strict-checksums --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--lang --project --lockfile --cocoapods-version --timeout --lock-timeout)
     __podmirror_offer_flags_options 0

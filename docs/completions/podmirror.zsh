@@ -83,7 +83,7 @@ _podmirror_setup() {
     local -ar ___mirror=('trunk' 'github' 'tuna' 'bfsu' 'nju' 'nyist')
     local -ar ___gems=('rubygems' 'ruby-china' 'ustc' 'tuna')
     local -ar ___inhibit_warnings=('on' 'off')
-    local -ar ___strategy=('podfile' 'insteadof')
+    local -ar ___strategy=('podfile' 'insteadof' 'trunk')
     local -ar arg_specs=(
         '--json[Print one JSON document on stdout instead of text.]'
         '--dry-run[Print the plan (with diffs) and change nothing.]'
@@ -99,7 +99,7 @@ _podmirror_setup() {
         '--inhibit-warnings[inhibit_all_warnings! in every Podfile\: on (also when given alone) or off.]:inhibit-warnings:{__podmirror_complete "${___inhibit_warnings[@]}"}'
         '*--build-setting[KEY=VALUE every pod target gets in the post_install hook (repeatable).]:build-setting:'
         '--deployment-target[PLATFORM\:VERSION\: raise every pod target'\''s deployment target to at least VERSION (post_install).]:deployment-target:'
-        '--strategy[How Podfiles reach the mirror\: podfile (source lines) or insteadof (git config rules).]:strategy:{__podmirror_complete "${___strategy[@]}"}'
+        '--strategy[How this machine reaches the mirror\: trunk (CocoaPods'\'' own trunk made whole from the mirror; Podfile and lock untouched), podfile (source lines) or insteadof (git config rules). Default\: trunk when every Podfile given names only trunk, else podfile.]:strategy:{__podmirror_complete "${___strategy[@]}"}'
         '--remove-trunk[Remove repos/trunk so locked pods move to the mirror.]'
         '--install-cocoapods[Run `gem install cocoapods` from the gem mirror when `pod` is missing.]'
         '--no-verify[Do not probe mirrors before switching (offline image builds).]'
@@ -1055,6 +1055,7 @@ _podmirror_pods_fetch() {
         '--cocoapods-version[The CocoaPods version that will read the cache (written to its VERSION file).]:cocoapods-version:'
         '--timeout[Seconds without data from a server before a download try is abandoned (default 120). An http archive gets 4 tries, 1, 2, 4 s apart\: at most 4 × (timeout + 1) + 7 s when the server stalls.]:timeout:'
         '--lock-timeout[Seconds to wait for a cache entry'\''s .lock held by CocoaPods or another podmirror (default 60).]:lock-timeout:'
+        '--strict-checksums[Fail a pod whose podspec in the spec repo does not hash to Podfile.lock'\''s SPEC CHECKSUMS, instead of fetching it as `pod install` will install it.]'
         '--jobs[Downloads to run at once (default 8).]:jobs:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -1079,6 +1080,7 @@ _podmirror_pods_list() {
         '--cocoapods-version[The CocoaPods version that will read the cache (written to its VERSION file).]:cocoapods-version:'
         '--timeout[Seconds without data from a server before a download try is abandoned (default 120). An http archive gets 4 tries, 1, 2, 4 s apart\: at most 4 × (timeout + 1) + 7 s when the server stalls.]:timeout:'
         '--lock-timeout[Seconds to wait for a cache entry'\''s .lock held by CocoaPods or another podmirror (default 60).]:lock-timeout:'
+        '--strict-checksums[Fail a pod whose podspec in the spec repo does not hash to Podfile.lock'\''s SPEC CHECKSUMS, instead of fetching it as `pod install` will install it.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

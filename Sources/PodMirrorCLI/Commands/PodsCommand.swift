@@ -35,6 +35,9 @@ struct PodsOptions: ParsableArguments {
         help: Message("help.pods.options.option.lock-timeout").help)
     var lockTimeout: Double?
 
+    @Flag(name: .long, help: Message("help.pods.options.flag.strict-checksums").help)
+    var strictChecksums = false
+
     func validate() throws {
         if project != nil && lockfile != nil {
             throw ValidationError(Message("pods.cli.project-and-lockfile").localized)
@@ -49,10 +52,12 @@ struct PodsOptions: ParsableArguments {
         } else {
             path = PodfileLock.path(inFolder: env.expandPath(project ?? "."))
         }
-        return PodsFetchRequest(
+        var request = PodsFetchRequest(
             lockfilePath: path, only: only, jobs: jobs, cocoapodsVersion: cocoapodsVersion,
             network: try runner.network(timeout: timeout, lockTimeout: lockTimeout), environment: env,
             archiveLimits: try ArchiveLimits.resolve(environment: env.variables))
+        request.strictChecksums = strictChecksums
+        return request
     }
 }
 

@@ -16,6 +16,15 @@ struct PodJob: Sendable {
     /// `:podspec` pods: their `SPEC CHECKSUMS` entry, which names the cache entry. External pods: the same
     /// entry, the SHA1 of the spec CocoaPods stored, against which the spec written to the cache is checked.
     var specChecksum: String? = nil
+    /// Release pods whose spec repo podspec does not hash to the lock's checksum: `pod install` will install it and
+    /// rewrite that `SPEC CHECKSUMS` line (fetched all the same unless `--strict-checksums`).
+    var checksumRewrite: ChecksumRewrite? = nil
+
+    struct ChecksumRewrite: Sendable {
+        var lock: String
+        var local: String
+        var path: String
+    }
 }
 
 extension PodJob {
@@ -102,6 +111,18 @@ struct PodsFetchPlanner: Sendable {
         }
         let podfile = podfile()
         let jobs = plan(lock, podfile: podfile)
+        for job in jobs {
+            guard let rewrite = job.checksumRewrite else { continue }
+            warnings.append(
+                Diagnostic(
+                    .warning, code: .podsChecksumRewrite,
+                    Message(
+                        "pods.checksum.rewrite",
+                        [
+                            "pod": job.result.name, "version": job.result.version, "path": rewrite.path,
+                            "lock": rewrite.lock, "local": rewrite.local, "lockfile": request.lockfilePath,
+                        ])))
+        }
         let planned = Set(jobs.map(\.result.name))
         for d in podfile?.dependencies ?? [] where planned.contains(d.name) {
             guard let expression = d.sourceExpression else { continue }
@@ -193,7 +214,7 @@ struct PodsFetchPlanner: Sendable {
         do {
             switch try lookup.resolve(
                 name: pod.name, version: pod.version, sources: sources, lockSource: repoKey,
-                checksum: lock.specChecksums[pod.name])
+                checksum: lock.specChecksums[pod.name], strict: request.strictChecksums)
             {
             case .skipped(let why): return skip(why)
             case .found(let f): found = f
@@ -229,7 +250,9 @@ struct PodsFetchPlanner: Sendable {
         case .success(let location):
             let slug = DownloadCache.releaseSlug(name: pod.name, version: pod.version, specSHA1: found.sha1)
             result.cachePath = cache.entryPath(slug)
-            return PodJob(result: result, source: location, slug: slug, spec: specBytes, settled: false)
+            var job = PodJob(result: result, source: location, slug: slug, spec: specBytes, settled: false)
+            job.checksumRewrite = found.lockChecksum.map { .init(lock: $0, local: found.sha1, path: found.path) }
+            return job
         }
     }
 

@@ -20,6 +20,9 @@ package struct PodsFetchRequest: Sendable {
     package var archiveLimits: ArchiveLimits
     /// The run's proxy configuration (`NetworkSettings.proxy`), read once for every transfer of the fetch.
     package var proxy: ProxySettings
+    /// `--strict-checksums`: a released pod whose podspec in the spec repo does not hash to the lock's
+    /// `SPEC CHECKSUMS` fails, instead of being fetched as `pod install` will install it (rewriting that line).
+    package var strictChecksums = false
 
     package init(
         lockfilePath: String, only: [String] = [], jobs: Int = 8, cocoapodsVersion: String? = nil,

@@ -10,6 +10,9 @@ package struct FoundSpec: Sendable, Equatable {
     package var bytes: [UInt8]
     package var sha1: String
     package var isJSON: Bool
+    /// The lock's `SPEC CHECKSUMS` value when this podspec does not hash to it: `pod install` installs this podspec
+    /// all the same and writes its checksum (`sha1`) into the lock.
+    package var lockChecksum: String?
 }
 
 /// Finds a released pod's podspec where CocoaPods would load it now: the Podfile's sources in order (trunk
@@ -44,7 +47,7 @@ package struct SpecLookup: Sendable {
     /// Looks `name` `version` up in the repo `source` (a `SPEC REPOS` key), then in any other local repo, and
     /// checks it against `checksum` (SHA1 from `SPEC CHECKSUMS`) when given.
     package func find(name: String, version: String, source: String, checksum: String?) throws -> Outcome {
-        try resolve(name: name, version: version, sources: nil, lockSource: source, checksum: checksum)
+        try resolve(name: name, version: version, sources: nil, lockSource: source, checksum: checksum, strict: true)
     }
 
     /// Finds the podspec CocoaPods would load for `name` `version` and checks it against `checksum`.
@@ -54,8 +57,10 @@ package struct SpecLookup: Sendable {
     /// of these that holds the version serves it, as CocoaPods' resolver takes it; a CDN repo without the file
     /// serves it unless its local version index leaves the version out. Otherwise any other local repo holding
     /// the file serves it, one whose file has the lock's checksum first (the same bytes give the same entry).
+    /// A podspec that does not hash to `checksum` is an error when `strict`; otherwise it is found with
+    /// `lockChecksum` set, as `pod install` installs it.
     package func resolve(
-        name: String, version: String, sources: [String]?, lockSource: String?, checksum: String?
+        name: String, version: String, sources: [String]?, lockSource: String?, checksum: String?, strict: Bool
     ) throws -> Outcome {
         let wanted = sources.map { $0.isEmpty ? ["trunk"] : $0 } ?? (lockSource.map { [$0] } ?? [])
         var ordered: [SpecRepo] = []
@@ -67,7 +72,8 @@ package struct SpecLookup: Sendable {
         var firstAbsent: String?
         for repo in ordered {
             switch place(name: name, version: version, in: repo) {
-            case .file(let path): return try found(name: name, path: path, repo: repo, checksum: checksum)
+            case .file(let path):
+                return try found(name: name, path: path, repo: repo, checksum: checksum, strict: strict)
             case .remote(let cdn): return .remote(cdn)
             case .absent(let path): firstAbsent = firstAbsent ?? path
             }
@@ -78,7 +84,7 @@ package struct SpecLookup: Sendable {
         }
         let same = checksum.flatMap { sum in held.first { sha1(of: $0.path) == sum.lowercased() } }
         if let pick = same ?? held.first {
-            return try found(name: name, path: pick.path, repo: pick.repo, checksum: checksum)
+            return try found(name: name, path: pick.path, repo: pick.repo, checksum: checksum, strict: strict)
         }
         if ordered.isEmpty {
             let key = sources == nil ? "pods.spec.no-repo" : "pods.spec.no-source-repo"
@@ -148,13 +154,14 @@ package struct SpecLookup: Sendable {
     }
 
     /// The file at `path` of `repo`, checked against `checksum`.
-    private func found(name: String, path: String, repo: SpecRepo, checksum: String?) throws -> Outcome {
+    private func found(name: String, path: String, repo: SpecRepo, checksum: String?, strict: Bool) throws -> Outcome {
         guard let data = repos.fileSystem.contents(path) else {
             throw PodMirrorFailure(Message("pods.spec.unreadable", ["path": path]), code: .podsSpecUnreadable)
         }
         let bytes = Array(data)
         let sha1 = Digest.hex(.sha1, bytes)
-        if let checksum, checksum.lowercased() != sha1 {
+        let differs = checksum.map { $0.lowercased() != sha1 } ?? false
+        if let checksum, differs, strict {
             throw PodMirrorFailure(
                 Message(
                     "pods.spec.checksum",
@@ -167,7 +174,7 @@ package struct SpecLookup: Sendable {
         return .found(
             FoundSpec(
                 repoName: repo.name, path: path, bytes: bytes, sha1: sha1,
-                isJSON: path.hasSuffix(".json")))
+                isJSON: path.hasSuffix(".json"), lockChecksum: differs ? checksum?.lowercased() : nil))
     }
 
     /// The local repo for a source: `trunk` by name, others by URL as CocoaPods compares them.

@@ -19,6 +19,7 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
 
     case leftoverKept = "leftover.kept"
 
+    case podsChecksumRewrite = "pods.checksum-rewrite"
     case podsSourceExpression = "pods.source-expression"
     case podsVersionSource = "pods.version-source"
     case podsVersionWipe = "pods.version-wipe"
@@ -49,6 +50,7 @@ extension DiagnosticCode: DocumentedCode {
         switch self {
         case .bundleFallbackClone, .deintegrateDanglingBuildFile, .deintegrateFileInPods, .deintegratePodsGroupKept,
             .gemsPlainHTTP, .gitconfigForeignRule, .gitconfigGithubPrecheck, .leftoverKept, .podsSourceExpression,
+            .podsChecksumRewrite,
             .podsVersionSource, .podsVersionWipe,
             .podfileDeploymentTargetOverridden, .podfileNoSourceLeft, .podfileOnlyPrivateSources,
             .podfilePlatformConditional, .podfilePlatformSeveral, .podfileSourceAbsent, .reinstallFetchSkipped,
@@ -93,6 +95,9 @@ extension DiagnosticCode: DocumentedCode {
         case .podsVersionSource:
             "`pods fetch`: the CocoaPods version written to the cache's VERSION file was taken from the existing "
                 + "file, `pod --version` or Podfile.lock, not from `--cocoapods-version`."
+        case .podsChecksumRewrite:
+            "`pods fetch`: a podspec in the spec repo does not hash to the lock's SPEC CHECKSUMS; it is fetched as "
+                + "`pod install` will install it, and `pod install` will rewrite that line of Podfile.lock."
         case .podsSourceExpression:
             "`pods fetch`: a pod's `:source` in the Podfile is not a plain string; its podspec is looked up as if the "
                 + "pod had none (the Podfile's sources, then any local spec repo) and checked against SPEC CHECKSUMS."

@@ -25,7 +25,8 @@ extension PodsFetchTests {
                 "source '\(fixture.shardedURL)'\nplatform :ios, '12.0'\n"
                 + "target 'App' do\n  \(pod)\n  pod 'PMBar'\nend\n"
             try text.write(toFile: podfile, atomically: true, encoding: .utf8)
-            let report = try fetcher(lock: lock, only: ["PMFoo"]).run(mode: .dryRun, cancellation: CancellationToken())
+            let report = try fetcher(lock: lock, only: ["PMFoo"], strictChecksums: true).run(
+                mode: .dryRun, cancellation: CancellationToken())
             return result(report, "PMFoo")
         }
         for form in [

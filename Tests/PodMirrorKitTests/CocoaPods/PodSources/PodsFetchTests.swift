@@ -24,13 +24,14 @@ final class PodsFetchTests: PodSourcesServedTestCase {
 
     func fetcher(
         lock: String, jobs: Int = 8, stall: TimeInterval = 30, lockTimeout: TimeInterval = 30,
-        only: [String] = []
+        only: [String] = [], strictChecksums: Bool = false
     ) -> PodsFetcher {
-        PodsFetcher(
-            request: PodsFetchRequest(
-                lockfilePath: lock, only: only, jobs: jobs, cocoapodsVersion: "1.17.0",
-                stallTimeout: stall, lockTimeout: lockTimeout, environment: environment,
-                mirrors: SourceMirrorRules(rules: []), proxy: ProxySettings()))
+        var request = PodsFetchRequest(
+            lockfilePath: lock, only: only, jobs: jobs, cocoapodsVersion: "1.17.0",
+            stallTimeout: stall, lockTimeout: lockTimeout, environment: environment,
+            mirrors: SourceMirrorRules(rules: []), proxy: ProxySettings())
+        request.strictChecksums = strictChecksums
+        return PodsFetcher(request: request)
     }
 
     func result(_ report: PodsFetchReport, _ name: String) -> PodFetchResult {
@@ -389,19 +390,22 @@ final class PodsFetchTests: PodSourcesServedTestCase {
         let fooBytes = FileManager.default.contents(atPath: fixture.reposDir + "/" + fixture.specFiles["PMFoo"]!)!
         try (fooBytes + Data(" ".utf8)).write(to: URL(fileURLWithPath: otherFoo))
         let podfile = fixture.project + "/Podfile"
-        func run(sources: [String]?) throws -> PodsFetchReport {
+        func run(sources: [String]?, strict: Bool = true) throws -> PodsFetchReport {
             try? FileManager.default.removeItem(atPath: podfile)
             if let sources {
                 let lines = sources.map { "source '\($0)'\n" }.joined()
                 try (lines + "platform :ios, '12.0'\ntarget 'App' do\n  pod 'PMFoo'\nend\n").write(
                     toFile: podfile, atomically: true, encoding: .utf8)
             }
-            let fetch = fetcher(lock: lock, only: ["PMFoo", "PMBar"])
+            let fetch = fetcher(lock: lock, only: ["PMFoo", "PMBar"], strictChecksums: strict)
             return try fetch.run(mode: .dryRun, cancellation: CancellationToken())
         }
         // The first Podfile source holding the version serves it, as CocoaPods' resolver takes it.
         let flatFirst = try run(sources: [fixture.unshardedURL, fixture.shardedURL])
         XCTAssertEqual(result(flatFirst, "PMFoo").errorCode, .podsSpecChecksum)
+        XCTAssertEqual(
+            result(try run(sources: [fixture.unshardedURL, fixture.shardedURL], strict: false), "PMFoo").specRepo,
+            "flat", "without --strict-checksums the first source's podspec is fetched, as pod install takes it")
         XCTAssertTrue(result(flatFirst, "PMFoo").error!.contains(otherFoo), result(flatFirst, "PMFoo").error!)
         XCTAssertEqual(result(flatFirst, "PMBar").specRepo, "flat")
         let shardedFirst = try run(sources: [fixture.shardedURL, fixture.unshardedURL])
@@ -434,18 +438,42 @@ final class PodsFetchTests: PodSourcesServedTestCase {
         XCTAssertEqual(result(report, "PMFoo").status, .fetched)
     }
 
-    func testSpecChecksumMismatchNamesPodRepoAndBothChecksums() throws {
+    func testStrictChecksumsRefuseAMismatchNamingPodRepoAndBothChecksums() throws {
         let text = try fixture.podfileLock()
         let real = try fixture.sha1(ofSpec: "PMFoo")
         let lock = try fixture.writeLock(
             text.replacingOccurrences(of: "PMFoo: \(real)", with: "PMFoo: " + String(repeating: "a", count: 40)))
-        let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
+        let report = try fetcher(lock: lock, strictChecksums: true).run(mode: .apply, cancellation: CancellationToken())
         let foo = result(report, "PMFoo")
         XCTAssertEqual(foo.errorCode?.rawValue, "pods.spec-checksum")
         for part in ["PMFoo", "sharded", real, String(repeating: "a", count: 40)] {
             XCTAssertTrue(foo.error!.contains(part), "\(part) missing in \(foo.error!)")
         }
         XCTAssertEqual(result(report, "PMBar").status, .fetched)
+        XCTAssertFalse(report.warnings.contains { $0.code == .podsChecksumRewrite })
+    }
+
+    /// As `pod install` does (real: WordPress-Ratings-iOS 0.0.2 in trunk), a podspec that does not hash to the
+    /// lock's checksum is installed all the same and its checksum written: fetch it, under its own checksum's
+    /// entry, and warn once that `pod install` will rewrite the lock's line.
+    func testAChecksumMismatchIsFetchedAsPodInstallWillInstallItWithOneWarning() throws {
+        let text = try fixture.podfileLock()
+        let real = try fixture.sha1(ofSpec: "PMFoo")
+        let stale = String(repeating: "a", count: 40)
+        let lock = try fixture.writeLock(text.replacingOccurrences(of: "PMFoo: \(real)", with: "PMFoo: \(stale)"))
+        let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
+        XCTAssertEqual(result(report, "PMFoo").status, .fetched, "\(result(report, "PMFoo"))")
+        XCTAssertEqual(result(report, "PMFoo").cachePath, podsDir + "/Release/PMFoo/1.0.0-\(real.prefix(5))")
+        let warnings = report.warnings.filter { $0.code == .podsChecksumRewrite }
+        XCTAssertEqual(warnings.count, 1)
+        for part in ["PMFoo", real, stale, "pod install"] {
+            XCTAssertTrue(warnings.first?.message.contains(part) == true, "\(part) missing in \(warnings)")
+        }
+        if case .array(let list)? = try report.jsonFields()["warnings"] {
+            XCTAssertTrue(list.contains { "\($0)".contains("pods.checksum-rewrite") }, "\(list)")
+        } else {
+            XCTFail("no warnings in the JSON report")
+        }
     }
 
     /// A second server serves PMGitA only; faults there fail PMGitA and nothing else.
