@@ -172,6 +172,18 @@ struct PodsFetchPlanner: Sendable {
             cachePath: nil, commit: nil, podspec: nil, specRepo: nil, reasonText: nil, errorText: nil, exitStatus: nil)
         func skip(_ reason: SkipReason) -> PodJob { .skipped(result, reason) }
         func fail(_ error: any Error) -> PodJob { .failed(result, error) }
+        // A lock's name or version becomes part of cache and spec repo paths: only what CocoaPods accepts.
+        guard PodNaming.isValidName(pod.name) else {
+            return fail(
+                PodMirrorFailure(
+                    Message("pods.lock.bad-name", ["pod": pod.name, "path": lock.path]), code: .podsLockName))
+        }
+        guard PodNaming.isValidVersion(pod.version) else {
+            return fail(
+                PodMirrorFailure(
+                    Message("pods.lock.bad-version", ["pod": pod.name, "version": pod.version, "path": lock.path]),
+                    code: .podsLockVersion))
+        }
         if let external = lock.externalSources[pod.name] {
             result.origin = .external
             if external["path"] != nil { result.kind = .path; return skip(.localPath) }

@@ -58,6 +58,12 @@ extension ErrorCode {
         case .repoNotFound: "No spec repo of that name in the repos folder (or not a git one, for `repo repair`)."
         case .repoExists: "A spec repo of that name (or a folder in its place) is already there."
         case .repoCDNURL: "The URL is a CDN (trunk) URL, not a git Specs repo."
+        case .podsLockName:
+            "A Podfile.lock names a pod CocoaPods would not accept (a `/`, `..`, white space, a leading `.`): "
+                + "that pod fails before any path is made of it."
+        case .podsLockVersion:
+            "A Podfile.lock gives a pod a version CocoaPods cannot parse (\"Malformed version number string\"): "
+                + "that pod fails before any path is made of it."
         case .trunkMirror:
             "The mirror cannot make trunk whole: no `CocoaPods-version.yml`, no branch, or its shard layout changed."
         case .repoCloneIncomplete: "A new clone has no checked-out branch matching an origin branch; it was not kept."

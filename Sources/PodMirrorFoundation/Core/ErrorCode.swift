@@ -169,6 +169,8 @@ package enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case xcodeprojDeintegrateUnsafe = "xcodeproj.deintegrate-unsafe"
 
     case trunkMirror = "trunk.mirror"
+    case podsLockName = "pods.lock-name"
+    case podsLockVersion = "pods.lock-version"
 
     case reinstallNoPodfile = "reinstall.no-podfile"
     case reinstallPodMissing = "reinstall.pod-missing"
@@ -200,7 +202,7 @@ extension ErrorCode {
             .gemsBundlerEncoding, .gemsBundlerDuplicateKey, .gemsBundlerUnreadableMirror, .gemsBundlerUnplaceable,
             .setupInstallCocoapods, .initPodfileExists, .xcodeprojSyntax, .xcodeprojBinaryPlist, .xcodeprojStructure,
             .xcodeprojDuplicateID, .xcodeprojDeintegrateUnsafe, .reinstallNoPodfile, .reinstallPodInstallFailed,
-            .reinstallFetchFailed, .trunkMirror:
+            .reinstallFetchFailed, .trunkMirror, .podsLockName, .podsLockVersion:
             .failure
         case .usage, .usageDepth, .usageTimeout, .gitUnsupportedTransport, .gitUnsupported, .gitconfigNotAGitMirror,
             .gitconfigSourceMirror, .gitconfigSourceMirrorTaken, .mirrorUnknown, .mirrorTransport, .platformName,

@@ -438,6 +438,22 @@ final class PodsFetchTests: PodSourcesServedTestCase {
         XCTAssertEqual(result(report, "PMFoo").status, .fetched)
     }
 
+    /// A lock's name or version is part of cache and spec repo paths: one CocoaPods would refuse fails that pod
+    /// before any path is made of it, and the others are fetched.
+    func testALockNameOrVersionCocoaPodsRefusesFailsThatPodBeforeAnyPathIsMade() throws {
+        let lock = try fixture.writeLock(
+            try fixture.podfileLock(extraPods: [("PMEvil", "1.0/../../../../escape"), ("..", "1.0.0")]))
+        let report = try fetcher(lock: lock).run(mode: .apply, cancellation: CancellationToken())
+        XCTAssertEqual(result(report, "PMEvil").errorCode, .podsLockVersion, "\(result(report, "PMEvil"))")
+        XCTAssertEqual(result(report, "..").errorCode, .podsLockName, "\(result(report, ".."))")
+        XCTAssertTrue(result(report, "PMEvil").error!.contains("1.0/../../../../escape"))
+        XCTAssertEqual(result(report, "PMFoo").status, .fetched)
+        let e = FileManager.default.enumerator(atPath: tmp.path)
+        while let rel = e?.nextObject() as? String {
+            XCTAssertFalse(rel.hasSuffix("escape") || rel.contains("escape/"), rel)
+        }
+    }
+
     func testStrictChecksumsRefuseAMismatchNamingPodRepoAndBothChecksums() throws {
         let text = try fixture.podfileLock()
         let real = try fixture.sha1(ofSpec: "PMFoo")
