@@ -53,11 +53,17 @@ package struct RepoVerifier: Sendable {
         if let expect, !(expect.count >= 7 && expect.count <= 40 && expect.allSatisfy(\.isHexDigit)) {
             throw PodMirrorFailure(Message("bundle.error.bad-expect", ["value": expect]), code: .verifyBadExpect)
         }
+        let trunk = TrunkState.read(repos)
         let selected =
-            names.isEmpty ? SpecRepo.all(in: repos).filter { $0.kind == .git } : try repos.existingRepos(names)
+            names.isEmpty
+            ? SpecRepo.all(in: repos).filter { $0.kind == .git || ($0.name == "trunk" && trunk.origin == .podmirror) }
+            : try repos.existingRepos(names)
         let specLockHeld = SpecLock.isHeld(reposDir: repos)
         return try selected.map {
-            try verify($0, deep: deep, expect: expect, specLockHeld: specLockHeld, cancellation: cancellation)
+            if $0.name == "trunk", trunk.origin == .podmirror {
+                return try verifyTrunk(trunk, cancellation: cancellation)
+            }
+            return try verify($0, deep: deep, expect: expect, specLockHeld: specLockHeld, cancellation: cancellation)
         }
     }
 

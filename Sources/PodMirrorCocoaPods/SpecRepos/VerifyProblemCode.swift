@@ -16,6 +16,7 @@ package enum VerifyProblemCode: String, CaseIterable, Sendable, Codable {
     case worktreeAdded = "worktree.added"
     case worktreeTypechange = "worktree.typechange"
     case worktreeUnreadable = "worktree.unreadable"
+    case trunkPending = "trunk.pending"
 
     /// The code of a worktree difference.
     static func worktree(_ kind: GitPathChange.Kind) -> Self {
@@ -46,6 +47,8 @@ extension VerifyProblemCode: DocumentedCode {
         case .worktreeTypechange:
             "A worktree path (`path`) is of another type than in HEAD's tree (file, folder, link)."
         case .worktreeUnreadable: "A worktree file (`path`) could not be read."
+        case .trunkPending:
+            "An update of trunk stopped half-way (a kill): the next `setup --strategy trunk` finishes it."
         }
     }
 }

@@ -112,3 +112,40 @@ extension GitRepository {
         return Array(UnsafeRawBufferPointer(start: git_blob_rawcontent(blob), count: Int(git_blob_rawsize(blob))))
     }
 }
+
+extension GitRepository {
+    /// Every blob of a commit's tree under `root` (a folder of the root, `""` for all), in tree order: its path and
+    /// id. Links and submodules are reported with `isSpecial`.
+    package func treeFiles(commit: String, under root: String) throws -> [GitTreeChange] {
+        let tree = try GitCheckout.tree(self, commit)
+        defer { git_tree_free(tree) }
+        final class Sink { var files: [GitTreeChange] = [] }
+        let sink = Sink()
+        let rc = withExtendedLifetime(sink) {
+            git_tree_walk(
+                tree, GIT_TREEWALK_PRE,
+                { rootPath, entry, payload in
+                    guard let entry, git_tree_entry_type(entry) != GIT_OBJECT_TREE else { return 0 }
+                    let sink = Unmanaged<Sink>.fromOpaque(payload!).takeUnretainedValue()
+                    let folder = rootPath.map { String(cString: $0) } ?? ""
+                    var id = git_tree_entry_id(entry)!.pointee
+                    let mode = git_tree_entry_filemode(entry)
+                    sink.files.append(
+                        GitTreeChange(
+                            path: folder + String(cString: git_tree_entry_name(entry)), blob: GitOID.hex(&id),
+                            isSpecial: mode == GIT_FILEMODE_LINK || mode == GIT_FILEMODE_COMMIT))
+                    return 0
+                }, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        try check(rc, "walk the tree of \(commit) in", path)
+        return root.isEmpty ? sink.files : sink.files.filter { $0.path.hasPrefix(root + "/") }
+    }
+}
+
+extension GitOID {
+    /// The id git gives a blob of these bytes (`git hash-object`).
+    package static func blob(_ bytes: [UInt8]) -> String {
+        var oid = bytes.withUnsafeBytes { ObjectHash.id(GIT_OBJECT_BLOB, $0.baseAddress, $0.count) }
+        return hex(&oid)
+    }
+}

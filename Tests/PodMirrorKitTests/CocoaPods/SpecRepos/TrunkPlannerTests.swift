@@ -245,4 +245,28 @@ final class TrunkPlannerTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: trunk))
     }
+
+    func testRepoVerifyChecksTrunkAgainstTheMirrorsCommitAndIgnoresCocoaPodsOwnFiles() throws {
+        try mirror.setPod("Old", "0.1", extra: "\n  \"deprecated\": true,")
+        try mirror.commit("deprecated")
+        try apply()
+        let verifier = RepoVerifier(repos: shared.repos)
+        let clean = try verifier.verify(names: [], deep: false, expect: nil)
+        XCTAssertEqual(clean.map(\.name), ["trunk"])
+        XCTAssertTrue(clean[0].intact, "\(clean[0].problems.map(\.json))")
+        // CocoaPods' own files are not problems; changed or missing mirror files are.
+        let modified = TrunkMirrorFixture.podspecPath("Pod0", "1.0.0")
+        let deleted = TrunkMirrorFixture.podspecPath("Pod1", "1.1.0")
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: trunk + "/" + modified))
+        try FileManager.default.removeItem(atPath: trunk + "/" + deleted)
+        try Data("\"etag\"".utf8).write(to: URL(fileURLWithPath: trunk + "/" + modified + ".etag"))
+        try Data("x\n".utf8).write(to: URL(fileURLWithPath: trunk + "/deprecated_podspecs.txt"))
+        let found = try verifier.verify(names: ["trunk"], deep: false, expect: nil)[0]
+        XCTAssertEqual(
+            Set(found.problems.map { "\($0.code.rawValue) \($0.path ?? "")" }),
+            [
+                "worktree.modified \(modified)", "worktree.deleted \(deleted)",
+                "worktree.modified deprecated_podspecs.txt",
+            ])
+    }
 }
