@@ -10,10 +10,15 @@ package final class TrunkMirrorFixture: @unchecked Sendable {
     package let work: String
     package var bare: String { "\(root)/\(name).git" }
 
-    /// A mirror with `pods` pods of `versions` versions each (`PodN`, versions `1.N.0`, `1.N.1`, …).
-    package init(root: String, name: String = "specs", pods: Int = 12, versions: Int = 2) throws {
+    /// Random text in each podspec written, to make the pack larger.
+    package var padding: Int
+
+    /// A mirror with `pods` pods of `versions` versions each (`PodN`, versions `1.N.0`, `1.N.1`, …), each podspec
+    /// with `padding` bytes of random text.
+    package init(root: String, name: String = "specs", pods: Int = 12, versions: Int = 2, padding: Int = 0) throws {
         self.root = root
         self.name = name
+        self.padding = padding
         work = "\(root)/.work-\(name)"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         try git(["init", "-q", "-b", "master", work])
@@ -41,6 +46,8 @@ package final class TrunkMirrorFixture: @unchecked Sendable {
 
     /// Writes a pod's podspec (JSON; `extra` members added inside the object).
     package func setPod(_ pod: String, _ version: String, extra: String = "", ruby: Bool = false) throws {
+        var g = SystemRandomNumberGenerator()
+        let pad = String((0..<padding).map { _ in "0123456789abcdef".randomElement(using: &g)! })
         let text =
             ruby
             ? "Pod::Spec.new do |s|\n  s.name = '\(pod)'\n  s.version = '\(version)'\nend\n"
@@ -50,7 +57,8 @@ package final class TrunkMirrorFixture: @unchecked Sendable {
               "version": "\(version)",\(extra)
               "summary": "A pod for trunk tests.",
               "source": {"git": "https://example.com/\(pod).git", "tag": "\(version)"},
-              "platforms": {"ios": "12.0"}
+              "platforms": {"ios": "12.0"},
+              "description": "\(pad)"
             }
 
             """
@@ -102,5 +110,58 @@ package final class TrunkMirrorFixture: @unchecked Sendable {
                 userInfo: [NSLocalizedDescriptionKey: "git \(args.joined(separator: " ")): \(r.stderr)"])
         }
         return r
+    }
+
+    /// What the CDN serves for the mirror's head: its podspecs where CocoaPods looks, and the index files derived
+    /// from them as cdn.cocoapods.org's indexer does (names and versions sorted by bytes, one shard file per shard).
+    package func cdnFiles() throws -> [String: [UInt8]] {
+        var expected: [String: [UInt8]] = [:]
+        var pods: [String: Set<String>] = [:]
+        var deprecated: [String] = []
+        for (path, bytes) in try files(under: "Specs/") {
+            let parts = path.split(separator: "/").map(String.init)
+            guard parts.count == 7, TrunkMirrorFixture.shard(parts[4]) == parts[0..<4].joined(separator: "/"),
+                parts[5].range(of: Self.version, options: .regularExpression) != nil
+            else { continue }
+            expected[path] = bytes
+            pods[parts[4], default: []].insert(parts[5])
+            let text = String(decoding: bytes, as: UTF8.self)
+            if path.hasSuffix(".json"), text.contains("\"deprecated\": true") || text.contains("deprecated_in_favor_of")
+            {
+                deprecated.append(path)
+            }
+        }
+        let byBytes: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var shards: [String: [String]] = [:]
+        for name in pods.keys.sorted(by: byBytes) {
+            let shard = TrunkMirrorFixture.shard(name).dropFirst("Specs/".count).replacingOccurrences(
+                of: "/", with: "_")
+            shards["all_pods_versions_\(shard).txt", default: []].append(
+                ([name] + pods[name]!.sorted(by: byBytes)).joined(separator: "/"))
+        }
+        for (file, lines) in shards { expected[file] = Array(lines.map { $0 + "\n" }.joined().utf8) }
+        expected["all_pods.txt"] = Array(pods.keys.sorted(by: byBytes).map { $0 + "\n" }.joined().utf8)
+        expected["deprecated_podspecs.txt"] = Array(deprecated.sorted(by: byBytes).map { $0 + "\n" }.joined().utf8)
+        expected["CocoaPods-version.yml"] = try files(under: "CocoaPods-version.yml")["CocoaPods-version.yml"]
+        expected[".url"] = Array("https://cdn.cocoapods.org/".utf8)
+        return expected
+    }
+
+    /// What `Pod::Version` parses.
+    package static let version = #"^[0-9]+(\.[0-9A-Za-z]+)*(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$"#
+
+    /// Every file of a trunk folder but the mirror's objects (and, with `etags: false`, CocoaPods' `.etag` files).
+    package static func files(ofTrunk trunk: String, etags: Bool = true) -> [String: [UInt8]] {
+        var out: [String: [UInt8]] = [:]
+        let e = FileManager.default.enumerator(atPath: trunk)
+        while let rel = e?.nextObject() as? String {
+            if rel == ".git" { e?.skipDescendants(); continue }
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: trunk + "/" + rel, isDirectory: &isDir), !isDir.boolValue
+            else { continue }
+            if !etags && rel.hasSuffix(".etag") { continue }
+            out[rel] = FileManager.default.contents(atPath: trunk + "/" + rel).map(Array.init)
+        }
+        return out
     }
 }

@@ -34,5 +34,9 @@ struct DoctorCommand: PodmirrorCommand {
         let report = doctor.run()
         if runner.context.cancellation.isCancelled { throw InterruptedError() }
         try runner.show(report, with: DoctorReportRenderer.self, ok: report.errors == 0)
+        // `--check`: a trunk whose mirror moved on is drift, as `setup --check` reports it.
+        if runner.mode == .check, report.findings.contains(where: { $0.id == .trunkBehind }) {
+            throw ExitCode(ExitStatus.drift.rawValue)
+        }
     }
 }

@@ -107,6 +107,7 @@ package struct Doctor: Sendable {
         findings += tools.filter(isPod)
         let repos = reposChecks()
         findings += repos.findings
+        findings += trunkChecks()
         findings += podfileChecks(repos: repos.repos)
         findings += podCacheChecks()
         return Report(findings: findings)
@@ -280,13 +281,16 @@ package struct Doctor: Sendable {
     func podfileChecks(repos: [SpecRepo]) -> [Finding] {
         var findings: [Finding] = []
         let trunkURL = SpecRepoNaming.trunkURL
+        let trunkMade = TrunkState.read(ReposDirectory(environment: environment)).origin == .podmirror
         for podfile in podfiles.map(environment.expandPath) {
             let before = findings.count
+            var strategy: Finding?
             defer {
                 if findings.count == before {
                     findings.append(
                         fine(.podfileFine, Message("doctor.podfile.fine", ["podfile": podfile]), subject: podfile))
                 }
+                if let strategy { findings.append(strategy) }
             }
             let sources: [String]
             do { sources = try PodfileDocument.load(path: podfile, fs: environment.fileSystem).model.sourceURLs } catch
@@ -295,6 +299,12 @@ package struct Doctor: Sendable {
                     Finding(id: .podfileUnreadable, severity: .error, message: "\(error)", fix: nil, subject: podfile)
                 )
                 continue
+            }
+            if let fit = Self.strategyFit(sources: sources), fit != "trunk" || !trunkMade {
+                strategy = Finding(
+                    id: .podfileStrategy, severity: .note,
+                    Message("doctor.podfile.strategy.\(fit)", ["podfile": podfile]),
+                    fix: "podmirror setup --mirror tuna --strategy \(fit)", subject: podfile)
             }
             for source in sources
             where !repos.contains(where: { $0.url.map { SpecRepoNaming.matches(local: $0, wanted: source) } ?? false })

@@ -31,10 +31,18 @@ package enum DoctorFindingID: String, CaseIterable, Sendable, Codable {
     case repoBehindFinalTrunk = "repo.behind-final-trunk"
     case reposFine = "repos.fine"
 
+    case trunkMade = "trunk.made"
+    case trunkUnfinished = "trunk.unfinished"
+    case trunkBehind = "trunk.behind"
+    case trunkMirrorUnreachable = "trunk.mirror-unreachable"
+    case trunkDiffers = "trunk.differs"
+    case trunkRepoUpdate = "trunk.repo-update"
+
     case podfileUnreadable = "podfile.unreadable"
     case podfileSourceUnmatched = "podfile.source-unmatched"
     case podfileTrunkWithMirror = "podfile.trunk-with-mirror"
     case podfileFine = "podfile.fine"
+    case podfileStrategy = "podfile.strategy"
 
     case podsSourceMirrors = "pods.source-mirrors"
     case podsNoSourceMirrors = "pods.no-source-mirrors"
@@ -69,13 +77,14 @@ extension DoctorFindingID: DocumentedCode {
     package var severity: Diagnostic.Severity? {
         switch self {
         case .toolGit, .toolRuby, .toolGem, .toolPod, .reposMissing, .podsSourceMirrors, .podsCached, .reposFine,
-            .podfileFine, .podsNoSourceMirrors, .gemsFine:
+            .podfileFine, .podsNoSourceMirrors, .gemsFine, .trunkMade, .podfileStrategy:
             .note
         case .toolGitMissing, .toolRubyMissing, .toolGemMissing, .toolPodMissing, .repoLockHeld, .repoDirty,
-            .repoBehindFinalTrunk, .podfileTrunkWithMirror, .podsNotCached:
+            .repoBehindFinalTrunk, .podfileTrunkWithMirror, .podsNotCached, .trunkBehind, .trunkMirrorUnreachable,
+            .trunkDiffers, .trunkRepoUpdate:
             .warning
         case .toolGitBroken, .toolRubyBroken, .toolGemBroken, .toolPodBroken, .localeNotUTF8, .reposUnreadable,
-            .repoUnfinished, .repoStaleGitLock, .repoDetached, .repoNoTrackingRef, .podfileUnreadable,
+            .repoUnfinished, .trunkUnfinished, .repoStaleGitLock, .repoDetached, .repoNoTrackingRef, .podfileUnreadable,
             .gemsGemrcInvalid,
             .gemsSourceUnreachable:
             .error
@@ -101,11 +110,23 @@ extension DoctorFindingID: DocumentedCode {
         case .repoDirty: "A spec repo has changed files that `pod repo update` would discard."
         case .repoBehindFinalTrunk: "A spec repo is behind the final trunk commit of the frozen Specs repo."
         case .reposFine: "The spec repos folder and every git spec repo in it are fine."
+        case .trunkMade:
+            "trunk was made whole from a git Specs mirror (`subject`: its folder); the message says from "
+                + "which mirror and commit, and how many pods and podspecs it holds."
+        case .trunkUnfinished: "An update of trunk stopped half-way (a kill); `setup --strategy trunk` finishes it."
+        case .trunkBehind: "The mirror trunk was made from has moved on (`doctor --check` exits 3)."
+        case .trunkMirrorUnreachable: "The mirror trunk was made from did not answer."
+        case .trunkDiffers: "Files of trunk differ from (or lack) what the mirror's commit holds."
+        case .trunkRepoUpdate:
+            "`pod repo update` and `pod install --repo-update` revalidate every index file of trunk against the CDN "
+                + "(about 4,100 requests); `podmirror setup --strategy trunk` is the way to update it."
         case .podfileUnreadable: "A Podfile cannot be read."
         case .podfileSourceUnmatched:
             "No local spec repo has a Podfile source's URL, so `pod install` clones it again (a warning for trunk)."
         case .podfileTrunkWithMirror: "A Podfile uses a Specs mirror while the trunk repo still exists."
         case .podfileFine: "A Podfile reads and every source of it has a local spec repo."
+        case .podfileStrategy:
+            "Which `setup --strategy` reaches a mirror without changing this Podfile (trunk or insteadof)."
         case .podsSourceMirrors: "Source mirrors (git insteadOf rules) apply to pod sources."
         case .podsNoSourceMirrors: "No source mirror (git insteadOf rule) applies to pod sources."
         case .podsCached: "Every pod of Podfile.lock is in CocoaPods' download cache (or left to CocoaPods)."

@@ -70,11 +70,13 @@ package struct Setup: Sendable {
     }
 
     /// The strategy asked for; without one, `trunk` when Podfiles are given and every one names no source but trunk
-    /// (no `source` line, or the CDN's URL), since the trunk strategy then leaves every file of the team as it is;
-    /// otherwise `podfile`.
+    /// (no `source` line, or the CDN's URL), since the trunk strategy then leaves every file of the team as it is, or
+    /// when none is given and podmirror made trunk already; otherwise `podfile`.
     package func strategy(for request: SetupRequest) throws -> SetupRequest.Strategy {
         if let strategy = request.strategy { return strategy }
-        guard !request.podfiles.isEmpty else { return .podfile }
+        guard !request.podfiles.isEmpty else {
+            return TrunkState.read(ReposDirectory(environment: environment)).origin == .podmirror ? .trunk : .podfile
+        }
         for podfile in request.podfiles {
             let path = environment.expandPath(podfile)
             guard environment.fileSystem.fileExists(path) else { return .podfile }

@@ -41,58 +41,9 @@ final class TrunkPlannerTests: XCTestCase {
         FileManager.default.contents(atPath: trunk + "/" + rel).map(Array.init)
     }
 
-    /// What the CDN serves for the mirror's head: its podspecs where CocoaPods looks, and the index files derived
-    /// from them as cdn.cocoapods.org's indexer does (names and versions sorted by bytes, one shard file per shard).
-    func expectedTrunk() throws -> [String: [UInt8]] {
-        var expected: [String: [UInt8]] = [:]
-        var pods: [String: Set<String>] = [:]
-        var deprecated: [String] = []
-        for (path, bytes) in try mirror.files(under: "Specs/") {
-            let parts = path.split(separator: "/").map(String.init)
-            guard parts.count == 7, TrunkMirrorFixture.shard(parts[4]) == parts[0..<4].joined(separator: "/"),
-                parts[5].range(of: Self.version, options: .regularExpression) != nil
-            else { continue }
-            expected[path] = bytes
-            pods[parts[4], default: []].insert(parts[5])
-            let text = String(decoding: bytes, as: UTF8.self)
-            if path.hasSuffix(".json"), text.contains("\"deprecated\": true") || text.contains("deprecated_in_favor_of")
-            {
-                deprecated.append(path)
-            }
-        }
-        let byBytes: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        var shards: [String: [String]] = [:]
-        for name in pods.keys.sorted(by: byBytes) {
-            let shard = TrunkMirrorFixture.shard(name).dropFirst("Specs/".count).replacingOccurrences(
-                of: "/", with: "_")
-            shards["all_pods_versions_\(shard).txt", default: []].append(
-                ([name] + pods[name]!.sorted(by: byBytes)).joined(separator: "/"))
-        }
-        for (file, lines) in shards { expected[file] = Array(lines.map { $0 + "\n" }.joined().utf8) }
-        expected["all_pods.txt"] = Array(pods.keys.sorted(by: byBytes).map { $0 + "\n" }.joined().utf8)
-        expected["deprecated_podspecs.txt"] = Array(deprecated.sorted(by: byBytes).map { $0 + "\n" }.joined().utf8)
-        expected["CocoaPods-version.yml"] = try mirror.files(under: "CocoaPods-version.yml")["CocoaPods-version.yml"]
-        expected[".url"] = Array("https://cdn.cocoapods.org/".utf8)
-        return expected
-    }
+    func expectedTrunk() throws -> [String: [UInt8]] { try mirror.cdnFiles() }
 
-    /// What `Pod::Version` parses.
-    static let version = #"^[0-9]+(\.[0-9A-Za-z]+)*(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$"#
-
-    /// Every file of trunk but the mirror's objects (and, with `etags: false`, CocoaPods' `.etag` files).
-    func trunkFiles(etags: Bool = true) -> [String: [UInt8]] {
-        var out: [String: [UInt8]] = [:]
-        let e = FileManager.default.enumerator(atPath: trunk)
-        while let rel = e?.nextObject() as? String {
-            if rel == ".git" { e?.skipDescendants(); continue }
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: trunk + "/" + rel, isDirectory: &isDir), !isDir.boolValue
-            else { continue }
-            if !etags && rel.hasSuffix(".etag") { continue }
-            out[rel] = read(rel)
-        }
-        return out
-    }
+    func trunkFiles(etags: Bool = true) -> [String: [UInt8]] { TrunkMirrorFixture.files(ofTrunk: trunk, etags: etags) }
 
     func assertTrunkIsTheMirror(file: StaticString = #filePath, line: UInt = #line) throws {
         let expected = try expectedTrunk()
