@@ -24,6 +24,7 @@ package enum ChangeKind: String, Codable, Sendable, CaseIterable {
     case specRepoRecover = "spec-repo-recover"
     case leftoverRemove = "leftover-remove"
     case specRepoExport = "spec-repo-export"
+    case swiftpmMirrorsEdit = "swiftpm-mirrors-edit"
 
     /// Kinds that point a spec repo at a mirror (`setup` probes the mirror before applying them).
     package var switchesSpecRepo: Bool { self == .specRepoClone || self == .specRepoUse }
@@ -58,6 +59,7 @@ extension ChangeKind: DocumentedCode {
         case .leftoverRemove:
             "Removes what a killed podmirror left beside a file: a temporary file, a half-deleted Pods/."
         case .specRepoExport: "Writes a spec repo's branch as a bundle file (`repo export`)."
+        case .swiftpmMirrorsEdit: "Adds entries to a SwiftPM `mirrors.json` (`swiftpm use`)."
         }
     }
 }
