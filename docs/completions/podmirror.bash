@@ -187,7 +187,7 @@ _podmirror() {
 _podmirror_setup() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --remove-trunk --install-cocoapods --no-verify --version -h --help)
-    repeating_options=(--podfile --build-setting --source-mirror)
+    repeating_options=(--podfile --build-setting --source-mirror --swiftpm)
     non_repeating_options=(--lang --mirror --name --gems --platform --inhibit-warnings --deployment-target --strategy --timeout --seed)
     __podmirror_offer_flags_options 0
 
@@ -235,6 +235,10 @@ _podmirror_setup() {
         return
         ;;
     '--seed')
+        return
+        ;;
+    '--swiftpm')
+        __podmirror_add_completions -d
         return
         ;;
     esac

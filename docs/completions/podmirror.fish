@@ -23,7 +23,7 @@ function __podmirror_parse_tokens -S
         __podmirror_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'setup'
-            __podmirror_parse_subcommand 0 'json' 'dry-run' 'check' 'v/verbose' 'lang=' 'mirror=' 'name=' 'gems=' 'bundler' 'podfile=+' 'platform=' 'inhibit-warnings=' 'build-setting=+' 'deployment-target=' 'strategy=' 'remove-trunk' 'install-cocoapods' 'no-verify' 'timeout=' 'source-mirror=+' 'seed=' 'version' 'h/help'
+            __podmirror_parse_subcommand 0 'json' 'dry-run' 'check' 'v/verbose' 'lang=' 'mirror=' 'name=' 'gems=' 'bundler' 'podfile=+' 'platform=' 'inhibit-warnings=' 'build-setting=+' 'deployment-target=' 'strategy=' 'remove-trunk' 'install-cocoapods' 'no-verify' 'timeout=' 'source-mirror=+' 'seed=' 'swiftpm=+' 'version' 'h/help'
         case 'doctor'
             __podmirror_parse_subcommand 0 'json' 'dry-run' 'check' 'v/verbose' 'lang=' 'podfile=+' 'offline' 'timeout=' 'version' 'h/help'
         case 'mirror'
@@ -229,6 +229,7 @@ complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_op
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup" timeout' -l 'timeout' -d 'Seconds without data before a transfer (probe or clone) gives up (default: PODMIRROR_GIT_TIMEOUT, else 15 for probes and 120 for clones).' -rfka ''
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup"' -l 'source-mirror' -d 'PREFIX=MIRROR_PREFIX: fetch pod sources starting with PREFIX from MIRROR_PREFIX (git insteadOf; repeatable).' -rfka ''
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup" seed' -l 'seed' -d 'A git bundle (path, file:// or http(s):// URL) to seed the Specs repo from when there is none (the mirror becomes its origin).' -rfka ''
+complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup"' -l 'swiftpm' -d 'Also write the mirrors.json of this package, .xcodeproj or .xcworkspace (repeatable).' -rfa '(__podmirror_complete_directories)'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup" version' -l 'version' -d 'Show the version.'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror setup" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror doctor" json' -l 'json' -d 'Print one JSON document on stdout instead of text.'

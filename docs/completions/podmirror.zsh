@@ -107,6 +107,7 @@ _podmirror_setup() {
         '--timeout[Seconds without data before a transfer (probe or clone) gives up (default\: PODMIRROR_GIT_TIMEOUT, else 15 for probes and 120 for clones).]:timeout:'
         '*--source-mirror[PREFIX=MIRROR_PREFIX\: fetch pod sources starting with PREFIX from MIRROR_PREFIX (git insteadOf; repeatable).]:source-mirror:'
         '--seed[A git bundle (path, file\:// or http(s)\:// URL) to seed the Specs repo from when there is none (the mirror becomes its origin).]:seed:'
+        '*--swiftpm[Also write the mirrors.json of this package, .xcodeproj or .xcworkspace (repeatable).]:swiftpm:_files -/'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
