@@ -247,7 +247,7 @@ _podmirror_setup() {
 _podmirror_doctor() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --verbose -v --offline --version -h --help)
-    repeating_options=(--podfile)
+    repeating_options=(--podfile --swiftpm)
     non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options 0
 
@@ -261,6 +261,10 @@ _podmirror_doctor() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--swiftpm')
+        __podmirror_add_completions -d
         return
         ;;
     esac

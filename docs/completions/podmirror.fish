@@ -25,7 +25,7 @@ function __podmirror_parse_tokens -S
         case 'setup'
             __podmirror_parse_subcommand 0 'json' 'dry-run' 'check' 'v/verbose' 'lang=' 'mirror=' 'name=' 'gems=' 'bundler' 'podfile=+' 'platform=' 'inhibit-warnings=' 'build-setting=+' 'deployment-target=' 'strategy=' 'remove-trunk' 'install-cocoapods' 'no-verify' 'timeout=' 'source-mirror=+' 'seed=' 'swiftpm=+' 'version' 'h/help'
         case 'doctor'
-            __podmirror_parse_subcommand 0 'json' 'dry-run' 'check' 'v/verbose' 'lang=' 'podfile=+' 'offline' 'timeout=' 'version' 'h/help'
+            __podmirror_parse_subcommand 0 'json' 'dry-run' 'check' 'v/verbose' 'lang=' 'podfile=+' 'offline' 'timeout=' 'swiftpm=+' 'version' 'h/help'
         case 'mirror'
             __podmirror_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -240,6 +240,7 @@ complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_op
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror doctor"' -l 'podfile' -d 'A Podfile whose sources to check (repeatable; default ./Podfile when present).' -rfka ''
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror doctor" offline' -l 'offline' -d 'Skip the network checks (gem sources).'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror doctor" timeout' -l 'timeout' -d 'Seconds to wait for each network answer.' -rfka ''
+complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror doctor"' -l 'swiftpm' -d 'Check this package, .xcodeproj or .xcworkspace\'s Swift packages (repeatable; default: the project here).' -rfa '(__podmirror_complete_directories)'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror doctor" version' -l 'version' -d 'Show the version.'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror doctor" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror mirror" version' -l 'version' -d 'Show the version.'

@@ -128,6 +128,7 @@ _podmirror_doctor() {
         '*--podfile[A Podfile whose sources to check (repeatable; default ./Podfile when present).]:podfile:'
         '--offline[Skip the network checks (gem sources).]'
         '--timeout[Seconds to wait for each network answer.]:timeout:'
+        '*--swiftpm[Check this package, .xcodeproj or .xcworkspace'\''s Swift packages (repeatable; default\: the project here).]:swiftpm:_files -/'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
