@@ -110,9 +110,10 @@ package struct SwiftPMMirrorPlanner: Sendable {
         return rewritten == url ? nil : rewritten
     }
 
-    /// `url` with and without `.git`, the one written first.
+    /// `url` with and without `.git`, the one written first (a URL ending in `/` only as written).
     package static func spellings(_ url: String) -> [String] {
-        url.hasSuffix(".git") ? [url, String(url.dropLast(4))] : [url, url + ".git"]
+        if url.hasSuffix("/") { return [url] }
+        return url.hasSuffix(".git") ? [url, String(url.dropLast(4))] : [url, url + ".git"]
     }
 
     /// True when both URLs end in the same repository name (SwiftPM's package identity: the last path component

@@ -68,3 +68,19 @@ extension InProcessCommandTests {
             shown.stdout)
     }
 }
+
+extension InProcessCommandTests {
+    func testSwiftPMMirrorCredentialsAreWrittenButNeverShown() throws {
+        let pkg = try swiftPMPackage()
+        let pair = "https://github.com/=https://ci:s3cret@m.example/"
+        for args in [["--dry-run"], ["--dry-run", "--json"], ["--json"], []] {
+            let r = run(["swiftpm", "use", pkg, "--source-mirror", pair] + args, variables: isolated)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertFalse((r.stdout + r.stderr).contains("s3cret"), r.stdout + r.stderr)
+        }
+        let shown = run(["swiftpm", "show", pkg, "--json"], variables: isolated)
+        XCTAssertFalse((shown.stdout + shown.stderr).contains("s3cret"), shown.stdout)
+        let file = String(decoding: try home.read("Pkg/.swiftpm/configuration/mirrors.json"), as: UTF8.self)
+        XCTAssertTrue(file.contains("https://ci:s3cret@m.example/apple/swift-log.git"), "SwiftPM needs it as given")
+    }
+}

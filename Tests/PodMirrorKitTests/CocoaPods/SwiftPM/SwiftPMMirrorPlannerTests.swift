@@ -242,6 +242,20 @@ final class SwiftPMMirrorPlannerTests: XCTestCase {
         XCTAssertEqual(scan.binaryTargetURLs, ["https://example.com/B.zip"])
     }
 
+    func testSpellingsAndRepositoryNames() {
+        XCTAssertEqual(
+            SwiftPMMirrorPlanner.spellings("https://github.com/a/B"),
+            ["https://github.com/a/B", "https://github.com/a/B.git"])
+        XCTAssertEqual(
+            SwiftPMMirrorPlanner.spellings("https://github.com/a/B.git"),
+            ["https://github.com/a/B.git", "https://github.com/a/B"])
+        XCTAssertEqual(SwiftPMMirrorPlanner.spellings("https://github.com/a/B/"), ["https://github.com/a/B/"])
+        XCTAssertTrue(SwiftPMMirrorPlanner.sameName("https://github.com/a/Foo.git", "https://m.example/x/foo"))
+        XCTAssertTrue(SwiftPMMirrorPlanner.sameName("git@github.com:a/Foo.git", "https://m.example/Foo/"))
+        XCTAssertFalse(
+            SwiftPMMirrorPlanner.sameName("https://github.com/a/Foo.git", "https://m.example/a/Foo-mirror.git"))
+    }
+
     func testTheUsersFileFollowsSwiftPMsRule() {
         #if !os(macOS)
             XCTAssertEqual(
