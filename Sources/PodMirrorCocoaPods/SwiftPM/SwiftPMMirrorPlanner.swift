@@ -118,7 +118,7 @@ package struct SwiftPMMirrorPlanner: Sendable {
 
     /// True when both URLs end in the same repository name (SwiftPM's package identity: the last path component
     /// without `.git`, case-insensitive). A mirror under another name would rename the package in
-    /// `Package.resolved` and break `.product(name:package:)` references to it.
+    /// `Package.resolved` (`"identity" : "<mirror's name>"`, observed with Swift 6.3.1).
     package static func sameName(_ url: String, _ mirror: String) -> Bool {
         repositoryName(url) == repositoryName(mirror)
     }

@@ -67,9 +67,9 @@ final class RealSwiftPMTests: XCTestCase {
         XCTAssertEqual(get.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "http://127.0.0.1:1/m/b/Bar")
     }
 
-    func testResolveFetchesOnlyFromTheMirrorAndPackageResolvedKeepsTheOriginalURL() throws {
-        let swift = try swift()
-        // A tiny package served GitHub-shaped on loopback: <mirror>/acme/Dep.git.
+    /// A tiny package `Dep`, tagged 1.0.0, served GitHub-shaped on loopback as `<server>/acme/<name>.git` for each
+    /// name; and the package `App` that depends on `https://github.com/acme/Dep.git`.
+    func serveDep(as names: [String]) throws -> GitHTTPServer {
         let work = root.sub("work/Dep")
         try root.write(
             "work/Dep/Package.swift",
@@ -81,18 +81,21 @@ final class RealSwiftPMTests: XCTestCase {
         try git(["commit", "-q", "-m", "initial"], work)
         try git(["tag", "1.0.0"], work)
         try FileManager.default.createDirectory(atPath: root.sub("served/acme"), withIntermediateDirectories: true)
-        try git(["clone", "-q", "--bare", work, root.sub("served/acme/Dep.git")], work)
-        let server = try GitHTTPServer(root: root.sub("served"))
-        defer { server.stop() }
-
-        let app = root.sub("App")
+        for name in names { try git(["clone", "-q", "--bare", work, root.sub("served/acme/\(name).git")], work) }
         try root.write(
             "App/Package.swift",
             "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", dependencies: "
                 + "[.package(url: \"https://github.com/acme/Dep.git\", from: \"1.0.0\")], targets: [.target(name: "
                 + "\"App\", dependencies: [.product(name: \"Dep\", package: \"Dep\")])])\n")
         try root.write("App/Sources/App/App.swift", "import Dep\n")
+        return try GitHTTPServer(root: root.sub("served"))
+    }
 
+    func testResolveFetchesOnlyFromTheMirrorAndPackageResolvedKeepsTheOriginalURL() throws {
+        let swift = try swift()
+        let server = try serveDep(as: ["Dep"])
+        defer { server.stop() }
+        let app = root.sub("App")
         let unreachable = try run(swift, ["package", "resolve"], in: app)
         XCTAssertNotEqual(unreachable.status, 0, "github.com must be out of reach: \(unreachable.stdout)")
 
@@ -118,5 +121,29 @@ final class RealSwiftPMTests: XCTestCase {
         let again = try run(swift, ["package", "resolve"], in: app)
         XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
         XCTAssertEqual(try root.read("App/Package.resolved"), pins)
+    }
+
+    func testAMirrorUnderAnotherNameRenamesThePackageWhichIsWhySwiftPMUseWritesNoEntry() throws {
+        let swift = try swift()
+        let server = try serveDep(as: ["Other"])
+        defer { server.stop() }
+        let app = root.sub("App")
+        let environment = RuntimeEnvironment(variables: variables, currentDirectory: app)
+        let rules = SourceMirrorRules(rules: [
+            InsteadOfRule(base: server.url("acme/Other.git"), insteadOf: "https://github.com/acme/Dep.git")
+        ])
+        let plan = try SwiftPMMirrorPlanner(environment: environment, rules: rules)
+            .plan(SwiftPMProject.locate(nil, environment: environment))
+        XCTAssertEqual(plan.warnings.map(\.code), [.swiftpmNameDiffers])
+        XCTAssertFalse(plan.changes.contains(where: \.isNeeded))
+
+        // Written by hand, the entry works, but SwiftPM names the package after the mirror.
+        let entry = SwiftPMMirrorsFile.Entry(
+            original: "https://github.com/acme/Dep.git", mirror: server.url("acme/Other.git"))
+        try root.write("App/.swiftpm/configuration/mirrors.json", SwiftPMMirrorsFile.render([entry]))
+        let resolved = try run(swift, ["package", "resolve"], in: app)
+        let pins = String(decoding: (try? root.read("App/Package.resolved")) ?? [], as: UTF8.self)
+        XCTAssertEqual(resolved.status, 0, resolved.stderr)
+        XCTAssertTrue(pins.contains("\"identity\" : \"other\""), "SwiftPM kept the package's name after all: \(pins)")
     }
 }
