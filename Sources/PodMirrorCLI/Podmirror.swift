@@ -14,7 +14,7 @@ struct Podmirror: ParsableCommand {
         subcommands: [
             SetupCommand.self, DoctorCommand.self, MirrorCommand.self, RepoCommand.self, PodfileCommand.self,
             InitCommand.self, DeintegrateCommand.self, ReinstallCommand.self, GemsCommand.self, GitconfigCommand.self,
-            PodsCommand.self, CodeTableCommand.self,
+            PodsCommand.self, SwiftPMCommand.self, CodeTableCommand.self,
         ]
     )
 }

@@ -26,6 +26,11 @@ final class JSONContractCLITests: XCTestCase {
         let podfile = try home.write("Podfile", "platform :ios, '12.0'\ntarget 'App' do\n  pod 'A'\nend\n")
         // A source podmirror cannot read: `podfile show` lists a problem with its code.
         let computed = try home.write("computed/Podfile", "source ENV['SPECS']\nplatform :ios, '12.0'\n")
+        let package = try home.write(
+            "spm/Package.swift",
+            "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", dependencies: "
+                + "[.package(url: \"https://github.com/a/B.git\", from: \"1.0.0\")])\n")
+        let spm = (package as NSString).deletingLastPathComponent
         let runs: [[String]] = [
             ["mirror", "list"], ["mirror", "test", url], ["mirror", "test", "--gems", gems.url + "/"],
             ["repo", "list"], ["repo", "add", "specs", url], ["repo", "add", "specs", url], ["repo", "update"],
@@ -38,7 +43,9 @@ final class JSONContractCLITests: XCTestCase {
             ["podfile", "platform", "ios", "13.0", "--podfile", home.sub("missing/Podfile")],
             ["gems", "source", "list"], ["gems", "source", "use", gems.url + "/", "--dry-run"],
             ["gitconfig", "insteadof", "use", url, "--dry-run"],
-            ["doctor", "--offline", "--podfile", podfile], ["deintegrate", home.path],
+            ["doctor", "--offline", "--podfile", podfile], ["deintegrate", home.path], ["swiftpm", "show", spm],
+            ["swiftpm", "use", spm, "--source-mirror", "https://github.com/=https://m.example/", "--dry-run"],
+            ["swiftpm", "use", home.sub("nowhere")],
         ]
         // The validator itself refuses what the contract forbids.
         XCTAssertFalse(

@@ -173,13 +173,13 @@ _podmirror() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    setup|doctor|mirror|repo|podfile|init|deintegrate|reinstall|gems|gitconfig|pods|help)
+    setup|doctor|mirror|repo|podfile|init|deintegrate|reinstall|gems|gitconfig|pods|swiftpm|help)
         # Offer subcommand argument completions
         "_podmirror_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'setup doctor mirror repo podfile init deintegrate reinstall gems gitconfig pods help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'setup doctor mirror repo podfile init deintegrate reinstall gems gitconfig pods swiftpm help' -- "${cur}"))
         ;;
     esac
 }
@@ -187,7 +187,7 @@ _podmirror() {
 _podmirror_setup() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --remove-trunk --install-cocoapods --no-verify --version -h --help)
-    repeating_options=(--podfile --build-setting --source-mirror)
+    repeating_options=(--podfile --build-setting --source-mirror --swiftpm)
     non_repeating_options=(--lang --mirror --name --gems --platform --inhibit-warnings --deployment-target --strategy --timeout --seed)
     __podmirror_offer_flags_options 0
 
@@ -237,13 +237,17 @@ _podmirror_setup() {
     '--seed')
         return
         ;;
+    '--swiftpm')
+        __podmirror_add_completions -d
+        return
+        ;;
     esac
 }
 
 _podmirror_doctor() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --verbose -v --offline --version -h --help)
-    repeating_options=(--podfile)
+    repeating_options=(--podfile --swiftpm)
     non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options 0
 
@@ -257,6 +261,10 @@ _podmirror_doctor() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--swiftpm')
+        __podmirror_add_completions -d
         return
         ;;
     esac
@@ -1244,6 +1252,80 @@ _podmirror_pods_list() {
         return
         ;;
     '--lock-timeout')
+        return
+        ;;
+    esac
+}
+
+_podmirror_swiftpm() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __podmirror_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    use|show)
+        # Offer subcommand argument completions
+        "_podmirror_swiftpm_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'use show' -- "${cur}"))
+        ;;
+    esac
+}
+
+_podmirror_swiftpm_use() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --verbose -v --user --version -h --help)
+    repeating_options=(--source-mirror)
+    non_repeating_options=(--lang)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
+        return
+        ;;
+    '--source-mirror')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_podmirror_swiftpm_show() {
+    repeating_flags=()
+    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __podmirror_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        __podmirror_add_completions -W 'en'$'\n''zh-Hans'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -d
         return
         ;;
     esac

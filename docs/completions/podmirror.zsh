@@ -61,13 +61,14 @@ _podmirror() {
             'gems:RubyGems sources and the Bundler mirror setting.'
             'gitconfig:Global git insteadOf rules: Specs URLs and pod sources to mirrors.'
             'pods:Pod sources: fill CocoaPods'\'' download cache from Podfile.lock, through your source mirrors.'
+            'swiftpm:Point SwiftPM and Xcode at the source mirrors (mirrors.json).'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        setup|doctor|mirror|repo|podfile|init|deintegrate|reinstall|gems|gitconfig|pods|help)
+        setup|doctor|mirror|repo|podfile|init|deintegrate|reinstall|gems|gitconfig|pods|swiftpm|help)
             "_podmirror_${words[1]}" && ret=0
             ;;
         esac
@@ -106,6 +107,7 @@ _podmirror_setup() {
         '--timeout[Seconds without data before a transfer (probe or clone) gives up (default\: PODMIRROR_GIT_TIMEOUT, else 15 for probes and 120 for clones).]:timeout:'
         '*--source-mirror[PREFIX=MIRROR_PREFIX\: fetch pod sources starting with PREFIX from MIRROR_PREFIX (git insteadOf; repeatable).]:source-mirror:'
         '--seed[A git bundle (path, file\:// or http(s)\:// URL) to seed the Specs repo from when there is none (the mirror becomes its origin).]:seed:'
+        '*--swiftpm[Also write the mirrors.json of this package, .xcodeproj or .xcworkspace (repeatable).]:swiftpm:_files -/'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -126,6 +128,7 @@ _podmirror_doctor() {
         '*--podfile[A Podfile whose sources to check (repeatable; default ./Podfile when present).]:podfile:'
         '--offline[Skip the network checks (gem sources).]'
         '--timeout[Seconds to wait for each network answer.]:timeout:'
+        '*--swiftpm[Check this package, .xcodeproj or .xcworkspace'\''s Swift packages (repeatable; default\: the project here).]:swiftpm:_files -/'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1081,6 +1084,73 @@ _podmirror_pods_list() {
         '--timeout[Seconds without data from a server before a download try is abandoned (default 120). An http archive gets 4 tries, 1, 2, 4 s apart\: at most 4 × (timeout + 1) + 7 s when the server stalls.]:timeout:'
         '--lock-timeout[Seconds to wait for a cache entry'\''s .lock held by CocoaPods or another podmirror (default 60).]:lock-timeout:'
         '--strict-checksums[Fail a pod whose podspec in the spec repo does not hash to Podfile.lock'\''s SPEC CHECKSUMS, instead of fetching it as `pod install` will install it.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_swiftpm() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'use:Write the mirrors.json entries that send a project'\''s packages to the source mirrors.'
+            'show:List where each package of a project will be fetched from.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        use|show)
+            "_podmirror_swiftpm_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_podmirror_swiftpm_use() {
+    local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
+        ':path:_files -/'
+        '*--source-mirror[Use PREFIX=MIRROR_PREFIX instead of the source-mirror rules of git'\''s config (repeatable).]:source-mirror:'
+        '--user[Write the user'\''s mirrors.json instead of the project'\''s.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_podmirror_swiftpm_show() {
+    local -i ret=1
+    local -ar ___lang=('en' 'zh-Hans')
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout instead of text.]'
+        '--dry-run[Print the plan (with diffs) and change nothing.]'
+        '--check[Change nothing; exit 3 when something would change, 0 when all is as asked.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.]'
+        '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
+        ':path:_files -/'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

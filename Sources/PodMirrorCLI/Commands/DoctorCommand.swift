@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PodMirrorCocoaPods
 import PodMirrorFoundation
 import PodMirrorKit
 
@@ -17,6 +18,8 @@ struct DoctorCommand: PodmirrorCommand {
     var offline = false
     @Option(help: Message("help.doctor.option.timeout").help)
     var timeout: Double = 10
+    @Option(name: .customLong("swiftpm"), help: Message("help.doctor.option.swiftpm").help, completion: .directory)
+    var swiftPMProjects: [String] = []
 
     func run(_ runner: CommandRunner) throws {
         let env = runner.environment
@@ -31,6 +34,10 @@ struct DoctorCommand: PodmirrorCommand {
             // can be read (`NetworkSettings.readable`).
             network: try? runner.network())
         doctor.cancellation = runner.context.cancellation
+        // Without --swiftpm: the project here, when there is one SwiftPM or Xcode would open.
+        doctor.swiftPMProjects =
+            !swiftPMProjects.isEmpty
+            ? swiftPMProjects : (try? SwiftPMProject.locate(nil, environment: env)).map { [$0.path] } ?? []
         let report = doctor.run()
         if runner.context.cancellation.isCancelled { throw InterruptedError() }
         try runner.show(report, with: DoctorReportRenderer.self, ok: report.errors == 0)

@@ -59,6 +59,8 @@ struct SetupCommand: PodmirrorCommand {
             Message("help.setup.option.seed").help
     )
     var seed: String?
+    @Option(name: .customLong("swiftpm"), help: Message("help.setup.option.swiftpm").help, completion: .directory)
+    var swiftPMProjects: [String] = []
 
     func request() throws -> SetupRequest {
         var request = SetupRequest(
@@ -70,6 +72,7 @@ struct SetupCommand: PodmirrorCommand {
             deploymentTarget: try deploymentTarget.map { try PlatformVersion(parsing: $0) })
         request.seed = seed
         request.sourceMirrors = try sourceMirrors.map(SourceMirrorConfig.parsePair)
+        request.swiftPMProjects = swiftPMProjects
         return request
     }
 

@@ -175,6 +175,11 @@ extension ErrorCode {
         case .reinstallPodInstallFailed:
             "`pod install` failed; the project was put back as it was (podmirror exits with pod's status)."
         case .reinstallFetchFailed: "Fetching the pods through the mirror failed before `pod install`."
+        case .swiftpmMirrorsInvalid: "A SwiftPM `mirrors.json` is not one SwiftPM reads; nothing was changed."
+        case .swiftpmResolvedInvalid: "A `Package.resolved` is not one SwiftPM reads."
+        case .swiftpmProjectNotFound: "No package, Xcode project or workspace at the given path."
+        case .swiftpmProjectAmbiguous: "More than one Xcode project or workspace in the folder; name one."
+        case .swiftpmNoRules: "`swiftpm use` found no source-mirror rule and was given no `--source-mirror`."
         }
     }
 }

@@ -176,6 +176,12 @@ package enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case reinstallPodMissing = "reinstall.pod-missing"
     case reinstallPodInstallFailed = "reinstall.pod-install-failed"
     case reinstallFetchFailed = "reinstall.fetch-failed"
+
+    case swiftpmMirrorsInvalid = "swiftpm.mirrors-invalid"
+    case swiftpmResolvedInvalid = "swiftpm.resolved-invalid"
+    case swiftpmProjectNotFound = "swiftpm.project-not-found"
+    case swiftpmProjectAmbiguous = "swiftpm.project-ambiguous"
+    case swiftpmNoRules = "swiftpm.no-rules"
 }
 
 extension ErrorCode {
@@ -202,7 +208,8 @@ extension ErrorCode {
             .gemsBundlerEncoding, .gemsBundlerDuplicateKey, .gemsBundlerUnreadableMirror, .gemsBundlerUnplaceable,
             .setupInstallCocoapods, .initPodfileExists, .xcodeprojSyntax, .xcodeprojBinaryPlist, .xcodeprojStructure,
             .xcodeprojDuplicateID, .xcodeprojDeintegrateUnsafe, .reinstallNoPodfile, .reinstallPodInstallFailed,
-            .reinstallFetchFailed, .trunkMirror, .podsLockName, .podsLockVersion:
+            .reinstallFetchFailed, .trunkMirror, .podsLockName, .podsLockVersion, .swiftpmMirrorsInvalid,
+            .swiftpmResolvedInvalid:
             .failure
         case .usage, .usageDepth, .usageTimeout, .gitUnsupportedTransport, .gitUnsupported, .gitconfigNotAGitMirror,
             .gitconfigSourceMirror, .gitconfigSourceMirrorTaken, .mirrorUnknown, .mirrorTransport, .platformName,
@@ -211,7 +218,8 @@ extension ErrorCode {
             .podfileSource, .repoBadName, .repoCDNURL, .bundleBadExpect, .bundleFileIsFolder, .verifyBadExpect,
             .podsLockUnreadable, .podsLockYAML, .podsLockShape, .podsOnlyUnknown, .podsVersionUnknown, .gemsBadURL,
             .setupEmpty, .setupEmptyPodfile, .setupSeed, .setupStrategy, .initTemplate, .xcodeprojNotFound,
-            .xcodeprojNotAProject, .xcodeprojInvalid, .xcodeprojAmbiguous:
+            .xcodeprojNotAProject, .xcodeprojInvalid, .xcodeprojAmbiguous, .swiftpmProjectNotFound,
+            .swiftpmProjectAmbiguous, .swiftpmNoRules:
             .usage
         case .gitTransport, .gitTimeout, .mirrorUnhealthy, .bundleDownload, .podsHTTPStatus, .podsHTTPTransfer: .network
         case .reposLocked, .podsCacheLockHeld, .fileUpdate, .fileLocked, .repoGitLock: .lockHeld

@@ -25,6 +25,7 @@ package enum ChangeKind: String, Codable, Sendable, CaseIterable {
     case leftoverRemove = "leftover-remove"
     case specRepoExport = "spec-repo-export"
     case specRepoTrunk = "spec-repo-trunk"
+    case swiftpmMirrorsEdit = "swiftpm-mirrors-edit"
 
     /// Kinds that point a spec repo at a mirror (`setup` probes the mirror before applying them).
     package var switchesSpecRepo: Bool { self == .specRepoClone || self == .specRepoUse || self == .specRepoTrunk }
@@ -62,6 +63,7 @@ extension ChangeKind: DocumentedCode {
         case .specRepoTrunk:
             "Makes CocoaPods' own `trunk` (the CDN source) whole from a git Specs mirror, or brings it to the "
                 + "mirror's tip."
+        case .swiftpmMirrorsEdit: "Adds entries to a SwiftPM `mirrors.json` (`swiftpm use`)."
         }
     }
 }

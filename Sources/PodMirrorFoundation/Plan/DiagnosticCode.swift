@@ -42,6 +42,12 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case repoSkipCDN = "repo.skip-cdn"
     case repoSkipDir = "repo.skip-dir"
     case repoUnreachable = "repo.unreachable"
+
+    case swiftpmKeptEntry = "swiftpm.kept-entry"
+    case swiftpmNameDiffers = "swiftpm.name-differs"
+    case swiftpmNoPackages = "swiftpm.no-packages"
+    case swiftpmUncovered = "swiftpm.uncovered"
+    case swiftpmUserHidden = "swiftpm.user-hidden"
 }
 
 extension DiagnosticCode: DocumentedCode {
@@ -54,10 +60,11 @@ extension DiagnosticCode: DocumentedCode {
             .podsVersionSource, .podsVersionWipe,
             .podfileDeploymentTargetOverridden, .podfileNoSourceLeft, .podfileOnlyPrivateSources,
             .podfilePlatformConditional, .podfilePlatformSeveral, .podfileSourceAbsent, .reinstallFetchSkipped,
-            .repoUnreachable, .repoMovedBack:
+            .repoUnreachable, .repoMovedBack, .swiftpmKeptEntry, .swiftpmNameDiffers, .swiftpmUserHidden:
             .warning
         case .deintegratePodsKept, .podfileBuildSettingOverrides, .podfileInhibitInTargets, .podfileTrunkExplicit,
-            .repoOtherSpecs, .repoRepairRemovesUntracked, .repoSkipCDN, .repoSkipDir:
+            .repoOtherSpecs, .repoRepairRemovesUntracked, .repoSkipCDN, .repoSkipDir, .swiftpmNoPackages,
+            .swiftpmUncovered:
             .note
         // A warning from `gitconfig insteadof remove`, a note from `gitconfig insteadof reset`.
         case .gitconfigKeptRule: nil
@@ -135,6 +142,15 @@ extension DiagnosticCode: DocumentedCode {
         case .repoUnreachable:
             "`repo update`: a repo's origin did not answer while planning; its update is tried, the others run "
                 + "whatever happens to it."
+        case .swiftpmKeptEntry:
+            "`swiftpm use`: the `mirrors.json` already sends a package URL to another mirror; that entry is kept."
+        case .swiftpmNameDiffers:
+            "`swiftpm use`: the rule's mirror for a package ends in another repository name, which SwiftPM would "
+                + "take as the package's identity; no entry is written for it."
+        case .swiftpmNoPackages: "`swiftpm use`: the project names no remote package (yet)."
+        case .swiftpmUncovered: "`swiftpm use`: some packages are covered by no source-mirror rule (`swiftpm show`)."
+        case .swiftpmUserHidden:
+            "`swiftpm use --user`: the project has its own `mirrors.json`, which SwiftPM reads instead of the user's."
         }
     }
 }

@@ -73,6 +73,8 @@ package struct Doctor: Sendable {
     package var catalog: MirrorCatalog
     /// Podfiles whose `source` lines are checked against the local repos.
     package var podfiles: [String]
+    /// SwiftPM projects (packages, `.xcodeproj`s, `.xcworkspace`s) whose packages are checked.
+    package var swiftPMProjects: [String] = []
     /// Probe the gem sources over the network.
     package var checkNetwork: Bool
     package var timeout: Double
@@ -110,6 +112,7 @@ package struct Doctor: Sendable {
         findings += trunkChecks()
         findings += podfileChecks(repos: repos.repos)
         findings += podCacheChecks()
+        findings += swiftPMChecks()
         return Report(findings: findings)
     }
 

@@ -53,6 +53,13 @@ package enum DoctorFindingID: String, CaseIterable, Sendable, Codable {
     case gemsSourceUnreachable = "gems.source-unreachable"
     case gemsFine = "gems.fine"
 
+    case swiftpmUnreadable = "swiftpm.unreadable"
+    case swiftpmUserHidden = "swiftpm.user-hidden"
+    case swiftpmGitHub = "swiftpm.github"
+    case swiftpmBinaryGitHub = "swiftpm.binary-github"
+    case swiftpmMirrorMissing = "swiftpm.mirror-missing"
+    case swiftpmFine = "swiftpm.fine"
+
     /// A tool `doctor` looks for.
     package enum Tool: String, CaseIterable, Sendable { case git, ruby, gem, pod }
 
@@ -77,16 +84,16 @@ extension DoctorFindingID: DocumentedCode {
     package var severity: Diagnostic.Severity? {
         switch self {
         case .toolGit, .toolRuby, .toolGem, .toolPod, .reposMissing, .podsSourceMirrors, .podsCached, .reposFine,
-            .podfileFine, .podsNoSourceMirrors, .gemsFine, .trunkMade, .podfileStrategy:
+            .podfileFine, .podsNoSourceMirrors, .gemsFine, .trunkMade, .podfileStrategy, .swiftpmFine:
             .note
         case .toolGitMissing, .toolRubyMissing, .toolGemMissing, .toolPodMissing, .repoLockHeld, .repoDirty,
             .repoBehindFinalTrunk, .podfileTrunkWithMirror, .podsNotCached, .trunkBehind, .trunkMirrorUnreachable,
-            .trunkDiffers, .trunkRepoUpdate:
+            .trunkDiffers, .trunkRepoUpdate, .swiftpmUserHidden, .swiftpmGitHub, .swiftpmBinaryGitHub:
             .warning
         case .toolGitBroken, .toolRubyBroken, .toolGemBroken, .toolPodBroken, .localeNotUTF8, .reposUnreadable,
             .repoUnfinished, .trunkUnfinished, .repoStaleGitLock, .repoDetached, .repoNoTrackingRef, .podfileUnreadable,
             .gemsGemrcInvalid,
-            .gemsSourceUnreachable:
+            .gemsSourceUnreachable, .swiftpmUnreadable, .swiftpmMirrorMissing:
             .error
         // A warning for a trunk source (CocoaPods sets trunk up by itself), an error for any other.
         case .podfileSourceUnmatched: nil
@@ -134,6 +141,15 @@ extension DoctorFindingID: DocumentedCode {
         case .gemsGemrcInvalid: "The gemrc cannot be read or parsed."
         case .gemsSourceUnreachable: "A gem source does not answer as a gem mirror should."
         case .gemsFine: "Every gem source answers as a gem mirror should (or is listed unprobed with `--offline`)."
+        case .swiftpmUnreadable:
+            "A SwiftPM project, its `mirrors.json`, `Package.resolved` or project file cannot be read."
+        case .swiftpmUserHidden:
+            "A SwiftPM project has its own `mirrors.json`, so SwiftPM and Xcode do not read the user's for it."
+        case .swiftpmGitHub: "Packages of a SwiftPM project are still fetched from GitHub."
+        case .swiftpmBinaryGitHub:
+            "Binary targets of a SwiftPM project download from GitHub (SwiftPM before 6.4 mirrors none)."
+        case .swiftpmMirrorMissing: "A mirror a `mirrors.json` entry names does not answer as a git repository."
+        case .swiftpmFine: "Every package of a SwiftPM project is fetched from a mirror or from outside GitHub."
         }
     }
 }

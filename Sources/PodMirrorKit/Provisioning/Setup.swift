@@ -52,7 +52,7 @@ package struct Setup: Sendable {
             throw PodMirrorFailure(Message("setup.seed.needs-mirror"), code: .setupSeed)
         }
         if specs == nil, gems == nil, request.podfiles.isEmpty, !request.removeTrunk, !request.installCocoaPods,
-            request.sourceMirrors.isEmpty
+            request.sourceMirrors.isEmpty, request.swiftPMProjects.isEmpty
         {
             throw PodMirrorFailure(
                 Message("setup.error.empty"), remedy: Message("setup.error.empty.remedy"),
@@ -121,6 +121,12 @@ package struct Setup: Sendable {
         if !request.sourceMirrors.isEmpty, !(resolved.specs != nil && resolved.strategy == .insteadof) {
             plan.append(
                 try SourceMirrorConfig(environment: environment, catalog: catalog).addPlan(request.sourceMirrors))
+        }
+        // SwiftPM's mirrors.json: the rules of git's files and those this plan adds (which win on equal prefixes).
+        for path in request.swiftPMProjects {
+            let project = try SwiftPMProject.locate(path, environment: environment)
+            let rules = SourceMirrorRules(rules: request.sourceMirrors + (network.urlRewrite?.rules ?? []))
+            plan.append(try SwiftPMMirrorPlanner(environment: environment, rules: rules).plan(project))
         }
         var podfileEdits: [PodfileEdit] = []
         if let specs = resolved.specs, resolved.strategy == .podfile {

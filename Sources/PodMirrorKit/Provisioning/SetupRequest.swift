@@ -42,6 +42,8 @@ package struct SetupRequest: Sendable, Equatable {
     package var sourceMirrors: [InsteadOfRule] = []
     /// A git bundle to seed the Specs repo from when there is none (`setup --seed`).
     package var seed: String?
+    /// Packages, `.xcodeproj`s or `.xcworkspace`s whose `mirrors.json` gets the source mirrors (`setup --swiftpm`).
+    package var swiftPMProjects: [String] = []
 
     package init(
         mirror: String? = nil, repoName: String? = nil, gems: String? = nil, bundler: Bool = false,
@@ -76,6 +78,7 @@ package struct SetupRequest: Sendable, Equatable {
             && a.sourceMirrors == b.sourceMirrors
             && a.deploymentTarget == b.deploymentTarget
             && a.seed == b.seed
+            && a.swiftPMProjects == b.swiftPMProjects
     }
 
     /// Parses `KEY=VALUE` for a build setting (conditional keys such as `EXCLUDED_ARCHS[sdk=iphonesimulator*]`).
