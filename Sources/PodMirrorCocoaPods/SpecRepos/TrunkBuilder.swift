@@ -58,7 +58,9 @@ struct TrunkBuilder {
             let repo = try GitTransfer.clone(
                 url: url, into: staging, branch: nil, depth: Libgit2.supportsShallow ? 1 : nil, options: options,
                 checkout: false)
-            guard let head = repo.headOID else { throw failure("trunk.error.empty", [:]) }
+            guard let head = repo.headOID else {
+                throw failure("trunk.error.empty", "trunk.error.empty.remedy", ["url": Redaction.redactURL(url)])
+            }
             let metadata = try self.metadata(repo, head)
             let scan = TrunkScan()
             let layout = TrunkLayout(metadata: metadata)
@@ -93,7 +95,9 @@ struct TrunkBuilder {
     /// The mirror's `CocoaPods-version.yml` at `commit`: a tree without it is not a Specs repo.
     private func metadata(_ repo: GitRepository, _ commit: String) throws -> SpecRepoMetadata {
         guard let blob = try repo.blobID(commit: commit, file: TrunkLayout.versionFile) else {
-            throw failure("trunk.error.not-specs", ["url": Redaction.redactURL(url), "commit": commit])
+            throw failure(
+                "trunk.error.not-specs", "trunk.error.not-specs.remedy",
+                ["url": Redaction.redactURL(url), "commit": commit])
         }
         return SpecRepoMetadata(yaml: try repo.blobBytes(blob, maxSize: 1 << 20, path: TrunkLayout.versionFile))
     }
@@ -148,14 +152,17 @@ struct TrunkBuilder {
         try GitTransfer.fetch(repo, options: options)
         guard let branch = repo.headBranch, let tip = repo.resolve("refs/remotes/origin/\(branch)"),
             let built = state.commit
-        else { throw failure("trunk.error.no-branch", ["url": Redaction.redactURL(url)]) }
+        else {
+            throw failure("trunk.error.no-branch", "trunk.error.no-branch.remedy", ["url": Redaction.redactURL(url)])
+        }
         var outcome = TrunkOutcome(
             commit: tip, previous: built, stats: state.stats ?? TrunkStats(pods: 0, podspecs: 0), written: 0,
             removed: 0)
         if tip == built && state.pending == nil { return outcome }
         let metadata = try self.metadata(repo, tip)
         guard metadata == (try self.metadata(repo, built)) else {
-            throw failure("trunk.error.layout", ["url": Redaction.redactURL(url), "path": trunkPath])
+            throw failure(
+                "trunk.error.layout", "trunk.error.layout.remedy", ["url": Redaction.redactURL(url), "path": trunkPath])
         }
         try repo.setReference(TrunkState.pendingRef, to: tip, message: "podmirror: trunk to \(tip)")
         var changes = try repo.treeChanges(from: built, to: tip, under: Self.roots)
@@ -287,7 +294,7 @@ struct TrunkBuilder {
         try repo.setReference(TrunkState.builtRef, to: commit, message: "podmirror: trunk made from \(commit)")
     }
 
-    private func failure(_ key: String, _ arguments: [String: String]) -> PodMirrorFailure {
-        PodMirrorFailure(Message(key, arguments), remedy: Message(key + ".remedy", arguments), code: .trunkMirror)
+    private func failure(_ key: String, _ remedy: String, _ arguments: [String: String]) -> PodMirrorFailure {
+        PodMirrorFailure(Message(key, arguments), remedy: Message(remedy, arguments), code: .trunkMirror)
     }
 }

@@ -78,11 +78,12 @@ extension Doctor {
     }
 
     /// The strategy that reaches a mirror without changing a Podfile whose sources are `sources`: trunk when it names
-    /// no source but trunk, insteadof when it names GitHub's Specs repo; nil when only editing it would.
+    /// no source but trunk, insteadof when it names GitHub's Specs repo besides; nil when it names anything else (a
+    /// mirror already, or private repos, which only editing it serves).
     static func strategyFit(sources: [String]) -> String? {
         if sources.allSatisfy({ SourceURL($0).isTrunkCDN }) { return "trunk" }
         let github = SourceURL(SpecRepoNaming.officialGitURL)
-        if sources.contains(where: { SourceURL($0).isSame(as: github) }) { return "insteadof" }
-        return nil
+        let official = sources.allSatisfy { SourceURL($0).isTrunkCDN || SourceURL($0).isSame(as: github) }
+        return official ? "insteadof" : nil
     }
 }

@@ -306,7 +306,9 @@ package struct Doctor: Sendable {
             if let fit = Self.strategyFit(sources: sources), fit != "trunk" || !trunkMade {
                 strategy = Finding(
                     id: .podfileStrategy, severity: .note,
-                    Message("doctor.podfile.strategy.\(fit)", ["podfile": podfile]),
+                    Message(
+                        fit == "trunk" ? "doctor.podfile.strategy.trunk" : "doctor.podfile.strategy.insteadof",
+                        ["podfile": podfile]),
                     fix: "podmirror setup --mirror tuna --strategy \(fit)", subject: podfile)
             }
             for source in sources
