@@ -79,8 +79,8 @@ check_runs() {  # check_runs BIN_DIR
   expect "the mirror catalog comes from the installed templates" \
     as_user "$1" "$home" sh -c 'podmirror mirror list --json | grep -q mirrors.tuna.tsinghua.edu.cn'
   local out
-  out="$(as_user "$1" "$home" podmirror setup --mirror tuna --gems ruby-china --podfile "$home/Podfile" \
-    --dry-run --no-verify 2>&1)" || { echo "$out"; out=""; }
+  out="$(as_user "$1" "$home" podmirror setup --mirror tuna --strategy podfile --gems ruby-china \
+    --podfile "$home/Podfile" --dry-run --no-verify 2>&1)" || { echo "$out"; out=""; }
   expect "setup --dry-run --no-verify plans the Podfile edit" \
     grep -q "+source 'https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git'" <<<"$out"
   out="$(as_user "$1" "$home" podmirror setup --mirror tuna --podfile "$home/Podfile" --dry-run --no-verify \

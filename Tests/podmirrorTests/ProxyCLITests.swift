@@ -68,7 +68,8 @@ final class ProxyCLITests: XCTestCase {
         try w.home.write(".gitconfig", "[http \"http://127.0.0.1:\(w.server.port)/\"]\n\tproxy = \(proxy.url)\n")
         // The environment names a proxy that does not exist: git config wins.
         let env = ["http_proxy": "http://127.0.0.1:9"]
-        let r = try bin.run(["setup", "--mirror", w.url, "--json"], home: w.home.path, extraEnvironment: env)
+        let r = try bin.run(
+            ["setup", "--strategy", "podfile", "--mirror", w.url, "--json"], home: w.home.path, extraEnvironment: env)
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         XCTAssertTrue(proxy.requests.contains { $0.hasPrefix("POST \(w.url)/git-upload-pack ") }, "\(proxy.requests)")
     }
@@ -80,7 +81,8 @@ final class ProxyCLITests: XCTestCase {
         defer { proxy.stop() }
         try w.home.write("Podfile", "target 'App' do\nend\n")
         let r = try bin.run(
-            ["setup", "--mirror", w.url, "--podfile", w.home.sub("Podfile")], home: w.home.path,
+            ["setup", "--strategy", "podfile", "--mirror", w.url, "--podfile", w.home.sub("Podfile")],
+            home: w.home.path,
             extraEnvironment: ["http_proxy": proxy.url])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let refs = proxy.requests.filter { $0.hasPrefix("GET \(w.url)/info/refs") }
@@ -103,7 +105,7 @@ final class ProxyCLITests: XCTestCase {
         let dead = "http://alice:s3cret-pw@127.0.0.1:\(proxy.port)"
         for args in [
             ["repo", "add", "other", w.url], ["repo", "add", "other", w.url, "--json"],
-            ["mirror", "test", w.url], ["setup", "--mirror", w.url, "--name", "x"],
+            ["mirror", "test", w.url], ["setup", "--strategy", "podfile", "--mirror", w.url, "--name", "x"],
         ] {
             let r = try bin.run(args, home: w.home.path, extraEnvironment: ["http_proxy": dead])
             XCTAssertNotEqual(r.status, 0, "\(args): \(r.stdout)\(r.stderr)")

@@ -47,7 +47,8 @@ final class ProxyRewriteCLITests: XCTestCase {
         XCTAssertEqual(results.first?["healthy"] as? Bool, true, test.stdout)
         XCTAssertEqual(results.first?["head"] as? String, specs.head, test.stdout)
         try Data("platform :ios, '13.0'\n".utf8).write(to: URL(fileURLWithPath: home.sub("Podfile")))
-        let setup = try bin.run(["setup", "--mirror", mirror, "--podfile", home.sub("Podfile")], home: home.path)
+        let setup = try bin.run(
+            ["setup", "--strategy", "podfile", "--mirror", mirror, "--podfile", home.sub("Podfile")], home: home.path)
         XCTAssertEqual(setup.status, 0, setup.stdout + setup.stderr)
     }
 

@@ -272,7 +272,10 @@ final class RepoBundleCLITests: RepoCLITestCase {
         let file = try gitBundle(files.sub("seed.bundle"))
         let url = server.url("specs.git")
         try home.write("Podfile", "source 'https://cdn.cocoapods.org/'\n\npod 'A'\n")
-        let args = ["setup", "--mirror", url, "--seed", file, "--podfile", home.sub("Podfile"), "--no-verify"]
+        let args = [
+            "setup", "--strategy", "podfile", "--mirror", url, "--seed", file, "--podfile", home.sub("Podfile"),
+            "--no-verify",
+        ]
         let r = try pm(args + ["--json"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let kinds = (try PodmirrorBinary.json(r)["changes"] as? [[String: Any]])?.map { $0["kind"] as? String }

@@ -50,7 +50,10 @@ final class RepoHistoryCLITests: RepoCLITestCase {
         try home.write(
             "Podfile",
             "source '\(server.url("mirrora.git"))'\nsource '\(privateURL)'\n\ntarget 'App' do\n  pod 'A'\nend\n")
-        let r = try pm(["setup", "--mirror", server.url("mirrorb.git"), "--podfile", home.sub("Podfile"), "--json"])
+        let r = try pm([
+            "setup", "--strategy", "podfile", "--mirror", server.url("mirrorb.git"), "--podfile", home.sub("Podfile"),
+            "--json",
+        ])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         XCTAssertEqual(names(), ["0-mirrorb"])
         try assertCocoaPodsClone(repos + "/0-mirrorb", url: server.url("mirrorb.git"), head: b.head)

@@ -20,7 +20,9 @@ final class SetupSpecRepoTests: XCTestCase {
         )
         // A trunk CDN folder as CocoaPods leaves it.
         try home.write(".cocoapods/repos/trunk/.url", "https://cdn.cocoapods.org/")
-        let args = ["setup", "--mirror", url, "--podfile", home.sub("Podfile"), "--remove-trunk"]
+        let args = [
+            "setup", "--strategy", "podfile", "--mirror", url, "--podfile", home.sub("Podfile"), "--remove-trunk",
+        ]
 
         XCTAssertEqual(try bin.run(args + ["--check"], home: home.path).status, 3)
         let r = try bin.run(args + ["--json"], home: home.path)
@@ -62,7 +64,10 @@ final class SetupSpecRepoTests: XCTestCase {
         defer { server.stop() }
         try home.write("Podfile", "target 'App' do\nend\n")
         let r = try bin.run(
-            ["setup", "--mirror", server.url("Specs.git"), "--podfile", home.sub("Podfile"), "--json"], home: home.path)
+            [
+                "setup", "--strategy", "podfile", "--mirror", server.url("Specs.git"), "--podfile", home.sub("Podfile"),
+                "--json",
+            ], home: home.path)
         XCTAssertEqual(r.status, 4, r.stdout + r.stderr)
         XCTAssertEqual((try PodmirrorBinary.json(r)["error"] as? [String: Any])?["code"] as? String, "mirror.unhealthy")
         XCTAssertEqual(String(decoding: try home.read("Podfile"), as: UTF8.self), "target 'App' do\nend\n")
@@ -83,7 +88,8 @@ final class SetupSpecRepoTests: XCTestCase {
         }
         defer { _ = try? ProcessRunner.run("/usr/bin/chattr", ["-i", home.sub("App")]) }
         let args = [
-            "setup", "--mirror", server.url("Specs.git"), "--podfile", home.sub("App/Podfile"), "--platform",
+            "setup", "--strategy", "podfile", "--mirror", server.url("Specs.git"), "--podfile", home.sub("App/Podfile"),
+            "--platform",
             "ios:13.0",
         ]
         let r = try bin.run(args, home: home.path)
@@ -106,7 +112,8 @@ final class SetupSpecRepoTests: XCTestCase {
         let podfile = "source 'https://github.com/CocoaPods/Specs.git'\ntarget 'App' do\nend\n"
         try home.write("Podfile", podfile)
         let setup = [
-            "setup", "--mirror", server.url("Specs.git"), "--strategy", "insteadof", "--podfile", home.sub("Podfile"),
+            "setup", "--strategy", "podfile", "--mirror", server.url("Specs.git"), "--strategy", "insteadof",
+            "--podfile", home.sub("Podfile"),
             "--inhibit-warnings", "--no-verify",
         ]
         let r = try bin.run(setup, home: home.path)

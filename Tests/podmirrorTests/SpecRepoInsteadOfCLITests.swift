@@ -96,7 +96,8 @@ final class SpecRepoInsteadOfCLITests: XCTestCase {
         let url = named + "Specs.git"
         try write("platform :ios, '13.0'\n", to: w.home.sub("Podfile"))
         let setup = try bin.run(
-            ["setup", "--mirror", url, "--podfile", w.home.sub("Podfile"), "--json"], home: w.home.path,
+            ["setup", "--strategy", "podfile", "--mirror", url, "--podfile", w.home.sub("Podfile"), "--json"],
+            home: w.home.path,
             extraEnvironment: ["GIT_CONFIG_GLOBAL": global])
         XCTAssertEqual(setup.status, 0, setup.stdout + setup.stderr)
         let repos = try FileManager.default.contentsOfDirectory(atPath: w.home.sub(".cocoapods/repos"))

@@ -227,12 +227,44 @@ struct SpecBundleImporter {
         let repos = shared.repos
         let staging = repos.staging.path(purpose: "tmp", name: name)
         let shownSource = Redaction.redactURL(request.source)
+        defer { repos.staging.removeTree(staging) }
+        let (repo, branch, tip) = try indexPack(into: staging)
+        let url = request.origin
+        let message = "podmirror repo import: \(shownSource)"
+        try repo.setReference("refs/heads/\(branch)", to: tip, message: message)
+        try repo.setSymbolicReference("HEAD", to: "refs/heads/\(branch)", message: message)
+        try repo.addRemote("origin", url: url)
+        try repo.setReference("refs/remotes/origin/\(branch)", to: tip, message: message)
+        try repo.setSymbolicReference("refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(branch)", message: message)
+        try repo.setConfig("branch.\(branch).remote", "origin")
+        try repo.setConfig("branch.\(branch).merge", "refs/heads/\(branch)")
+        // From here on the pack and refs are complete: a kill is finished by the next run (SpecRepoJournal).
+        try SpecRepoJournal(operation: .import, branch: branch, oldHead: "", newHead: tip, finalName: name)
+            .write(gitDir: repo.gitDirectory, fileSystem: repos.fileSystem)
+        try GitCheckout.checkoutFresh(repo, commit: tip, options: shared.transfer(context))
+        try context.checkCancelled()
+        // The same acceptance as a clone: a checked-out branch whose origin branch is there.
+        guard repo.headOID == tip, repo.headBranch == branch, repo.resolve("refs/remotes/origin/\(branch)") == tip
+        else {
+            throw PodMirrorFailure(
+                Message("bundle.error.incomplete", ["source": shownSource]), code: .repoCloneIncomplete)
+        }
+        try repos.staging.rename(staging, repos.repoPath(name))
+        try SpecRepoJournal.remove(gitDir: repos.repoPath(name) + "/.git", fileSystem: repos.fileSystem)
+        return [
+            "method": "bundle", "head": .string(tip), "newHead": .string(tip), "tip": .string(tip),
+            "branch": .string(branch),
+        ]
+    }
+
+    /// A new repository at `staging` holding the bundle's pack (downloaded first when remote), checked: no
+    /// prerequisites, the `--expect`ed tip, the tip's commit present. No ref is written.
+    func indexPack(into staging: String) throws -> (repo: GitRepository, branch: String, tip: String) {
+        let repos = shared.repos
+        let shownSource = Redaction.redactURL(request.source)
         var file = request.localPath
         var download: String?
-        defer {
-            repos.staging.removeTree(staging)
-            if let download { repos.staging.removeTree(download) }
-        }
+        defer { if let download { repos.staging.removeTree(download) } }
         if request.isRemote {
             let partial = repos.staging.path(purpose: "tmp", name: "download") + ".bundle"
             download = partial
@@ -291,32 +323,7 @@ struct SpecBundleImporter {
             throw PodMirrorFailure(
                 Message("bundle.error.missing-tip", ["source": shownSource, "tip": tip]), code: .bundleCorrupt)
         }
-        let url = request.origin
-        let message = "podmirror repo import: \(shownSource)"
-        try repo.setReference("refs/heads/\(branch)", to: tip, message: message)
-        try repo.setSymbolicReference("HEAD", to: "refs/heads/\(branch)", message: message)
-        try repo.addRemote("origin", url: url)
-        try repo.setReference("refs/remotes/origin/\(branch)", to: tip, message: message)
-        try repo.setSymbolicReference("refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(branch)", message: message)
-        try repo.setConfig("branch.\(branch).remote", "origin")
-        try repo.setConfig("branch.\(branch).merge", "refs/heads/\(branch)")
-        // From here on the pack and refs are complete: a kill is finished by the next run (SpecRepoJournal).
-        try SpecRepoJournal(operation: .import, branch: branch, oldHead: "", newHead: tip, finalName: name)
-            .write(gitDir: repo.gitDirectory, fileSystem: repos.fileSystem)
-        try GitCheckout.checkoutFresh(repo, commit: tip, options: shared.transfer(context))
-        try context.checkCancelled()
-        // The same acceptance as a clone: a checked-out branch whose origin branch is there.
-        guard repo.headOID == tip, repo.headBranch == branch, repo.resolve("refs/remotes/origin/\(branch)") == tip
-        else {
-            throw PodMirrorFailure(
-                Message("bundle.error.incomplete", ["source": shownSource]), code: .repoCloneIncomplete)
-        }
-        try repos.staging.rename(staging, repos.repoPath(name))
-        try SpecRepoJournal.remove(gitDir: repos.repoPath(name) + "/.git", fileSystem: repos.fileSystem)
-        return [
-            "method": "bundle", "head": .string(tip), "newHead": .string(tip), "tip": .string(tip),
-            "branch": .string(branch),
-        ]
+        return (repo, branch, tip)
     }
 }
 

@@ -45,6 +45,8 @@ struct TrunkBuilder {
     var repos: ReposDirectory
     var url: String
     var options: TransferOptions
+    /// `setup --seed`: a new trunk's objects come from this git bundle (the mirror as their origin), not a clone.
+    var seed: SpecBundleImporter? = nil
 
     private var fs: any FileSystem { repos.fileSystem }
     private var trunkPath: String { repos.repoPath("trunk") }
@@ -55,9 +57,11 @@ struct TrunkBuilder {
     func build() throws -> TrunkOutcome {
         let staging = repos.staging.path(purpose: "tmp", name: "trunk")
         do {
-            let repo = try GitTransfer.clone(
-                url: url, into: staging, branch: nil, depth: Libgit2.supportsShallow ? 1 : nil, options: options,
-                checkout: false)
+            let repo =
+                try seed.map(seeded(into: staging))
+                ?? GitTransfer.clone(
+                    url: url, into: staging, branch: nil, depth: Libgit2.supportsShallow ? 1 : nil, options: options,
+                    checkout: false)
             guard let head = repo.headOID else {
                 throw failure("trunk.error.empty", "trunk.error.empty.remedy", ["url": Redaction.redactURL(url)])
             }
@@ -89,6 +93,22 @@ struct TrunkBuilder {
         } catch {
             repos.staging.removeTree(staging)
             throw error
+        }
+    }
+
+    /// A repository at `staging` holding the seed bundle's pack, set up as a clone of the mirror at the bundle's tip
+    /// would be (branch, `origin`, its tracking ref), so later runs fetch only what the mirror has since.
+    private func seeded(into staging: String) -> (SpecBundleImporter) throws -> GitRepository {
+        { importer in
+            let (repo, branch, tip) = try importer.indexPack(into: staging)
+            let message = "podmirror setup --seed"
+            try repo.setReference("refs/heads/\(branch)", to: tip, message: message)
+            try repo.setSymbolicReference("HEAD", to: "refs/heads/\(branch)", message: message)
+            try repo.addRemote("origin", url: url)
+            try repo.setReference("refs/remotes/origin/\(branch)", to: tip, message: message)
+            try repo.setConfig("branch.\(branch).remote", "origin")
+            try repo.setConfig("branch.\(branch).merge", "refs/heads/\(branch)")
+            return repo
         }
     }
 

@@ -13,7 +13,8 @@ package struct TrunkPlanner: Sendable {
 
     package init(_ shared: RepoPlannerContext) { self.shared = shared }
 
-    package func plan(url: String, title: String = "trunk") throws -> Plan {
+    /// `seed`: a git bundle a new trunk's objects come from (ignored once podmirror made trunk: it then fetches).
+    package func plan(url: String, seed: String? = nil, title: String = "trunk") throws -> Plan {
         try GitURL.validate(url)
         let state = TrunkState.read(shared.repos)
         let shown = Redaction.redactURL(url)
@@ -21,6 +22,9 @@ package struct TrunkPlanner: Sendable {
         let message: Message
         var isNeeded = true
         switch state.origin {
+        case .absent where seed != nil:
+            message = Message(
+                "trunk.plan.seed", ["url": shown, "path": state.path, "bundle": Redaction.redactURL(seed ?? "")])
         case .absent:
             message = Message("trunk.plan.build", ["url": shown, "path": state.path])
         case .cocoaPods:
@@ -51,7 +55,12 @@ package struct TrunkPlanner: Sendable {
             id: "trunk:\(state.path)", kind: .specRepoTrunk, subject: "trunk", summary: message.english,
             details: .object(details), isNeeded: isNeeded,
             apply: { context in
-                let builder = TrunkBuilder(repos: repos, url: url, options: shared.transfer(context))
+                var builder = TrunkBuilder(repos: repos, url: url, options: shared.transfer(context))
+                builder.seed = seed.map {
+                    SpecBundleImporter(
+                        shared: shared, request: SpecBundleImportRequest(source: $0, origin: url), name: "trunk",
+                        context: context)
+                }
                 let now = TrunkState.read(repos)
                 let outcome = try now.origin == .podmirror ? builder.update(now) : builder.build()
                 return outcome.json

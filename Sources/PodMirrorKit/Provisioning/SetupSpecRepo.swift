@@ -27,7 +27,7 @@ struct SetupSpecRepo {
 
     /// CocoaPods' `trunk` made whole from the mirror, or brought to its tip (`--strategy trunk`).
     func trunkPlan(_ mirror: Mirror, seed: String?) throws -> Plan {
-        try TrunkPlanner(shared).plan(url: mirror.url, title: "trunk")
+        try TrunkPlanner(shared).plan(url: mirror.url, seed: seed, title: "trunk")
     }
 
     /// Removes `repos/trunk` when it is there, so locked pods are resolved from the mirror.

@@ -10,7 +10,8 @@ final class LanguageCLITests: XCTestCase {
         let home = TempDirectory()
         let podfile = try home.write("Podfile", "platform :ios, '12.0'\n\ntarget 'App' do\n  pod 'Alamofire'\nend\n")
         var args =
-            ["setup", "--mirror", "tuna", "--podfile", podfile] + (gems ? ["--gems", "ruby-china"] : [])
+            ["setup", "--strategy", "podfile", "--mirror", "tuna", "--podfile", podfile]
+            + (gems ? ["--gems", "ruby-china"] : [])
             + ["--no-verify", "--dry-run"]
         if json { args.append("--json") }
         return try bin.run(args, home: home.path, extraEnvironment: env)
@@ -104,7 +105,8 @@ final class LanguageCLITests: XCTestCase {
         let home = TempDirectory()
         func run(_ lang: String, json: Bool = false) throws -> ProcessResult {
             try bin.run(
-                ["setup", "--mirror", "nosuch", "--dry-run"] + (json ? ["--json"] : []), home: home.path,
+                ["setup", "--strategy", "podfile", "--mirror", "nosuch", "--dry-run"] + (json ? ["--json"] : []),
+                home: home.path,
                 extraEnvironment: ["LANG": lang])
         }
         let zh = try run("zh_CN.UTF-8")

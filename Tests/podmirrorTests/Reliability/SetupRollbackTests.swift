@@ -37,7 +37,8 @@ final class SetupRollbackTests: GitServerTestCase {
         let podfile = try readOnlyPodfile()
         let before = TreeSnapshot(home.path)
         let r = try pm([
-            "setup", "--mirror", server.url("other.git"), "--name", "specs", "--podfile", podfile,
+            "setup", "--strategy", "podfile", "--mirror", server.url("other.git"), "--name", "specs", "--podfile",
+            podfile,
             "--no-verify", "--json",
         ])
         try assertRolledBack(r, podfile: podfile, before: before, method: "clone")
@@ -50,7 +51,8 @@ final class SetupRollbackTests: GitServerTestCase {
         let podfile = try readOnlyPodfile()
         let before = TreeSnapshot(home.path)
         let r = try pm([
-            "setup", "--mirror", server.url("mirror.git"), "--name", "specs", "--podfile", podfile,
+            "setup", "--strategy", "podfile", "--mirror", server.url("mirror.git"), "--name", "specs", "--podfile",
+            podfile,
             "--no-verify", "--json",
         ])
         try assertRolledBack(r, podfile: podfile, before: before, method: "repoint")
@@ -67,7 +69,8 @@ final class SetupRollbackTests: GitServerTestCase {
         let podfile = try readOnlyPodfile()
         let before = TreeSnapshot(home.path)
         let r = try pm([
-            "setup", "--mirror", server.url("other.git"), "--name", "specs", "--podfile", podfile, "--no-verify",
+            "setup", "--strategy", "podfile", "--mirror", server.url("other.git"), "--name", "specs", "--podfile",
+            podfile, "--no-verify",
         ])
         assertFailedCleanly(
             r, status: 1, mentions: ["rolled back: point `specs` at", podfile], before: before, allowing: lockFile)

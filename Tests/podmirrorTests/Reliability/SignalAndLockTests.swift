@@ -74,7 +74,8 @@ final class SignalAndLockTests: GitServerTestCase {
         for sig in [SIGINT, SIGTERM] {
             try assertInterruptedCleanly(
                 [
-                    "setup", "--mirror", server.url("specs.git"), "--gems", "https://gems.example.invalid/",
+                    "setup", "--strategy", "podfile", "--mirror", server.url("specs.git"), "--gems",
+                    "https://gems.example.invalid/",
                     "--podfile", home.sub("Podfile"), "--inhibit-warnings", "--no-verify",
                 ],
                 signal: sig, before: before)

@@ -131,7 +131,7 @@ final class SlowServerKillTests: GitServerTestCase {
         let podfile = "source 'https://cdn.cocoapods.org/'\n\ntarget 'App' do\n  pod 'A'\nend\n"
         try home.write("Podfile", podfile)
         // A relative Podfile: each copy of HOME is the current folder of its run.
-        let args = ["setup", "--mirror", url, "--podfile", "Podfile"]
+        let args = ["setup", "--strategy", "podfile", "--mirror", url, "--podfile", "Podfile"]
         var name: String?
         try killAtManyPoints(
             args, points: points, from: home.path, together: true,

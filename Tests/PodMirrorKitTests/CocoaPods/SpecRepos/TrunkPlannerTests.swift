@@ -220,4 +220,22 @@ final class TrunkPlannerTests: XCTestCase {
                 "worktree.modified deprecated_podspecs.txt",
             ])
     }
+
+    /// `setup --seed` for an offline image: trunk made from a git bundle with no server at all; a later run
+    /// against a reachable mirror fetches only what is new and brings trunk to its tip.
+    func testASeedBundleMakesTrunkWithoutTheNetworkAndLaterRunsBringItForward() throws {
+        let bundle = served.sub("specs.bundle")
+        try mirror.git(["-C", mirror.work, "bundle", "create", bundle, "master"])
+        let unreachable = "http://127.0.0.1:9/specs.git"
+        try shared.perform(mode: .apply, context: ApplyContext(), purpose: "test") {
+            try TrunkPlanner(shared).plan(url: unreachable, seed: bundle)
+        }
+        try assertTrunkIsTheMirror()
+        XCTAssertEqual(TrunkState.read(shared.repos).url, unreachable)
+        try mirror.setPod("Pod2", "2.0.0")
+        try mirror.commit("newer")
+        try apply()
+        try assertTrunkIsTheMirror()
+        XCTAssertEqual(TrunkState.read(shared.repos).url, url)
+    }
 }

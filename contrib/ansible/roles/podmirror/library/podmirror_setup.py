@@ -53,9 +53,10 @@ options:
     elements: str
     default: []
   strategy:
-    description: How Podfiles reach the mirror, source lines or git insteadOf rules.
+    description: How this machine reaches the mirror, source lines, git insteadOf rules or CocoaPods' own trunk made
+      whole from the mirror (the team's Podfile and Podfile.lock untouched).
     type: str
-    choices: [podfile, insteadof]
+    choices: [podfile, insteadof, trunk]
     default: podfile
   remove_trunk:
     description: Remove repos/trunk so locked pods move to the mirror.
@@ -157,7 +158,7 @@ def main():
             platform=dict(type="str"),
             inhibit_warnings=dict(type="bool", default=False),
             build_settings=dict(type="list", elements="str", default=[]),
-            strategy=dict(type="str", choices=["podfile", "insteadof"], default="podfile"),
+            strategy=dict(type="str", choices=["podfile", "insteadof", "trunk"], default="podfile"),
             remove_trunk=dict(type="bool", default=False),
             install_cocoapods=dict(type="bool", default=False),
             verify=dict(type="bool", default=True),
