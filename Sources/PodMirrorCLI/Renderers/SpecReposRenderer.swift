@@ -26,6 +26,9 @@ enum SpecReposRenderer: ResultRenderer {
             case .dir: c.out(Message("repo.list.type-dir").localized)
             }
             c.out(Message("repo.list.url", ["url": r.displayURL ?? ""]).localized)
+            if let from = r.madeFrom {
+                c.out(Message("repo.list.made-from", ["url": Redaction.redactURL(from)]).localized)
+            }
             if let head = r.head { c.out(Message("repo.list.head", ["head": head]).localized) }
             c.out(Message("repo.list.path", ["path": r.path]).localized)
         }

@@ -23,13 +23,21 @@ package struct SpecRepo: Sendable, Equatable {
     package var head: String?
     /// Git: HEAD's committer date.
     package var headDate: Date?
+    /// trunk made whole by podmirror: the git Specs mirror it was made from (raw; may hold credentials), and `head`
+    /// is the mirror's commit its files are from.
+    package var madeFrom: String?
 
     package var displayURL: String? { url.map(Redaction.redactURL) }
 
     /// Reads one folder of the repos dir.
     package static func read(name: String, in dir: ReposDirectory) -> SpecRepo {
         let path = dir.repoPath(name)
-        if name == "trunk" { return SpecRepo(name: name, path: path, kind: .cdn, url: SpecRepoNaming.trunkURL) }
+        if name == "trunk" {
+            let made = TrunkState.read(dir)
+            return SpecRepo(
+                name: name, path: path, kind: .cdn, url: SpecRepoNaming.trunkURL,
+                head: made.origin == .podmirror ? made.commit : nil, madeFrom: made.url)
+        }
         let fs = dir.fileSystem
         if let data = fs.contents(path + "/.url") {
             var url = String(decoding: data, as: UTF8.self)
@@ -65,6 +73,7 @@ package struct SpecRepo: Sendable, Equatable {
             "url": .string(displayURL), "branch": .string(branch), "head": .string(head),
         ]
         if let headDate { o["headDate"] = .string(ISO8601DateFormatter().string(from: headDate)) }
+        if let madeFrom { o["madeFrom"] = .string(Redaction.redactURL(madeFrom)) }
         return .object(o)
     }
 }
