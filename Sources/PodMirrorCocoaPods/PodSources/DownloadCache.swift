@@ -18,15 +18,18 @@ package struct DownloadCache: Sendable {
     }
 
     /// The cache root as CocoaPods computes it; later rules win: `~/Library/Caches/CocoaPods` (on Linux
-    /// too), `$CP_HOME_DIR/cache`, `cache_root:` in `<home dir>/config.yaml`, `$CP_CACHE_DIR`.
-    package static func root(environment env: RuntimeEnvironment) -> String {
+    /// too), `$CP_HOME_DIR/cache`, `cache_root:` in `<home dir>/config.yaml`, `$CP_CACHE_DIR`. A `config.yaml`
+    /// nested too deeply to parse safely is refused (`YAMLNesting`); one that is not YAML is passed over.
+    package static func root(environment env: RuntimeEnvironment) throws -> String {
         let vars = env.variables
         var root = env.expandPath("~/Library/Caches/CocoaPods")
         let cpHome = vars["CP_HOME_DIR"].flatMap { $0.isEmpty ? nil : env.expandPath($0) }
         if let cpHome { root = cpHome + "/cache" }
         let homeDir = cpHome ?? env.expandPath("~/.cocoapods")
-        if let data = env.fileSystem.contents(homeDir + "/config.yaml"),
-            let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)),
+        let config = homeDir + "/config.yaml"
+        let data = env.fileSystem.contents(config)
+        if let data { try YAMLNesting.check(Array(data), path: config, code: .fileRead) }
+        if let data, let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)),
             let value = node.mapping?[Node("cache_root")]?.scalar?.string, !value.isEmpty
         {
             root = env.expandPath(value)
@@ -35,8 +38,8 @@ package struct DownloadCache: Sendable {
         return root
     }
 
-    package init(environment: RuntimeEnvironment, lockTimeout: TimeInterval = 60) {
-        self.init(
+    package init(environment: RuntimeEnvironment, lockTimeout: TimeInterval = 60) throws {
+        try self.init(
             path: Self.root(environment: environment) + "/Pods", lockTimeout: lockTimeout,
             fileSystem: environment.fileSystem)
     }

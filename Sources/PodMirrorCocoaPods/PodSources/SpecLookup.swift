@@ -67,7 +67,7 @@ package struct SpecLookup: Sendable {
         }
         var firstAbsent: String?
         for repo in ordered {
-            switch place(name: name, version: version, in: repo) {
+            switch try place(name: name, version: version, in: repo) {
             case .file(let path): return try found(name: name, path: path, repo: repo, checksum: checksum)
             case .remote(let cdn): return .remote(cdn)
             case .absent(let path): firstAbsent = firstAbsent ?? path
@@ -75,7 +75,7 @@ package struct SpecLookup: Sendable {
         }
         var held: [(repo: SpecRepo, path: String)] = []
         for repo in all where !ordered.contains(where: { $0.name == repo.name }) {
-            if case .file(let path) = place(name: name, version: version, in: repo) { held.append((repo, path)) }
+            if case .file(let path) = try place(name: name, version: version, in: repo) { held.append((repo, path)) }
         }
         let same = checksum.flatMap { sum in held.first { sha1(of: $0.path) == sum.lowercased() } }
         if let pick = same ?? held.first {
@@ -111,9 +111,9 @@ package struct SpecLookup: Sendable {
         case absent(String)
     }
 
-    func place(name: String, version: String, in repo: SpecRepo) -> Place {
+    func place(name: String, version: String, in repo: SpecRepo) throws -> Place {
         let fs = repos.fileSystem
-        let prefixes = Self.prefixLengths(repoPath: repo.path, fs)
+        let prefixes = try Self.prefixLengths(repoPath: repo.path, fs)
         // A CDN repo always keeps podspecs under `Specs/`, which exists only once one was downloaded.
         var specsDir = repo.path + "/Specs"
         if repo.kind != .cdn && !fs.fileExists(specsDir) { specsDir = repo.path }
@@ -178,9 +178,11 @@ package struct SpecLookup: Sendable {
     }
 
     /// `prefix_lengths` of `<repo>/CocoaPods-version.yml`; empty (unsharded) when absent.
-    static func prefixLengths(repoPath: String, _ fs: any FileSystem) -> [Int] {
-        guard let data = fs.contents(repoPath + "/CocoaPods-version.yml"),
-            let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)),
+    static func prefixLengths(repoPath: String, _ fs: any FileSystem) throws -> [Int] {
+        let file = repoPath + "/CocoaPods-version.yml"
+        guard let data = fs.contents(file) else { return [] }
+        try YAMLNesting.check(Array(data), path: file, code: .podsSpecUnreadable)
+        guard let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)),
             let seq = node.mapping?[Node("prefix_lengths")]?.sequence
         else { return [] }
         return seq.compactMap { $0.scalar.flatMap { Int($0.string) } }
