@@ -181,7 +181,11 @@ package struct DownloadCache: Sendable {
     }
 
     /// Publishes `content` (a folder in staging) and `spec` (exact bytes) as the entry `slug`: the
-    /// folder first, then the spec file, each by atomic rename under CocoaPods' lock. Returns false when
+    /// folder first, then the spec file, each by atomic rename, both under the entry's lock (CocoaPods' lock of the
+    /// folder; the spec's own lock is taken inside it). So a folder without its spec found under the entry's lock
+    /// was left by a writer that no longer holds it, a killed one, and only then is it replaced (CocoaPods itself
+    /// replaces whatever folder it finds). Before, the lock was let go between the two renames, and a concurrent
+    /// fetch of the same pod took the fresh folder for an interrupted one and replaced it. Returns false when
     /// another process published the entry meanwhile (then `content` is left for the caller to delete).
     package func publish(
         slug: String, content: String, spec: [UInt8], staging: String,
@@ -198,28 +202,25 @@ package struct DownloadCache: Sendable {
                 Message("pods.cache.write", ["path": entry, "reason": "\(error)"]), code: .podsCacheWrite)
         }
         if isCached(slug) { return false }
-        let placed = try CacheLock.withExclusive(entry, timeout: lockTimeout, cancellation: cancellation) {
-            () -> Bool in
-            if isCached(slug) { return false }
-            if fs.fileExists(entry) {
-                // A folder without a spec (an interrupted writer): replace it.
-                let old = staging + "/old-entry"
-                try renameOrThrow(entry, old)
-                try? fs.removeItem(old)
-            }
-            try renameOrThrow(content, entry)
-            return true
-        }
-        if !placed { return false }
         let tmpSpec = staging + "/spec.podspec.json"
         do { try Data(spec).write(to: URL(fileURLWithPath: tmpSpec)) } catch {
             throw PodMirrorFailure(
                 Message("pods.cache.write", ["path": tmpSpec, "reason": "\(error)"]), code: .podsCacheWrite)
         }
-        try CacheLock.withExclusive(specFile, timeout: lockTimeout, cancellation: cancellation) {
-            try renameOrThrow(tmpSpec, specFile)
+        return try CacheLock.withExclusive(entry, timeout: lockTimeout, cancellation: cancellation) { () -> Bool in
+            if isCached(slug) { return false }
+            if fs.fileExists(entry) {
+                // A folder without a spec whose writer let go of the lock: an interrupted writer. Replace it.
+                let old = staging + "/old-entry"
+                try renameOrThrow(entry, old)
+                try? fs.removeItem(old)
+            }
+            try renameOrThrow(content, entry)
+            try CacheLock.withExclusive(specFile, timeout: lockTimeout, cancellation: cancellation) {
+                try renameOrThrow(tmpSpec, specFile)
+            }
+            return true
         }
-        return true
     }
 
     private func renameOrThrow(_ from: String, _ to: String) throws {
