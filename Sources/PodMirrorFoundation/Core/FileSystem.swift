@@ -152,6 +152,8 @@ public struct LocalFileSystem: FileSystem {
         let fd = try Self.openRegularFile(path, limit: Self.readLimit)
         defer { close(fd) }
         var out = [UInt8]()
+        var st = stat()
+        if fstat(fd, &st) == 0 { out.reserveCapacity(Int(st.st_size)) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

@@ -62,6 +62,33 @@ final class HostileProjectFileTests: ReliabilityTestCase {
         try assertRefused("App.xcodeproj/project.pbxproj", by: ["deintegrate"])
     }
 
+    /// Config files in HOME: podmirror's own read, and libgit2's open of a git config file (which waited on a
+    /// FIFO forever), refuse them first.
+    func testConfigFilesThatAreFIFOsOrLinksToDevicesAreRefused() throws {
+        for (relative, args) in [
+            (".gitconfig", ["gitconfig", "insteadof", "list"]),
+            (".gitconfig", ["gitconfig", "insteadof", "use", "tuna"]),
+            (".gemrc", ["gems", "source", "use", "tuna"]),
+            (".bundle/config", ["gems", "source", "use", "tuna", "--bundler"]),
+        ] {
+            for kind in ["FIFO", "character device"] {
+                let home = TempDirectory("hostile-home")
+                let path = home.sub(relative)
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                if kind == "FIFO" {
+                    XCTAssertEqual(mkfifo(path, 0o644), 0)
+                } else {
+                    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+                }
+                let before = TreeSnapshot(home.path)
+                let r = try run(args, home: home, cwd: home.path)
+                assertFailedCleanly(
+                    r, status: 1, mentions: [path, "it is a \(kind), not a regular file"], before: before)
+            }
+        }
+    }
+
     func testAPodfileLockNested10000LevelsDeepIsRefusedNotACrash() throws {
         for deep in [
             "PODS:\n  - " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "\n",
