@@ -170,17 +170,25 @@ public struct LocalFileSystem: FileSystem {
     }
 
     /// Opens `path` for reading (following a symlink) when it is a regular file of at most `limit` bytes; the
-    /// caller closes the descriptor. `O_NONBLOCK`, so a FIFO is refused rather than waited on (no writer may
-    /// ever come); the type is checked on the opened descriptor, so the link's target is what counts.
+    /// caller closes the descriptor. What `stat` calls something else is refused without being opened (opening a
+    /// device may act on it); the open is `O_NONBLOCK`, so a FIFO put there meanwhile is refused rather than
+    /// waited on (no writer may ever come), and the type is checked again on the opened descriptor.
     package static func openRegularFile(_ path: String, limit: Int) throws -> Int32 {
+        var st = stat()
+        if stat(path, &st) == 0 { try requireRegular(path, st, limit: limit) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw FileError.errno(path, .read) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            let e = errno
+        do {
+            guard fstat(fd, &st) == 0 else { throw FileError.errno(path, .read) }
+            try requireRegular(path, st, limit: limit)
+        } catch {
             close(fd)
-            throw FileError.errno(path, .read, e)
+            throw error
         }
+        return fd
+    }
+
+    private static func requireRegular(_ path: String, _ st: stat, limit: Int) throws {
         let kind: String? =
             switch st.st_mode & S_IFMT {
             case S_IFREG: nil
@@ -191,16 +199,9 @@ public struct LocalFileSystem: FileSystem {
             case S_IFSOCK: "socket"
             default: "special file"
             }
-        if let kind {
-            close(fd)
-            if kind == "directory" { throw FileError(path: path, operation: .read, reason: "is a directory") }
-            throw FileError.refused(path, .notRegular(kind: kind))
-        }
-        guard st.st_size <= off_t(limit) else {
-            close(fd)
-            throw FileError.refused(path, .tooLarge(limit: limit))
-        }
-        return fd
+        if kind == "directory" { throw FileError(path: path, operation: .read, reason: "is a directory") }
+        if let kind { throw FileError.refused(path, .notRegular(kind: kind)) }
+        guard st.st_size <= off_t(limit) else { throw FileError.refused(path, .tooLarge(limit: limit)) }
     }
 
     /// Throws unless `path` is a regular file `readFile` would read (`openRegularFile`): for files another
