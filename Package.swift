@@ -78,6 +78,9 @@ let package = Package(
             ],
             path: "Fuzz/GemrcFuzz"),
         .executableTarget(
+            name: "LockfileFuzz", dependencies: ["PodMirrorCocoaPods", "PodMirrorFoundation", "FuzzSupport"],
+            path: "Fuzz/LockfileFuzz"),
+        .executableTarget(
             name: "ArchiveFuzz", dependencies: ["PodMirrorCocoaPods", "PodMirrorFoundation", "FuzzSupport"],
             path: "Fuzz/ArchiveFuzz"),
         // bench/http-archives.sh: podmirror's http downloader alone, against curl.

@@ -22,7 +22,9 @@ func fail(_ what: String) -> Never { invariantBroken("GemrcFuzz", what) }
 
 /// Every top-level key but the sources, with its value serialized by Yams.
 func otherKeys(_ bytes: [UInt8]) -> [String: String] {
-    guard let root = try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)), let mapping = root.mapping else {
+    guard YAMLNesting.depthBound(bytes) <= YAMLNesting.limit,
+        let root = try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)), let mapping = root.mapping
+    else {
         return [:]
     }
     var out: [String: String] = [:]

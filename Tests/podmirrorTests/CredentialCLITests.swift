@@ -37,6 +37,49 @@ final class CredentialCLITests: RepoCLITestCase {
         XCTAssertEqual(files(in: reference + "/.git", holding: "s3cr3t-pw"), ["config"])
     }
 
+    /// The files under `folder` (a clone: work tree and `.git`, objects aside) whose bytes hold `secret`.
+    func everyFile(in folder: String, holding secret: String) -> [String] {
+        files(in: folder, holding: secret).filter { !$0.hasPrefix(".git/objects/") }
+    }
+
+    /// A `git://` URL with a password (issue #28): before, only http(s) URLs lost their userinfo, so the clone
+    /// wrote `clone: from git://bob:<password>@…` into three reflogs. As git does with http(s) URLs, only
+    /// `remote.origin.url` keeps it.
+    func testAGitProtocolPasswordStaysOutOfReflogsAsWithGit() throws {
+        guard let daemon = try GitDaemon.start(root: served.path) else { throw XCTSkip("no git daemon") }
+        defer { daemon.stop() }
+        let url = daemon.url("specs.git", userinfo: "bob:g1t-s3cr3t")
+        for extra in [["--verbose"], ["--json"]] {
+            let r = try pm(["repo", "add", "priv\(extra[0].count)", url] + extra)
+            XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+            XCTAssertFalse((r.stdout + r.stderr).contains("g1t-s3cr3t"), r.stdout + r.stderr)
+        }
+        try official.addCommits(1)
+        let updated = try pm(["repo", "update", "priv9", "--verbose"])
+        XCTAssertEqual(updated.status, 0, updated.stderr)
+        XCTAssertFalse((updated.stdout + updated.stderr).contains("g1t-s3cr3t"), updated.stdout + updated.stderr)
+        XCTAssertEqual(try git(repos + "/priv9", ["rev-parse", "HEAD"]), official.head)
+        XCTAssertEqual(everyFile(in: repos + "/priv9", holding: "g1t-s3cr3t"), [".git/config"])
+        XCTAssertEqual(everyFile(in: repos + "/priv6", holding: "g1t-s3cr3t"), [".git/config"])
+        XCTAssertEqual(try git(repos + "/priv9", ["config", "--get", "remote.origin.url"]), url)
+        let reflog = try String(contentsOfFile: repos + "/priv9/.git/logs/HEAD", encoding: .utf8)
+        XCTAssertTrue(reflog.contains("clone: from \(daemon.url("specs.git", userinfo: "bob"))"), reflog)
+        // (git itself cannot be the reference here: it takes `bob:…@127.0.0.1` for the host name.)
+    }
+
+    /// ssh:// and scp-like URLs with a password: nothing listens (or libgit2 has no ssh), the clone fails; its
+    /// error, text or JSON, verbose or not, never shows the password, and nothing is left.
+    func testAnSSHPasswordIsNeverPrintedWhenTheCloneFails() throws {
+        for url in ["ssh://bob:ssh-s3cr3t@127.0.0.1:9/specs.git", "bob:ssh-s3cr3t@127.0.0.1:specs.git"] {
+            for extra in [[], ["--verbose"], ["--json"], ["--json", "--verbose"]] {
+                let r = try pm(["repo", "add", "priv", url] + extra)
+                XCTAssertNotEqual(r.status, 0, url)
+                XCTAssertFalse((r.stdout + r.stderr).contains("ssh-s3cr3t"), "\(url) \(extra): \(r.stdout + r.stderr)")
+            }
+        }
+        XCTAssertEqual(everyFile(in: home.path, holding: "ssh-s3cr3t"), [])
+    }
+
     func testNoPartOfAPasswordWithReservedCharactersIsPrinted() throws {
         for (i, middle) in ["/", "#", "?", "@", ":", "%2F", "%40"].enumerated() {
             let url = server.url("specs.git", userinfo: "bob:S3cr\(middle)t0pW")

@@ -119,6 +119,30 @@ final class RepoBundleCLITests: RepoCLITestCase {
         XCTAssertEqual(TreeSnapshot(files.path).leftovers, [])
     }
 
+    /// A killed `repo export` (kill -9: no clean-up runs) leaves its temporary bundle beside FILE; the next
+    /// export removes it once its owner is gone, also when FILE is already current, and keeps a live one's.
+    func testTheNextExportRemovesTheTemporaryBundleOfAKilledOne() throws {
+        XCTAssertEqual(try pm(["repo", "add", "master", server.url("specs.git")]).status, 0)
+        let file = files.sub("specs.bundle")
+        let dead = try ProcessRunner.exitedProcessID()
+        let stale = try files.write(".specs.bundle.podmirror-\(dead)-Ab12Cd", "# v2 git bundle\nhalf a pack")
+        let live = try files.write(".specs.bundle.podmirror-\(getpid())-Ef34Gh", "being written")
+        let out = try json(["repo", "export", "master", file])
+        let kinds = (out["changes"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        XCTAssertTrue(kinds.contains("leftover-remove"), "\(kinds)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live))
+        _ = try gitClones(file, at: official.head)
+
+        let again = try files.write(".specs.bundle.podmirror-\(dead)-Zz99Yy", "# v2 git bundle\n")
+        XCTAssertEqual(try pm(["repo", "export", "master", file, "--check"]).status, 3, "the leftover is drift")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: again), "--check changes nothing")
+        XCTAssertEqual(try pm(["repo", "export", "master", file]).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: again))
+        try FileManager.default.removeItem(atPath: live)
+        XCTAssertEqual(try pm(["repo", "export", "master", file, "--check"]).status, 0)
+    }
+
     func testExportOfAMissingRepoFails() throws {
         let r = try pm(["repo", "export", "nope", files.sub("x.bundle")])
         XCTAssertEqual(r.status, 1, r.stderr)

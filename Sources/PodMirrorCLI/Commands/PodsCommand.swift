@@ -80,7 +80,7 @@ struct PodsFetchCommand: PodmirrorCommand {
     }
 
     func run(_ runner: CommandRunner) throws {
-        let fetcher = PodsFetcher(request: try pods.request(jobs: jobs, runner: runner))
+        let fetcher = try PodsFetcher(request: pods.request(jobs: jobs, runner: runner))
         let console = runner.console
         let started = Date()
         let showLines = !global.json
@@ -114,7 +114,7 @@ struct PodsListCommand: PodmirrorCommand {
     @OptionGroup var pods: PodsOptions
 
     func run(_ runner: CommandRunner) throws {
-        let report = try PodsFetcher(request: try pods.request(jobs: 1, runner: runner))
+        let report = try PodsFetcher(request: pods.request(jobs: 1, runner: runner))
             .list(cancellation: runner.context.cancellation)
         try runner.show(report, with: PodsListRenderer.self, ok: report.failed.isEmpty)
     }

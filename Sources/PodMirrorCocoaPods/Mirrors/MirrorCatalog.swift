@@ -77,7 +77,7 @@ package struct MirrorCatalog: Sendable {
                 Message("mirror.error.catalog-missing"), remedy: Message("mirror.error.catalog-missing.remedy"),
                 code: .catalogMissing)
         }
-        return try MirrorCatalog(data: Data(contentsOf: url))
+        return try MirrorCatalog(data: Data(LocalFileSystem().readFile(url.path)))
     }
 
     /// The Specs mirror or official source with this name (`trunk`, `github`, `tuna`, …).

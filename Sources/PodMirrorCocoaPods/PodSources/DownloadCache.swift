@@ -18,15 +18,18 @@ package struct DownloadCache: Sendable {
     }
 
     /// The cache root as CocoaPods computes it; later rules win: `~/Library/Caches/CocoaPods` (on Linux
-    /// too), `$CP_HOME_DIR/cache`, `cache_root:` in `<home dir>/config.yaml`, `$CP_CACHE_DIR`.
-    package static func root(environment env: RuntimeEnvironment) -> String {
+    /// too), `$CP_HOME_DIR/cache`, `cache_root:` in `<home dir>/config.yaml`, `$CP_CACHE_DIR`. A `config.yaml`
+    /// nested too deeply to parse safely is refused (`YAMLNesting`); one that is not YAML is passed over.
+    package static func root(environment env: RuntimeEnvironment) throws -> String {
         let vars = env.variables
         var root = env.expandPath("~/Library/Caches/CocoaPods")
         let cpHome = vars["CP_HOME_DIR"].flatMap { $0.isEmpty ? nil : env.expandPath($0) }
         if let cpHome { root = cpHome + "/cache" }
         let homeDir = cpHome ?? env.expandPath("~/.cocoapods")
-        if let data = env.fileSystem.contents(homeDir + "/config.yaml"),
-            let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)),
+        let config = homeDir + "/config.yaml"
+        let data = env.fileSystem.contents(config)
+        if let data { try YAMLNesting.check(Array(data), path: config, code: .fileRead) }
+        if let data, let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)),
             let value = node.mapping?[Node("cache_root")]?.scalar?.string, !value.isEmpty
         {
             root = env.expandPath(value)
@@ -35,8 +38,8 @@ package struct DownloadCache: Sendable {
         return root
     }
 
-    package init(environment: RuntimeEnvironment, lockTimeout: TimeInterval = 60) {
-        self.init(
+    package init(environment: RuntimeEnvironment, lockTimeout: TimeInterval = 60) throws {
+        try self.init(
             path: Self.root(environment: environment) + "/Pods", lockTimeout: lockTimeout,
             fileSystem: environment.fileSystem)
     }
@@ -178,7 +181,11 @@ package struct DownloadCache: Sendable {
     }
 
     /// Publishes `content` (a folder in staging) and `spec` (exact bytes) as the entry `slug`: the
-    /// folder first, then the spec file, each by atomic rename under CocoaPods' lock. Returns false when
+    /// folder first, then the spec file, each by atomic rename, both under the entry's lock (CocoaPods' lock of the
+    /// folder; the spec's own lock is taken inside it). So a folder without its spec found under the entry's lock
+    /// was left by a writer that no longer holds it, a killed one, and only then is it replaced (CocoaPods itself
+    /// replaces whatever folder it finds). Before, the lock was let go between the two renames, and a concurrent
+    /// fetch of the same pod took the fresh folder for an interrupted one and replaced it. Returns false when
     /// another process published the entry meanwhile (then `content` is left for the caller to delete).
     package func publish(
         slug: String, content: String, spec: [UInt8], staging: String,
@@ -195,28 +202,25 @@ package struct DownloadCache: Sendable {
                 Message("pods.cache.write", ["path": entry, "reason": "\(error)"]), code: .podsCacheWrite)
         }
         if isCached(slug) { return false }
-        let placed = try CacheLock.withExclusive(entry, timeout: lockTimeout, cancellation: cancellation) {
-            () -> Bool in
-            if isCached(slug) { return false }
-            if fs.fileExists(entry) {
-                // A folder without a spec (an interrupted writer): replace it.
-                let old = staging + "/old-entry"
-                try renameOrThrow(entry, old)
-                try? fs.removeItem(old)
-            }
-            try renameOrThrow(content, entry)
-            return true
-        }
-        if !placed { return false }
         let tmpSpec = staging + "/spec.podspec.json"
         do { try Data(spec).write(to: URL(fileURLWithPath: tmpSpec)) } catch {
             throw PodMirrorFailure(
                 Message("pods.cache.write", ["path": tmpSpec, "reason": "\(error)"]), code: .podsCacheWrite)
         }
-        try CacheLock.withExclusive(specFile, timeout: lockTimeout, cancellation: cancellation) {
-            try renameOrThrow(tmpSpec, specFile)
+        return try CacheLock.withExclusive(entry, timeout: lockTimeout, cancellation: cancellation) { () -> Bool in
+            if isCached(slug) { return false }
+            if fs.fileExists(entry) {
+                // A folder without a spec whose writer let go of the lock: an interrupted writer. Replace it.
+                let old = staging + "/old-entry"
+                try renameOrThrow(entry, old)
+                try? fs.removeItem(old)
+            }
+            try renameOrThrow(content, entry)
+            try CacheLock.withExclusive(specFile, timeout: lockTimeout, cancellation: cancellation) {
+                try renameOrThrow(tmpSpec, specFile)
+            }
+            return true
         }
-        return true
     }
 
     private func renameOrThrow(_ from: String, _ to: String) throws {

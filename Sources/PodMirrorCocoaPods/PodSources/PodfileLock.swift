@@ -30,17 +30,19 @@ package struct PodfileLock: Sendable, Equatable {
     /// `COCOAPODS`: the version that wrote the file.
     package var cocoapodsVersion: String?
 
-    /// Reads and parses the file at `path`.
+    /// Reads and parses the file at `path`. A file that is there but cannot be read (a FIFO, a device, no
+    /// permission) throws the `FileError` that says why.
     package static func read(path: String, fileSystem: any FileSystem) throws -> PodfileLock {
-        guard let data = fileSystem.contents(path) else {
+        guard fileSystem.fileExists(path), !fileSystem.isDirectory(path) else {
             throw PodMirrorFailure(
                 Message("pods.lock.unreadable", ["path": path]), code: .podsLockUnreadable)
         }
-        return try parse(String(decoding: data, as: UTF8.self), path: path)
+        return try parse(String(decoding: try fileSystem.readFile(path), as: UTF8.self), path: path)
     }
 
     /// Parses Podfile.lock text; `path` names the file in errors.
     package static func parse(_ text: String, path: String) throws -> PodfileLock {
+        try YAMLNesting.check(Array(text.utf8), path: path, code: .podsLockYAML)
         let root: Node?
         do { root = try Yams.compose(yaml: text) } catch {
             throw PodMirrorFailure(

@@ -72,9 +72,9 @@ package struct PodsFetcher: BatchJob {
     package var request: PodsFetchRequest
     package let cache: DownloadCache
 
-    package init(request: PodsFetchRequest) {
+    package init(request: PodsFetchRequest) throws {
         self.request = request
-        cache = DownloadCache(environment: request.environment, lockTimeout: request.lockTimeout)
+        cache = try DownloadCache(environment: request.environment, lockTimeout: request.lockTimeout)
     }
 
     /// Runs the fetch (`.apply`) or reports what is missing (`.dryRun`, `.check`: nothing written).

@@ -71,7 +71,7 @@ package struct SpecLookup: Sendable {
         }
         var firstAbsent: String?
         for repo in ordered {
-            switch place(name: name, version: version, in: repo) {
+            switch try place(name: name, version: version, in: repo) {
             case .file(let path):
                 return try found(name: name, path: path, repo: repo, checksum: checksum, strict: strict)
             case .remote(let cdn): return .remote(cdn)
@@ -80,7 +80,7 @@ package struct SpecLookup: Sendable {
         }
         var held: [(repo: SpecRepo, path: String)] = []
         for repo in all where !ordered.contains(where: { $0.name == repo.name }) {
-            if case .file(let path) = place(name: name, version: version, in: repo) { held.append((repo, path)) }
+            if case .file(let path) = try place(name: name, version: version, in: repo) { held.append((repo, path)) }
         }
         let same = checksum.flatMap { sum in held.first { sha1(of: $0.path) == sum.lowercased() } }
         if let pick = same ?? held.first {
@@ -116,9 +116,9 @@ package struct SpecLookup: Sendable {
         case absent(String)
     }
 
-    func place(name: String, version: String, in repo: SpecRepo) -> Place {
+    func place(name: String, version: String, in repo: SpecRepo) throws -> Place {
         let fs = repos.fileSystem
-        let prefixes = Self.prefixLengths(repoPath: repo.path, fs)
+        let prefixes = try Self.prefixLengths(repoPath: repo.path, fs)
         // A CDN repo always keeps podspecs under `Specs/`, which exists only once one was downloaded.
         var specsDir = repo.path + "/Specs"
         if repo.kind != .cdn && !fs.fileExists(specsDir) { specsDir = repo.path }
@@ -184,8 +184,8 @@ package struct SpecLookup: Sendable {
     }
 
     /// `prefix_lengths` of `<repo>/CocoaPods-version.yml`; empty (unsharded) when absent.
-    static func prefixLengths(repoPath: String, _ fs: any FileSystem) -> [Int] {
-        SpecRepoMetadata.read(repoPath: repoPath, fs).prefixLengths
+    static func prefixLengths(repoPath: String, _ fs: any FileSystem) throws -> [Int] {
+        try SpecRepoMetadata.read(repoPath: repoPath, fs).prefixLengths
     }
 
     /// `b/c/1/` for prefix lengths [1, 1, 1]: successive slices of the MD5 of the name.

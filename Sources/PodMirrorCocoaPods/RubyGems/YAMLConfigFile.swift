@@ -57,7 +57,8 @@ enum YAMLConfigFile {
 
     /// Every top-level key except `excluded`, with its value as YAML reads it: an edit must keep these.
     static func otherValues(_ bytes: [UInt8], excluding excluded: Set<String>) -> [String: String] {
-        guard let root = try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)), let mapping = root.mapping
+        guard YAMLNesting.depthBound(bytes) <= YAMLNesting.limit,
+            let root = try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)), let mapping = root.mapping
         else { return [:] }
         var out: [String: String] = [:]
         for (key, value) in mapping where !excluded.contains(key.string ?? "") {

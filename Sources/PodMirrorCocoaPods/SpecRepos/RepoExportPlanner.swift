@@ -9,9 +9,16 @@ package struct RepoExportPlanner: Sendable {
     package init(_ shared: RepoPlannerContext) { self.shared = shared }
 
     /// `repo export NAME FILE` as a plan: one change, needed unless FILE already is the bundle of the repo's
-    /// branch at its tip (the same header, a pack after it). Applying writes it with `export`; `--dry-run`
-    /// writes nothing, `--check` exits 3 when FILE is missing or another bundle.
+    /// branch at its tip (the same header, a pack after it), then the removal of temporary bundles killed exports
+    /// left beside FILE (`TempName.stale`), if any. Applying writes it with `export`; `--dry-run` writes nothing,
+    /// `--check` exits 3 when FILE is missing or another bundle, or a leftover is there.
     package func plan(name: String, to file: String) throws -> Plan {
+        var plan = try exportPlan(name: name, to: file)
+        plan.removingLeftovers(beside: [file], fileSystem: shared.repos.fileSystem)
+        return plan
+    }
+
+    private func exportPlan(name: String, to file: String) throws -> Plan {
         let (_, branch, tip) = try exportSource(name, to: file)
         let header = SpecBundleHeader.v2(tip: tip, branch: branch)
         let arguments = ["name": name, "branch": branch, "tip": String(tip.prefix(12)), "file": file]

@@ -9,8 +9,10 @@ package struct SpecRepoMetadata: Sendable, Equatable {
 
     package init(prefixLengths: [Int]) { self.prefixLengths = prefixLengths }
 
-    /// The metadata in `yaml`'s bytes; no `prefix_lengths` (or unreadable YAML): unsharded.
-    package init(yaml bytes: [UInt8]) {
+    /// The metadata in `yaml`'s bytes (the file at `path`); no `prefix_lengths` (or unreadable YAML): unsharded.
+    /// YAML nested deeper than `YAMLNesting` allows is refused before it is parsed.
+    package init(yaml bytes: [UInt8], path: String) throws {
+        try YAMLNesting.check(bytes, path: path, code: .podsSpecUnreadable)
         guard bytes.count <= 1 << 20,
             let node = try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)),
             let seq = node.mapping?[Node("prefix_lengths")]?.sequence
@@ -22,9 +24,10 @@ package struct SpecRepoMetadata: Sendable, Equatable {
     }
 
     /// `<repo>/CocoaPods-version.yml`'s metadata; unsharded when absent.
-    package static func read(repoPath: String, _ fs: any FileSystem) -> SpecRepoMetadata {
-        guard let data = fs.contents(repoPath + "/CocoaPods-version.yml") else { return .init(prefixLengths: []) }
-        return SpecRepoMetadata(yaml: Array(data))
+    package static func read(repoPath: String, _ fs: any FileSystem) throws -> SpecRepoMetadata {
+        let path = repoPath + "/CocoaPods-version.yml"
+        guard let data = fs.contents(path) else { return .init(prefixLengths: []) }
+        return try SpecRepoMetadata(yaml: Array(data), path: path)
     }
 
     /// The shard folders of a pod, e.g. `["b", "c", "1"]` for prefix lengths [1, 1, 1].

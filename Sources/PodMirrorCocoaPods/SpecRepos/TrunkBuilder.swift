@@ -119,7 +119,8 @@ struct TrunkBuilder {
                 "trunk.error.not-specs", "trunk.error.not-specs.remedy",
                 ["url": Redaction.redactURL(url), "commit": commit])
         }
-        return SpecRepoMetadata(yaml: try repo.blobBytes(blob, maxSize: 1 << 20, path: TrunkLayout.versionFile))
+        let bytes = try repo.blobBytes(blob, maxSize: 1 << 20, path: TrunkLayout.versionFile)
+        return try SpecRepoMetadata(yaml: bytes, path: "\(Redaction.redactURL(url)): \(TrunkLayout.versionFile)")
     }
 
     /// Brings CocoaPods' own files of `old` into `staging`: a file the mirror has too stays the mirror's (its

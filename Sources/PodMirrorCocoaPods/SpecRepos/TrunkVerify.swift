@@ -27,7 +27,8 @@ extension RepoVerifier {
         let fs = repos.fileSystem
         let versionFile = try repo.blobID(commit: commit, file: TrunkLayout.versionFile)
         let metadata = try SpecRepoMetadata(
-            yaml: versionFile.map { try repo.blobBytes($0, maxSize: 1 << 20, path: TrunkLayout.versionFile) } ?? [])
+            yaml: versionFile.map { try repo.blobBytes($0, maxSize: 1 << 20, path: TrunkLayout.versionFile) } ?? [],
+            path: state.path + "/.git: " + TrunkLayout.versionFile)
         let layout = TrunkLayout(metadata: metadata)
         var index = TrunkIndex(metadata: metadata)
         var expected: [(path: String, blob: String)] = versionFile.map { [(TrunkLayout.versionFile, $0)] } ?? []

@@ -19,8 +19,24 @@ package struct FileError: PodMirrorError {
     package var reason: String
     /// For `move`: where the file was going.
     package var destination: String?
+    /// Why `readFile` refused the file, when it did (`reason` says it in English).
+    package var refusal: ReadRefusal?
+
+    /// A file `readFile` refuses to read: not a regular file (a FIFO would block, a device never ends), or
+    /// larger than the limit.
+    package enum ReadRefusal: Equatable, Sendable {
+        /// What it is instead: `FIFO`, `character device`, `block device`, `socket`.
+        case notRegular(kind: String)
+        case tooLarge(limit: Int)
+    }
 
     package var text: Message? {
+        switch refusal {
+        case .notRegular(let kind): return Message("file.error.not-regular", ["path": path, "kind": kind])
+        case .tooLarge(let limit):
+            return Message("file.error.too-large", ["path": path, "limit": String(limit >> 20)])
+        case nil: break
+        }
         let key =
             switch operation {
             case .read: "file.error.read"
@@ -34,7 +50,9 @@ package struct FileError: PodMirrorError {
         return Message(key, ["path": path, "reason": reason, "destination": destination ?? ""])
     }
     package var remedyText: Message? {
-        reason.contains("ermission") || reason.contains("Read-only") ? Message("file.error.permission.remedy") : nil
+        if case .notRegular = refusal { return Message("file.error.not-regular.remedy") }
+        return reason.contains("ermission") || reason.contains("Read-only")
+            ? Message("file.error.permission.remedy") : nil
     }
     package var message: String { text?.english ?? reason }
     package var remedy: String? { remedyText?.english }
@@ -60,12 +78,26 @@ package struct FileError: PodMirrorError {
     package static func errno(_ path: String, _ operation: Operation, _ code: Int32 = Glibc_errno()) -> FileError {
         FileError(path: path, operation: operation, reason: String(cString: strerror(code)))
     }
+
+    /// A read of `path` refused before reading (see `ReadRefusal`).
+    package static func refused(_ path: String, _ refusal: ReadRefusal) -> FileError {
+        let reason =
+            switch refusal {
+            case .notRegular(let kind): "it is a \(kind), not a regular file"
+            case .tooLarge(let limit): "it is larger than \(limit >> 20) MiB, the most podmirror reads"
+            }
+        var error = FileError(path: path, operation: .read, reason: reason)
+        error.refusal = refusal
+        return error
+    }
 }
 
 @inline(__always) func Glibc_errno() -> Int32 { errno }
 
 /// File system access behind a protocol, so tests can inject faults.
 public protocol FileSystem: Sendable {
+    /// The bytes of the regular file at `path` (a symlink is followed), at most `LocalFileSystem.readLimit`:
+    /// a FIFO, a device, a socket or a larger file is refused with a `FileError` naming it, never waited on.
     func readFile(_ path: String) throws -> [UInt8]
     /// True when something is at `path` (a symlink counts, even one whose target is missing).
     func fileExists(_ path: String) -> Bool
@@ -112,15 +144,16 @@ extension FileSystem {
 public struct LocalFileSystem: FileSystem {
     public init() {}
 
+    /// The most bytes `readFile` reads: far above any Podfile, lock, project or config file (and a Specs repo's
+    /// git index), far below what a file that never ends (a link to `/dev/zero`) would make it allocate.
+    package static let readLimit = 512 << 20
+
     public func readFile(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError.errno(path, .read) }
+        let fd = try Self.openRegularFile(path, limit: Self.readLimit)
         defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw FileError.errno(path, .read) }
-        if (st.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, operation: .read, reason: "is a directory") }
         var out = [UInt8]()
-        out.reserveCapacity(Int(st.st_size))
+        var st = stat()
+        if fstat(fd, &st) == 0 { out.reserveCapacity(Int(st.st_size)) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -130,8 +163,51 @@ public struct LocalFileSystem: FileSystem {
             }
             if n == 0 { break }
             out.append(contentsOf: buffer[0..<n])
+            // A file may grow after fstat, and some (in /proc) say 0 bytes and have more.
+            if out.count > Self.readLimit { throw FileError.refused(path, .tooLarge(limit: Self.readLimit)) }
         }
         return out
+    }
+
+    /// Opens `path` for reading (following a symlink) when it is a regular file of at most `limit` bytes; the
+    /// caller closes the descriptor. What `stat` calls something else is refused without being opened (opening a
+    /// device may act on it); the open is `O_NONBLOCK`, so a FIFO put there meanwhile is refused rather than
+    /// waited on (no writer may ever come), and the type is checked again on the opened descriptor.
+    package static func openRegularFile(_ path: String, limit: Int) throws -> Int32 {
+        var st = stat()
+        if stat(path, &st) == 0 { try requireRegular(path, st, limit: limit) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError.errno(path, .read) }
+        do {
+            guard fstat(fd, &st) == 0 else { throw FileError.errno(path, .read) }
+            try requireRegular(path, st, limit: limit)
+        } catch {
+            close(fd)
+            throw error
+        }
+        return fd
+    }
+
+    private static func requireRegular(_ path: String, _ st: stat, limit: Int) throws {
+        let kind: String? =
+            switch st.st_mode & S_IFMT {
+            case S_IFREG: nil
+            case S_IFDIR: "directory"
+            case S_IFIFO: "FIFO"
+            case S_IFCHR: "character device"
+            case S_IFBLK: "block device"
+            case S_IFSOCK: "socket"
+            default: "special file"
+            }
+        if kind == "directory" { throw FileError(path: path, operation: .read, reason: "is a directory") }
+        if let kind { throw FileError.refused(path, .notRegular(kind: kind)) }
+        guard st.st_size <= off_t(limit) else { throw FileError.refused(path, .tooLarge(limit: limit)) }
+    }
+
+    /// Throws unless `path` is a regular file `readFile` would read (`openRegularFile`): for files another
+    /// library (libgit2) opens itself, which would wait on a FIFO or read a device forever.
+    package static func checkRegularFile(_ path: String) throws {
+        close(try openRegularFile(path, limit: readLimit))
     }
 
     public func fileExists(_ path: String) -> Bool {

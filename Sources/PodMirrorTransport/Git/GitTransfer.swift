@@ -89,9 +89,9 @@ package final class TransferSession: @unchecked Sendable {
     private var readyRemotes: Set<OpaquePointer> = []
     /// The operation `run` performs ("clone", "fetch", "ls-remote"), for `--verbose` trace lines.
     private var operation = "transfer"
-    /// The user name and password of an http(s) URL's userinfo: libgit2 gets them through the credentials
+    /// The user name and password of a URL's userinfo (`URLUserinfo`): libgit2 gets them through the credentials
     /// callback, never in a URL, so they cannot reach `FETCH_HEAD` (written with the remote's instance URL).
-    private var userinfo: HTTPUserinfo?
+    private var userinfo: URLUserinfo?
     private var userinfoOffered = false
     /// The URL the transfer connects to as `--verbose` shows it: with its userinfo, redacted (`***@`).
     private var shownURL: String?
@@ -283,7 +283,7 @@ package final class TransferSession: @unchecked Sendable {
     }
 
     /// Fetch options for a transfer that connects to `url` (after `insteadOf` rewriting): callbacks and
-    /// the proxy decision. The userinfo of an http(s) `url` goes to the credentials callback.
+    /// the proxy decision. The password of `url` (`URLUserinfo`) goes to the credentials callback.
     func fetchOptions(connectingTo url: String) throws -> git_fetch_options {
         var opts = git_fetch_options()
         git_fetch_options_init(&opts, UInt32(GIT_FETCH_OPTIONS_VERSION))
@@ -299,7 +299,7 @@ package final class TransferSession: @unchecked Sendable {
         var proxy = git_proxy_options()
         git_proxy_options_init(&proxy, UInt32(GIT_PROXY_OPTIONS_VERSION))
         shownURL = Redaction.redactURL(url)
-        let (url, found) = HTTPUserinfo.split(url)
+        let (url, found) = URLUserinfo.split(url)
         if let found { userinfo = found }
         proxyChoice = options.proxyChoice(for: url)
         free(connectURL)
@@ -407,7 +407,7 @@ package enum GitTransfer {
         opts.fetch_opts = try session.fetchOptions(connectingTo: connect)
         // libgit2 writes "clone: from <origin's URL>" into the reflogs: origin is created without the userinfo
         // (as git writes it) and gets `url` once the clone is done.
-        let split = HTTPUserinfo.split(url)
+        let split = URLUserinfo.split(url)
         let anonymous = split.userinfo == nil ? nil : strdup(split.url)
         defer { free(anonymous) }
         opts.remote_cb_payload = anonymous.map { UnsafeMutableRawPointer($0) }

@@ -16,6 +16,8 @@ package final class GitConfigFile {
     init(path: String) throws {
         Libgit2.initialize()
         self.path = path
+        // libgit2 reads the file itself: a FIFO would block it forever, a link to a device feed it forever.
+        if FileManager.default.fileExists(atPath: path) { try LocalFileSystem.checkRegularFile(path) }
         guard git_config_open_ondisk(&config, path) == 0 else {
             throw PodMirrorFailure(
                 Message("gitconfig.error.read", ["path": path, "reason": Libgit2.lastErrorMessage()]),

@@ -218,7 +218,8 @@ enum GitProxyConfig {
         guard git_config_new(&cfg) == 0, let cfg else { return [] }
         defer { git_config_free(cfg) }
         let files = GitConfigFiles(environment: RuntimeEnvironment(variables: environment)).readOrder
-        for (level, path) in files where LocalFileSystem().fileExists(path) {
+        // What libgit2 would block on or read forever (a FIFO, a device) is left out, as a missing file is.
+        for (level, path) in files where (try? LocalFileSystem.checkRegularFile(path)) != nil {
             _ = git_config_add_file_ondisk(cfg, path, level, nil, 0)
         }
         final class Collector { var entries: [ProxySettings.ConfigEntry] = [] }

@@ -31,5 +31,7 @@ final class FuzzReplayTests: XCTestCase {
 
     func testGemrcHarnessReplaysSeedsAndRegressions() throws { try replay("GemrcFuzz") }
 
+    func testLockfileHarnessReplaysSeedsAndRegressions() throws { try replay("LockfileFuzz") }
+
     func testArchiveHarnessReplaysSeedsAndRegressions() throws { try replay("ArchiveFuzz") }
 }

@@ -105,7 +105,7 @@ final class HostileGitPodTests: XCTestCase {
         let path = try tmp.write("project/Podfile.lock", lock)
         let env = RuntimeEnvironment(
             variables: ["HOME": home, "PATH": "/usr/bin:/bin"], currentDirectory: tmp.sub("project"))
-        let fetcher = PodsFetcher(
+        let fetcher = try PodsFetcher(
             request: PodsFetchRequest(
                 lockfilePath: path, cocoapodsVersion: "1.17.0", stallTimeout: 30, lockTimeout: 30,
                 environment: env, mirrors: SourceMirrorRules(rules: []), proxy: ProxySettings()))

@@ -36,11 +36,11 @@ final class PodsFetchArchiveTests: XCTestCase {
     var podsDir: String { fixture.home + "/Library/Caches/CocoaPods/Pods" }
     static let archivePods = [("PMHttp", "1.0.0"), ("PMTgz", "1.0.0"), ("PMBadSum", "1.0.0"), ("PMDmg", "1.0.0")]
 
-    func fetcher(lock: String, mirrors: [InsteadOfRule] = []) -> PodsFetcher {
+    func fetcher(lock: String, mirrors: [InsteadOfRule] = []) throws -> PodsFetcher {
         let env = RuntimeEnvironment(
             variables: ["HOME": fixture.home, "PATH": "/usr/bin:/bin"],
             currentDirectory: fixture.project)
-        return PodsFetcher(
+        return try PodsFetcher(
             request: PodsFetchRequest(
                 lockfilePath: lock, only: [], jobs: 8, cocoapodsVersion: "1.17.0",
                 stallTimeout: 30, lockTimeout: 30, environment: env,

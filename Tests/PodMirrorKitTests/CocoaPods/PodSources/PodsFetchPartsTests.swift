@@ -25,7 +25,7 @@ final class PodsFetchPartsTests: PodSourcesServedTestCase {
     func planner(only: [String] = [], version: String? = "1.17.0") throws -> PodsFetchPlanner {
         let request = try request(only: only, version: version)
         return PodsFetchPlanner(
-            request: request, cache: DownloadCache(environment: request.environment, lockTimeout: 30))
+            request: request, cache: try DownloadCache(environment: request.environment, lockTimeout: 30))
     }
 
     func job(_ plan: PodsFetchPlan, _ name: String) throws -> PodJob {
@@ -189,7 +189,7 @@ final class PodsFetchPartsTests: PodSourcesServedTestCase {
 
     func testCheckIsDriftWhileAnEntryIsMissingAndCompleteAfterTheFetch() throws {
         let request = try request(only: ["PMFoo", "PMBar"])
-        let fetcher = PodsFetcher(request: request)
+        let fetcher = try PodsFetcher(request: request)
         let before = try fetcher.run(mode: .check, cancellation: CancellationToken())
         XCTAssertEqual(before.missing.map(\.name).sorted(), ["PMBar", "PMFoo"])
         XCTAssertEqual(before.exitStatus, .drift)

@@ -25,13 +25,13 @@ final class PodsFetchTests: PodSourcesServedTestCase {
     func fetcher(
         lock: String, jobs: Int = 8, stall: TimeInterval = 30, lockTimeout: TimeInterval = 30,
         only: [String] = [], strictChecksums: Bool = false
-    ) -> PodsFetcher {
+    ) throws -> PodsFetcher {
         var request = PodsFetchRequest(
             lockfilePath: lock, only: only, jobs: jobs, cocoapodsVersion: "1.17.0",
             stallTimeout: stall, lockTimeout: lockTimeout, environment: environment,
             mirrors: SourceMirrorRules(rules: []), proxy: ProxySettings())
         request.strictChecksums = strictChecksums
-        return PodsFetcher(request: request)
+        return try PodsFetcher(request: request)
     }
 
     func result(_ report: PodsFetchReport, _ name: String) -> PodFetchResult {
@@ -397,7 +397,7 @@ final class PodsFetchTests: PodSourcesServedTestCase {
                 try (lines + "platform :ios, '12.0'\ntarget 'App' do\n  pod 'PMFoo'\nend\n").write(
                     toFile: podfile, atomically: true, encoding: .utf8)
             }
-            let fetch = fetcher(lock: lock, only: ["PMFoo", "PMBar"], strictChecksums: strict)
+            let fetch = try fetcher(lock: lock, only: ["PMFoo", "PMBar"], strictChecksums: strict)
             return try fetch.run(mode: .dryRun, cancellation: CancellationToken())
         }
         // The first Podfile source holding the version serves it, as CocoaPods' resolver takes it.
@@ -554,7 +554,7 @@ final class PodsFetchTests: PodSourcesServedTestCase {
         let lock = try fixture.writeLock(
             try fixture.podfileLock(
                 gitURLOverride: ["PMGitA": faulty.url("podsrc/PMGitA.git")], tagOverride: ["PMGitA": "2.0.0"]))
-        let job = fetcher(lock: lock, stall: 2, only: ["PMGitA"])
+        let job = try fetcher(lock: lock, stall: 2, only: ["PMGitA"])
         Thread.detachNewThread {
             do { box.report = try job.run(mode: .apply, cancellation: CancellationToken()) } catch { box.error = error }
             done.signal()
@@ -675,18 +675,26 @@ final class PodSourcesUnitTests: XCTestCase {
     func testCacheRootFollowsCocoaPodsRules() throws {
         let h = tmp.path + "/roothome"
         try FileManager.default.createDirectory(atPath: h + "/.cocoapods", withIntermediateDirectories: true)
-        func root(_ vars: [String: String], cwd: String = "/tmp") -> String {
-            DownloadCache.root(
+        func root(_ vars: [String: String], cwd: String = "/tmp") throws -> String {
+            try DownloadCache.root(
                 environment: RuntimeEnvironment(variables: vars.merging(["HOME": h]) { $1 }, currentDirectory: cwd))
         }
-        XCTAssertEqual(root([:]), h + "/Library/Caches/CocoaPods")
-        XCTAssertEqual(root(["CP_HOME_DIR": tmp.path + "/cphome"]), tmp.path + "/cphome/cache")
+        XCTAssertEqual(try root([:]), h + "/Library/Caches/CocoaPods")
+        XCTAssertEqual(try root(["CP_HOME_DIR": tmp.path + "/cphome"]), tmp.path + "/cphome/cache")
         try "cache_root: ~/mycache\n".write(toFile: h + "/.cocoapods/config.yaml", atomically: true, encoding: .utf8)
-        XCTAssertEqual(root([:]), h + "/mycache")
+        XCTAssertEqual(try root([:]), h + "/mycache")
         try FileManager.default.createDirectory(atPath: tmp.path + "/cphome", withIntermediateDirectories: true)
         try "cache_root: /opt/c\n".write(toFile: tmp.path + "/cphome/config.yaml", atomically: true, encoding: .utf8)
-        XCTAssertEqual(root(["CP_HOME_DIR": tmp.path + "/cphome"]), "/opt/c")
-        XCTAssertEqual(root(["CP_CACHE_DIR": "relcache"]), "/tmp/relcache")
+        XCTAssertEqual(try root(["CP_HOME_DIR": tmp.path + "/cphome"]), "/opt/c")
+        XCTAssertEqual(try root(["CP_CACHE_DIR": "relcache"]), "/tmp/relcache")
+        // Nested 10,000 levels deep, the YAML parser's recursion overflowed the stack (SIGSEGV): refused, named.
+        let deep = "cache_root: " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        try (deep + "\n").write(toFile: h + "/.cocoapods/config.yaml", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try root([:])) { error in
+            let message = (error as? PodMirrorError)?.message ?? "\(error)"
+            XCTAssertTrue(message.contains(h + "/.cocoapods/config.yaml"), message)
+            XCTAssertTrue(message.contains("more than 512 levels deep"), message)
+        }
     }
 
     func testRubyPodspecReadOnlyWhenLiteral() {

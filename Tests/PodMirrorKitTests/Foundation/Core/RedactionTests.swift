@@ -25,4 +25,24 @@ final class RedactionTests: XCTestCase {
             Redaction.redactText("failed to fetch 'https://u:p@h/x.git': 500"),
             "failed to fetch 'https://***@h/x.git': 500")
     }
+
+    /// Userinfo is redacted whatever the scheme, and in scp-like URLs when they hold a password.
+    func testEverySchemeAndSCPLikeURLsWithAPassword() {
+        for (url, redacted) in [
+            ("git://bob:s3cr3t@127.0.0.1:9418/specs.git", "git://***@127.0.0.1:9418/specs.git"),
+            ("ssh://bob:s3cr3t@host/specs.git", "ssh://***@host/specs.git"),
+            ("ftp://bob:s3cr3t@host/x", "ftp://***@host/x"),
+            ("bob:s3cr3t@host:org/specs.git", "***@host:org/specs.git"),
+            ("bob:s3@cr:3t@host:org/specs.git", "***@host:org/specs.git"),
+            ("git@github.com:org/specs.git", "git@github.com:org/specs.git"),
+            ("/path/a:b@c:d", "/path/a:b@c:d"),
+            ("host:path", "host:path"),
+        ] {
+            XCTAssertEqual(Redaction.redactURL(url), redacted, url)
+            XCTAssertEqual(
+                Redaction.redactText("failed to clone '\(url)': no route"), "failed to clone '\(redacted)': no route")
+            XCTAssertEqual(Redaction.redactText("fatal: \(url) refused"), "fatal: \(redacted) refused")
+        }
+        XCTAssertEqual(Redaction.redactText("at 10:30 nothing@here"), "at 10:30 nothing@here")
+    }
 }

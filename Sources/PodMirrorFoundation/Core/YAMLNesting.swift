@@ -1,15 +1,16 @@
 import Foundation
-import PodMirrorFoundation
 
-/// A guard run before handing a config file to the YAML parser, whose recursion overflows the
-/// stack on absurdly nested input (about 10,000 levels of `[`, `{` or `- `) and crashes the process.
-enum YAMLNesting {
-    /// Deeper than any gemrc or Bundler config; far below what overflows an 8 MB stack.
-    static let limit = 512
+/// The guard run before any bytes reach the YAML parser (Yams, libyaml), whose recursion overflows the stack on
+/// absurdly nested input (about 10,000 levels of `[`, `{` or `- `) and crashes the process: every YAML file
+/// podmirror reads (Podfile.lock, CocoaPods' `config.yaml`, a spec repo's `CocoaPods-version.yml`, gemrc,
+/// Bundler's config) goes through `check` first.
+package enum YAMLNesting {
+    /// Deeper than any lock, gemrc or config file; far below what overflows an 8 MB stack (or a 512 KB thread's).
+    package static let limit = 512
 
     /// An upper bound of the nesting depth: open flow brackets plus, per line, indentation and
     /// compact `- `/`? ` indicators. Over-counting (brackets inside quotes) only makes it stricter.
-    static func depthBound(_ bytes: [UInt8]) -> Int {
+    package static func depthBound(_ bytes: [UInt8]) -> Int {
         var flow = 0
         var maxFlow = 0
         var maxBlock = 0
@@ -32,11 +33,12 @@ enum YAMLNesting {
         return maxFlow + max(maxBlock, block)
     }
 
-    /// Throws a failure naming the file when it nests deeper than `limit`.
-    static func check(_ bytes: [UInt8], path: String, code: ErrorCode) throws {
+    /// Throws a failure naming the file when it nests deeper than `limit`; `code` is the one the file's other
+    /// YAML errors carry.
+    package static func check(_ bytes: [UInt8], path: String, code: ErrorCode) throws {
         guard depthBound(bytes) > limit else { return }
         throw PodMirrorFailure(
-            Message("gems.error.too-deep", ["path": path, "limit": String(limit)]),
-            remedy: Message("gems.error.fix-file.remedy"), code: code)
+            Message("yaml.error.too-deep", ["path": path, "limit": String(limit)]),
+            remedy: Message("yaml.error.too-deep.remedy"), code: code)
     }
 }
