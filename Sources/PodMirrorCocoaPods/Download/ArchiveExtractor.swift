@@ -54,7 +54,7 @@ struct ArchiveExtractor {
             }
             try writer.finish()
         } catch {
-            FileTree.emptyFolder(destination)
+            try? FolderWalk.empty(destination)
             throw (error as? PodTreeFailure).map(failure) ?? error
         }
     }
@@ -94,6 +94,7 @@ struct ArchiveExtractor {
             case .badChecksum(let offset): reason = "not a tar archive (bad header at byte \(offset))"
             case .unsupported(let what): reason = "\(what) is not supported"
             case .truncated: reason = "the archive is truncated"
+            case .malformed(let what): reason = "a malformed tar header: \(what)"
             }
             throw failed(reason: reason)
         }
@@ -187,28 +188,5 @@ struct ArchiveExtractor {
     static func firstLine(_ text: String) -> String {
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return line.isEmpty ? "the tool failed without a message" : Redaction.redactText(line)
-    }
-}
-
-/// Small file-tree operations on real paths (no following of links unless stated).
-enum FileTree {
-    /// Removes everything inside `folder`, keeping the folder; folders without write permission are
-    /// opened up first.
-    static func emptyFolder(_ folder: String) {
-        guard let names = try? LocalFileSystem().contentsOfDirectory(folder) else { return }
-        for name in names { remove(folder + "/" + name) }
-    }
-
-    /// Removes `path` and everything below it, whatever the folders' permissions.
-    static func remove(_ path: String) {
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return }
-        if st.st_mode & S_IFMT == S_IFDIR {
-            chmod(path, 0o700)
-            emptyFolder(path)
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
     }
 }
