@@ -104,7 +104,17 @@ struct ArchiveExtractor {
 
     func extractZip(_ archive: String, into writer: PodTreeWriter) throws {
         let zip = try openZip(archive)
+        let directory: ZipDirectory
+        do { directory = try ZipDirectory.read(archive, limits: limits) } catch let e as ZipDirectory.Failure {
+            switch e {
+            case .limit(let bound): throw PodTreeFailure.limit(bound, limit: limits.value(of: bound))
+            case .unreadable(let why): throw failed(reason: "the zip's central directory cannot be read: \(why)")
+            case .declared(let why): throw failed(reason: why)
+            }
+        }
+        var listed = 0
         for entry in zip {
+            listed += 1
             if cancellation.isCancelled { throw InterruptedError() }
             let mode = (entry.fileAttributes[.posixPermissions] as? NSNumber)?.uint32Value ?? 0o644
             do {
@@ -129,6 +139,11 @@ struct ArchiveExtractor {
             } catch {
                 throw failed(reason: "\(Redaction.redactText(entry.path)): \(error)")
             }
+        }
+        // ZIPFoundation ends its listing quietly where a record cannot be read: an archive is never half-listed.
+        guard listed == directory.count else {
+            throw failed(
+                reason: "the zip's central directory cannot be read: \(listed) of \(directory.count) entries listed")
         }
     }
 
