@@ -57,6 +57,8 @@ package struct HTTPDownloadAttempt {
         package var outcome: Outcome
         package var status: Int
         package var headers: String
+        /// True when the attempt was abandoned under the minimum rate (the server sent, too slowly).
+        package var tooSlow = false
     }
 
     /// libcurl errors that another attempt cannot fix (bad URL, TLS verification, disk full, redirect loop).
@@ -157,9 +159,10 @@ package struct HTTPDownloadAttempt {
             let reason = context.stalled ? "stalled" : Redaction.redactText(error)
             Trace.emit(.httpFailure(method: "GET", url: shown, reason: reason, seconds: seconds))
         }
+        let tooSlow = result.too_slow != 0 && rc == Self.timedOut
         return Result(
-            outcome: outcome(rc, status: result.status, tooSlow: result.too_slow != 0, context: context, error: error),
-            status: result.status, headers: raw)
+            outcome: outcome(rc, status: result.status, tooSlow: tooSlow, context: context, error: error),
+            status: result.status, headers: raw, tooSlow: tooSlow)
     }
 
     func outcome(_ rc: Int32, status: Int, tooSlow: Bool, context: Context, error: String) -> Outcome {
