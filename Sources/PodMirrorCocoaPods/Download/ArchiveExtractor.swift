@@ -11,13 +11,23 @@ import ZIPFoundation
 /// `TarListing` (gzip, bzip2 and xz decompressed by the system tools, run by argv, streaming), zip read with
 /// ZIPFoundation where CocoaPods runs `unzip`. Nothing can land outside the destination; the bounds of
 /// `limits` stop archive bombs.
-struct ArchiveExtractor {
+package struct ArchiveExtractor {
     /// The source URL, redacted, for messages.
     var shownURL: String
     var cancellation: CancellationToken
     /// The environment the tools run in; its `$PATH` finds `gzip`, `bzip2` and `xz`.
     var environment: [String: String]
     var limits: ArchiveLimits = .default
+
+    package init(
+        shownURL: String, cancellation: CancellationToken, environment: [String: String],
+        limits: ArchiveLimits = .default
+    ) {
+        self.shownURL = shownURL
+        self.cancellation = cancellation
+        self.environment = environment
+        self.limits = limits
+    }
 
     var searchPath: String? { environment["PATH"] }
 
@@ -39,7 +49,7 @@ struct ArchiveExtractor {
 
     /// Extracts `archive` into `destination` (an existing empty folder). On failure `destination` is left
     /// empty.
-    func extract(_ archive: String, type: ArchiveType, into destination: String) throws {
+    package func extract(_ archive: String, type: ArchiveType, into destination: String) throws {
         do {
             var st = stat()
             let size = stat(archive, &st) == 0 ? Int64(st.st_size) : 0
@@ -165,7 +175,10 @@ struct ArchiveExtractor {
                 .fileSystem,
                 Message(
                     "pods.http.write-failed",
-                    ["url": shownURL, "path": path, "reason": String(cString: strerror(code))]))
+                    [
+                        "url": shownURL, "path": TerminalText.escaped(path),
+                        "reason": String(cString: strerror(code)),
+                    ]))
         }
     }
 
@@ -188,8 +201,9 @@ struct ArchiveExtractor {
 
     func failed(_ message: Message) -> HTTPSourceError { HTTPSourceError(.extraction, message) }
 
+    /// Member names in `reason` (and a tool's words about them) are printed with their control bytes escaped.
     func failed(reason: String) -> HTTPSourceError {
-        failed(Message("pods.http.extract-failed", ["url": shownURL, "reason": reason]))
+        failed(Message("pods.http.extract-failed", ["url": shownURL, "reason": TerminalText.escaped(reason)]))
     }
 
     func unsafe(_ entry: String, _ problem: ArchiveSafety.Problem) -> HTTPSourceError {
@@ -197,7 +211,7 @@ struct ArchiveExtractor {
             .unsafeArchive,
             Message(
                 problem.messageKey,
-                ["url": shownURL, "entry": Redaction.redactText(entry)]))
+                ["url": shownURL, "entry": TerminalText.escaped(Redaction.redactText(entry))]))
     }
 
     static func firstLine(_ text: String) -> String {

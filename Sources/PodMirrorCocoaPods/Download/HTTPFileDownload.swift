@@ -58,6 +58,10 @@ struct HTTPFileDownload {
                     throw InterruptedError()
                 case .tooLarge:
                     throw HTTPSourceError.limit(.archiveBytes, of: options.limits, url: shown)
+                case .writeFailed(let why):
+                    // A full disk: the system's reason and the file, never libcurl's "Failure writing output".
+                    throw HTTPSourceError(
+                        .fileSystem, Message("pods.http.write-failed", ["url": shown, "path": path, "reason": why]))
                 case .rangeNotHonoured:
                     // The server ignored or refused the range: start over from zero, unless the last try was too
                     // slow (the same server would trickle the same bytes again) or the window is spent.

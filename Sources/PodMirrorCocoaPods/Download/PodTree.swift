@@ -213,14 +213,18 @@ extension PodTree {
         case .unsafe(let entry, let problem):
             let key = problem == .linkOutside ? "pods.git.unsafe-tree.link-outside" : "pods.git.unsafe-tree.special"
             return PodMirrorFailure(
-                Message(key, ["url": shown, "entry": Redaction.redactText(entry)]), code: .podsGitUnsafeTree)
+                Message(key, ["url": shown, "entry": TerminalText.escaped(Redaction.redactText(entry))]),
+                code: .podsGitUnsafeTree)
         case .limit(let bound, let limit):
             return PodMirrorFailure(
                 Message(bound.messageKey, ["url": shown, "limit": String(limit)]),
                 code: .podsGitUnsafeTree)
         case .io(let path, let code):
             return PodMirrorFailure(
-                Message("file.error.read", ["path": path, "reason": String(cString: strerror(code))]), code: .fileRead)
+                Message(
+                    "file.error.read",
+                    ["path": TerminalText.escaped(path), "reason": String(cString: strerror(code))]),
+                code: .fileRead)
         }
     }
 }

@@ -47,6 +47,8 @@ package struct HTTPDownloadAttempt {
         case rangeNotHonoured
         /// The server answered an error status (curl's `--fail`).
         case httpStatus(Int)
+        /// The file could not be written (a full disk, a quota): the system's reason, `strerror(errno)`.
+        case writeFailed(reason: String)
         /// No complete answer: a timeout, a stall, a dropped connection. Another attempt may help unless
         /// `permanent` (bad URL, TLS verification, a local write error, a redirect loop).
         case failed(reason: String, permanent: Bool)
@@ -160,6 +162,10 @@ package struct HTTPDownloadAttempt {
             Trace.emit(.httpFailure(method: "GET", url: shown, reason: reason, seconds: seconds))
         }
         let tooSlow = result.too_slow != 0 && rc == Self.timedOut
+        if result.write_errno != 0 && rc != 0 {
+            let reason = String(cString: strerror(result.write_errno))
+            return Result(outcome: .writeFailed(reason: reason), status: result.status, headers: raw)
+        }
         return Result(
             outcome: outcome(rc, status: result.status, tooSlow: tooSlow, context: context, error: error),
             status: result.status, headers: raw, tooSlow: tooSlow)
