@@ -158,11 +158,11 @@ package final class PodTreeWriter {
     /// A hard link: a copy of the regular file it names, which must have been written before.
     private func copy(_ parts: [String], _ entry: ArchiveEntry) throws {
         guard let target = entry.linkTarget, let targetParts = try? PodTree.components(target),
-            [.file, .hardlink].contains(written[targetParts.joined(separator: "/")])
+            let targetName = targetParts.last, [.file, .hardlink].contains(written[targetParts.joined(separator: "/")])
         else { throw PodTreeFailure.unsafe(entry: entry.path, .hardlink) }
         let dir = try tree.openFolder(targetParts.dropLast(), entry: entry.path, create: false)
         defer { close(dir) }
-        let source = openat(dir, targetParts.last!, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let source = openat(dir, targetName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         if source < 0 { throw PodTreeFailure.io(path: tree.display(targetParts[...]), errno: errno) }
         defer { close(source) }
         var st = stat()

@@ -61,3 +61,31 @@ extension HostileGitPodTests {
         XCTAssertLessThan(Date().timeIntervalSince(start), 30)
     }
 }
+
+/// The same bounds for a Ruby podspec read statically from a pod's tree (`RubyPodspecReader`): nesting, and the
+/// number of statements and literal items (keys are found by a scan), so neither exhausts a worker's stack nor
+/// takes hours; such a podspec is left to CocoaPods with the reason.
+final class HostileRubyPodspecTests: XCTestCase {
+    func podspec(_ body: String) -> [UInt8] { Array("Pod::Spec.new do |s|\n\(body)\nend\n".utf8) }
+
+    func testDeeplyNestedLiteralsAreLeftToCocoaPodsWithoutACrash() {
+        final class Box: @unchecked Sendable { var reason: String? }
+        let box = Box()
+        let deep = podspec("  s.x = " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
+        onFetchWorker {
+            if case .failure(let why) = RubyPodspecReader.read(deep) { box.reason = why.message.english }
+        }
+        XCTAssertTrue(box.reason?.contains("nested deeper") ?? false, box.reason ?? "read")
+    }
+
+    func testTensOfThousandsOfStatementsOrKeysAreRefusedAtOnce() {
+        let statements = podspec((0..<20_000).map { "  s.a\($0) = 1" }.joined(separator: "\n"))
+        let keys = podspec("  s.x = { " + (0..<20_000).map { "'k\($0)' => 1" }.joined(separator: ", ") + " }")
+        let start = Date()
+        for (bytes, words) in [(statements, "statements"), (keys, "keys")] {
+            guard case .failure(let why) = RubyPodspecReader.read(bytes) else { return XCTFail("read \(words)") }
+            XCTAssertTrue(why.message.english.contains("more than 5000 \(words)"), why.message.english)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+    }
+}
