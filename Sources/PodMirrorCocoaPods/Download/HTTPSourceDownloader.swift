@@ -126,10 +126,9 @@ package enum HTTPSourceDownloader {
     }
 
     static func fileError(_ path: String, _ shown: String) -> HTTPSourceError {
-        HTTPSourceError(
+        let reason = String(cString: strerror(errno))
+        return HTTPSourceError(
             .fileSystem,
-            Message(
-                "pods.http.write-failed",
-                ["url": shown, "path": path, "reason": String(cString: strerror(errno))]))
+            Message("pods.http.write-failed", ["url": shown, "path": TerminalText.escaped(path), "reason": reason]))
     }
 }
