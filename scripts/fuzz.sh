@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 harnesses=(PodfileFuzz PbxprojFuzz GemrcFuzz LockfileFuzz ArchiveFuzz)
 # ArchiveFuzz writes real files for every input (about 15 s for its inputs on a tmpfs, see below).
-declare -A runs=([PodfileFuzz]=25000 [PbxprojFuzz]=150000 [GemrcFuzz]=150000 [LockfileFuzz]=100000 [ArchiveFuzz]=40000)
+declare -A runs=([PodfileFuzz]=25000 [PbxprojFuzz]=150000 [GemrcFuzz]=150000 [LockfileFuzz]=50000 [ArchiveFuzz]=20000)
 repeatable=false
 if [ "${1:-}" = "--repeatable" ]; then repeatable=true; seconds=900; else seconds="${1:-60}"; fi
 extra=()

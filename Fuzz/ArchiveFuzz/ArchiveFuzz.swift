@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import PodMirrorCocoaPods
+import PodMirrorFoundation
 
 #if canImport(Glibc)
     import Glibc
@@ -19,6 +20,12 @@ import PodMirrorCocoaPods
 // folder holds exactly `s` and `o`, `o` exactly `k`, with its bytes); when the writer succeeds, every path below
 // `s` is a regular file, a folder or a link whose target, resolved on disk by the kernel (realpath; a dangling
 // one by its resolved folder and name), is inside `s`.
+//
+// An input that is itself an archive (a tar: `ustar` at byte 257; a zip: `PK` and a record signature; gzip: its
+// magic) is extracted whole by `ArchiveExtractor`, as a downloaded pod is: header numbers (octal, base-256, pax
+// records), nesting depth and a zip's declared sizes come from the bytes (issue #28; seeds `tar-*`, `zip-*`,
+// `deep-*`). Invariants: no crash (a worker's 1 MiB stack), a refusal is an `HTTPSourceError` and leaves `s`
+// empty, and the same checks of what is outside and inside `s`.
 
 let alphabet: [Character] = ["a", "b", "/", ".", "o", "k"]
 let kinds: [ArchiveEntry.Kind] = [.file, .directory, .symlink, .hardlink, .fifo, .device]
@@ -107,17 +114,63 @@ let base: String = {
     return realPath(String(cString: made))!
 }()
 
+/// The kind of archive `input` is, when it is one.
+func archiveType(_ input: [UInt8]) -> ArchiveType? {
+    if input.count >= 512, Array(input[257..<262]) == Array("ustar".utf8) { return .tar }
+    if input.starts(with: [0x1F, 0x8B]) { return .tgz }
+    if input.starts(with: [0x50, 0x4B, 0x03, 0x04]) || input.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return .zip }
+    return nil
+}
+
+/// Bounds small enough for fuzzing speed, large enough for every seed.
+let fuzzLimits = ArchiveLimits(maxArchiveBytes: 1 << 20, maxEntries: 4096, maxExpandedBytes: 16 << 20, maxRatio: 200)
+
+/// Extracts `input` (an archive of `kind`) into `stage` on a thread with a pod worker's stack; true on success.
+func extractArchive(_ input: [UInt8], _ kind: ArchiveType, into stage: String, work: String) -> Bool {
+    let file = work + "/archive"
+    guard FileManager.default.createFile(atPath: file, contents: Data(input)) else { fail("cannot write \(file)") }
+    defer { unlink(file) }
+    final class Outcome: @unchecked Sendable { var error: Error? }
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    let thread = Thread {
+        let extractor = ArchiveExtractor(
+            shownURL: "fuzz", cancellation: CancellationToken(), environment: ["PATH": path], limits: fuzzLimits)
+        do { try extractor.extract(file, type: kind, into: stage) } catch { outcome.error = error }
+        done.signal()
+    }
+    thread.stackSize = 1 << 20
+    thread.start()
+    done.wait()
+    guard let error = outcome.error else { return true }
+    guard error is HTTPSourceError else { fail("threw a bare \(type(of: error)): \(error)") }
+    if !walk(stage).isEmpty { fail("a refused archive left \(walk(stage).prefix(5)) in the staging folder") }
+    return false
+}
+
 func harness(_ input: [UInt8]) {
     let work = base + "/w"
     let stage = work + "/s"
     let outside = work + "/o"
-    try? FileManager.default.removeItem(atPath: work)
+    // Through descriptors: a tree deeper than PATH_MAX (a deep seed) must go too.
+    try? FolderWalk.remove(work)
     try! FileManager.default.createDirectory(atPath: stage, withIntermediateDirectories: true)
     try! FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
     try! Data("keep".utf8).write(to: URL(fileURLWithPath: outside + "/k"))
-    defer { try? FileManager.default.removeItem(atPath: work) }
+    defer { try? FolderWalk.remove(work) }
 
     var succeeded = false
+    if let type = archiveType(input) {
+        succeeded = extractArchive(input, type, into: stage, work: work)
+    } else {
+        succeeded = writeMembers(input, into: stage)
+    }
+    check(work: work, stage: stage, outside: outside, succeeded: succeeded)
+}
+
+/// Writes the member list `input` describes with `PodTreeWriter`; true on success.
+func writeMembers(_ input: [UInt8], into stage: String) -> Bool {
     do {
         let writer = try PodTreeWriter(root: stage, limits: .default, archiveBytes: 1 << 20)
         let chunk = [UInt8](repeating: 0x7A, count: 256)
@@ -126,11 +179,15 @@ func harness(_ input: [UInt8]) {
             try chunk.withUnsafeBytes { try writer.write(UnsafeRawBufferPointer(rebasing: $0[0..<size])) }
         }
         try writer.finish()
-        succeeded = true
+        return true
     } catch {
         guard error is PodTreeFailure else { fail("threw a bare \(type(of: error)): \(error)") }
+        return false
     }
+}
 
+/// Nothing outside `stage` changed; after a success, only files, folders and links that stay inside.
+func check(work: String, stage: String, outside: String, succeeded: Bool) {
     if walk(work).filter({ !$0.hasPrefix("s/") }) != ["o", "o/k", "s"] {
         fail("something changed outside the staging folder: \(walk(work))")
     }

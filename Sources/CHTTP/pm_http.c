@@ -2,6 +2,8 @@
 
 #include "../CCurl/shim.h" /* <curl/curl.h> */
 
+#include <errno.h>
+#include <stdint.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,11 +14,16 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 /* Not thread-safe in old libcurl: done once, before the first request. */
 static void global_init(void) { curl_global_init(CURL_GLOBAL_DEFAULT); }
 
-typedef struct { char *data; size_t len; } buffer;
+/* A growing buffer that keeps at most `max` bytes; past it the transfer is cut (`over`). */
+typedef struct { char *data; size_t len; size_t max; int over; } buffer;
+
+/* Header lines kept at most (libcurl bounds each line; this bounds their number). */
+#define PM_MAX_HEADER_BYTES ((size_t)1 << 20)
 
 static size_t append(char *p, size_t size, size_t n, void *userdata) {
     buffer *b = userdata;
     size_t add = size * n;
+    if (add > b->max - b->len) { b->over = 1; return 0; }
     char *grown = realloc(b->data, b->len + add + 1);
     if (!grown) return 0;
     memcpy(grown + b->len, p, add);
@@ -33,12 +40,14 @@ static void set_proxy(CURL *c, const char *proxy, const char *noproxy) {
 }
 
 int pm_http_request(const char *url, const char *method, long timeout_ms, const char *user_agent,
-                    const char *proxy, const char *noproxy, pm_http_result *out) {
+                    const char *proxy, const char *noproxy, long long max_body, pm_http_result *out) {
     memset(out, 0, sizeof *out);
     pthread_once(&once, global_init);
     CURL *c = curl_easy_init();
     if (!c) { snprintf(out->error, sizeof out->error, "libcurl could not start a request"); return -1; }
     buffer body = {0}, headers = {0};
+    body.max = max_body > 0 ? (size_t)max_body : SIZE_MAX;
+    headers.max = PM_MAX_HEADER_BYTES;
     char errbuf[256] = {0};
     curl_easy_setopt(c, CURLOPT_URL, url);
     pm_curl_http_only(c);
@@ -61,7 +70,12 @@ int pm_http_request(const char *url, const char *method, long timeout_ms, const 
         out->headers = headers.data; out->headers_len = headers.len;
     } else {
         out->timed_out = rc == CURLE_OPERATION_TIMEDOUT;
-        snprintf(out->error, sizeof out->error, "%s", errbuf[0] ? errbuf : curl_easy_strerror(rc));
+        out->too_large = body.over || headers.over;
+        if (out->too_large)
+            snprintf(out->error, sizeof out->error, "the answer is larger than %lld bytes",
+                     body.over ? (long long)body.max : (long long)headers.max);
+        else
+            snprintf(out->error, sizeof out->error, "%s", errbuf[0] ? errbuf : curl_easy_strerror(rc));
         free(body.data); free(headers.data);
     }
     curl_easy_cleanup(c);
@@ -77,6 +91,7 @@ typedef struct {
     FILE *file;
     long long written;
     int write_failed;
+    int write_errno;
     const pm_http_download_request *request;
     long long resume_from;
 } download_state;
@@ -84,9 +99,13 @@ typedef struct {
 static size_t write_file(char *p, size_t size, size_t n, void *userdata) {
     download_state *st = userdata;
     size_t want = size * n;
+    errno = 0;
     size_t put = fwrite(p, 1, want, st->file);
     st->written += (long long)put;
-    if (put != want) st->write_failed = 1;
+    if (put != want) {
+        st->write_failed = 1;
+        if (!st->write_errno) st->write_errno = errno ? errno : EIO;
+    }
     return put;
 }
 
@@ -103,7 +122,8 @@ int pm_http_download(const pm_http_download_request *req, pm_http_download_resul
     FILE *f = fopen(req->path, req->resume_from > 0 ? "ab" : "wb");
     if (!f) {
         out->curl_code = CURLE_WRITE_ERROR;
-        snprintf(out->error, sizeof out->error, "cannot open %s for writing", req->path);
+        out->write_errno = errno ? errno : EIO;
+        snprintf(out->error, sizeof out->error, "cannot open %s for writing: %s", req->path, strerror(out->write_errno));
         return -1;
     }
     CURL *c = curl_easy_init();
@@ -113,8 +133,9 @@ int pm_http_download(const pm_http_download_request *req, pm_http_download_resul
         snprintf(out->error, sizeof out->error, "libcurl could not start a request");
         return -1;
     }
-    download_state st = { f, 0, 0, req, req->resume_from };
+    download_state st = { f, 0, 0, 0, req, req->resume_from };
     buffer headers = {0};
+    headers.max = PM_MAX_HEADER_BYTES;
     char errbuf[256] = {0};
     struct curl_slist *list = NULL;
     for (size_t i = 0; i < req->header_count; i++) list = curl_slist_append(list, req->headers[i]);
@@ -155,8 +176,16 @@ int pm_http_download(const pm_http_download_request *req, pm_http_download_resul
     double connected = 0;
     curl_easy_getinfo(c, CURLINFO_CONNECT_TIME, &connected);
     out->too_slow = rc == CURLE_OPERATION_TIMEDOUT && req->min_rate > 0 && connected > 0;
+    errno = 0;
     int closed = fclose(f);
+    /* A full disk shows at the last flush as often as in a write: the system's reason either way. */
+    if (closed != 0 && !st.write_errno) st.write_errno = errno ? errno : EIO;
     if (rc == CURLE_OK && (closed != 0 || st.write_failed)) rc = CURLE_WRITE_ERROR;
+    if (st.write_errno && (rc == CURLE_OK || rc == CURLE_WRITE_ERROR)) {
+        rc = CURLE_WRITE_ERROR;
+        out->write_errno = st.write_errno;
+        snprintf(errbuf, sizeof errbuf, "cannot write %s: %s", req->path, strerror(st.write_errno));
+    }
     out->curl_code = (int)rc;
     out->written = st.written;
     out->headers = headers.data;

@@ -23,6 +23,9 @@ package final class ArchiveHTTPServer: @unchecked Sendable {
         case status(Int)
         /// Answers 200 with the whole body even when `Range` was asked.
         case ignoreRange
+        /// Answers 200 with the whole body even when `Range` was asked, two bytes a second for `seconds`, then
+        /// closes: a trickling server without `Range`.
+        case trickleIgnoringRange(seconds: Double)
     }
 
     /// One request as received.
@@ -123,7 +126,12 @@ package final class ArchiveHTTPServer: @unchecked Sendable {
         }
         let etag = Self.etag(body)
         var start = 0
-        if fault != .ignoreRange, let range = headers["range"], range.hasPrefix("bytes="), range.hasSuffix("-"),
+        let ignoresRange: Bool
+        switch fault {
+        case .ignoreRange?, .trickleIgnoringRange?: ignoresRange = true
+        default: ignoresRange = false
+        }
+        if !ignoresRange, let range = headers["range"], range.hasPrefix("bytes="), range.hasSuffix("-"),
             let from = Int(range.dropFirst(6).dropLast()), headers["if-range"].map({ $0 == etag }) ?? true
         {
             if from >= body.count {
@@ -156,6 +164,13 @@ package final class ArchiveHTTPServer: @unchecked Sendable {
             while Date() < until && !isStopped && at < rest.count && connection.send([rest[at]]) {
                 at += 1
                 Thread.sleep(forTimeInterval: 0.25)
+            }
+        case .trickleIgnoringRange(let seconds)?:
+            let until = Date().addingTimeInterval(seconds)
+            var at = 0
+            while Date() < until && !isStopped && at < rest.count && connection.send([rest[at]]) {
+                at += 1
+                Thread.sleep(forTimeInterval: 0.5)
             }
         default:
             _ = connection.send(rest)

@@ -10,15 +10,17 @@ typedef struct {
     char *body;         /* malloc'd */
     size_t body_len;
     int timed_out;
+    int too_large;      /* 1: the body (or the headers) passed the bound given and the request was cut */
     char error[512];
 } pm_http_result;
 
 /* GET or HEAD `url` (http/https only, redirects not followed, TLS verified). `proxy` is the proxy to use
    ("" or NULL: none, whatever the environment says) and `noproxy` curl's list of hosts that bypass it.
+   At most `max_body` bytes of body and 1 MiB of headers are kept: a longer answer is cut (out->too_large).
    0 on an answer, -1 on failure (out->error says why; out->timed_out when the timeout fired).
    Free with pm_http_result_free. */
 int pm_http_request(const char *url, const char *method, long timeout_ms, const char *user_agent,
-                    const char *proxy, const char *noproxy, pm_http_result *out);
+                    const char *proxy, const char *noproxy, long long max_body, pm_http_result *out);
 
 void pm_http_result_free(pm_http_result *r);
 
@@ -47,6 +49,7 @@ typedef struct {
     long status;                  /* HTTP status of the last response (0 when none) */
     long long written;            /* bytes written to the file by this attempt */
     int too_slow;                 /* 1: aborted for going under min_rate once connected */
+    int write_errno;              /* errno of a failed open, write or close of the file (ENOSPC…), else 0 */
     char *headers;                /* raw header lines of every response, CRLF-separated (malloc'd) */
     size_t headers_len;
     char error[512];

@@ -11,13 +11,23 @@ import ZIPFoundation
 /// `TarListing` (gzip, bzip2 and xz decompressed by the system tools, run by argv, streaming), zip read with
 /// ZIPFoundation where CocoaPods runs `unzip`. Nothing can land outside the destination; the bounds of
 /// `limits` stop archive bombs.
-struct ArchiveExtractor {
+package struct ArchiveExtractor {
     /// The source URL, redacted, for messages.
     var shownURL: String
     var cancellation: CancellationToken
     /// The environment the tools run in; its `$PATH` finds `gzip`, `bzip2` and `xz`.
     var environment: [String: String]
     var limits: ArchiveLimits = .default
+
+    package init(
+        shownURL: String, cancellation: CancellationToken, environment: [String: String],
+        limits: ArchiveLimits = .default
+    ) {
+        self.shownURL = shownURL
+        self.cancellation = cancellation
+        self.environment = environment
+        self.limits = limits
+    }
 
     var searchPath: String? { environment["PATH"] }
 
@@ -39,7 +49,7 @@ struct ArchiveExtractor {
 
     /// Extracts `archive` into `destination` (an existing empty folder). On failure `destination` is left
     /// empty.
-    func extract(_ archive: String, type: ArchiveType, into destination: String) throws {
+    package func extract(_ archive: String, type: ArchiveType, into destination: String) throws {
         do {
             var st = stat()
             let size = stat(archive, &st) == 0 ? Int64(st.st_size) : 0
@@ -54,7 +64,7 @@ struct ArchiveExtractor {
             }
             try writer.finish()
         } catch {
-            FileTree.emptyFolder(destination)
+            try? FolderWalk.empty(destination)
             throw (error as? PodTreeFailure).map(failure) ?? error
         }
     }
@@ -94,6 +104,7 @@ struct ArchiveExtractor {
             case .badChecksum(let offset): reason = "not a tar archive (bad header at byte \(offset))"
             case .unsupported(let what): reason = "\(what) is not supported"
             case .truncated: reason = "the archive is truncated"
+            case .malformed(let what): reason = "a malformed tar header: \(what)"
             }
             throw failed(reason: reason)
         }
@@ -103,7 +114,17 @@ struct ArchiveExtractor {
 
     func extractZip(_ archive: String, into writer: PodTreeWriter) throws {
         let zip = try openZip(archive)
+        let directory: ZipDirectory
+        do { directory = try ZipDirectory.read(archive, limits: limits) } catch let e as ZipDirectory.Failure {
+            switch e {
+            case .limit(let bound): throw PodTreeFailure.limit(bound, limit: limits.value(of: bound))
+            case .unreadable(let why): throw failed(reason: "the zip's central directory cannot be read: \(why)")
+            case .declared(let why): throw failed(reason: why)
+            }
+        }
+        var listed = 0
         for entry in zip {
+            listed += 1
             if cancellation.isCancelled { throw InterruptedError() }
             let mode = (entry.fileAttributes[.posixPermissions] as? NSNumber)?.uint32Value ?? 0o644
             do {
@@ -129,6 +150,11 @@ struct ArchiveExtractor {
                 throw failed(reason: "\(Redaction.redactText(entry.path)): \(error)")
             }
         }
+        // ZIPFoundation ends its listing quietly where a record cannot be read: an archive is never half-listed.
+        guard listed == directory.count else {
+            throw failed(
+                reason: "the zip's central directory cannot be read: \(listed) of \(directory.count) entries listed")
+        }
     }
 
     func openZip(_ archive: String) throws -> Archive {
@@ -149,7 +175,10 @@ struct ArchiveExtractor {
                 .fileSystem,
                 Message(
                     "pods.http.write-failed",
-                    ["url": shownURL, "path": path, "reason": String(cString: strerror(code))]))
+                    [
+                        "url": shownURL, "path": TerminalText.escaped(path),
+                        "reason": String(cString: strerror(code)),
+                    ]))
         }
     }
 
@@ -172,8 +201,9 @@ struct ArchiveExtractor {
 
     func failed(_ message: Message) -> HTTPSourceError { HTTPSourceError(.extraction, message) }
 
+    /// Member names in `reason` (and a tool's words about them) are printed with their control bytes escaped.
     func failed(reason: String) -> HTTPSourceError {
-        failed(Message("pods.http.extract-failed", ["url": shownURL, "reason": reason]))
+        failed(Message("pods.http.extract-failed", ["url": shownURL, "reason": TerminalText.escaped(reason)]))
     }
 
     func unsafe(_ entry: String, _ problem: ArchiveSafety.Problem) -> HTTPSourceError {
@@ -181,34 +211,11 @@ struct ArchiveExtractor {
             .unsafeArchive,
             Message(
                 problem.messageKey,
-                ["url": shownURL, "entry": Redaction.redactText(entry)]))
+                ["url": shownURL, "entry": TerminalText.escaped(Redaction.redactText(entry))]))
     }
 
     static func firstLine(_ text: String) -> String {
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return line.isEmpty ? "the tool failed without a message" : Redaction.redactText(line)
-    }
-}
-
-/// Small file-tree operations on real paths (no following of links unless stated).
-enum FileTree {
-    /// Removes everything inside `folder`, keeping the folder; folders without write permission are
-    /// opened up first.
-    static func emptyFolder(_ folder: String) {
-        guard let names = try? LocalFileSystem().contentsOfDirectory(folder) else { return }
-        for name in names { remove(folder + "/" + name) }
-    }
-
-    /// Removes `path` and everything below it, whatever the folders' permissions.
-    static func remove(_ path: String) {
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return }
-        if st.st_mode & S_IFMT == S_IFDIR {
-            chmod(path, 0o700)
-            emptyFolder(path)
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
     }
 }

@@ -23,12 +23,24 @@ struct HTTPFileDownload {
     }
 
     /// Downloads into `path` like `run(to:)`; also returns the header fields of the final response.
+    ///
+    /// The retry policy (docs/pods-fetch.md): at most `retries` tries after the first, with backoff, each resuming
+    /// with `Range`; at most two restarts from zero when the server ignores the range. No try starts once the
+    /// download has run `DownloadOptions.retryWindow` seconds (curl's `--retry-max-time`), and a try abandoned
+    /// under the minimum rate is not restarted from zero: a trickling server that ignores `Range` would only send
+    /// the same first bytes again, as slowly.
     func download(to path: String) throws -> (size: Int64, headers: [String: String]) {
         var failures = 0
         var restarts = 0
         var validator: String?
         var fresh = true
+        let started = Date()
+        // Why the last try ended, when it was abandoned under the minimum rate.
+        var tooSlow: String?
         let shown = declaredURL.map { GitTransfer.subject($0, connectingTo: url) } ?? Redaction.redactURL(url)
+        func windowLeft(after wait: TimeInterval) -> Bool {
+            Date().timeIntervalSince(started) + wait < options.retryWindow
+        }
         do {
             while true {
                 if options.cancellation.isCancelled { throw InterruptedError() }
@@ -46,12 +58,20 @@ struct HTTPFileDownload {
                     throw InterruptedError()
                 case .tooLarge:
                     throw HTTPSourceError.limit(.archiveBytes, of: options.limits, url: shown)
+                case .writeFailed(let why):
+                    // A full disk: the system's reason and the file, never libcurl's "Failure writing output".
+                    throw HTTPSourceError(
+                        .fileSystem, Message("pods.http.write-failed", ["url": shown, "path": path, "reason": why]))
                 case .rangeNotHonoured:
-                    // The server ignored or refused the range: start over from zero.
+                    // The server ignored or refused the range: start over from zero, unless the last try was too
+                    // slow (the same server would trickle the same bytes again) or the window is spent.
                     restarts += 1
                     fresh = true
                     validator = nil
-                    if restarts <= 2 { continue }
+                    if let tooSlow {
+                        throw HTTPSourceError(.transfer, Self.failure(shown, attempts: failures + 1, tooSlow))
+                    }
+                    if restarts <= 2 && windowLeft(after: 0) { continue }
                     reason = "HTTP \(attempt.status)"
                 case .httpStatus(let status) where !Self.retryableStatuses.contains(status):
                     let message = Message("pods.http.status", ["url": shown, "status": "\(status)"])
@@ -63,8 +83,9 @@ struct HTTPFileDownload {
                 case .failed(let why, permanent: false):
                     reason = why
                 }
+                tooSlow = attempt.tooSlow ? reason : nil
                 failures += 1
-                if failures > options.retries {
+                if failures > options.retries || !windowLeft(after: options.backoff(after: failures)) {
                     throw HTTPSourceError(
                         .transfer, Self.failure(shown, attempts: failures, reason),
                         status: attempt.status == 0 ? nil : attempt.status)

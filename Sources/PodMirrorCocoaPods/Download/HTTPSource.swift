@@ -86,6 +86,12 @@ package struct DownloadOptions: Sendable {
         Double(retries + 1) * (stallTimeout + 1) + (0..<max(0, retries)).map { backoff(after: $0 + 1) }.reduce(0, +)
     }
 
+    /// Seconds after its start within which a download may begin another try (curl's `--retry-max-time`):
+    /// `stalledBound`. A try started in the window runs to its own end, so a download that never completes ends
+    /// within this plus one try (a trickle: the minimum rate's window); a try that keeps the minimum rate is never
+    /// cut.
+    package var retryWindow: TimeInterval { stalledBound }
+
     /// The User-Agent cocoapods-downloader's `curl` sends, quotes included (its `-A` is one argv element
     /// holding the quotes): `'CocoaPods/1.17.0 cocoapods-downloader/2.1'`.
     package static func cocoaPodsUserAgent(cocoaPods: String = "1.17.0", downloader: String = "2.1") -> String {

@@ -37,7 +37,7 @@ package enum HTTPSourceDownloader {
             throw HTTPSourceError(.transfer, Message("pods.http.bad-header", ["url": shown, "header": name]))
         }
         let work = try makeWorkFolder(in: scratch, shown: shown)
-        defer { FileTree.remove(work) }
+        defer { try? FolderWalk.remove(work) }
         let archive = work + "/file." + type.rawValue
         let givesAgent = source.headers.contains {
             let name = $0.split(separator: ":", maxSplits: 1).first ?? ""
@@ -59,7 +59,7 @@ package enum HTTPSourceDownloader {
         try move(childrenOf: root, into: directory, shown: shown)
         // Flattening makes the pod's folder one level lower: a link to `..` of the top folder now leaves it.
         do { try PodTree(directory).verify() } catch let f as PodTreeFailure {
-            FileTree.emptyFolder(directory)
+            try? FolderWalk.empty(directory)
             throw extractor.failure(f)
         }
         return bytes
@@ -110,7 +110,7 @@ package enum HTTPSourceDownloader {
             if exists || rename(root + "/" + name, target) != 0 {
                 if exists { errno = EEXIST }
                 let error = fileError(target, shown)
-                for done in moved { FileTree.remove(directory + "/" + done) }
+                for done in moved { try? FolderWalk.remove(directory + "/" + done) }
                 throw error
             }
             moved.append(name)
@@ -126,10 +126,9 @@ package enum HTTPSourceDownloader {
     }
 
     static func fileError(_ path: String, _ shown: String) -> HTTPSourceError {
-        HTTPSourceError(
+        let reason = String(cString: strerror(errno))
+        return HTTPSourceError(
             .fileSystem,
-            Message(
-                "pods.http.write-failed",
-                ["url": shown, "path": path, "reason": String(cString: strerror(errno))]))
+            Message("pods.http.write-failed", ["url": shown, "path": TerminalText.escaped(path), "reason": reason]))
     }
 }

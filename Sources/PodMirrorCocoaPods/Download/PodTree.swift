@@ -136,49 +136,26 @@ package final class PodTree {
     // MARK: Checking
 
     /// Every path below the folder is a regular file, a folder or a link that resolves (on disk, link by
-    /// link) inside it; the first that is not is thrown.
+    /// link) inside it; the first that is not is thrown. Walked without recursion (`FolderWalk`), so no depth
+    /// of folders can exhaust a worker thread's stack.
     package func verify() throws {
-        try verify(folder: fd, parts: [])
-    }
-
-    private func verify(folder: Int32, parts: [String]) throws {
-        for name in try Self.names(in: folder, path: display(parts[...])) {
-            let here = parts + [name]
-            let entry = here.joined(separator: "/")
-            switch Self.kind(at: folder, name) {
-            case S_IFREG?: continue
-            case S_IFLNK?:
-                guard resolvesInside(link: here) else { throw PodTreeFailure.unsafe(entry: entry, .linkOutside) }
-            case S_IFDIR?:
-                let sub = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                if sub < 0 { throw PodTreeFailure.io(path: display(here[...]), errno: errno) }
-                defer { close(sub) }
-                try verify(folder: sub, parts: here)
-            case S_IFCHR?, S_IFBLK?: throw PodTreeFailure.unsafe(entry: entry, .device)
-            case nil: continue
-            default: throw PodTreeFailure.unsafe(entry: entry, .special)
+        do {
+            try FolderWalk.walk(fd, shown: path) { _, _, kind, here in
+                func refuse(_ problem: ArchiveSafety.Problem) -> PodTreeFailure {
+                    .unsafe(entry: here.joined(separator: "/"), problem)
+                }
+                switch kind {
+                case S_IFREG, S_IFDIR: return kind == S_IFDIR
+                case S_IFLNK:
+                    guard resolvesInside(link: here) else { throw refuse(.linkOutside) }
+                    return false
+                case S_IFCHR, S_IFBLK: throw refuse(.device)
+                default: throw refuse(.special)
+                }
             }
+        } catch let f as FolderWalk.Failure {
+            throw PodTreeFailure.io(path: f.path, errno: f.errno)
         }
-    }
-
-    /// The names in the open folder `folder` (`.` and `..` left out).
-    static func names(in folder: Int32, path: String) throws -> [String] {
-        let copy = dup(folder)
-        guard copy >= 0, let dir = fdopendir(copy) else {
-            let e = errno
-            if copy >= 0 { close(copy) }
-            throw PodTreeFailure.io(path: path, errno: e)
-        }
-        defer { closedir(dir) }
-        rewinddir(dir)
-        var out: [String] = []
-        while let ent = readdir(dir) {
-            let name = withUnsafePointer(to: ent.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
-            if name != "." && name != ".." { out.append(name) }
-        }
-        return out.sorted()
     }
 
     /// True when the link at `link` (components below the folder) resolves, following each link on the way
@@ -236,14 +213,18 @@ extension PodTree {
         case .unsafe(let entry, let problem):
             let key = problem == .linkOutside ? "pods.git.unsafe-tree.link-outside" : "pods.git.unsafe-tree.special"
             return PodMirrorFailure(
-                Message(key, ["url": shown, "entry": Redaction.redactText(entry)]), code: .podsGitUnsafeTree)
+                Message(key, ["url": shown, "entry": TerminalText.escaped(Redaction.redactText(entry))]),
+                code: .podsGitUnsafeTree)
         case .limit(let bound, let limit):
             return PodMirrorFailure(
                 Message(bound.messageKey, ["url": shown, "limit": String(limit)]),
                 code: .podsGitUnsafeTree)
         case .io(let path, let code):
             return PodMirrorFailure(
-                Message("file.error.read", ["path": path, "reason": String(cString: strerror(code))]), code: .fileRead)
+                Message(
+                    "file.error.read",
+                    ["path": TerminalText.escaped(path), "reason": String(cString: strerror(code))]),
+                code: .fileRead)
         }
     }
 }

@@ -113,10 +113,18 @@ package final class PodTreeWriter {
         return timespec(tv_sec: seconds, tv_nsec: nanoseconds)
     }
 
-    /// `date` as a file time (whole seconds, nanoseconds).
+    /// The earliest and latest seconds a member's time is clamped to (about ±146 billion years): any time an
+    /// archive declares becomes a file time without overflow; the file system then keeps what it can hold.
+    static let timeRange: ClosedRange<Double> = -4.6e18...4.6e18
+
+    /// `date` as a file time (whole seconds, nanoseconds), clamped to `timeRange` as GNU tar clamps an
+    /// out-of-range time; a time that is not a number is the Epoch.
     static func fileTime(_ date: Date) -> timespec {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
-        let nanoseconds = min(999_999_999, Int(((date.timeIntervalSince1970 - seconds) * 1e9).rounded()))
+        let time = date.timeIntervalSince1970
+        guard time.isFinite || time.isInfinite else { return timespec(tv_sec: 0, tv_nsec: 0) }
+        let clamped = min(max(time, timeRange.lowerBound), timeRange.upperBound)
+        let seconds = clamped.rounded(.down)
+        let nanoseconds = max(0, min(999_999_999, Int(((clamped - seconds) * 1e9).rounded())))
         return timespec(tv_sec: Int(seconds), tv_nsec: nanoseconds)
     }
 
@@ -150,11 +158,11 @@ package final class PodTreeWriter {
     /// A hard link: a copy of the regular file it names, which must have been written before.
     private func copy(_ parts: [String], _ entry: ArchiveEntry) throws {
         guard let target = entry.linkTarget, let targetParts = try? PodTree.components(target),
-            [.file, .hardlink].contains(written[targetParts.joined(separator: "/")])
+            let targetName = targetParts.last, [.file, .hardlink].contains(written[targetParts.joined(separator: "/")])
         else { throw PodTreeFailure.unsafe(entry: entry.path, .hardlink) }
         let dir = try tree.openFolder(targetParts.dropLast(), entry: entry.path, create: false)
         defer { close(dir) }
-        let source = openat(dir, targetParts.last!, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let source = openat(dir, targetName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         if source < 0 { throw PodTreeFailure.io(path: tree.display(targetParts[...]), errno: errno) }
         defer { close(source) }
         var st = stat()

@@ -8,7 +8,14 @@ struct TarListing {
         case badChecksum(offset: Int64)
         case unsupported(String)
         case truncated
+        /// A header field or pax record that is not what the format allows: a number out of range, a record
+        /// whose length does not fit (GNU tar's "Malformed extended header").
+        case malformed(String)
     }
+
+    /// The largest member size read: sizes above it (up to `Int64.max` in base-256 or a pax `size`) are refused
+    /// before any arithmetic on them can overflow. 2^53 bytes is far beyond any bound of `ArchiveLimits`.
+    static let maxMemberSize: Int64 = 1 << 53
 
     private(set) var entries: [ArchiveEntry] = []
     /// Called for each member with its permission bits; a file's content follows through `onData`.
@@ -62,7 +69,7 @@ struct TarListing {
                 i += n
                 collecting!.remaining -= Int64(n)
                 if collecting!.remaining > 0 { return }
-                finishCollecting(type: c.type)
+                try finishCollecting(type: c.type)
                 collecting = nil
                 skip = c.padding
                 continue
@@ -89,8 +96,7 @@ struct TarListing {
         let sum = h.enumerated().reduce(Int64(0)) { $0 + Int64((148..<156).contains($1.offset) ? 0x20 : $1.element) }
         guard stored == sum else { throw Failure.badChecksum(offset: headerOffset) }
         let type = h[156]
-        var size = Self.number(h[124..<136]) ?? 0
-        if let s = pax["size"], let v = Int64(s) { size = v }
+        let size = try Self.size(header: h[124..<136], pax: pax["size"])
         let padded = (size + 511) / 512 * 512
         switch type {
         case UInt8(ascii: "L"), UInt8(ascii: "K"), UInt8(ascii: "x"):
@@ -131,7 +137,7 @@ struct TarListing {
         default: kind = .file
         }
         // A pax `mtime` may have a fraction (GNU tar --format=pax); the header's is whole seconds.
-        let mtime = pax["mtime"].flatMap(Double.init) ?? Self.number(h[136..<148]).map(Double.init)
+        let mtime = try pax["mtime"].map(Self.paxTime) ?? Self.number(h[136..<148]).map(Double.init)
         let entry = ArchiveEntry(
             path: name, kind: kind, linkTarget: kind == .symlink || kind == .hardlink ? link : nil,
             modified: mtime.map { Date(timeIntervalSince1970: $0) })
@@ -148,33 +154,76 @@ struct TarListing {
         }
     }
 
-    private mutating func finishCollecting(type: UInt8) {
+    private mutating func finishCollecting(type: UInt8) throws {
         switch type {
         case UInt8(ascii: "L"): longName = Self.string(collected[...])
         case UInt8(ascii: "K"): longLink = Self.string(collected[...])
-        default: pax.merge(Self.paxRecords(collected)) { _, new in new }
+        default: pax.merge(try Self.paxRecords(collected)) { _, new in new }
         }
         collected = []
     }
 
-    /// `"<len> key=value\n"` records.
-    static func paxRecords(_ bytes: [UInt8]) -> [String: String] {
+    /// `"<len> key=value\n"` records, as GNU tar reads them: the length counts the whole record (its own digits,
+    /// the space and the newline); a length that is not a number, does not reach past the space, runs past the
+    /// header or leaves no newline at the end, and a record without `=`, are malformed. NUL padding after the
+    /// last record is allowed.
+    static func paxRecords(_ bytes: [UInt8]) throws -> [String: String] {
         var out: [String: String] = [:]
         var i = 0
         while i < bytes.count {
-            guard let space = bytes[i...].firstIndex(of: 0x20),
-                let length = Int(String(decoding: bytes[i..<space], as: UTF8.self)), length > 0,
-                i + length <= bytes.count
-            else { break }
-            let record = bytes[(space + 1)..<(i + length)]
-            if let eq = record.firstIndex(of: UInt8(ascii: "=")) {
-                var value = record[(eq + 1)...]
-                if value.last == 0x0A { value = value.dropLast() }
-                out[String(decoding: record[..<eq], as: UTF8.self)] = String(decoding: value, as: UTF8.self)
-            }
-            i += length
+            if bytes[i...].allSatisfy({ $0 == 0 }) { break }
+            guard let space = bytes[i...].prefix(20).firstIndex(of: 0x20), space > i,
+                let length = Self.decimal(bytes[i..<space]),
+                length > space - i + 1, length <= bytes.count - i
+            else { throw Failure.malformed("a pax record with a bad length at byte \(i) of its header") }
+            let end = i + length
+            guard bytes[end - 1] == 0x0A, let eq = bytes[(space + 1)..<(end - 1)].firstIndex(of: UInt8(ascii: "="))
+            else { throw Failure.malformed("a pax record without `key=value` and a newline at byte \(i)") }
+            out[String(decoding: bytes[(space + 1)..<eq], as: UTF8.self)] = String(
+                decoding: bytes[(eq + 1)..<(end - 1)], as: UTF8.self)
+            i = end
         }
         return out
+    }
+
+    /// Digits only (no sign, no space), nil when empty or beyond `Int`.
+    static func decimal(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        var v = 0
+        for d in digits {
+            let (m, o1) = v.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(Int(d - 0x30))
+            if o1 || o2 { return nil }
+            v = s
+        }
+        return v
+    }
+
+    /// A member's size: the pax `size` when given (whole digits), else the header's; refused when it is not a
+    /// number, negative or over `maxMemberSize`.
+    static func size(header: ArraySlice<UInt8>, pax: String?) throws -> Int64 {
+        let size: Int64?
+        if let pax {
+            size = Self.decimal(Array(pax.utf8)[...]).map(Int64.init)
+        } else {
+            size = Self.number(header)
+        }
+        guard let size, size >= 0, size <= maxMemberSize else {
+            throw Failure.malformed("a member size out of range (\(pax ?? "header field"))")
+        }
+        return size
+    }
+
+    /// A pax `mtime`: `[-]digits[.digits]`, as GNU tar writes it. Anything else (`nan`, `inf`, `1e9`, hex) is
+    /// malformed; a value beyond what a file time holds is kept here and clamped when the time is set.
+    static func paxTime(_ text: String) throws -> Double {
+        let body = text.hasPrefix("-") ? text.dropFirst() : text[...]
+        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, !whole.isEmpty, whole.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            parts.count == 1 || (!parts[1].isEmpty && parts[1].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })),
+            let value = Double(text), value.isFinite
+        else { throw Failure.malformed("a pax mtime that is not a number ('\(text.prefix(40))')") }
+        return value
     }
 
     /// A NUL-terminated field.
@@ -182,12 +231,19 @@ struct TarListing {
         String(decoding: field.prefix { $0 != 0 }, as: UTF8.self)
     }
 
-    /// An octal field (space/NUL padded) or GNU base-256 (high bit of the first byte set).
+    /// An octal field (space/NUL padded) or GNU base-256 (high bit of the first byte set; the next bit is the
+    /// sign of a two's complement number, as GNU tar writes negative times). Nil when it is not a number or does
+    /// not fit an `Int64`.
     static func number(_ field: ArraySlice<UInt8>) -> Int64? {
         guard let first = field.first else { return nil }
         if first & 0x80 != 0 {
-            var v: Int64 = Int64(first & 0x7F)
-            for b in field.dropFirst() { v = v << 8 | Int64(b) }
+            var v = Int64(first & 0x3F) - (first & 0x40 != 0 ? 64 : 0)
+            for b in field.dropFirst() {
+                let (shifted, o1) = v.multipliedReportingOverflow(by: 256)
+                let (sum, o2) = shifted.addingReportingOverflow(Int64(b))
+                if o1 || o2 { return nil }
+                v = sum
+            }
             return v
         }
         let digits = field.drop { $0 == 0x20 || $0 == 0 }.prefix { $0 >= 0x30 && $0 <= 0x37 }

@@ -71,7 +71,9 @@ struct PodPublisher: Sendable {
         func checkName(_ found: String?, in file: String) throws {
             guard found == name else {
                 throw PodMirrorFailure(
-                    Message("pods.podspec.name", ["pod": name, "path": file, "name": found ?? "(none)"]),
+                    Message(
+                        "pods.podspec.name",
+                        ["pod": name, "path": file, "name": TerminalText.escaped(found ?? "(none)")]),
                     code: .podsPodspecName)
             }
         }

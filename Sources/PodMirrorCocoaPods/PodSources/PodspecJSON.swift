@@ -52,8 +52,13 @@ package indirect enum PodspecJSON: Sendable, Equatable {
 
     // MARK: Reading
 
+    /// The deepest nesting of arrays and objects read (JSONSerialization's own bound): deeper text is refused
+    /// rather than read by a recursion that could exhaust a worker thread's stack.
+    static let maxDepth = 512
+
     /// Parses JSON text keeping key order (a repeated key keeps its first place and its last value, as Ruby's
-    /// JSON.parse does). Nil for anything that is not JSON, or a number Ruby would print differently.
+    /// JSON.parse does), in time linear in the members. Nil for anything that is not JSON, nested deeper than
+    /// `maxDepth`, or a number Ruby would print differently.
     package static func parse(_ bytes: [UInt8]) -> PodspecJSON? {
         var reader = Reader(bytes: bytes)
         guard let value = reader.value() else { return nil }
@@ -64,6 +69,7 @@ package indirect enum PodspecJSON: Sendable, Equatable {
     private struct Reader {
         let bytes: [UInt8]
         var index = 0
+        var depth = 0
 
         mutating func skipSpace() {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
@@ -80,8 +86,11 @@ package indirect enum PodspecJSON: Sendable, Equatable {
             skipSpace()
             guard index < bytes.count else { return nil }
             switch bytes[index] {
-            case UInt8(ascii: "{"): return object()
-            case UInt8(ascii: "["): return array()
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard depth < PodspecJSON.maxDepth else { return nil }
+                depth += 1
+                defer { depth -= 1 }
+                return bytes[index] == UInt8(ascii: "{") ? object() : array()
             case UInt8(ascii: "\""): return string().map { .string($0) }
             case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
             case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
@@ -93,6 +102,8 @@ package indirect enum PodspecJSON: Sendable, Equatable {
         mutating func object() -> PodspecJSON? {
             index += 1
             var members: [Member] = []
+            // Where each key is in `members`: a repeated key is found at once, not by a scan of every member.
+            var positions: [String: Int] = [:]
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -105,9 +116,10 @@ package indirect enum PodspecJSON: Sendable, Equatable {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                 index += 1
                 guard let v = value() else { return nil }
-                if let i = members.firstIndex(where: { $0.key == key }) {
+                if let i = positions[key] {
                     members[i].value = v
                 } else {
+                    positions[key] = members.count
                     members.append(Member(key, v))
                 }
                 skipSpace()

@@ -17,13 +17,24 @@ struct RemotePodspec: Sendable, Equatable {
     var url: String
     var kind: Kind
 
-    /// The podspec's bytes and the final response's `ETag`. `scratch` is an existing folder for the file.
+    /// The podspec's bytes and the final response's `ETag`. `scratch` is an existing folder for the file. The
+    /// download is cut at `PodPublisher.maxSpecBytes`, the bound of every podspec read: its bytes are kept in memory.
     func download(options: DownloadOptions, scratch: String) throws -> (bytes: [UInt8], etag: String?) {
         var dl = options
         dl.progress = nil
         dl.userAgent = "podmirror/\(PodMirrorVersion.string)"
+        dl.limits.maxArchiveBytes = min(dl.limits.maxArchiveBytes, Int64(PodPublisher.maxSpecBytes))
         let file = scratch + "/podspec.download"
-        let got = try HTTPFileDownload(url: url, headers: [], userAgent: dl.userAgent, options: dl).download(to: file)
+        let got: (size: Int64, headers: [String: String])
+        do {
+            got = try HTTPFileDownload(url: url, headers: [], userAgent: dl.userAgent, options: dl).download(to: file)
+        } catch let e as HTTPSourceError where e.kind == .archiveTooLarge {
+            throw HTTPSourceError(
+                .archiveTooLarge,
+                Message(
+                    "pods.podspec.download-too-large",
+                    ["url": Redaction.redactURL(url), "limit": String(PodPublisher.maxSpecBytes)]))
+        }
         defer { unlink(file) }
         // libcurl wrote the file on disk, whatever file system the run injects.
         let bytes = try LocalFileSystem().readFile(file)

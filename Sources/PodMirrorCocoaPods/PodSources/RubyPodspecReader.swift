@@ -66,6 +66,15 @@ package enum RubyPodspecReader {
         var hash: [PodspecJSON.Member] = []
         /// The bodies of the current statement's heredocs, in order.
         var heredocs: [String] = []
+        /// Literals (`[`, `{`) open around the value being read.
+        var depth = 0
+
+        /// The most statements, and items of one literal, read: keys are found by a scan, so a podspec of
+        /// hundreds of thousands of attributes (under the size cap) would take hours. Real podspecs have dozens.
+        static let maxItems = 5_000
+        /// The deepest literals read (real podspecs nest two or three): each level is a few frames of recursion,
+        /// and a worker thread's stack is 1 MiB.
+        static let maxDepth = 64
 
         init(bytes: [UInt8]) throws {
             tokens = try RubyLexer.tokenize(bytes, file: "podspec").tokens.filter {
@@ -114,6 +123,7 @@ package enum RubyPodspecReader {
                 m == head.startIndex..<head.endIndex, last.count == 1, last[0].isKeyword("end")
             else { throw fail("the file is more than one `Pod::Spec.new do |s| … end` block") }
             specVar = String(head.split(separator: "|")[1])
+            guard lines.count <= Self.maxItems + 2 else { throw fail("more than \(Self.maxItems) statements") }
             lines.removeFirst()
             lines.removeLast()
             for line in lines { try statement(line) }
@@ -228,7 +238,14 @@ package enum RubyPodspecReader {
         }
 
         mutating func value(_ t: [RubyToken], _ i: inout Int) throws -> PodspecJSON {
+            guard i < t.count else { throw fail("a value is missing") }
             let tok = t[i]
+            if tok.kind == .punct && (tok.text == "[" || tok.text == "{") {
+                // Nested literals recurse: bounded, so no depth exhausts a worker's stack.
+                guard depth < Self.maxDepth else { throw fail("literals nested deeper than \(depth)") }
+                depth += 1
+            }
+            defer { if tok.kind == .punct && (tok.text == "[" || tok.text == "{") { depth -= 1 } }
             switch tok.kind {
             case .string:
                 i += 1
@@ -252,6 +269,7 @@ package enum RubyPodspecReader {
                 i += 1
                 var items: [PodspecJSON] = []
                 while i < t.count, !t[i].isPunct("]") {
+                    guard items.count < Self.maxItems else { throw fail("a list of more than \(Self.maxItems) items") }
                     items.append(try value(t, &i))
                     if i < t.count, t[i].isPunct(",") { i += 1 } else { break }
                 }
@@ -262,6 +280,7 @@ package enum RubyPodspecReader {
                 i += 1
                 var members: [PodspecJSON.Member] = []
                 while i < t.count, !t[i].isPunct("}") {
+                    guard members.count < Self.maxItems else { throw fail("a hash of more than \(Self.maxItems) keys") }
                     let key: String
                     if t[i].kind == .label {
                         key = String(t[i].text.dropLast())

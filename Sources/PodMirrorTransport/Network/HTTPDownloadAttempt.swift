@@ -47,6 +47,8 @@ package struct HTTPDownloadAttempt {
         case rangeNotHonoured
         /// The server answered an error status (curl's `--fail`).
         case httpStatus(Int)
+        /// The file could not be written (a full disk, a quota): the system's reason, `strerror(errno)`.
+        case writeFailed(reason: String)
         /// No complete answer: a timeout, a stall, a dropped connection. Another attempt may help unless
         /// `permanent` (bad URL, TLS verification, a local write error, a redirect loop).
         case failed(reason: String, permanent: Bool)
@@ -57,6 +59,8 @@ package struct HTTPDownloadAttempt {
         package var outcome: Outcome
         package var status: Int
         package var headers: String
+        /// True when the attempt was abandoned under the minimum rate (the server sent, too slowly).
+        package var tooSlow = false
     }
 
     /// libcurl errors that another attempt cannot fix (bad URL, TLS verification, disk full, redirect loop).
@@ -157,9 +161,14 @@ package struct HTTPDownloadAttempt {
             let reason = context.stalled ? "stalled" : Redaction.redactText(error)
             Trace.emit(.httpFailure(method: "GET", url: shown, reason: reason, seconds: seconds))
         }
+        let tooSlow = result.too_slow != 0 && rc == Self.timedOut
+        if result.write_errno != 0 && rc != 0 {
+            let reason = String(cString: strerror(result.write_errno))
+            return Result(outcome: .writeFailed(reason: reason), status: result.status, headers: raw)
+        }
         return Result(
-            outcome: outcome(rc, status: result.status, tooSlow: result.too_slow != 0, context: context, error: error),
-            status: result.status, headers: raw)
+            outcome: outcome(rc, status: result.status, tooSlow: tooSlow, context: context, error: error),
+            status: result.status, headers: raw, tooSlow: tooSlow)
     }
 
     func outcome(_ rc: Int32, status: Int, tooSlow: Bool, context: Context, error: String) -> Outcome {

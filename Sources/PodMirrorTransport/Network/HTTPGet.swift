@@ -30,10 +30,16 @@ package final class HTTPGet: Sendable {
     package let timeout: Double
     /// The proxy configuration git transfers use; each request's proxy is decided from it.
     package let proxy: ProxySettings
+    /// The most bytes of body kept: a longer answer (an endless ref advertisement) fails, cut at this size.
+    package let maxBodyBytes: Int64
 
-    package init(timeout: Double, proxy: ProxySettings = ProxySettings()) {
+    /// The default `maxBodyBytes`: far above a real ref advertisement, gem index or CDN file podmirror probes.
+    package static let defaultMaxBodyBytes: Int64 = 64 << 20
+
+    package init(timeout: Double, proxy: ProxySettings = ProxySettings(), maxBodyBytes: Int64 = defaultMaxBodyBytes) {
         self.timeout = timeout
         self.proxy = proxy
+        self.maxBodyBytes = maxBodyBytes
     }
 
     /// GET (or HEAD) `url`; throws `HTTPFailure` when no answer came within the timeout.
@@ -47,7 +53,7 @@ package final class HTTPGet: Sendable {
         let shown = Redaction.redactURL(url)
         Trace.emit(.httpRequest(method: method, url: shown, range: nil, proxy: proxyURL.map(Redaction.redactURL)))
         // "" for noproxy: the decision above is final, libcurl reads no environment.
-        let rc = pm_http_request(url, method, Int(timeout * 1000), agent, proxyURL ?? "", "", &result)
+        let rc = pm_http_request(url, method, Int(timeout * 1000), agent, proxyURL ?? "", "", maxBodyBytes, &result)
         defer { pm_http_result_free(&result) }
         let seconds = Date().timeIntervalSince(start)
         guard rc == 0 else {

@@ -124,11 +124,11 @@ final class PodTreeWriterTests: XCTestCase {
 
     func testDuplicateFilesAndLinksAreRefusedButFoldersMayRepeat() {
         XCTAssertNil(problem([Self.dir("a"), Self.file("a/x"), Self.dir("a"), Self.dir("a/")]))
-        FileTree.emptyFolder(stage)
+        try? FolderWalk.empty(stage)
         XCTAssertEqual(problem([Self.file("p/x"), Self.file("p/x")]), .duplicate)
-        FileTree.emptyFolder(stage)
+        try? FolderWalk.empty(stage)
         XCTAssertEqual(problem([Self.file("q"), Self.dir("q")]), .duplicate)
-        FileTree.emptyFolder(stage)
+        try? FolderWalk.empty(stage)
         XCTAssertEqual(problem([Self.link("r", "s"), Self.link("r", "t")]), .duplicate)
     }
 
@@ -152,11 +152,11 @@ final class PodTreeWriterTests: XCTestCase {
         let small = ArchiveLimits(maxArchiveBytes: 1 << 30, maxEntries: 3, maxExpandedBytes: 100, maxRatio: 10)
         XCTAssertEqual(
             write((0..<4).map { Self.file("f\($0)") }, limits: small), .limit(.entries, limit: 3))
-        FileTree.emptyFolder(stage)
+        try? FolderWalk.empty(stage)
         XCTAssertEqual(
             write([Self.file("big", String(repeating: "a", count: 101))], limits: small),
             .limit(.expandedBytes, limit: 100))
-        FileTree.emptyFolder(stage)
+        try? FolderWalk.empty(stage)
         let ratio = ArchiveLimits(maxArchiveBytes: 1 << 30, maxEntries: 10, maxExpandedBytes: 1 << 40, maxRatio: 10)
         let zeros = [UInt8](repeating: 0, count: Int(ArchiveLimits.ratioFloor) + 1)
         XCTAssertEqual(

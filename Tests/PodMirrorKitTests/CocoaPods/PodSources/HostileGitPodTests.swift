@@ -94,14 +94,26 @@ final class HostileGitPodTests: XCTestCase {
             CHECKOUT OPTIONS:
               Evil:
             \(options)
-            SPEC CHECKSUMS:
-              Evil: 1111111111111111111111111111111111111111
-
-            PODFILE CHECKSUM: 0123456789abcdef0123456789abcdef01234567
-
-            COCOAPODS: 1.17.0
-
             """
+        return try Self.runPodsFetch(lock, pods: ["Evil"], tmp: tmp, home: home).pods[0]
+    }
+
+    /// Runs `pods fetch` (apply) in the HOME `home` on a Podfile.lock of `sections` (PODS to CHECKOUT OPTIONS)
+    /// followed by a `SPEC CHECKSUMS` entry for each of `pods` and the lock's trailer.
+    static func runPodsFetch(
+        _ sections: String, pods: [String], tmp: TempDirectory, home: String
+    ) throws -> PodsFetchReport {
+        let checksums = pods.map { "  \($0): 1111111111111111111111111111111111111111" }.joined(separator: "\n")
+        let lock =
+            sections + """
+                SPEC CHECKSUMS:
+                \(checksums)
+
+                PODFILE CHECKSUM: 0123456789abcdef0123456789abcdef01234567
+
+                COCOAPODS: 1.17.0
+
+                """
         let path = try tmp.write("project/Podfile.lock", lock)
         let env = RuntimeEnvironment(
             variables: ["HOME": home, "PATH": "/usr/bin:/bin"], currentDirectory: tmp.sub("project"))
@@ -109,8 +121,7 @@ final class HostileGitPodTests: XCTestCase {
             request: PodsFetchRequest(
                 lockfilePath: path, cocoapodsVersion: "1.17.0", stallTimeout: 30, lockTimeout: 30,
                 environment: env, mirrors: SourceMirrorRules(rules: []), proxy: ProxySettings()))
-        let report = try fetcher.run(mode: .apply, cancellation: CancellationToken())
-        return report.pods[0]
+        return try fetcher.run(mode: .apply, cancellation: CancellationToken())
     }
 
     /// Runs the pod and checks the refusal.

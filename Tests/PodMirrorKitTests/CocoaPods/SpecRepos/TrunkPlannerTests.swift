@@ -227,7 +227,7 @@ final class TrunkPlannerTests: XCTestCase {
         let bundle = served.sub("specs.bundle")
         try mirror.git(["-C", mirror.work, "bundle", "create", bundle, "master"])
         let unreachable = "http://127.0.0.1:9/specs.git"
-        try shared.perform(mode: .apply, context: ApplyContext(), purpose: "test") {
+        _ = try shared.perform(mode: .apply, context: ApplyContext(), purpose: "test") {
             try TrunkPlanner(shared).plan(url: unreachable, seed: bundle)
         }
         try assertTrunkIsTheMirror()
