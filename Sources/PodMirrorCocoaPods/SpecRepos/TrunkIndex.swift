@@ -76,8 +76,7 @@ package struct TrunkIndex: Sendable, Equatable {
     /// null nor false, or `deprecated_in_favor_of` present and not null. Only a file that mentions "deprecated" is
     /// parsed.
     package static func isDeprecated(json bytes: UnsafeRawBufferPointer) -> Bool {
-        let needle = Array("\"deprecated".utf8)
-        guard bytes.firstRange(of: needle) != nil,
+        guard mentionsDeprecated(bytes),
             case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         else { return false }
         switch object["deprecated"] {
@@ -85,6 +84,19 @@ package struct TrunkIndex: Sendable, Equatable {
         default: return true
         }
         if let value = object["deprecated_in_favor_of"], value != .null { return true }
+        return false
+    }
+
+    /// True when the bytes hold `"deprecated`: `memchr` for each quote, then the word (most podspecs have none).
+    static func mentionsDeprecated(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let word = Array("deprecated".utf8)
+        var at = 0
+        while at < bytes.count, let quote = memchr(base + at, Int32(UInt8(ascii: "\"")), bytes.count - at) {
+            let next = base.distance(to: UnsafeRawPointer(quote)) + 1
+            if next + word.count <= bytes.count, memcmp(base + next, word, word.count) == 0 { return true }
+            at = next
+        }
         return false
     }
 }

@@ -14,7 +14,10 @@ package struct TrunkPlanner: Sendable {
     package init(_ shared: RepoPlannerContext) { self.shared = shared }
 
     /// `seed`: a git bundle a new trunk's objects come from (ignored once podmirror made trunk: it then fetches).
-    package func plan(url: String, seed: String? = nil, title: String = "trunk") throws -> Plan {
+    /// `tips` remembers the mirror's answer for the plans of one job (a preflight and the plan under the lock).
+    package func plan(
+        url: String, seed: String? = nil, title: String = "trunk", tips: RemoteTips = RemoteTips()
+    ) throws -> Plan {
         try GitURL.validate(url)
         let state = TrunkState.read(shared.repos)
         let shown = Redaction.redactURL(url)
@@ -30,7 +33,7 @@ package struct TrunkPlanner: Sendable {
         case .cocoaPods:
             message = Message("trunk.plan.merge", ["url": shown, "path": state.path])
         case .podmirror:
-            let tip = try remoteTip(url, branch: state.branch)
+            let tip = try tips.tip(url, branch: state.branch) { try remoteTip(url, branch: state.branch) }
             details["tip"] = .string(tip)
             if state.url != url {
                 message = Message(
@@ -77,5 +80,28 @@ package struct TrunkPlanner: Sendable {
         let refs = try GitTransfer.listRemote(url: url, options: options)
         let name = branch.map { "refs/heads/\($0)" } ?? refs.first { $0.name == "HEAD" }?.symrefTarget
         return refs.first { $0.name == name }?.oid
+    }
+}
+
+/// The commits mirrors' branches point at, asked once per job: a request to a far mirror costs a round trip.
+package final class RemoteTips: @unchecked Sendable {
+    private let lock = NSLock()
+    private var known: [String: String?] = [:]
+
+    package init() {}
+
+    func tip(_ url: String, branch: String?, ask: () throws -> String?) throws -> String? {
+        let key = url + "\u{0}" + (branch ?? "")
+        lock.lock()
+        if let tip = known[key] {
+            lock.unlock()
+            return tip
+        }
+        lock.unlock()
+        let tip = try ask()
+        lock.lock()
+        known[key] = tip
+        lock.unlock()
+        return tip
     }
 }

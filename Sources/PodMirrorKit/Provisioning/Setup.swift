@@ -88,7 +88,7 @@ package struct Setup: Sendable {
     }
 
     /// Builds the whole plan. `verify` probes each mirror the plan would switch to, and refuses a broken one.
-    package func plan(_ request: SetupRequest, verify: Bool) throws -> Plan {
+    package func plan(_ request: SetupRequest, verify: Bool, tips: RemoteTips = RemoteTips()) throws -> Plan {
         let resolved = try resolve(request)
         var plan = Plan(title: "setup")
 
@@ -106,7 +106,8 @@ package struct Setup: Sendable {
         }
         if let specs = resolved.specs, resolved.strategy == .trunk {
             plan.append(
-                try SetupSpecRepo(environment: environment, network: network).trunkPlan(specs, seed: request.seed))
+                try SetupSpecRepo(environment: environment, network: network).trunkPlan(
+                    specs, seed: request.seed, tips: tips))
         }
         if let specs = resolved.specs, resolved.strategy == .insteadof {
             // CocoaPods matches a Podfile source to a repo by its raw origin URL (insteadOf is not applied): the
@@ -187,13 +188,15 @@ package struct Setup: Sendable {
     package func job(_ request: SetupRequest, mode: RunMode) -> PlanJob {
         let verify = request.verify && mode == .apply
         let locks = request.mirror != nil || request.removeTrunk
-        let make: (ApplyContext) throws -> Plan = { _ in try plan(request, verify: verify && !locks) }
+        // The preflight and the plan under the lock ask a mirror's tip once.
+        let tips = RemoteTips()
+        let make: (ApplyContext) throws -> Plan = { _ in try plan(request, verify: verify && !locks, tips: tips) }
         // Changing spec repos, it is a repo job: under Spec_Lock, reporting an unfinished repo change.
         var job =
             locks
             ? SetupSpecRepo(environment: environment, network: network).shared.job(purpose: "setup", make)
             : PlanJob(purpose: "setup", make: make)
-        if verify && locks { job.preflight = { _ in _ = try plan(request, verify: true) } }
+        if verify && locks { job.preflight = { _ in _ = try plan(request, verify: true, tips: tips) } }
         return job
     }
 

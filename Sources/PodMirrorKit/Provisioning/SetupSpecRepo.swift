@@ -26,8 +26,8 @@ struct SetupSpecRepo {
     }
 
     /// CocoaPods' `trunk` made whole from the mirror, or brought to its tip (`--strategy trunk`).
-    func trunkPlan(_ mirror: Mirror, seed: String?) throws -> Plan {
-        try TrunkPlanner(shared).plan(url: mirror.url, seed: seed, title: "trunk")
+    func trunkPlan(_ mirror: Mirror, seed: String?, tips: RemoteTips) throws -> Plan {
+        try TrunkPlanner(shared).plan(url: mirror.url, seed: seed, title: "trunk", tips: tips)
     }
 
     /// Removes `repos/trunk` when it is there, so locked pods are resolved from the mirror.
