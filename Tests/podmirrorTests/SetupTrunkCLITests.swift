@@ -57,6 +57,8 @@ final class SetupTrunkCLITests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.stdout + first.stderr)
         let changes = try XCTUnwrap(try json(first)["changes"] as? [[String: Any]])
         XCTAssertEqual(changes.compactMap { $0["kind"] as? String }, ["spec-repo-trunk"])
+        let notes = (try json(first)["warnings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        XCTAssertEqual(notes, ["setup.strategy"], "setup says why it took trunk")
         XCTAssertEqual(try home.read("app/Podfile"), before.0, "the Podfile keeps every byte")
         XCTAssertEqual(try home.read("app/Podfile.lock"), before.1, "the lock keeps every byte")
         XCTAssertEqual(TrunkMirrorFixture.files(ofTrunk: trunk), try mirror.cdnFiles())
@@ -106,6 +108,8 @@ final class SetupTrunkCLITests: XCTestCase {
         let kinds = (try json(dry)["changes"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
         XCTAssertFalse(kinds.contains("spec-repo-trunk"), "\(kinds)")
         XCTAssertTrue(kinds.contains("podfile-edit"), "\(kinds)")
+        let notes = (try json(dry)["warnings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        XCTAssertTrue(notes.contains { $0.contains("--strategy insteadof") }, "\(notes)")
         let doctor = try bin.run(["doctor", "--offline", "--podfile", podfile, "--json"], home: home.path)
         let strategy = (try json(doctor)["findings"] as? [[String: Any]] ?? []).first {
             $0["id"] as? String == "podfile.strategy"

@@ -37,6 +37,7 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case reinstallFetchSkipped = "reinstall.fetch-skipped"
 
     case repoMovedBack = "repo.moved-back"
+    case setupStrategy = "setup.strategy"
     case repoOtherSpecs = "repo.other-specs"
     case repoRepairRemovesUntracked = "repo.repair-removes-untracked"
     case repoSkipCDN = "repo.skip-cdn"
@@ -63,6 +64,7 @@ extension DiagnosticCode: DocumentedCode {
             .repoUnreachable, .repoMovedBack, .swiftpmKeptEntry, .swiftpmNameDiffers, .swiftpmUserHidden:
             .warning
         case .deintegratePodsKept, .podfileBuildSettingOverrides, .podfileInhibitInTargets, .podfileTrunkExplicit,
+            .setupStrategy,
             .repoOtherSpecs, .repoRepairRemovesUntracked, .repoSkipCDN, .repoSkipDir, .swiftpmNoPackages,
             .swiftpmUncovered:
             .note
@@ -134,6 +136,8 @@ extension DiagnosticCode: DocumentedCode {
                 + "`pod install` downloads the pods."
         case .repoMovedBack:
             "`repo use --allow-older`: the repo was moved back to a source behind its commit; newer specs are gone."
+        case .setupStrategy:
+            "`setup`: which `--strategy` fits a Podfile given, where setup takes another; or why it took trunk by itself."
         case .repoOtherSpecs: "`repo use`: another Specs repo on the machine is left as it is."
         case .repoRepairRemovesUntracked:
             "`repo repair`: it removes the untracked files its branch lacks (a killed checkout's); it names them."

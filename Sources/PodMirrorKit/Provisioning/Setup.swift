@@ -158,10 +158,28 @@ package struct Setup: Sendable {
         if request.removeTrunk {
             plan.append(try SetupSpecRepo(environment: environment, network: network).removeTrunkPlan())
         }
+        if resolved.specs != nil { plan.warnings += try strategyNotes(request, chosen: resolved.strategy) }
         if verify {
             try verifyMirrors(plan: plan, resolved: resolved)
         }
         return plan
+    }
+
+    /// When setup chose the strategy by itself: why it took trunk, or which strategy fits each Podfile given where it
+    /// is not the one setup takes.
+    func strategyNotes(_ request: SetupRequest, chosen: SetupRequest.Strategy) throws -> [Diagnostic] {
+        guard request.strategy == nil else { return [] }
+        var notes: [Diagnostic] = []
+        if chosen == .trunk {
+            notes.append(Diagnostic(.note, code: .setupStrategy, Message("setup.strategy.trunk-chosen")))
+        }
+        for podfile in request.podfiles.map(environment.expandPath) where environment.fileSystem.fileExists(podfile) {
+            let sources = try PodfileDocument.load(path: podfile, fs: environment.fileSystem).model.sourceURLs
+            guard let fit = Doctor.strategyFit(sources: sources), fit != chosen.rawValue else { continue }
+            let key = fit == "trunk" ? "doctor.podfile.strategy.trunk" : "doctor.podfile.strategy.insteadof"
+            notes.append(Diagnostic(.note, code: .setupStrategy, Message(key, ["podfile": podfile]), file: podfile))
+        }
+        return notes
     }
 
     /// Throws unless the Podfile's folder takes the temporary file its atomic write renames into place.
