@@ -137,7 +137,8 @@ extension DiagnosticCode: DocumentedCode {
         case .repoMovedBack:
             "`repo use --allow-older`: the repo was moved back to a source behind its commit; newer specs are gone."
         case .setupStrategy:
-            "`setup`: which `--strategy` fits a Podfile given, where setup takes another; or why it took trunk by itself."
+            "`setup`: which `--strategy` fits a Podfile given, where setup takes another; or why it took trunk by "
+                + "itself."
         case .repoOtherSpecs: "`repo use`: another Specs repo on the machine is left as it is."
         case .repoRepairRemovesUntracked:
             "`repo repair`: it removes the untracked files its branch lacks (a killed checkout's); it names them."
