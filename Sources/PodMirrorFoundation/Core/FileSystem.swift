@@ -188,10 +188,18 @@ public struct LocalFileSystem: FileSystem {
         return fd
     }
 
+    /// `/dev/null`'s device number: the one device read as what it is, an empty file (`GIT_CONFIG_GLOBAL=/dev/null`
+    /// is how git's own documentation says to read no global config).
+    private static let nullDevice: dev_t? = {
+        var st = stat()
+        return stat("/dev/null", &st) == 0 && (st.st_mode & S_IFMT) == S_IFCHR ? st.st_rdev : nil
+    }()
+
     private static func requireRegular(_ path: String, _ st: stat, limit: Int) throws {
         let kind: String? =
             switch st.st_mode & S_IFMT {
             case S_IFREG: nil
+            case S_IFCHR where st.st_rdev == nullDevice: nil
             case S_IFDIR: "directory"
             case S_IFIFO: "FIFO"
             case S_IFCHR: "character device"
