@@ -7,7 +7,8 @@ import PodMirrorFoundation
 // read as a Podfile.lock (`PodfileLock.parse`) and as `~/.cocoapods/config.yaml` (`DownloadCache.root`). Built
 // normally, it replays the files given as arguments (Tests/Fuzz/LockfileFuzz).
 //
-// Invariants: no crash (a 10,000-deep document overflowed the YAML parser's stack: `YAMLNesting` refuses it
+// Invariants: a pod name and version that pass `PodNaming` make no path component that is empty, `.` or `..`;
+// no crash (a 10,000-deep document overflowed the YAML parser's stack: `YAMLNesting` refuses it
 // first); a refusal is a PodMirrorError with a message; a parsed lock lists each pod once, with a name, and
 // nests no deeper than `YAMLNesting.limit`; reading it again gives the same lock; the cache root is
 // `cache_root` expanded, or the default.
@@ -46,6 +47,15 @@ func harness(_ input: [UInt8]) {
         let names = lock.pods.map(\.name)
         if names.contains(where: \.isEmpty) { fail("a pod without a name") }
         if Set(names).count != names.count { fail("a pod listed twice") }
+        // A name and version CocoaPods accepts never make a path that leaves its folder (`pods fetch`, trunk).
+        for pod in lock.pods where PodNaming.isValidName(pod.name) && PodNaming.isValidVersion(pod.version) {
+            let rel = SpecRepoMetadata(prefixLengths: [1, 1, 1]).shardPath(of: pod.name) + pod.name + "/" + pod.version
+            if rel.split(separator: "/", omittingEmptySubsequences: false).contains(where: {
+                $0.isEmpty || $0 == "." || $0 == ".."
+            }) {
+                fail("\(pod.name) \(pod.version) passed PodNaming and makes the path \(rel)")
+            }
+        }
         guard let again = try? PodfileLock.parse(text, path: "Podfile.lock"), again.pods == lock.pods,
             again.specChecksums == lock.specChecksums
         else { fail("reading the lock again gave another lock") }
