@@ -109,13 +109,7 @@ package struct GitTreeExport: Sendable {
                         .repository, operation: "export", subject: path, cause: Message("git.cause.unsafe-path"))
                 }
                 let mode = git_tree_entry_filemode(entry)
-                let kind: GitTreeEntry.Kind =
-                    switch mode {
-                    case GIT_FILEMODE_TREE: .folder
-                    case GIT_FILEMODE_LINK: .link
-                    case GIT_FILEMODE_COMMIT: .submodule
-                    default: .file
-                    }
+                let kind = GitTreeEntry.Kind(mode)
                 switch export.decide(GitTreeEntry(path: path, name: name, depth: depth, kind: kind)) {
                 case .skip: continue
                 case .refuse(let cause): throw GitError(.repository, operation: "export", subject: path, cause: cause)

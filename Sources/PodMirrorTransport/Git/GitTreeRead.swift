@@ -75,15 +75,9 @@ extension GitRepository {
         return (0..<git_tree_entrycount(tree)).map { i in
             let e = git_tree_entry_byindex(tree, i)!
             let name = String(cString: git_tree_entry_name(e))
-            let kind: GitTreeEntry.Kind =
-                switch git_tree_entry_filemode(e) {
-                case GIT_FILEMODE_TREE: .folder
-                case GIT_FILEMODE_LINK: .link
-                case GIT_FILEMODE_COMMIT: .submodule
-                default: .file
-                }
             return GitTreeEntry(
-                path: folder.isEmpty ? name : folder + "/" + name, name: name, depth: depth, kind: kind)
+                path: folder.isEmpty ? name : folder + "/" + name, name: name, depth: depth,
+                kind: GitTreeEntry.Kind(git_tree_entry_filemode(e)))
         }
     }
 
@@ -147,5 +141,17 @@ extension GitOID {
     package static func blob(_ bytes: [UInt8]) -> String {
         var oid = bytes.withUnsafeBytes { ObjectHash.id(GIT_OBJECT_BLOB, $0.baseAddress, $0.count) }
         return hex(&oid)
+    }
+}
+
+extension GitTreeEntry.Kind {
+    /// The kind of a tree entry of this mode.
+    init(_ mode: git_filemode_t) {
+        switch mode {
+        case GIT_FILEMODE_TREE: self = .folder
+        case GIT_FILEMODE_LINK: self = .link
+        case GIT_FILEMODE_COMMIT: self = .submodule
+        default: self = .file
+        }
     }
 }
