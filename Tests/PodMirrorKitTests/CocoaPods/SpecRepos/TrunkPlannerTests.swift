@@ -238,4 +238,42 @@ final class TrunkPlannerTests: XCTestCase {
         try assertTrunkIsTheMirror()
         XCTAssertEqual(TrunkState.read(shared.repos).url, url)
     }
+
+    /// An update stopped after each of its writes in turn (every later write refused, as a kill leaves it): every
+    /// file is the old or the new one, and the next run brings trunk to the mirror's tip.
+    func testAnUpdateStoppedAtEveryStepLeavesWholeFilesAndIsFinishedByTheNextRun() throws {
+        try apply()
+        let old = try expectedTrunk()
+        let pristine = home.sub("pristine")
+        XCTAssertEqual(try ProcessRunner.run("/bin/cp", ["-a", shared.repos.path, pristine]).status, 0)
+        try mirror.setPod("Pod1", "1.1.0", extra: "\n  \"deprecated\": true,")
+        try mirror.removePod("Pod2", "1.2.0")
+        try mirror.removePod("Pod3", "1.3.0")
+        try mirror.removePod("Pod3", "1.3.1")
+        try mirror.setPod("Fresh", "1.0")
+        try mirror.commit("changes")
+        let new = try expectedTrunk()
+        func update(_ fs: any FileSystem) throws {
+            var context = shared!
+            context.repos = ReposDirectory(path: shared.repos.path, cacheRoot: home.sub("cache"), fileSystem: fs)
+            _ = try context.perform(mode: .apply, context: ApplyContext(), purpose: "test") {
+                try TrunkPlanner(context).plan(url: url)
+            }
+        }
+        let counting = FaultyFileSystem(failAt: Int.max)
+        try update(counting)
+        XCTAssertEqual(trunkFiles(etags: false), new)
+        XCTAssertGreaterThan(counting.mutations, 5)
+        for step in 0..<counting.mutations {
+            try FileManager.default.removeItem(atPath: shared.repos.path)
+            XCTAssertEqual(try ProcessRunner.run("/bin/cp", ["-a", pristine, shared.repos.path]).status, 0)
+            XCTAssertThrowsError(try update(FaultyFileSystem(failAt: step, persistent: true)), "step \(step)")
+            for (path, bytes) in trunkFiles(etags: false) where bytes != old[path] && bytes != new[path] {
+                XCTFail("step \(step): \(path) is neither old nor new")
+            }
+            try update(LocalFileSystem())
+            XCTAssertEqual(trunkFiles(etags: false), new, "step \(step)")
+            XCTAssertNil(TrunkState.read(shared.repos).pending, "step \(step)")
+        }
+    }
 }
