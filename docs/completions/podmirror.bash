@@ -186,7 +186,7 @@ _podmirror() {
 
 _podmirror_setup() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --remove-trunk --install-cocoapods --no-verify --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --bundler --remove-trunk --install-cocoapods --no-verify --version -h --help)
     repeating_options=(--podfile --build-setting --source-mirror)
     non_repeating_options=(--lang --mirror --name --gems --platform --inhibit-warnings --deployment-target --strategy --timeout --seed)
     __podmirror_offer_flags_options 0
@@ -242,7 +242,7 @@ _podmirror_setup() {
 
 _podmirror_doctor() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --offline --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --offline --version -h --help)
     repeating_options=(--podfile)
     non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options 0
@@ -287,7 +287,7 @@ _podmirror_mirror() {
 
 _podmirror_mirror_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -303,7 +303,7 @@ _podmirror_mirror_list() {
 
 _podmirror_mirror_test() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --gems --pick --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --gems --pick --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options -1
@@ -345,7 +345,7 @@ _podmirror_repo() {
 
 _podmirror_repo_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -361,7 +361,7 @@ _podmirror_repo_list() {
 
 _podmirror_repo_add() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --branch --depth)
     __podmirror_offer_flags_options 2
@@ -389,7 +389,7 @@ _podmirror_repo_add() {
 
 _podmirror_repo_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options 1
@@ -419,7 +419,7 @@ _podmirror_repo_remove() {
 
 _podmirror_repo_update() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options -1
@@ -449,7 +449,7 @@ _podmirror_repo_update() {
 
 _podmirror_repo_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --allow-older --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --allow-older --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --name --depth)
     __podmirror_offer_flags_options 1
@@ -485,7 +485,7 @@ _podmirror_repo_use() {
 
 _podmirror_repo_reset() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --name)
     __podmirror_offer_flags_options 0
@@ -510,7 +510,7 @@ _podmirror_repo_reset() {
 
 _podmirror_repo_repair() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options 1
@@ -540,7 +540,7 @@ _podmirror_repo_repair() {
 
 _podmirror_repo_export() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 2
@@ -564,7 +564,7 @@ _podmirror_repo_export() {
 
 _podmirror_repo_import() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --fallback-clone --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --fallback-clone --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --name --origin --expect)
     __podmirror_offer_flags_options 1
@@ -595,7 +595,7 @@ _podmirror_repo_import() {
 
 _podmirror_repo_verify() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --deep --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --deep --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --expect)
     __podmirror_offer_flags_options -1
@@ -645,7 +645,7 @@ _podmirror_podfile() {
 
 _podmirror_podfile_show() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 0
@@ -687,7 +687,7 @@ _podmirror_podfile_source() {
 
 _podmirror_podfile_source_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -714,7 +714,7 @@ _podmirror_podfile_source_use() {
 
 _podmirror_podfile_source_add() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --first --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --first --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -733,7 +733,7 @@ _podmirror_podfile_source_add() {
 
 _podmirror_podfile_source_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -752,7 +752,7 @@ _podmirror_podfile_source_remove() {
 
 _podmirror_podfile_source_set() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options -1
@@ -771,7 +771,7 @@ _podmirror_podfile_source_set() {
 
 _podmirror_podfile_platform() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --force --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile --target)
     __podmirror_offer_flags_options 2
@@ -793,7 +793,7 @@ _podmirror_podfile_platform() {
 
 _podmirror_podfile_inhibit-warnings() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -820,7 +820,7 @@ _podmirror_podfile_inhibit-warnings() {
 
 _podmirror_podfile_build-setting() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile --unset --configuration --pod)
     __podmirror_offer_flags_options 1
@@ -848,7 +848,7 @@ _podmirror_podfile_build-setting() {
 
 _podmirror_podfile_deployment-target() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 2
@@ -867,7 +867,7 @@ _podmirror_podfile_deployment-target() {
 
 _podmirror_init() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --template --platform)
     __podmirror_offer_flags_options 1
@@ -889,7 +889,7 @@ _podmirror_init() {
 
 _podmirror_deintegrate() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --remove-pods --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --remove-pods --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -905,7 +905,7 @@ _podmirror_deintegrate() {
 
 _podmirror_reinstall() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --repo-update --no-fetch --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --repo-update --no-fetch --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -967,7 +967,7 @@ _podmirror_gems_source() {
 
 _podmirror_gems_source_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -983,7 +983,7 @@ _podmirror_gems_source_list() {
 
 _podmirror_gems_source_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --bundler --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -1007,7 +1007,7 @@ _podmirror_gems_source_use() {
 
 _podmirror_gems_source_reset() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --bundler --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -1069,7 +1069,7 @@ _podmirror_gitconfig_insteadof() {
 
 _podmirror_gitconfig_insteadof_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -1085,7 +1085,7 @@ _podmirror_gitconfig_insteadof_list() {
 
 _podmirror_gitconfig_insteadof_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -1109,7 +1109,7 @@ _podmirror_gitconfig_insteadof_use() {
 
 _podmirror_gitconfig_insteadof_add() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 2
@@ -1125,7 +1125,7 @@ _podmirror_gitconfig_insteadof_add() {
 
 _podmirror_gitconfig_insteadof_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -1141,7 +1141,7 @@ _podmirror_gitconfig_insteadof_remove() {
 
 _podmirror_gitconfig_insteadof_reset() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -1180,7 +1180,7 @@ _podmirror_pods() {
 
 _podmirror_pods_fetch() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--lang --project --lockfile --cocoapods-version --timeout --lock-timeout --jobs)
     __podmirror_offer_flags_options 0
@@ -1217,7 +1217,7 @@ _podmirror_pods_fetch() {
 
 _podmirror_pods_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--lang --project --lockfile --cocoapods-version --timeout --lock-timeout)
     __podmirror_offer_flags_options 0

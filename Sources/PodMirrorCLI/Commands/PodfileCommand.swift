@@ -179,11 +179,12 @@ struct PodfilePlatformCommand: PodmirrorCommand {
     @Argument(help: Message("help.podfile.platform.argument.name").help) var name: String
     @Argument(help: Message("help.podfile.platform.argument.version").help) var version: String?
     @Option(name: .long, help: Message("help.podfile.platform.option.target").help) var target: String?
-    @Flag(name: .long, help: Message("help.podfile.platform.flag.force").help) var force = false
 
     func run(_ runner: CommandRunner) throws {
         let platform = try PlatformVersion(parsing: name, version: version)
-        try runPodfileEdits([.platform(platform, target: target, force: force)], location: location, runner: runner)
+        // The global --force: replace a platform written as an expression (and a read-only Podfile).
+        try runPodfileEdits(
+            [.platform(platform, target: target, force: global.force)], location: location, runner: runner)
     }
 }
 

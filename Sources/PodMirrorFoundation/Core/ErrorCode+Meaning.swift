@@ -19,6 +19,8 @@ extension ErrorCode {
         case .fileUpdate:
             "Another process changed a file while podmirror was working on it; nothing was written over it."
         case .fileLocked: "Another process kept editing files in the same folder past the lock timeout."
+        case .fileReadOnly:
+            "A file's mode gives no write permission (e.g. 0444); podmirror left it as it is (`--force` overrides)."
         case .toolLaunch: "An external tool (`pod`, `gem`) could not be started."
         case .gitTransport: "A git server could not be reached, answered with an error, or the transfer broke off."
         case .gitTimeout: "A git transfer stalled for longer than the stall timeout."

@@ -21,6 +21,7 @@ package enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case fileCreateDirectory = "file.create-directory"
     case fileUpdate = "file.update"
     case fileLocked = "file.locked"
+    case fileReadOnly = "file.read-only"
 
     case toolLaunch = "tool.launch"
 
@@ -179,7 +180,7 @@ extension ErrorCode {
     package var exitStatus: ExitStatus {
         switch self {
         case .error, .internalOverlappingEdits, .fileRead, .fileWrite, .fileList, .fileRemove, .fileMove,
-            .fileCreateDirectory, .gitRepository, .gitconfigRead, .gitconfigWrite, .catalogMissing,
+            .fileCreateDirectory, .fileReadOnly, .gitRepository, .gitconfigRead, .gitconfigWrite, .catalogMissing,
             .podfileSyntax, .podfileTooLarge, .podfileEncoding, .podfileInternal, .podfileUnplaceable,
             .podfileMultipleHooks, .repoNotFound, .repoExists, .repoCloneIncomplete, .repoDetached, .repoIncomplete,
             .repoNoBranch, .repoOlder, .repoDiverged, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate,

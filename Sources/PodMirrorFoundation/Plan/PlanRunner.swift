@@ -21,14 +21,11 @@ package struct PlanRunner: Sendable {
         var report = PlanReport(
             title: plan.title, mode: mode, changed: false, changes: [], warnings: plan.warnings,
             error: nil, rolledBack: [])
+        if mode == .apply { try preflight(plan, report: report) }
         var applied: [Change] = []
         var independentFailure: (any PodMirrorError)?
         for change in plan.runOrder {
-            var record = ChangeRecord(
-                id: change.id, kind: change.kind, subject: change.subject, summary: change.summary,
-                changed: change.isNeeded, applied: false, reversible: change.isReversible,
-                diff: change.diff, details: change.details, error: nil,
-                localizedSummary: change.message?.localized)
+            var record = Self.record(change)
             if mode != .apply, let unknown = change.unknown {
                 record.error = unknown.message
                 record.localizedError = unknown.localizedMessage
@@ -91,6 +88,34 @@ package struct PlanRunner: Sendable {
             throw PlanFailure(underlying: independentFailure, report: report)
         }
         return report
+    }
+
+    /// Runs every needed change's `preflight` before anything is applied; the first refusal fails the plan with
+    /// nothing changed (its report lists that change with the error).
+    private func preflight(_ plan: Plan, report: PlanReport) throws {
+        for change in plan.runOrder where change.isNeeded {
+            guard let check = change.preflight else { continue }
+            do { try check(context) } catch {
+                let pmError = (error as? any PodMirrorError) ?? PodMirrorFailure(wrapping: error)
+                var record = Self.record(change)
+                record.changed = false
+                record.error = pmError.message
+                record.localizedError = pmError.localizedMessage
+                var report = report
+                report.changes = [record]
+                report.error = pmError.message
+                throw PlanFailure(underlying: pmError, report: report)
+            }
+        }
+    }
+
+    /// A change as reported before it runs: `changed` when it is needed, not applied.
+    private static func record(_ change: Change) -> ChangeRecord {
+        ChangeRecord(
+            id: change.id, kind: change.kind, subject: change.subject, summary: change.summary,
+            changed: change.isNeeded, applied: false, reversible: change.isReversible,
+            diff: change.diff, details: change.details, error: nil,
+            localizedSummary: change.message?.localized)
     }
 
     package static func merge(_ a: JSONValue, _ b: JSONValue) -> JSONValue {
