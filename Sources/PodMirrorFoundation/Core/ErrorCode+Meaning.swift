@@ -50,6 +50,8 @@ extension ErrorCode {
         case .podfileEncoding: "The Podfile is not UTF-8 text."
         case .podfileInternal:
             "An edit produced a Podfile that does not read back (a podmirror bug; nothing was written)."
+        case .podfileContradiction:
+            "Two requested Podfile edits set the same thing differently (a build setting and a deployment target)."
         case .podfileUnplaceable: "podmirror cannot tell where in the Podfile the edit belongs."
         case .podfileTarget: "The Podfile has no target of that name."
         case .podfilePlatformExpression: "The Podfile's `platform` line is computed, so podmirror will not rewrite it."

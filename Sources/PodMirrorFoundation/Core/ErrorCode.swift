@@ -56,6 +56,7 @@ package enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case podfileEncoding = "podfile.encoding"
     case podfileInternal = "podfile.internal"
     case podfileUnplaceable = "podfile.unplaceable"
+    case podfileContradiction = "podfile.contradiction"
     case podfileTarget = "podfile.target"
     case podfilePlatformExpression = "podfile.platform-expression"
     case podfileMultipleHooks = "podfile.multiple-hooks"
@@ -204,7 +205,7 @@ extension ErrorCode {
         case .usage, .usageDepth, .usageTimeout, .gitUnsupportedTransport, .gitUnsupported, .gitconfigNotAGitMirror,
             .gitconfigSourceMirror, .gitconfigSourceMirrorTaken, .mirrorUnknown, .mirrorTransport, .platformName,
             .platformVersion, .buildSettingKey, .buildSettingSyntax, .podfileMissing, .podfileUnsupportedFormat,
-            .podfileTarget, .podfilePlatformExpression, .podfileNoPodsProject,
+            .podfileTarget, .podfilePlatformExpression, .podfileContradiction, .podfileNoPodsProject,
             .podfileSource, .repoBadName, .repoCDNURL, .bundleBadExpect, .bundleFileIsFolder, .verifyBadExpect,
             .podsLockUnreadable, .podsLockYAML, .podsLockShape, .podsOnlyUnknown, .podsVersionUnknown, .gemsBadURL,
             .setupEmpty, .setupEmptyPodfile, .setupSeed, .setupStrategy, .initTemplate, .xcodeprojNotFound,
