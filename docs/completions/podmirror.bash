@@ -450,7 +450,7 @@ _podmirror_repo_update() {
 _podmirror_repo_use() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --force --verbose -v --allow-older --version -h --help)
-    repeating_options=()
+    repeating_options=(--podfile)
     non_repeating_options=(--lang --timeout --lock-timeout --name --depth)
     __podmirror_offer_flags_options 1
 
@@ -470,6 +470,9 @@ _podmirror_repo_use() {
         return
         ;;
     '--depth')
+        return
+        ;;
+    '--podfile')
         return
         ;;
     esac

@@ -343,6 +343,7 @@ _podmirror_repo_use() {
         '--name[Folder name (default\: CocoaPods'\'' own name for the URL).]:name:'
         '--depth[Shallow clone depth for a fresh clone (needs libgit2 1.7 or newer).]:depth:'
         '--allow-older[Switch even when the source is behind the repo'\''s commit or has diverged from it, dropping the repo'\''s own commits (refused otherwise).]'
+        '*--podfile[A Podfile to check for the URL the repo came from (repeatable; default ./Podfile when present).]:podfile:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

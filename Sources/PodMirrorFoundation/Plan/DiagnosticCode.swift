@@ -12,6 +12,7 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case deintegratePodsKept = "deintegrate.pods-kept"
 
     case gemsPlainHTTP = "gems.plain-http"
+    case gemsSourceKept = "gems.source-kept"
 
     case gitconfigForeignRule = "gitconfig.foreign-rule"
     case gitconfigGithubPrecheck = "gitconfig.github-precheck"
@@ -37,6 +38,8 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
 
     case repoMovedBack = "repo.moved-back"
     case repoOtherSpecs = "repo.other-specs"
+    case repoPodfileOldSource = "repo.podfile-old-source"
+    case repoRenamed = "repo.renamed"
     case repoRepairRemovesUntracked = "repo.repair-removes-untracked"
     case repoSkipCDN = "repo.skip-cdn"
     case repoSkipDir = "repo.skip-dir"
@@ -48,14 +51,15 @@ extension DiagnosticCode: DocumentedCode {
     package var severity: Diagnostic.Severity? {
         switch self {
         case .bundleFallbackClone, .deintegrateDanglingBuildFile, .deintegrateFileInPods, .deintegratePodsGroupKept,
-            .gemsPlainHTTP, .gitconfigForeignRule, .gitconfigGithubPrecheck, .leftoverKept, .podsSourceExpression,
+            .gemsPlainHTTP, .gemsSourceKept, .gitconfigForeignRule, .gitconfigGithubPrecheck, .leftoverKept,
+            .podsSourceExpression,
             .podsVersionSource, .podsVersionWipe,
             .podfileDeploymentTargetOverridden, .podfileNoSourceLeft, .podfileOnlyPrivateSources,
             .podfilePlatformConditional, .podfilePlatformSeveral, .podfileSourceAbsent, .reinstallFetchSkipped,
-            .repoUnreachable, .repoMovedBack:
+            .repoUnreachable, .repoMovedBack, .repoPodfileOldSource:
             .warning
         case .deintegratePodsKept, .podfileBuildSettingOverrides, .podfileInhibitInTargets, .podfileTrunkExplicit,
-            .repoOtherSpecs, .repoRepairRemovesUntracked, .repoSkipCDN, .repoSkipDir:
+            .repoOtherSpecs, .repoRenamed, .repoRepairRemovesUntracked, .repoSkipCDN, .repoSkipDir:
             .note
         // A warning from `gitconfig insteadof remove`, a note from `gitconfig insteadof reset`.
         case .gitconfigKeptRule: nil
@@ -78,6 +82,9 @@ extension DiagnosticCode: DocumentedCode {
             "`deintegrate`: Pods/ is kept because the project shows no CocoaPods integration (`--remove-pods` "
                 + "removes it)."
         case .gemsPlainHTTP: "A gem source is plain http (not 127.0.0.1 or localhost): gems would come without TLS."
+        case .gemsSourceKept:
+            "`gems source use` and `reset`: a source podmirror did not put there (not a catalog mirror) stays before the "
+                + "new one, as a private source; if it is a gem mirror, remove it (`gem sources --remove URL`)."
         case .gitconfigForeignRule:
             "`gitconfig insteadof use`: an insteadOf rule podmirror did not write also sends a Specs URL to another "
                 + "mirror."
@@ -123,6 +130,10 @@ extension DiagnosticCode: DocumentedCode {
         case .repoMovedBack:
             "`repo use --allow-older`: the repo was moved back to a source behind its commit; newer specs are gone."
         case .repoOtherSpecs: "`repo use`: another Specs repo on the machine is left as it is."
+        case .repoPodfileOldSource:
+            "`repo use`: a Podfile (in the current folder, or given with `--podfile`) still names the URL the repo "
+                + "came from, so `pod install` would clone it again; `podfile source use` moves its source."
+        case .repoRenamed: "`repo use`: the repo it re-pointed (or replaced) got the new source's folder name."
         case .repoRepairRemovesUntracked:
             "`repo repair`: it removes the untracked files its branch lacks (a killed checkout's); it names them."
         case .repoSkipCDN: "`repo update`: a CDN source is skipped (`pod repo update` refreshes it)."
