@@ -8,6 +8,7 @@ struct DoctorCommand: PodmirrorCommand {
         commandName: "doctor", abstract: Message("help.doctor.abstract").abstractText,
         discussion: Message("help.doctor.discussion").discussionText)
     static let commandName = "doctor"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
     @Option(
         name: .customLong("podfile"),

@@ -13,6 +13,7 @@ struct MirrorTestCommand: PodmirrorCommand {
             Message("help.mirror.test.discussion").discussionText
     )
     static let commandName = "mirror test"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.mirror.test.argument.mirrors").help)
     var mirrors: [String] = []

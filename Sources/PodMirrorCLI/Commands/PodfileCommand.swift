@@ -73,6 +73,7 @@ struct PodfileShowCommand: PodmirrorCommand {
             Message("help.podfile.show.discussion").discussionText
     )
     static let commandName = "podfile show"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
 

@@ -105,6 +105,7 @@ struct PodsListCommand: PodmirrorCommand {
         abstract: Message("help.pods.list.abstract").abstractText,
         discussion: Message("help.pods.list.discussion").discussionText)
     static let commandName = "pods list"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
     @OptionGroup var pods: PodsOptions
 

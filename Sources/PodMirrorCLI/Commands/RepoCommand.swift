@@ -53,6 +53,7 @@ struct RepoListCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: Message("help.repo.list.abstract").abstractText)
     static let commandName = "repo list"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
 
     func run(_ runner: CommandRunner) throws {

@@ -11,6 +11,7 @@ struct RepoVerifyCommand: PodmirrorCommand {
             Message("help.repo.verify.abstract").abstractText,
         discussion: Message("help.repo.verify.discussion").discussionText)
     static let commandName = "repo verify"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.repo.verify.argument.names").help, completion: Completions.repoNames)
     var names: [String] = []
