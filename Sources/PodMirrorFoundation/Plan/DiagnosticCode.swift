@@ -84,7 +84,8 @@ extension DiagnosticCode: DocumentedCode {
         case .gemsPlainHTTP: "A gem source is plain http (not 127.0.0.1 or localhost): gems would come without TLS."
         case .gemsSourceKept:
             "`gems source use` and `reset`: a source podmirror did not put there (not a catalog mirror) stays "
-                + "before the new one, as a private source; if it is a gem mirror, remove it (`gem sources --remove URL`)."
+                + "before the new one, as a private source; if it is a gem mirror, remove it "
+                + "(`gem sources --remove URL`)."
         case .gitconfigForeignRule:
             "`gitconfig insteadof use`: an insteadOf rule podmirror did not write also sends a Specs URL to another "
                 + "mirror."
