@@ -34,6 +34,10 @@ struct DoctorCommand: PodmirrorCommand {
         doctor.cancellation = runner.context.cancellation
         let report = doctor.run()
         if runner.context.cancellation.isCancelled { throw InterruptedError() }
-        try runner.show(report, with: DoctorReportRenderer.self, ok: report.errors == 0)
+        try runner.show(
+            report, with: DoctorReportRenderer.self, ok: report.errors == 0,
+            error: PodMirrorFailure(
+                Message("doctor.error.findings", ["count": String(report.errors)]),
+                remedy: Message("doctor.error.findings.remedy"), code: .doctorFindings))
     }
 }

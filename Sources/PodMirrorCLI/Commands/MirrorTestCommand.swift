@@ -40,6 +40,10 @@ struct MirrorTestCommand: PodmirrorCommand {
         let results = probe.run(chosen)
         if runner.context.cancellation.isCancelled { throw InterruptedError() }
         let result = MirrorProbeRenderer.Result(results: results, pickOnly: pick)
-        try runner.show(result, with: MirrorProbeRenderer.self, ok: result.best != nil, failure: .network)
+        try runner.show(
+            result, with: MirrorProbeRenderer.self, ok: result.best != nil, failure: .network,
+            error: PodMirrorFailure(
+                Message("mirror.test.error.none-usable", ["count": String(results.count)]),
+                remedy: Message("mirror.test.error.none-usable.remedy"), code: .mirrorUnhealthy))
     }
 }

@@ -82,7 +82,10 @@ struct PodfileShowCommand: PodmirrorCommand {
         let doc = try PodfileDocument.load(path: location.resolve(env), fs: env.fileSystem)
         let model = doc.model
         let rejected = model.problems.contains { $0.code.rejectedByCocoaPods }
-        try runner.show(doc, with: PodfileShowRenderer.self, ok: !rejected)
+        try runner.show(
+            doc, with: PodfileShowRenderer.self, ok: !rejected,
+            error: PodMirrorFailure(
+                Message("podfile.show.error.rejected", ["path": doc.path]), code: .podfileRejected))
     }
 }
 

@@ -112,6 +112,9 @@ struct PodsListCommand: PodmirrorCommand {
     func run(_ runner: CommandRunner) throws {
         let report = try PodsFetcher(request: try pods.request(jobs: 1, runner: runner))
             .list(cancellation: runner.context.cancellation)
-        try runner.show(report, with: PodsListRenderer.self, ok: report.failed.isEmpty)
+        try runner.show(
+            report, with: PodsListRenderer.self, ok: report.failed.isEmpty,
+            error: PodMirrorFailure(
+                Message("pods.list.error.failed", ["count": String(report.failed.count)]), code: .podsFetchFailed))
     }
 }

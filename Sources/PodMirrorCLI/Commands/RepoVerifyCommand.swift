@@ -24,6 +24,8 @@ struct RepoVerifyCommand: PodmirrorCommand {
         let results = try verifier.verify(
             names: names, deep: deep, expect: expect, cancellation: runner.context.cancellation)
         let result = RepoVerificationRenderer.Result(reposDir: verifier.repos.path, repos: results)
-        try runner.show(result, with: RepoVerificationRenderer.self, ok: result.intact)
+        try runner.show(
+            result, with: RepoVerificationRenderer.self, ok: result.intact,
+            error: PodMirrorFailure(Message("repo.verify.error.not-intact"), code: .verifyNotIntact))
     }
 }

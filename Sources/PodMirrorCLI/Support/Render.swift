@@ -134,16 +134,21 @@ enum Render {
         return c.paint(Message(key).localized, style, stderr: true) + Redaction.redactText(d.localizedMessage)
     }
 
+    /// The `error` object of JSON output: `{code, message, remedy, exitStatus}` (docs/json.md).
+    static func errorFields(_ error: any PodMirrorError) -> [String: JSONValue] {
+        [
+            "code": .string(error.code.rawValue),
+            "message": .string(Redaction.redactText(error.message)),
+            "remedy": .string(error.remedy.map(Redaction.redactText)),
+            "exitStatus": .int(Int(error.exitStatus.rawValue)),
+        ]
+    }
+
     /// Reports an error as text on stderr, or as a JSON document on stdout with `--json`.
     static func error(_ error: any PodMirrorError, command: String, json: Bool, console c: Console) {
         if json {
             var object: [String: JSONValue] = [:]
-            var fields: [String: JSONValue] = [
-                "code": .string(error.code.rawValue),
-                "message": .string(Redaction.redactText(error.message)),
-                "remedy": .string(error.remedy),
-                "exitStatus": .int(Int(error.exitStatus.rawValue)),
-            ]
+            var fields = errorFields(error)
             if let failure = error as? PlanFailure {
                 object = planJSON(command: command, failure.report)
                 // The ids of the changes still in effect: applied and not rolled back.

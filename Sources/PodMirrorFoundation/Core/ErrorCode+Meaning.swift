@@ -50,6 +50,9 @@ extension ErrorCode {
         case .podfileEncoding: "The Podfile is not UTF-8 text."
         case .podfileInternal:
             "An edit produced a Podfile that does not read back (a podmirror bug; nothing was written)."
+        case .podfileRejected: "`podfile show`: CocoaPods would reject the Podfile (its `problems` say why)."
+        case .doctorFindings: "`doctor`: at least one finding is an error; each names its fix."
+        case .verifyNotIntact: "`repo verify`: a copy is not intact; each problem is named with its path."
         case .podfileContradiction:
             "Two requested Podfile edits set the same thing differently (a build setting and a deployment target)."
         case .podfileUnplaceable: "podmirror cannot tell where in the Podfile the edit belongs."

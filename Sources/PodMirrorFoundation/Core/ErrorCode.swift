@@ -39,6 +39,8 @@ package enum ErrorCode: String, CaseIterable, Sendable, Codable {
 
     case catalogMissing = "catalog.missing"
 
+    case doctorFindings = "doctor.findings"
+
     case mirrorUnknown = "mirror.unknown"
     case mirrorTransport = "mirror.transport"
     case mirrorUnhealthy = "mirror.unhealthy"
@@ -57,6 +59,7 @@ package enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case podfileInternal = "podfile.internal"
     case podfileUnplaceable = "podfile.unplaceable"
     case podfileContradiction = "podfile.contradiction"
+    case podfileRejected = "podfile.rejected"
     case podfileTarget = "podfile.target"
     case podfilePlatformExpression = "podfile.platform-expression"
     case podfileMultipleHooks = "podfile.multiple-hooks"
@@ -97,6 +100,7 @@ package enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case bundleWrite = "bundle.write"
 
     case verifyBadExpect = "verify.bad-expect"
+    case verifyNotIntact = "verify.not-intact"
 
     case podsFetchFailed = "pods.fetch-failed"
     case podsLockUnreadable = "pods.lock-unreadable"
@@ -181,7 +185,8 @@ extension ErrorCode {
     package var exitStatus: ExitStatus {
         switch self {
         case .error, .internalOverlappingEdits, .fileRead, .fileWrite, .fileList, .fileRemove, .fileMove,
-            .fileCreateDirectory, .fileReadOnly, .gitRepository, .gitconfigRead, .gitconfigWrite, .catalogMissing,
+            .fileCreateDirectory, .fileReadOnly, .doctorFindings, .podfileRejected, .verifyNotIntact, .gitRepository,
+            .gitconfigRead, .gitconfigWrite, .catalogMissing,
             .podfileSyntax, .podfileTooLarge, .podfileEncoding, .podfileInternal, .podfileUnplaceable,
             .podfileMultipleHooks, .repoNotFound, .repoExists, .repoCloneIncomplete, .repoDetached, .repoIncomplete,
             .repoNoBranch, .repoOlder, .repoDiverged, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate,
