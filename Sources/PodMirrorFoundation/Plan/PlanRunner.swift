@@ -23,7 +23,7 @@ package struct PlanRunner: Sendable {
             error: nil, rolledBack: [])
         if mode == .apply { try preflight(plan, report: report) }
         var applied: [Change] = []
-        var independentFailure: (any PodMirrorError)?
+        var independentFailure: (subject: String, error: any PodMirrorError)?
         for change in plan.runOrder {
             var record = Self.record(change)
             if mode != .apply, let unknown = change.unknown {
@@ -47,7 +47,7 @@ package struct PlanRunner: Sendable {
                     record.localizedError = pmError.localizedMessage
                     records.append(record)
                     if change.isIndependent && !(error is InterruptedError) {
-                        independentFailure = independentFailure ?? pmError
+                        independentFailure = independentFailure ?? (change.subject, pmError)
                         continue
                     }
                     report.changes = records
@@ -83,9 +83,12 @@ package struct PlanRunner: Sendable {
         }
         report.changes = records
         report.changed = records.contains { $0.changed }
-        if let independentFailure {
-            report.error = independentFailure.message
-            throw PlanFailure(underlying: independentFailure, report: report)
+        if let (subject, failure) = independentFailure {
+            // Other changes were applied: the error names what failed and does not say nothing changed.
+            let error =
+                records.contains(where: \.applied) ? PartFailure(subject: subject, underlying: failure) : failure
+            report.error = error.message
+            throw PlanFailure(underlying: error, report: report)
         }
         return report
     }
