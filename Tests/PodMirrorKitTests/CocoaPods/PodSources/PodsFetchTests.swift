@@ -89,6 +89,12 @@ final class PodsFetchTests: PodSourcesServedTestCase {
             XCTAssertEqual((e as? PodMirrorFailure)?.code, .podsLockShape)
             XCTAssertTrue("\(e)".contains("/x/Podfile.lock:2"), "\(e)")
         }
+        // A file that is not a mapping at all says so, not "the (document) section is not what CocoaPods writes".
+        XCTAssertThrowsError(try PodfileLock.parse("just some notes\n", path: "/x/Podfile.lock")) { e in
+            XCTAssertEqual((e as? PodMirrorFailure)?.code, .podsLockShape)
+            XCTAssertTrue("\(e)".contains("/x/Podfile.lock is not a Podfile.lock"), "\(e)")
+            XCTAssertFalse("\(e)".contains("(document)"), "\(e)")
+        }
     }
     // MARK: Fetching
 
