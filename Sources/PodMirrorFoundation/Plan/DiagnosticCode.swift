@@ -99,8 +99,9 @@ extension DiagnosticCode: DocumentedCode {
             "`deintegrate`, `reinstall`: the command succeeded, but the Pods/ it had moved aside could not be "
                 + "removed; the change's `details.leftover` names it and the next run removes it."
         case .podsVersionSource:
-            "`pods fetch`: the CocoaPods version written to the cache's VERSION file was taken from the existing "
-                + "file, `pod --version` or Podfile.lock, not from `--cocoapods-version`."
+            "`pods fetch`: the CocoaPods version written to the cache's VERSION file was taken from "
+                + "`pod --version` or Podfile.lock, not from `--cocoapods-version` (a VERSION that already holds it "
+                + "is not named)."
         case .podsSourceExpression:
             "`pods fetch`: a pod's `:source` in the Podfile is not a plain string; its podspec is looked up as if the "
                 + "pod had none (the Podfile's sources, then any local spec repo) and checked against SPEC CHECKSUMS."
