@@ -26,7 +26,8 @@ struct MirrorTestCommand: PodmirrorCommand {
 
     func run(_ runner: CommandRunner) throws {
         guard timeout > 0 else {
-            throw ValidationError(Message("mirror.test.bad-timeout", ["value": String(timeout)]).localized)
+            throw ValidationError(
+                Message("mirror.test.bad-timeout", ["value": NetworkSettings.shown(timeout)]).localized)
         }
         let catalog = try runner.catalog()
         let chosen =

@@ -67,7 +67,8 @@ struct PodsFetchCommand: PodmirrorCommand {
     static let commandName = "pods fetch"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var pods: PodsOptions
-    @Option(name: .long, help: Message("help.pods.fetch.option.jobs").help)
+    // Unconditional: `--jobs -3` is a bad value (said as such), not a missing one.
+    @Option(name: .long, parsing: .unconditional, help: Message("help.pods.fetch.option.jobs").help)
     var jobs: Int = 8
 
     func validate() throws {
