@@ -34,7 +34,12 @@ package struct FileError: PodMirrorError {
         return Message(key, ["path": path, "reason": reason, "destination": destination ?? ""])
     }
     package var remedyText: Message? {
-        reason.contains("ermission") || reason.contains("Read-only") ? Message("file.error.permission.remedy") : nil
+        // EPERM on the rename that replaces a file: a sticky folder (like /tmp) lets only the file's owner do it.
+        if operation == .write, reason.contains("not permitted") {
+            return Message("file.error.rename.remedy", ["path": path])
+        }
+        return reason.contains("ermission") || reason.contains("Read-only")
+            ? Message("file.error.permission.remedy") : nil
     }
     package var message: String { text?.english ?? reason }
     package var remedy: String? { remedyText?.english }
