@@ -80,6 +80,7 @@ public enum PodmirrorMain {
         }
         defer { if pm.global.verbose { Trace.install(nil) } }
         do {
+            try pm.refuseModesItIgnores()
             try pm.run(runner)
             console.endProgress()
             return 0

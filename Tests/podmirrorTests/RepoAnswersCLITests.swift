@@ -32,12 +32,18 @@ final class RepoAnswersCLITests: RepoCLITestCase {
         XCTAssertNil(results["a-up"]?["error"] as? String)
         let codes = (out["warnings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
         XCTAssertEqual(codes, ["repo.unreachable"])
+        // The error names the repo, and since the others were updated it never says nothing was changed.
+        let error = try XCTUnwrap(out["error"] as? [String: Any])
+        XCTAssertTrue((error["message"] as? String)?.hasPrefix("`b-down`: ") == true, "\(error)")
+        XCTAssertFalse((error["remedy"] as? String ?? "").contains("nothing was changed"), "\(error)")
+        XCTAssertEqual(error["exitStatus"] as? Int, 4)
 
         // In text: the failure names the repo; a second run has nothing left to do but the one still down.
         try official.addCommits(1)
         let text = try pm(["repo", "update"])
         XCTAssertEqual(text.status, 4, text.stdout + text.stderr)
-        XCTAssertTrue(text.stderr.contains("b-down"), text.stderr)
+        XCTAssertTrue(text.stderr.contains("error: `b-down`: "), text.stderr)
+        XCTAssertFalse(text.stderr.contains("nothing was changed"), text.stderr)
         XCTAssertEqual(try git(repos + "/a-up", ["rev-parse", "HEAD"]), official.head)
     }
 }
@@ -143,7 +149,8 @@ extension RepoAnswersCLITests {
         let moved = try json(["repo", "use", server.url("behind.git"), "--allow-older"])
         XCTAssertEqual(moved["newHead"] as? String, old)
         let warnings = (moved["warnings"] as? [[String: Any]]) ?? []
-        XCTAssertEqual(warnings.compactMap { $0["code"] as? String }, ["repo.moved-back"])
+        // `master` also takes CocoaPods' name for the new URL, which a `repo.renamed` note says.
+        XCTAssertEqual(warnings.compactMap { $0["code"] as? String }, ["repo.moved-back", "repo.renamed"])
         XCTAssertTrue((warnings.first?["message"] as? String ?? "").contains("5 commit(s)"), "\(warnings)")
         let name = try XCTUnwrap(moved["name"] as? String)
         XCTAssertEqual(try git(repos + "/" + name, ["rev-parse", "HEAD"]), old)

@@ -186,7 +186,7 @@ _podmirror() {
 
 _podmirror_setup() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --remove-trunk --install-cocoapods --no-verify --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --bundler --remove-trunk --install-cocoapods --no-verify --version -h --help)
     repeating_options=(--podfile --build-setting --source-mirror --swiftpm)
     non_repeating_options=(--lang --mirror --name --gems --platform --inhibit-warnings --deployment-target --strategy --timeout --seed)
     __podmirror_offer_flags_options 0
@@ -246,7 +246,7 @@ _podmirror_setup() {
 
 _podmirror_doctor() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --offline --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --offline --version -h --help)
     repeating_options=(--podfile --swiftpm)
     non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options 0
@@ -295,7 +295,7 @@ _podmirror_mirror() {
 
 _podmirror_mirror_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -311,7 +311,7 @@ _podmirror_mirror_list() {
 
 _podmirror_mirror_test() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --gems --pick --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --gems --pick --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout)
     __podmirror_offer_flags_options -1
@@ -353,7 +353,7 @@ _podmirror_repo() {
 
 _podmirror_repo_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -369,7 +369,7 @@ _podmirror_repo_list() {
 
 _podmirror_repo_add() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --branch --depth)
     __podmirror_offer_flags_options 2
@@ -397,7 +397,7 @@ _podmirror_repo_add() {
 
 _podmirror_repo_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options 1
@@ -427,7 +427,7 @@ _podmirror_repo_remove() {
 
 _podmirror_repo_update() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options -1
@@ -457,8 +457,8 @@ _podmirror_repo_update() {
 
 _podmirror_repo_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --allow-older --version -h --help)
-    repeating_options=()
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --allow-older --version -h --help)
+    repeating_options=(--podfile)
     non_repeating_options=(--lang --timeout --lock-timeout --name --depth)
     __podmirror_offer_flags_options 1
 
@@ -480,6 +480,9 @@ _podmirror_repo_use() {
     '--depth')
         return
         ;;
+    '--podfile')
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -493,7 +496,7 @@ _podmirror_repo_use() {
 
 _podmirror_repo_reset() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --name)
     __podmirror_offer_flags_options 0
@@ -518,7 +521,7 @@ _podmirror_repo_reset() {
 
 _podmirror_repo_repair() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout)
     __podmirror_offer_flags_options 1
@@ -548,7 +551,7 @@ _podmirror_repo_repair() {
 
 _podmirror_repo_export() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 2
@@ -572,7 +575,7 @@ _podmirror_repo_export() {
 
 _podmirror_repo_import() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --fallback-clone --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --fallback-clone --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --timeout --lock-timeout --name --origin --expect)
     __podmirror_offer_flags_options 1
@@ -603,7 +606,7 @@ _podmirror_repo_import() {
 
 _podmirror_repo_verify() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --deep --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --deep --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --expect)
     __podmirror_offer_flags_options -1
@@ -653,7 +656,7 @@ _podmirror_podfile() {
 
 _podmirror_podfile_show() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 0
@@ -695,7 +698,7 @@ _podmirror_podfile_source() {
 
 _podmirror_podfile_source_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -722,7 +725,7 @@ _podmirror_podfile_source_use() {
 
 _podmirror_podfile_source_add() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --first --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --first --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -741,7 +744,7 @@ _podmirror_podfile_source_add() {
 
 _podmirror_podfile_source_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -760,7 +763,7 @@ _podmirror_podfile_source_remove() {
 
 _podmirror_podfile_source_set() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options -1
@@ -779,7 +782,7 @@ _podmirror_podfile_source_set() {
 
 _podmirror_podfile_platform() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --force --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile --target)
     __podmirror_offer_flags_options 2
@@ -801,7 +804,7 @@ _podmirror_podfile_platform() {
 
 _podmirror_podfile_inhibit-warnings() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 1
@@ -828,7 +831,7 @@ _podmirror_podfile_inhibit-warnings() {
 
 _podmirror_podfile_build-setting() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile --unset --configuration --pod)
     __podmirror_offer_flags_options 1
@@ -856,7 +859,7 @@ _podmirror_podfile_build-setting() {
 
 _podmirror_podfile_deployment-target() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --podfile)
     __podmirror_offer_flags_options 2
@@ -875,7 +878,7 @@ _podmirror_podfile_deployment-target() {
 
 _podmirror_init() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang --template --platform)
     __podmirror_offer_flags_options 1
@@ -897,7 +900,7 @@ _podmirror_init() {
 
 _podmirror_deintegrate() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --remove-pods --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --remove-pods --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -913,7 +916,7 @@ _podmirror_deintegrate() {
 
 _podmirror_reinstall() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --repo-update --no-fetch --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --repo-update --no-fetch --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -975,7 +978,7 @@ _podmirror_gems_source() {
 
 _podmirror_gems_source_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -991,7 +994,7 @@ _podmirror_gems_source_list() {
 
 _podmirror_gems_source_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --bundler --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -1015,7 +1018,7 @@ _podmirror_gems_source_use() {
 
 _podmirror_gems_source_reset() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --bundler --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --bundler --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -1077,7 +1080,7 @@ _podmirror_gitconfig_insteadof() {
 
 _podmirror_gitconfig_insteadof_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -1093,7 +1096,7 @@ _podmirror_gitconfig_insteadof_list() {
 
 _podmirror_gitconfig_insteadof_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -1117,7 +1120,7 @@ _podmirror_gitconfig_insteadof_use() {
 
 _podmirror_gitconfig_insteadof_add() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 2
@@ -1133,7 +1136,7 @@ _podmirror_gitconfig_insteadof_add() {
 
 _podmirror_gitconfig_insteadof_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -1149,7 +1152,7 @@ _podmirror_gitconfig_insteadof_remove() {
 
 _podmirror_gitconfig_insteadof_reset() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 0
@@ -1188,7 +1191,7 @@ _podmirror_pods() {
 
 _podmirror_pods_fetch() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --strict-checksums --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --strict-checksums --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--lang --project --lockfile --cocoapods-version --timeout --lock-timeout --jobs)
     __podmirror_offer_flags_options 0
@@ -1225,7 +1228,7 @@ _podmirror_pods_fetch() {
 
 _podmirror_pods_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --strict-checksums --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --strict-checksums --version -h --help)
     repeating_options=(--only)
     non_repeating_options=(--lang --project --lockfile --cocoapods-version --timeout --lock-timeout)
     __podmirror_offer_flags_options 0
@@ -1282,7 +1285,7 @@ _podmirror_swiftpm() {
 
 _podmirror_swiftpm_use() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --user --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --user --version -h --help)
     repeating_options=(--source-mirror)
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1
@@ -1309,7 +1312,7 @@ _podmirror_swiftpm_use() {
 
 _podmirror_swiftpm_show() {
     repeating_flags=()
-    non_repeating_flags=(--json --dry-run --check --verbose -v --version -h --help)
+    non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __podmirror_offer_flags_options 1

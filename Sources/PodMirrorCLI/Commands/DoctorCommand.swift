@@ -9,6 +9,8 @@ struct DoctorCommand: PodmirrorCommand {
         commandName: "doctor", abstract: Message("help.doctor.abstract").abstractText,
         discussion: Message("help.doctor.discussion").discussionText)
     static let commandName = "doctor"
+    static let makesChanges = false
+    static let checksDrift = true
     @OptionGroup var global: GlobalOptions
     @Option(
         name: .customLong("podfile"),
@@ -40,7 +42,11 @@ struct DoctorCommand: PodmirrorCommand {
             ? swiftPMProjects : (try? SwiftPMProject.locate(nil, environment: env)).map { [$0.path] } ?? []
         let report = doctor.run()
         if runner.context.cancellation.isCancelled { throw InterruptedError() }
-        try runner.show(report, with: DoctorReportRenderer.self, ok: report.errors == 0)
+        try runner.show(
+            report, with: DoctorReportRenderer.self, ok: report.errors == 0,
+            error: PodMirrorFailure(
+                Message("doctor.error.findings", ["count": String(report.errors)]),
+                remedy: Message("doctor.error.findings.remedy"), code: .doctorFindings))
         // `--check`: a trunk whose mirror moved on is drift, as `setup --check` reports it.
         if runner.mode == .check, report.findings.contains(where: { $0.id == .trunkBehind }) {
             throw ExitCode(ExitStatus.drift.rawValue)

@@ -22,6 +22,7 @@ struct GemsSourceListCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: Message("help.gems.source.list.abstract").abstractText)
     static let commandName = "gems source list"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
 
     func run(_ runner: CommandRunner) throws {

@@ -27,6 +27,7 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: Message("help.gitconfig.insteadof.list.abstract").abstractText)
     static let commandName = "gitconfig insteadof list"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
 
     func run(_ runner: CommandRunner) throws {

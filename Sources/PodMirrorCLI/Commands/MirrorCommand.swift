@@ -16,6 +16,7 @@ struct MirrorListCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: Message("help.mirror.list.abstract").abstractText)
     static let commandName = "mirror list"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
 
     func run(_ runner: CommandRunner) throws {

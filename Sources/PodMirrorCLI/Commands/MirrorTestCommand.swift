@@ -13,6 +13,7 @@ struct MirrorTestCommand: PodmirrorCommand {
             Message("help.mirror.test.discussion").discussionText
     )
     static let commandName = "mirror test"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.mirror.test.argument.mirrors").help)
     var mirrors: [String] = []
@@ -25,7 +26,8 @@ struct MirrorTestCommand: PodmirrorCommand {
 
     func run(_ runner: CommandRunner) throws {
         guard timeout > 0 else {
-            throw ValidationError(Message("mirror.test.bad-timeout", ["value": String(timeout)]).localized)
+            throw ValidationError(
+                Message("mirror.test.bad-timeout", ["value": NetworkSettings.shown(timeout)]).localized)
         }
         let catalog = try runner.catalog()
         let chosen =
@@ -39,6 +41,10 @@ struct MirrorTestCommand: PodmirrorCommand {
         let results = probe.run(chosen)
         if runner.context.cancellation.isCancelled { throw InterruptedError() }
         let result = MirrorProbeRenderer.Result(results: results, pickOnly: pick)
-        try runner.show(result, with: MirrorProbeRenderer.self, ok: result.best != nil, failure: .network)
+        try runner.show(
+            result, with: MirrorProbeRenderer.self, ok: result.best != nil, failure: .network,
+            error: PodMirrorFailure(
+                Message("mirror.test.error.none-usable", ["count": String(results.count)]),
+                remedy: Message("mirror.test.error.none-usable.remedy"), code: .mirrorUnhealthy))
     }
 }

@@ -73,6 +73,7 @@ struct PodfileShowCommand: PodmirrorCommand {
             Message("help.podfile.show.discussion").discussionText
     )
     static let commandName = "podfile show"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
 
@@ -81,7 +82,10 @@ struct PodfileShowCommand: PodmirrorCommand {
         let doc = try PodfileDocument.load(path: location.resolve(env), fs: env.fileSystem)
         let model = doc.model
         let rejected = model.problems.contains { $0.code.rejectedByCocoaPods }
-        try runner.show(doc, with: PodfileShowRenderer.self, ok: !rejected)
+        try runner.show(
+            doc, with: PodfileShowRenderer.self, ok: !rejected,
+            error: PodMirrorFailure(
+                Message("podfile.show.error.rejected", ["path": doc.path]), code: .podfileRejected))
     }
 }
 
@@ -179,11 +183,12 @@ struct PodfilePlatformCommand: PodmirrorCommand {
     @Argument(help: Message("help.podfile.platform.argument.name").help) var name: String
     @Argument(help: Message("help.podfile.platform.argument.version").help) var version: String?
     @Option(name: .long, help: Message("help.podfile.platform.option.target").help) var target: String?
-    @Flag(name: .long, help: Message("help.podfile.platform.flag.force").help) var force = false
 
     func run(_ runner: CommandRunner) throws {
         let platform = try PlatformVersion(parsing: name, version: version)
-        try runPodfileEdits([.platform(platform, target: target, force: force)], location: location, runner: runner)
+        // The global --force: replace a platform written as an expression (and a read-only Podfile).
+        try runPodfileEdits(
+            [.platform(platform, target: target, force: global.force)], location: location, runner: runner)
     }
 }
 

@@ -72,7 +72,8 @@ struct PodsFetchCommand: PodmirrorCommand {
     static let commandName = "pods fetch"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var pods: PodsOptions
-    @Option(name: .long, help: Message("help.pods.fetch.option.jobs").help)
+    // Unconditional: `--jobs -3` is a bad value (said as such), not a missing one.
+    @Option(name: .long, parsing: .unconditional, help: Message("help.pods.fetch.option.jobs").help)
     var jobs: Int = 8
 
     func validate() throws {
@@ -110,12 +111,16 @@ struct PodsListCommand: PodmirrorCommand {
         abstract: Message("help.pods.list.abstract").abstractText,
         discussion: Message("help.pods.list.discussion").discussionText)
     static let commandName = "pods list"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
     @OptionGroup var pods: PodsOptions
 
     func run(_ runner: CommandRunner) throws {
         let report = try PodsFetcher(request: pods.request(jobs: 1, runner: runner))
             .list(cancellation: runner.context.cancellation)
-        try runner.show(report, with: PodsListRenderer.self, ok: report.failed.isEmpty)
+        try runner.show(
+            report, with: PodsListRenderer.self, ok: report.failed.isEmpty,
+            error: PodMirrorFailure(
+                Message("pods.list.error.failed", ["count": String(report.failed.count)]), code: .podsFetchFailed))
     }
 }

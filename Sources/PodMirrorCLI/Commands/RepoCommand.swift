@@ -35,8 +35,12 @@ struct RepoNetworkOptions: ParsableArguments {
 extension CommandRunner {
     /// Runs a repo job under `Spec_Lock` and renders it, lifting the single change's details
     /// (method, heads) to the top.
-    func runRepoPlan(_ shared: RepoPlannerContext, _ makePlan: @escaping (ApplyContext) throws -> Plan) throws {
-        let report = RepoUsePlanner.reportingMovedBack(try report(shared.job(purpose: command, makePlan)))
+    /// `adjust` adds what the command says besides the changes (e.g. `repo use`'s Podfile warnings).
+    func runRepoPlan(
+        _ shared: RepoPlannerContext, adjust: (PlanReport) -> PlanReport = { $0 },
+        _ makePlan: @escaping (ApplyContext) throws -> Plan
+    ) throws {
+        let report = adjust(RepoUsePlanner.reportingMovedBack(try report(shared.job(purpose: command, makePlan))))
         var extra: [String: JSONValue] = ["reposDir": .string(shared.repos.path)]
         if report.changes.count == 1, case .object(let d) = report.changes[0].details {
             for k in ["method", "oldHead", "newHead", "name", "url"] where d[k] != nil { extra[k] = d[k] }
@@ -49,6 +53,7 @@ struct RepoListCommand: PodmirrorCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: Message("help.repo.list.abstract").abstractText)
     static let commandName = "repo list"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
 
     func run(_ runner: CommandRunner) throws {
@@ -122,11 +127,21 @@ struct RepoUseCommand: PodmirrorCommand {
     @Option(name: .long, help: Message("help.repo.use.option.name").help) var name: String?
     @Option(name: .long, help: Message("help.repo.use.option.depth").help) var depth: Int?
     @Flag(name: .long, help: Message("help.repo.use.flag.allow-older").help) var allowOlder = false
+    @Option(name: .customLong("podfile"), help: Message("help.repo.use.option.podfiles").help)
+    var podfiles: [String] = []
 
     func run(_ runner: CommandRunner) throws {
         let resolved = try runner.catalog().resolveGitSpecs(mirror)
         let shared = try network.planners(runner)
-        try runner.runRepoPlan(shared) { _ in
+        let env = runner.environment
+        var files = podfiles.map(env.expandPath)
+        if files.isEmpty, env.fileSystem.fileExists(env.currentDirectory + "/Podfile") {
+            files = [env.currentDirectory + "/Podfile"]
+        }
+        let adjust: (PlanReport) -> PlanReport = { [mirror] report in
+            RepoUsePlanner.reportingSwitch(report, podfiles: files, source: mirror, fileSystem: env.fileSystem)
+        }
+        try runner.runRepoPlan(shared, adjust: adjust) { _ in
             try RepoUsePlanner(shared).plan(url: resolved.url, name: name, depth: depth, allowOlder: allowOlder)
         }
     }

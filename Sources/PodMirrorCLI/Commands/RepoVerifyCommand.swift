@@ -11,6 +11,7 @@ struct RepoVerifyCommand: PodmirrorCommand {
             Message("help.repo.verify.abstract").abstractText,
         discussion: Message("help.repo.verify.discussion").discussionText)
     static let commandName = "repo verify"
+    static let makesChanges = false
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.repo.verify.argument.names").help, completion: Completions.repoNames)
     var names: [String] = []
@@ -23,6 +24,8 @@ struct RepoVerifyCommand: PodmirrorCommand {
         let results = try verifier.verify(
             names: names, deep: deep, expect: expect, cancellation: runner.context.cancellation)
         let result = RepoVerificationRenderer.Result(reposDir: verifier.repos.path, repos: results)
-        try runner.show(result, with: RepoVerificationRenderer.self, ok: result.intact)
+        try runner.show(
+            result, with: RepoVerificationRenderer.self, ok: result.intact,
+            error: PodMirrorFailure(Message("repo.verify.error.not-intact"), code: .verifyNotIntact))
     }
 }

@@ -42,7 +42,7 @@ final class CommandRunner {
         let lockTimeout = (try? NetworkSettings.environmentLockTimeout(environment.variables)) ?? nil
         self.context = ApplyContext(
             progress: ConsoleProgress(console: console), cancellation: cancellation,
-            fileLockTimeout: lockTimeout ?? FileEditLock.defaultTimeout)
+            fileLockTimeout: lockTimeout ?? FileEditLock.defaultTimeout, force: options.force)
     }
 
     var mode: RunMode { options.mode }

@@ -14,6 +14,10 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: Message("help.global.flag.check").help)
     var check = false
 
+    /// Replace read-only files (and, for `podfile platform`, a platform written as an expression).
+    @Flag(name: .long, help: Message("help.global.flag.force").help)
+    var force = false
+
     @Flag(
         name: .shortAndLong,
         help: Message("help.global.flag.verbose").help)
@@ -31,7 +35,7 @@ struct GlobalOptions: ParsableArguments {
     /// The arguments with global options written before the subcommand (`podmirror --json repo list`) moved
     /// after it, where every command declares them.
     static func hoisted(_ arguments: [String]) -> [String] {
-        let flags: Set<String> = ["--json", "--dry-run", "--check", "--verbose", "-v"]
+        let flags: Set<String> = ["--json", "--dry-run", "--check", "--force", "--verbose", "-v"]
         var leading: [String] = []
         var i = 0
         while i < arguments.count {

@@ -71,12 +71,23 @@ enum Render {
         return copy
     }
 
-    /// How an applied spec-repo switch was done (`details.method`): re-pointed with a delta fetch, or cloned.
-    static func outcome(_ change: ChangeRecord) -> String {
+    /// The line of an applied spec-repo switch, said from what was done (`details`): which repo was re-pointed
+    /// (a delta fetch) or replaced by a fresh clone, at which URL, and its new name; nil for other changes.
+    static func switchDone(_ change: ChangeRecord) -> String? {
         guard change.applied, change.kind == .specRepoUse, case .object(let d) = change.details,
-            case .string(let method)? = d["method"], ["repoint", "clone"].contains(method)
-        else { return "" }
-        return " — " + Message(method == "clone" ? "repo.use.outcome.clone" : "repo.use.outcome.repoint").localized
+            case .string(let method)? = d["method"], ["repoint", "clone"].contains(method),
+            let name = d["name"]?.stringValue, let url = d["url"]?.stringValue
+        else { return nil }
+        let old = d["previousName"]?.stringValue
+        let key: String
+        switch (method, old) {
+        case ("repoint", let old?) where old != name: key = "repo.use.done.repoint-rename"
+        case ("repoint", _): key = "repo.use.done.repoint"
+        case (_, let old?) where old != name: key = "repo.use.done.replace-rename"
+        case (_, _?): key = "repo.use.done.replace"
+        default: key = "repo.use.done.clone"
+        }
+        return Message(key, ["old": old ?? name, "name": name, "url": url]).localized
     }
 
     /// Text rendering of a plan report: one line per change; diffs on dry run and check. Warnings a run
@@ -93,7 +104,7 @@ enum Render {
             case (_, true): mark = c.paint(Message("cli.mark.would-change").localized, .yellow)
             default: mark = c.paint(Message("cli.mark.ok").localized, .dim)
             }
-            c.out("\(mark)  \(change.localizedSummary ?? change.summary)" + outcome(change))
+            c.out("\(mark)  \(switchDone(change) ?? change.localizedSummary ?? change.summary)")
             if report.mode != .apply, change.changed, let diff = change.diff, !diff.isEmpty {
                 c.out(c.paintDiff(diff))
             }
@@ -123,16 +134,21 @@ enum Render {
         return c.paint(Message(key).localized, style, stderr: true) + Redaction.redactText(d.localizedMessage)
     }
 
+    /// The `error` object of JSON output: `{code, message, remedy, exitStatus}` (docs/json.md).
+    static func errorFields(_ error: any PodMirrorError) -> [String: JSONValue] {
+        [
+            "code": .string(error.code.rawValue),
+            "message": .string(Redaction.redactText(error.message)),
+            "remedy": .string(error.remedy.map(Redaction.redactText)),
+            "exitStatus": .int(Int(error.exitStatus.rawValue)),
+        ]
+    }
+
     /// Reports an error as text on stderr, or as a JSON document on stdout with `--json`.
     static func error(_ error: any PodMirrorError, command: String, json: Bool, console c: Console) {
         if json {
             var object: [String: JSONValue] = [:]
-            var fields: [String: JSONValue] = [
-                "code": .string(error.code.rawValue),
-                "message": .string(Redaction.redactText(error.message)),
-                "remedy": .string(error.remedy),
-                "exitStatus": .int(Int(error.exitStatus.rawValue)),
-            ]
+            var fields = errorFields(error)
             if let failure = error as? PlanFailure {
                 object = planJSON(command: command, failure.report)
                 // The ids of the changes still in effect: applied and not rolled back.

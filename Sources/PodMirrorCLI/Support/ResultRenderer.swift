@@ -14,12 +14,20 @@ extension CommandRunner {
     /// Renders a read-only result with its renderer: with `--json` one document with `command`, `ok` and the
     /// renderer's fields, else its text. Exits with `failure` when not `ok`.
     func show<Renderer: ResultRenderer>(
-        _ result: Renderer.Result, with _: Renderer.Type, ok: Bool = true, failure: ExitStatus = .failure
+        _ result: Renderer.Result, with _: Renderer.Type, ok: Bool = true, failure: ExitStatus = .failure,
+        error: (any PodMirrorError)? = nil
     ) throws {
         if options.json {
             var object = try Renderer.jsonFields(result)
             object["command"] = .string(command)
             object["ok"] = .bool(ok)
+            // `ok: false` always comes with an `error` object (docs/json.md), its status the one the run exits with.
+            if !ok {
+                var fields = Render.errorFields(
+                    error ?? PodMirrorFailure(Message("cli.not-ok", ["command": command]), code: .error))
+                fields["exitStatus"] = .int(Int(failure.rawValue))
+                object["error"] = .object(fields)
+            }
             Render.json(object, console: console)
         } else {
             Renderer.text(result, console: console)

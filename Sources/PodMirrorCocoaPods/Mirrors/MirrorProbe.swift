@@ -129,7 +129,10 @@ package struct MirrorProbe: Sendable {
                 Message(
                     mirror.kind == .gems ? "mirror.error.unhealthy-gems" : "mirror.error.unhealthy-specs",
                     ["url": Redaction.redactURL(mirror.url), "problem": r.problem ?? "unknown problem"]),
-                remedy: Message("mirror.error.unhealthy.remedy"), code: .mirrorUnhealthy)
+                // A gem mirror is ranked by `mirror test --gems`; without it the hint would rank Specs mirrors.
+                remedy: Message(
+                    mirror.kind == .gems ? "mirror.error.unhealthy-gems.remedy" : "mirror.error.unhealthy.remedy"),
+                code: .mirrorUnhealthy)
         }
         return r
     }

@@ -51,7 +51,7 @@ package struct PodfileLock: Sendable, Equatable {
         }
         guard let map = root?.mapping else {
             throw PodMirrorFailure(
-                Message("pods.lock.shape", ["path": path, "section": "(document)"]),
+                Message("pods.lock.not-mapping", ["path": path]),
                 code: .podsLockShape)
         }
         func section(_ name: String) -> Node? { map[Node(name)] }

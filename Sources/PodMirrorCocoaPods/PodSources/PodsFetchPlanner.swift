@@ -88,11 +88,10 @@ struct PodsFetchPlanner: Sendable {
                 code: .podsVersionUnknown)
         }
         let action = cache.versionAction(version)
-        if source != .flag {
-            // Only an applied run writes VERSION; a VERSION that already says it is only named.
-            let key =
-                action == .none
-                ? "pods.version.kept" : mode == .apply ? "pods.version.chosen" : "pods.version.would-write"
+        if source != .flag, action != .none {
+            // Only an applied run writes VERSION; a VERSION that already holds it needs no word (it was named on
+            // every run).
+            let key = mode == .apply ? "pods.version.chosen" : "pods.version.would-write"
             warnings.append(
                 Diagnostic(
                     .warning, code: .podsVersionSource,

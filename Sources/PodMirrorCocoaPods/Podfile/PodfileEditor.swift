@@ -73,7 +73,10 @@ package enum PodfileEditor {
     ) throws -> PodfileEditResult {
         var doc = document
         var warnings: [Diagnostic] = []
+        // The document after each edit, to name the edit that undid an earlier one.
+        var steps: [PodfileDocument] = []
         for edit in edits {
+            defer { steps.append(doc) }
             let decided = try decide(edit, on: doc, catalog: catalog)
             warnings += decided.warnings
             guard !decided.edits.isEmpty else { continue }
@@ -102,7 +105,40 @@ package enum PodfileEditor {
             }
             doc = next
         }
+        try checkNoneUndone(edits, steps: steps, document: document, catalog: catalog)
         return PodfileEditResult(old: document.bytes, new: doc.bytes, warnings: warnings)
+    }
+
+    /// Refuses edits of which a later one undoes an earlier one (`--build-setting IPHONEOS_DEPLOYMENT_TARGET=14.0`
+    /// with `--deployment-target ios:13.0`: one line holds the key), so no run reports as done a setting the
+    /// Podfile does not hold. Only the post_install settings are checked: a later source edit may move an
+    /// earlier one's source on purpose.
+    static func checkNoneUndone(
+        _ edits: [PodfileEdit], steps: [PodfileDocument], document: PodfileDocument, catalog: MirrorCatalog
+    ) throws {
+        func holds(_ edit: PodfileEdit, on doc: PodfileDocument) -> Bool {
+            guard let decided = try? decide(edit, on: doc, catalog: catalog) else { return true }
+            return decided.edits.isEmpty || (try? doc.bytes.applying(decided.edits)) == doc.bytes
+        }
+        // The settings as setup's flags write them (the same in every language), with the key they set.
+        func written(_ edit: PodfileEdit) -> (key: String, text: String)? {
+            switch edit {
+            case .buildSetting(let key, let value, _, _): (key, "--build-setting \(key)=\(value)")
+            case .deploymentTarget(let p):
+                (p.platform.deploymentTargetSetting, "--deployment-target \(p.platform.rawValue):\(p.version)")
+            default: nil
+            }
+        }
+        for (i, edit) in edits.enumerated() {
+            guard let first = written(edit), let last = steps.last, !holds(edit, on: last),
+                let j = (i + 1..<steps.count).first(where: { !holds(edit, on: steps[$0]) })
+            else { continue }
+            let second = written(edits[j])?.text ?? Redaction.redactText(edits[j].summary)
+            throw PodfileError(
+                Message("podfile.error.contradiction", ["first": first.text, "second": second, "key": first.key]),
+                file: document.path, remedy: Message("podfile.error.contradiction.remedy"),
+                code: .podfileContradiction)
+        }
     }
 
     /// Decides the `TextEdit`s for one edit on one parsed document: the editor of the edit's verb decides them.

@@ -55,7 +55,13 @@ struct PodfileSourcesEditor: PodfileVerbEditor {
                 text.warnings.append(
                     text.finding(
                         .warning, .podfileOnlyPrivateSources,
-                        Message("podfile.source.only-private", ["url": Redaction.redactURL(url)]),
+                        Message(
+                            "podfile.source.only-private",
+                            [
+                                "url": Redaction.redactURL(url),
+                                "kept": sourceSites.compactMap(\.source.url).map(Redaction.redactURL)
+                                    .joined(separator: ", "),
+                            ]),
                         line: last.statement.line))
             } else {
                 text.edits.append(text.topInsertion([sourceLine(url)]))

@@ -62,10 +62,11 @@ package struct GemSources: Sendable {
                     Message("gems.warning.plain-http", ["url": Redaction.redactURL(url)])))
         }
         let shown = Redaction.redactURL(url)
-        plan.changes.append(
-            try gemrcChange(
-                target: url, onlyIfSet: false,
-                summary: Message("gems.summary.gemrc-use", ["file": location.gemrc, "url": shown])))
+        let (gemrc, kept) = try gemrcChange(
+            target: url, onlyIfSet: false,
+            summary: Message("gems.summary.gemrc-use", ["file": location.gemrc, "url": shown]))
+        plan.changes.append(gemrc)
+        plan.warnings += kept
         if bundler {
             let summary = Message("gems.summary.bundler-use", ["file": location.bundlerConfig, "url": shown])
             plan.changes.append(try bundlerChange(mirror: url, summary: summary))
@@ -78,10 +79,11 @@ package struct GemSources: Sendable {
     package func resetPlan(bundler: Bool) throws -> Plan {
         let official = catalog.gemMirror(named: "rubygems")?.url ?? "https://rubygems.org/"
         var plan = Plan(title: "gems source reset")
-        plan.changes.append(
-            try gemrcChange(
-                target: official, onlyIfSet: true,
-                summary: Message("gems.summary.gemrc-reset", ["file": location.gemrc, "url": official])))
+        let (gemrc, kept) = try gemrcChange(
+            target: official, onlyIfSet: true,
+            summary: Message("gems.summary.gemrc-reset", ["file": location.gemrc, "url": official]))
+        plan.changes.append(gemrc)
+        plan.warnings += kept
         if bundler {
             let summary = Message("gems.summary.bundler-reset", ["file": location.bundlerConfig])
             plan.changes.append(try bundlerChange(mirror: nil, summary: summary))
@@ -102,12 +104,15 @@ package struct GemSources: Sendable {
         return try BundlerConfig(path: path, bytes: fs.fileExists(path) ? fs.readFile(path) : [])
     }
 
-    func gemrcChange(target: String, onlyIfSet: Bool, summary: Message) throws -> Change {
+    /// The gemrc edit that makes `target` the source, and a `gems.source-kept` warning for each source kept
+    /// before it that podmirror cannot tell from a private one (neither a catalog mirror nor one it put there).
+    func gemrcChange(target: String, onlyIfSet: Bool, summary: Message) throws -> (Change, [Diagnostic]) {
         let fs = environment.fileSystem
         let path = location.gemrc
         let exists = fs.fileExists(path)
         let doc = try gemrc()
-        let editor = GemrcEditor(catalog: catalog)
+        let record = GemSourceRecord(environment: environment)
+        let editor = GemrcEditor(catalog: catalog, podmirrorSet: record.urls())
         // The edit reads its result back; it must be a gemrc RubyGems reads with the target in it.
         let check = try editor.edited(doc, target: target, onlyIfSet: onlyIfSet)
         let new = check.bytes
@@ -122,19 +127,35 @@ package struct GemSources: Sendable {
             "before": .array((doc.sources ?? []).map { .string(Redaction.redactURL($0)) }),
             "after": .array((check.sources ?? []).map { .string(Redaction.redactURL($0)) }),
         ]
+        let after = check.sources ?? []
+        let before = after.prefix { $0 != target }
+        let kept = before.filter { !editor.isReplaceable($0) }.map { url in
+            Diagnostic(
+                .warning, code: .gemsSourceKept,
+                Message(
+                    "gems.source.kept",
+                    ["url": Redaction.redactURL(url), "target": Redaction.redactURL(target), "file": path]),
+                file: path)
+        }
         if !exists && new.isEmpty {
-            return .satisfied(
+            let change = Change.satisfied(
                 id: "gems.gemrc", kind: .gemrcEdit, subject: path, summary: summary.english,
                 details: details
             )
-            .localized(summary)
+            return (change.localized(summary), kept)
         }
-        return Change.fileEdit(
+        var change = Change.fileEdit(
             id: "gems.gemrc", kind: .gemrcEdit, path: path, old: old, new: new,
             summary: summary.english, details: details, fileSystem: fs
         )
         .creatingParentFolder(of: path, fileSystem: fs)
         .localized(summary)
+        let catalog = self.catalog
+        change.commit = {
+            record.update(added: onlyIfSet ? nil : target, sources: after, catalog: catalog)
+            return nil
+        }
+        return (change, kept)
     }
 
     func bundlerChange(mirror: String?, summary: Message) throws -> Change {

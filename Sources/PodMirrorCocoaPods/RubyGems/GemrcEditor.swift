@@ -4,11 +4,12 @@ import PodMirrorFoundation
 /// Decides the text edits that make a gemrc's `:sources:` use one gem source instead of
 /// rubygems.org and the catalog's gem mirrors, keeping private sources where they are.
 package struct GemrcEditor: Sendable {
-    /// URLs that podmirror replaces: rubygems.org and every catalog gem mirror with its old domains.
+    /// URLs that podmirror replaces: rubygems.org, every catalog gem mirror with its old domains, and the
+    /// sources podmirror itself put there (`GemSourceRecord`).
     package var replaceable: [String]
 
-    package init(catalog: MirrorCatalog) {
-        replaceable = catalog.gems.flatMap { [$0.url] + $0.aliases }
+    package init(catalog: MirrorCatalog, podmirrorSet: [String] = []) {
+        replaceable = catalog.gems.flatMap { [$0.url] + $0.aliases } + podmirrorSet
     }
 
     /// True for rubygems.org or a catalog gem mirror (any old domain, http or https, with or without `/`).

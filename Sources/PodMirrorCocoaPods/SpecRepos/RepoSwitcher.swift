@@ -206,6 +206,7 @@ struct RepoSwitcher: Sendable {
             let details: JSONValue = [
                 "method": "repoint", "oldHead": .string(oldHead), "newHead": .string(newTip),
                 "changedPaths": .int(changed), "packsMoved": .int(moved.filter { $0.hasSuffix(".pack") }.count),
+                "previousName": .string(old.name), "previousURL": .string(old.displayURL),
             ]
             return (details, outcome)
         } catch {
@@ -221,6 +222,7 @@ struct RepoSwitcher: Sendable {
         -> SwitchOutcome
     {
         let oldPath = old.path
+        let oldURL = old.url
         let newPath = repos.repoPath(finalName)
         let searchIndex = repos.searchIndexPath
         return SwitchOutcome(
@@ -235,7 +237,11 @@ struct RepoSwitcher: Sendable {
                 _ = try GitCheckout.resetHard(
                     repo, branch: branch, to: oldHead, options: TransferOptions(), message: "podmirror: rollback")
                 snapshot.restore()
-            }, commit: { try? repos.fileSystem.removeItem(searchIndex) })
+            },
+            commit: {
+                try? repos.fileSystem.removeItem(searchIndex)
+                SpecRepoRecord.record(oldURL, repoPath: newPath)
+            })
     }
 
     /// Unrelated history: the probe already holds the complete new history (no common commit means
@@ -257,6 +263,7 @@ struct RepoSwitcher: Sendable {
             throw error
         }
         let oldPath = old.path
+        let oldURL = old.url
         let repos = self.repos
         let name = finalName
         let searchIndex = repos.searchIndexPath
@@ -270,8 +277,14 @@ struct RepoSwitcher: Sendable {
             commit: {
                 repos.staging.removeTree(aside)
                 try? repos.fileSystem.removeItem(searchIndex)
+                SpecRepoRecord.record(oldURL, repoPath: newPath)
             })
-        return (["method": "clone", "oldHead": .string(oldHead), "newHead": .string(newTip)], outcome)
+        return (
+            [
+                "method": "clone", "oldHead": .string(oldHead), "newHead": .string(newTip),
+                "previousName": .string(old.name), "previousURL": .string(old.displayURL),
+            ], outcome
+        )
     }
 
     /// Unrelated to every repo: the probe becomes a standalone clone renamed into place; no repo is touched.

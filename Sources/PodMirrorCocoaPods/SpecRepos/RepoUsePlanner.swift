@@ -13,6 +13,24 @@ package struct RepoUsePlanner: Sendable {
     package func plan(
         url: String, name requestedName: String?, depth: Int? = nil, title: String? = nil, allowOlder: Bool = false
     ) throws -> Plan {
+        var plan = try switchPlan(
+            url: url, name: requestedName, depth: depth, title: title, allowOlder: allowOlder)
+        // The repo it ends up as is the Specs source podmirror set up: a Podfile edit replaces its URL later.
+        for i in plan.changes.indices where plan.changes[i].isNeeded {
+            guard case .object(let d) = plan.changes[i].details, let name = d["name"]?.stringValue else { continue }
+            let path = shared.repos.repoPath(name)
+            let commit = plan.changes[i].commit
+            plan.changes[i].commit = { () throws(LeftoverKept) -> JSONValue? in
+                defer { SpecRepoRecord.markSpecs(repoPath: path) }
+                return try commit?()
+            }
+        }
+        return plan
+    }
+
+    private func switchPlan(
+        url: String, name requestedName: String?, depth: Int?, title: String?, allowOlder: Bool
+    ) throws -> Plan {
         try GitURL.validate(url)
         if let requestedName { try SpecRepoNaming.validate(requestedName) }
         if SourceURL(url).isTrunkCDN {

@@ -18,7 +18,9 @@ package enum SpecRepoHistory {
     }
 
     /// The URLs a Podfile edit to `target` should replace like an official source: those of the local
-    /// Specs copies (found from the repos at `target`, at catalog Specs URLs, and `takenOver`).
+    /// Specs copies (found from the repos at `target`, at catalog Specs URLs, `takenOver`, and any repo podmirror
+    /// made the Specs source, e.g. the clone of `setup --mirror URL`), and the URLs `repo use` moved those copies
+    /// away from (`SpecRepoRecord`).
     package static func specsURLs(
         repos: ReposDirectory, target: String, catalog: MirrorCatalog,
         takenOver: SpecRepo? = nil
@@ -28,9 +30,11 @@ package enum SpecRepoHistory {
             guard let url = r.url else { return false }
             return SpecRepoNaming.matches(local: url, wanted: target)
                 || catalog.isOfficialOrMirror(url)
+                || SpecRepoRecord.isSpecs(repoPath: r.path)
         }
         if let takenOver { references.append(takenOver) }
-        return copies(of: references, in: all).compactMap(\.url)
+        let found = copies(of: references, in: all)
+        return (found.compactMap(\.url) + found.flatMap { SpecRepoRecord.formerURLs(repoPath: $0.path) })
             .filter { !catalog.isOfficialOrMirror($0) && !SourceURL($0).isSame(as: SourceURL(target)) }
     }
 }

@@ -19,6 +19,8 @@ extension ErrorCode {
         case .fileUpdate:
             "Another process changed a file while podmirror was working on it; nothing was written over it."
         case .fileLocked: "Another process kept editing files in the same folder past the lock timeout."
+        case .fileReadOnly:
+            "A file's mode gives no write permission (e.g. 0444); podmirror left it as it is (`--force` overrides)."
         case .toolLaunch: "An external tool (`pod`, `gem`) could not be started."
         case .gitTransport: "A git server could not be reached, answered with an error, or the transfer broke off."
         case .gitTimeout: "A git transfer stalled for longer than the stall timeout."
@@ -48,6 +50,11 @@ extension ErrorCode {
         case .podfileEncoding: "The Podfile is not UTF-8 text."
         case .podfileInternal:
             "An edit produced a Podfile that does not read back (a podmirror bug; nothing was written)."
+        case .podfileRejected: "`podfile show`: CocoaPods would reject the Podfile (its `problems` say why)."
+        case .doctorFindings: "`doctor`: at least one finding is an error; each names its fix."
+        case .verifyNotIntact: "`repo verify`: a copy is not intact; each problem is named with its path."
+        case .podfileContradiction:
+            "Two requested Podfile edits set the same thing differently (a build setting and a deployment target)."
         case .podfileUnplaceable: "podmirror cannot tell where in the Podfile the edit belongs."
         case .podfileTarget: "The Podfile has no target of that name."
         case .podfilePlatformExpression: "The Podfile's `platform` line is computed, so podmirror will not rewrite it."

@@ -21,6 +21,7 @@ package enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case fileCreateDirectory = "file.create-directory"
     case fileUpdate = "file.update"
     case fileLocked = "file.locked"
+    case fileReadOnly = "file.read-only"
 
     case toolLaunch = "tool.launch"
 
@@ -37,6 +38,8 @@ package enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case gitconfigSourceMirrorTaken = "gitconfig.source-mirror-taken"
 
     case catalogMissing = "catalog.missing"
+
+    case doctorFindings = "doctor.findings"
 
     case mirrorUnknown = "mirror.unknown"
     case mirrorTransport = "mirror.transport"
@@ -55,6 +58,8 @@ package enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case podfileEncoding = "podfile.encoding"
     case podfileInternal = "podfile.internal"
     case podfileUnplaceable = "podfile.unplaceable"
+    case podfileContradiction = "podfile.contradiction"
+    case podfileRejected = "podfile.rejected"
     case podfileTarget = "podfile.target"
     case podfilePlatformExpression = "podfile.platform-expression"
     case podfileMultipleHooks = "podfile.multiple-hooks"
@@ -95,6 +100,7 @@ package enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case bundleWrite = "bundle.write"
 
     case verifyBadExpect = "verify.bad-expect"
+    case verifyNotIntact = "verify.not-intact"
 
     case podsFetchFailed = "pods.fetch-failed"
     case podsLockUnreadable = "pods.lock-unreadable"
@@ -189,7 +195,8 @@ extension ErrorCode {
     package var exitStatus: ExitStatus {
         switch self {
         case .error, .internalOverlappingEdits, .fileRead, .fileWrite, .fileList, .fileRemove, .fileMove,
-            .fileCreateDirectory, .gitRepository, .gitconfigRead, .gitconfigWrite, .catalogMissing,
+            .fileCreateDirectory, .fileReadOnly, .doctorFindings, .podfileRejected, .verifyNotIntact, .gitRepository,
+            .gitconfigRead, .gitconfigWrite, .catalogMissing,
             .podfileSyntax, .podfileTooLarge, .podfileEncoding, .podfileInternal, .podfileUnplaceable,
             .podfileMultipleHooks, .repoNotFound, .repoExists, .repoCloneIncomplete, .repoDetached, .repoIncomplete,
             .repoNoBranch, .repoOlder, .repoDiverged, .repoNoTrackingRef, .repoPermission, .repoRename, .reposCreate,
@@ -214,7 +221,7 @@ extension ErrorCode {
         case .usage, .usageDepth, .usageTimeout, .gitUnsupportedTransport, .gitUnsupported, .gitconfigNotAGitMirror,
             .gitconfigSourceMirror, .gitconfigSourceMirrorTaken, .mirrorUnknown, .mirrorTransport, .platformName,
             .platformVersion, .buildSettingKey, .buildSettingSyntax, .podfileMissing, .podfileUnsupportedFormat,
-            .podfileTarget, .podfilePlatformExpression, .podfileNoPodsProject,
+            .podfileTarget, .podfilePlatformExpression, .podfileContradiction, .podfileNoPodsProject,
             .podfileSource, .repoBadName, .repoCDNURL, .bundleBadExpect, .bundleFileIsFolder, .verifyBadExpect,
             .podsLockUnreadable, .podsLockYAML, .podsLockShape, .podsOnlyUnknown, .podsVersionUnknown, .gemsBadURL,
             .setupEmpty, .setupEmptyPodfile, .setupSeed, .setupStrategy, .initTemplate, .xcodeprojNotFound,

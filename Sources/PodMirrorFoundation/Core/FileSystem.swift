@@ -51,6 +51,10 @@ package struct FileError: PodMirrorError {
     }
     package var remedyText: Message? {
         if case .notRegular = refusal { return Message("file.error.not-regular.remedy") }
+        // EPERM on the rename that replaces a file: a sticky folder (like /tmp) lets only the file's owner do it.
+        if operation == .write, reason.contains("not permitted") {
+            return Message("file.error.rename.remedy", ["path": path])
+        }
         return reason.contains("ermission") || reason.contains("Read-only")
             ? Message("file.error.permission.remedy") : nil
     }

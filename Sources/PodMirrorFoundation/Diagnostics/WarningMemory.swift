@@ -24,10 +24,7 @@ package struct WarningMemory: Sendable {
     static let hashLimit = 16 << 20
 
     package init(environment: RuntimeEnvironment) {
-        let state =
-            environment.variables["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? environment.home + "/.local/state"
-        path = state + "/podmirror/shown-warnings"
+        path = environment.stateDirectory + "/shown-warnings"
         fileSystem = environment.fileSystem
     }
 

@@ -34,6 +34,9 @@ package struct Change: Sendable {
     /// or check records it as the change's error and exits with its status after reporting every change;
     /// applying tries the change anyway.
     package var unknown: (any PodMirrorError)?
+    /// Checks run for every needed change of a plan before the first one is applied (a file edit: the file is
+    /// not read-only), so a refusal comes before a long step such as a clone and leaves everything as it was.
+    package var preflight: (@Sendable (ApplyContext) throws -> Void)?
 
     /// True when a later step's failure can put the previous state back (the change has an `undo`).
     /// A plan runs the changes that are not reversible last (see `Plan.runOrder`).
@@ -70,6 +73,8 @@ package struct Change: Sendable {
     /// Replaces a text file's bytes (atomically, keeping its mode and any symlink) when they differ.
     /// The diff is computed from the given bytes; apply re-checks that the file still holds `old`,
     /// holding `FileEditLock` from that check to the rename (undo likewise checks for `new`).
+    /// A file whose mode gives no write permission is refused (`ReadOnlyFileError`) before the plan's first
+    /// change and again under the lock, unless the run says `--force` (`ApplyContext.force`).
     package static func fileEdit(
         id: String, kind: ChangeKind, path: String, displayPath: String? = nil,
         old: [UInt8]?, new: [UInt8], summary: String,
@@ -85,10 +90,11 @@ package struct Change: Sendable {
             needed && renderDiff
             ? UnifiedDiff.render(
                 old: old ?? [], new: new, oldName: old == nil ? "/dev/null" : oldName, newName: newName) : nil
-        return Change(
+        var change = Change(
             id: id, kind: kind, subject: shown, summary: summary, diff: diff, details: details, isNeeded: needed,
             apply: { context in
                 try FileEditLock.withLock(path, timeout: context.fileLockTimeout, cancellation: context.cancellation) {
+                    try ReadOnlyFile.check(path, force: context.force)
                     try replace(path, expecting: old, with: new, defaultMode: defaultMode, fileSystem: fileSystem)
                 }
                 return nil
@@ -98,6 +104,8 @@ package struct Change: Sendable {
                     try replace(path, expecting: new, with: old, defaultMode: defaultMode, fileSystem: fileSystem)
                 }
             })
+        change.preflight = { context in try ReadOnlyFile.check(path, force: context.force) }
+        return change
     }
 
     /// Writes `new` (nil: removes the file) only while the file still holds `expected`; the caller holds

@@ -12,6 +12,7 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case deintegratePodsKept = "deintegrate.pods-kept"
 
     case gemsPlainHTTP = "gems.plain-http"
+    case gemsSourceKept = "gems.source-kept"
 
     case gitconfigForeignRule = "gitconfig.foreign-rule"
     case gitconfigGithubPrecheck = "gitconfig.github-precheck"
@@ -39,6 +40,8 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case repoMovedBack = "repo.moved-back"
     case setupStrategy = "setup.strategy"
     case repoOtherSpecs = "repo.other-specs"
+    case repoPodfileOldSource = "repo.podfile-old-source"
+    case repoRenamed = "repo.renamed"
     case repoRepairRemovesUntracked = "repo.repair-removes-untracked"
     case repoSkipCDN = "repo.skip-cdn"
     case repoSkipDir = "repo.skip-dir"
@@ -56,17 +59,17 @@ extension DiagnosticCode: DocumentedCode {
     package var severity: Diagnostic.Severity? {
         switch self {
         case .bundleFallbackClone, .deintegrateDanglingBuildFile, .deintegrateFileInPods, .deintegratePodsGroupKept,
-            .gemsPlainHTTP, .gitconfigForeignRule, .gitconfigGithubPrecheck, .leftoverKept, .podsSourceExpression,
-            .podsChecksumRewrite,
+            .gemsPlainHTTP, .gemsSourceKept, .gitconfigForeignRule, .gitconfigGithubPrecheck, .leftoverKept,
+            .podsSourceExpression, .podsChecksumRewrite,
             .podsVersionSource, .podsVersionWipe,
             .podfileDeploymentTargetOverridden, .podfileNoSourceLeft, .podfileOnlyPrivateSources,
             .podfilePlatformConditional, .podfilePlatformSeveral, .podfileSourceAbsent, .reinstallFetchSkipped,
-            .repoUnreachable, .repoMovedBack, .swiftpmKeptEntry, .swiftpmNameDiffers, .swiftpmUserHidden:
+            .repoUnreachable, .repoMovedBack, .repoPodfileOldSource, .swiftpmKeptEntry, .swiftpmNameDiffers,
+            .swiftpmUserHidden:
             .warning
         case .deintegratePodsKept, .podfileBuildSettingOverrides, .podfileInhibitInTargets, .podfileTrunkExplicit,
-            .setupStrategy,
-            .repoOtherSpecs, .repoRepairRemovesUntracked, .repoSkipCDN, .repoSkipDir, .swiftpmNoPackages,
-            .swiftpmUncovered:
+            .setupStrategy, .repoOtherSpecs, .repoRenamed, .repoRepairRemovesUntracked, .repoSkipCDN, .repoSkipDir,
+            .swiftpmNoPackages, .swiftpmUncovered:
             .note
         // A warning from `gitconfig insteadof remove`, a note from `gitconfig insteadof reset`.
         case .gitconfigKeptRule: nil
@@ -89,6 +92,10 @@ extension DiagnosticCode: DocumentedCode {
             "`deintegrate`: Pods/ is kept because the project shows no CocoaPods integration (`--remove-pods` "
                 + "removes it)."
         case .gemsPlainHTTP: "A gem source is plain http (not 127.0.0.1 or localhost): gems would come without TLS."
+        case .gemsSourceKept:
+            "`gems source use` and `reset`: a source podmirror did not put there (not a catalog mirror) stays "
+                + "before the new one, as a private source; if it is a gem mirror, remove it "
+                + "(`gem sources --remove URL`)."
         case .gitconfigForeignRule:
             "`gitconfig insteadof use`: an insteadOf rule podmirror did not write also sends a Specs URL to another "
                 + "mirror."
@@ -102,8 +109,9 @@ extension DiagnosticCode: DocumentedCode {
             "`deintegrate`, `reinstall`: the command succeeded, but the Pods/ it had moved aside could not be "
                 + "removed; the change's `details.leftover` names it and the next run removes it."
         case .podsVersionSource:
-            "`pods fetch`: the CocoaPods version written to the cache's VERSION file was taken from the existing "
-                + "file, `pod --version` or Podfile.lock, not from `--cocoapods-version`."
+            "`pods fetch`: the CocoaPods version written to the cache's VERSION file was taken from "
+                + "`pod --version` or Podfile.lock, not from `--cocoapods-version` (a VERSION that already holds it "
+                + "is not named)."
         case .podsChecksumRewrite:
             "`pods fetch`: a podspec in the spec repo does not hash to the lock's SPEC CHECKSUMS; it is fetched as "
                 + "`pod install` will install it, and `pod install` will rewrite that line of Podfile.lock."
@@ -140,6 +148,10 @@ extension DiagnosticCode: DocumentedCode {
             "`setup`: which `--strategy` fits a Podfile given, where setup takes another; or why it took trunk by "
                 + "itself."
         case .repoOtherSpecs: "`repo use`: another Specs repo on the machine is left as it is."
+        case .repoPodfileOldSource:
+            "`repo use`: a Podfile (in the current folder, or given with `--podfile`) still names the URL the repo "
+                + "came from, so `pod install` would clone it again; `podfile source use` moves its source."
+        case .repoRenamed: "`repo use`: the repo it re-pointed (or replaced) got the new source's folder name."
         case .repoRepairRemovesUntracked:
             "`repo repair`: it removes the untracked files its branch lacks (a killed checkout's); it names them."
         case .repoSkipCDN: "`repo update`: a CDN source is skipped (`pod repo update` refreshes it)."

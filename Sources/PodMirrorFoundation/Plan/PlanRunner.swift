@@ -21,14 +21,11 @@ package struct PlanRunner: Sendable {
         var report = PlanReport(
             title: plan.title, mode: mode, changed: false, changes: [], warnings: plan.warnings,
             error: nil, rolledBack: [])
+        if mode == .apply { try preflight(plan, report: report) }
         var applied: [Change] = []
-        var independentFailure: (any PodMirrorError)?
+        var independentFailure: (subject: String, error: any PodMirrorError)?
         for change in plan.runOrder {
-            var record = ChangeRecord(
-                id: change.id, kind: change.kind, subject: change.subject, summary: change.summary,
-                changed: change.isNeeded, applied: false, reversible: change.isReversible,
-                diff: change.diff, details: change.details, error: nil,
-                localizedSummary: change.message?.localized)
+            var record = Self.record(change)
             if mode != .apply, let unknown = change.unknown {
                 record.error = unknown.message
                 record.localizedError = unknown.localizedMessage
@@ -50,7 +47,7 @@ package struct PlanRunner: Sendable {
                     record.localizedError = pmError.localizedMessage
                     records.append(record)
                     if change.isIndependent && !(error is InterruptedError) {
-                        independentFailure = independentFailure ?? pmError
+                        independentFailure = independentFailure ?? (change.subject, pmError)
                         continue
                     }
                     report.changes = records
@@ -86,11 +83,42 @@ package struct PlanRunner: Sendable {
         }
         report.changes = records
         report.changed = records.contains { $0.changed }
-        if let independentFailure {
-            report.error = independentFailure.message
-            throw PlanFailure(underlying: independentFailure, report: report)
+        if let (subject, failure) = independentFailure {
+            // Other changes were applied: the error names what failed and does not say nothing changed.
+            let error =
+                records.contains(where: \.applied) ? PartFailure(subject: subject, underlying: failure) : failure
+            report.error = error.message
+            throw PlanFailure(underlying: error, report: report)
         }
         return report
+    }
+
+    /// Runs every needed change's `preflight` before anything is applied; the first refusal fails the plan with
+    /// nothing changed (its report lists that change with the error).
+    private func preflight(_ plan: Plan, report: PlanReport) throws {
+        for change in plan.runOrder where change.isNeeded {
+            guard let check = change.preflight else { continue }
+            do { try check(context) } catch {
+                let pmError = (error as? any PodMirrorError) ?? PodMirrorFailure(wrapping: error)
+                var record = Self.record(change)
+                record.changed = false
+                record.error = pmError.message
+                record.localizedError = pmError.localizedMessage
+                var report = report
+                report.changes = [record]
+                report.error = pmError.message
+                throw PlanFailure(underlying: pmError, report: report)
+            }
+        }
+    }
+
+    /// A change as reported before it runs: `changed` when it is needed, not applied.
+    private static func record(_ change: Change) -> ChangeRecord {
+        ChangeRecord(
+            id: change.id, kind: change.kind, subject: change.subject, summary: change.summary,
+            changed: change.isNeeded, applied: false, reversible: change.isReversible,
+            diff: change.diff, details: change.details, error: nil,
+            localizedSummary: change.message?.localized)
     }
 
     package static func merge(_ a: JSONValue, _ b: JSONValue) -> JSONValue {

@@ -9,8 +9,16 @@ extension Doctor {
     func podCacheChecks() -> [Finding] {
         var findings: [Finding] = []
         let rules = network.urlRewrite?.rules ?? []
-        if !rules.isEmpty {
-            let list = rules.map { "\(Redaction.redactURL($0.insteadOf)) → \(Redaction.redactURL($0.base))" }
+        // A rule that rewrites only the Specs repo (`setup --strategy insteadof`: its prefix reaches into
+        // `CocoaPods/Specs`) is not a source mirror for pods; one for all of github.com is.
+        let specs = SpecRepoNaming.officialGitURL.lowercased()
+        let owner = "https://github.com/cocoapods/".count
+        let podRules = rules.filter { r in
+            let prefix = r.insteadOf.lowercased()
+            return !(specs.hasPrefix(prefix) && prefix.count > owner)
+        }
+        if !podRules.isEmpty {
+            let list = podRules.map { "\(Redaction.redactURL($0.insteadOf)) → \(Redaction.redactURL($0.base))" }
             findings.append(
                 Finding(
                     id: .podsSourceMirrors, severity: .note,

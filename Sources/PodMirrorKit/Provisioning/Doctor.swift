@@ -314,6 +314,23 @@ package struct Doctor: Sendable {
             for source in sources
             where !repos.contains(where: { $0.url.map { SpecRepoNaming.matches(local: $0, wanted: source) } ?? false })
             {
+                if let moved = SpecRepoRecord.repo(formerlyAt: source, in: repos), let url = moved.url {
+                    // `repo use` moved this repo away from the source: the Podfile follows, not the repo back.
+                    findings.append(
+                        Finding(
+                            id: .podfileSourceUnmatched, severity: .error,
+                            Message(
+                                "doctor.podfile.source-moved",
+                                [
+                                    "podfile": podfile, "source": Redaction.redactURL(source), "name": moved.name,
+                                    "url": Redaction.redactURL(url),
+                                ]),
+                            fix: CommandLineDisplay.render([
+                                "podmirror", "podfile", "source", "use", url, "--podfile", podfile,
+                            ]),
+                            subject: podfile))
+                    continue
+                }
                 let isTrunk = SourceURL(source).isSameCanonical(as: SourceURL(trunkURL))
                 findings.append(
                     Finding(

@@ -21,6 +21,11 @@ package enum GitURL {
             if !allowedSchemes.contains(scheme) {
                 throw refuse(Message("git.cause.transport", ["transport": String(scheme)]))
             }
+            // A network URL names a host (`http://` alone is a usage error, not a network one).
+            let host = trimmed[r.upperBound...].prefix { $0 != "/" }.split(separator: "@").last ?? ""
+            if scheme != "file", host.isEmpty {
+                throw refuse(Message("git.cause.no-host", ["url": Redaction.redactURL(trimmed)]))
+            }
             return
         }
         if trimmed.hasPrefix("/") || trimmed.hasPrefix("./") || trimmed.hasPrefix("../") { return }

@@ -50,7 +50,7 @@ package struct NetworkSettings: Sendable {
         var settings = NetworkSettings(proxy: ProxySettings.load(environment: environment))
         settings.minimumRate = try MinimumRate.resolve(environment: environment)
         if let timeout {
-            try checkPositive(timeout, setting: "--timeout", text: "\(timeout)")
+            try checkPositive(timeout, setting: "--timeout", text: shown(timeout))
             settings.stallTimeout = timeout
             settings.stallTimeoutSetting = "--timeout"
             settings.probeTimeout = timeout
@@ -60,7 +60,7 @@ package struct NetworkSettings: Sendable {
             settings.probeTimeout = value
         }
         if let lockTimeout {
-            try checkPositive(lockTimeout, setting: "--lock-timeout", text: "\(lockTimeout)")
+            try checkPositive(lockTimeout, setting: "--lock-timeout", text: shown(lockTimeout))
             settings.lockTimeout = lockTimeout
         } else if let value = try environmentLockTimeout(environment) {
             settings.lockTimeout = value
@@ -100,6 +100,9 @@ package struct NetworkSettings: Sendable {
         try checkPositive(value, setting: name, text: text)
         return value
     }
+
+    /// A number of seconds as the user typed it: `0`, `2.5` (Swift's `"\(0.0)"` echoed `0.0` for `--timeout 0`).
+    package static func shown(_ value: Double) -> String { String(format: "%g", value) }
 
     static func checkPositive(_ value: Double, setting: String, text: String) throws {
         guard value > 0, value.isFinite else {

@@ -12,13 +12,10 @@ package struct SourceMirrorRules: Sendable, Equatable {
     /// machine-wide one, podmirror's source mirrors and its Specs rules alike: git applies them all).
     package static func load(environment: RuntimeEnvironment) throws -> SourceMirrorRules {
         let files = GitConfigFiles(environment: environment)
-        // git reads the system file first: of equally long prefixes, its rule wins.
-        let system = try InsteadOfRule.InFile.read(
-            files.systemFile.map { [$0] } ?? [], fileSystem: environment.fileSystem
-        ) { _, _ in false }
-        let global = try InsteadOfRule.InFile.read(files.readFiles, fileSystem: environment.fileSystem) { _, _ in false
-        }
-        return SourceMirrorRules(rules: (system + global).map(\.rule))
+        // git reads the system file first (`readFiles` starts with it): of equally long prefixes, its rule wins.
+        // Each file once: reading the system file again listed each of its rules twice.
+        let rules = try InsteadOfRule.InFile.read(files.readFiles, fileSystem: environment.fileSystem) { _, _ in false }
+        return SourceMirrorRules(rules: rules.map(\.rule))
     }
 
     /// `url` rewritten as git rewrites it: the longest matching `insteadOf` prefix wins, the first of equally

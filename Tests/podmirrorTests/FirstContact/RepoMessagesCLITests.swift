@@ -35,8 +35,8 @@ final class RepoUpdateMessageCLITests: RepoCLITestCase {
         try mirror.addCommits(1)
         let repoint = try pm(["repo", "use", server.url("mirror.git")], env: ["PODMIRROR_LANG": "en"])
         XCTAssertEqual(repoint.status, 0, repoint.stderr)
-        XCTAssertTrue(
-            repoint.stdout.contains("re-pointed the existing clone and fetched only what was new"), repoint.stdout)
+        XCTAssertTrue(repoint.stdout.contains("re-pointed `master` at "), repoint.stdout)
+        XCTAssertTrue(repoint.stdout.contains("fetched only what was new"), repoint.stdout)
     }
 
     func testRepoUseTextSaysClonedWhenHistoryIsUnrelated() throws {
@@ -44,6 +44,7 @@ final class RepoUpdateMessageCLITests: RepoCLITestCase {
         _ = try SpecsFixture(root: served.path, name: "other", pods: 12, commits: 2, seed: "unrel")
         let clone = try pm(["repo", "use", server.url("other.git")], env: ["PODMIRROR_LANG": "en"])
         XCTAssertEqual(clone.status, 0, clone.stderr)
-        XCTAssertTrue(clone.stdout.contains("cloned afresh (no shared history) and swapped it in"), clone.stdout)
+        XCTAssertTrue(clone.stdout.contains("replaced `master` with a fresh clone of "), clone.stdout)
+        XCTAssertTrue(clone.stdout.contains("(no shared history)"), clone.stdout)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import PodMirrorTestSupport
 import XCTest
 
-/// `setup` switches the spec repo, then fails writing a Podfile (made read-only: `chattr +i` as root):
+/// `setup` switches the spec repo, then fails writing a Podfile (made immutable with `chattr +i`; skipped where
+/// that cannot be done, e.g. as a normal user):
 /// the old spec repo must be back byte for byte (refs, logs, config, index, packs, work tree), and the
 /// output must say what was rolled back and that nothing stayed changed.
 final class SetupRollbackTests: GitServerTestCase {
@@ -16,7 +17,8 @@ final class SetupRollbackTests: GitServerTestCase {
 
     func readOnlyPodfile() throws -> String {
         let podfile = try home.write("Podfile", "target 'App' do\n  pod 'A'\nend\n")
-        try makeReadOnly(podfile)
+        // Immutable, not mode 0444: a 0444 Podfile is refused before the repo switch (nothing to roll back).
+        try makeImmutable(podfile)
         return podfile
     }
 

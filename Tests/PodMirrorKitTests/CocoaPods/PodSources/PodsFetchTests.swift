@@ -90,6 +90,12 @@ final class PodsFetchTests: PodSourcesServedTestCase {
             XCTAssertEqual((e as? PodMirrorFailure)?.code, .podsLockShape)
             XCTAssertTrue("\(e)".contains("/x/Podfile.lock:2"), "\(e)")
         }
+        // A file that is not a mapping at all says so, not "the (document) section is not what CocoaPods writes".
+        XCTAssertThrowsError(try PodfileLock.parse("just some notes\n", path: "/x/Podfile.lock")) { e in
+            XCTAssertEqual((e as? PodMirrorFailure)?.code, .podsLockShape)
+            XCTAssertTrue("\(e)".contains("/x/Podfile.lock is not a Podfile.lock"), "\(e)")
+            XCTAssertFalse("\(e)".contains("(document)"), "\(e)")
+        }
     }
     // MARK: Fetching
 
@@ -320,22 +326,30 @@ final class PodsFetchTests: PodSourcesServedTestCase {
         try fixture.writeLock(try fixture.podfileLock())
         let podfile = fixture.project + "/Podfile"
         try "target 'App' do\nend\n".write(toFile: podfile, atomically: true, encoding: .utf8)
-        // SourceMirrorRules.load reads the rules InsteadOfRules finds (Specs spellings on main).
-        try "[url \"https://mirror.example/specs.git\"]\n\tinsteadOf = https://github.com/CocoaPods/Specs.git\n"
-            .write(toFile: fixture.home + "/.gitconfig", atomically: true, encoding: .utf8)
+        // The rules of every file git reads, the system file's once; the Specs repo's own rule is not a pod
+        // source mirror (it was listed, and the system file's rules twice).
+        try
+            ("[url \"https://mirror.example/specs.git\"]\n\tinsteadOf = https://github.com/CocoaPods/Specs.git\n"
+            + "[url \"https://mirror.example/github/\"]\n\tinsteadOf = https://github.com/\n").write(
+                toFile: fixture.home + "/.gitconfig", atomically: true, encoding: .utf8)
+        let system = fixture.home + "/system-gitconfig"
+        try "[url \"https://system.example/gitlab/\"]\n\tinsteadOf = https://gitlab.com/\n"
+            .write(toFile: system, atomically: true, encoding: .utf8)
+        var variables = environment.variables
+        variables["GIT_CONFIG_SYSTEM"] = system
         let report = Doctor(
-            environment: environment, catalog: try MirrorCatalog.bundled(), podfiles: [podfile],
-            checkNetwork: false
+            environment: RuntimeEnvironment(variables: variables, currentDirectory: fixture.project),
+            catalog: try MirrorCatalog.bundled(), podfiles: [podfile], checkNetwork: false
         ).run()
         let missing = report.findings.first { $0.id.rawValue == "pods.not-cached" }
         XCTAssertEqual(missing?.severity, .warning)
         XCTAssertTrue(missing?.message.contains("PMFoo") ?? false, "\(report.findings)")
         XCTAssertEqual(missing?.fix, "podmirror pods fetch --project \(fixture.project)")
-        let rules = report.findings.first { $0.id.rawValue == "pods.source-mirrors" }
-        XCTAssertTrue(
-            rules?.message.contains("https://github.com/CocoaPods/Specs.git → https://mirror.example/specs.git")
-                ?? false,
-            "\(report.findings)")
+        let rules = try XCTUnwrap(report.findings.first { $0.id.rawValue == "pods.source-mirrors" }?.message)
+        XCTAssertTrue(rules.contains("https://github.com/ → https://mirror.example/github/"), rules)
+        XCTAssertEqual(
+            rules.components(separatedBy: "https://gitlab.com/ → https://system.example/gitlab/").count, 2, rules)
+        XCTAssertFalse(rules.contains("CocoaPods/Specs.git"), rules)
     }
 
     // MARK: Faults and hostile input

@@ -72,13 +72,16 @@ final class SpecReposNamingTests: XCTestCase {
     }
 
     func testTransportsOtherThanGitOnesAreRefused() {
-        for bad in ["ext::sh -c touch% /tmp/pwned", "fd::17", "ftp://x/y", "", "gopher://h/r"] {
+        // A network URL without a host (`repo add x http://`) is bad input (exit 2), not a network failure (4).
+        for bad in ["ext::sh -c touch% /tmp/pwned", "fd::17", "ftp://x/y", "", "gopher://h/r", "http://", "https:///x"]
+        {
             XCTAssertThrowsError(try GitURL.validate(bad), bad) { e in
                 XCTAssertEqual((e as? GitError)?.kind, .unsupportedTransport, bad)
             }
         }
         for ok in [
             "https://h/x.git", "http://127.0.0.1:9/x", "ssh://git@h/x", "git@h:x.git", "git://h/x", "file:///tmp/x",
+            "https://user:token@h/x.git",
             "/tmp/x",
         ] {
             XCTAssertNoThrow(try GitURL.validate(ok), ok)
