@@ -55,6 +55,8 @@ struct TrunkBuilder {
     // MARK: a new trunk
 
     func build() throws -> TrunkOutcome {
+        // Each tree is read once: a large cache only holds memory (the large preset's peak).
+        Libgit2.limitObjectCache(bytes: 32 << 20)
         let staging = repos.staging.path(purpose: "tmp", name: "trunk")
         do {
             let repo =

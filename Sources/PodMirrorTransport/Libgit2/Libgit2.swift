@@ -43,6 +43,13 @@ extension Libgit2 {
         _ = pm_git_opts_int(Int32(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION.rawValue), 0)
     }()
 
+    /// Caps libgit2's object cache (process-wide; 256 MiB by default), for a run that reads hundreds of thousands
+    /// of trees once each: making trunk from a large Specs repo.
+    package static func limitObjectCache(bytes: Int) {
+        initialize()
+        _ = pm_git_opts_ssize(Int32(GIT_OPT_SET_CACHE_MAX_SIZE.rawValue), bytes)
+    }
+
     /// Applies the process-wide speed settings for Specs repos (idempotent).
     package static func applySpecsTuning() { _ = tuned }
 }
