@@ -74,7 +74,8 @@ package struct Setup: Sendable {
     /// when none is given and podmirror made trunk already; otherwise `podfile`.
     package func strategy(for request: SetupRequest) throws -> SetupRequest.Strategy {
         if let strategy = request.strategy { return strategy }
-        guard request.mirror != nil else { return .podfile }
+        // `--remove-trunk` asks for the podfile strategy's end state: trunk gone, the Specs repo from the mirror.
+        guard request.mirror != nil, !request.removeTrunk else { return .podfile }
         guard !request.podfiles.isEmpty else {
             return TrunkState.read(ReposDirectory(environment: environment)).origin == .podmirror ? .trunk : .podfile
         }
