@@ -70,7 +70,8 @@ extension InProcessCommandTests {
         let podfile = try home.write("App/Podfile", "target 'App' do\n  pod 'A'\nend\n")
         chmod(podfile, 0o444)
         let outcome = run([
-            "setup", "--mirror", "http://127.0.0.1:9/Specs.git", "--no-verify", "--podfile", podfile,
+            "setup", "--strategy", "podfile", "--mirror", "http://127.0.0.1:9/Specs.git", "--no-verify", "--podfile",
+            podfile,
         ])
         try assertRefused(outcome, podfile)
         let repos = (try? FileManager.default.contentsOfDirectory(atPath: home.sub(".cocoapods/repos"))) ?? []

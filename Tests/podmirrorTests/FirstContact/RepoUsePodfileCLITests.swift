@@ -59,7 +59,7 @@ final class RepoUsePodfileCLITests: RepoCLITestCase {
     func testPodfileSourceUseReplacesTheMirrorSetupPutThere() throws {
         let url = server.url("specs.git")
         let podfile = try home.write("Podfile", "target 'App' do\n  pod 'A'\nend\n")
-        let setup = try pm(["setup", "--mirror", url, "--podfile", podfile, "--no-verify"])
+        let setup = try pm(["setup", "--strategy", "podfile", "--mirror", url, "--podfile", podfile, "--no-verify"])
         XCTAssertEqual(setup.status, 0, setup.stderr)
         XCTAssertTrue(try String(contentsOfFile: podfile, encoding: .utf8).hasPrefix("source '\(url)'"))
         let use = try pm(["podfile", "source", "use", "tuna", "--podfile", podfile])
