@@ -83,7 +83,8 @@ check_runs() {  # check_runs BIN_DIR
     --podfile "$home/Podfile" --dry-run --no-verify 2>&1)" || { echo "$out"; out=""; }
   expect "setup --dry-run --no-verify plans the Podfile edit" \
     grep -q "+source 'https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git'" <<<"$out"
-  out="$(as_user "$1" "$home" podmirror setup --mirror tuna --podfile "$home/Podfile" --dry-run --no-verify \
+  out="$(as_user "$1" "$home" podmirror setup --mirror tuna --strategy podfile --podfile "$home/Podfile" \
+    --dry-run --no-verify \
     --lang zh-Hans 2>&1)" || { echo "$out"; out=""; }
   expect "the message catalogs come from the installed templates (--lang zh-Hans)" grep -q "将更改" <<<"$out"
   expect "and changes nothing" same "$(cd "$home" && find . | sort | tr '\n' ' ')" ". ./Podfile "
