@@ -17,6 +17,25 @@ final class SetupPlanTests: XCTestCase {
             catalog: catalog)
     }
 
+    /// Without `--strategy`: trunk for a mirror and Podfiles naming only trunk (the team's files untouched); the
+    /// podfile strategy without a mirror, with `--remove-trunk`, or for a Podfile naming any other source.
+    func testTheStrategySetupTakesByItself() throws {
+        let home = TempDirectory()
+        let trunkOnly = try home.write("a/Podfile", "source 'https://cdn.cocoapods.org/'\ntarget 'App' do\nend\n")
+        let none = try home.write("b/Podfile", "target 'App' do\nend\n")
+        let github = try home.write("c/Podfile", "source 'https://github.com/CocoaPods/Specs.git'\n")
+        func strategy(_ request: SetupRequest) throws -> SetupRequest.Strategy {
+            var request = request
+            request.strategy = nil
+            return try setup(home).strategy(for: request)
+        }
+        XCTAssertEqual(try strategy(SetupRequest(mirror: "tuna", podfiles: [trunkOnly, none])), .trunk)
+        XCTAssertEqual(try strategy(SetupRequest(mirror: "tuna", podfiles: [trunkOnly, github])), .podfile)
+        XCTAssertEqual(try strategy(SetupRequest(podfiles: [none], inhibitWarnings: true)), .podfile)
+        XCTAssertEqual(try strategy(SetupRequest(mirror: "tuna", podfiles: [none], removeTrunk: true)), .podfile)
+        XCTAssertEqual(try strategy(SetupRequest(mirror: "tuna")), .podfile, "no Podfile and no trunk made yet")
+    }
+
     func testGemsAndPodfileStepsInOrderAndNothingWritten() throws {
         let home = TempDirectory()
         let podfile = try home.write("Podfile", "target 'App' do\nend\n")
