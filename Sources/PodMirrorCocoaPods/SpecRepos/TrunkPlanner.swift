@@ -74,10 +74,8 @@ package struct TrunkPlanner: Sendable {
 
     /// The commit the mirror's branch `branch` (nil: its HEAD) points at; nil when it has no such branch.
     private func remoteTip(_ url: String, branch: String?) throws -> String? {
-        let options = TransferOptions(
-            stallTimeout: shared.stallTimeout, proxy: shared.proxy, stallTimeoutSetting: shared.stallTimeoutSetting,
-            urlRewrite: shared.urlRewrite, minimumRate: shared.minimumRate)
-        let refs = try GitTransfer.listRemote(url: url, options: options)
+        // Planning has no apply context: the run's network settings, no progress and a cancellation of its own.
+        let refs = try GitTransfer.listRemote(url: url, options: shared.transfer(ApplyContext()))
         let name = branch.map { "refs/heads/\($0)" } ?? refs.first { $0.name == "HEAD" }?.symrefTarget
         return refs.first { $0.name == name }?.oid
     }
