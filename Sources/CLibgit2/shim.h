@@ -33,6 +33,14 @@ static inline int pm_git_opts_int(int opt, int value) { return git_libgit2_opts(
 static inline int pm_git_opts_size(int opt, size_t value) { return git_libgit2_opts(opt, value); }
 static inline int pm_git_opts_ssize(int opt, ssize_t value) { return git_libgit2_opts(opt, value); }
 
+/* glibc keeps memory libgit2 freed (the pack indexer's, hundreds of MB for a large Specs repo) unless asked. */
+#if defined(__GLIBC__)
+#include <malloc.h>
+static inline void pm_release_freed_memory(void) { malloc_trim(0); }
+#else
+static inline void pm_release_freed_memory(void) {}
+#endif
+
 /* Shallow fetch (git_fetch_options.depth) exists from libgit2 1.7 on. */
 #if PM_LIBGIT2_AT_LEAST(1, 7)
 #define PM_HAS_SHALLOW 1

@@ -55,8 +55,7 @@ struct TrunkBuilder {
     // MARK: a new trunk
 
     func build() throws -> TrunkOutcome {
-        // Each tree is read once: a large cache only holds memory (the large preset's peak).
-        Libgit2.limitObjectCache(bytes: 32 << 20)
+        Libgit2.limitMemoryForSinglePass()
         let staging = repos.staging.path(purpose: "tmp", name: "trunk")
         do {
             let repo =
@@ -64,6 +63,7 @@ struct TrunkBuilder {
                 ?? GitTransfer.clone(
                     url: url, into: staging, branch: nil, depth: Libgit2.supportsShallow ? 1 : nil, options: options,
                     checkout: false)
+            Libgit2.releaseFreedMemory()
             guard let head = repo.headOID else {
                 throw failure("trunk.error.empty", "trunk.error.empty.remedy", ["url": Redaction.redactURL(url)])
             }
@@ -170,9 +170,11 @@ struct TrunkBuilder {
     // MARK: bringing trunk forward
 
     func update(_ state: TrunkState) throws -> TrunkOutcome {
+        Libgit2.limitMemoryForSinglePass()
         let repo = try GitRepository.open(trunkPath)
         if repo.remoteURL() != url { try repo.setRemoteURL("origin", url) }
         try GitTransfer.fetch(repo, options: options)
+        Libgit2.releaseFreedMemory()
         guard let branch = repo.headBranch, let tip = repo.resolve("refs/remotes/origin/\(branch)"),
             let built = state.commit
         else {

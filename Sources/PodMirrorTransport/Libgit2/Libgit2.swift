@@ -43,12 +43,19 @@ extension Libgit2 {
         _ = pm_git_opts_int(Int32(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION.rawValue), 0)
     }()
 
-    /// Caps libgit2's object cache (process-wide; 256 MiB by default), for a run that reads hundreds of thousands
-    /// of trees once each: making trunk from a large Specs repo.
-    package static func limitObjectCache(bytes: Int) {
+    /// Bounds libgit2's memory (process-wide) for a run that reads hundreds of thousands of objects once each, as
+    /// making trunk from a large Specs repo does: no object cache (by default up to 256 MiB of parsed trees that
+    /// are never read again), and pack files mapped in 32 MiB windows, at most 128 MiB at once (by default a whole
+    /// pack stays mapped, and its pages count as the process's memory).
+    package static func limitMemoryForSinglePass() {
         initialize()
-        _ = pm_git_opts_ssize(Int32(GIT_OPT_SET_CACHE_MAX_SIZE.rawValue), bytes)
+        _ = pm_git_opts_int(Int32(GIT_OPT_ENABLE_CACHING.rawValue), 0)
+        _ = pm_git_opts_size(Int32(GIT_OPT_SET_MWINDOW_SIZE.rawValue), 32 << 20)
+        _ = pm_git_opts_size(Int32(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT.rawValue), 128 << 20)
     }
+
+    /// Gives the memory freed since (by the pack indexer, say) back to the system; glibc keeps it otherwise.
+    package static func releaseFreedMemory() { pm_release_freed_memory() }
 
     /// Applies the process-wide speed settings for Specs repos (idempotent).
     package static func applySpecsTuning() { _ = tuned }
