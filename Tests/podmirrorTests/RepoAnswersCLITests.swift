@@ -158,8 +158,8 @@ extension RepoAnswersCLITests {
 }
 
 extension RepoAnswersCLITests {
-    /// `mirror test` decides freshness by ancestry where a local repo holds the HEADs: the mirror five commits
-    /// ahead of two others is the newest and `--pick` chooses it; with no local history it says "unknown".
+    /// `mirror test` decides freshness by ancestry: the mirror five commits ahead of two others is the newest and
+    /// `--pick` chooses it, whether a local repo holds the HEADs or not (then it fetches their history, #29 item 20).
     func testMirrorTestFindsTheNewestMirrorByAncestry() throws {
         let b = try official.mirror(named: "b", seed: "b")
         let c = try official.mirror(named: "c", seed: "c")
@@ -169,29 +169,30 @@ extension RepoAnswersCLITests {
             Dictionary(
                 uniqueKeysWithValues: ((out["results"] as? [[String: Any]]) ?? []).map { ($0["url"] as! String, $0) })
         }
-
-        let unknown = results(try json(["mirror", "test", "--timeout", "8"] + urls))
-        XCTAssertEqual(unknown[urls[0]]?["freshness"] as? String, "unknown", "\(unknown)")
-        XCTAssertEqual(unknown[urls[0]]?["stale"] as? Bool, false, "no local repo: not judged stale by a vote")
-        XCTAssertTrue((unknown[urls[0]]?["problem"] as? String ?? "").contains("unknown"))
-
-        XCTAssertEqual(try pm(["repo", "add", "master", urls[0]]).status, 0)
-        let out = try json(["mirror", "test", "--timeout", "8"] + urls)
-        let known = results(out)
-        XCTAssertEqual(known[urls[0]]?["freshness"] as? String, "newest")
-        XCTAssertEqual(known[urls[0]]?["rank"] as? Int, 1)
-        XCTAssertEqual(out["pick"] as? String, urls[0])
-        for url in urls.dropFirst() {
-            XCTAssertEqual(known[url]?["stale"] as? Bool, true)
-            XCTAssertEqual(known[url]?["freshness"] as? String, "behind")
-            XCTAssertTrue((known[url]?["problem"] as? String ?? "").contains("5 commit(s) behind \(tip.prefix(12))"))
+        func expectNewestFirst(_ out: [String: Any], _ context: String) {
+            let known = results(out)
+            XCTAssertEqual(known[urls[0]]?["freshness"] as? String, "newest", "\(context): \(known)")
+            XCTAssertEqual(known[urls[0]]?["rank"] as? Int, 1, context)
+            XCTAssertEqual(out["pick"] as? String, urls[0], context)
+            for url in urls.dropFirst() {
+                XCTAssertEqual(known[url]?["stale"] as? Bool, true, context)
+                XCTAssertEqual(known[url]?["freshness"] as? String, "behind", context)
+                XCTAssertTrue(
+                    (known[url]?["problem"] as? String ?? "").contains(
+                        "5 commit(s) behind \(tip.prefix(12)) (\(urls[0]))"), context)
+            }
         }
         XCTAssertEqual(b.head, c.head)
-        let pick = try pm(["mirror", "test", "--pick", "--timeout", "8"] + urls)
-        XCTAssertEqual(pick.stdout.trimmingCharacters(in: .whitespacesAndNewlines), urls[0], pick.stderr)
+        for local in [false, true] {
+            if local { XCTAssertEqual(try pm(["repo", "add", "master", urls[0]]).status, 0) }
+            let context = local ? "with a local repo" : "no local repo"
+            expectNewestFirst(try json(["mirror", "test", "--timeout", "8"] + urls.reversed()), context)
+            let pick = try pm(["mirror", "test", "--pick", "--timeout", "8"] + urls.reversed())
+            XCTAssertEqual(pick.stdout.trimmingCharacters(in: .whitespacesAndNewlines), urls[0], pick.stderr)
+        }
         // The reason a person reads follows --lang; JSON keeps English.
         let chinese = try pm(["mirror", "test", "--timeout", "8", "--lang", "zh-Hans"] + urls)
-        XCTAssertTrue(chinese.stdout.contains("落后 \(tip.prefix(12)) 5 个 commit"), chinese.stdout)
+        XCTAssertTrue(chinese.stdout.contains("落后 \(tip.prefix(12))（\(urls[0])）5 个 commit"), chinese.stdout)
         XCTAssertFalse(chinese.stdout.contains("commit(s) behind"), chinese.stdout)
     }
 }
