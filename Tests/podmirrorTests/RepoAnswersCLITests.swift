@@ -195,4 +195,27 @@ extension RepoAnswersCLITests {
         XCTAssertTrue(chinese.stdout.contains("落后 \(tip.prefix(12))（\(urls[0])）5 个 commit"), chinese.stdout)
         XCTAssertFalse(chinese.stdout.contains("commit(s) behind"), chinese.stdout)
     }
+
+    /// Two mirrors whose HEADs diverged: the table says so for both, and `--pick` still names one (the reference:
+    /// here the faster, as one mirror each) but warns on stderr that no mirror has every commit.
+    func testMirrorTestSaysWhenMirrorsDiverged() throws {
+        let d = try official.mirror(named: "d", seed: "d")
+        try d.addCommits(2)
+        try official.addCommits(3)
+        let urls = [server.url("specs.git"), server.url("d.git")]
+        let out = try json(["mirror", "test", "--timeout", "8"] + urls)
+        let results = (out["results"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(results.compactMap { $0["freshness"] as? String }, ["diverged", "diverged"], "\(out)")
+        XCTAssertEqual(results.compactMap { $0["stale"] as? Bool }, [false, true], "\(out)")
+        XCTAssertEqual(results.first?["rank"] as? Int, 1)
+        XCTAssertTrue((results.first?["problem"] as? String ?? "").contains("ranks first as the fastest"), "\(out)")
+        let (only, missing) = results.last?["url"] as? String == urls[0] ? (3, 2) : (2, 3)
+        XCTAssertTrue(
+            (results.last?["problem"] as? String ?? "").contains("\(only) commit(s) only here, \(missing) missing"),
+            "\(out)")
+        let pick = try pm(["mirror", "test", "--pick", "--timeout", "8"] + urls)
+        XCTAssertEqual(pick.status, 0, pick.stderr)
+        XCTAssertTrue(urls.contains(pick.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), pick.stdout)
+        XCTAssertTrue(pick.stderr.contains("warning: ") && pick.stderr.contains("diverged"), pick.stderr)
+    }
 }

@@ -20,6 +20,10 @@ enum MirrorProbeRenderer: ResultRenderer {
     static func text(_ result: Result, console c: Console) {
         if result.pickOnly {
             if let best = result.best { c.out(best.shownName) }
+            // A script gets the name alone: that no mirror has every commit goes to stderr.
+            if let best = result.best, best.freshness == .diverged, let problem = best.problemLocalized {
+                c.err(c.paint(Message("cli.prefix.warning").localized, .yellow, stderr: true) + problem)
+            }
         } else {
             table(result.results, console: c)
         }
