@@ -111,6 +111,21 @@ final class MirrorHistoryFetchTests: XCTestCase {
             noted.contains { $0.contains("fetching their history stopped at its bound (1 bytes") }, "\(noted)")
     }
 
+    /// The fetch is bounded in time too: a mirror that stalls mid-pack is left after `seconds`, not the stall
+    /// timeout.
+    func testAStalledFetchStopsAtItsTimeBound() throws {
+        _ = try official.mirror(named: "b", seed: "b")
+        try official.addCommits(2)
+        server.setFault(.stallAfter(bytes: 100))
+        let start = Date()
+        let results = probe(fetch: MirrorHistoryFetch(seconds: 1)).run([mirror("b"), mirror("a")])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 4, "the probe's stall timeout is 10 s")
+        XCTAssertTrue(results.allSatisfy { $0.healthy && $0.freshness == .unknown }, "\(results)")
+        XCTAssertTrue(
+            results.compactMap(\.problem).contains { $0.contains("stopped at its bound (32 MiB or 1 s)") },
+            "\(results)")
+    }
+
     /// A mirror that advertises its HEAD but breaks off the fetch: its HEAD stays unknown, naming the mirror.
     func testAFailedFetchLeavesTheHeadsUnknownAndNamesTheMirror() throws {
         _ = try official.mirror(named: "b", seed: "b")
