@@ -170,7 +170,14 @@ package struct MirrorProbe: Sendable {
         }
         let heads = results.filter { $0.kind == .specsGit && $0.healthy }.compactMap { r in r.head.map { (r, $0) } }
         let distinct = Set(heads.map(\.1))
-        func relation(_ a: String, _ b: String) -> (ahead: Int, behind: Int)? { history?.aheadBehind(a, b) }
+        // Each pair once: every answer opens the repos again (a Specs repo's pack index is large).
+        var known: [[String]: (ahead: Int, behind: Int)?] = [:]
+        func relation(_ a: String, _ b: String) -> (ahead: Int, behind: Int)? {
+            if let answer = known[[a, b]] { return answer }
+            let answer = history?.aheadBehind(a, b)
+            known[[a, b]] = answer
+            return answer
+        }
         // A HEAD the history shows to contain every other one is the newest; without one, the official repo's HEAD
         // is the reference, else the most common HEAD of those no other HEAD is known to contain (ties: fastest).
         let newest =
