@@ -32,4 +32,41 @@ final class CancellationCLITests: XCTestCase {
         let json = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
         XCTAssertEqual((json?["error"] as? [String: Any])?["code"] as? String, "interrupted", stdout)
     }
+
+    /// Also while it fetches the mirrors' history to learn which is newest (#29 item 20): the fetch stops,
+    /// the scratch repo is removed, exit 130.
+    func testFirstInterruptEndsMirrorTestWhileItFetchesHistory() throws {
+        let home = TempDirectory()
+        let tmp = TempDirectory("pm-cancel-tmp")
+        let served = TempDirectory("pm-cancel-served")
+        let official = try SpecsFixture(root: served.path, name: "a", pods: 12, commits: 3)
+        _ = try official.mirror(named: "b", seed: "b")
+        try official.addCommits(2)
+        let server = try GitHTTPServer(root: served.path)
+        defer { server.stop() }
+        server.setFault(.stallAfter(bytes: 100))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: PodmirrorBinary().path)
+        p.arguments = ["mirror", "test", "--timeout", "30", server.url("a.git"), server.url("b.git"), "--json"]
+        var environment = PodmirrorBinary().environment(home: home.path)
+        environment["TMPDIR"] = tmp.path
+        p.environment = environment
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // Wait until the scratch repo exists: the probes are done and the fetch is under way (and stalled).
+        for _ in 0..<200 where tmp.listing().isEmpty { usleep(25_000) }
+        XCTAssertFalse(tmp.listing().isEmpty, "the history fetch started")
+        usleep(300_000)
+        let start = Date()
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3, "ended at the first interrupt, not at the 30 s bound")
+        XCTAssertEqual(p.terminationStatus, 130)
+        XCTAssertEqual(tmp.listing(), [], "the scratch repo is removed")
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let json = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
+        XCTAssertEqual((json?["error"] as? [String: Any])?["code"] as? String, "interrupted", stdout)
+    }
 }

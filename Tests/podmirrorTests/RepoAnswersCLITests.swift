@@ -158,8 +158,8 @@ extension RepoAnswersCLITests {
 }
 
 extension RepoAnswersCLITests {
-    /// `mirror test` decides freshness by ancestry where a local repo holds the HEADs: the mirror five commits
-    /// ahead of two others is the newest and `--pick` chooses it; with no local history it says "unknown".
+    /// `mirror test` decides freshness by ancestry: the mirror five commits ahead of two others is the newest and
+    /// `--pick` chooses it, whether a local repo holds the HEADs or not (then it fetches their history, #29 item 20).
     func testMirrorTestFindsTheNewestMirrorByAncestry() throws {
         let b = try official.mirror(named: "b", seed: "b")
         let c = try official.mirror(named: "c", seed: "c")
@@ -169,29 +169,53 @@ extension RepoAnswersCLITests {
             Dictionary(
                 uniqueKeysWithValues: ((out["results"] as? [[String: Any]]) ?? []).map { ($0["url"] as! String, $0) })
         }
-
-        let unknown = results(try json(["mirror", "test", "--timeout", "8"] + urls))
-        XCTAssertEqual(unknown[urls[0]]?["freshness"] as? String, "unknown", "\(unknown)")
-        XCTAssertEqual(unknown[urls[0]]?["stale"] as? Bool, false, "no local repo: not judged stale by a vote")
-        XCTAssertTrue((unknown[urls[0]]?["problem"] as? String ?? "").contains("unknown"))
-
-        XCTAssertEqual(try pm(["repo", "add", "master", urls[0]]).status, 0)
-        let out = try json(["mirror", "test", "--timeout", "8"] + urls)
-        let known = results(out)
-        XCTAssertEqual(known[urls[0]]?["freshness"] as? String, "newest")
-        XCTAssertEqual(known[urls[0]]?["rank"] as? Int, 1)
-        XCTAssertEqual(out["pick"] as? String, urls[0])
-        for url in urls.dropFirst() {
-            XCTAssertEqual(known[url]?["stale"] as? Bool, true)
-            XCTAssertEqual(known[url]?["freshness"] as? String, "behind")
-            XCTAssertTrue((known[url]?["problem"] as? String ?? "").contains("5 commit(s) behind \(tip.prefix(12))"))
+        func expectNewestFirst(_ out: [String: Any], _ context: String) {
+            let known = results(out)
+            XCTAssertEqual(known[urls[0]]?["freshness"] as? String, "newest", "\(context): \(known)")
+            XCTAssertEqual(known[urls[0]]?["rank"] as? Int, 1, context)
+            XCTAssertEqual(out["pick"] as? String, urls[0], context)
+            for url in urls.dropFirst() {
+                XCTAssertEqual(known[url]?["stale"] as? Bool, true, context)
+                XCTAssertEqual(known[url]?["freshness"] as? String, "behind", context)
+                XCTAssertTrue(
+                    (known[url]?["problem"] as? String ?? "").contains(
+                        "5 commit(s) behind \(tip.prefix(12)) (\(urls[0]))"), context)
+            }
         }
         XCTAssertEqual(b.head, c.head)
-        let pick = try pm(["mirror", "test", "--pick", "--timeout", "8"] + urls)
-        XCTAssertEqual(pick.stdout.trimmingCharacters(in: .whitespacesAndNewlines), urls[0], pick.stderr)
+        for local in [false, true] {
+            if local { XCTAssertEqual(try pm(["repo", "add", "master", urls[0]]).status, 0) }
+            let context = local ? "with a local repo" : "no local repo"
+            expectNewestFirst(try json(["mirror", "test", "--timeout", "8"] + urls.reversed()), context)
+            let pick = try pm(["mirror", "test", "--pick", "--timeout", "8"] + urls.reversed())
+            XCTAssertEqual(pick.stdout.trimmingCharacters(in: .whitespacesAndNewlines), urls[0], pick.stderr)
+        }
         // The reason a person reads follows --lang; JSON keeps English.
         let chinese = try pm(["mirror", "test", "--timeout", "8", "--lang", "zh-Hans"] + urls)
-        XCTAssertTrue(chinese.stdout.contains("落后 \(tip.prefix(12)) 5 个 commit"), chinese.stdout)
+        XCTAssertTrue(chinese.stdout.contains("落后 \(tip.prefix(12))（\(urls[0])）5 个 commit"), chinese.stdout)
         XCTAssertFalse(chinese.stdout.contains("commit(s) behind"), chinese.stdout)
+    }
+
+    /// Two mirrors whose HEADs diverged: the table says so for both, and `--pick` still names one (the reference:
+    /// here the faster, as one mirror each) but warns on stderr that no mirror has every commit.
+    func testMirrorTestSaysWhenMirrorsDiverged() throws {
+        let d = try official.mirror(named: "d", seed: "d")
+        try d.addCommits(2)
+        try official.addCommits(3)
+        let urls = [server.url("specs.git"), server.url("d.git")]
+        let out = try json(["mirror", "test", "--timeout", "8"] + urls)
+        let results = (out["results"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(results.compactMap { $0["freshness"] as? String }, ["diverged", "diverged"], "\(out)")
+        XCTAssertEqual(results.compactMap { $0["stale"] as? Bool }, [false, true], "\(out)")
+        XCTAssertEqual(results.first?["rank"] as? Int, 1)
+        XCTAssertTrue((results.first?["problem"] as? String ?? "").contains("ranks first as the fastest"), "\(out)")
+        let (only, missing) = results.last?["url"] as? String == urls[0] ? (3, 2) : (2, 3)
+        XCTAssertTrue(
+            (results.last?["problem"] as? String ?? "").contains("\(only) commit(s) only here, \(missing) missing"),
+            "\(out)")
+        let pick = try pm(["mirror", "test", "--pick", "--timeout", "8"] + urls)
+        XCTAssertEqual(pick.status, 0, pick.stderr)
+        XCTAssertTrue(urls.contains(pick.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), pick.stdout)
+        XCTAssertTrue(pick.stderr.contains("warning: ") && pick.stderr.contains("diverged"), pick.stderr)
     }
 }

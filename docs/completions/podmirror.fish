@@ -264,7 +264,7 @@ complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_op
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror mirror test" v verbose' -l 'verbose' -s 'v' -d 'Also print on stderr each git transfer (URL, proxy, stages), HTTP request (status, bytes, time) and command run, every warning, and --version details.'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror mirror test" lang' -l 'lang' -d 'Language of messages: en or zh-Hans (default: PODMIRROR_LANG, then the locale).' -rfka 'en zh-Hans'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror mirror test" gems' -l 'gems' -d 'Test gem mirrors instead of Specs mirrors.'
-complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror mirror test" pick' -l 'pick' -d 'Print only the fastest usable mirror, for scripts.'
+complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror mirror test" pick' -l 'pick' -d 'Print only the best usable mirror (newest, then fastest), for scripts.'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror mirror test" timeout' -l 'timeout' -d 'Seconds to wait for each answer.' -rfka ''
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror mirror test" version' -l 'version' -d 'Show the version.'
 complete -c 'podmirror' -n '__podmirror_should_offer_completions_for_flags_or_options "podmirror mirror test" h help' -s 'h' -l 'help' -d 'Show help information.'

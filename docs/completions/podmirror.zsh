@@ -198,7 +198,7 @@ _podmirror_mirror_test() {
         '--lang[Language of messages\: en or zh-Hans (default\: PODMIRROR_LANG, then the locale).]:lang:{__podmirror_complete "${___lang[@]}"}'
         '*:mirrors:'
         '--gems[Test gem mirrors instead of Specs mirrors.]'
-        '--pick[Print only the fastest usable mirror, for scripts.]'
+        '--pick[Print only the best usable mirror (newest, then fastest), for scripts.]'
         '--timeout[Seconds to wait for each answer.]:timeout:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

@@ -37,7 +37,10 @@ struct MirrorTestCommand: PodmirrorCommand {
         var probe = MirrorProbe(
             timeout: timeout, proxy: network.proxy, cancellation: runner.context.cancellation,
             finalTrunkCommit: catalog.finalTrunkCommit, urlRewrite: gems ? nil : network.urlRewrite)
-        if !gems { probe.history = LocalCommitHistory(repos: ReposDirectory(environment: runner.environment)) }
+        if !gems {
+            probe.history = LocalCommitHistory(repos: ReposDirectory(environment: runner.environment))
+            probe.historyFetch = MirrorHistoryFetch(seconds: timeout)
+        }
         let results = probe.run(chosen)
         if runner.context.cancellation.isCancelled { throw InterruptedError() }
         let result = MirrorProbeRenderer.Result(results: results, pickOnly: pick)

@@ -13,13 +13,17 @@ enum MirrorProbeRenderer: ResultRenderer {
     static func jsonFields(_ result: Result) throws -> [String: JSONValue] {
         [
             "results": try JSONValue.encoding(result.results),
-            "pick": .string(result.best.map { $0.name.isEmpty ? $0.url : $0.name }),
+            "pick": .string(result.best?.shownName),
         ]
     }
 
     static func text(_ result: Result, console c: Console) {
         if result.pickOnly {
-            if let best = result.best { c.out(best.name.isEmpty ? best.url : best.name) }
+            if let best = result.best { c.out(best.shownName) }
+            // A script gets the name alone: that no mirror has every commit goes to stderr.
+            if let best = result.best, best.freshness == .diverged, let problem = best.problemLocalized {
+                c.err(c.paint(Message("cli.prefix.warning").localized, .yellow, stderr: true) + problem)
+            }
         } else {
             table(result.results, console: c)
         }
@@ -35,7 +39,7 @@ enum MirrorProbeRenderer: ResultRenderer {
             Message($0).localized
         }
         let rankWidth = max(4, TextColumns.width(headers[0]))
-        let names = results.map { $0.name.isEmpty ? $0.url : $0.name }
+        let names = results.map(\.shownName)
         let width = max(TextColumns.width(headers[1]), names.map(TextColumns.width).max() ?? 0)
         let timeWidth = max(7, TextColumns.width(headers[2]))
         let header = [

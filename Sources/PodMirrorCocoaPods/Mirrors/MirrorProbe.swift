@@ -6,9 +6,10 @@ import PodMirrorTransport
 ///
 /// - Specs git mirror: `GET <url>/info/refs?service=git-upload-pack` answers 200 with content type
 ///   `application/x-git-upload-pack-advertisement`; HEAD's commit is read from the advertisement and
-///   compared across mirrors by ancestry where a local repo holds the commits (`history`): a HEAD that
-///   contains every other one is the newest. Else the official repo's HEAD, or the most common one, is the
-///   reference, and a HEAD no local repo can relate to it is `unknown`, said as such.
+///   compared across mirrors by ancestry: in the local repos (`history`), else fetched from the mirrors
+///   (`historyFetch`, bounded). A HEAD that contains every other one is the newest. Else the official repo's
+///   HEAD, or the most common one no other HEAD contains, is the reference; a HEAD that cannot be related to
+///   it is `unknown`, said as such, and HEADs that diverged are said to have.
 /// - Specs CDN: `GET <url>/CocoaPods-version.yml` answers 200 with a `last:` key (CocoaPods' CDN probe).
 /// - Gem mirror: `GET <url>/specs.4.8.gz` answers 200 with gzip data (what `gem sources --add` and the
 ///   full index need); `HEAD <url>/versions` tells whether the compact index Bundler and current
@@ -28,6 +29,8 @@ package struct MirrorProbe: Sendable {
     package var urlRewrite: SourceMirrorRules?
     /// The local repos that relate mirror HEADs by ancestry; nil compares ids only.
     package var history: LocalCommitHistory?
+    /// Fetches the HEADs `history` cannot relate from the mirrors (`mirror test`); nil fetches nothing.
+    package var historyFetch: MirrorHistoryFetch?
 
     package init(
         timeout: Double = 10, proxy: ProxySettings = ProxySettings(),
@@ -65,6 +68,8 @@ package struct MirrorProbe: Sendable {
         package var rank: Int?
         /// `problem` in the catalog, where podmirror words it itself (text output shows it localized).
         package var problemText: Message? = nil
+        /// Specs git mirrors: the ref HEAD's commit was advertised on (what a fetch of it asks for).
+        package var headRef: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case name, url, kind, healthy, seconds, head, stale, freshness, reachedFinalCommit, compactIndex, problem
@@ -73,6 +78,9 @@ package struct MirrorProbe: Sendable {
 
         /// Healthy and not behind the others.
         package var usable: Bool { healthy && !stale }
+
+        /// The name a person knows the mirror by: its catalog name, else its URL.
+        package var shownName: String { name.isEmpty ? url : name }
 
         /// `problem` for a person: localized when podmirror worded it.
         package var problemLocalized: String? { problemText?.localized ?? problem }
@@ -85,15 +93,17 @@ package struct MirrorProbe: Sendable {
 
     /// How a Specs mirror's HEAD relates to the reference HEAD, by ancestry in the local repos.
     package enum Freshness: String, Codable, Sendable, Equatable {
-        /// It is the reference, which contains every other HEAD.
+        /// It is the reference, which contains every other HEAD (mirrors serving the same HEAD are equals).
         case newest
         /// It contains the reference (a reference not proven newest: the official repo's, or the most common).
         case ahead
         /// The reference contains it: commits are missing.
         case behind
-        /// Neither contains the other.
+        /// Neither contains the other. The reference itself, when no HEAD contains every other one and some
+        /// diverged from it (it stays usable: the official repo's HEAD, else the most common, else the fastest).
         case diverged
-        /// No local repo holds both commits: whether it is behind or ahead is not known.
+        /// Neither a local repo nor the bounded fetch relates the commits: whether it is behind or ahead is not
+        /// known.
         case unknown
     }
 
@@ -116,7 +126,20 @@ package struct MirrorProbe: Sendable {
         while group.wait(timeout: .now() + 0.05) == .timedOut {
             if cancellation.isCancelled { break }
         }
-        return Self.rank(results.all, finalTrunkCommit: finalTrunkCommit, history: history)
+        let probed = results.all
+        guard let historyFetch, finalTrunkCommit == nil, !cancellation.isCancelled else {
+            return Self.rank(probed.map(\.1), finalTrunkCommit: finalTrunkCommit, history: history)
+        }
+        // Fastest first: the fetches that follow offer what it brought as haves.
+        let tips = probed.filter { $0.1.kind == .specsGit && $0.1.healthy }
+            .sorted { ($0.1.seconds ?? .infinity) < ($1.1.seconds ?? .infinity) }
+            .compactMap { i, r in
+                r.head.map { MirrorHistoryFetch.Tip(url: mirrors[i].url, ref: r.headRef ?? "HEAD", head: $0) }
+            }
+        let learned = historyFetch.learn(
+            tips, local: history ?? LocalCommitHistory(paths: []), options: transferOptions())
+        defer { learned.remove() }
+        return Self.rank(probed.map(\.1), history: learned.history, shortfall: learned.shortfall)
     }
 
     /// Probes one mirror and throws when it does not answer as a mirror of its kind should (for `setup`).
@@ -137,58 +160,99 @@ package struct MirrorProbe: Sendable {
         return r
     }
 
-    static func rank(_ input: [Result], finalTrunkCommit: String? = nil, history: LocalCommitHistory? = nil)
-        -> [Result]
-    {
+    static func rank(
+        _ input: [Result], finalTrunkCommit: String? = nil, history: LocalCommitHistory? = nil,
+        shortfall: MirrorHistoryFetch.Shortfall? = nil
+    ) -> [Result] {
         var results = input
         if let final = finalTrunkCommit {
             FrozenTrunk.judge(&results, final: final)
         }
         let heads = results.filter { $0.kind == .specsGit && $0.healthy }.compactMap { r in r.head.map { (r, $0) } }
         let distinct = Set(heads.map(\.1))
-        // A HEAD the local history shows to contain every other one is the newest; without one, the official
-        // repo's HEAD is the reference, else the most common HEAD (ties: fastest).
+        // Each pair once: every answer opens the repos again (a Specs repo's pack index is large).
+        var known: [[String]: (ahead: Int, behind: Int)?] = [:]
+        func relation(_ a: String, _ b: String) -> (ahead: Int, behind: Int)? {
+            if let answer = known[[a, b]] { return answer }
+            let answer = history?.aheadBehind(a, b)
+            known[[a, b]] = answer
+            return answer
+        }
+        // A HEAD the history shows to contain every other one is the newest; without one, the official repo's HEAD
+        // is the reference, else the most common HEAD of those no other HEAD is known to contain (ties: fastest).
         let newest =
             distinct.count < 2
             ? nil
-            : distinct.sorted().first { h in
-                distinct.allSatisfy { $0 == h || history?.aheadBehind(h, $0)?.behind == 0 }
-            }
-        let reference =
-            newest ?? heads.first { $0.0.url == "https://github.com/CocoaPods/Specs.git" }?.1
-            ?? Dictionary(grouping: heads, by: \.1).max { a, b in
-                a.value.count != b.value.count
-                    ? a.value.count < b.value.count
-                    : (a.value.compactMap(\.0.seconds).min() ?? .infinity)
-                        > (b.value.compactMap(\.0.seconds).min() ?? .infinity)
-            }?.key
+            : distinct.sorted().first { h in distinct.allSatisfy { $0 == h || relation(h, $0)?.behind == 0 } }
+        let contained = distinct.filter { h in distinct.contains { $0 != h && relation($0, h)?.behind == 0 } }
+        let candidates = heads.filter { !contained.contains($0.1) }
+        let groups = Dictionary(grouping: candidates, by: \.1).sorted { a, b in
+            a.value.count != b.value.count
+                ? a.value.count > b.value.count
+                : (a.value.compactMap(\.0.seconds).min() ?? .infinity)
+                    < (b.value.compactMap(\.0.seconds).min() ?? .infinity)
+        }
+        let official = heads.first { $0.0.url == "https://github.com/CocoaPods/Specs.git" }?.1
+        let reference = newest ?? official ?? groups.first?.key
+        // Why the reference ranks first when HEADs diverged (the catalog key saying it).
+        let basis =
+            official != nil
+            ? "mirror.test.freshness.diverged-reference.official"
+            : groups.count > 1 && groups[0].value.count == groups[1].value.count
+                ? "mirror.test.freshness.diverged-reference.fastest"
+                : "mirror.test.freshness.diverged-reference.common"
+        // The reference's mirror as a person knows it: the fastest serving that HEAD.
+        func shown(_ head: String?) -> String {
+            let r = heads.filter { $0.1 == head }.min { ($0.0.seconds ?? .infinity) < ($1.0.seconds ?? .infinity) }
+            return r?.0.shownName ?? ""
+        }
         for i in results.indices where results[i].kind == .specsGit && results[i].healthy && finalTrunkCommit == nil {
             guard distinct.count > 1, let reference, let head = results[i].head else { continue }
+            let (h, ref) = (String(head.prefix(12)), String(reference.prefix(12)))
             if head == reference {
-                results[i].freshness = newest == nil ? .unknown : .newest
+                guard newest == nil else {
+                    results[i].freshness = .newest
+                    continue
+                }
+                let others = distinct.subtracting([reference])
+                let diverged = others.filter { relation($0, reference).map { $0.ahead > 0 && $0.behind > 0 } == true }
+                results[i].freshness = .unknown
+                if !diverged.isEmpty, others.allSatisfy({ relation($0, reference) != nil }) {
+                    results[i].freshness = .diverged
+                    let names = heads.filter { diverged.contains($0.1) }.map(\.0.shownName)
+                    results[i].setProblem(
+                        Message(basis, ["head": h, "others": names.joined(separator: ", ")]))
+                }
                 continue
             }
-            let (h, ref) = (String(head.prefix(12)), String(reference.prefix(12)))
-            switch history?.aheadBehind(head, reference) {
+            let mirror = shown(reference)
+            switch relation(head, reference) {
             case (0, let behind)?:
                 results[i].stale = true
                 results[i].freshness = .behind
                 results[i].setProblem(
-                    Message("mirror.test.freshness.behind", ["head": h, "count": String(behind), "reference": ref]))
+                    Message(
+                        "mirror.test.freshness.behind",
+                        ["head": h, "count": String(behind), "reference": ref, "mirror": mirror]))
             case (let ahead, 0)?:
                 results[i].freshness = .ahead
                 results[i].setProblem(
-                    Message("mirror.test.freshness.ahead", ["head": h, "count": String(ahead), "reference": ref]))
+                    Message(
+                        "mirror.test.freshness.ahead",
+                        ["head": h, "count": String(ahead), "reference": ref, "mirror": mirror]))
             case (let ahead, let behind)?:
                 results[i].stale = true
                 results[i].freshness = .diverged
                 results[i].setProblem(
                     Message(
                         "mirror.test.freshness.diverged",
-                        ["head": h, "reference": ref, "ahead": String(ahead), "behind": String(behind)]))
+                        [
+                            "head": h, "reference": ref, "mirror": mirror, "ahead": String(ahead),
+                            "behind": String(behind),
+                        ]))
             case nil:
                 results[i].freshness = .unknown
-                results[i].setProblem(Message("mirror.test.freshness.unknown", ["head": h, "reference": ref]))
+                results[i].setProblem(Self.unknown(head: h, reference: ref, mirror: mirror, shortfall: shortfall))
             }
         }
         // Usable mirrors known to be up to date first, then those whose freshness is unknown (the reference HEAD
@@ -204,6 +268,28 @@ package struct MirrorProbe: Sendable {
         var n = 0
         for i in results.indices where results[i].usable { n += 1; results[i].rank = n }
         return results
+    }
+
+    /// Why a HEAD's relation to the reference is unknown: no local repo holds both, and the fetch of their
+    /// history was not tried, stopped at its bound, or failed.
+    static func unknown(head: String, reference: String, mirror: String, shortfall: MirrorHistoryFetch.Shortfall?)
+        -> Message
+    {
+        let args = ["head": head, "reference": reference, "mirror": mirror]
+        switch shortfall {
+        case nil:
+            return Message("mirror.test.freshness.unknown", args)
+        case .overBudget(let bytes, let seconds)?:
+            return Message(
+                "mirror.test.freshness.unknown-over-budget",
+                args.merging([
+                    "size": bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes",
+                    "seconds": NetworkSettings.shown(seconds),
+                ]) { $1 })
+        case .failed(let url, let cause)?:
+            return Message(
+                "mirror.test.freshness.unknown-fetch-failed", args.merging(["url": url, "cause": cause]) { $1 })
+        }
     }
 
     func probe(_ mirror: Mirror) -> Result {
@@ -235,6 +321,7 @@ package struct MirrorProbe: Sendable {
                     throw HTTPFailure(message: "the repository advertises no HEAD or master branch (empty?)")
                 }
                 r.head = head
+                r.headRef = ads.headRef
             case .specsCDN:
                 let a = try get(http, base + "/CocoaPods-version.yml")
                 r.seconds = a.seconds
@@ -313,6 +400,7 @@ package struct MirrorProbe: Sendable {
                 throw HTTPFailure(message: "the repository advertises no HEAD or master branch (empty?)")
             }
             r.head = head.oid
+            r.headRef = head.symrefTarget.flatMap { t in refs.contains { $0.name == t } ? t : nil } ?? head.name
             r.healthy = true
         } catch let e as HTTPFailure {
             r.problem = e.message
@@ -349,8 +437,9 @@ private final class ProbeResults: @unchecked Sendable {
         slots[index] = result
     }
 
-    var all: [MirrorProbe.Result] {
+    /// The finished probes with the index of their mirror.
+    var all: [(Int, MirrorProbe.Result)] {
         lock.lock(); defer { lock.unlock() }
-        return slots.compactMap { $0 }
+        return slots.indices.compactMap { i in slots[i].map { (i, $0) } }
     }
 }

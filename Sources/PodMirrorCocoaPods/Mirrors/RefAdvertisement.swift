@@ -14,6 +14,13 @@ package struct RefAdvertisement: Sendable, Equatable {
         refs["HEAD"] ?? headTarget.flatMap { refs[$0] } ?? refs["refs/heads/master"]
     }
 
+    /// The ref HEAD's commit is advertised on, as `head` finds it (what a fetch of HEAD asks for).
+    package var headRef: String? {
+        if refs["HEAD"] != nil { return "HEAD" }
+        if let t = headTarget, refs[t] != nil { return t }
+        return refs["refs/heads/master"] == nil ? nil : "refs/heads/master"
+    }
+
     package init(parsing data: Data) throws {
         let bytes = [UInt8](data)
         var refs: [String: String] = [:]

@@ -38,11 +38,11 @@ package final class GitRepository: @unchecked Sendable {
         return GitRepository(repo!, path: path)
     }
 
-    /// Creates an empty non-bare repository at `path`.
-    package static func initialize(_ path: String) throws -> GitRepository {
+    /// Creates an empty repository at `path`: non-bare, or bare (no working tree; `path` is the git folder).
+    package static func initialize(_ path: String, bare: Bool = false) throws -> GitRepository {
         Libgit2.initialize()
         var repo: OpaquePointer?
-        try check(git_repository_init(&repo, path, 0), "init repository", path)
+        try check(git_repository_init(&repo, path, bare ? 1 : 0), "init repository", path)
         return GitRepository(repo!, path: path)
     }
 
