@@ -48,6 +48,11 @@ package struct TransferOptions: Sendable {
         SourceMirrorRules(rules: (urlRewrite?.rules ?? GitURLRewrite.defaultRules()) + repositoryRules).rewrite(url)
     }
 
+    /// The insteadOf rule a transfer of `url` follows, or nil when none rewrites it.
+    package func rewriteRule(for url: String) -> InsteadOfRule? {
+        SourceMirrorRules(rules: urlRewrite?.rules ?? GitURLRewrite.defaultRules()).rule(for: url)
+    }
+
     /// The proxy decision for `url` (see `ProxySettings`): the URL the transfer connects to, after git's
     /// `insteadOf` rewriting (see `GitURLRewrite`), as git decides it.
     package func proxyChoice(for url: String) -> ProxySettings.Choice {
