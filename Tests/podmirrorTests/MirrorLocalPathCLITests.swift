@@ -38,5 +38,15 @@ final class MirrorLocalPathCLITests: XCTestCase {
         XCTAssertEqual(broken["problem"] as? String, said)
         let zh = try bin.run(args + ["--lang", "zh-Hans"], home: home.path)
         XCTAssertTrue(zh.stdout.contains("但该路径不存在"), zh.stdout)
+
+        // A clone through the same rule says the same, and leaves nothing.
+        let add = try bin.run(["repo", "add", "x", "https://missing.invalid/Specs.git"], home: home.path)
+        XCTAssertNotEqual(add.status, 0, add.stderr)
+        XCTAssertTrue(add.stderr.contains(said), add.stderr)
+        XCTAssertFalse(add.stderr.contains("unsupported URL protocol"), add.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.sub(".cocoapods/repos/x")))
+        // Through a working rule, the clone is made.
+        let made = try bin.run(["repo", "add", "y", "https://mirror.invalid/Specs.git"], home: home.path)
+        XCTAssertEqual(made.status, 0, made.stderr)
     }
 }

@@ -309,7 +309,10 @@ package struct MirrorProbe: Sendable {
             name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
             seconds: nil, head: nil, stale: false, compactIndex: nil, problem: nil, rank: nil)
         let start = Date()
-        if let missing = missingLocalTarget(mirror.url) {
+        let options = transferOptions()
+        if let missing = GitURL.missingRewrittenPath(
+            mirror.url, connect: options.connectURL(for: mirror.url), rule: options.rewriteRule(for: mirror.url))
+        {
             r.setProblem(missing)
             return r
         }
@@ -332,29 +335,6 @@ package struct MirrorProbe: Sendable {
             r.problem = Redaction.redactText("\(error)")
         }
         return r
-    }
-
-    /// When git's insteadOf rules send `url` to a local path (`/…` or `file://…`) that does not exist: why, naming
-    /// the path and the rule (libgit2 says only "unsupported URL protocol" for it). The path is libgit2's to open,
-    /// so it is looked up on the disk itself.
-    func missingLocalTarget(_ url: String) -> Message? {
-        let options = transferOptions()
-        guard let rule = options.rewriteRule(for: url) else { return nil }
-        let target = options.connectURL(for: url)
-        let path: String
-        if target.lowercased().hasPrefix("file://") {
-            path = URL(string: target)?.path ?? String(target.dropFirst("file://".count))
-        } else if target.hasPrefix("/") {
-            path = target
-        } else {
-            return nil
-        }
-        guard !LocalFileSystem().fileExists(path) else { return nil }
-        return Message(
-            "mirror.test.rewritten-missing",
-            [
-                "path": path, "base": Redaction.redactURL(rule.base), "prefix": Redaction.redactURL(rule.insteadOf),
-            ])
     }
 
     static func isHTTP(_ url: String) -> Bool {
