@@ -15,12 +15,17 @@ final class LockHolderCLITests: XCTestCase {
         try FileManager.default.createDirectory(atPath: repos, withIntermediateDirectories: true)
     }
 
+    /// `Spec_Lock` held by another process, with `owner` (given the holder's pid) in the owner file podmirror writes.
+    func holdSpecLock(owner: (Int32) -> String) throws -> FlockHolder {
+        let holder = try FlockHolder(repos + "/Spec_Lock")
+        try owner(holder.pid).write(toFile: repos + "/Spec_Lock.podmirror-owner", atomically: true, encoding: .utf8)
+        return holder
+    }
+
     func testAPodmirrorHolderIsNamedByPidAndCommandInTheHintAndInDoctor() throws {
         // The flock held as a podmirror holds it, with the owner file a podmirror `repo update` writes.
-        let holder = try FlockHolder(repos + "/Spec_Lock")
+        let holder = try holdSpecLock { "pid \($0) podmirror repo update\n" }
         defer { holder.release() }
-        try "pid \(holder.pid) podmirror repo update\n".write(
-            toFile: repos + "/Spec_Lock.podmirror-owner", atomically: true, encoding: .utf8)
         let r = try bin.run(["repo", "remove", "x", "--lock-timeout", "0.3"], home: home.path)
         XCTAssertEqual(r.status, 5, r.stderr)
         XCTAssertTrue(r.stderr.contains("process \(holder.pid) (podmirror repo update) holds"), r.stderr)
@@ -51,11 +56,9 @@ final class LockHolderCLITests: XCTestCase {
     }
 
     func testAHolderThatNamesNoPodmirrorKeepsTheGenericWordsAndNoFuser() throws {
-        // CocoaPods writes no owner file; a stale one names a process that is gone.
-        let holder = try FlockHolder(repos + "/Spec_Lock")
+        // CocoaPods writes no owner file; a stale one names a process that is gone (pid 2^22+1: above any pid_max).
+        let holder = try holdSpecLock { _ in "pid 4194305 podmirror repo add\n" }
         defer { holder.release() }
-        try "pid 4194305 podmirror repo add\n".write(
-            toFile: repos + "/Spec_Lock.podmirror-owner", atomically: true, encoding: .utf8)
         let r = try bin.run(["repo", "remove", "x", "--lock-timeout", "0.3"], home: home.path)
         XCTAssertEqual(r.status, 5, r.stderr)
         XCTAssertTrue(r.stderr.contains("another process (pod or podmirror) holds"), r.stderr)
