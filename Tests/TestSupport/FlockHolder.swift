@@ -29,6 +29,9 @@ package final class FlockHolder {
 
     deinit { release() }
 
+    /// The holder's process id (what podmirror's owner file names for its own holders).
+    package var pid: Int32 { process.processIdentifier }
+
     /// Ends the holder, which releases the lock.
     package func release() {
         if process.isRunning {

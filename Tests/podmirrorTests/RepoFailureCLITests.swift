@@ -112,7 +112,7 @@ final class RepoFailureCLITests: RepoCLITestCase {
         try waitFor { FileManager.default.fileExists(atPath: self.repos + "/Spec_Lock.podmirror-owner") }
         let r = try pm(["repo", "add", "second", server.url("specs.git"), "--lock-timeout", "1"])
         XCTAssertEqual(r.status, 5, r.stderr)
-        XCTAssertTrue(r.stderr.contains("process \(first.processIdentifier) podmirror repo add"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("process \(first.processIdentifier) (podmirror repo add)"), r.stderr)
         let json = try PodmirrorBinary.json(try pm(["repo", "remove", "x", "--lock-timeout", "0.5", "--json"]))
         XCTAssertEqual((json["error"] as? [String: Any])?["code"] as? String, "repos.locked")
     }

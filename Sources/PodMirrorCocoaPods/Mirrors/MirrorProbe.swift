@@ -293,7 +293,11 @@ package struct MirrorProbe: Sendable {
     }
 
     func probe(_ mirror: Mirror) -> Result {
-        if mirror.kind == .specsGit, !Self.isHTTP(mirror.url) { return probeThroughGit(mirror) }
+        // A git mirror that git's insteadOf rules send elsewhere than http(s) (a local path, ssh) is probed as a clone
+        // of it connects: through libgit2, never by GETting the path over HTTP.
+        if mirror.kind == .specsGit, !Self.isHTTP(transferOptions().connectURL(for: mirror.url)) {
+            return probeThroughGit(mirror)
+        }
         var r = Result(
             name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
             seconds: nil, head: nil, stale: false, reachedFinalCommit: nil, compactIndex: nil, problem: nil, rank: nil)
@@ -392,6 +396,13 @@ package struct MirrorProbe: Sendable {
             name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
             seconds: nil, head: nil, stale: false, compactIndex: nil, problem: nil, rank: nil)
         let start = Date()
+        let options = transferOptions()
+        if let missing = GitURL.missingRewrittenPath(
+            mirror.url, connect: options.connectURL(for: mirror.url), rule: options.rewriteRule(for: mirror.url))
+        {
+            r.setProblem(missing)
+            return r
+        }
         do {
             let refs = try GitTransfer.listRemote(url: mirror.url, options: transferOptions())
             r.seconds = Date().timeIntervalSince(start)

@@ -64,7 +64,7 @@ struct PodsFetchPlanner: Sendable {
     /// Reads Podfile.lock and chooses the CocoaPods version; the version warnings speak of `mode`'s writes.
     func make(mode: RunMode) throws -> PodsFetchPlan {
         var warnings: [Diagnostic] = []
-        let lock = try PodfileLock.read(path: request.lockfilePath, fileSystem: request.environment.fileSystem)
+        let lock = try readLock()
         let unknown = request.only.filter { n in !lock.pods.contains { $0.name == n } }
         if !unknown.isEmpty {
             throw PodMirrorFailure(
@@ -74,7 +74,7 @@ struct PodsFetchPlanner: Sendable {
                         "names": unknown.joined(separator: ", "),
                         "path": request.lockfilePath,
                     ]),
-                code: .podsOnlyUnknown)
+                remedy: Self.closestPods(to: unknown, in: lock.pods.map(\.name)), code: .podsOnlyUnknown)
         }
         let tools = ToolVersion(environment: request.environment)
         guard
@@ -134,6 +134,37 @@ struct PodsFetchPlanner: Sendable {
         }
         return PodsFetchPlan(
             version: version, versionSource: source, versionAction: action, warnings: warnings, jobs: jobs)
+    }
+
+    /// Podfile.lock, or an error that says how CocoaPods makes one: `pod install` beside the Podfile (naming the
+    /// folder), or the flags that point at another folder when there is no Podfile either.
+    func readLock() throws -> PodfileLock {
+        let fs = request.environment.fileSystem
+        do { return try PodfileLock.read(path: request.lockfilePath, fileSystem: fs) } catch let e
+            as PodMirrorFailure where e.code == .podsLockUnreadable
+        {
+            let folder = (request.lockfilePath as NSString).deletingLastPathComponent
+            let remedy =
+                PodfileDocument.locate(in: folder, fs: fs).map {
+                    Message("pods.lock.unreadable.remedy", ["folder": folder, "podfile": $0])
+                } ?? Message("pods.lock.unreadable.no-podfile.remedy", ["folder": folder])
+            throw PodMirrorFailure(
+                Message("pods.lock.unreadable", ["path": request.lockfilePath]), remedy: remedy,
+                code: .podsLockUnreadable)
+        }
+    }
+
+    /// "did you mean" for `--only` names Podfile.lock does not hold: for each, the pod of the lock whose name is the
+    /// same but for case, else the nearest by edit distance; nil when none is near.
+    static func closestPods(to unknown: [String], in names: [String]) -> Message? {
+        let guesses = unknown.compactMap { word in
+            names.first { $0.lowercased() == word.lowercased() }
+                ?? Suggestion.nearest(to: word.lowercased(), in: names.map { $0.lowercased() }).flatMap { near in
+                    names.first { $0.lowercased() == near }
+                }
+        }
+        guard !guesses.isEmpty else { return nil }
+        return Message("pods.only.did-you-mean", ["names": guesses.map { "--only \($0)" }.joined(separator: ", ")])
     }
 
     /// Each job's result as a dry run or check tells it: a pod not settled while planning is cached or missing.

@@ -126,6 +126,14 @@ package struct PodsFetcher: BatchJob {
             result.errorText = e.text
             result.errorCode = e.code
             result.exitStatus = e.exitStatus
+            // A remedy written for a pod (update the spec repo, refresh the lock) travels with it, in text and JSON;
+            // a transfer's own (git's "nothing was changed") does not speak of pods.
+            if e.code.rawValue.hasPrefix("pods.") {
+                result.remedy = e.remedy.map(Redaction.redactText)
+                result.remedyText = e.remedyText
+            }
+            // A lookup that failed in named spec repos: the first of them is the one to update.
+            if let lookup = e as? SpecRepoLookupError, let repo = lookup.repos.first { result.specRepo = repo }
         } else {
             result.error = Redaction.redactText("\(error)")
             result.errorCode = .podsFetchFailed
@@ -236,7 +244,7 @@ package struct PodsFetcher: BatchJob {
         } catch {
             Self.fill(&result, error: error)
             if let url = job.source?.url ?? job.remote?.url,
-                let hint = GitHubSourceHint.remedy(url: url, status: result.exitStatus, mirrors: request.mirrors)
+                let hint = SourceMirrorHint.remedy(url: url, status: result.exitStatus, mirrors: request.mirrors)
             {
                 result.remedy = hint.english
                 result.remedyText = hint

@@ -97,14 +97,23 @@ package struct SpecLookup: Sendable {
                     ]),
                 remedy: Message("pods.spec.no-repo.remedy"), code: .podsSpecNoRepo)
         }
-        throw PodMirrorFailure(
-            Message(
-                "pods.spec.missing",
-                [
-                    "pod": name, "version": version, "repo": ordered.map(\.name).joined(separator: ", "),
-                    "path": firstAbsent ?? "",
-                ]),
-            remedy: Message("pods.spec.missing.remedy"), code: .podsSpecMissing)
+        let names = ordered.map(\.name)
+        throw SpecRepoLookupError(
+            repos: names,
+            failure: PodMirrorFailure(
+                Message(
+                    "pods.spec.missing",
+                    [
+                        "pod": name, "version": version, "repo": names.joined(separator: ", "),
+                        "path": firstAbsent ?? "",
+                    ]),
+                remedy: Message("pods.spec.missing.remedy", ["command": Self.updateCommand(names)]),
+                code: .podsSpecMissing))
+    }
+
+    /// `podmirror repo update A B`: the command that brings the named local repos up to date.
+    package static func updateCommand(_ repos: [String]) -> String {
+        (["podmirror", "repo", "update"] + repos).joined(separator: " ")
     }
 
     /// Where a repo keeps (or would keep) a podspec.
@@ -162,14 +171,17 @@ package struct SpecLookup: Sendable {
         let sha1 = Digest.hex(.sha1, bytes)
         let differs = checksum.map { $0.lowercased() != sha1 } ?? false
         if let checksum, differs, strict {
-            throw PodMirrorFailure(
-                Message(
-                    "pods.spec.checksum",
-                    [
-                        "pod": name, "repo": repo.name, "path": path,
-                        "lock": checksum, "local": sha1,
-                    ]),
-                remedy: Message("pods.spec.checksum.remedy"), code: .podsSpecChecksum)
+            throw SpecRepoLookupError(
+                repos: [repo.name],
+                failure: PodMirrorFailure(
+                    Message(
+                        "pods.spec.checksum",
+                        [
+                            "pod": name, "repo": repo.name, "path": path,
+                            "lock": checksum, "local": sha1,
+                        ]),
+                    remedy: Message("pods.spec.checksum.remedy", ["command": Self.updateCommand([repo.name])]),
+                    code: .podsSpecChecksum))
         }
         return .found(
             FoundSpec(
@@ -192,4 +204,18 @@ package struct SpecLookup: Sendable {
     package static func shardPath(name: String, prefixLengths: [Int]) -> String {
         SpecRepoMetadata(prefixLengths: prefixLengths).shardPath(of: name)
     }
+}
+
+/// A released pod's lookup that failed in named local spec repos (the version is not there, or its podspec is not
+/// the one Podfile.lock records): updating those repos is what helps, and the remedy says how.
+package struct SpecRepoLookupError: PodMirrorError {
+    /// The local repos (folder names in the repos dir) the podspec was looked up in, in the order asked.
+    package var repos: [String]
+    package var failure: PodMirrorFailure
+
+    package var code: ErrorCode { failure.code }
+    package var message: String { failure.message }
+    package var remedy: String? { failure.remedy }
+    package var text: Message? { failure.text }
+    package var remedyText: Message? { failure.remedyText }
 }

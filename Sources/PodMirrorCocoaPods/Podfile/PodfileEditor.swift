@@ -58,6 +58,8 @@ package struct PodfileEditResult: Sendable {
     package var old: [UInt8]
     package var new: [UInt8]
     package var warnings: [Diagnostic]
+    /// The positions (in the list asked) of the edits that changed the bytes; the others already held.
+    package var changing: [Int] = []
     package var changed: Bool { old != new }
 }
 
@@ -75,7 +77,8 @@ package enum PodfileEditor {
         var warnings: [Diagnostic] = []
         // The document after each edit, to name the edit that undid an earlier one.
         var steps: [PodfileDocument] = []
-        for edit in edits {
+        var changing: [Int] = []
+        for (i, edit) in edits.enumerated() {
             defer { steps.append(doc) }
             let decided = try decide(edit, on: doc, catalog: catalog)
             warnings += decided.warnings
@@ -104,9 +107,10 @@ package enum PodfileEditor {
                     remedy: Message("podfile.error.by-hand.remedy"), code: .podfileUnplaceable)
             }
             doc = next
+            changing.append(i)
         }
         try checkNoneUndone(edits, steps: steps, document: document, catalog: catalog)
-        return PodfileEditResult(old: document.bytes, new: doc.bytes, warnings: warnings)
+        return PodfileEditResult(old: document.bytes, new: doc.bytes, warnings: warnings, changing: changing)
     }
 
     /// Refuses edits of which a later one undoes an earlier one (`--build-setting IPHONEOS_DEPLOYMENT_TARGET=14.0`
@@ -179,7 +183,10 @@ package enum PodfileEditor {
     ) throws -> (Change, [Diagnostic]) {
         let result = try apply(edits, to: document, catalog: catalog)
         let after = try PodfileDocument(bytes: result.new, path: document.path)
-        let summary = edits.map(\.summary).joined(separator: "; ") + " in \(displayPath ?? document.path)"
+        // A change names the edits that change the file (what drifted, for `--check`); a Podfile already as asked
+        // names every edit asked, as holding.
+        let said = result.changed ? result.changing.map { edits[$0] } : edits
+        let summary = said.map(\.summary).joined(separator: "; ") + " in \(displayPath ?? document.path)"
         let details: JSONValue = .object([
             "edits": .array(edits.map { .string($0.summary) }), "podfile": .string(document.path),
             "after": after.model.json,
@@ -194,7 +201,7 @@ package enum PodfileEditor {
         change.message = Message(
             "podfile.edit.summary",
             [
-                "edits": edits.map { Redaction.redactText($0.message(in: language)) }
+                "edits": said.map { Redaction.redactText($0.message(in: language)) }
                     .joined(separator: Message("podfile.edit.separator").text(in: language)),
                 "path": displayPath ?? document.path,
             ])

@@ -70,11 +70,13 @@ package final class SpecLock: HeldJobLock, @unchecked Sendable {
             if cancellation.isCancelled { close(fd); throw InterruptedError() }
             if Date() >= deadline {
                 close(fd)
+                let holder = holder(lockPath: path)
                 throw PodMirrorFailure(
-                    Message(
-                        "repo.error.locked",
-                        ["holder": holderDescription(path), "path": path, "seconds": String(Int(timeout))]),
-                    remedy: Message("repo.error.locked.remedy"), code: .reposLocked)
+                    "repo.error.locked", ["path": path, "seconds": String(Int(timeout))],
+                    sentence: "holder", holder?.description ?? Message("repo.lock.holder.unknown"),
+                    remedy: holder.map {
+                        Message("repo.error.locked.remedy.holder", ["pid": String($0.pid), "command": $0.command])
+                    } ?? Message("repo.error.locked.remedy"), code: .reposLocked)
             }
             usleep(100_000)
         }
@@ -84,16 +86,31 @@ package final class SpecLock: HeldJobLock, @unchecked Sendable {
         return lock
     }
 
-    /// Who holds the lock, as far as can be told.
-    static func holderDescription(_ path: String) -> String {
-        if let text = try? String(contentsOfFile: path + ".podmirror-owner", encoding: .utf8) {
-            let words = text.split(separator: " ")
-            if words.count >= 2, let pid = Int32(words[1]), kill(pid, 0) == 0 {
-                return text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(
-                    of: "pid ", with: "process ")
-            }
+    /// A podmirror process holding the lock, as its owner file (`pid N podmirror PURPOSE`) names it.
+    package struct Holder: Sendable, Equatable {
+        package var pid: Int32
+        /// `podmirror repo add`, `podmirror setup`: what it is doing.
+        package var command: String
+
+        /// `process 123 (podmirror repo add)`, in the run's language.
+        package var description: Message {
+            Message("repo.lock.holder", ["pid": String(pid), "command": command])
         }
-        return "another process (pod or podmirror)"
+    }
+
+    /// The podmirror process that holds the lock at `lockPath`, when its owner file names a process that is still
+    /// running; nil otherwise (CocoaPods writes no owner: `pod repo update` or `pod install --repo-update` may hold
+    /// it, or nobody).
+    package static func holder(lockPath: String) -> Holder? {
+        guard let text = try? String(contentsOfFile: lockPath + ".podmirror-owner", encoding: .utf8) else {
+            return nil
+        }
+        let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let words = line.split(separator: " ", maxSplits: 2).map(String.init)
+        guard words.count == 3, words[0] == "pid", let pid = Int32(words[1]), pid > 0,
+            kill(pid, 0) == 0 || errno == EPERM
+        else { return nil }
+        return Holder(pid: pid, command: TerminalText.escaped(words[2]))
     }
 
     /// True when some process holds the lock right now (a non-blocking probe).

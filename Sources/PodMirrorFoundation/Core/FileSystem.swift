@@ -21,6 +21,17 @@ package struct FileError: PodMirrorError {
     package var destination: String?
     /// Why `readFile` refused the file, when it did (`reason` says it in English).
     package var refusal: ReadRefusal?
+    /// A write whose rename over the file a sticky folder refused: the folder and who owns what.
+    package var sticky: StickyRefusal?
+
+    /// The rename that replaces a file refused by its folder's sticky bit (mode `+t`, as /tmp): only the file's
+    /// owner, the folder's or root may replace or remove a file there.
+    package struct StickyRefusal: Equatable, Sendable {
+        package var folder: String
+        /// The user names (or uids) of the file's owner and the folder's.
+        package var fileOwner: String
+        package var folderOwner: String
+    }
 
     /// A file `readFile` refuses to read: not a regular file (a FIFO would block, a device never ends), or
     /// larger than the limit.
@@ -31,6 +42,11 @@ package struct FileError: PodMirrorError {
     }
 
     package var text: Message? {
+        if let sticky {
+            return Message(
+                "file.error.write.sticky",
+                ["path": path, "folder": sticky.folder, "owner": sticky.fileOwner, "folderOwner": sticky.folderOwner])
+        }
         switch refusal {
         case .notRegular(let kind): return Message("file.error.not-regular", ["path": path, "kind": kind])
         case .tooLarge(let limit):
@@ -51,6 +67,7 @@ package struct FileError: PodMirrorError {
     }
     package var remedyText: Message? {
         if case .notRegular = refusal { return Message("file.error.not-regular.remedy") }
+        if let sticky { return Message("file.error.write.sticky.remedy", ["path": path, "owner": sticky.fileOwner]) }
         // EPERM on the rename that replaces a file: a sticky folder (like /tmp) lets only the file's owner do it.
         if operation == .write, reason.contains("not permitted") {
             return Message("file.error.rename.remedy", ["path": path])
@@ -81,6 +98,24 @@ package struct FileError: PodMirrorError {
 
     package static func errno(_ path: String, _ operation: Operation, _ code: Int32 = Glibc_errno()) -> FileError {
         FileError(path: path, operation: operation, reason: String(cString: strerror(code)))
+    }
+
+    /// The rename of a new copy over `path` in `folder` refused with `code`: said as the sticky folder's refusal
+    /// when the folder has the sticky bit and the file belongs to another user, else as the system says it.
+    package static func renameRefused(_ path: String, folder: String, _ code: Int32) -> FileError {
+        var error = errno(path, .write, code)
+        var dir = stat()
+        var file = stat()
+        guard code == EPERM || code == EACCES, stat(folder.isEmpty ? "." : folder, &dir) == 0,
+            dir.st_mode & mode_t(S_ISVTX) != 0, lstat(path, &file) == 0, file.st_uid != geteuid()
+        else { return error }
+        func user(_ uid: uid_t) -> String {
+            guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
+            return String(cString: name)
+        }
+        error.sticky = StickyRefusal(
+            folder: folder.isEmpty ? "." : folder, fileOwner: user(file.st_uid), folderOwner: user(dir.st_uid))
+        return error
     }
 
     /// A read of `path` refused before reading (see `ReadRefusal`).
@@ -285,7 +320,7 @@ public struct LocalFileSystem: FileSystem {
             throw FileError.errno(target, .write, e)
         }
         close(fd)
-        guard rename(tmp, target) == 0 else { throw FileError.errno(target, .write) }
+        guard rename(tmp, target) == 0 else { throw FileError.renameRefused(target, folder: dir, Glibc_errno()) }
         ok = true
         let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY)
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }

@@ -11,9 +11,9 @@ package struct PlanRunner: Sendable {
         self.rollbackOnFailure = rollbackOnFailure
     }
 
-    /// Runs the plan's changes in `Plan.runOrder`. Applying: a failure undoes the applied reversible
-    /// changes (newest first) and throws `PlanFailure`; success runs every applied change's `commit` (one that
-    /// fails adds a `leftover.kept` warning).
+    /// Runs the plan's changes in `Plan.runOrder` and reports them in plan order. Applying: a failure undoes the
+    /// applied reversible changes (newest first) and throws `PlanFailure`; success runs every applied change's
+    /// `commit` (one that fails adds a `leftover.kept` warning).
     /// An independent change's failure (`Change.isIndependent`) undoes nothing and stops nothing: the other
     /// changes run, and `PlanFailure` (the first such failure, with every change's result) comes at the end.
     package func run(_ plan: Plan, mode: RunMode) throws -> PlanReport {
@@ -50,7 +50,7 @@ package struct PlanRunner: Sendable {
                         independentFailure = independentFailure ?? (change.subject, pmError)
                         continue
                     }
-                    report.changes = records
+                    report.changes = Self.inPlanOrder(records, plan)
                     report.error = pmError.message
                     if rollbackOnFailure {
                         for done in applied.reversed() {
@@ -81,7 +81,7 @@ package struct PlanRunner: Sendable {
                 report.warnings.append(error.warning)
             }
         }
-        report.changes = records
+        report.changes = Self.inPlanOrder(records, plan)
         report.changed = records.contains { $0.changed }
         if let (subject, failure) = independentFailure {
             // Other changes were applied: the error names what failed and does not say nothing changed.
@@ -91,6 +91,16 @@ package struct PlanRunner: Sendable {
             throw PlanFailure(underlying: error, report: report)
         }
         return report
+    }
+
+    /// The records in the order the plan lists its changes, which is the same on every run: the run order puts
+    /// the irreversible ones last, and whether a step is reversible can differ from one run to the next (a clone
+    /// can be undone, the update of that clone on the second run cannot).
+    static func inPlanOrder(_ records: [ChangeRecord], _ plan: Plan) -> [ChangeRecord] {
+        let position = Dictionary(plan.changes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return records.enumerated().sorted { a, b in
+            (position[a.element.id] ?? Int.max, a.offset) < (position[b.element.id] ?? Int.max, b.offset)
+        }.map(\.element)
     }
 
     /// Runs every needed change's `preflight` before anything is applied; the first refusal fails the plan with

@@ -35,8 +35,12 @@ extension Doctor {
                 mirrors: SourceMirrorRules(rules: rules), proxy: network.proxy)
             guard let report = try? PodsFetcher(request: request).list(cancellation: CancellationToken())
             else { continue }
-            let missing = report.pods.filter { $0.status == .missing || $0.status == .failed }.map(\.name)
+            // A pod whose lookup failed is not fetched by `pods fetch` either: it gets its own finding.
+            let missing = report.pods.filter { $0.status == .missing }.map(\.name)
+            let failed = report.pods.filter { $0.status == .failed }
             let project = (lockfile as NSString).deletingLastPathComponent
+            if !failed.isEmpty { findings.append(lookupFailed(failed, lockfile: lockfile, project: project)) }
+            if missing.isEmpty, !failed.isEmpty { continue }
             if missing.isEmpty {
                 findings.append(
                     Finding(
@@ -57,5 +61,28 @@ extension Doctor {
             }
         }
         return findings
+    }
+
+    /// Pods of `lockfile` that cannot be looked up (their version missing from a spec repo, a podspec that is not
+    /// the one the lock records): the fix updates the repos named, when every failure names one; otherwise
+    /// `pods list` says why for each pod.
+    func lookupFailed(_ failed: [PodFetchResult], lockfile: String, project: String) -> Finding {
+        let repoFailures: Set<ErrorCode> = [.podsSpecMissing, .podsSpecChecksum]
+        let repos = failed.compactMap { $0.errorCode.map(repoFailures.contains) == true ? $0.specRepo : nil }
+        let allInRepos = repos.count == failed.count
+        var names: [String] = []
+        for r in repos where !names.contains(r) { names.append(r) }
+        return Finding(
+            id: .podsLookupFailed, severity: .warning,
+            Message(
+                "doctor.pods.lookup-failed",
+                [
+                    "path": lockfile, "count": String(failed.count),
+                    "pods": failed.map { "\($0.name) \($0.version)" }.joined(separator: ", "),
+                ]),
+            fix: allInRepos ? SpecLookup.updateCommand(names) : nil, subject: lockfile,
+            explanation: Message(
+                allInRepos ? "doctor.pods.lookup-failed.repos" : "doctor.pods.lookup-failed.list",
+                ["command": "podmirror pods list --project \(project)"]))
     }
 }

@@ -190,12 +190,21 @@ package struct Doctor: Sendable {
         }
         var findings: [Finding] = []
         if SpecLock.isHeld(reposDir: dir) {
+            // No command fixes a lock a running process holds: waiting does. podmirror names itself as the holder.
+            let holder = SpecLock.holder(lockPath: dir.lockPath)
             findings.append(
                 Finding(
                     id: .repoLockHeld, severity: .warning,
-                    Message("doctor.repos.lock-held", ["path": dir.lockPath]),
-                    fix: "fuser \(dir.lockPath)", subject: dir.lockPath,
-                    explanation: Message("doctor.repos.lock-held.explanation")))
+                    holder.map {
+                        Message(
+                            "doctor.repos.lock-held.holder",
+                            ["path": dir.lockPath, "pid": String($0.pid), "command": $0.command])
+                    } ?? Message("doctor.repos.lock-held", ["path": dir.lockPath]),
+                    fix: nil, subject: dir.lockPath,
+                    explanation: Message(
+                        holder == nil
+                            ? "doctor.repos.lock-held.explanation" : "doctor.repos.lock-held.holder.explanation"
+                    )))
         }
         guard (try? fs.contentsOfDirectory(dir.path)) != nil else {
             return (

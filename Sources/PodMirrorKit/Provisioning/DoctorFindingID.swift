@@ -48,6 +48,7 @@ package enum DoctorFindingID: String, CaseIterable, Sendable, Codable {
     case podsNoSourceMirrors = "pods.no-source-mirrors"
     case podsCached = "pods.cached"
     case podsNotCached = "pods.not-cached"
+    case podsLookupFailed = "pods.lookup-failed"
 
     case gemsGemrcInvalid = "gems.gemrc-invalid"
     case gemsSourceUnreachable = "gems.source-unreachable"
@@ -87,7 +88,8 @@ extension DoctorFindingID: DocumentedCode {
             .podfileFine, .podsNoSourceMirrors, .gemsFine, .trunkMade, .podfileStrategy, .swiftpmFine:
             .note
         case .toolGitMissing, .toolRubyMissing, .toolGemMissing, .toolPodMissing, .repoLockHeld, .repoDirty,
-            .repoBehindFinalTrunk, .podfileTrunkWithMirror, .podsNotCached, .trunkBehind, .trunkMirrorUnreachable,
+            .repoBehindFinalTrunk, .podfileTrunkWithMirror, .podsNotCached, .podsLookupFailed, .trunkBehind,
+            .trunkMirrorUnreachable,
             .trunkDiffers, .trunkRepoUpdate, .swiftpmUserHidden, .swiftpmGitHub, .swiftpmBinaryGitHub:
             .warning
         case .toolGitBroken, .toolRubyBroken, .toolGemBroken, .toolPodBroken, .localeNotUTF8, .reposUnreadable,
@@ -138,6 +140,9 @@ extension DoctorFindingID: DocumentedCode {
         case .podsNoSourceMirrors: "No source mirror (git insteadOf rule) applies to pod sources."
         case .podsCached: "Every pod of Podfile.lock is in CocoaPods' download cache (or left to CocoaPods)."
         case .podsNotCached: "Some pods of Podfile.lock are not in CocoaPods' download cache."
+        case .podsLookupFailed:
+            "Some pods of Podfile.lock cannot be looked up (not in the local spec repo, or another podspec than the "
+                + "lock records); the fix updates the spec repos named."
         case .gemsGemrcInvalid: "The gemrc cannot be read or parsed."
         case .gemsSourceUnreachable: "A gem source does not answer as a gem mirror should."
         case .gemsFine: "Every gem source answers as a gem mirror should (or is listed unprobed with `--offline`)."

@@ -48,6 +48,11 @@ package struct TransferOptions: Sendable {
         SourceMirrorRules(rules: (urlRewrite?.rules ?? GitURLRewrite.defaultRules()) + repositoryRules).rewrite(url)
     }
 
+    /// The insteadOf rule a transfer of `url` follows, or nil when none rewrites it.
+    package func rewriteRule(for url: String) -> InsteadOfRule? {
+        SourceMirrorRules(rules: urlRewrite?.rules ?? GitURLRewrite.defaultRules()).rule(for: url)
+    }
+
     /// The proxy decision for `url` (see `ProxySettings`): the URL the transfer connects to, after git's
     /// `insteadOf` rewriting (see `GitURLRewrite`), as git decides it.
     package func proxyChoice(for url: String) -> ProxySettings.Choice {
@@ -334,6 +339,10 @@ package final class TransferSession: @unchecked Sendable {
         let local = try GitConfigFile(path: repo.gitDirectory + "/config").insteadOfRules()
         let connect = options.connectURL(for: url, repositoryRules: local)
         try GitURL.validate(connect)
+        let rule = SourceMirrorRules(rules: (options.urlRewrite?.rules ?? GitURLRewrite.defaultRules()) + local)
+            .rule(for: url)
+        try GitURL.checkRewrite(
+            url, connect: connect, rule: rule, operation: "open", subject: subject(url, connectingTo: connect))
         return (url, connect)
     }
 
@@ -404,6 +413,8 @@ package enum GitTransfer {
         let connect = options.connectURL(for: url)
         try GitURL.validate(connect)
         let subject = session.subject(url, connectingTo: connect)
+        try GitURL.checkRewrite(
+            url, connect: connect, rule: options.rewriteRule(for: url), operation: "clone", subject: subject)
         opts.fetch_opts = try session.fetchOptions(connectingTo: connect)
         // libgit2 writes "clone: from <origin's URL>" into the reflogs: origin is created without the userinfo
         // (as git writes it) and gets `url` once the clone is done.
@@ -474,6 +485,9 @@ package enum GitTransfer {
         // reach the server a clone of `url` would reach.
         let connect = options.connectURL(for: url)
         try GitURL.validate(connect)
+        try GitURL.checkRewrite(
+            url, connect: connect, rule: options.rewriteRule(for: url), operation: "ls-remote",
+            subject: subject(url, connectingTo: connect))
         var remote: OpaquePointer?
         try check(git_remote_create_detached(&remote, connect), "ls-remote", url)
         defer { git_remote_free(remote) }

@@ -39,19 +39,38 @@ package enum GitURL {
     /// For a path or `file://` URL, throws unless the folder exists (libgit2 would call a missing one an
     /// "unsupported URL protocol").
     package static func checkLocalPath(_ url: String, fileSystem: FileSystem) throws {
+        guard let path = localPath(url), !fileSystem.fileExists(path) else { return }
+        throw GitError(
+            .repository, operation: "open", subject: url, cause: Message("git.cause.no-path", ["path": path]))
+    }
+
+    /// The folder a path or `file://` URL names; nil for any other URL.
+    static func localPath(_ url: String) -> String? {
         let trimmed = url.trimmingCharacters(in: .whitespaces)
-        var path: String
         if trimmed.lowercased().hasPrefix("file://") {
-            path = String(trimmed.dropFirst("file://".count))
-            path = path.removingPercentEncoding ?? path
-        } else if trimmed.hasPrefix("/") || trimmed.hasPrefix("./") || trimmed.hasPrefix("../") {
-            path = trimmed
-        } else {
-            return
+            let path = String(trimmed.dropFirst("file://".count))
+            return path.removingPercentEncoding ?? path
         }
-        if !fileSystem.fileExists(path) {
-            throw GitError(
-                .repository, operation: "open", subject: url, cause: Message("git.cause.no-path", ["path": path]))
-        }
+        return trimmed.hasPrefix("/") || trimmed.hasPrefix("./") || trimmed.hasPrefix("../") ? trimmed : nil
+    }
+
+    /// Why a transfer of `url` cannot start when `rule` (git's insteadOf) sends it to `connect`, a local path that
+    /// does not exist: naming the path and the rule (libgit2 says only "unsupported URL protocol"). Nil when there
+    /// is no rule, or the rewrite is no local path or exists. The path is libgit2's to open: looked up on the disk.
+    package static func missingRewrittenPath(
+        _ url: String, connect: String, rule: InsteadOfRule?, fileSystem: FileSystem = LocalFileSystem()
+    ) -> Message? {
+        guard let rule, connect != url, let path = localPath(connect), !fileSystem.fileExists(path) else { return nil }
+        return Message(
+            "git.cause.rewritten-no-path",
+            ["path": path, "base": Redaction.redactURL(rule.base), "prefix": Redaction.redactURL(rule.insteadOf)])
+    }
+
+    /// Throws the `missingRewrittenPath` failure of a transfer (`operation`, `subject`), when there is one.
+    static func checkRewrite(
+        _ url: String, connect: String, rule: InsteadOfRule?, operation: String, subject: String
+    ) throws {
+        guard let why = missingRewrittenPath(url, connect: connect, rule: rule) else { return }
+        throw GitError(.repository, operation: operation, subject: subject, cause: why)
     }
 }

@@ -24,9 +24,14 @@ package struct SourceMirrorRules: Sendable, Equatable {
     /// (`GitSourceFetcher` creates its remote with `GIT_REMOTE_CREATE_SKIP_INSTEADOF`). Downloads connect
     /// to the rewritten URL and decide their proxy on it, as git does (see `GitURLRewrite`).
     package func rewrite(_ url: String) -> String {
-        let match = rules.filter { !$0.insteadOf.isEmpty && url.hasPrefix($0.insteadOf) }
-            .max { $0.insteadOf.count < $1.insteadOf.count }
-        guard let match else { return url }
+        guard let match = rule(for: url) else { return url }
         return match.base + url.dropFirst(match.insteadOf.count)
+    }
+
+    /// The rule that rewrites `url` (the longest matching prefix), or nil.
+    package func rule(for url: String) -> InsteadOfRule? {
+        rules.filter { !$0.insteadOf.isEmpty && url.hasPrefix($0.insteadOf) }.max {
+            $0.insteadOf.count < $1.insteadOf.count
+        }
     }
 }

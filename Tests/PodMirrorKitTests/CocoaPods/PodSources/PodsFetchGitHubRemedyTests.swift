@@ -82,12 +82,17 @@ final class PodsFetchGitHubRemedyTests: PodSourcesServedTestCase {
         XCTAssertNil(mirrored.remedy)
         XCTAssertTrue(try json(mirrored)["remedy"] is NSNull)
 
-        // Another host: no hint.
+        // Another host: the same commands for its prefix, without GitHub's words (#29 item 9: no pod failure
+        // hinted at a source mirror on any other host).
         let other = try fixture.writeLock(
             try fixture.podfileLock(gitURLOverride: ["PMGitA": "https://gitlab.com/pm/PMGitA.git"]))
         let gitlab = pod(try run(lock: other, only: ["PMGitA"]), "PMGitA")
         XCTAssertEqual(gitlab.status, .failed, "\(gitlab)")
-        XCTAssertNil(gitlab.remedy)
+        let hint = try XCTUnwrap(gitlab.remedy, "\(gitlab)")
+        XCTAssertTrue(hint.contains("`podmirror setup --source-mirror https://gitlab.com/=MIRROR_PREFIX`"), hint)
+        XCTAssertTrue(hint.contains("`podmirror gitconfig insteadof add https://gitlab.com/ MIRROR_PREFIX`"), hint)
+        XCTAssertFalse(hint.contains("China"), hint)
+        XCTAssertEqual(try json(gitlab)["remedy"] as? String, hint)
     }
 
     func testFailedHTTPPodOnCodeloadGetsTheHintForItsHost() throws {
@@ -100,12 +105,12 @@ final class PodsFetchGitHubRemedyTests: PodSourcesServedTestCase {
     }
 
     func testGitHubPrefixOfEachURLForm() {
-        XCTAssertEqual(GitHubSourceHint.githubPrefix("https://tok@GitHub.com/o/r.git"), "https://github.com/")
-        XCTAssertEqual(GitHubSourceHint.githubPrefix("git@github.com:o/r.git"), "git@github.com:")
+        XCTAssertEqual(SourceMirrorHint.githubPrefix("https://tok@GitHub.com/o/r.git"), "https://github.com/")
+        XCTAssertEqual(SourceMirrorHint.githubPrefix("git@github.com:o/r.git"), "git@github.com:")
         XCTAssertEqual(
-            GitHubSourceHint.githubPrefix("https://raw.githubusercontent.com/o/r/x.podspec"),
+            SourceMirrorHint.githubPrefix("https://raw.githubusercontent.com/o/r/x.podspec"),
             "https://raw.githubusercontent.com/")
-        XCTAssertNil(GitHubSourceHint.githubPrefix("https://github.com.evil.example/o/r.git"))
-        XCTAssertNil(GitHubSourceHint.githubPrefix("https://gitee.com/o/r.git"))
+        XCTAssertNil(SourceMirrorHint.githubPrefix("https://github.com.evil.example/o/r.git"))
+        XCTAssertNil(SourceMirrorHint.githubPrefix("https://gitee.com/o/r.git"))
     }
 }
