@@ -45,11 +45,25 @@ package struct GitError: PodMirrorError {
         causeText = Message(cause.key, cause.arguments.mapValues(Redaction.redactText))
     }
 
-    /// The operation is git's verb (`clone`, `fetch`, …), in English; so is a cause libgit2 words.
+    /// The operation and the subject's `(for …)` in the chosen language; a cause libgit2 words stays in English.
     package var text: Message? {
         Message(
-            "git.error.failed", ["operation": operation, "subject": subject, "cause": causeText?.localized ?? cause])
+            "git.error.failed",
+            [
+                "operation": Self.operationTexts[operation]?.localized ?? operation,
+                "subject": GitTransfer.localizedSubject(subject), "cause": causeText?.localized ?? cause,
+            ])
     }
+
+    /// The operations a network transfer fails in, which users meet most, in the catalog; the others (local
+    /// repository work) are git's verbs in English.
+    static let operationTexts: [String: Message] = [
+        "clone": Message("git.operation.clone"), "fetch": Message("git.operation.fetch"),
+        "fetch into": Message("git.operation.fetch-into"), "connect to": Message("git.operation.connect-to"),
+        "ls-remote": Message("git.operation.ls-remote"), "use proxy for": Message("git.operation.use-proxy-for"),
+        "use URL": Message("git.operation.use-url"), "check out": Message("git.operation.check-out"),
+        "open": Message("git.operation.open"),
+    ]
 
     package var message: String {
         Message("git.error.failed", ["operation": operation, "subject": subject, "cause": cause]).english
