@@ -33,7 +33,7 @@ struct RepoExportCommand: PodmirrorCommand {
                     [
                         "name": name, "branch": d["branch"]?.stringValue ?? "", "file": d["file"]?.stringValue ?? "",
                         "tip": String((d["tip"]?.stringValue ?? "").prefix(12)),
-                        "bytes": ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file),
+                        "bytes": ByteSize.text(Int64(bytes)),
                         "seconds": String(format: "%.1f", seconds),
                     ]
                 ).localized)

@@ -11,7 +11,7 @@ enum PodsRender {
             "pods.fetch.progress",
             [
                 "done": String(done), "total": String(total),
-                "bytes": ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file),
+                "bytes": ByteSize.text(bytes),
             ]
         ).localized
         let event = ProgressEvent(phase: counts, completed: done, total: total, bytes: Int(bytes))
@@ -30,6 +30,11 @@ enum PodsRender {
         return Message(key).localized
     }
 
+    /// The status column: as wide as the widest status word in this language (CJK characters take two cells).
+    static var statusColumnCells: Int {
+        max(8, PodFetchResult.Status.allCases.map { TextColumns.width(statusWord($0)) }.max() ?? 0)
+    }
+
     static func line(_ r: PodFetchResult, console c: Console) -> String {
         let style: Console.Style =
             switch r.status {
@@ -38,12 +43,11 @@ enum PodsRender {
             case .skipped, .missing: .yellow
             case .failed: .red
             }
-        var text =
-            c.paint(statusWord(r.status).padding(toLength: 8, withPad: " ", startingAt: 0), style)
-            + "  \(r.name) \(r.version)"
+        let column = statusColumnCells
+        var text = c.paint(TextColumns.pad(statusWord(r.status), column), style) + "  \(r.name) \(r.version)"
         if r.status == .fetched {
             text +=
-                "  (\(ByteCountFormatter.string(fromByteCount: r.bytes, countStyle: .file)), "
+                "  (\(ByteSize.text(r.bytes)), "
                 + String(format: "%.1f s)", r.seconds)
         }
         if let repo = r.specRepo, r.status != .failed {
@@ -51,7 +55,9 @@ enum PodsRender {
         }
         if let detail = r.localizedDetail { text += ": " + Redaction.redactText(detail) }
         if let remedy = r.localizedRemedy {
-            text += "\n          " + c.paint(Message("cli.prefix.hint").localized, .cyan) + remedy
+            text +=
+                "\n" + String(repeating: " ", count: column + 2) + c.paint(Message("cli.prefix.hint").localized, .cyan)
+                + remedy
         }
         return text
     }

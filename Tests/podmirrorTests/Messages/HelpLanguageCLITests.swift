@@ -60,6 +60,30 @@ final class HelpLanguageCLITests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("未知语言“fr”"), bad.stderr)
     }
 
+    /// `help COMMAND` takes --lang where the other commands do; Chinese help keeps within 80 cells even where
+    /// ArgumentParser appends `(values: …)`/`(default: …)`, breaking only between words or next to a CJK character.
+    func testHelpCommandTakesLangAndChineseHelpFitsWithItsNotes() throws {
+        for args in [
+            ["--lang", "zh-Hans", "help", "repo"], ["help", "repo", "--lang", "zh-Hans"], ["--lang=zh-Hans", "help"],
+        ] {
+            let r = try run(args, en)
+            XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stdout.contains("Specs 仓库"), "\(args): \(r.stdout)")
+        }
+        for command in [["setup"], ["init"], ["pods", "fetch"], ["doctor"]] {
+            let r = try run(command + ["--help", "--lang", "zh-Hans"], en)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            for line in r.stdout.split(separator: "\n") where !line.hasPrefix("USAGE:") {
+                let cells = line.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 2 : 1) }
+                XCTAssertLessThanOrEqual(cells, 80, "\(command): \(line)")
+            }
+            if command == ["setup"] {
+                XCTAssertTrue(
+                    r.stdout.contains("(values:\n                          podfile, insteadof, trunk)"), r.stdout)
+            }
+        }
+    }
+
     /// scripts/gen-docs.sh sets PODMIRROR_LANG=en: the committed completions come out the same under a
     /// Chinese locale.
     func testCompletionScriptsWithEnglishPinnedMatchTheCommittedOnes() throws {
