@@ -20,7 +20,7 @@ struct InitCommand: PodmirrorCommand {
     @Option(
         name: .long, help: Message("help.init.option.platform").help)
     var platform: String?
-    @Argument(help: Message("help.init.argument.path").help)
+    @Argument(help: Message("help.init.argument.path").help, completion: .directory)
     var path: String?
 
     func run(_ runner: CommandRunner) throws {

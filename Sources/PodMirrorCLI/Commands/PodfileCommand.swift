@@ -24,7 +24,8 @@ struct PodfileLocation: ParsableArguments {
     @Option(
         name: .long,
         help:
-            Message("help.podfile.location.option.podfile").help
+            Message("help.podfile.location.option.podfile").help,
+        completion: .file()
     )
     var podfile: String?
 

@@ -15,10 +15,10 @@ struct PodsCommand: ParsableCommand {
 
 /// Options shared by `pods fetch` and `pods list`.
 struct PodsOptions: ParsableArguments {
-    @Option(name: .long, help: Message("help.pods.options.option.project").help)
+    @Option(name: .long, help: Message("help.pods.options.option.project").help, completion: .directory)
     var project: String?
 
-    @Option(name: .long, help: Message("help.pods.options.option.lockfile").help)
+    @Option(name: .long, help: Message("help.pods.options.option.lockfile").help, completion: .file())
     var lockfile: String?
 
     @Option(name: .long, parsing: .upToNextOption, help: Message("help.pods.options.option.only").help)

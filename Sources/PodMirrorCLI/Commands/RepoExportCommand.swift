@@ -11,7 +11,7 @@ struct RepoExportCommand: PodmirrorCommand {
     static let commandName = "repo export"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.repo.export.argument.name").help, completion: Completions.repoNames) var name: String
-    @Argument(help: Message("help.repo.export.argument.file").help) var file: String
+    @Argument(help: Message("help.repo.export.argument.file").help, completion: .file()) var file: String
 
     func run(_ runner: CommandRunner) throws {
         let env = runner.environment

@@ -101,6 +101,25 @@ final class HelpLanguageCLITests: XCTestCase {
         }
     }
 
+    /// Paths complete as paths: Podfiles, bundles and `--seed` as files, project folders (`--project`, `init`,
+    /// `deintegrate`, `reinstall` PATH) as folders (an .xcodeproj is one).
+    func testPathOptionsCompleteFileNames() throws {
+        let zsh = try run(["--generate-completion-script", "zsh"], ["PODMIRROR_LANG": "en"]).stdout
+        for line in [
+            "'*--podfile[A Podfile to edit (repeatable).]:podfile:_files'", "':file:_files'", "':bundle:_files'",
+            "--seed[A git bundle (path, file\\:// or http(s)\\:// URL)",
+        ] {
+            XCTAssertTrue(zsh.contains(line), line)
+        }
+        XCTAssertTrue(zsh.contains("(the mirror becomes its origin).]:seed:_files'"), "--seed")
+        XCTAssertTrue(zsh.contains("(instead of --project).]:lockfile:_files'"), "--lockfile")
+        XCTAssertTrue(zsh.contains("Podfile.lock (default\\: the current folder).]:project:_files -/'"), "--project")
+        XCTAssertEqual(
+            zsh.components(separatedBy: "':path:_files -/'").count - 1, 5, "init, deintegrate, reinstall, swiftpm")
+        let bash = try run(["--generate-completion-script", "bash"], ["PODMIRROR_LANG": "en"]).stdout
+        XCTAssertTrue(bash.contains("'--podfile')\n        __podmirror_add_completions -f"), "bash --podfile")
+    }
+
     /// Completions offer the catalog's mirror names, the `--lang` values, and the repos folder's repo names.
     func testCompletionsOfferMirrorNamesLanguagesAndRepoNames() throws {
         let bash = try run(["--generate-completion-script", "bash"], [:])
