@@ -83,12 +83,11 @@ struct PodsFetchCommand: PodmirrorCommand {
     func run(_ runner: CommandRunner) throws {
         let fetcher = try PodsFetcher(request: pods.request(jobs: jobs, runner: runner))
         let console = runner.console
-        let started = Date()
         let showLines = !global.json
         let report = try runner.report(fetcher) { p in
             if let done = p.finished, showLines { console.err(PodsRender.line(done, console: console)) }
-            let line = PodsRender.progressLine(
-                done: p.done, total: p.total, bytes: p.bytes, elapsed: Date().timeIntervalSince(started))
+            // The rate and the time left count from the first fetch, not from before the planning.
+            let line = PodsRender.progressLine(done: p.done, total: p.total, bytes: p.bytes, elapsed: p.seconds)
             if console.drawsProgress { console.progress(line) } else { console.plainProgress(line) }
         }
         console.endProgress()

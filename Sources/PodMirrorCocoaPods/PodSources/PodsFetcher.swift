@@ -64,6 +64,9 @@ package struct PodsFetchProgress: Sendable {
     package var bytes: Int64
     /// Set when a pod just finished.
     package var finished: PodFetchResult?
+    /// Seconds since the fetching began (after planning, which reads the lock and the specs and takes no part in
+    /// a rate or a time left).
+    package var seconds: TimeInterval = 0
 }
 
 /// `pods fetch`: plans (`PodsFetchPlanner`), then fetches (`PodFetcher`) and publishes (`PodPublisher`) every
@@ -150,6 +153,7 @@ package struct PodsFetcher: BatchJob {
         }
         let state = State(count: jobs.count)
         let total = jobs.count
+        let began = Date()
         let group = DispatchGroup()
         let workers = max(1, min(request.jobs, jobs.count))
         for _ in 0..<workers {
@@ -168,7 +172,8 @@ package struct PodsFetcher: BatchJob {
                         state.bytes += received - live.value
                         live.value = received
                         let snapshot = PodsFetchProgress(
-                            done: state.done, total: total, bytes: state.bytes, finished: nil)
+                            done: state.done, total: total, bytes: state.bytes, finished: nil,
+                            seconds: Date().timeIntervalSince(began))
                         state.lock.unlock()
                         progress?(snapshot)
                     }
@@ -177,7 +182,8 @@ package struct PodsFetcher: BatchJob {
                     state.done += 1
                     state.bytes += result.bytes - live.value
                     let snapshot = PodsFetchProgress(
-                        done: state.done, total: total, bytes: state.bytes, finished: result)
+                        done: state.done, total: total, bytes: state.bytes, finished: result,
+                        seconds: Date().timeIntervalSince(began))
                     state.lock.unlock()
                     progress?(snapshot)
                 }
