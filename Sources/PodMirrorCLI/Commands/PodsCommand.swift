@@ -99,8 +99,19 @@ struct PodsFetchCommand: PodmirrorCommand {
                 files: report.warnings.compactMap(\.file), fileSystem: env.fileSystem)
             RepeatedWarnings.show(report.warnings, state: state, changed: report.changed, runner: runner)
         }
-        try runner.finish(
-            report, showing: .init(report: report, listsEveryPod: global.mode != .apply), with: PodsFetchRenderer.self)
+        // Interrupted: a final error line (text) and error object (JSON) saying how many pods were not fetched.
+        let stopped = InterruptedError(Message("pods.fetch.error.interrupted", ["count": String(report.stopped.count)]))
+        do {
+            try runner.show(
+                PodsFetchRenderer.Result(report: report, listsEveryPod: global.mode != .apply),
+                with: PodsFetchRenderer.self, ok: report.exitStatus == .success, failure: report.exitStatus,
+                error: report.interrupted ? stopped : nil)
+        } catch {
+            if report.interrupted, !global.json {
+                Render.error(stopped, command: runner.command, json: false, console: console)
+            }
+            throw error
+        }
     }
 }
 

@@ -26,6 +26,7 @@ enum PodsRender {
             case .skipped: "pods.status.skipped"
             case .failed: "pods.status.failed"
             case .missing: "pods.status.missing"
+            case .interrupted: "pods.status.interrupted"
             }
         return Message(key).localized
     }
@@ -40,7 +41,7 @@ enum PodsRender {
             switch r.status {
             case .fetched: .green
             case .cached: .dim
-            case .skipped, .missing: .yellow
+            case .skipped, .missing, .interrupted: .yellow
             case .failed: .red
             }
         let column = statusColumnCells
@@ -64,13 +65,12 @@ enum PodsRender {
 
     static func summary(_ report: PodsFetchReport) -> String {
         func n(_ s: PodFetchResult.Status) -> String { String(report.pods.filter { $0.status == s }.count) }
-        return Message(
-            "pods.fetch.summary",
-            [
-                "fetched": n(.fetched), "cached": n(.cached), "skipped": n(.skipped),
-                "failed": n(.failed), "missing": n(.missing),
-            ]
-        ).localized
+        let counts = [
+            "fetched": n(.fetched), "cached": n(.cached), "skipped": n(.skipped), "failed": n(.failed),
+            "missing": n(.missing), "interrupted": n(.interrupted),
+        ]
+        let key = report.stopped.isEmpty ? "pods.fetch.summary" : "pods.fetch.summary-interrupted"
+        return Message(key, counts).localized
     }
 }
 

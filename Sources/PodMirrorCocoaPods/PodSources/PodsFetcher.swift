@@ -123,7 +123,8 @@ package struct PodsFetcher: BatchJob {
             result.reasonText = e.text
             return
         }
-        result.status = .failed
+        // Stopped by SIGINT/SIGTERM: not the pod's failure (it is fetched on the next run).
+        result.status = (error as? any PodMirrorError)?.code == .interrupted ? .interrupted : .failed
         if let e = error as? any PodMirrorError {
             result.error = Redaction.redactText(e.message)
             result.errorText = e.text
