@@ -60,7 +60,8 @@ extension PodmirrorCommand {
                     catalog: catalog))
         }
         let plan = try PodfileEditor.plan(
-            edits, podfile: path, fs: env.fileSystem, catalog: catalog, displayPath: shown)
+            edits, podfile: path, fs: env.fileSystem, catalog: catalog, displayPath: shown,
+            given: location.podfile != nil)
         try runner.run(plan, extra: ["podfile": .string(path)])
     }
 }
@@ -80,7 +81,8 @@ struct PodfileShowCommand: PodmirrorCommand {
 
     func run(_ runner: CommandRunner) throws {
         let env = runner.environment
-        let doc = try PodfileDocument.load(path: location.resolve(env), fs: env.fileSystem)
+        let doc = try PodfileDocument.load(
+            path: location.resolve(env), fs: env.fileSystem, given: location.podfile != nil)
         let model = doc.model
         let rejected = model.problems.contains { $0.code.rejectedByCocoaPods }
         try runner.show(
