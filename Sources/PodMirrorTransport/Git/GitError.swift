@@ -106,14 +106,16 @@ package struct GitError: PodMirrorError {
             Int32(GIT_ERROR_NET.rawValue), Int32(GIT_ERROR_HTTP.rawValue), Int32(GIT_ERROR_SSL.rawValue),
             Int32(GIT_ERROR_SSH.rawValue), Int32(GIT_ERROR_INDEXER.rawValue), Int32(GIT_ERROR_ZLIB.rawValue),
         ]
-        // libgit2 reports a refused connection or an unknown host as an OS-class error.
-        let unreachable =
-            klass == Int32(GIT_ERROR_OS.rawValue)
-            && (msg.hasPrefix("failed to connect") || msg.hasPrefix("failed to resolve address"))
+        // libgit2 reports a refused connection or an unknown host as an OS-class error (NET-class over HTTP).
+        let noServer = msg.hasPrefix("failed to connect") || msg.hasPrefix("failed to resolve address")
+        let unreachable = klass == Int32(GIT_ERROR_OS.rawValue) && noServer
         let isTransport =
             network.contains(klass) || unreachable || rc == GIT_EEOF.rawValue || rc == GIT_ECERTIFICATE.rawValue
             || rc == GIT_EAUTH.rawValue
-        return GitError(isTransport ? .transport : .repository, operation: operation, subject: subject, cause: msg)
+        var error = GitError(isTransport ? .transport : .repository, operation: operation, subject: subject, cause: msg)
+        // libgit2's own words for a server it cannot reach, framed in the reader's language.
+        if isTransport, noServer { error.causeText = Message("network.cause.unreachable", ["reason": error.cause]) }
+        return error
     }
 }
 

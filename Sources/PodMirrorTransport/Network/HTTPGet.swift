@@ -76,7 +76,8 @@ package final class HTTPGet: Sendable {
                 let message = withUnsafeBytes(of: result.error) {
                     String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
                 }
-                failure = HTTPFailure(message: Redaction.redactText(message))
+                // libcurl's own words, framed in the reader's language.
+                failure = HTTPFailure(Message("network.cause.library", ["reason": Redaction.redactText(message)]))
             }
             Trace.emit(.httpFailure(method: method, url: shown, reason: failure.message, seconds: seconds))
             throw failure

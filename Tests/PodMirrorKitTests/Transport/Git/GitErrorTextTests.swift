@@ -22,4 +22,18 @@ final class GitErrorTextTests: XCTestCase {
         Messages.language = .simplifiedChinese
         XCTAssertEqual(local.text?.localized, "diff trees in /tmp/x 失败：c")
     }
+
+    /// A server libgit2 cannot reach: its words framed in Chinese ("无法连接服务器（…）"), kept as they are in English.
+    func testAnUnreachableServerIsSaidInChinese() throws {
+        let saved = Messages.language
+        defer { Messages.language = saved }
+        Messages.language = .simplifiedChinese
+        XCTAssertThrowsError(
+            try GitTransfer.listRemote(url: "http://127.0.0.1:9/x.git", options: TransferOptions(stallTimeout: 5))
+        ) { error in
+            let git = error as? GitError
+            XCTAssertTrue(git?.text?.localized.contains("失败：无法连接服务器（") ?? false, "\(error)")
+            XCTAssertFalse(git?.message.contains("无法") ?? true, "\(error)")
+        }
+    }
 }
