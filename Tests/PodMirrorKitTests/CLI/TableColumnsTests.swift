@@ -1,6 +1,7 @@
 @testable import PodMirrorCLI
 @testable import PodMirrorCocoaPods
 import PodMirrorFoundation
+@testable import PodMirrorKit
 import XCTest
 
 /// Columns counted in terminal cells (a CJK character takes two), and sizes written one way.
@@ -27,6 +28,37 @@ final class TableColumnsTests: XCTestCase {
             }
             XCTAssertEqual(starts.count, 1, "\(language): \(starts)")
         }
+    }
+
+    /// `doctor`: a fix's explanation starts under its command in both languages ("fix: " is five cells, "修复：" six).
+    func testDoctorExplanationStartsUnderTheFixCommand() {
+        let saved = Messages.language
+        defer { Messages.language = saved }
+        let finding = Doctor.Finding(
+            id: .toolPodMissing, severity: .warning, Message("reinstall.error.pod-missing"),
+            fix: "podmirror setup --install-cocoapods", subject: nil, explanation: Message("doctor.tool.pod.install"))
+        for language in [Language.english, .simplifiedChinese] {
+            Messages.language = language
+            let out = Capture()
+            let console = Console(
+                stdout: .init { out.append($0) }, stderr: .init { _ in }, environment: ["NO_COLOR": "1"])
+            DoctorReportRenderer.text(Doctor.Report(findings: [finding]), console: console)
+            let lines = out.text.split(separator: "\n").map(String.init)
+            XCTAssertGreaterThanOrEqual(lines.count, 3, out.text)
+            let command = lines[1].range(of: "podmirror setup").map { cells(lines[1][..<$0.lowerBound]) }
+            let why = lines[2].prefix { $0 == " " }.count
+            XCTAssertEqual(command, why, "\(language):\n\(out.text)")
+            // The finding starts where the fix does.
+            let finding = cells(Substring(lines[0].prefix(while: { $0 != " " }))) + 2
+            XCTAssertEqual(lines[1].prefix { $0 == " " }.count, finding, out.text)
+        }
+    }
+
+    final class Capture: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        func append(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }
+        var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
     }
 
     func testPaddingCountsCells() {
