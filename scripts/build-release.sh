@@ -12,5 +12,6 @@ if commit=$(git rev-parse HEAD 2>/dev/null); then
     git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || commit="$commit-dirty"
     flags+=(-Xcc "-DPODMIRROR_BUILD_COMMIT=$commit")
 fi
-swift build "${flags[@]}" >&2
+# The two warnings every build prints that the project cannot fix are left out (scripts/build-output.sh).
+swift build "${flags[@]}" 2>&1 | ./scripts/build-output.sh >&2
 echo "$(swift build "${flags[@]}" --show-bin-path)/podmirror"

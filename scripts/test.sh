@@ -17,7 +17,7 @@ if [ -n "${LIBGIT2:-}" ]; then
 fi
 log="$(mktemp "${TMPDIR:-/tmp}/podmirror-build.XXXXXX")"
 trap 'rm -f "$log"' EXIT
-swift build --build-tests ${flags[@]+"${flags[@]}"} 2>&1 | tee "$log"
+swift build --build-tests ${flags[@]+"${flags[@]}"} 2>&1 | tee "$log" | ./scripts/build-output.sh
 own="$(grep -E '^/.*/(Sources|Tests|Fuzz|bench)/[^:]*:[0-9]+:[0-9]+: warning:' "$log" | grep -v '/checkouts/' || true)"
 if [ -n "$own" ]; then
   echo "test.sh: the build has warnings in podmirror's own code:" >&2

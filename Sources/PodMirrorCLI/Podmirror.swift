@@ -122,7 +122,7 @@ public enum PodmirrorMain {
         let code = Podmirror.exitCode(for: error)
         var message = Podmirror.fullMessage(for: error)
         if code == .success {
-            if !message.isEmpty { console.write(message + "\n") }
+            if !message.isEmpty { console.write(HelpText.fitted(message) + "\n") }
             return 0
         }
         // One error prefix for every failure: ArgumentParser's "Error: " becomes podmirror's own.

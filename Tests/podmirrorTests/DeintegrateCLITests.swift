@@ -19,6 +19,26 @@ final class DeintegrateCLITests: XCTestCase {
         return dir
     }
 
+    /// Two projects in the folder named: the hint names one by a path usable from where the command ran (not one
+    /// relative to the folder searched), for `deintegrate` and `swiftpm show` alike.
+    func testAmbiguousProjectHintIsUsableFromTheCurrentFolder() throws {
+        let dir = TempDirectory("ambiguous")
+        for name in ["A", "B"] {
+            try dir.write(
+                "sub/\(name).xcodeproj/project.pbxproj", try Fixtures.bytes("xcodeproj/actionsdemo/project.pbxproj"))
+        }
+        let outside = try bin.run(["deintegrate", "sub"], home: dir.path, cwd: dir.path)
+        XCTAssertEqual(outside.status, 2, outside.stderr)
+        XCTAssertTrue(outside.stderr.contains("podmirror deintegrate sub/A.xcodeproj"), outside.stderr)
+        let inside = try bin.run(["deintegrate"], home: dir.path, cwd: dir.sub("sub"))
+        XCTAssertTrue(inside.stderr.contains("podmirror deintegrate A.xcodeproj"), inside.stderr)
+        let swiftpm = try bin.run(["swiftpm", "show", "sub"], home: dir.path, cwd: dir.path)
+        XCTAssertTrue(swiftpm.stderr.contains("sub/A.xcodeproj"), swiftpm.stderr)
+        let elsewhere = try bin.run(["deintegrate", dir.sub("sub")], home: dir.path, cwd: "/")
+        XCTAssertTrue(
+            elsewhere.stderr.contains("podmirror deintegrate \(dir.sub("sub"))/A.xcodeproj"), elsewhere.stderr)
+    }
+
     func testRemovesIntegrationAndPodsKeepsPodfileAndWorkspace() throws {
         let dir = try project("actionsdemo")
         let before = try dir.read("App.xcodeproj/project.pbxproj")

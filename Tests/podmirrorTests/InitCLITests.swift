@@ -67,6 +67,28 @@ final class InitCLITests: XCTestCase {
             bad.stderr.contains("no Podfile template named 'nope'") && bad.stderr.contains("default"), bad.stderr)
     }
 
+    /// `--mirror` and `--source` write the new Podfile's source lines as `podfile source use`/`add` would, so the
+    /// Podfile reaches the mirror from its first `pod install`.
+    func testMirrorAndSourceWriteTheSourceLines() throws {
+        let dir = try project()
+        let r = try bin.run(
+            ["init", "--mirror", "tuna", "--source", "https://git.example/private-specs.git"], home: dir.path,
+            cwd: dir.path)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let text = String(decoding: try dir.read("Podfile"), as: UTF8.self)
+        let sources = text.split(separator: "\n").filter { $0.hasPrefix("source ") }
+        XCTAssertEqual(
+            sources,
+            [
+                "source 'https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git'",
+                "source 'https://git.example/private-specs.git'",
+            ], text)
+        XCTAssertTrue(text.contains("target 'actionsDemo' do"), text)
+        // The same as writing the Podfile, then running podfile source use/add: nothing left to change.
+        let again = try bin.run(["podfile", "source", "use", "tuna", "--check"], home: dir.path, cwd: dir.path)
+        XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
+    }
+
     func testDryRunShowsTheNewFileAndWritesNothing() throws {
         let dir = try project()
         let r = try bin.run(["init", "--dry-run"], home: dir.path, cwd: dir.path)

@@ -116,8 +116,15 @@ final class SetupSpecRepoTests: XCTestCase {
             "--podfile", home.sub("Podfile"),
             "--inhibit-warnings", "--no-verify",
         ]
+        let dry = try PodmirrorBinary.json(try bin.run(setup + ["--dry-run", "--json"], home: home.path))
+        let clone = ((dry["changes"] as? [[String: Any]]) ?? []).first { $0["kind"] as? String == "spec-repo-clone" }
+        let details = clone?["details"] as? [String: Any]
+        XCTAssertEqual(details?["via"] as? String, server.url("Specs.git"), "the clone goes through the mirror: \(dry)")
         let r = try bin.run(setup, home: home.path)
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(
+            r.stdout.contains("https://github.com/CocoaPods/Specs.git through the mirror \(server.url("Specs.git"))"),
+            r.stdout)
         let text = String(decoding: try home.read("Podfile"), as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("source 'https://github.com/CocoaPods/Specs.git'\n"), text)
         XCTAssertTrue(text.contains("inhibit_all_warnings!"), text)

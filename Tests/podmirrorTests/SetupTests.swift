@@ -91,6 +91,26 @@ final class SetupTests: XCTestCase {
         XCTAssertEqual(forced.status, 0, forced.stderr)
     }
 
+    /// A dry run against a dead mirror does not promise an apply that would fail: it says the mirror was not probed
+    /// (text and JSON); with --no-verify there is nothing to say.
+    func testDryRunSaysTheMirrorsWereNotProbed() throws {
+        let server = try StaticHTTPServer(routes: [:], mode: .error500)
+        defer { server.stop() }
+        let home = TempDirectory()
+        let text = try bin.run(["setup", "--gems", server.url + "/", "--dry-run"], home: home.path)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(
+            text.stdout.contains("not probed") || text.stderr.contains("not probed"), text.stdout + text.stderr)
+        let json = try PodmirrorBinary.json(
+            try bin.run(["setup", "--gems", server.url + "/", "--check", "--json"], home: home.path))
+        let codes = ((json["warnings"] as? [[String: Any]]) ?? []).compactMap { $0["code"] as? String }
+        XCTAssertTrue(codes.contains("setup.not-probed"), "\(json)")
+        let unverified = try bin.run(
+            ["setup", "--gems", server.url + "/", "--dry-run", "--no-verify"], home: home.path)
+        XCTAssertFalse((unverified.stdout + unverified.stderr).contains("not probed"), unverified.stderr)
+        XCTAssertEqual(home.listing().filter { !$0.hasPrefix(".local") }, [], "nothing written but shown warnings")
+    }
+
     func testHealthyGemMirrorPassesVerification() throws {
         let server = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes())
         defer { server.stop() }

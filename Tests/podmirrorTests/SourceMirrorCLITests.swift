@@ -133,6 +133,63 @@ final class SourceMirrorCLITests: XCTestCase {
         XCTAssertTrue(sources.contains { $0["base"] as? String == "https://sys.example/gh/" }, "\(sources)")
     }
 
+    /// A system rule for `https://github.com/` sends the Specs repo to its mirror too: the Specs list names it
+    /// (text and JSON) instead of saying there is no rule for the Specs repo.
+    func testABroaderSystemRuleIsListedForTheSpecsRepo() throws {
+        let home = TempDirectory()
+        try home.write("system-gitconfig", "[url \"https://sys.example/gh/\"]\n\tinsteadOf = https://github.com/\n")
+        let env = ["GIT_CONFIG_SYSTEM": home.sub("system-gitconfig"), "GIT_CONFIG_NOSYSTEM": ""]
+        let r = try bin.run(["gitconfig", "insteadof", "list"], home: home.path, extraEnvironment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stdout.contains("no insteadOf rules for the Specs repo"), r.stdout)
+        let line = "https://github.com/ → https://sys.example/gh/  (\(home.sub("system-gitconfig")))"
+        XCTAssertEqual(r.stdout.components(separatedBy: line).count, 2, "listed once: \(r.stdout)")
+        XCTAssertFalse(r.stdout.contains("no insteadOf rules"), r.stdout)
+        let json = try PodmirrorBinary.json(
+            try bin.run(["gitconfig", "insteadof", "list", "--json"], home: home.path, extraEnvironment: env))
+        let specs = try XCTUnwrap(json["rules"] as? [[String: Any]])
+        XCTAssertEqual(specs.map { $0["insteadOf"] as? String }, ["https://github.com/"], "\(specs)")
+    }
+
+    /// One section per URL as git writes them (`git config --add`): a second rule for the same mirror goes under its
+    /// `[url "…"]`, podmirror's records under the one `[podmirror]`; libgit2 alone opens a new section each time.
+    func testRulesShareTheirSectionsAsGitWritesThem() throws {
+        let home = TempDirectory()
+        for (prefix, mirror) in [
+            ("https://github.com/", "https://m1.example/gh/"), ("https://bitbucket.org/", "https://m2.example/bb/"),
+            ("https://gitlab.com/", "https://m1.example/gh/"),
+        ] {
+            let r = try bin.run(["gitconfig", "insteadof", "add", prefix, mirror], home: home.path)
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        let text = String(decoding: try home.read(".gitconfig"), as: UTF8.self)
+        XCTAssertEqual(
+            text,
+            """
+            [url "https://m1.example/gh/"]
+            \tinsteadOf = https://github.com/
+            \tinsteadOf = https://gitlab.com/
+            [podmirror]
+            \tsourceMirror = https://github.com/ https://m1.example/gh/
+            \tsourceMirror = https://bitbucket.org/ https://m2.example/bb/
+            \tsourceMirror = https://gitlab.com/ https://m1.example/gh/
+            [url "https://m2.example/bb/"]
+            \tinsteadOf = https://bitbucket.org/
+
+            """)
+        XCTAssertEqual(
+            try rules(home),
+            "url.https://m1.example/gh/.insteadof https://github.com/\n"
+                + "url.https://m1.example/gh/.insteadof https://gitlab.com/\n"
+                + "url.https://m2.example/bb/.insteadof https://bitbucket.org/\n")
+        // Removing one leaves the others where they are.
+        let r = try bin.run(["gitconfig", "insteadof", "remove", "https://gitlab.com/"], home: home.path)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let after = String(decoding: try home.read(".gitconfig"), as: UTF8.self)
+        XCTAssertEqual(after.components(separatedBy: "[podmirror]").count, 2, after)
+        XCTAssertFalse(after.contains("gitlab"), after)
+    }
+
     func testBadPrefixIsAUsageErrorThatChangesNothing() throws {
         let home = TempDirectory()
         for args in [["not a url", "https://m.example/"], ["https://github.com/", ""], ["https://x/", "https://x/"]] {

@@ -209,6 +209,7 @@ _podmirror_setup() {
         return
         ;;
     '--podfile')
+        __podmirror_add_completions -f
         return
         ;;
     '--platform')
@@ -235,6 +236,7 @@ _podmirror_setup() {
         return
         ;;
     '--seed')
+        __podmirror_add_completions -f
         return
         ;;
     '--swiftpm')
@@ -258,6 +260,7 @@ _podmirror_doctor() {
         return
         ;;
     '--podfile')
+        __podmirror_add_completions -f
         return
         ;;
     '--timeout')
@@ -481,6 +484,7 @@ _podmirror_repo_use() {
         return
         ;;
     '--podfile')
+        __podmirror_add_completions -f
         return
         ;;
     esac
@@ -570,6 +574,10 @@ _podmirror_repo_export() {
         __podmirror_add_completions -W "$(__podmirror_custom_complete ---completion repo export -- positional@0 "${COMP_CWORD}" "$(__podmirror_cursor_index_in_current_word)")"
         return
         ;;
+    2)
+        __podmirror_add_completions -f
+        return
+        ;;
     esac
 }
 
@@ -599,6 +607,14 @@ _podmirror_repo_import() {
         return
         ;;
     '--expect')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -f
         return
         ;;
     esac
@@ -668,6 +684,7 @@ _podmirror_podfile_show() {
         return
         ;;
     '--podfile')
+        __podmirror_add_completions -f
         return
         ;;
     esac
@@ -710,6 +727,7 @@ _podmirror_podfile_source_use() {
         return
         ;;
     '--podfile')
+        __podmirror_add_completions -f
         return
         ;;
     esac
@@ -737,6 +755,7 @@ _podmirror_podfile_source_add() {
         return
         ;;
     '--podfile')
+        __podmirror_add_completions -f
         return
         ;;
     esac
@@ -756,6 +775,7 @@ _podmirror_podfile_source_remove() {
         return
         ;;
     '--podfile')
+        __podmirror_add_completions -f
         return
         ;;
     esac
@@ -775,6 +795,7 @@ _podmirror_podfile_source_set() {
         return
         ;;
     '--podfile')
+        __podmirror_add_completions -f
         return
         ;;
     esac
@@ -794,6 +815,7 @@ _podmirror_podfile_platform() {
         return
         ;;
     '--podfile')
+        __podmirror_add_completions -f
         return
         ;;
     '--target')
@@ -816,6 +838,7 @@ _podmirror_podfile_inhibit-warnings() {
         return
         ;;
     '--podfile')
+        __podmirror_add_completions -f
         return
         ;;
     esac
@@ -843,6 +866,7 @@ _podmirror_podfile_build-setting() {
         return
         ;;
     '--podfile')
+        __podmirror_add_completions -f
         return
         ;;
     '--unset')
@@ -871,6 +895,7 @@ _podmirror_podfile_deployment-target() {
         return
         ;;
     '--podfile')
+        __podmirror_add_completions -f
         return
         ;;
     esac
@@ -879,8 +904,8 @@ _podmirror_podfile_deployment-target() {
 _podmirror_init() {
     repeating_flags=()
     non_repeating_flags=(--json --dry-run --check --force --verbose -v --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--lang --template --platform)
+    repeating_options=(--source)
+    non_repeating_options=(--lang --template --platform --mirror)
     __podmirror_offer_flags_options 1
 
     # Offer option value completions
@@ -893,6 +918,21 @@ _podmirror_init() {
         return
         ;;
     '--platform')
+        return
+        ;;
+    '--mirror')
+        __podmirror_add_completions -W 'trunk'$'\n''github'$'\n''tuna'$'\n''bfsu'$'\n''nju'$'\n''nyist'
+        return
+        ;;
+    '--source')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -d
         return
         ;;
     esac
@@ -912,6 +952,14 @@ _podmirror_deintegrate() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -d
+        return
+        ;;
+    esac
 }
 
 _podmirror_reinstall() {
@@ -925,6 +973,14 @@ _podmirror_reinstall() {
     case "${prev}" in
     '--lang')
         __podmirror_add_completions -W 'en'$'\n''zh-Hans'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __podmirror_add_completions -d
         return
         ;;
     esac
@@ -1203,9 +1259,11 @@ _podmirror_pods_fetch() {
         return
         ;;
     '--project')
+        __podmirror_add_completions -d
         return
         ;;
     '--lockfile')
+        __podmirror_add_completions -f
         return
         ;;
     '--only')
@@ -1240,9 +1298,11 @@ _podmirror_pods_list() {
         return
         ;;
     '--project')
+        __podmirror_add_completions -d
         return
         ;;
     '--lockfile')
+        __podmirror_add_completions -f
         return
         ;;
     '--only')

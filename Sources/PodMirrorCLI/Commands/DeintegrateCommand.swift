@@ -15,7 +15,7 @@ struct DeintegrateCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: Message("help.deintegrate.flag.remove-pods").help)
     var removePods = false
-    @Argument(help: Message("help.deintegrate.argument.path").help)
+    @Argument(help: Message("help.deintegrate.argument.path").help, completion: .directory)
     var path: String?
 
     func run(_ runner: CommandRunner) throws {

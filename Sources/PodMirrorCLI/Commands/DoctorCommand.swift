@@ -14,7 +14,7 @@ struct DoctorCommand: PodmirrorCommand {
     @OptionGroup var global: GlobalOptions
     @Option(
         name: .customLong("podfile"),
-        help: Message("help.doctor.option.podfiles").help)
+        help: Message("help.doctor.option.podfiles").help, completion: .file())
     var podfiles: [String] = []
     @Flag(help: Message("help.doctor.flag.offline").help)
     var offline = false

@@ -32,11 +32,14 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
 
     func run(_ runner: CommandRunner) throws {
         let catalog = try runner.catalog()
-        let rules = try InsteadOfRules(environment: runner.environment, catalog: catalog).rules()
-        // Pod-source rules: every other insteadOf rule (the Specs ones are listed above them).
+        let specs = InsteadOfRules(environment: runner.environment, catalog: catalog)
+        let own = try specs.rules()
+        // Pod-source rules: every other insteadOf rule (the Specs ones are listed above them); a broader rule that
+        // also rewrites the Specs repo (`https://github.com/`) is in both lists.
         let sources = try SourceMirrorConfig(environment: runner.environment, catalog: catalog).rules()
-            .filter { rule in !rules.contains { $0.file == rule.file && $0.rule == rule.rule } }
-        try runner.show(.init(specs: rules, sourceMirrors: sources), with: InsteadOfRulesRenderer.self)
+            .filter { rule in !own.contains { $0.file == rule.file && $0.rule == rule.rule } }
+        try runner.show(
+            .init(specs: try specs.rulesRewritingSpecs(), sourceMirrors: sources), with: InsteadOfRulesRenderer.self)
     }
 }
 

@@ -20,13 +20,20 @@ struct InitCommand: PodmirrorCommand {
     @Option(
         name: .long, help: Message("help.init.option.platform").help)
     var platform: String?
-    @Argument(help: Message("help.init.argument.path").help)
+    @Option(help: Message("help.init.option.mirror").help, completion: Completions.specsMirrors)
+    var mirror: String?
+    @Option(name: .customLong("source"), help: Message("help.init.option.source").help)
+    var sources: [String] = []
+    @Argument(help: Message("help.init.argument.path").help, completion: .directory)
     var path: String?
 
     func run(_ runner: CommandRunner) throws {
         let choice = try platform.map { try PlatformChoice(parsing: $0) }
+        // As `podfile source use MIRROR` then `podfile source add SOURCE` would edit the new Podfile.
+        let edits = (mirror.map { [PodfileEdit.useSource($0)] } ?? []) + sources.map { .addSource($0, first: false) }
         let (plan, extra) = try PodfileInit.plan(
-            path: path, platform: choice, template: template, environment: runner.environment)
+            path: path, platform: choice, template: template, environment: runner.environment, sources: edits,
+            catalog: edits.isEmpty ? nil : try runner.catalog())
         try runner.run(plan, extra: extra)
     }
 }

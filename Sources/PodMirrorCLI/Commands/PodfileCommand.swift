@@ -24,7 +24,8 @@ struct PodfileLocation: ParsableArguments {
     @Option(
         name: .long,
         help:
-            Message("help.podfile.location.option.podfile").help
+            Message("help.podfile.location.option.podfile").help,
+        completion: .file()
     )
     var podfile: String?
 
@@ -59,7 +60,8 @@ extension PodmirrorCommand {
                     catalog: catalog))
         }
         let plan = try PodfileEditor.plan(
-            edits, podfile: path, fs: env.fileSystem, catalog: catalog, displayPath: shown)
+            edits, podfile: path, fs: env.fileSystem, catalog: catalog, displayPath: shown,
+            given: location.podfile != nil)
         try runner.run(plan, extra: ["podfile": .string(path)])
     }
 }
@@ -79,7 +81,8 @@ struct PodfileShowCommand: PodmirrorCommand {
 
     func run(_ runner: CommandRunner) throws {
         let env = runner.environment
-        let doc = try PodfileDocument.load(path: location.resolve(env), fs: env.fileSystem)
+        let doc = try PodfileDocument.load(
+            path: location.resolve(env), fs: env.fileSystem, given: location.podfile != nil)
         let model = doc.model
         let rejected = model.problems.contains { $0.code.rejectedByCocoaPods }
         try runner.show(

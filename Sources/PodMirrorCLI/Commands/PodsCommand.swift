@@ -15,10 +15,10 @@ struct PodsCommand: ParsableCommand {
 
 /// Options shared by `pods fetch` and `pods list`.
 struct PodsOptions: ParsableArguments {
-    @Option(name: .long, help: Message("help.pods.options.option.project").help)
+    @Option(name: .long, help: Message("help.pods.options.option.project").help, completion: .directory)
     var project: String?
 
-    @Option(name: .long, help: Message("help.pods.options.option.lockfile").help)
+    @Option(name: .long, help: Message("help.pods.options.option.lockfile").help, completion: .file())
     var lockfile: String?
 
     @Option(name: .long, parsing: .upToNextOption, help: Message("help.pods.options.option.only").help)
@@ -83,12 +83,11 @@ struct PodsFetchCommand: PodmirrorCommand {
     func run(_ runner: CommandRunner) throws {
         let fetcher = try PodsFetcher(request: pods.request(jobs: jobs, runner: runner))
         let console = runner.console
-        let started = Date()
         let showLines = !global.json
         let report = try runner.report(fetcher) { p in
             if let done = p.finished, showLines { console.err(PodsRender.line(done, console: console)) }
-            let line = PodsRender.progressLine(
-                done: p.done, total: p.total, bytes: p.bytes, elapsed: Date().timeIntervalSince(started))
+            // The rate and the time left count from the first fetch, not from before the planning.
+            let line = PodsRender.progressLine(done: p.done, total: p.total, bytes: p.bytes, elapsed: p.seconds)
             if console.drawsProgress { console.progress(line) } else { console.plainProgress(line) }
         }
         console.endProgress()
@@ -100,8 +99,19 @@ struct PodsFetchCommand: PodmirrorCommand {
                 files: report.warnings.compactMap(\.file), fileSystem: env.fileSystem)
             RepeatedWarnings.show(report.warnings, state: state, changed: report.changed, runner: runner)
         }
-        try runner.finish(
-            report, showing: .init(report: report, listsEveryPod: global.mode != .apply), with: PodsFetchRenderer.self)
+        // Interrupted: a final error line (text) and error object (JSON) saying how many pods were not fetched.
+        let stopped = InterruptedError(Message("pods.fetch.error.interrupted", ["count": String(report.stopped.count)]))
+        do {
+            try runner.show(
+                PodsFetchRenderer.Result(report: report, listsEveryPod: global.mode != .apply),
+                with: PodsFetchRenderer.self, ok: report.exitStatus == .success, failure: report.exitStatus,
+                error: report.interrupted ? stopped : nil)
+        } catch {
+            if report.interrupted, !global.json {
+                Render.error(stopped, command: runner.command, json: false, console: console)
+            }
+            throw error
+        }
     }
 }
 

@@ -17,7 +17,7 @@ struct ReinstallCommand: PodmirrorCommand {
     var repoUpdate = false
     @Flag(name: .long, help: Message("help.reinstall.flag.no-fetch").help)
     var noFetch = false
-    @Argument(help: Message("help.reinstall.argument.path").help)
+    @Argument(help: Message("help.reinstall.argument.path").help, completion: .directory)
     var path: String?
 
     func run(_ runner: CommandRunner) throws {

@@ -127,7 +127,7 @@ struct RepoUseCommand: PodmirrorCommand {
     @Option(name: .long, help: Message("help.repo.use.option.name").help) var name: String?
     @Option(name: .long, help: Message("help.repo.use.option.depth").help) var depth: Int?
     @Flag(name: .long, help: Message("help.repo.use.flag.allow-older").help) var allowOlder = false
-    @Option(name: .customLong("podfile"), help: Message("help.repo.use.option.podfiles").help)
+    @Option(name: .customLong("podfile"), help: Message("help.repo.use.option.podfiles").help, completion: .file())
     var podfiles: [String] = []
 
     func run(_ runner: CommandRunner) throws {

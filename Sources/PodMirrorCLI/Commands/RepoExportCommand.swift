@@ -11,7 +11,7 @@ struct RepoExportCommand: PodmirrorCommand {
     static let commandName = "repo export"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.repo.export.argument.name").help, completion: Completions.repoNames) var name: String
-    @Argument(help: Message("help.repo.export.argument.file").help) var file: String
+    @Argument(help: Message("help.repo.export.argument.file").help, completion: .file()) var file: String
 
     func run(_ runner: CommandRunner) throws {
         let env = runner.environment
@@ -33,7 +33,7 @@ struct RepoExportCommand: PodmirrorCommand {
                     [
                         "name": name, "branch": d["branch"]?.stringValue ?? "", "file": d["file"]?.stringValue ?? "",
                         "tip": String((d["tip"]?.stringValue ?? "").prefix(12)),
-                        "bytes": ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file),
+                        "bytes": ByteSize.text(Int64(bytes)),
                         "seconds": String(format: "%.1f", seconds),
                     ]
                 ).localized)

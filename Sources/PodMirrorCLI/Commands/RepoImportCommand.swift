@@ -11,7 +11,7 @@ struct RepoImportCommand: PodmirrorCommand {
     static let commandName = "repo import"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
-    @Argument(help: Message("help.repo.import.argument.bundle").help) var bundle: String
+    @Argument(help: Message("help.repo.import.argument.bundle").help, completion: .file()) var bundle: String
     @Option(name: .long, help: Message("help.repo.import.option.name").help) var name: String?
     @Option(
         name: .long, help: Message("help.repo.import.option.origin").help)

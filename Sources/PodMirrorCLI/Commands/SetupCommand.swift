@@ -21,7 +21,7 @@ struct SetupCommand: PodmirrorCommand {
     var gems: String?
     @Flag(help: Message("help.setup.flag.bundler").help)
     var bundler = false
-    @Option(name: .customLong("podfile"), help: Message("help.setup.option.podfiles").help)
+    @Option(name: .customLong("podfile"), help: Message("help.setup.option.podfiles").help, completion: .file())
     var podfiles: [String] = []
     @Option(help: Message("help.setup.option.platform").help)
     var platform: String?
@@ -56,7 +56,8 @@ struct SetupCommand: PodmirrorCommand {
     var sourceMirrors: [String] = []
     @Option(
         help:
-            Message("help.setup.option.seed").help
+            Message("help.setup.option.seed").help,
+        completion: .file()
     )
     var seed: String?
     @Option(name: .customLong("swiftpm"), help: Message("help.setup.option.swiftpm").help, completion: .directory)

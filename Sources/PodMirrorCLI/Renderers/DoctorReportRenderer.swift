@@ -12,17 +12,26 @@ enum DoctorReportRenderer: ResultRenderer {
     }
 
     static func text(_ report: Doctor.Report, console c: Console) {
+        // Columns in terminal cells (a CJK character takes two): the mark, then the finding; its fix under the
+        // finding, and the fix's explanation under the command (after "fix: ", "修复：").
+        let marks = ["doctor.mark.error", "doctor.mark.warning", "doctor.mark.ok"].map {
+            Message($0).localized.trimmingCharacters(in: .whitespaces)
+        }
+        let markCells = marks.map(TextColumns.width).max() ?? 0
+        let findingColumn = String(repeating: " ", count: markCells + 2)
+        let fixLabel = Message("doctor.fix", ["fix": ""]).localized
+        let commandColumn = findingColumn + String(repeating: " ", count: TextColumns.width(fixLabel))
         for f in report.findings {
             let mark: String
             switch f.severity {
-            case .error: mark = c.paint(Message("doctor.mark.error").localized, .red)
-            case .warning: mark = c.paint(Message("doctor.mark.warning").localized, .yellow)
-            case .note: mark = c.paint(Message("doctor.mark.ok").localized, .green)
+            case .error: mark = c.paint(TextColumns.pad(marks[0], markCells), .red)
+            case .warning: mark = c.paint(TextColumns.pad(marks[1], markCells), .yellow)
+            case .note: mark = c.paint(TextColumns.pad(marks[2], markCells), .green)
             }
             c.out("\(mark)  \(f.text?.localized ?? f.message)")
             guard f.severity != .note else { continue }
-            if let fix = f.fix { c.out("         " + Message("doctor.fix", ["fix": fix]).localized) }
-            if let why = f.explanationText?.localized ?? f.explanation { c.out("              \(why)") }
+            if let fix = f.fix { c.out(findingColumn + Message("doctor.fix", ["fix": fix]).localized) }
+            if let why = f.explanationText?.localized ?? f.explanation { c.out(commandColumn + why) }
         }
         let counts = ["errors": String(report.errors), "warnings": String(report.warnings)]
         c.out(Message("doctor.summary", counts).localized)

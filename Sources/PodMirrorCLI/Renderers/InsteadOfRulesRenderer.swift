@@ -38,8 +38,10 @@ enum InsteadOfRulesRenderer: ResultRenderer {
                 Message(r.managed ? "gitconfig.specs.list-line-managed" : "gitconfig.specs.list-line", args(r))
                     .localized)
         }
+        // A broader rule (`https://github.com/`) listed with the Specs ones, which rewrites pod sources too, is not
+        // repeated.
         if result.sourceMirrors.isEmpty { c.out(Message("gitconfig.source-mirror.list-empty").localized) }
-        for r in result.sourceMirrors {
+        for r in result.sourceMirrors where !result.specs.contains(where: { $0.file == r.file && $0.rule == r.rule }) {
             let key = r.managed ? "gitconfig.source-mirror.list-line-managed" : "gitconfig.source-mirror.list-line"
             c.out(Message(key, args(r)).localized)
         }

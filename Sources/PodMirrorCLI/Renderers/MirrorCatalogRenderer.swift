@@ -11,10 +11,10 @@ enum MirrorCatalogRenderer: ResultRenderer {
         let groups = [(Message("mirror.list.specs"), catalog.specs), (Message("mirror.list.gems"), catalog.gems)]
         for (title, list) in groups {
             c.out(c.paint(title.localized, .bold))
-            let width = list.map(\.name.count).max() ?? 0
+            let width = list.map { TextColumns.width($0.name) }.max() ?? 0
             for m in list {
-                let name = m.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                let kind = m.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+                let name = TextColumns.pad(m.name, width)
+                let kind = TextColumns.pad(m.kind.rawValue, 9)
                 let official = m.official ? "  " + Message("mirror.list.official").localized : ""
                 c.out("  \(c.paint(name, .cyan))  \(kind)  \(m.url)\(official)")
             }

@@ -11,7 +11,7 @@ enum PodsRender {
             "pods.fetch.progress",
             [
                 "done": String(done), "total": String(total),
-                "bytes": ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file),
+                "bytes": ByteSize.text(bytes),
             ]
         ).localized
         let event = ProgressEvent(phase: counts, completed: done, total: total, bytes: Int(bytes))
@@ -26,8 +26,14 @@ enum PodsRender {
             case .skipped: "pods.status.skipped"
             case .failed: "pods.status.failed"
             case .missing: "pods.status.missing"
+            case .interrupted: "pods.status.interrupted"
             }
         return Message(key).localized
+    }
+
+    /// The status column: as wide as the widest status word in this language (CJK characters take two cells).
+    static var statusColumnCells: Int {
+        max(8, PodFetchResult.Status.allCases.map { TextColumns.width(statusWord($0)) }.max() ?? 0)
     }
 
     static func line(_ r: PodFetchResult, console c: Console) -> String {
@@ -35,15 +41,14 @@ enum PodsRender {
             switch r.status {
             case .fetched: .green
             case .cached: .dim
-            case .skipped, .missing: .yellow
+            case .skipped, .missing, .interrupted: .yellow
             case .failed: .red
             }
-        var text =
-            c.paint(statusWord(r.status).padding(toLength: 8, withPad: " ", startingAt: 0), style)
-            + "  \(r.name) \(r.version)"
+        let column = statusColumnCells
+        var text = c.paint(TextColumns.pad(statusWord(r.status), column), style) + "  \(r.name) \(r.version)"
         if r.status == .fetched {
             text +=
-                "  (\(ByteCountFormatter.string(fromByteCount: r.bytes, countStyle: .file)), "
+                "  (\(ByteSize.text(r.bytes)), "
                 + String(format: "%.1f s)", r.seconds)
         }
         if let repo = r.specRepo, r.status != .failed {
@@ -51,20 +56,21 @@ enum PodsRender {
         }
         if let detail = r.localizedDetail { text += ": " + Redaction.redactText(detail) }
         if let remedy = r.localizedRemedy {
-            text += "\n          " + c.paint(Message("cli.prefix.hint").localized, .cyan) + remedy
+            text +=
+                "\n" + String(repeating: " ", count: column + 2) + c.paint(Message("cli.prefix.hint").localized, .cyan)
+                + remedy
         }
         return text
     }
 
     static func summary(_ report: PodsFetchReport) -> String {
         func n(_ s: PodFetchResult.Status) -> String { String(report.pods.filter { $0.status == s }.count) }
-        return Message(
-            "pods.fetch.summary",
-            [
-                "fetched": n(.fetched), "cached": n(.cached), "skipped": n(.skipped),
-                "failed": n(.failed), "missing": n(.missing),
-            ]
-        ).localized
+        let counts = [
+            "fetched": n(.fetched), "cached": n(.cached), "skipped": n(.skipped), "failed": n(.failed),
+            "missing": n(.missing), "interrupted": n(.interrupted),
+        ]
+        let key = report.stopped.isEmpty ? "pods.fetch.summary" : "pods.fetch.summary-interrupted"
+        return Message(key, counts).localized
     }
 }
 

@@ -138,7 +138,7 @@ public final class Console: @unchecked Sendable {
         clearProgressLocked()
         var counts = "\(last.completed)" + (last.total.map { "/\($0)" } ?? "")
         if let bytes = last.bytes {
-            counts += ", " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
+            counts += ", " + ByteSize.text(Int64(bytes))
         }
         let line = Message("cli.verbose.stage", ["stage": last.phase, "counts": counts]).localized
         stderr.write(Data((line + "\n").utf8))
@@ -195,7 +195,7 @@ struct ConsoleProgress: ProgressReporter {
             line += " \(event.completed)"
         }
         if let bytes = event.bytes {
-            line += "  " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
+            line += "  " + ByteSize.text(Int64(bytes))
         }
         line += Self.rateAndTimeLeft(event, elapsed: elapsed)
         if console.drawsProgress { console.progress(line) } else { console.plainProgress(line) }
@@ -207,7 +207,7 @@ struct ConsoleProgress: ProgressReporter {
         guard elapsed >= 1, event.completed > 0 else { return "" }
         let rate =
             event.bytes.map {
-                ByteCountFormatter.string(fromByteCount: Int64(Double($0) / elapsed), countStyle: .file) + "/s"
+                ByteSize.text(Int64(Double($0) / elapsed)) + "/s"
             } ?? String(format: "%.0f/s", Double(event.completed) / elapsed)
         guard let total = event.total, total > event.completed else {
             return ", " + Message("cli.progress.rate", ["rate": rate]).localized

@@ -51,6 +51,8 @@ struct GlobalOptions: ParsableArguments {
             }
         }
         var rest = Array(arguments[i...])
+        // `help` is ArgumentParser's own command, which takes no options: the language was read at start-up.
+        if rest.first == "help" { return rest.filter { !$0.hasPrefix("--lang=") }.droppingLang() }
         guard !leading.isEmpty, !rest.isEmpty else { return arguments }
         rest.insert(contentsOf: leading, at: rest.firstIndex(of: "--") ?? rest.count)
         return rest
@@ -63,5 +65,19 @@ struct GlobalOptions: ParsableArguments {
         } catch let error as PodMirrorFailure {
             throw ValidationError(error.localizedMessage)
         }
+    }
+}
+
+extension Array where Element == String {
+    /// Without `--lang VALUE` pairs.
+    fileprivate func droppingLang() -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i < count {
+            if self[i] == "--lang", i + 1 < count { i += 2; continue }
+            out.append(self[i])
+            i += 1
+        }
+        return out
     }
 }

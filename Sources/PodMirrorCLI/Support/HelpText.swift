@@ -20,6 +20,8 @@ enum HelpText {
     /// The help column: 80 columns less ArgumentParser's 26-column label column.
     static let columnCells = 54
     static let pageCells = 78
+    /// ArgumentParser's label column (options, arguments, subcommands).
+    static let labelColumns = 26
     /// Off for completion scripts and the help dump, where a line break would end up inside a quoted string.
     nonisolated(unsafe) static var wraps = true
 
@@ -30,6 +32,63 @@ enum HelpText {
             lines += wrapLine(Array(paragraph), cells: cells)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// ArgumentParser appends `(values: …)` and `(default: …)` to a help text broken into lines here and wraps it
+    /// again counting characters, so a Chinese line can run past `cells`: each such line is broken again by cells,
+    /// with the lines that continue it, in the column its text starts in.
+    static func fitted(_ help: String, cells: Int = 80) -> String {
+        guard wraps, help.unicodeScalars.contains(where: { TextColumns.width(String($0)) == 2 }) else { return help }
+        var lines = help.components(separatedBy: "\n")
+        var i = 0
+        while i < lines.count {
+            let line = lines[i]
+            guard TextColumns.width(line) > cells, !line.hasPrefix("USAGE:"), let start = textColumn(line) else {
+                i += 1
+                continue
+            }
+            let chars = Array(line)
+            var body = Array(chars[start...])
+            var end = i + 1
+            // Lines that continue it: indented to the same column, not a new option.
+            while end < lines.count, let column = textColumn(lines[end]), column == start,
+                lines[end].prefix(column).allSatisfy({ $0 == " " })
+            {
+                let next = Array(lines[end].dropFirst(column))
+                if let last = body.last, let first = next.first, TextColumns.width(String(last)) == 1,
+                    TextColumns.width(String(first)) == 1
+                {
+                    body.append(" ")
+                }
+                body += next
+                end += 1
+            }
+            let indent = String(repeating: " ", count: start)
+            let broken = wrapLine(body, cells: cells - start).enumerated().map {
+                ($0.offset == 0 ? String(chars[..<start]) : indent) + $0.element
+            }
+            lines.replaceSubrange(i..<end, with: broken)
+            i += broken.count
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Where a help line's text starts: after its indentation, or after an option's (or a subcommand's) label and
+    /// the gap of two or more spaces that follows it in the label column.
+    private static func textColumn(_ line: String) -> Int? {
+        let chars = Array(line)
+        guard let first = chars.firstIndex(where: { $0 != " " }) else { return nil }
+        guard first > 0 else { return first }
+        var i = first
+        while i + 1 < min(chars.count, labelColumns) {
+            if chars[i] == " ", chars[i + 1] == " " {
+                var j = i
+                while j < chars.count, chars[j] == " " { j += 1 }
+                return j < chars.count ? j : nil
+            }
+            i += 1
+        }
+        return first
     }
 
     private static let noLineStart: Set<Character> = Set("，。、；：！？）」』》,.;:!?)]")

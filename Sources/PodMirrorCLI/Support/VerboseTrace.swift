@@ -28,7 +28,7 @@ struct ConsoleTrace: TraceSink {
         case .httpResponse(let method, let url, let status, let bytes, let seconds):
             let values = [
                 "method": method, "url": url, "status": String(status),
-                "bytes": ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file),
+                "bytes": ByteSize.text(bytes),
                 "seconds": String(format: "%.2f", seconds),
             ]
             return Message("cli.verbose.http.response", values).localized

@@ -48,6 +48,18 @@ package struct InsteadOfRules: Sendable {
         }
     }
 
+    /// Every rule that rewrites a Specs spelling, in every file git reads: the Specs rules of `rules()` and the
+    /// broader ones (`https://github.com/`, often in the system file) that send the Specs repo along with
+    /// everything else under their prefix.
+    package func rulesRewritingSpecs() throws -> [InsteadOfRule.InFile] {
+        let own = try rules()
+        let broader = try SourceMirrorConfig(environment: environment, catalog: catalog).rules().filter { found in
+            !found.rule.insteadOf.isEmpty && !own.contains { $0.file == found.file && $0.rule == found.rule }
+                && Self.specsSpellings.contains { $0.hasPrefix(found.rule.insteadOf) }
+        }
+        return own + broader
+    }
+
     func isManaged(_ rule: InsteadOfRule, recorded: String?) -> Bool {
         guard Self.specsSpellings.contains(rule.insteadOf) else { return false }
         if rule.base == recorded { return true }

@@ -314,15 +314,11 @@ package struct MirrorProbe: Sendable {
                 try expectOK(a)
                 let type = a.header("Content-Type") ?? ""
                 guard type.hasPrefix("application/x-git-upload-pack-advertisement") else {
-                    throw HTTPFailure(
-                        message:
-                            "content type '\(type)' is not application/x-git-upload-pack-advertisement (a dumb or "
-                            + "non-git server)"
-                    )
+                    throw HTTPFailure(Message("mirror.probe.not-git-content-type", ["type": type]))
                 }
                 let ads = try RefAdvertisement(parsing: a.body)
                 guard let head = ads.head else {
-                    throw HTTPFailure(message: "the repository advertises no HEAD or master branch (empty?)")
+                    throw HTTPFailure(Message("mirror.probe.no-head"))
                 }
                 r.head = head
                 r.headRef = ads.headRef
@@ -334,7 +330,7 @@ package struct MirrorProbe: Sendable {
                     String(decoding: a.body, as: UTF8.self).range(of: #"(?m)^last:"#, options: .regularExpression)
                         != nil
                 else {
-                    throw HTTPFailure(message: "CocoaPods-version.yml has no `last:` key: not a CDN Specs source")
+                    throw HTTPFailure(Message("mirror.probe.not-cdn"))
                 }
             case .gems:
                 let a = try get(http, base + "/specs.4.8.gz")
@@ -342,16 +338,16 @@ package struct MirrorProbe: Sendable {
                 try expectOK(a)
                 guard a.body.count >= 2, a.body[a.body.startIndex] == 0x1F, a.body[a.body.startIndex + 1] == 0x8B else {
                     throw HTTPFailure(
-                        message:
-                            "specs.4.8.gz is not gzip data (\(a.body.count) bytes, "
-                            + "\(a.header("Content-Type") ?? "no content type"))"
-                    )
+                        Message(
+                            "mirror.probe.not-gzip",
+                            ["bytes": String(a.body.count), "type": a.header("Content-Type") ?? "-"]))
                 }
                 r.compactIndex = ((try? get(http, base + "/versions", method: "HEAD"))?.status == 200)
             }
             r.healthy = true
         } catch let e as HTTPFailure {
             r.problem = e.message
+            r.problemText = e.text
         } catch {
             r.problem = Redaction.redactText("\(error)")
         }
@@ -373,11 +369,11 @@ package struct MirrorProbe: Sendable {
             if next.hasPrefix("http://") && current.hasPrefix("https://")
                 || next.hasPrefix("http://") && !Self.isLoopback(next)
             {
-                throw HTTPFailure(message: "redirects to plain http (\(Redaction.redactURL(next)))")
+                throw HTTPFailure(Message("mirror.probe.plain-http-redirect", ["url": Redaction.redactURL(next)]))
             }
             current = next
         }
-        throw HTTPFailure(message: "too many redirects")
+        throw HTTPFailure(Message("mirror.probe.too-many-redirects"))
     }
 
     func expectOK(_ a: HTTPAnswer) throws {
@@ -408,17 +404,19 @@ package struct MirrorProbe: Sendable {
             r.seconds = Date().timeIntervalSince(start)
             let head = refs.first { $0.name == "HEAD" } ?? refs.first { $0.name == "refs/heads/master" }
             guard let head else {
-                throw HTTPFailure(message: "the repository advertises no HEAD or master branch (empty?)")
+                throw HTTPFailure(Message("mirror.probe.no-head"))
             }
             r.head = head.oid
             r.headRef = head.symrefTarget.flatMap { t in refs.contains { $0.name == t } ? t : nil } ?? head.name
             r.healthy = true
         } catch let e as HTTPFailure {
             r.problem = e.message
+            r.problemText = e.text
         } catch let e as GitError {
             // Same words as the HTTP probe for a server's error status.
             let status = e.cause.range(of: #"unexpected http status code: \d+"#, options: .regularExpression)
             r.problem = status.map { "HTTP " + e.cause[$0].split(separator: " ").last! } ?? e.cause
+            if status == nil { r.problemText = e.causeText }
         } catch {
             r.problem = Redaction.redactText("\(error)")
         }

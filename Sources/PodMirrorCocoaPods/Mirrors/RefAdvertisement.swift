@@ -1,4 +1,5 @@
 import Foundation
+import PodMirrorFoundation
 import PodMirrorTransport
 
 /// A smart-HTTP ref advertisement (`GET <repo>/info/refs?service=git-upload-pack`, protocol v0/v1):
@@ -29,11 +30,11 @@ package struct RefAdvertisement: Sendable, Equatable {
         var sawService = false
         while i + 4 <= bytes.count {
             guard let length = Int(String(decoding: bytes[i..<(i + 4)], as: UTF8.self), radix: 16) else {
-                throw HTTPFailure(message: "not a pkt-line advertisement (bad length at byte \(i))")
+                throw HTTPFailure(Message("mirror.probe.bad-pkt-length", ["offset": String(i)]))
             }
             if length == 0 { i += 4; continue }
             guard length >= 4, i + length <= bytes.count else {
-                throw HTTPFailure(message: "truncated pkt-line at byte \(i)")
+                throw HTTPFailure(Message("mirror.probe.truncated-pkt", ["offset": String(i)]))
             }
             var payload = Array(bytes[(i + 4)..<(i + length)])
             i += length
@@ -47,7 +48,7 @@ package struct RefAdvertisement: Sendable, Equatable {
             if line.hasPrefix("# service=") { sawService = true; continue }
             let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2, parts[0].count >= 40, parts[0].allSatisfy(\.isHexDigit) else {
-                throw HTTPFailure(message: "unexpected advertisement line '\(line.prefix(60))'")
+                throw HTTPFailure(Message("mirror.probe.unexpected-line", ["line": String(line.prefix(60))]))
             }
             refs[parts[1]] = parts[0]
             for cap in caps.split(separator: " ") where cap.hasPrefix("symref=HEAD:") {
@@ -55,7 +56,7 @@ package struct RefAdvertisement: Sendable, Equatable {
             }
         }
         guard sawService else {
-            throw HTTPFailure(message: "no `# service=git-upload-pack` line: not a smart-HTTP answer")
+            throw HTTPFailure(Message("mirror.probe.not-smart-http"))
         }
         self.refs = refs
         self.headTarget = headTarget

@@ -10,6 +10,8 @@ package struct PodFetchResult: Sendable, Codable, Equatable {
         case skipped
         case failed
         case missing
+        /// Stopped by SIGINT or SIGTERM before it was ready.
+        case interrupted
     }
 
     /// Where a pod's files come from (`kind` in JSON); `meaning` says what each value means.
@@ -103,6 +105,7 @@ extension PodFetchResult.Status: DocumentedCode {
         case .skipped: "Left to CocoaPods (`reason` says why)."
         case .failed: "Could not be made ready (`error` and `errorCode` say why)."
         case .missing: "Dry run and check: not in the cache, would be fetched."
+        case .interrupted: "Stopped by SIGINT or SIGTERM before it was in the cache; the next run fetches it."
         }
     }
 }

@@ -27,7 +27,12 @@ package struct PodsFetchReport: BatchReport {
     package var failed: [PodFetchResult] { pods.filter { $0.status == .failed } }
 
     /// Every pod is in the cache or deliberately left to CocoaPods.
-    package var allReady: Bool { !pods.contains { $0.status == .failed || $0.status == .missing } }
+    package var allReady: Bool {
+        !pods.contains { $0.status == .failed || $0.status == .missing || $0.status == .interrupted }
+    }
+
+    /// The pods the interruption stopped before they were in the cache.
+    package var stopped: [PodFetchResult] { pods.filter { $0.status == .interrupted } }
 
     /// Interrupted (130), a pod failed (1), `--check` found something to write (3), else 0.
     package var exitStatus: ExitStatus {

@@ -64,6 +64,9 @@ package struct PodsFetchProgress: Sendable {
     package var bytes: Int64
     /// Set when a pod just finished.
     package var finished: PodFetchResult?
+    /// Seconds since the fetching began (after planning, which reads the lock and the specs and takes no part in
+    /// a rate or a time left).
+    package var seconds: TimeInterval = 0
 }
 
 /// `pods fetch`: plans (`PodsFetchPlanner`), then fetches (`PodFetcher`) and publishes (`PodPublisher`) every
@@ -120,7 +123,8 @@ package struct PodsFetcher: BatchJob {
             result.reasonText = e.text
             return
         }
-        result.status = .failed
+        // Stopped by SIGINT/SIGTERM: not the pod's failure (it is fetched on the next run).
+        result.status = (error as? any PodMirrorError)?.code == .interrupted ? .interrupted : .failed
         if let e = error as? any PodMirrorError {
             result.error = Redaction.redactText(e.message)
             result.errorText = e.text
@@ -158,6 +162,7 @@ package struct PodsFetcher: BatchJob {
         }
         let state = State(count: jobs.count)
         let total = jobs.count
+        let began = Date()
         let group = DispatchGroup()
         let workers = max(1, min(request.jobs, jobs.count))
         for _ in 0..<workers {
@@ -176,7 +181,8 @@ package struct PodsFetcher: BatchJob {
                         state.bytes += received - live.value
                         live.value = received
                         let snapshot = PodsFetchProgress(
-                            done: state.done, total: total, bytes: state.bytes, finished: nil)
+                            done: state.done, total: total, bytes: state.bytes, finished: nil,
+                            seconds: Date().timeIntervalSince(began))
                         state.lock.unlock()
                         progress?(snapshot)
                     }
@@ -185,7 +191,8 @@ package struct PodsFetcher: BatchJob {
                     state.done += 1
                     state.bytes += result.bytes - live.value
                     let snapshot = PodsFetchProgress(
-                        done: state.done, total: total, bytes: state.bytes, finished: result)
+                        done: state.done, total: total, bytes: state.bytes, finished: result,
+                        seconds: Date().timeIntervalSince(began))
                     state.lock.unlock()
                     progress?(snapshot)
                 }

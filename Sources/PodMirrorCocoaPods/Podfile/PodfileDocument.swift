@@ -41,11 +41,14 @@ package struct PodfileDocument: Sendable {
     }
 
     /// Reads and parses a Podfile. Throws `PodfileError` for a missing file or text the lexer cannot place.
-    package static func load(path: String, fs: any FileSystem) throws -> PodfileDocument {
+    /// `given`: the user named `path` (`--podfile`), so a missing file is theirs to check, not a flag to pass;
+    /// false when it is the Podfile looked for in the current folder.
+    package static func load(path: String, fs: any FileSystem, given: Bool = true) throws -> PodfileDocument {
         guard fs.fileExists(path), !fs.isDirectory(path) else {
             throw PodfileError(
                 Message("podfile.error.missing", ["path": path]), file: path,
-                remedy: Message("podfile.error.missing.remedy"), code: .podfileMissing)
+                remedy: Message(given ? "podfile.error.check-path.remedy" : "podfile.error.missing.remedy"),
+                code: .podfileMissing)
         }
         if path.hasSuffix(".yaml") {
             throw PodfileError(

@@ -211,9 +211,9 @@ package enum PodfileEditor {
     /// A plan with one change for the Podfile at `path`.
     package static func plan(
         _ edits: [PodfileEdit], podfile path: String, fs: any FileSystem,
-        catalog: MirrorCatalog, displayPath: String? = nil
+        catalog: MirrorCatalog, displayPath: String? = nil, given: Bool = true
     ) throws -> Plan {
-        let doc = try PodfileDocument.load(path: path, fs: fs)
+        let doc = try PodfileDocument.load(path: path, fs: fs, given: given)
         let (change, warnings) = try change(edits, document: doc, catalog: catalog, fs: fs, displayPath: displayPath)
         var plan = Plan(title: "podfile", changes: [change], warnings: warnings)
         plan.removingLeftovers(beside: [path], fileSystem: fs)

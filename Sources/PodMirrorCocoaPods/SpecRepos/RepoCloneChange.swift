@@ -14,13 +14,23 @@ extension RepoPlannerContext {
             "name": .string(name), "url": .string(Redaction.redactURL(url)),
             "path": .string(path), "branch": .string(branch), "method": "clone",
         ]
+        // A clone an insteadOf rule sends to a mirror (`setup --strategy insteadof`) says so.
+        let connect = SourceMirrorRules(rules: urlRewrite?.rules ?? GitURLRewrite.defaultRules()).rewrite(url)
+        var arguments = ["url": Redaction.redactURL(url), "path": path]
+        if connect != url {
+            details["via"] = .string(Redaction.redactURL(connect))
+            arguments["mirror"] = Redaction.redactURL(connect)
+        }
         for (k, v) in extra { details[k] = v }
         let repos = self.repos
         let shared = self
+        let via = connect != url
         let message =
             branch.map {
-                Message("repo.clone.summary-branch", ["url": Redaction.redactURL(url), "branch": $0, "path": path])
-            } ?? Message("repo.clone.summary", ["url": Redaction.redactURL(url), "path": path])
+                Message(
+                    via ? "repo.clone.summary-branch-via" : "repo.clone.summary-branch",
+                    arguments.merging(["branch": $0]) { $1 })
+            } ?? Message(via ? "repo.clone.summary-via" : "repo.clone.summary", arguments)
         var change = Change(
             id: id, kind: .specRepoClone, subject: name,
             summary: message.english,

@@ -79,7 +79,13 @@ package struct SwiftPMProject: Sendable, Equatable {
                 throw PodMirrorFailure(
                     Message(
                         "swiftpm.error.ambiguous", ["path": shown, "projects": found.joined(separator: ", ")]),
-                    remedy: Message("swiftpm.error.ambiguous.remedy", ["project": found[0]]),
+                    remedy: Message(
+                        "swiftpm.error.ambiguous.remedy",
+                        [
+                            "project": XcodeProjectLocation.usable(
+                                (path as NSString).appendingPathComponent(found[0]),
+                                from: environment.currentDirectory)
+                        ]),
                     code: .swiftpmProjectAmbiguous)
             }
             if let one = found.first {

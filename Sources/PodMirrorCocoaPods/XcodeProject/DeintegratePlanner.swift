@@ -70,9 +70,12 @@ package enum DeintegratePlanner {
             file: file, sourceRoot: location.projectDirectory, podsDirectory: location.podsDirectory
         ).run()
         let shown = XcodeProjectLocation.relative(location.pbxproj, to: location.installationRoot)
-        var plan = Plan(title: "deintegrate \(location.displayPath)", warnings: d.warnings)
-        if let backup { plan.changes.append(restoreChange(backup, to: location.podsDirectory, fileSystem: fs)) }
         let podsExists = backup != nil || fs.isDirectory(location.podsDirectory)
+        // "builds a file in Pods/, missing once Pods/ is removed" holds only while there is a Pods/ to remove (a
+        // reinstall plans twice: before and after its pod install moved Pods/ aside).
+        let warnings = podsExists ? d.warnings : d.warnings.filter { $0.code != .deintegrateFileInPods }
+        var plan = Plan(title: "deintegrate \(location.displayPath)", warnings: warnings)
+        if let backup { plan.changes.append(restoreChange(backup, to: location.podsDirectory, fileSystem: fs)) }
         let removesPods = podsExists && (d.foundIntegration || removePods)
         // Pods/ goes aside before the project is written: a kill between the two then leaves either the project
         // as it was (the next run deintegrates it and removes the folder aside as a leftover) or no Pods/ at all.

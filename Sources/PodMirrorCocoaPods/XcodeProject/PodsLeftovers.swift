@@ -24,12 +24,16 @@ struct PodsLeftovers {
                     if resolver == nil { resolver = PBXPathResolver(file: file) }
                     guard let path = resolver?.path(of: ref), isInsidePods(path) else { continue }
                     let phaseName = phase.string("name") ?? Self.phaseLabel(phase.isa)
+                    // A path the user can open from any folder, not one relative to the project's.
+                    let shown =
+                        sourceRoot.map { path.hasPrefix("/") ? path : ($0 as NSString).appendingPathComponent(path) }
+                        ?? path
                     out.append(
                         Diagnostic(
                             .warning, code: .deintegrateFileInPods,
                             Message(
                                 "deintegrate.warning.file-in-pods",
-                                ["target": tname, "path": path, "phase": phaseName]),
+                                ["target": tname, "path": shown, "phase": phaseName]),
                             file: file.path))
                 }
             }

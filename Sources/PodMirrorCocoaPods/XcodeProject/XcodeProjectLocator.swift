@@ -23,6 +23,12 @@ package struct XcodeProjectLocation: Sendable, Equatable {
         if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) }
         return path
     }
+
+    /// `path` as a hint can name it to be used from `currentDirectory`: relative when inside it, else absolute.
+    package static func usable(_ path: String, from currentDirectory: String) -> String {
+        let cwd = currentDirectory.hasSuffix("/") ? String(currentDirectory.dropLast()) : currentDirectory
+        return cwd.isEmpty ? path : relative(path, to: cwd)
+    }
 }
 
 /// Finds the project a command works on: a PATH argument (a folder or the .xcodeproj) or the
@@ -49,13 +55,16 @@ package enum XcodeProjectLocator {
             if path.hasSuffix(".xcodeproj") {
                 xcodeproj = path
             } else if fs.isDirectory(path) {
-                xcodeproj = try single(in: path, command: command, fileSystem: fs)
+                xcodeproj = try single(
+                    in: path, command: command, fileSystem: fs, currentDirectory: environment.currentDirectory)
             } else {
                 throw PodMirrorFailure(
                     Message("xcodeproj.error.not-a-project", ["path": argument]), code: .xcodeprojNotAProject)
             }
         } else {
-            xcodeproj = try single(in: environment.currentDirectory, command: command, fileSystem: fs)
+            xcodeproj = try single(
+                in: environment.currentDirectory, command: command, fileSystem: fs,
+                currentDirectory: environment.currentDirectory)
         }
         let pbxproj = (xcodeproj as NSString).appendingPathComponent("project.pbxproj")
         guard fs.fileExists(pbxproj) else {
@@ -75,8 +84,11 @@ package enum XcodeProjectLocator {
     }
 
     /// The one .xcodeproj in a folder; errors list the candidates when there are several.
-    /// `command` (`deintegrate`, `reinstall`, `init`) is named in the remedy, so it can be run as written.
-    static func single(in folder: String, command: String, fileSystem fs: any FileSystem) throws -> String {
+    /// `command` (`deintegrate`, `reinstall`, `init`) is named in the remedy with the project's path from
+    /// `currentDirectory` (not from the folder searched), so it can be run as written.
+    static func single(
+        in folder: String, command: String, fileSystem fs: any FileSystem, currentDirectory: String
+    ) throws -> String {
         let entries = ((try? fs.contentsOfDirectory(folder)) ?? []).filter { $0.hasSuffix(".xcodeproj") }.sorted()
         if entries.count == 1 { return (folder as NSString).appendingPathComponent(entries[0]) }
         if entries.isEmpty {
@@ -87,7 +99,13 @@ package enum XcodeProjectLocator {
         }
         throw PodMirrorFailure(
             Message("xcodeproj.error.ambiguous", ["path": folder, "projects": entries.joined(separator: ", ")]),
-            remedy: Message("xcodeproj.error.ambiguous.remedy", ["command": command, "project": entries[0]]),
+            remedy: Message(
+                "xcodeproj.error.ambiguous.remedy",
+                [
+                    "command": command,
+                    "project": XcodeProjectLocation.usable(
+                        (folder as NSString).appendingPathComponent(entries[0]), from: currentDirectory),
+                ]),
             code: .xcodeprojAmbiguous)
     }
 }

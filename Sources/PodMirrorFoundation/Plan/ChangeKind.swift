@@ -50,7 +50,7 @@ extension ChangeKind: DocumentedCode {
             "Puts back the Pods/ a killed `reinstall` moved aside before its `pod install` finished."
         case .podInstall: "Runs `pod install` (`reinstall`)."
         case .installCocoaPods: "Installs CocoaPods with `gem install`."
-        case .specRepoClone: "Clones a spec repo."
+        case .specRepoClone: "Clones a spec repo; `details.via`: the mirror a git insteadOf rule sends the clone to."
         case .specRepoUse: "Points an existing spec repo at a mirror."
         case .specRepoRemove: "Removes a spec repo."
         case .specRepoUpdate: "Updates a spec repo from its remote (`repo update`)."

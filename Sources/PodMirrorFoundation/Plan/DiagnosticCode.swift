@@ -39,6 +39,7 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
 
     case repoMovedBack = "repo.moved-back"
     case setupStrategy = "setup.strategy"
+    case setupNotProbed = "setup.not-probed"
     case repoOtherSpecs = "repo.other-specs"
     case repoPodfileOldSource = "repo.podfile-old-source"
     case repoRenamed = "repo.renamed"
@@ -68,7 +69,8 @@ extension DiagnosticCode: DocumentedCode {
             .swiftpmUserHidden:
             .warning
         case .deintegratePodsKept, .podfileBuildSettingOverrides, .podfileInhibitInTargets, .podfileTrunkExplicit,
-            .setupStrategy, .repoOtherSpecs, .repoRenamed, .repoRepairRemovesUntracked, .repoSkipCDN, .repoSkipDir,
+            .setupStrategy, .setupNotProbed, .repoOtherSpecs, .repoRenamed, .repoRepairRemovesUntracked, .repoSkipCDN,
+            .repoSkipDir,
             .swiftpmNoPackages, .swiftpmUncovered:
             .note
         // A warning from `gitconfig insteadof remove`, a note from `gitconfig insteadof reset`.
@@ -147,6 +149,8 @@ extension DiagnosticCode: DocumentedCode {
         case .setupStrategy:
             "`setup`: which `--strategy` fits a Podfile given, where setup takes another; or why it took trunk by "
                 + "itself."
+        case .setupNotProbed:
+            "`setup --dry-run`/`--check`: the mirrors the plan switches to were not probed; applying probes them first."
         case .repoOtherSpecs: "`repo use`: another Specs repo on the machine is left as it is."
         case .repoPodfileOldSource:
             "`repo use`: a Podfile (in the current folder, or given with `--podfile`) still names the URL the repo "

@@ -105,21 +105,26 @@ package enum PodfileInit {
 
     /// The plan of `init [PATH]`: the Podfile goes in the current folder when PATH is absent or names the
     /// `.xcodeproj` itself (then with a `project` line naming it), else beside the project CocoaPods finds in PATH.
+    /// `sources` are the source edits of `--mirror` and `--source` (`podfile source use`/`add`), made on the new
+    /// Podfile before it is written.
     package static func plan(
-        path: String?, platform: PlatformChoice?, template: String, environment: RuntimeEnvironment
+        path: String?, platform: PlatformChoice?, template: String, environment: RuntimeEnvironment,
+        sources: [PodfileEdit] = [], catalog: MirrorCatalog? = nil
     ) throws -> (Plan, [String: JSONValue]) {
         let location = try XcodeProjectLocator.locate(path, command: "init", environment: environment)
         let namesProject = path.map { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcodeproj/") } ?? false
         let directory = namesProject || path == nil ? environment.currentDirectory : location.projectDirectory
         return try plan(
             project: location, podfileDirectory: directory, projectLine: namesProject ? path : nil,
-            platform: platform, template: template, fileSystem: environment.fileSystem)
+            platform: platform, template: template, fileSystem: environment.fileSystem, sources: sources,
+            catalog: catalog)
     }
 
     /// The plan creating the Podfile. Refuses when any Podfile already exists in `directory`.
     package static func plan(
         project location: XcodeProjectLocation, podfileDirectory directory: String, projectLine: String?,
-        platform: PlatformChoice?, template: String, fileSystem fs: any FileSystem
+        platform: PlatformChoice?, template: String, fileSystem fs: any FileSystem, sources: [PodfileEdit] = [],
+        catalog: MirrorCatalog? = nil
     ) throws -> (Plan, [String: JSONValue]) {
         let (app, test) = try templates(named: template, fileSystem: fs)
         if let existing = XcodeProjectLocator.podfileNames.first(where: {
@@ -135,10 +140,18 @@ package enum PodfileInit {
         }
         let text = render(targets: targets, projectLine: projectLine, platform: platform, appBody: app, testBody: test)
         let path = (directory as NSString).appendingPathComponent("Podfile")
+        var bytes = Array(text.utf8)
+        var warnings: [Diagnostic] = []
+        if !sources.isEmpty {
+            let edited = try PodfileEditor.apply(
+                sources, to: PodfileDocument(bytes: bytes, path: path), catalog: catalog ?? MirrorCatalog.bundled())
+            bytes = edited.new
+            warnings = edited.warnings
+        }
         let summary = Message("init.summary.create", ["path": path, "project": location.name])
         let change = Change.fileEdit(
             id: "podfile.create:\(path)", kind: .podfileCreate, path: path, displayPath: "Podfile",
-            old: nil, new: Array(text.utf8), summary: summary.english, fileSystem: fs
+            old: nil, new: bytes, summary: summary.english, fileSystem: fs
         ).localized(summary)
         let extra: [String: JSONValue] = [
             "podfile": .string(path), "project": .string(location.xcodeproj),
@@ -150,6 +163,6 @@ package enum PodfileInit {
                     ]
                 }),
         ]
-        return (Plan(title: "init \(location.name)", changes: [change]), extra)
+        return (Plan(title: "init \(location.name)", changes: [change], warnings: warnings), extra)
     }
 }

@@ -399,11 +399,15 @@ package struct Doctor: Sendable {
             return [fine(.gemsFine, Message("doctor.gems.fine", ["sources": urls]), subject: listing.gemrc)]
         }
         return broken.map { r in
-            Finding(
+            // The probe's problem in the reader's language; JSON's `message` keeps it in English.
+            var finding = Finding(
                 id: .gemsSourceUnreachable, severity: .error,
-                Message("doctor.gems.source-unreachable", ["url": r.url, "problem": r.problem ?? "unknown"]),
+                Message("doctor.gems.source-unreachable", ["url": r.url, "problem": r.problemLocalized ?? "-"]),
                 fix: "podmirror gems source use \"$(podmirror mirror test --gems --pick)\"", subject: listing.gemrc,
                 explanation: Message("doctor.gems.source-unreachable.explanation"))
+            finding.message =
+                Message("doctor.gems.source-unreachable", ["url": r.url, "problem": r.problem ?? "-"]).english
+            return finding
         }
     }
 

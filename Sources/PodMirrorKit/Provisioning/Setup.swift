@@ -209,7 +209,11 @@ package struct Setup: Sendable {
         let locks = request.mirror != nil || request.removeTrunk
         // The preflight and the plan under the lock ask a mirror's tip once.
         let tips = RemoteTips()
-        let make: (ApplyContext) throws -> Plan = { _ in try plan(request, verify: verify && !locks, tips: tips) }
+        let make: (ApplyContext) throws -> Plan = { _ in
+            var made = try plan(request, verify: verify && !locks, tips: tips)
+            if request.verify, mode != .apply { made.warnings += notProbed(made, request: request) }
+            return made
+        }
         // Changing spec repos, it is a repo job: under Spec_Lock, reporting an unfinished repo change.
         var job =
             locks
@@ -222,6 +226,18 @@ package struct Setup: Sendable {
     /// Plans and runs a request (see `job(_:mode:)` for the lock).
     package func run(_ request: SetupRequest, mode: RunMode, context: ApplyContext) throws -> PlanReport {
         try PlanRunner(context: context).run(job(request, mode: mode), mode: mode)
+    }
+
+    /// A dry run or check reads only what is on disk: it says the mirrors the plan would switch to were not probed,
+    /// so its plan is not taken for a promise that applying will reach them.
+    func notProbed(_ plan: Plan, request: SetupRequest) -> [Diagnostic] {
+        let needed = plan.changes.filter(\.isNeeded).map(\.kind)
+        var mirrors: [String] = []
+        if let specs = request.mirror, needed.contains(where: \.switchesSpecRepo) { mirrors.append(specs) }
+        if let gems = request.gems, needed.contains(where: \.switchesGemSource) { mirrors.append(gems) }
+        guard !mirrors.isEmpty else { return [] }
+        let shown = mirrors.map(Redaction.redactURL).joined(separator: ", ")
+        return [Diagnostic(.note, code: .setupNotProbed, Message("setup.note.not-probed", ["mirrors": shown]))]
     }
 
     /// Probes a mirror only when the plan would switch something to it.

@@ -45,11 +45,25 @@ package struct GitError: PodMirrorError {
         causeText = Message(cause.key, cause.arguments.mapValues(Redaction.redactText))
     }
 
-    /// The operation is git's verb (`clone`, `fetch`, …), in English; so is a cause libgit2 words.
+    /// The operation and the subject's `(for …)` in the chosen language; a cause libgit2 words stays in English.
     package var text: Message? {
         Message(
-            "git.error.failed", ["operation": operation, "subject": subject, "cause": causeText?.localized ?? cause])
+            "git.error.failed",
+            [
+                "operation": Self.operationTexts[operation]?.localized ?? operation,
+                "subject": GitTransfer.localizedSubject(subject), "cause": causeText?.localized ?? cause,
+            ])
     }
+
+    /// The operations a network transfer fails in, which users meet most, in the catalog; the others (local
+    /// repository work) are git's verbs in English.
+    static let operationTexts: [String: Message] = [
+        "clone": Message("git.operation.clone"), "fetch": Message("git.operation.fetch"),
+        "fetch into": Message("git.operation.fetch-into"), "connect to": Message("git.operation.connect-to"),
+        "ls-remote": Message("git.operation.ls-remote"), "use proxy for": Message("git.operation.use-proxy-for"),
+        "use URL": Message("git.operation.use-url"), "check out": Message("git.operation.check-out"),
+        "open": Message("git.operation.open"),
+    ]
 
     package var message: String {
         Message("git.error.failed", ["operation": operation, "subject": subject, "cause": cause]).english
@@ -92,14 +106,16 @@ package struct GitError: PodMirrorError {
             Int32(GIT_ERROR_NET.rawValue), Int32(GIT_ERROR_HTTP.rawValue), Int32(GIT_ERROR_SSL.rawValue),
             Int32(GIT_ERROR_SSH.rawValue), Int32(GIT_ERROR_INDEXER.rawValue), Int32(GIT_ERROR_ZLIB.rawValue),
         ]
-        // libgit2 reports a refused connection or an unknown host as an OS-class error.
-        let unreachable =
-            klass == Int32(GIT_ERROR_OS.rawValue)
-            && (msg.hasPrefix("failed to connect") || msg.hasPrefix("failed to resolve address"))
+        // libgit2 reports a refused connection or an unknown host as an OS-class error (NET-class over HTTP).
+        let noServer = msg.hasPrefix("failed to connect") || msg.hasPrefix("failed to resolve address")
+        let unreachable = klass == Int32(GIT_ERROR_OS.rawValue) && noServer
         let isTransport =
             network.contains(klass) || unreachable || rc == GIT_EEOF.rawValue || rc == GIT_ECERTIFICATE.rawValue
             || rc == GIT_EAUTH.rawValue
-        return GitError(isTransport ? .transport : .repository, operation: operation, subject: subject, cause: msg)
+        var error = GitError(isTransport ? .transport : .repository, operation: operation, subject: subject, cause: msg)
+        // libgit2's own words for a server it cannot reach, framed in the reader's language.
+        if isTransport, noServer { error.causeText = Message("network.cause.unreachable", ["reason": error.cause]) }
+        return error
     }
 }
 

@@ -392,6 +392,14 @@ package enum GitTransfer {
         return "\(Redaction.redactURL(connect))\(subjectMarker)\(Redaction.redactURL(url)))"
     }
 
+    /// `subject` for a person: its `MIRROR (for URL)` form in the chosen language.
+    package static func localizedSubject(_ subject: String) -> String {
+        guard let marker = subject.range(of: subjectMarker), subject.hasSuffix(")") else { return subject }
+        let mirror = String(subject[..<marker.lowerBound])
+        let url = String(subject[marker.upperBound...].dropLast())
+        return Message("git.subject.for", ["mirror": mirror, "url": url]).localized
+    }
+
     /// Clones `url` into the new folder `path` (which must not exist or be empty): full history,
     /// `origin` = the exact URL, a local branch checked out (its files written unless `checkout` is false).
     package static func clone(

@@ -137,7 +137,61 @@ package final class GitConfigFile {
         var new = fileSystem.fileExists(copy) ? try fileSystem.readFile(copy) : []
         // libgit2 ends a section it appends without a newline; git's own files end with one.
         if let last = new.last, last != 0x0A, old?.last ?? 0x0A == 0x0A { new.append(0x0A) }
-        return (old, new)
+        return (old, mergingRepeatedSections(new, old: old ?? []))
+    }
+
+    /// libgit2 opens a new `[section]` at the end of the file for a variable it adds to a section that is not
+    /// the last one; git adds it to the section already there (`[url "X"]` then holds every `insteadOf` for X).
+    /// Moves the variables of a repeated header under its first occurrence, as git writes them; headers `old`
+    /// already repeated (the user's own layout) are left as they are.
+    static func mergingRepeatedSections(_ new: [UInt8], old: [UInt8]) -> [UInt8] {
+        func blocks(_ bytes: [UInt8]) -> (preamble: [String], sections: [(header: String, lines: [String])])? {
+            guard let text = String(bytes: bytes, encoding: .utf8) else { return nil }
+            var preamble: [String] = []
+            var sections: [(header: String, lines: [String])] = []
+            var lines = text.components(separatedBy: "\n")
+            if lines.last == "" { lines.removeLast() }
+            for line in lines {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
+                    sections.append((line, []))
+                } else if sections.isEmpty {
+                    preamble.append(line)
+                } else {
+                    sections[sections.count - 1].lines.append(line)
+                }
+            }
+            return (preamble, sections)
+        }
+        // Section names are case-insensitive, subsection names (quoted) are not.
+        func key(_ line: String) -> String {
+            let header = line.trimmingCharacters(in: .whitespaces)
+            guard let quote = header.firstIndex(of: "\"") else { return header.lowercased() }
+            return header[..<quote].lowercased().trimmingCharacters(in: .whitespaces) + " " + header[quote...]
+        }
+        guard let parsed = blocks(new) else { return new }
+        var repeatedBefore = Set<String>()
+        var seen = Set<String>()
+        for section in blocks(old)?.sections ?? [] where !seen.insert(key(section.header)).inserted {
+            repeatedBefore.insert(key(section.header))
+        }
+        var merged: [(header: String, lines: [String])] = []
+        var first: [String: Int] = [:]
+        for section in parsed.sections {
+            let k = key(section.header)
+            guard let at = first[k], !repeatedBefore.contains(k) else {
+                first[k] = first[k] ?? merged.count
+                merged.append(section)
+                continue
+            }
+            // Before the blank lines that end the first occurrence.
+            var end = merged[at].lines.count
+            while end > 0, merged[at].lines[end - 1].trimmingCharacters(in: .whitespaces).isEmpty { end -= 1 }
+            merged[at].lines.insert(contentsOf: section.lines, at: end)
+        }
+        guard merged.count != parsed.sections.count else { return new }
+        let lines = parsed.preamble + merged.flatMap { [$0.header] + $0.lines }
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 
     /// Drops the given section headers when nothing follows them before the next section or the end:

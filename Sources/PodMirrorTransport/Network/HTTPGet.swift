@@ -17,9 +17,21 @@ package struct HTTPAnswer: Sendable {
 
 /// A failure to get any answer: timeout, refused connection, TLS, DNS.
 package struct HTTPFailure: Error, Sendable {
+    /// In English (JSON, logs).
     package var message: String
+    /// The catalog form of `message`, when podmirror (not libcurl) words it.
+    package var text: Message?
 
     package init(message: String) { self.message = message }
+
+    /// A failure podmirror words itself: `message` is its English text.
+    package init(_ text: Message) {
+        message = text.english
+        self.text = text
+    }
+
+    /// `message` for a person: localized when podmirror worded it.
+    package var localized: String { text?.localized ?? message }
 }
 
 /// Blocking HTTP requests with a timeout, without following redirects, through libcurl loaded on first
@@ -59,12 +71,13 @@ package final class HTTPGet: Sendable {
         guard rc == 0 else {
             let failure: HTTPFailure
             if result.timed_out != 0 {
-                failure = HTTPFailure(message: "no answer within \(Self.format(timeout)) s")
+                failure = HTTPFailure(Message("network.cause.no-answer", ["seconds": Self.format(timeout)]))
             } else {
                 let message = withUnsafeBytes(of: result.error) {
                     String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
                 }
-                failure = HTTPFailure(message: Redaction.redactText(message))
+                // libcurl's own words, framed in the reader's language.
+                failure = HTTPFailure(Message("network.cause.library", ["reason": Redaction.redactText(message)]))
             }
             Trace.emit(.httpFailure(method: method, url: shown, reason: failure.message, seconds: seconds))
             throw failure

@@ -15,6 +15,21 @@ final class PodfileFirstContactCLITests: XCTestCase {
     }
 
     /// `pod init`'s Podfile (written by `podmirror init`) after the blog recipe's edits: sources come first.
+    /// A missing Podfile's hint fits how it was named: "pass --podfile" only when it was not passed.
+    func testMissingPodfileHintDoesNotSuggestAFlagAlreadyGiven() throws {
+        let home = TempDirectory()
+        let given = try bin.run(
+            ["podfile", "platform", "ios", "13.0", "--podfile", home.sub("nowhere/Podfile")], home: home.path,
+            cwd: home.path)
+        XCTAssertEqual(given.status, 2, given.stderr)
+        XCTAssertTrue(given.stderr.contains("check --podfile points at the Podfile"), given.stderr)
+        XCTAssertFalse(given.stderr.contains("pass --podfile"), given.stderr)
+        let shown = try bin.run(["podfile", "show", "--podfile", home.sub("nowhere/Podfile")], home: home.path)
+        XCTAssertFalse(shown.stderr.contains("pass --podfile"), shown.stderr)
+        let located = try bin.run(["podfile", "platform", "ios", "13.0"], home: home.path, cwd: home.path)
+        XCTAssertTrue(located.stderr.contains("pass --podfile PATH"), located.stderr)
+    }
+
     func testInitThenRecipeEditsPutSourcesFirst() throws {
         let dir = try project()
         XCTAssertEqual(try bin.run(["init"], home: dir.path, cwd: dir.path).status, 0)

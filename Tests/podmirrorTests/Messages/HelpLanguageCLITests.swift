@@ -60,6 +60,30 @@ final class HelpLanguageCLITests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("未知语言“fr”"), bad.stderr)
     }
 
+    /// `help COMMAND` takes --lang where the other commands do; Chinese help keeps within 80 cells even where
+    /// ArgumentParser appends `(values: …)`/`(default: …)`, breaking only between words or next to a CJK character.
+    func testHelpCommandTakesLangAndChineseHelpFitsWithItsNotes() throws {
+        for args in [
+            ["--lang", "zh-Hans", "help", "repo"], ["help", "repo", "--lang", "zh-Hans"], ["--lang=zh-Hans", "help"],
+        ] {
+            let r = try run(args, en)
+            XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stdout.contains("Specs 仓库"), "\(args): \(r.stdout)")
+        }
+        for command in [["setup"], ["init"], ["pods", "fetch"], ["doctor"]] {
+            let r = try run(command + ["--help", "--lang", "zh-Hans"], en)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            for line in r.stdout.split(separator: "\n") where !line.hasPrefix("USAGE:") {
+                let cells = line.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 2 : 1) }
+                XCTAssertLessThanOrEqual(cells, 80, "\(command): \(line)")
+            }
+            if command == ["setup"] {
+                XCTAssertTrue(
+                    r.stdout.contains("(values:\n                          podfile, insteadof, trunk)"), r.stdout)
+            }
+        }
+    }
+
     /// scripts/gen-docs.sh sets PODMIRROR_LANG=en: the committed completions come out the same under a
     /// Chinese locale.
     func testCompletionScriptsWithEnglishPinnedMatchTheCommittedOnes() throws {
@@ -75,6 +99,25 @@ final class HelpLanguageCLITests: XCTestCase {
             let chinese = try run(["--generate-completion-script", shell], zh)
             XCTAssertTrue(chinese.stdout.contains("Specs 镜像"), "\(shell) completions under zh_CN")
         }
+    }
+
+    /// Paths complete as paths: Podfiles, bundles and `--seed` as files, project folders (`--project`, `init`,
+    /// `deintegrate`, `reinstall` PATH) as folders (an .xcodeproj is one).
+    func testPathOptionsCompleteFileNames() throws {
+        let zsh = try run(["--generate-completion-script", "zsh"], ["PODMIRROR_LANG": "en"]).stdout
+        for line in [
+            "'*--podfile[A Podfile to edit (repeatable).]:podfile:_files'", "':file:_files'", "':bundle:_files'",
+            "--seed[A git bundle (path, file\\:// or http(s)\\:// URL)",
+        ] {
+            XCTAssertTrue(zsh.contains(line), line)
+        }
+        XCTAssertTrue(zsh.contains("(the mirror becomes its origin).]:seed:_files'"), "--seed")
+        XCTAssertTrue(zsh.contains("(instead of --project).]:lockfile:_files'"), "--lockfile")
+        XCTAssertTrue(zsh.contains("Podfile.lock (default\\: the current folder).]:project:_files -/'"), "--project")
+        XCTAssertEqual(
+            zsh.components(separatedBy: "':path:_files -/'").count - 1, 5, "init, deintegrate, reinstall, swiftpm")
+        let bash = try run(["--generate-completion-script", "bash"], ["PODMIRROR_LANG": "en"]).stdout
+        XCTAssertTrue(bash.contains("'--podfile')\n        __podmirror_add_completions -f"), "bash --podfile")
     }
 
     /// Completions offer the catalog's mirror names, the `--lang` values, and the repos folder's repo names.

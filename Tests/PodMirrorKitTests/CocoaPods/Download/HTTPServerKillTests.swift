@@ -6,37 +6,10 @@ import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
 
-/// The shared static server (`../shared/tools/git-http-server.py`, Range support, throttled) killed with
-/// SIGKILL in the middle of a download and started again on the same port: the download resumes.
+/// A static file server in its own process (`RangeFileServer`: Range support, throttled) killed with SIGKILL in the
+/// middle of a download and started again on the same port: the download resumes.
 final class HTTPServerKillTests: XCTestCase {
-    func serverScript() throws -> String {
-        let here = URL(fileURLWithPath: #filePath)
-        for up in 3...6 {
-            var url = here
-            for _ in 0..<up { url.deleteLastPathComponent() }
-            let candidate = url.appendingPathComponent("shared/tools/git-http-server.py").path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-        }
-        throw XCTSkip("../shared/tools/git-http-server.py is not beside the checkout")
-    }
-
-    func start(_ script: String, root: String, port: Int) throws -> Process {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", script, "--root", root, "--port", "\(port)", "--rate-kbps", "256"]
-        try p.run()
-        for _ in 0..<100 {
-            let http = HTTPGet(timeout: 1)
-            let probe = try? http.fetch("http://127.0.0.1:\(port)/none", method: "HEAD")
-            if probe != nil { return p }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        p.terminate()
-        throw XCTSkip("the static server did not start")
-    }
-
     func testServerKilledMidDownloadAndRestartedIsResumedNotRestarted() throws {
-        let script = try serverScript()
         let temp = TempDirectory("http-kill")
         var rng = SystemRandomNumberGenerator()
         let payload = (0..<1_000_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
@@ -46,9 +19,9 @@ final class HTTPServerKillTests: XCTestCase {
         let made = try ProcessRunner.run("/usr/bin/env", ["tar", "-czf", tgz, "-C", temp.sub("src"), "PMKill-1.0"])
         XCTAssertEqual(made.status, 0)
         let bytes = try temp.read("root/archives/PMKill.tgz")
-        let port = 20000 + Int.random(in: 0..<20000)
-        var server = try start(script, root: temp.sub("root"), port: port)
-        defer { server.terminate(); server.waitUntilExit() }
+        var server = try RangeFileServer(root: temp.sub("root"))
+        let port = server.port
+        defer { server.stop() }
 
         for d in ["dest", "scratch"] {
             try FileManager.default.createDirectory(atPath: temp.sub(d), withIntermediateDirectories: true)
@@ -75,8 +48,8 @@ final class HTTPServerKillTests: XCTestCase {
         while seen.last < Int64(bytes.count / 4) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         let atKill = seen.last
         kill(server.processIdentifier, SIGKILL)
-        server.waitUntilExit()
-        server = try start(script, root: temp.sub("root"), port: port)
+        server.stop()
+        server = try RangeFileServer(root: temp.sub("root"), port: port)
         XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
         XCTAssertNil(outcome.error)
         XCTAssertGreaterThan(atKill, 0)

@@ -72,7 +72,8 @@ final class ErrorLocalizationTests: XCTestCase {
         }
         check("xcode project: none", remedy: true) {
             _ = try XcodeProjectLocator.single(
-                in: dir.sub("App.xcodeproj"), command: "deintegrate", fileSystem: LocalFileSystem())
+                in: dir.sub("App.xcodeproj"), command: "deintegrate", fileSystem: LocalFileSystem(),
+                currentDirectory: dir.path)
         }
         check("reinstall") { throw PodInstallFailed(status: 1, directory: dir.path) }
         check("network: timeout") {

@@ -1,0 +1,48 @@
+import Foundation
+@testable import PodMirrorCLI
+@testable import PodMirrorCocoaPods
+import PodMirrorFoundation
+import PodMirrorTestSupport
+import PodMirrorTransport
+import XCTest
+
+/// An interrupted `pods fetch` counts the pods it stopped as interrupted, not failed (text summary and JSON counts),
+/// and exits 130.
+final class PodsFetchInterruptedTests: XCTestCase {
+    func testStoppedPodsAreInterruptedNotFailed() throws {
+        let home = TempDirectory("pods-interrupted")
+        let env = RuntimeEnvironment(
+            variables: ["HOME": home.path, "PATH": "/usr/bin:/bin"], currentDirectory: home.path)
+        let fetcher = try PodsFetcher(
+            request: PodsFetchRequest(
+                lockfilePath: home.sub("Podfile.lock"), jobs: 2, environment: env,
+                mirrors: SourceMirrorRules(rules: []), proxy: ProxySettings()))
+        let jobs = (0..<3).map { i in
+            PodJob(
+                result: PodFetchResult(
+                    name: "P\(i)", version: "1.0", kind: .git, origin: .release, url: nil, status: .missing,
+                    reason: nil, error: nil, errorCode: nil, bytes: 0, seconds: 0, cachePath: nil, commit: nil,
+                    podspec: nil, specRepo: nil, reasonText: nil, errorText: nil, exitStatus: nil),
+                source: nil, slug: nil, spec: nil, settled: false)
+        }
+        let cancelled = CancellationToken()
+        cancelled.cancel(signal: SIGINT)
+        let pods = fetcher.execute(jobs, cancellation: cancelled, progress: nil)
+        XCTAssertEqual(pods.map(\.status), [.interrupted, .interrupted, .interrupted])
+        XCTAssertEqual(pods.first?.errorCode, .interrupted)
+
+        let report = PodsFetchReport(
+            lockfile: home.sub("Podfile.lock"), cachePath: home.path, cocoapodsVersion: "1.16.2",
+            versionSource: .lockfile, versionAction: .none, pods: pods, warnings: [], mode: .apply, interrupted: true)
+        XCTAssertEqual(report.exitStatus, .interrupted)
+        XCTAssertTrue(report.failed.isEmpty)
+        XCTAssertFalse(report.allReady)
+        let counts = try report.jsonFields()["counts"]
+        XCTAssertEqual(counts?["interrupted"], .int(3))
+        XCTAssertEqual(counts?["failed"], .int(0))
+        let saved = Messages.language
+        defer { Messages.language = saved }
+        Messages.language = .english
+        XCTAssertTrue(PodsRender.summary(report).contains("0 failed, 3 interrupted"), PodsRender.summary(report))
+    }
+}
