@@ -9,7 +9,8 @@
 # `git reset --hard`; nothing new <= 1 s; trunk plus what is kept for updates <= 1.5x the disk of a plain clone;
 # peak memory <= 300 MB on the large preset.
 # Env: BENCH_DIR (default /tmp/podmirror-bench-trunk), REPEATS (default 3), SHARED (default ../shared), PODMIRROR
-# (binary; default: a release build of this checkout), SPECS_REPO (a bare repo made earlier by make-specs-repo.sh).
+# (binary; default: a release build of this checkout), SPECS_REPO (a bare repo made earlier by make-specs-repo.sh),
+# LIBGIT2 (1.9: build against libgit2 1.9, whose shallow clone is what trunk uses where it can; see build-release.sh).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 preset="${1:-medium}"
@@ -85,7 +86,7 @@ row() {  # label pm git target
 }
 echo
 echo "preset $preset, $repeats runs each, medians; load average $(cut -d' ' -f1-3 /proc/loadavg);" \
-  "libgit2 $(pkg-config --modversion libgit2), $(git --version)"
+  "podmirror on $(ldd "$PODMIRROR" | sed -n 's/.*\(libgit2[^ ]*\) => .*/\1/p'), $(git --version)"
 echo
 echo "| case | podmirror s | git s | ratio | target | podmirror MB | git MB |"
 echo "|---|---|---|---|---|---|---|"
