@@ -13,6 +13,8 @@ struct HTTPFileDownload {
     var headers: [String]
     var userAgent: String?
     var options: DownloadOptions
+    /// The bounds of an archive: the download is cut at `maxArchiveBytes`.
+    var limits = ArchiveLimits.default
 
     /// HTTP statuses worth another attempt; every other error status fails at once.
     static let retryableStatuses: Set<Int> = [408, 425, 429, 500, 502, 503, 504]
@@ -57,7 +59,7 @@ struct HTTPFileDownload {
                 case .cancelled:
                     throw InterruptedError()
                 case .tooLarge:
-                    throw HTTPSourceError.limit(.archiveBytes, of: options.limits, url: shown)
+                    throw HTTPSourceError.limit(.archiveBytes, of: limits, url: shown)
                 case .writeFailed(let why):
                     // A full disk: the system's reason and the file, never libcurl's "Failure writing output".
                     throw HTTPSourceError(
@@ -111,13 +113,13 @@ struct HTTPFileDownload {
     /// `~/.netrc`, as CocoaPods' `curl` reads it.
     func perform(path: String, resumeFrom: Int64, headers lines: [String]) -> HTTPDownloadAttempt.Result {
         var attempt = HTTPDownloadAttempt(
-            url: url, path: path, stallTimeout: options.stallTimeout, minimumRate: options.minimumRate,
-            maxBytes: options.limits.maxArchiveBytes, cancellation: options.cancellation)
+            url: url, path: path, stallTimeout: options.stallTimeout, minimumRate: options.network.minimumRate,
+            maxBytes: limits.maxArchiveBytes, cancellation: options.cancellation)
         attempt.resumeFrom = resumeFrom
         attempt.headers = lines
         attempt.userAgent = userAgent
         attempt.progress = options.progress
-        if case .proxy(let address) = options.proxy.choice(for: url) { attempt.proxy = address }
+        if case .proxy(let address) = options.network.proxy.choice(for: url) { attempt.proxy = address }
         let home = options.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         attempt.netrc = home.map { $0 + "/.netrc" }.flatMap { LocalFileSystem().fileExists($0) ? $0 : nil }
         return attempt.perform()

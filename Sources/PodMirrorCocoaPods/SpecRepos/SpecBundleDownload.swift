@@ -13,11 +13,8 @@ enum SpecBundleDownload {
         _ url: String, to path: String, options: TransferOptions,
         environment: [String: String]
     ) throws {
-        var download = DownloadOptions(
-            stallTimeout: options.stallTimeout, retries: retries, cancellation: options.cancellation,
-            environment: environment)
-        download.minimumRate = options.minimumRate
-        download.proxy = options.proxy ?? ProxySettings()
+        let download = DownloadOptions(
+            network: options.network, cancellation: options.cancellation, environment: environment, retries: retries)
         let file = HTTPFileDownload(
             url: url, headers: [], userAgent: "podmirror/\(PodMirrorVersion.string)", options: download)
         do {
