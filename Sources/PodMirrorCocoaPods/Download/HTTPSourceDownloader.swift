@@ -44,10 +44,10 @@ package enum HTTPSourceDownloader {
             let name = $0.split(separator: ":", maxSplits: 1).first ?? ""
             return name.trimmingCharacters(in: .whitespaces).lowercased() == "user-agent"
         }
-        let download = HTTPFileDownload(
-            url: source.url, declaredURL: source.declaredURL, headers: source.headers,
-            userAgent: givesAgent ? nil : cocoaPodsUserAgent(), options: options, limits: limits)
-        let bytes = try download.run(to: archive)
+        let download = HTTPDownload(
+            url: source.url, shownURL: shown, headers: source.headers,
+            userAgent: givesAgent ? nil : cocoaPodsUserAgent(), options: options, maxBytes: limits.maxArchiveBytes)
+        let bytes = try HTTPSourceError.downloading(limits: limits) { try download.run(to: archive) }
         try verify(archive, source, shown: shown)
         let staging = work + "/out"
         guard mkdir(staging, 0o755) == 0 else { throw fileError(staging, shown) }

@@ -29,8 +29,8 @@ struct RemotePodspec: Sendable, Equatable {
         let got: (size: Int64, headers: [String: String])
         do {
             let agent = "podmirror/\(PodMirrorVersion.string)"
-            got = try HTTPFileDownload(url: url, headers: [], userAgent: agent, options: dl, limits: limits)
-                .download(to: file)
+            let download = HTTPDownload(url: url, userAgent: agent, options: dl, maxBytes: limits.maxArchiveBytes)
+            got = try HTTPSourceError.downloading(limits: limits) { try download.download(to: file) }
         } catch let e as HTTPSourceError where e.kind == .archiveTooLarge {
             throw HTTPSourceError(
                 .archiveTooLarge,
