@@ -85,7 +85,8 @@ let package = Package(
             path: "Fuzz/ArchiveFuzz"),
         // bench/http-archives.sh: podmirror's http downloader alone, against curl.
         .executableTarget(
-            name: "http-fetch-bench", dependencies: ["PodMirrorCocoaPods", "PodMirrorFoundation"],
+            name: "http-fetch-bench",
+            dependencies: ["PodMirrorCocoaPods", "PodMirrorTransport", "PodMirrorFoundation"],
             path: "bench/HTTPFetchBench"),
         // bench/digest.sh: Digest on the platform's library vs its Swift fallback.
         .executableTarget(name: "digest-bench", dependencies: ["PodMirrorFoundation"], path: "bench/DigestBench"),

@@ -1,5 +1,6 @@
 import Foundation
 import PodMirrorCocoaPods
+import PodMirrorTransport
 
 // http-fetch-bench [--jobs N] DEST URL...: downloads each `:http` pod source with podmirror's
 // HTTPSourceDownloader into DEST/<i>/ (1-based, N at a time, default 1) and prints one line per archive.
@@ -16,7 +17,9 @@ guard args.count >= 2 else {
 }
 let dest = args[0]
 let urls = Array(args.dropFirst())
-let options = DownloadOptions(environment: ProcessInfo.processInfo.environment)
+let options = DownloadOptions(
+    network: NetworkSettings(urlRewrite: SourceMirrorRules(rules: [])),
+    environment: ProcessInfo.processInfo.environment)
 let failures = Counter()
 let jobs = requestedJobs
 

@@ -35,8 +35,8 @@ struct MirrorTestCommand: PodmirrorCommand {
             ? (gems ? catalog.gems : catalog.specs) : try mirrors.map { try catalog.resolve($0, gems: gems) }
         let network = try runner.network()
         var probe = MirrorProbe(
-            timeout: timeout, proxy: network.proxy, cancellation: runner.context.cancellation,
-            finalTrunkCommit: catalog.finalTrunkCommit, urlRewrite: gems ? nil : network.urlRewrite)
+            network: network, timeout: timeout, cancellation: runner.context.cancellation,
+            finalTrunkCommit: catalog.finalTrunkCommit)
         if !gems {
             probe.history = LocalCommitHistory(repos: ReposDirectory(environment: runner.environment))
             probe.historyFetch = MirrorHistoryFetch(seconds: timeout)

@@ -81,13 +81,10 @@ struct SetupCommand: PodmirrorCommand {
         var request = try request()
         request.seed = seed.map { $0.contains("://") ? $0 : runner.environment.expandPath($0) }
         let network = try runner.network(timeout: timeout)
-        var setup = Setup(
-            environment: runner.environment, catalog: try runner.catalog(),
-            probe: MirrorProbe(
-                timeout: network.probeTimeout, proxy: network.proxy,
-                cancellation: runner.context.cancellation, urlRewrite: network.urlRewrite),
+        let setup = Setup(
+            environment: runner.environment, catalog: try runner.catalog(), network: network,
+            probe: MirrorProbe(network: network, cancellation: runner.context.cancellation),
             tools: ProcessToolRunner(output: global.json ? .standardError : .standardOutput))
-        setup.network = network
         try runner.run(setup.job(request, mode: runner.mode))
     }
 }

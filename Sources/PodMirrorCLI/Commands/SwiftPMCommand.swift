@@ -51,6 +51,6 @@ extension SwiftPMCommand {
     /// The `--source-mirror` pairs given, else the insteadOf rules of the files git reads (the run's one read).
     static func rules(_ pairs: [String], runner: CommandRunner) throws -> SourceMirrorRules {
         if !pairs.isEmpty { return SourceMirrorRules(rules: try pairs.map(SourceMirrorConfig.parsePair)) }
-        return try runner.network().urlRewrite ?? SourceMirrorRules(rules: [])
+        return try runner.network().urlRewrite
     }
 }

@@ -19,9 +19,10 @@ package enum HTTPSourceDownloader {
     /// - tar kinds are flattened and zip is not, unless `flatten` says otherwise; flattening happens only
     ///   when the archive holds exactly one top-level entry and it is a folder.
     /// - On any failure `directory` is left empty and nothing of this download remains in `scratch`.
+    /// - The archive stays within `limits`, while it downloads and while it is extracted.
     package static func fetch(
         _ source: HTTPSource, into directory: String, scratch: String,
-        options: DownloadOptions
+        options: DownloadOptions, limits: ArchiveLimits = .default
     ) throws -> Int64 {
         let shown =
             source.declaredURL.map { GitTransfer.subject($0, connectingTo: source.url) }
@@ -43,16 +44,16 @@ package enum HTTPSourceDownloader {
             let name = $0.split(separator: ":", maxSplits: 1).first ?? ""
             return name.trimmingCharacters(in: .whitespaces).lowercased() == "user-agent"
         }
-        let download = HTTPFileDownload(
-            url: source.url, declaredURL: source.declaredURL, headers: source.headers,
-            userAgent: givesAgent ? nil : options.userAgent, options: options)
-        let bytes = try download.run(to: archive)
+        let download = HTTPDownload(
+            url: source.url, shownURL: shown, headers: source.headers,
+            userAgent: givesAgent ? nil : cocoaPodsUserAgent(), options: options, maxBytes: limits.maxArchiveBytes)
+        let bytes = try HTTPSourceError.downloading(limits: limits) { try download.run(to: archive) }
         try verify(archive, source, shown: shown)
         let staging = work + "/out"
         guard mkdir(staging, 0o755) == 0 else { throw fileError(staging, shown) }
         let extractor = ArchiveExtractor(
             shownURL: shown, cancellation: options.cancellation, environment: options.environment,
-            limits: options.limits)
+            limits: limits)
         try extractor.extract(archive, type: type, into: staging)
         unlink(archive)
         let root = contentRoot(staging, flatten: source.flatten ?? (type != .zip))
@@ -63,6 +64,12 @@ package enum HTTPSourceDownloader {
             throw extractor.failure(f)
         }
         return bytes
+    }
+
+    /// The User-Agent cocoapods-downloader's `curl` sends, quotes included (its `-A` is one argv element
+    /// holding the quotes): `'CocoaPods/1.17.0 cocoapods-downloader/2.1'`.
+    package static func cocoaPodsUserAgent(cocoaPods: String = "1.17.0", downloader: String = "2.1") -> String {
+        "'CocoaPods/\(cocoaPods) cocoapods-downloader/\(downloader)'"
     }
 
     /// `sha256` if given, else `sha1`, over the archive's bytes.

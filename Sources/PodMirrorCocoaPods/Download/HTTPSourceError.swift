@@ -1,5 +1,6 @@
 import Foundation
 import PodMirrorFoundation
+import PodMirrorTransport
 
 /// Why an `:http` pod source could not be made ready. URLs in it are redacted.
 package struct HTTPSourceError: PodMirrorError {
@@ -81,6 +82,24 @@ extension HTTPSourceError.Kind {
 }
 
 extension HTTPSourceError {
+    /// A failed download (`HTTPDownload`) said as a pod source's error: a file over the size bound is the
+    /// archive's `maxArchiveBytes` of `limits`.
+    init(_ error: HTTPDownloadError, limits: ArchiveLimits) {
+        switch (error.kind, error.text) {
+        case (.httpStatus, let text?): self.init(.httpStatus, text, status: error.status)
+        case (.transfer, let text?): self.init(.transfer, text, status: error.status)
+        case (.fileSystem, let text?): self.init(.fileSystem, text)
+        default: self = .limit(.archiveBytes, of: limits, url: error.url)
+        }
+    }
+
+    /// Runs `download`, its error said as a pod source's (`init(_:limits:)`).
+    static func downloading<T>(limits: ArchiveLimits, _ download: () throws -> T) throws -> T {
+        do { return try download() } catch let error as HTTPDownloadError {
+            throw HTTPSourceError(error, limits: limits)
+        }
+    }
+
     /// An archive that broke `bound` of `limits`, naming the URL, the bound's value and the variable raising it.
     static func limit(_ bound: ArchiveLimits.Bound, of limits: ArchiveLimits, url shown: String) -> HTTPSourceError {
         let variable = ArchiveLimits.variables.first { $0.0 == bound }?.1 ?? ""

@@ -221,8 +221,7 @@ extension NetworkSettings {
     /// `gitconfig insteadof use` writes), ahead of the files' rules for the same spellings.
     package func sendingSpecs(to mirror: String) -> NetworkSettings {
         var copy = self
-        let others = (urlRewrite?.rules ?? GitURLRewrite.defaultRules())
-            .filter { !InsteadOfRules.specsSpellings.contains($0.insteadOf) }
+        let others = urlRewrite.rules.filter { !InsteadOfRules.specsSpellings.contains($0.insteadOf) }
         copy.urlRewrite = SourceMirrorRules(
             rules: InsteadOfRules.specsSpellings.map { InsteadOfRule(base: mirror, insteadOf: $0) } + others)
         return copy

@@ -17,29 +17,29 @@ import PodMirrorTransport
 ///
 /// Specs git mirrors that are not http(s) (`file://`, `git://`, `ssh://`, scp-like) are probed through
 /// libgit2's ls-remote; `verify` (setup's check before a switch) always uses libgit2, the path the clone
-/// takes. Every request goes through the proxy git transfers use (`proxy`), and stops at `cancellation`.
+/// takes. Every request goes through the proxy git transfers use (`network`'s), git mirrors through its insteadOf
+/// rules, and stops at `cancellation`.
 package struct MirrorProbe: Sendable {
+    /// The run's network settings: the proxies every request takes, and git's insteadOf rules
+    /// (`SourceMirrorRules.load`), by which a git mirror is probed where a clone of it connects.
+    package var network: NetworkSettings
+    /// Seconds each probe may take.
     package var timeout: Double
-    package var proxy: ProxySettings
     package var cancellation: CancellationToken
     /// The catalog's final trunk commit: when known, it is the reference every Specs mirror must reach.
     package var finalTrunkCommit: String?
-    /// git's insteadOf rules (`SourceMirrorRules.load`): a git mirror is probed where a clone of it connects.
-    /// Nil: the rules of the files libgit2 reads.
-    package var urlRewrite: SourceMirrorRules?
     /// The local repos that relate mirror HEADs by ancestry; nil compares ids only.
     package var history: LocalCommitHistory?
     /// Fetches the HEADs `history` cannot relate from the mirrors (`mirror test`); nil fetches nothing.
     package var historyFetch: MirrorHistoryFetch?
 
+    /// Probes through `network`, each bounded by `timeout` (by default `network.probeTimeout`).
     package init(
-        timeout: Double = 10, proxy: ProxySettings = ProxySettings(),
-        cancellation: CancellationToken = .init(), finalTrunkCommit: String? = nil,
-        urlRewrite: SourceMirrorRules? = nil
+        network: NetworkSettings, timeout: Double? = nil, cancellation: CancellationToken = .init(),
+        finalTrunkCommit: String? = nil
     ) {
-        self.urlRewrite = urlRewrite
-        self.timeout = timeout
-        self.proxy = proxy
+        self.network = network
+        self.timeout = timeout ?? network.probeTimeout
         self.cancellation = cancellation
         self.finalTrunkCommit = finalTrunkCommit
     }
@@ -301,7 +301,7 @@ package struct MirrorProbe: Sendable {
         var r = Result(
             name: mirror.name, url: Redaction.redactURL(mirror.url), kind: mirror.kind, healthy: false,
             seconds: nil, head: nil, stale: false, reachedFinalCommit: nil, compactIndex: nil, problem: nil, rank: nil)
-        let http = HTTPGet(timeout: timeout, proxy: proxy)
+        let http = HTTPGet(timeout: timeout, proxy: network.proxy)
         // A git mirror is probed where a clone of it connects: after git's insteadOf rules. CocoaPods' CDN
         // client and RubyGems do not read git's config.
         let url = mirror.kind == .specsGit ? transferOptions().connectURL(for: mirror.url) : mirror.url
@@ -382,7 +382,7 @@ package struct MirrorProbe: Sendable {
 
     /// The options of a probe's git transfer: its timeout, cancellation, proxy and insteadOf rules.
     func transferOptions() -> TransferOptions {
-        TransferOptions(stallTimeout: timeout, cancellation: cancellation, proxy: proxy, urlRewrite: urlRewrite)
+        TransferOptions(network: network.probing(timeout: timeout), cancellation: cancellation)
     }
 
     /// A Specs git mirror through libgit2's ls-remote (any transport `repo use` allows): the server must

@@ -23,10 +23,7 @@ struct PodFetcher: Sendable {
                 tag.map { .tag($0) } ?? commit.map { .commit($0) }
                 ?? branch.map { .branch($0) } ?? .head
             let options = TransferOptions(
-                stallTimeout: request.stallTimeout,
-                progress: ByteProgress(report: bytes), cancellation: cancellation,
-                proxy: request.proxy,
-                urlRewrite: request.mirrors, minimumRate: request.minimumRate)
+                network: request.network, progress: ByteProgress(report: bytes), cancellation: cancellation)
             let got = try GitSourceFetcher.fetch(
                 url: url, revision: revision, submodules: submodules, into: content, options: options)
             try PodTree(content).verifyCheckout(of: url)
@@ -39,12 +36,11 @@ struct PodFetcher: Sendable {
             try fs.createDirectory(content)
             let scratch = dir + "/scratch"
             try fs.createDirectory(scratch)
-            var options = DownloadOptions(
-                stallTimeout: request.stallTimeout, cancellation: cancellation,
-                environment: request.environment.variables, progress: bytes, limits: request.archiveLimits)
-            options.minimumRate = request.minimumRate
-            options.proxy = request.proxy
-            result.bytes = try HTTPSourceDownloader.fetch(http, into: content, scratch: scratch, options: options)
+            let options = DownloadOptions(
+                network: request.network, cancellation: cancellation, environment: request.environment.variables,
+                progress: bytes)
+            result.bytes = try HTTPSourceDownloader.fetch(
+                http, into: content, scratch: scratch, options: options, limits: request.archiveLimits)
             try? fs.removeItem(scratch)
         }
     }
@@ -55,11 +51,8 @@ struct PodFetcher: Sendable {
         _ remote: RemotePodspec, job: inout PodJob, result: inout PodFetchResult, scratch: String,
         _ cancellation: CancellationToken
     ) throws -> Result<Void, SkipReason> {
-        var options = DownloadOptions(
-            stallTimeout: request.stallTimeout, cancellation: cancellation,
-            environment: request.environment.variables)
-        options.minimumRate = request.minimumRate
-        options.proxy = request.proxy
+        let options = DownloadOptions(
+            network: request.network, cancellation: cancellation, environment: request.environment.variables)
         let shown = Redaction.redactURL(remote.url)
         let got: (bytes: [UInt8], etag: String?)
         do { got = try remote.download(options: options, scratch: scratch) } catch let e as HTTPSourceError

@@ -10,51 +10,31 @@ package struct PodsFetchRequest: Sendable {
     package var jobs: Int
     /// `--cocoapods-version`.
     package var cocoapodsVersion: String?
-    package var stallTimeout: TimeInterval
-    package var lockTimeout: TimeInterval
+    /// The run's network settings, whole: every transfer's stall timeout, minimum rate and proxy, the cache lock's
+    /// wait, and the insteadOf rules of the files git reads (the source mirrors every URL goes through).
+    package var network: NetworkSettings
     package var environment: RuntimeEnvironment
-    package var mirrors: SourceMirrorRules
-    /// The slowest a download or clone may go (`NetworkSettings.minimumRate`).
-    package var minimumRate = MinimumRate.default
     /// The bounds every `:http` archive must stay within.
     package var archiveLimits: ArchiveLimits
-    /// The run's proxy configuration (`NetworkSettings.proxy`), read once for every transfer of the fetch.
-    package var proxy: ProxySettings
     /// `--strict-checksums`: a released pod whose podspec in the spec repo does not hash to the lock's
     /// `SPEC CHECKSUMS` fails, instead of being fetched as `pod install` will install it (rewriting that line).
     package var strictChecksums = false
 
     package init(
         lockfilePath: String, only: [String] = [], jobs: Int = 8, cocoapodsVersion: String? = nil,
-        stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout, lockTimeout: TimeInterval = 60,
-        environment: RuntimeEnvironment, mirrors: SourceMirrorRules, proxy: ProxySettings,
-        archiveLimits: ArchiveLimits = .default
+        network: NetworkSettings, environment: RuntimeEnvironment, archiveLimits: ArchiveLimits = .default
     ) {
-        self.archiveLimits = archiveLimits
         self.lockfilePath = lockfilePath
         self.only = only
         self.jobs = jobs
         self.cocoapodsVersion = cocoapodsVersion
-        self.stallTimeout = stallTimeout
-        self.lockTimeout = lockTimeout
+        self.network = network
         self.environment = environment
-        self.mirrors = mirrors
-        self.proxy = proxy
+        self.archiveLimits = archiveLimits
     }
 
-    /// A request whose transfers all derive from the run's one `NetworkSettings`: stall and lock timeouts, minimum
-    /// rate, proxies and the insteadOf rules of the files git reads.
-    package init(
-        lockfilePath: String, only: [String] = [], jobs: Int = 8, cocoapodsVersion: String? = nil,
-        network: NetworkSettings, environment: RuntimeEnvironment, archiveLimits: ArchiveLimits = .default
-    ) {
-        self.init(
-            lockfilePath: lockfilePath, only: only, jobs: jobs, cocoapodsVersion: cocoapodsVersion,
-            stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout, environment: environment,
-            mirrors: network.urlRewrite ?? SourceMirrorRules(rules: []), proxy: network.proxy,
-            archiveLimits: archiveLimits)
-        minimumRate = network.minimumRate
-    }
+    /// The source mirrors: git's insteadOf rules (`NetworkSettings.urlRewrite`), which every URL goes through.
+    var mirrors: SourceMirrorRules { network.urlRewrite }
 }
 
 /// A live view of a running fetch, for progress display.
@@ -77,7 +57,7 @@ package struct PodsFetcher: BatchJob {
 
     package init(request: PodsFetchRequest) throws {
         self.request = request
-        cache = try DownloadCache(environment: request.environment, lockTimeout: request.lockTimeout)
+        cache = try DownloadCache(environment: request.environment, lockTimeout: request.network.lockTimeout)
     }
 
     /// Runs the fetch (`.apply`) or reports what is missing (`.dryRun`, `.check`: nothing written).

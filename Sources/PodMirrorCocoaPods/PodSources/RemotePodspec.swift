@@ -1,5 +1,6 @@
 import Foundation
 import PodMirrorFoundation
+import PodMirrorTransport
 
 /// A podspec that is not on disk when `pods fetch` plans: a trunk (CDN) podspec CocoaPods has not stored
 /// locally yet, or the podspec a `:podspec => URL` pod names. It is downloaded when the pod's turn comes,
@@ -22,12 +23,14 @@ struct RemotePodspec: Sendable, Equatable {
     func download(options: DownloadOptions, scratch: String) throws -> (bytes: [UInt8], etag: String?) {
         var dl = options
         dl.progress = nil
-        dl.userAgent = "podmirror/\(PodMirrorVersion.string)"
-        dl.limits.maxArchiveBytes = min(dl.limits.maxArchiveBytes, Int64(PodPublisher.maxSpecBytes))
+        var limits = ArchiveLimits.default
+        limits.maxArchiveBytes = min(limits.maxArchiveBytes, Int64(PodPublisher.maxSpecBytes))
         let file = scratch + "/podspec.download"
         let got: (size: Int64, headers: [String: String])
         do {
-            got = try HTTPFileDownload(url: url, headers: [], userAgent: dl.userAgent, options: dl).download(to: file)
+            let agent = "podmirror/\(PodMirrorVersion.string)"
+            let download = HTTPDownload(url: url, userAgent: agent, options: dl, maxBytes: limits.maxArchiveBytes)
+            got = try HTTPSourceError.downloading(limits: limits) { try download.download(to: file) }
         } catch let e as HTTPSourceError where e.kind == .archiveTooLarge {
             throw HTTPSourceError(
                 .archiveTooLarge,

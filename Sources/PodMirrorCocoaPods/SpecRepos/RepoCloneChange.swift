@@ -15,7 +15,7 @@ extension RepoPlannerContext {
             "path": .string(path), "branch": .string(branch), "method": "clone",
         ]
         // A clone an insteadOf rule sends to a mirror (`setup --strategy insteadof`) says so.
-        let connect = SourceMirrorRules(rules: urlRewrite?.rules ?? GitURLRewrite.defaultRules()).rewrite(url)
+        let connect = network.urlRewrite.rewrite(url)
         var arguments = ["url": Redaction.redactURL(url), "path": path]
         if connect != url {
             details["via"] = .string(Redaction.redactURL(connect))

@@ -3,47 +3,30 @@ import PodMirrorFoundation
 import PodMirrorTransport
 
 /// What every `repo` verb's planner shares: the repos directory (and through it the journal of unfinished
-/// changes), the options of its transfers and the wait for `Spec_Lock`.
+/// changes) and the run's network settings, whole: its transfers' options and the wait for `Spec_Lock`.
 package struct RepoPlannerContext: Sendable {
     package var repos: ReposDirectory
-    /// Seconds without data from a server before a transfer is aborted.
-    package var stallTimeout: TimeInterval
-    /// Seconds to wait for `Spec_Lock`.
-    package var lockTimeout: TimeInterval
-    /// The setting that decided `stallTimeout` and the proxy configuration (from `NetworkSettings`).
-    package var stallTimeoutSetting = NetworkSettings.timeoutSettingNames
-    package var proxy: ProxySettings?
-    /// git's insteadOf rules every transfer follows (`NetworkSettings.urlRewrite`).
-    package var urlRewrite: SourceMirrorRules?
-    /// The slowest a transfer may go (`NetworkSettings.minimumRate`).
-    package var minimumRate = MinimumRate.default
-
-    package init(
-        repos: ReposDirectory, stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
-        lockTimeout: TimeInterval = 60
-    ) {
-        self.repos = repos
-        self.stallTimeout = stallTimeout
-        self.lockTimeout = lockTimeout
-    }
+    /// Every transfer's stall timeout, minimum rate, proxy and insteadOf rules, and the `Spec_Lock` wait.
+    package var network: NetworkSettings
 
     /// Planners whose transfers and lock follow `network`.
     package init(repos: ReposDirectory, network: NetworkSettings) {
-        self.init(repos: repos, stallTimeout: network.stallTimeout, lockTimeout: network.lockTimeout)
-        stallTimeoutSetting = network.stallTimeoutSetting
-        proxy = network.proxy
-        urlRewrite = network.urlRewrite
-        minimumRate = network.minimumRate
+        self.repos = repos
+        self.network = network
     }
 
+    /// Planners that reach no server (`repo export`): the default lock wait and timeouts, no insteadOf rule.
+    package init(repos: ReposDirectory) {
+        self.init(repos: repos, network: NetworkSettings(urlRewrite: SourceMirrorRules(rules: [])))
+    }
+
+    /// The options of a transfer run in `context`: `network` with the context's progress and cancellation.
     func transfer(_ context: ApplyContext) -> TransferOptions {
-        TransferOptions(
-            stallTimeout: stallTimeout, progress: context.progress, cancellation: context.cancellation,
-            proxy: proxy, stallTimeoutSetting: stallTimeoutSetting, urlRewrite: urlRewrite, minimumRate: minimumRate)
+        TransferOptions(network: network, progress: context.progress, cancellation: context.cancellation)
     }
 
     /// The lock every repo plan needs while it is made and applied.
-    package var specLock: SpecLockRequirement { SpecLockRequirement(repos: repos, timeout: lockTimeout) }
+    package var specLock: SpecLockRequirement { SpecLockRequirement(repos: repos, timeout: network.lockTimeout) }
 
     /// A job whose plan changes spec repos: made and applied under `Spec_Lock`.
     /// A dry run or check also reports the changes a killed podmirror left half-done (applying finished

@@ -59,7 +59,7 @@ package struct RepoRepairPlanner: Sendable {
         let message = Message(
             "repo.repair.change",
             ["name": name, "branch": branch, "commit": String(target.prefix(12))])
-        let options = TransferOptions(stallTimeout: shared.stallTimeout)
+        let options = TransferOptions(network: shared.network)
         let fs = repos.fileSystem
         var change = Change(
             id: "repo.repair:\(name)", kind: .specRepoRepair, subject: name, summary: message.english,

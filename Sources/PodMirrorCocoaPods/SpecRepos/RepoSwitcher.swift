@@ -235,7 +235,7 @@ struct RepoSwitcher: Sendable {
                 // The files first (a failed forward reset may have changed some without moving HEAD).
                 let repo = try GitRepository.open(oldPath)
                 _ = try GitCheckout.resetHard(
-                    repo, branch: branch, to: oldHead, options: TransferOptions(), message: "podmirror: rollback")
+                    repo, branch: branch, to: oldHead, options: .local(), message: "podmirror: rollback")
                 snapshot.restore()
             },
             commit: {

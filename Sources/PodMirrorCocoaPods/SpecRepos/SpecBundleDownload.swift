@@ -13,15 +13,14 @@ enum SpecBundleDownload {
         _ url: String, to path: String, options: TransferOptions,
         environment: [String: String]
     ) throws {
-        var download = DownloadOptions(
-            stallTimeout: options.stallTimeout, retries: retries, cancellation: options.cancellation,
-            environment: environment)
-        download.minimumRate = options.minimumRate
-        download.proxy = options.proxy ?? ProxySettings()
-        let file = HTTPFileDownload(
-            url: url, headers: [], userAgent: "podmirror/\(PodMirrorVersion.string)", options: download)
+        let download = DownloadOptions(
+            network: options.network, cancellation: options.cancellation, environment: environment, retries: retries)
+        let limits = ArchiveLimits.default
+        let file = HTTPDownload(
+            url: url, userAgent: "podmirror/\(PodMirrorVersion.string)", options: download,
+            maxBytes: limits.maxArchiveBytes)
         do {
-            _ = try file.run(to: path)
+            _ = try HTTPSourceError.downloading(limits: limits) { try file.run(to: path) }
         } catch let error as HTTPSourceError {
             // A bundle that could not be written locally is a write failure (exit 1), not a network one.
             throw PodMirrorFailure(

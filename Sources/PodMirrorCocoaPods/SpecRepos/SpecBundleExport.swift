@@ -63,71 +63,31 @@ extension RepoExportPlanner {
     }
 }
 
-/// A file written in full to `.<name>.podmirror-<pid>-XXXXXX` (`TempName`) beside its destination, then synced
-/// and renamed into place; `discard()` removes the temporary file. A write error (full disk, `ulimit -f`) names
-/// the file.
-final class AtomicOutputFile {
-    let destination: String
-    let temporary: String
-    private var fd: Int32
-    private(set) var written = 0
+/// The bundle's file: podmirror's one atomic write (`AtomicFile`), beside FILE, readable as the umask allows; a
+/// write error (full disk, `ulimit -f`) is `bundle.error.write`, naming FILE.
+struct AtomicOutputFile {
+    let file: AtomicFile
 
     init(_ destination: String) throws {
-        self.destination = destination
-        var template = Array(TempName.beside(URL(fileURLWithPath: destination).path, tag: "XXXXXX").utf8CString)
-        fd = mkstemp(&template)
-        temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard fd >= 0 else {
-            throw PodMirrorFailure(
-                Message("bundle.error.write", ["file": destination, "reason": String(cString: strerror(errno))]),
-                code: .bundleWrite)
-        }
         let mask = umask(0)
         umask(mask)
-        fchmod(fd, 0o666 & ~mask)
+        file = try Self.bundleWrite { try AtomicFile(destination, mode: 0o666 & ~mask) }
     }
 
-    func write(_ data: Data) throws {
-        try data.withUnsafeBytes { try write($0) }
-    }
+    var written: Int { file.written }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
-        guard var p = bytes.baseAddress else { return }
-        var left = bytes.count
-        while left > 0 {
-            let n = Glibc_write(fd, p, left)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(errno)
-            }
-            p += n
-            left -= n
-            written += n
+    func write(_ data: Data) throws { try Self.bundleWrite { try file.write(data) } }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws { try Self.bundleWrite { try file.write(bytes) } }
+
+    func commit() throws { try Self.bundleWrite { try file.commit() } }
+
+    func discard() { file.discard() }
+
+    private static func bundleWrite<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as FileError {
+            throw PodMirrorFailure(
+                Message("bundle.error.write", ["file": error.path, "reason": error.reason]), code: .bundleWrite)
         }
     }
-
-    func commit() throws {
-        if fsync(fd) != 0 { throw failure(errno) }
-        close(fd)
-        fd = -1
-        guard rename(temporary, destination) == 0 else { throw failure(errno) }
-    }
-
-    func discard() {
-        if fd >= 0 {
-            close(fd)
-            fd = -1
-        }
-        unlink(temporary)
-    }
-
-    private func failure(_ code: Int32) -> PodMirrorFailure {
-        PodMirrorFailure(
-            Message("bundle.error.write", ["file": destination, "reason": String(cString: strerror(code))]),
-            code: .bundleWrite)
-    }
-
-    deinit { if fd >= 0 { close(fd) } }
 }
-
-@inline(__always) private func Glibc_write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }

@@ -270,7 +270,7 @@ struct SpecBundleImporter {
             download = partial
             try SpecBundleDownload.fetch(
                 request.source, to: partial, options: shared.transfer(context),
-                environment: shared.proxy?.environment ?? [:])
+                environment: shared.network.proxy.environment)
             try context.checkCancelled()
             file = partial
         }

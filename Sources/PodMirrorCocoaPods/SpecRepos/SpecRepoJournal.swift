@@ -115,7 +115,7 @@ extension ReposDirectory {
         }
         // Only the paths that differ between HEAD and the new commit: the killed checkout wrote some of them.
         try GitCheckout.resetHard(
-            repo, branch: journal.branch, to: journal.newHead, options: TransferOptions(),
+            repo, branch: journal.branch, to: journal.newHead, options: .local(),
             message: "podmirror: finish an interrupted \(journal.operation.rawValue)")
         var path = info.path
         if let name = journal.finalName, name != info.name, !fileSystem.fileExists(repoPath(name)) {
@@ -142,7 +142,7 @@ extension ReposDirectory {
             try fileSystem.removeItem(info.path + "/" + entry)
         }
         try? fileSystem.removeItem(repo.gitDirectory + "/index")
-        try GitCheckout.checkoutFresh(repo, commit: journal.newHead, options: TransferOptions())
+        try GitCheckout.checkoutFresh(repo, commit: journal.newHead, options: .local())
         try staging.rename(info.path, repoPath(name))
         try SpecRepoJournal.remove(gitDir: repoPath(name) + "/.git", fileSystem: fileSystem)
     }

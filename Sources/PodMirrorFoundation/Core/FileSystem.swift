@@ -290,40 +290,17 @@ public struct LocalFileSystem: FileSystem {
 
     public func writeAtomically(_ bytes: [UInt8], to path: String, defaultMode: mode_t = 0o644) throws {
         let target = Self.resolveSymlinks(path)
-        let dir = (target as NSString).deletingLastPathComponent
         var mode = defaultMode
         var st = stat()
         if stat(target, &st) == 0 { mode = st.st_mode & 0o7777 }
-        // The temp file sits in the same folder so the rename is atomic; it is removed on any failure.
-        var template = Array(TempName.beside(target, tag: "XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw FileError.errno(target, .write) }
-        let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
-        var ok = false
-        defer {
-            if !ok { unlink(tmp) }
+        let file = try AtomicFile(target, mode: mode)
+        do {
+            try file.write(bytes)
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
         }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let e = errno
-                close(fd)
-                throw FileError.errno(target, .write, e)
-            }
-            written += n
-        }
-        if fchmod(fd, mode) != 0 || fsync(fd) != 0 {
-            let e = errno
-            close(fd)
-            throw FileError.errno(target, .write, e)
-        }
-        close(fd)
-        guard rename(tmp, target) == 0 else { throw FileError.renameRefused(target, folder: dir, Glibc_errno()) }
-        ok = true
-        let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY)
-        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
     }
 
     public func removeItem(_ path: String) throws {

@@ -8,7 +8,7 @@ extension Doctor {
     /// rules (`url.<base>.insteadOf`) `pods fetch` applies, when there are any.
     func podCacheChecks() -> [Finding] {
         var findings: [Finding] = []
-        let rules = network.urlRewrite?.rules ?? []
+        let rules = network.urlRewrite.rules
         // A rule that rewrites only the Specs repo (`setup --strategy insteadof`: its prefix reaches into
         // `CocoaPods/Specs`) is not a source mirror for pods; one for all of github.com is.
         let specs = SpecRepoNaming.officialGitURL.lowercased()
@@ -31,8 +31,7 @@ extension Doctor {
             .sorted()
         for lockfile in lockfiles where environment.fileSystem.fileExists(lockfile) {
             let request = PodsFetchRequest(
-                lockfilePath: lockfile, jobs: 1, environment: environment,
-                mirrors: SourceMirrorRules(rules: rules), proxy: network.proxy)
+                lockfilePath: lockfile, jobs: 1, network: network, environment: environment)
             guard let report = try? PodsFetcher(request: request).list(cancellation: CancellationToken())
             else { continue }
             // A pod whose lookup failed is not fetched by `pods fetch` either: it gets its own finding.

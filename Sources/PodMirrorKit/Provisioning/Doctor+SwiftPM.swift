@@ -9,7 +9,7 @@ extension Doctor {
     /// repository.
     package func swiftPMChecks() -> [Finding] {
         var findings: [Finding] = []
-        let rules = network.urlRewrite ?? SourceMirrorRules(rules: [])
+        let rules = network.urlRewrite
         for path in swiftPMProjects {
             let survey: SwiftPMSurvey
             do {
@@ -99,8 +99,7 @@ extension Doctor {
     func missingMirrors(_ survey: SwiftPMSurvey) -> [String] {
         let urls = Array(Set(survey.routes.compactMap(\.mirror))).sorted()
         guard !urls.isEmpty else { return [] }
-        let probe = MirrorProbe(
-            timeout: timeout, proxy: network.proxy, cancellation: cancellation, urlRewrite: network.urlRewrite)
+        let probe = MirrorProbe(network: network, timeout: timeout, cancellation: cancellation)
         let results = probe.run(urls.map { Mirror(name: $0, kind: .specsGit, url: $0) })
         return urls.filter { url in !(results.first { $0.url == url }?.healthy ?? false) }
     }

@@ -22,9 +22,7 @@ extension Doctor {
                     fix: fix, subject: state.path))
         }
         if checkNetwork, let raw = state.url {
-            let options = TransferOptions(
-                stallTimeout: timeout, cancellation: cancellation, proxy: network.proxy,
-                urlRewrite: network.urlRewrite)
+            let options = TransferOptions(network: network.probing(timeout: timeout), cancellation: cancellation)
             do {
                 let refs = try GitTransfer.listRemote(url: raw, options: options)
                 let tip = refs.first { $0.name == "refs/heads/\(state.branch ?? "master")" }?.oid

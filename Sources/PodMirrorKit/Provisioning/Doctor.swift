@@ -393,7 +393,7 @@ package struct Doctor: Sendable {
         let gemrc = try? GemSources(environment: environment, catalog: catalog).gemrc()
         let raw = gemrc?.sources ?? listing.sources.map(\.url)
         let mirrors = raw.map { Mirror(name: "", kind: .gems, url: $0) }
-        let probe = MirrorProbe(timeout: timeout, proxy: network.proxy, cancellation: cancellation)
+        let probe = MirrorProbe(network: network, timeout: timeout, cancellation: cancellation)
         let broken = probe.run(mirrors).filter { !$0.healthy }
         if broken.isEmpty {
             return [fine(.gemsFine, Message("doctor.gems.fine", ["sources": urls]), subject: listing.gemrc)]

@@ -12,16 +12,19 @@ package struct Setup: Sendable {
     package var catalog: MirrorCatalog
     package var probe: MirrorProbe
     package var tools: any ToolRunner
-    /// Stall timeout, lock wait and proxy for every transfer the plan makes (the probes use `probe`'s).
-    package var network = NetworkSettings()
+    /// Stall timeout, lock wait, proxy and insteadOf rules for every transfer the plan makes (the probes use
+    /// `probe`'s).
+    package var network: NetworkSettings
 
+    /// A setup whose transfers follow `network`; its probes too unless `probe` is given.
     package init(
-        environment: RuntimeEnvironment, catalog: MirrorCatalog,
-        probe: MirrorProbe = MirrorProbe(), tools: any ToolRunner = ProcessToolRunner()
+        environment: RuntimeEnvironment, catalog: MirrorCatalog, network: NetworkSettings,
+        probe: MirrorProbe? = nil, tools: any ToolRunner = ProcessToolRunner()
     ) {
         self.environment = environment
         self.catalog = catalog
-        self.probe = probe
+        self.network = network
+        self.probe = probe ?? MirrorProbe(network: network)
         self.tools = tools
     }
 
@@ -128,7 +131,7 @@ package struct Setup: Sendable {
         // SwiftPM's mirrors.json: the rules of git's files and those this plan adds (which win on equal prefixes).
         for path in request.swiftPMProjects {
             let project = try SwiftPMProject.locate(path, environment: environment)
-            let rules = SourceMirrorRules(rules: request.sourceMirrors + (network.urlRewrite?.rules ?? []))
+            let rules = SourceMirrorRules(rules: request.sourceMirrors + network.urlRewrite.rules)
             plan.append(try SwiftPMMirrorPlanner(environment: environment, rules: rules).plan(project))
         }
         var podfileEdits: [PodfileEdit] = []

@@ -8,58 +8,6 @@ import PodMirrorFoundation
     import Darwin
 #endif
 
-/// Settings for one network operation: progress, cancellation, the stall timeout and the proxy.
-package struct TransferOptions: Sendable {
-    /// Seconds without any data from the server before the transfer is aborted (`GitError.timeout`).
-    /// libgit2 1.5.1 has no server timeout option: podmirror's socket stream enforces it (see `TransferSession`).
-    package var stallTimeout: TimeInterval
-    /// The setting a user changes to raise `stallTimeout` (named in the timeout error's remedy).
-    package var stallTimeoutSetting: String
-    package var progress: any ProgressReporter
-    package var cancellation: CancellationToken
-    /// Proxy configuration (`ProxySettings.load(environment:)`); nil connects directly.
-    package var proxy: ProxySettings?
-    /// git's `url.<base>.insteadOf` rules (`SourceMirrorRules.load`, from the files git reads): a transfer
-    /// connects to `connectURL(for:)`. Nil: the rules of the files libgit2 reads (`GitURLRewrite`).
-    package var urlRewrite: SourceMirrorRules?
-    /// The slowest the transfer may go; the socket stream measures it over a sliding window.
-    package var minimumRate: MinimumRate
-
-    package static let defaultStallTimeout = NetworkSettings.defaultStallTimeout
-
-    package init(
-        stallTimeout: TimeInterval = TransferOptions.defaultStallTimeout,
-        progress: any ProgressReporter = NullProgress(), cancellation: CancellationToken = .init(),
-        proxy: ProxySettings? = nil, stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames,
-        urlRewrite: SourceMirrorRules? = nil, minimumRate: MinimumRate = .default
-    ) {
-        self.urlRewrite = urlRewrite
-        self.minimumRate = minimumRate
-        self.stallTimeout = stallTimeout
-        self.progress = progress
-        self.cancellation = cancellation
-        self.proxy = proxy
-        self.stallTimeoutSetting = stallTimeoutSetting
-    }
-
-    /// The URL a transfer of `url` connects to: `url` rewritten once by the insteadOf rules, as git does.
-    /// `repositoryRules` are those of the repository's own config, which git reads after the others.
-    package func connectURL(for url: String, repositoryRules: [InsteadOfRule] = []) -> String {
-        SourceMirrorRules(rules: (urlRewrite?.rules ?? GitURLRewrite.defaultRules()) + repositoryRules).rewrite(url)
-    }
-
-    /// The insteadOf rule a transfer of `url` follows, or nil when none rewrites it.
-    package func rewriteRule(for url: String) -> InsteadOfRule? {
-        SourceMirrorRules(rules: urlRewrite?.rules ?? GitURLRewrite.defaultRules()).rule(for: url)
-    }
-
-    /// The proxy decision for `url` (see `ProxySettings`): the URL the transfer connects to, after git's
-    /// `insteadOf` rewriting (see `GitURLRewrite`), as git decides it.
-    package func proxyChoice(for url: String) -> ProxySettings.Choice {
-        proxy?.choice(for: url) ?? .direct
-    }
-}
-
 /// State shared with libgit2's C callbacks during one transfer.
 ///
 /// libgit2 runs a transfer on the calling thread, and every socket it opens is podmirror's stream
@@ -330,7 +278,8 @@ package final class TransferSession: @unchecked Sendable {
     }
 
     /// The URL of `remote` (named `name` in `repo`) as configured, and the URL a transfer connects to: the
-    /// configured one rewritten once by `options.urlRewrite` and the rules of the repository's own config.
+    /// configured one rewritten once by `options.network.urlRewrite` and the rules of the repository's own
+    /// config.
     /// `git_remote_lookup` returns a remote whose URL libgit2 already rewrote by the files it reads;
     /// the configuration holds the URL as written.
     func urls(of remote: OpaquePointer, named name: String, in repo: GitRepository) throws -> (String, String) {
@@ -339,7 +288,7 @@ package final class TransferSession: @unchecked Sendable {
         let local = try GitConfigFile(path: repo.gitDirectory + "/config").insteadOfRules()
         let connect = options.connectURL(for: url, repositoryRules: local)
         try GitURL.validate(connect)
-        let rule = SourceMirrorRules(rules: (options.urlRewrite?.rules ?? GitURLRewrite.defaultRules()) + local)
+        let rule = SourceMirrorRules(rules: options.network.urlRewrite.rules + local)
             .rule(for: url)
         try GitURL.checkRewrite(
             url, connect: connect, rule: rule, operation: "open", subject: subject(url, connectingTo: connect))
@@ -546,17 +495,5 @@ package enum GitTransfer {
             }
             return out
         }
-    }
-}
-
-extension NetworkSettings {
-    /// Transfer options for one operation.
-    package func transfer(
-        progress: any ProgressReporter = NullProgress(),
-        cancellation: CancellationToken = .init()
-    ) -> TransferOptions {
-        TransferOptions(
-            stallTimeout: stallTimeout, progress: progress, cancellation: cancellation, proxy: proxy,
-            stallTimeoutSetting: stallTimeoutSetting, urlRewrite: urlRewrite, minimumRate: minimumRate)
     }
 }

@@ -25,19 +25,6 @@ package final class GitConfigFile {
         }
     }
 
-    private init(path: String, config: OpaquePointer) {
-        self.path = path
-        self.config = config
-    }
-
-    /// The configuration a new repository reads (system, XDG and global files, as libgit2 finds them).
-    static func openDefault() -> GitConfigFile? {
-        Libgit2.initialize()
-        var config: OpaquePointer?
-        guard git_config_open_default(&config) == 0, let config else { return nil }
-        return GitConfigFile(path: "git config", config: config)
-    }
-
     deinit { git_config_free(config) }
 
     /// Entries whose name matches the (POSIX extended) regular expression.

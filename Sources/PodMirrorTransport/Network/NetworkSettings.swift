@@ -3,7 +3,8 @@ import PodMirrorFoundation
 
 /// The network settings every command that reaches a server shares, read in one place: the stall
 /// timeout (`--timeout`, else `PODMIRROR_GIT_TIMEOUT`, else 120 s), the `Spec_Lock` wait
-/// (`--lock-timeout`, else `PODMIRROR_LOCK_TIMEOUT`, else 60 s) and the proxy configuration.
+/// (`--lock-timeout`, else `PODMIRROR_LOCK_TIMEOUT`, else 60 s), the proxy configuration and git's insteadOf
+/// rules. A transfer takes them whole (`TransferOptions(network:)`).
 package struct NetworkSettings: Sendable {
     /// Seconds without data from a server before a transfer is aborted.
     package var stallTimeout: TimeInterval
@@ -17,8 +18,8 @@ package struct NetworkSettings: Sendable {
     package var lockTimeout: TimeInterval
     package var proxy: ProxySettings
     /// git's `url.<base>.insteadOf` rules from the files git reads (`SourceMirrorRules.load`): every transfer
-    /// connects to the URL they rewrite to. Nil: the files libgit2 reads (see `GitURLRewrite`).
-    package var urlRewrite: SourceMirrorRules?
+    /// connects to the URL they rewrite to. Always the rules the caller loaded: nothing reads them behind its back.
+    package var urlRewrite: SourceMirrorRules
 
     /// What a user can set when no setting was given.
     package static let timeoutSettingNames = "--timeout or PODMIRROR_GIT_TIMEOUT"
@@ -32,8 +33,9 @@ package struct NetworkSettings: Sendable {
         stallTimeoutSetting: String = NetworkSettings.timeoutSettingNames,
         probeTimeout: TimeInterval = NetworkSettings.defaultProbeTimeout,
         lockTimeout: TimeInterval = NetworkSettings.defaultLockTimeout,
-        proxy: ProxySettings = ProxySettings()
+        proxy: ProxySettings = ProxySettings(), urlRewrite: SourceMirrorRules
     ) {
+        self.urlRewrite = urlRewrite
         self.stallTimeout = stallTimeout
         self.stallTimeoutSetting = stallTimeoutSetting
         self.probeTimeout = probeTimeout
@@ -41,13 +43,13 @@ package struct NetworkSettings: Sendable {
         self.proxy = proxy
     }
 
-    /// Resolves the settings from command-line values (nil when not given) and the environment.
-    /// A given timeout bounds the probes too; otherwise probes keep their shorter default.
+    /// Resolves the settings from command-line values (nil when not given) and the environment, with the insteadOf
+    /// rules `urlRewrite`. A given timeout bounds the probes too; otherwise probes keep their shorter default.
     package static func resolve(
         timeout: Double?, lockTimeout: Double?,
-        environment: [String: String]
+        environment: [String: String], urlRewrite: SourceMirrorRules
     ) throws -> NetworkSettings {
-        var settings = NetworkSettings(proxy: ProxySettings.load(environment: environment))
+        var settings = NetworkSettings(proxy: ProxySettings.load(environment: environment), urlRewrite: urlRewrite)
         settings.minimumRate = try MinimumRate.resolve(environment: environment)
         if let timeout {
             try checkPositive(timeout, setting: "--timeout", text: shown(timeout))
@@ -73,22 +75,36 @@ package struct NetworkSettings: Sendable {
         try seconds("PODMIRROR_LOCK_TIMEOUT", environment)
     }
 
-    /// `resolve(timeout:lockTimeout:environment:)` plus the insteadOf rules of the git config files
+    /// `resolve(timeout:lockTimeout:environment:urlRewrite:)` with the insteadOf rules of the git config files
     /// `environment` makes git read (`GIT_CONFIG_GLOBAL`, `GIT_CONFIG_SYSTEM`, `GIT_CONFIG_NOSYSTEM`, XDG).
     package static func resolve(
         timeout: Double?, lockTimeout: Double?, runtime environment: RuntimeEnvironment
     ) throws -> NetworkSettings {
-        var settings = try resolve(timeout: timeout, lockTimeout: lockTimeout, environment: environment.variables)
+        // The values first, then git's files: a bad value is reported before a bad file, as it always was.
+        var settings = try resolve(
+            timeout: timeout, lockTimeout: lockTimeout, environment: environment.variables,
+            urlRewrite: SourceMirrorRules(rules: []))
         settings.urlRewrite = try SourceMirrorRules.load(environment: environment)
         return settings
     }
 
     /// What can be read when `resolve` fails (a bad timeout value or git config file, which `doctor` reports as
-    /// findings): the proxies, the insteadOf rules when git's files parse, the rest at their defaults.
+    /// findings): the proxies, the insteadOf rules when git's files parse (none when they do not), the rest at
+    /// their defaults.
     package static func readable(runtime environment: RuntimeEnvironment) -> NetworkSettings {
-        var settings = NetworkSettings(proxy: ProxySettings.load(environment: environment.variables))
-        settings.urlRewrite = try? SourceMirrorRules.load(environment: environment)
-        return settings
+        NetworkSettings(
+            proxy: ProxySettings.load(environment: environment.variables),
+            urlRewrite: (try? SourceMirrorRules.load(environment: environment)) ?? SourceMirrorRules(rules: []))
+    }
+
+    /// These settings for a probe of a mirror (`mirror test`, setup's check, doctor's): `timeout` is its stall
+    /// timeout, at the default minimum rate (the probe's timeout bounds it); the proxies and insteadOf rules stay.
+    package func probing(timeout: TimeInterval) -> NetworkSettings {
+        var copy = self
+        copy.stallTimeout = timeout
+        copy.stallTimeoutSetting = NetworkSettings.timeoutSettingNames
+        copy.minimumRate = .default
+        return copy
     }
 
     static func seconds(_ name: String, _ environment: [String: String]) throws -> Double? {

@@ -29,8 +29,8 @@ final class HTTPServerKillTests: XCTestCase {
         let seen = Seen()
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let options = DownloadOptions(
-            stallTimeout: 10, retries: 3, environment: ["PATH": path],
-            progress: { seen.add($0) }, retryDelay: 1)
+            network: .test(stallTimeout: 10), environment: ["PATH": path], progress: { seen.add($0) }, retries: 3,
+            retryDelay: 1)
         let done = DispatchSemaphore(value: 0)
         let outcome = Outcome()
         let source = HTTPSource(url: "http://127.0.0.1:\(port)/archives/PMKill.tgz", sha256: Digest.hex(.sha256, bytes))

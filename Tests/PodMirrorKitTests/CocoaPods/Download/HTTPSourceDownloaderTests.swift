@@ -68,15 +68,17 @@ final class HTTPSourceDownloaderTests: XCTestCase {
     ) -> DownloadOptions {
         var env = environment
         env["PATH"] = ProcessInfo.processInfo.environment["PATH"]
-        var options = DownloadOptions(
-            stallTimeout: stall, retries: retries, cancellation: cancellation, environment: env,
-            retryDelay: 0.05)
-        options.proxy = ProxySettings(environment: environment)
-        return options
+        var network = NetworkSettings.test(stallTimeout: stall)
+        network.proxy = ProxySettings(environment: environment)
+        return DownloadOptions(
+            network: network, cancellation: cancellation, environment: env, retries: retries, retryDelay: 0.05)
     }
 
-    func fetch(_ source: HTTPSource, _ options: DownloadOptions? = nil) throws -> Int64 {
-        try HTTPSourceDownloader.fetch(source, into: dest, scratch: scratch, options: options ?? self.options())
+    func fetch(_ source: HTTPSource, _ options: DownloadOptions? = nil, limits: ArchiveLimits = .default) throws
+        -> Int64
+    {
+        try HTTPSourceDownloader.fetch(
+            source, into: dest, scratch: scratch, options: options ?? self.options(), limits: limits)
     }
 
     func listing(_ path: String) -> [String] {
@@ -90,8 +92,10 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         XCTAssertEqual(listing(scratch), [], "scratch must hold nothing of the download", file: file, line: line)
     }
 
-    func fetchError(_ source: HTTPSource, _ options: DownloadOptions? = nil) -> HTTPSourceError? {
-        catchError { _ = try fetch(source, options) } as? HTTPSourceError
+    func fetchError(_ source: HTTPSource, _ options: DownloadOptions? = nil, limits: ArchiveLimits = .default)
+        -> HTTPSourceError?
+    {
+        catchError { _ = try fetch(source, options, limits: limits) } as? HTTPSourceError
     }
 
     func catchError(_ body: () throws -> Void) -> Error? {
@@ -385,7 +389,9 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         var stalling = options(retries: 2, stall: 1)
         stalling.retryDelay = 0.5
         XCTAssertEqual(stalling.stalledBound, 3 * (1 + 1) + 0.5 + 1, accuracy: 0.001)
-        XCTAssertEqual(DownloadOptions(stallTimeout: 3).stalledBound, 23, accuracy: 0.001, "4 × (3 + 1) s + 1 + 2 + 4")
+        XCTAssertEqual(
+            DownloadOptions(network: .test(stallTimeout: 3)).stalledBound, 23, accuracy: 0.001,
+            "4 × (3 + 1) s + 1 + 2 + 4")
         let start = Date()
         let e = fetchError(HTTPSource(url: server.url + "/b.zip"), stalling)
         let seconds = Date().timeIntervalSince(start)
@@ -402,7 +408,7 @@ final class HTTPSourceDownloaderTests: XCTestCase {
         server.serve("/t.zip", Array(repeating: 7, count: 50_000))
         server.inject("/t.zip", [.trickleAfter(1000, seconds: 30)])
         var slow = options(retries: 0, stall: 20)
-        slow.minimumRate = MinimumRate(bytesPerSecond: 1000, seconds: 2)
+        slow.network.minimumRate = MinimumRate(bytesPerSecond: 1000, seconds: 2)
         let start = Date()
         let e = fetchError(HTTPSource(url: server.url + "/t.zip"), slow)
         let seconds = Date().timeIntervalSince(start)

@@ -35,13 +35,13 @@ extension HTTPSourceDownloaderTests {
     /// Serves `bytes`, fetches it and checks the refusal: `code` is the error code, `key` (when given) the
     /// message; nothing published, nothing left in scratch, the sentinel unchanged.
     func assertHostile(
-        _ bytes: [UInt8], name: String, code: ErrorCode, key: String? = nil, options: DownloadOptions? = nil,
+        _ bytes: [UInt8], name: String, code: ErrorCode, key: String? = nil, limits: ArchiveLimits = .default,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         try makeOutside()
         let before = outsideState()
         server.serve("/" + name, bytes)
-        let e = catchError { _ = try fetch(HTTPSource(url: server.url + "/" + name), options) }
+        let e = catchError { _ = try fetch(HTTPSource(url: server.url + "/" + name), limits: limits) }
         let error = e as? HTTPSourceError
         XCTAssertEqual(error?.code, code, "\(name): \(String(describing: e))", file: file, line: line)
         if let key { XCTAssertEqual(error?.text?.key, key, name, file: file, line: line) }
@@ -196,12 +196,6 @@ extension HTTPSourceDownloaderTests {
 
     // MARK: bounds
 
-    func limited(_ limits: ArchiveLimits) -> DownloadOptions {
-        var o = options()
-        o.limits = limits
-        return o
-    }
-
     func testZipBombIsStoppedByTheRatio() throws {
         // 40 MiB of zeros deflate to ~40 KB: a ratio near 1000.
         let zip = try pythonArchive(
@@ -210,7 +204,7 @@ extension HTTPSourceDownloaderTests {
         limits.maxRatio = 100
         try assertHostile(
             zip, name: "bomb.zip", code: .podsHTTPCompressionRatio, key: "pods.http.archive-limit.ratio",
-            options: limited(limits))
+            limits: limits)
     }
 
     func testExpandedSizeArchiveSizeAndEntryCountBounds() throws {
@@ -225,13 +219,13 @@ extension HTTPSourceDownloaderTests {
         var expanded = ArchiveLimits.default
         expanded.maxExpandedBytes = 100_000
         try assertHostile(
-            tgz, name: "expanded.tgz", code: .podsHTTPExpandedTooLarge, options: limited(expanded))
+            tgz, name: "expanded.tgz", code: .podsHTTPExpandedTooLarge, limits: expanded)
         var entries = ArchiveLimits.default
         entries.maxEntries = 20
-        try assertHostile(tgz, name: "entries.tgz", code: .podsHTTPTooManyEntries, options: limited(entries))
+        try assertHostile(tgz, name: "entries.tgz", code: .podsHTTPTooManyEntries, limits: entries)
         var size = ArchiveLimits.default
         size.maxArchiveBytes = Int64(tgz.count - 1)
-        try assertHostile(tgz, name: "size.tgz", code: .podsHTTPArchiveTooLarge, options: limited(size))
+        try assertHostile(tgz, name: "size.tgz", code: .podsHTTPArchiveTooLarge, limits: size)
         server.serve("/fine.tgz", tgz)
         _ = try fetch(HTTPSource(url: server.url + "/fine.tgz"))
         XCTAssertEqual(listing(dest).count, 50)
@@ -243,11 +237,12 @@ extension HTTPSourceDownloaderTests {
         }
         let seen = Seen()
         var o = options(retries: 0)
-        o.limits.maxArchiveBytes = 100_000
+        var limits = ArchiveLimits.default
+        limits.maxArchiveBytes = 100_000
         o.progress = { seen.most = max(seen.most, $0) }
         let big = [UInt8](repeating: 0x41, count: 8 << 20)
         server.serve("/big.tgz", big)
-        let e = fetchError(HTTPSource(url: server.url + "/big.tgz"), o)
+        let e = fetchError(HTTPSource(url: server.url + "/big.tgz"), o, limits: limits)
         XCTAssertEqual(e?.code, .podsHTTPArchiveTooLarge, "\(String(describing: e))")
         XCTAssertTrue(e?.remedy?.contains("PODMIRROR_ARCHIVE_MAX_BYTES") ?? false, e?.remedy ?? "nil")
         XCTAssertLessThan(seen.most, Int64(big.count), "the transfer is cut, not finished")

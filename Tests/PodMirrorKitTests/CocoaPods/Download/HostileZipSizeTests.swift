@@ -61,7 +61,7 @@ extension HTTPSourceDownloaderTests {
         var limits = ArchiveLimits.default
         limits.maxEntries = 1
         let zip = try pythonArchive(Self.patchedZipScript(""))
-        try assertHostile(zip, name: "entries.zip", code: .podsHTTPTooManyEntries, options: limited(limits))
+        try assertHostile(zip, name: "entries.zip", code: .podsHTTPTooManyEntries, limits: limits)
     }
 
     func testAnOrdinaryZipWithALinkStillExtracts() throws {

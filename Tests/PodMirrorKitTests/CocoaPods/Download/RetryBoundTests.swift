@@ -12,7 +12,7 @@ extension HTTPSourceDownloaderTests {
     func tricklingOptions(stall: TimeInterval) -> DownloadOptions {
         var o = options(retries: 3, stall: stall)
         o.retryDelay = 1
-        o.minimumRate = MinimumRate(bytesPerSecond: 1024, seconds: 3)
+        o.network.minimumRate = MinimumRate(bytesPerSecond: 1024, seconds: 3)
         return o
     }
 
@@ -45,7 +45,7 @@ extension HTTPSourceDownloaderTests {
         XCTAssertEqual(e?.kind, .transfer, "\(String(describing: e))")
         XCTAssertLessThan(server.requests.count, 4, "the fourth try would start after the window")
         XCTAssertGreaterThanOrEqual(server.requests.count, 2)
-        XCTAssertLessThan(seconds, o.retryWindow + o.minimumRate.seconds + 2, "took \(seconds) s")
+        XCTAssertLessThan(seconds, o.retryWindow + o.network.minimumRate.seconds + 2, "took \(seconds) s")
         assertNothingLeft()
     }
 }

@@ -27,7 +27,7 @@ final class MirrorHistoryFetchTests: XCTestCase {
     func probe(fetch: MirrorHistoryFetch? = MirrorHistoryFetch(seconds: 20), local: [String] = [])
         -> MirrorProbe
     {
-        var p = MirrorProbe(timeout: 10)
+        var p = MirrorProbe(network: .test(), timeout: 10)
         p.history = LocalCommitHistory(paths: local)
         p.historyFetch = fetch
         return p
@@ -154,7 +154,7 @@ final class MirrorHistoryFetchTests: XCTestCase {
 
         let local = TempDirectory("pm-history-local")
         _ = try GitTransfer.clone(
-            url: bigServer.url("b.git"), into: local.sub("b"), branch: nil, options: TransferOptions())
+            url: bigServer.url("b.git"), into: local.sub("b"), branch: nil, options: TransferOptions(network: .test()))
         let before = TreeSnapshot(local.path)
         let known = probe(fetch: budget, local: [local.sub("b")]).run(mirrors)
         XCTAssertEqual(TreeSnapshot(local.path).differences(to: before), [], "the local repo is only read")

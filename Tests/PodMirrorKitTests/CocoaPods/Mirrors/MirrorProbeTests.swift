@@ -20,7 +20,7 @@ final class MirrorProbeTests: XCTestCase {
         {
             Mirror(name: $0.0, kind: .gems, url: $0.1.url + "/")
         }
-        let results = MirrorProbe(timeout: 5).run(mirrors)
+        let results = MirrorProbe(network: .test(), timeout: 5).run(mirrors)
         XCTAssertEqual(results.prefix(2).map(\.name), ["fast", "slow"])
         XCTAssertEqual(results.prefix(2).map(\.rank), [1, 2])
         XCTAssertEqual(results[0].compactIndex, true)
@@ -54,7 +54,7 @@ final class MirrorProbeTests: XCTestCase {
     func testTimeoutMakesAMirrorBroken() throws {
         let stuck = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .slow(3))
         let start = Date()
-        let r = MirrorProbe(timeout: 0.5).run([Mirror(name: "stuck", kind: .gems, url: stuck.url)])
+        let r = MirrorProbe(network: .test(), timeout: 0.5).run([Mirror(name: "stuck", kind: .gems, url: stuck.url)])
         XCTAssertLessThan(Date().timeIntervalSince(start), 2.5)
         XCTAssertFalse(r[0].healthy)
         XCTAssertTrue(r[0].problem?.contains("no answer within") ?? false, r[0].problem ?? "")
@@ -68,7 +68,7 @@ final class MirrorProbeTests: XCTestCase {
         let stuck = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .slow(3))
         let redirect = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .redirectToHTTP)
         let wrong = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .wrongContent)
-        let r = MirrorProbe(timeout: 0.5).run(
+        let r = MirrorProbe(network: .test(), timeout: 0.5).run(
             [("stuck", stuck.url), ("redirect", redirect.url), ("wrong", wrong.url), ("closed", "http://127.0.0.1:9")]
                 .map { Mirror(name: $0.0, kind: .gems, url: $0.1) })
         let byName = Dictionary(uniqueKeysWithValues: r.map { ($0.name, $0) })
@@ -89,7 +89,7 @@ final class MirrorProbeTests: XCTestCase {
             routes: StaticHTTPServer.specsMirrorRoutes(head: headA).mapValues {
                 var r = $0; r.headers["Content-Type"] = "text/plain"; return r
             })
-        let results = MirrorProbe(timeout: 5).run([
+        let results = MirrorProbe(network: .test(), timeout: 5).run([
             Mirror(name: "old", kind: .specsGit, url: old.url + "/Specs.git"),
             Mirror(name: "two", kind: .specsGit, url: two.url + "/Specs.git"),
             Mirror(name: "one", kind: .specsGit, url: one.url + "/Specs.git"),
@@ -109,7 +109,8 @@ final class MirrorProbeTests: XCTestCase {
     func testVerifyRefusesABrokenMirrorWithNetworkExit() throws {
         let broken = try StaticHTTPServer(routes: [:])
         XCTAssertThrowsError(
-            try MirrorProbe(timeout: 2).verify(Mirror(name: "x", kind: .specsGit, url: broken.url + "/Specs.git"))
+            try MirrorProbe(network: .test(), timeout: 2).verify(
+                Mirror(name: "x", kind: .specsGit, url: broken.url + "/Specs.git"))
         ) {
             XCTAssertEqual(($0 as? PodMirrorFailure)?.exitStatus, .network)
             XCTAssertTrue(($0 as? PodMirrorFailure)?.message.contains("HTTP 404") ?? false)

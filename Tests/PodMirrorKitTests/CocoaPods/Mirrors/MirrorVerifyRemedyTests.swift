@@ -1,13 +1,15 @@
 import Foundation
 import PodMirrorCocoaPods
 import PodMirrorFoundation
+import PodMirrorTestSupport
+import PodMirrorTransport
 import XCTest
 
 /// A gem mirror setup refuses points at `mirror test --gems`, which ranks gem mirrors (`mirror test` alone ranks
 /// Specs mirrors).
 final class MirrorVerifyRemedyTests: XCTestCase {
     func testAnUnhealthyGemMirrorsHintNamesMirrorTestGems() {
-        let probe = MirrorProbe(timeout: 2)
+        let probe = MirrorProbe(network: .test(), timeout: 2)
         let gems = Mirror(name: "", kind: .gems, url: "http://127.0.0.1:9/rubygems/", notes: "")
         XCTAssertThrowsError(try probe.verify(gems)) { error in
             let e = error as? PodMirrorFailure

@@ -119,8 +119,8 @@ final class HostileGitPodTests: XCTestCase {
             variables: ["HOME": home, "PATH": "/usr/bin:/bin"], currentDirectory: tmp.sub("project"))
         let fetcher = try PodsFetcher(
             request: PodsFetchRequest(
-                lockfilePath: path, cocoapodsVersion: "1.17.0", stallTimeout: 30, lockTimeout: 30,
-                environment: env, mirrors: SourceMirrorRules(rules: []), proxy: ProxySettings()))
+                lockfilePath: path, cocoapodsVersion: "1.17.0", network: .test(stallTimeout: 30, lockTimeout: 30),
+                environment: env))
         return try fetcher.run(mode: .apply, cancellation: CancellationToken())
     }
 

@@ -40,11 +40,11 @@ final class PodsFetchArchiveTests: XCTestCase {
         let env = RuntimeEnvironment(
             variables: ["HOME": fixture.home, "PATH": "/usr/bin:/bin"],
             currentDirectory: fixture.project)
+        var network = NetworkSettings.test(stallTimeout: 30, lockTimeout: 30)
+        network.urlRewrite = SourceMirrorRules(rules: mirrors)
         return try PodsFetcher(
             request: PodsFetchRequest(
-                lockfilePath: lock, only: [], jobs: 8, cocoapodsVersion: "1.17.0",
-                stallTimeout: 30, lockTimeout: 30, environment: env,
-                mirrors: SourceMirrorRules(rules: mirrors), proxy: ProxySettings()))
+                lockfilePath: lock, only: [], jobs: 8, cocoapodsVersion: "1.17.0", network: network, environment: env))
     }
 
     func result(_ report: PodsFetchReport, _ name: String) -> PodFetchResult { report.pods.first { $0.name == name }! }

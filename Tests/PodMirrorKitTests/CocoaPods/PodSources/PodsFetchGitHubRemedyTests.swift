@@ -22,10 +22,11 @@ final class PodsFetchGitHubRemedyTests: PodSourcesServedTestCase {
 
     func run(lock: String, only: [String], mirrors: [InsteadOfRule] = []) throws -> PodsFetchReport {
         let env = RuntimeEnvironment(variables: variables, currentDirectory: fixture.project)
+        var network = NetworkSettings.test(stallTimeout: 10, lockTimeout: 10)
+        network.urlRewrite = SourceMirrorRules(rules: mirrors)
+        network.proxy = ProxySettings(environment: variables)
         let request = PodsFetchRequest(
-            lockfilePath: lock, only: only, jobs: 4, cocoapodsVersion: "1.17.0", stallTimeout: 10, lockTimeout: 10,
-            environment: env, mirrors: SourceMirrorRules(rules: mirrors),
-            proxy: ProxySettings(environment: variables))
+            lockfilePath: lock, only: only, jobs: 4, cocoapodsVersion: "1.17.0", network: network, environment: env)
         return try PodsFetcher(request: request).run(mode: .apply, cancellation: CancellationToken())
     }
 

@@ -18,8 +18,7 @@ final class PodsFetchPartsTests: PodSourcesServedTestCase {
             variables: ["HOME": fixture.home, "PATH": "/usr/bin:/bin"], currentDirectory: fixture.project)
         return PodsFetchRequest(
             lockfilePath: try fixture.writeLock(try fixture.podfileLock()), only: only, cocoapodsVersion: version,
-            stallTimeout: 30, lockTimeout: 30, environment: env, mirrors: SourceMirrorRules(rules: []),
-            proxy: ProxySettings())
+            network: .test(stallTimeout: 30, lockTimeout: 30), environment: env)
     }
 
     func planner(only: [String] = [], version: String? = "1.17.0") throws -> PodsFetchPlanner {
@@ -205,7 +204,7 @@ final class PodsFetchPartsTests: PodSourcesServedTestCase {
 
     func testAFailedPodIsExitOneAndAnInterruptedRun130() throws {
         var request = try request(only: ["PMFoo"])
-        request.mirrors = SourceMirrorRules(rules: [
+        request.network.urlRewrite = SourceMirrorRules(rules: [
             InsteadOfRule(base: "http://127.0.0.1:9/", insteadOf: fixture.base + "/")
         ])
         let failed = try PodsFetcher(request: request).run(mode: .apply, cancellation: CancellationToken())

@@ -14,9 +14,7 @@ final class PodsFetchProgressClockTests: XCTestCase {
             variables: ["HOME": home.path, "PATH": "/usr/bin:/bin"], currentDirectory: home.path)
         let fetcher = try PodsFetcher(
             request: PodsFetchRequest(
-                lockfilePath: home.sub("Podfile.lock"), jobs: 2, environment: env,
-                mirrors: SourceMirrorRules(rules: []),
-                proxy: ProxySettings()))
+                lockfilePath: home.sub("Podfile.lock"), jobs: 2, network: .test(), environment: env))
         let jobs = (0..<4).map { i in
             PodJob(
                 result: PodFetchResult(

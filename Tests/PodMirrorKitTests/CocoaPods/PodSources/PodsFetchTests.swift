@@ -28,8 +28,7 @@ final class PodsFetchTests: PodSourcesServedTestCase {
     ) throws -> PodsFetcher {
         var request = PodsFetchRequest(
             lockfilePath: lock, only: only, jobs: jobs, cocoapodsVersion: "1.17.0",
-            stallTimeout: stall, lockTimeout: lockTimeout, environment: environment,
-            mirrors: SourceMirrorRules(rules: []), proxy: ProxySettings())
+            network: .test(stallTimeout: stall, lockTimeout: lockTimeout), environment: environment)
         request.strictChecksums = strictChecksums
         return try PodsFetcher(request: request)
     }

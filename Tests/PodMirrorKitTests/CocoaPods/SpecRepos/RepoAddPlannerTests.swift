@@ -54,7 +54,7 @@ final class RepoAddPlannerTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: h.repos, withIntermediateDirectories: true)
         let holder = try FlockHolder(h.repos + "/Spec_Lock")
         defer { holder.release() }
-        h.shared.lockTimeout = 0.5
+        h.shared.network.lockTimeout = 0.5
         XCTAssertThrowsError(try h.add()) { XCTAssertEqual(($0 as? any PodMirrorError)?.code, .reposLocked) }
         XCTAssertFalse(FileManager.default.fileExists(atPath: h.repo("specs")))
     }

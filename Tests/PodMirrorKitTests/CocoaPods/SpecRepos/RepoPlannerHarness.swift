@@ -18,7 +18,7 @@ final class RepoPlannerHarness {
         server = try GitHTTPServer(root: served.path)
         shared = RepoPlannerContext(
             repos: ReposDirectory(path: home.sub("repos"), cacheRoot: home.sub("cache"), fileSystem: LocalFileSystem()),
-            stallTimeout: 10)
+            network: .test(stallTimeout: 10))
     }
 
     deinit { server.stop() }

@@ -51,7 +51,7 @@ final class RepoRemovePlannerTests: XCTestCase {
         try h.add()
         let holder = try FlockHolder(h.repos + "/Spec_Lock")
         defer { holder.release() }
-        h.shared.lockTimeout = 0.5
+        h.shared.network.lockTimeout = 0.5
         XCTAssertThrowsError(try h.run(.apply) { try RepoRemovePlanner(h.shared).plan(name: "specs") }) {
             XCTAssertEqual(($0 as? any PodMirrorError)?.code, .reposLocked)
         }

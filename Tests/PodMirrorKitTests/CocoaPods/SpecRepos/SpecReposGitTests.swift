@@ -16,7 +16,7 @@ final class SpecReposGitTests: XCTestCase {
         defer { server.stop() }
         let shared = RepoPlannerContext(
             repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache"), fileSystem: LocalFileSystem()),
-            stallTimeout: 10)
+            network: .test(stallTimeout: 10))
         let url = server.url("specs.git")
         var report = try shared.perform(mode: .apply, context: ApplyContext(), purpose: "test") {
             try RepoAddPlanner(shared).plan(name: "specs", url: url, branch: nil)
@@ -65,7 +65,7 @@ final class SpecReposGitTests: XCTestCase {
         DispatchQueue.global().asyncAfter(deadline: .now() + 1) { token.cancel() }
         let shared = RepoPlannerContext(
             repos: ReposDirectory(path: tmp.sub("repos"), cacheRoot: tmp.sub("cache"), fileSystem: LocalFileSystem()),
-            stallTimeout: 30)
+            network: .test(stallTimeout: 30))
         let start = Date()
         XCTAssertThrowsError(
             try shared.perform(mode: .apply, context: ApplyContext(cancellation: token), purpose: "test") {

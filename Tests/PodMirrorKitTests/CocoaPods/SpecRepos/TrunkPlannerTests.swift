@@ -22,7 +22,7 @@ final class TrunkPlannerTests: XCTestCase {
         server = try GitHTTPServer(root: served.path)
         shared = RepoPlannerContext(
             repos: ReposDirectory(path: home.sub("repos"), cacheRoot: home.sub("cache"), fileSystem: LocalFileSystem()),
-            stallTimeout: 10)
+            network: .test(stallTimeout: 10))
     }
 
     override func tearDown() { server.stop() }

@@ -22,6 +22,30 @@ final class AtomicWriteTests: XCTestCase {
         XCTAssertEqual(dir.listing().filter { $0.contains("podmirror-") }, [], "no temp file left")
     }
 
+    /// The one atomic write (`AtomicFile`, which `writeAtomically` and `repo export` use): written in chunks beside
+    /// the file, which stays the old one until `commit()`; `discard()` leaves it as it was and no temporary file.
+    func testAnAtomicFileReplacesTheFileOnlyWhenCommitted() throws {
+        let dir = TempDirectory()
+        let p = try dir.write("f", "old\n")
+        let temporaries = { dir.listing().filter { $0.contains("podmirror-") } }
+        let dropped = try AtomicFile(p, mode: 0o600)
+        try dropped.write(Array("dropped".utf8))
+        XCTAssertEqual(temporaries().count, 1)
+        dropped.discard()
+        XCTAssertEqual(try dir.read("f"), Array("old\n".utf8))
+        XCTAssertEqual(temporaries(), [])
+        let file = try AtomicFile(p, mode: 0o600)
+        try file.write(Array("ne".utf8))
+        try file.write(Data("w\n".utf8))
+        XCTAssertEqual(file.written, 4)
+        XCTAssertEqual(try dir.read("f"), Array("old\n".utf8), "the old file until the commit")
+        try file.commit()
+        XCTAssertEqual(try dir.read("f"), Array("new\n".utf8))
+        let attrs = try FileManager.default.attributesOfItem(atPath: p)
+        XCTAssertEqual((attrs[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(temporaries(), [])
+    }
+
     func testUnchangedBytesAreNotWritten() throws {
         let dir = TempDirectory()
         let p = try dir.write("f", "same\n")

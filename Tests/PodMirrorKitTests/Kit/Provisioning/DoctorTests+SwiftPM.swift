@@ -27,7 +27,7 @@ extension DoctorTests {
         let environment = RuntimeEnvironment(
             variables: ["HOME": home.path, "XDG_CONFIG_HOME": home.sub("xdg"), "PATH": "/nonexistent"],
             currentDirectory: home.path)
-        var network = NetworkSettings()
+        var network = NetworkSettings.test()
         network.urlRewrite = SourceMirrorRules(rules: [
             InsteadOfRule(base: server.url(""), insteadOf: "https://github.com/")
         ])
@@ -41,7 +41,7 @@ extension DoctorTests {
         XCTAssertEqual(before.first?.fix, "podmirror swiftpm use \(home.sub("Pkg"))")
 
         let project = try SwiftPMProject.locate(home.sub("Pkg"), environment: environment)
-        let rules = try XCTUnwrap(network.urlRewrite)
+        let rules = network.urlRewrite
         _ = try PlanRunner().run(
             SwiftPMMirrorPlanner(environment: environment, rules: rules).plan(project), mode: .apply)
         try home.write("xdg/swiftpm/configuration/mirrors.json", "{\"object\": [], \"version\": 1}")

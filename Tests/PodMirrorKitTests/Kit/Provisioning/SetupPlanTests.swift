@@ -14,7 +14,7 @@ final class SetupPlanTests: XCTestCase {
         Setup(
             environment: RuntimeEnvironment(
                 variables: ["HOME": home.path, "PATH": "/nonexistent"], currentDirectory: home.path),
-            catalog: catalog)
+            catalog: catalog, network: .test())
     }
 
     /// Without `--strategy`: trunk for a mirror and Podfiles naming only trunk (the team's files untouched); the

@@ -38,7 +38,8 @@ final class GitFreshCheckoutTests: XCTestCase {
         defer { server.stop() }
 
         let path = tmp.sub("clone")
-        _ = try GitTransfer.clone(url: server.url("repo.git"), into: path, branch: nil, options: TransferOptions())
+        _ = try GitTransfer.clone(
+            url: server.url("repo.git"), into: path, branch: nil, options: TransferOptions(network: .test()))
         XCTAssertEqual(try git(path, ["status", "--porcelain", "--untracked-files=all", "--ignored"]), "")
         XCTAssertEqual(try git(path, ["diff-files"]), "", "the index's stat data matches every file")
         let listed = try git(path, ["ls-files", "-s"]).split(separator: "\n").map { line -> String in
@@ -84,7 +85,8 @@ final class GitFreshCheckoutTests: XCTestCase {
             _ = try git(bare, ["symbolic-ref", "HEAD", "refs/heads/master"])
             let path = tmp.sub("clone-\(name.unicodeScalars.count)-\(name.hashValue)")
             XCTAssertThrowsError(
-                try GitTransfer.clone(url: server.url("evil.git"), into: path, branch: nil, options: TransferOptions()),
+                try GitTransfer.clone(
+                    url: server.url("evil.git"), into: path, branch: nil, options: TransferOptions(network: .test())),
                 name
             ) { error in
                 XCTAssertEqual((error as? GitError)?.causeText?.key, "git.cause.unsafe-path", "\(name): \(error)")

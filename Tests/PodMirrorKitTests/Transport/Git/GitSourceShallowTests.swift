@@ -42,7 +42,7 @@ final class GitSourceShallowTests: XCTestCase {
     func fetch(_ url: String, _ revision: GitSourceFetcher.Revision) throws -> String {
         let dest = tmp.sub("pm-\(UUID().uuidString.prefix(6))")
         _ = try GitSourceFetcher.fetch(
-            url: url, revision: revision, submodules: false, into: dest, options: TransferOptions())
+            url: url, revision: revision, submodules: false, into: dest, options: TransferOptions(network: .test()))
         return dest
     }
 

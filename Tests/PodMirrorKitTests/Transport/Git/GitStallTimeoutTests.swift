@@ -28,7 +28,7 @@ final class GitStallTimeoutTests: XCTestCase {
         do {
             _ = try GitTransfer.clone(
                 url: url, into: path, branch: nil,
-                options: TransferOptions(stallTimeout: stall, cancellation: cancellation))
+                options: TransferOptions(network: .test(stallTimeout: stall), cancellation: cancellation))
             return (nil, Date().timeIntervalSince(start))
         } catch {
             return (error, Date().timeIntervalSince(start))

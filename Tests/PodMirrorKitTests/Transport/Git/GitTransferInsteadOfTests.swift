@@ -49,7 +49,9 @@ final class GitTransferInsteadOfTests: XCTestCase {
         git_remote_free(remote)
 
         let rules = SourceMirrorRules(rules: [InsteadOfRule(base: c.url(""), insteadOf: b.url(""))])
-        let options = TransferOptions(urlRewrite: rules)
+        var network = NetworkSettings.test()
+        network.urlRewrite = rules
+        let options = TransferOptions(network: network)
         let refs = try GitTransfer.listRemote(repo: repo, options: options)
         XCTAssertEqual(refs.first { $0.name == "HEAD" }?.oid, specs.head)
         try GitTransfer.fetch(repo, options: options)

@@ -10,20 +10,23 @@ import XCTest
 /// stalls, yet a clone from it is abandoned once a window passes under the rate, naming the rate.
 final class MinimumRateTests: XCTestCase {
     func testEnvironmentSetsTheRateAndBadValuesNameTheVariable() throws {
-        let unset = try NetworkSettings.resolve(timeout: nil, lockTimeout: nil, environment: [:])
+        let unset = try NetworkSettings.resolve(
+            timeout: nil, lockTimeout: nil, environment: [:], urlRewrite: SourceMirrorRules(rules: []))
         XCTAssertEqual(unset.minimumRate, .default)
         let set = try NetworkSettings.resolve(
-            timeout: nil, lockTimeout: nil, environment: ["PODMIRROR_MIN_RATE": "0", "PODMIRROR_MIN_RATE_TIME": "5"])
+            timeout: nil, lockTimeout: nil, environment: ["PODMIRROR_MIN_RATE": "0", "PODMIRROR_MIN_RATE_TIME": "5"],
+            urlRewrite: SourceMirrorRules(rules: []))
         XCTAssertEqual(set.minimumRate, MinimumRate(bytesPerSecond: 0, seconds: 5))
         XCTAssertFalse(set.minimumRate.isEnabled)
-        XCTAssertEqual(set.transfer().minimumRate, set.minimumRate)
         for (name, value) in [
             ("PODMIRROR_MIN_RATE", "fast"), ("PODMIRROR_MIN_RATE", "-1"), ("PODMIRROR_MIN_RATE_TIME", "0"),
             ("PODMIRROR_MIN_RATE_TIME", "soon"),
         ] {
             let environment = [name: value]
-            XCTAssertThrowsError(try NetworkSettings.resolve(timeout: nil, lockTimeout: nil, environment: environment))
-            {
+            XCTAssertThrowsError(
+                try NetworkSettings.resolve(
+                    timeout: nil, lockTimeout: nil, environment: environment, urlRewrite: SourceMirrorRules(rules: []))
+            ) {
                 let failure = $0 as? PodMirrorFailure
                 XCTAssertEqual(failure?.code, .usageTimeout, "\(name)=\(value)")
                 XCTAssertTrue(failure?.message.contains(name) == true, failure?.message ?? "")
@@ -40,7 +43,9 @@ final class MinimumRateTests: XCTestCase {
         defer { server.stop() }
         server.setFault(.trickleAfter(bytes: 2000))
         let start = Date()
-        let options = TransferOptions(stallTimeout: 20, minimumRate: MinimumRate(bytesPerSecond: 1000, seconds: 2))
+        var network = NetworkSettings.test(stallTimeout: 20)
+        network.minimumRate = MinimumRate(bytesPerSecond: 1000, seconds: 2)
+        let options = TransferOptions(network: network)
         XCTAssertThrowsError(
             try GitTransfer.clone(url: server.url("specs.git"), into: tmp.sub("r"), branch: nil, options: options)
         ) {

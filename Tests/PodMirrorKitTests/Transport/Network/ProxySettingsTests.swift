@@ -144,27 +144,33 @@ final class ProxySettingsTests: XCTestCase {
     }
 
     func testNetworkSettingsReadTimeoutsOnceAndNameTheSetting() throws {
-        var s = try NetworkSettings.resolve(timeout: nil, lockTimeout: nil, environment: [:])
+        var s = try NetworkSettings.resolve(
+            timeout: nil, lockTimeout: nil, environment: [:], urlRewrite: SourceMirrorRules(rules: []))
         XCTAssertEqual(s.stallTimeout, 120)
         XCTAssertEqual(s.lockTimeout, 60)
         XCTAssertEqual(s.stallTimeoutSetting, "--timeout or PODMIRROR_GIT_TIMEOUT")
         s = try NetworkSettings.resolve(
             timeout: nil, lockTimeout: nil,
-            environment: ["PODMIRROR_GIT_TIMEOUT": "7", "PODMIRROR_LOCK_TIMEOUT": "3"])
+            environment: ["PODMIRROR_GIT_TIMEOUT": "7", "PODMIRROR_LOCK_TIMEOUT": "3"],
+            urlRewrite: SourceMirrorRules(rules: []))
         XCTAssertEqual(s.stallTimeout, 7)
         XCTAssertEqual(s.probeTimeout, 7)
         XCTAssertEqual(s.lockTimeout, 3)
         XCTAssertEqual(s.stallTimeoutSetting, "PODMIRROR_GIT_TIMEOUT")
-        s = try NetworkSettings.resolve(timeout: 2, lockTimeout: nil, environment: ["PODMIRROR_GIT_TIMEOUT": "7"])
+        s = try NetworkSettings.resolve(
+            timeout: 2, lockTimeout: nil, environment: ["PODMIRROR_GIT_TIMEOUT": "7"],
+            urlRewrite: SourceMirrorRules(rules: []))
         XCTAssertEqual(s.stallTimeout, 2)
         XCTAssertEqual(s.stallTimeoutSetting, "--timeout")
         XCTAssertThrowsError(
             try NetworkSettings.resolve(
                 timeout: nil, lockTimeout: nil,
-                environment: ["PODMIRROR_GIT_TIMEOUT": "soon"])
+                environment: ["PODMIRROR_GIT_TIMEOUT": "soon"], urlRewrite: SourceMirrorRules(rules: []))
         ) { e in
             XCTAssertTrue((e as? PodMirrorFailure)?.message.contains("PODMIRROR_GIT_TIMEOUT") == true, "\(e)")
         }
-        XCTAssertThrowsError(try NetworkSettings.resolve(timeout: 0, lockTimeout: nil, environment: [:]))
+        XCTAssertThrowsError(
+            try NetworkSettings.resolve(
+                timeout: 0, lockTimeout: nil, environment: [:], urlRewrite: SourceMirrorRules(rules: [])))
     }
 }

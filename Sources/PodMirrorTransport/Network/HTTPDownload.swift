@@ -1,24 +1,43 @@
 import Foundation
 import PodMirrorFoundation
-import PodMirrorTransport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One URL downloaded to a file through libcurl, the way CocoaPods' `curl -f -L --retry 2` would, plus
 /// what it lacks: retries with backoff that resume with `Range` (guarded by `If-Range`), a restart from
 /// zero when the server ignores the range, a stall timeout, cancellation and an explicit proxy decision.
-struct HTTPFileDownload {
-    var url: String
-    /// The URL as written, when a mirror rewrote it into `url`: errors say `url (for declaredURL)`.
-    var declaredURL: String?
+/// The retry policy is `DownloadOptions`' (`retries`, `retryDelay`, `retryWindow`); one try is `HTTPDownloadAttempt`.
+package struct HTTPDownload {
+    package var url: String
+    /// How errors name the URL: redacted, and when a mirror rewrote it, as `GitTransfer.subject` says it.
+    package var shownURL: String
     /// `Name: value` request headers.
-    var headers: [String]
-    var userAgent: String?
-    var options: DownloadOptions
+    package var headers: [String]
+    package var userAgent: String?
+    package var options: DownloadOptions
+    /// The most bytes the file may hold: the download is cut there (`HTTPDownloadError.Kind.tooLarge`).
+    package var maxBytes: Int64
+
+    package init(
+        url: String, shownURL: String? = nil, headers: [String] = [], userAgent: String?, options: DownloadOptions,
+        maxBytes: Int64
+    ) {
+        self.url = url
+        self.shownURL = shownURL ?? Redaction.redactURL(url)
+        self.headers = headers
+        self.userAgent = userAgent
+        self.options = options
+        self.maxBytes = maxBytes
+    }
 
     /// HTTP statuses worth another attempt; every other error status fails at once.
     static let retryableStatuses: Set<Int> = [408, 425, 429, 500, 502, 503, 504]
 
     /// Downloads into `path` (created or replaced); returns its size. On failure the file is removed.
-    func run(to path: String) throws -> Int64 {
+    package func run(to path: String) throws -> Int64 {
         try download(to: path).size
     }
 
@@ -29,7 +48,7 @@ struct HTTPFileDownload {
     /// download has run `DownloadOptions.retryWindow` seconds (curl's `--retry-max-time`), and a try abandoned
     /// under the minimum rate is not restarted from zero: a trickling server that ignores `Range` would only send
     /// the same first bytes again, as slowly.
-    func download(to path: String) throws -> (size: Int64, headers: [String: String]) {
+    package func download(to path: String) throws -> (size: Int64, headers: [String: String]) {
         var failures = 0
         var restarts = 0
         var validator: String?
@@ -37,7 +56,7 @@ struct HTTPFileDownload {
         let started = Date()
         // Why the last try ended, when it was abandoned under the minimum rate.
         var tooSlow: String?
-        let shown = declaredURL.map { GitTransfer.subject($0, connectingTo: url) } ?? Redaction.redactURL(url)
+        let shown = shownURL
         func windowLeft(after wait: TimeInterval) -> Bool {
             Date().timeIntervalSince(started) + wait < options.retryWindow
         }
@@ -57,11 +76,12 @@ struct HTTPFileDownload {
                 case .cancelled:
                     throw InterruptedError()
                 case .tooLarge:
-                    throw HTTPSourceError.limit(.archiveBytes, of: options.limits, url: shown)
+                    throw HTTPDownloadError(.tooLarge, nil, url: shown)
                 case .writeFailed(let why):
                     // A full disk: the system's reason and the file, never libcurl's "Failure writing output".
-                    throw HTTPSourceError(
-                        .fileSystem, Message("pods.http.write-failed", ["url": shown, "path": path, "reason": why]))
+                    throw HTTPDownloadError(
+                        .fileSystem, Message("pods.http.write-failed", ["url": shown, "path": path, "reason": why]),
+                        url: shown)
                 case .rangeNotHonoured:
                     // The server ignored or refused the range: start over from zero, unless the last try was too
                     // slow (the same server would trickle the same bytes again) or the window is spent.
@@ -69,25 +89,26 @@ struct HTTPFileDownload {
                     fresh = true
                     validator = nil
                     if let tooSlow {
-                        throw HTTPSourceError(.transfer, Self.failure(shown, attempts: failures + 1, tooSlow))
+                        throw HTTPDownloadError(
+                            .transfer, Self.failure(shown, attempts: failures + 1, tooSlow), url: shown)
                     }
                     if restarts <= 2 && windowLeft(after: 0) { continue }
                     reason = "HTTP \(attempt.status)"
                 case .httpStatus(let status) where !Self.retryableStatuses.contains(status):
                     let message = Message("pods.http.status", ["url": shown, "status": "\(status)"])
-                    throw HTTPSourceError(.httpStatus, message, status: status)
+                    throw HTTPDownloadError(.httpStatus, message, url: shown, status: status)
                 case .httpStatus(let status):
                     reason = "HTTP \(status)"
                 case .failed(let why, permanent: true):
-                    throw HTTPSourceError(.transfer, Self.failure(shown, attempts: failures + 1, why))
+                    throw HTTPDownloadError(.transfer, Self.failure(shown, attempts: failures + 1, why), url: shown)
                 case .failed(let why, permanent: false):
                     reason = why
                 }
                 tooSlow = attempt.tooSlow ? reason : nil
                 failures += 1
                 if failures > options.retries || !windowLeft(after: options.backoff(after: failures)) {
-                    throw HTTPSourceError(
-                        .transfer, Self.failure(shown, attempts: failures, reason),
+                    throw HTTPDownloadError(
+                        .transfer, Self.failure(shown, attempts: failures, reason), url: shown,
                         status: attempt.status == 0 ? nil : attempt.status)
                 }
                 try backoff(failures)
@@ -111,13 +132,13 @@ struct HTTPFileDownload {
     /// `~/.netrc`, as CocoaPods' `curl` reads it.
     func perform(path: String, resumeFrom: Int64, headers lines: [String]) -> HTTPDownloadAttempt.Result {
         var attempt = HTTPDownloadAttempt(
-            url: url, path: path, stallTimeout: options.stallTimeout, minimumRate: options.minimumRate,
-            maxBytes: options.limits.maxArchiveBytes, cancellation: options.cancellation)
+            url: url, path: path, stallTimeout: options.stallTimeout, minimumRate: options.network.minimumRate,
+            maxBytes: maxBytes, cancellation: options.cancellation)
         attempt.resumeFrom = resumeFrom
         attempt.headers = lines
         attempt.userAgent = userAgent
         attempt.progress = options.progress
-        if case .proxy(let address) = options.proxy.choice(for: url) { attempt.proxy = address }
+        if case .proxy(let address) = options.network.proxy.choice(for: url) { attempt.proxy = address }
         let home = options.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         attempt.netrc = home.map { $0 + "/.netrc" }.flatMap { LocalFileSystem().fileExists($0) ? $0 : nil }
         return attempt.perform()
@@ -139,5 +160,35 @@ struct HTTPFileDownload {
     static func size(of path: String) -> Int64 {
         var st = stat()
         return stat(path, &st) == 0 ? Int64(st.st_size) : 0
+    }
+}
+
+/// Why an HTTP download failed after its retries (URLs redacted): the caller says it in its own words
+/// (`HTTPSourceError` for a pod's archive, `bundle.error.download` for `repo import`).
+package struct HTTPDownloadError: Error, Sendable {
+    package enum Kind: Sendable {
+        /// The server answered an HTTP error that retrying does not fix (404, 403, …).
+        case httpStatus
+        /// No complete answer after every attempt (timeouts, stalls, dropped connections, 5xx).
+        case transfer
+        /// The file grew past `HTTPDownload.maxBytes`.
+        case tooLarge
+        /// The file could not be written.
+        case fileSystem
+    }
+
+    package var kind: Kind
+    /// What happened (nil for `tooLarge`: the caller names its own bound).
+    package var text: Message?
+    /// The URL as errors show it (redacted; `url (for declaredURL)` when a mirror rewrote it).
+    package var url: String
+    /// The HTTP status, for `httpStatus` (and `transfer` when the last answer was one).
+    package var status: Int?
+
+    package init(_ kind: Kind, _ text: Message?, url: String, status: Int? = nil) {
+        self.kind = kind
+        self.text = text
+        self.url = url
+        self.status = status
     }
 }
