@@ -29,7 +29,8 @@ final class GitErrorTextTests: XCTestCase {
         defer { Messages.language = saved }
         Messages.language = .simplifiedChinese
         XCTAssertThrowsError(
-            try GitTransfer.listRemote(url: "http://127.0.0.1:9/x.git", options: TransferOptions(network: .test(stallTimeout: 5)))
+            try GitTransfer.listRemote(
+                url: "http://127.0.0.1:9/x.git", options: TransferOptions(network: .test(stallTimeout: 5)))
         ) { error in
             let git = error as? GitError
             XCTAssertTrue(git?.text?.localized.contains("失败：无法连接服务器（") ?? false, "\(error)")
