@@ -83,7 +83,7 @@ final class MirrorProbeTests: XCTestCase {
 
     func testSpecsMirrorsHeadComparedAndStaleOneReported() throws {
         let one = try StaticHTTPServer(routes: StaticHTTPServer.specsMirrorRoutes(head: headA))
-        let two = try StaticHTTPServer(routes: StaticHTTPServer.specsMirrorRoutes(head: headA), mode: .slow(0.3))
+        let two = try StaticHTTPServer(routes: StaticHTTPServer.specsMirrorRoutes(head: headA), mode: .slow(1.0))
         let old = try StaticHTTPServer(routes: StaticHTTPServer.specsMirrorRoutes(head: headB))
         let dumb = try StaticHTTPServer(
             routes: StaticHTTPServer.specsMirrorRoutes(head: headA).mapValues {
