@@ -31,7 +31,6 @@ static inline const git_error *pm_error_last(void) {
 /* git_libgit2_opts is variadic; Swift cannot call it directly. */
 static inline int pm_git_opts_int(int opt, int value) { return git_libgit2_opts(opt, value); }
 static inline int pm_git_opts_size(int opt, size_t value) { return git_libgit2_opts(opt, value); }
-static inline int pm_git_opts_ssize(int opt, ssize_t value) { return git_libgit2_opts(opt, value); }
 
 /* glibc keeps memory libgit2 freed (the pack indexer's, hundreds of MB for a large Specs repo) unless asked. */
 #if defined(__GLIBC__)
