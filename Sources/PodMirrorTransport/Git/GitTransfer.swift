@@ -286,10 +286,10 @@ package final class TransferSession: @unchecked Sendable {
         let url = repo.remoteURL(name) ?? git_remote_url(remote).map { String(cString: $0) } ?? repo.path
         try GitURL.validate(url)
         let local = try GitConfigFile(path: repo.gitDirectory + "/config").insteadOfRules()
-        let connect = options.connectURL(for: url, repositoryRules: local)
+        let rules = SourceMirrorRules(rules: options.network.urlRewrite.rules + local)
+        let connect = rules.rewrite(url)
         try GitURL.validate(connect)
-        let rule = SourceMirrorRules(rules: options.network.urlRewrite.rules + local)
-            .rule(for: url)
+        let rule = rules.rule(for: url)
         try GitURL.checkRewrite(
             url, connect: connect, rule: rule, operation: "open", subject: subject(url, connectingTo: connect))
         return (url, connect)

@@ -37,11 +37,8 @@ package struct TransferOptions: Sendable {
     var minimumRate: MinimumRate { network.minimumRate }
 
     /// The URL a transfer of `url` connects to: `url` rewritten once by the insteadOf rules of the files git
-    /// reads (`NetworkSettings.urlRewrite`), as git does. `repositoryRules` are those of the repository's own
-    /// config, which git reads after the others.
-    package func connectURL(for url: String, repositoryRules: [InsteadOfRule] = []) -> String {
-        SourceMirrorRules(rules: network.urlRewrite.rules + repositoryRules).rewrite(url)
-    }
+    /// reads (`NetworkSettings.urlRewrite`), as git does.
+    package func connectURL(for url: String) -> String { network.urlRewrite.rewrite(url) }
 
     /// The insteadOf rule a transfer of `url` follows, or nil when none rewrites it.
     package func rewriteRule(for url: String) -> InsteadOfRule? {
