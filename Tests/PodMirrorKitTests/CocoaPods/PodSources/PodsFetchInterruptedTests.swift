@@ -11,19 +11,8 @@ import XCTest
 final class PodsFetchInterruptedTests: XCTestCase {
     func testStoppedPodsAreInterruptedNotFailed() throws {
         let home = TempDirectory("pods-interrupted")
-        let env = RuntimeEnvironment(
-            variables: ["HOME": home.path, "PATH": "/usr/bin:/bin"], currentDirectory: home.path)
-        let fetcher = try PodsFetcher(
-            request: PodsFetchRequest(
-                lockfilePath: home.sub("Podfile.lock"), jobs: 2, network: .test(), environment: env))
-        let jobs = (0..<3).map { i in
-            PodJob(
-                result: PodFetchResult(
-                    name: "P\(i)", version: "1.0", kind: .git, origin: .release, url: nil, status: .missing,
-                    reason: nil, error: nil, errorCode: nil, bytes: 0, seconds: 0, cachePath: nil, commit: nil,
-                    podspec: nil, specRepo: nil, reasonText: nil, errorText: nil, exitStatus: nil),
-                source: nil, slug: nil, spec: nil, settled: false)
-        }
+        let fetcher = try PodsFetcherFixture.fetcher(home: home)
+        let jobs = PodsFetcherFixture.jobs(3, status: .missing, settled: false)
         let cancelled = CancellationToken()
         cancelled.cancel(signal: SIGINT)
         let pods = fetcher.execute(jobs, cancellation: cancelled, progress: nil)

@@ -10,19 +10,8 @@ import XCTest
 final class PodsFetchProgressClockTests: XCTestCase {
     func testSecondsCountFromTheStartOfTheFetching() throws {
         let home = TempDirectory("pods-progress-clock")
-        let env = RuntimeEnvironment(
-            variables: ["HOME": home.path, "PATH": "/usr/bin:/bin"], currentDirectory: home.path)
-        let fetcher = try PodsFetcher(
-            request: PodsFetchRequest(
-                lockfilePath: home.sub("Podfile.lock"), jobs: 2, network: .test(), environment: env))
-        let jobs = (0..<4).map { i in
-            PodJob(
-                result: PodFetchResult(
-                    name: "P\(i)", version: "1.0", kind: .git, origin: .release, url: nil, status: .skipped,
-                    reason: nil, error: nil, errorCode: nil, bytes: 0, seconds: 0, cachePath: nil, commit: nil,
-                    podspec: nil, specRepo: nil, reasonText: nil, errorText: nil, exitStatus: nil),
-                source: nil, slug: nil, spec: nil, settled: true)
-        }
+        let fetcher = try PodsFetcherFixture.fetcher(home: home)
+        let jobs = PodsFetcherFixture.jobs(4, status: .skipped, settled: true)
         // Planning that took a while before the fetching began.
         Thread.sleep(forTimeInterval: 0.5)
         let seen = Seen()
