@@ -341,12 +341,12 @@ package enum GitTransfer {
         return "\(Redaction.redactURL(connect))\(subjectMarker)\(Redaction.redactURL(url)))"
     }
 
-    /// `subject` for a person: its `MIRROR (for URL)` form in the chosen language.
-    package static func localizedSubject(_ subject: String) -> String {
-        guard let marker = subject.range(of: subjectMarker), subject.hasSuffix(")") else { return subject }
+    /// `subject`'s `MIRROR (for URL)` form as a sentence; nil when it names one URL or path.
+    package static func subjectText(_ subject: String) -> Message? {
+        guard let marker = subject.range(of: subjectMarker), subject.hasSuffix(")") else { return nil }
         let mirror = String(subject[..<marker.lowerBound])
         let url = String(subject[marker.upperBound...].dropLast())
-        return Message("git.subject.for", ["mirror": mirror, "url": url]).localized
+        return Message("git.subject.for", ["mirror": mirror, "url": url])
     }
 
     /// Clones `url` into the new folder `path` (which must not exist or be empty): full history,
