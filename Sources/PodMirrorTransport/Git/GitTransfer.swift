@@ -30,6 +30,7 @@ package final class TransferSession: @unchecked Sendable {
     /// The stream's limits for this transfer's thread, while `run` runs.
     private var scope: OpaquePointer?
     private var lastReport = Date.distantPast
+    private var lastPagesDropped = Date.distantPast
     /// The proxy URL handed to libgit2; kept alive until the session ends.
     private var proxyURL: UnsafeMutablePointer<CChar>?
     private(set) var proxyChoice: ProxySettings.Choice = .direct
@@ -139,6 +140,7 @@ package final class TransferSession: @unchecked Sendable {
         // Throttle: libgit2 calls this for every object.
         if done || now.timeIntervalSince(lastReport) > 0.1 {
             lastReport = now
+            dropPackPages(now, force: done)
             if s.received_objects < s.total_objects || s.total_deltas == 0 {
                 options.progress.report(
                     ProgressEvent(
@@ -154,11 +156,20 @@ package final class TransferSession: @unchecked Sendable {
         return rc
     }
 
+    /// Every tenth of a second: the pack pages read since count no longer as this process's memory (libgit2
+    /// maps a whole pack while it indexes one, and a large Specs repo's pack is hundreds of MB).
+    private func dropPackPages(_ now: Date, force: Bool) {
+        guard force || now.timeIntervalSince(lastPagesDropped) >= 0.1 else { return }
+        lastPagesDropped = now
+        Libgit2.dropPackPages()
+    }
+
     func checkoutProgress(completed: Int, total: Int?) {
         lock.lock(); lastActivity = Date(); networkDone = true; lock.unlock()
         let now = Date()
         if completed == total || now.timeIntervalSince(lastReport) > 0.1 {
             lastReport = now
+            dropPackPages(now, force: completed == total)
             options.progress.report(
                 ProgressEvent(phase: Message("git.progress.checkout").localized, completed: completed, total: total))
         }
