@@ -24,7 +24,8 @@ package enum CacheLock {
                 as FileLock.OpenFailure
             {
                 throw PodMirrorFailure(
-                    Message("pods.cache.lock-open", ["path": lockPath, "reason": error.reason]), code: .podsCacheLock)
+                    Message("pods.cache.lock-open", ["path": lockPath], parts: ["reason": error.reason]),
+                    code: .podsCacheLock)
             }
             do {
                 try lock.lock(until: deadline, timeout: timeout, poll: 0.02, cancellation: cancellation)

@@ -45,9 +45,10 @@ package final class SpecLock: HeldJobLock, Sendable {
         cancellation: CancellationToken = .init()
     ) throws -> SpecLock {
         do { try reposDir.fileSystem.createDirectory(reposDir.path) } catch {
-            let reason = (error as? FileError)?.reason ?? (error as NSError).localizedDescription
+            let reason =
+                (error as? FileError)?.reasonMessage ?? SystemReason.words((error as NSError).localizedDescription)
             throw PodMirrorFailure(
-                Message("repo.error.repos-create", ["path": reposDir.path, "reason": reason]),
+                Message("repo.error.repos-create", ["path": reposDir.path], parts: ["reason": reason]),
                 remedy: Message("repo.error.repos-create.remedy"), code: .reposCreate)
         }
         let path = reposDir.lockPath
@@ -56,7 +57,7 @@ package final class SpecLock: HeldJobLock, Sendable {
             as FileLock.OpenFailure
         {
             throw PodMirrorFailure(
-                Message("repo.error.lock-open", ["path": path, "reason": error.reason]), code: .lockOpen)
+                Message("repo.error.lock-open", ["path": path], parts: ["reason": error.reason]), code: .lockOpen)
         }
         do {
             try lock.lock(timeout: timeout, poll: 0.1, cancellation: cancellation, command: "podmirror \(purpose)")

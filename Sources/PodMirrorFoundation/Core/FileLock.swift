@@ -32,7 +32,7 @@ package final class FileLock: @unchecked Sendable {
     /// `namesHolder`: holders write and waiters read `<path>.podmirror-owner`.
     package init(path: String, flags: Int32, mode: mode_t = 0o644, namesHolder: Bool = false) throws {
         let fd = open(path, flags | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw OpenFailure(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw OpenFailure(path: path, reason: SystemReason.message(errno: errno)) }
         self.path = path
         self.fd = fd
         self.ownerPath = namesHolder ? path + ".podmirror-owner" : nil
@@ -129,8 +129,8 @@ package final class FileLock: @unchecked Sendable {
     /// The lock file could not be opened; each lock reports it with its own message and code.
     package struct OpenFailure: Error {
         package var path: String
-        /// `strerror` of the failed `open`.
-        package var reason: String
+        /// Why the `open` failed (`SystemReason`).
+        package var reason: Message
     }
 }
 

@@ -19,6 +19,8 @@ package struct FileError: PodMirrorError {
     package var reason: String
     /// `reason` as a sentence in the reader's language (`SystemReason`), when it is the system's or podmirror's.
     package var reasonText: Message?
+    /// `reason` as a sentence, in the reader's language where podmirror knows it.
+    package var reasonMessage: Message { reasonText ?? SystemReason.words(reason) }
     /// For `move`: where the file was going.
     package var destination: String?
     /// Why `readFile` refused the file, when it did (`reason` says it in English).

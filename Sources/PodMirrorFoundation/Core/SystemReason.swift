@@ -23,9 +23,12 @@ package enum SystemReason {
         ENETUNREACH: "system.errno.ENETUNREACH", ECONNRESET: "system.errno.ECONNRESET",
     ]
 
+    /// A reason only known by its English words (Foundation's, say): the same words in every language.
+    package static func words(_ english: String) -> Message { Message("system.errno.other", ["reason": english]) }
+
     /// `code`'s reason; `said` is the system's English text when the caller already has it.
     package static func message(errno code: Int32, said: String? = nil) -> Message {
         let english = said ?? String(cString: strerror(code))
-        return Message(keys[code] ?? "system.errno.other", ["reason": english])
+        return keys[code].map { Message($0, ["reason": english]) } ?? words(english)
     }
 }

@@ -88,7 +88,7 @@ final class FileLockTests: XCTestCase {
 
     func testAFileThatCannotBeOpenedThrowsTheReason() {
         XCTAssertThrowsError(try FileLock(path: "/nonexistent-\(UUID())/Spec_Lock", flags: O_RDWR | O_CREAT)) {
-            XCTAssertEqual(($0 as? FileLock.OpenFailure)?.reason, String(cString: strerror(ENOENT)))
+            XCTAssertEqual(($0 as? FileLock.OpenFailure)?.reason.english, String(cString: strerror(ENOENT)))
         }
         XCTAssertFalse(FileLock.isHeld("/nonexistent-\(UUID())"), "a missing file is held by nobody")
     }
