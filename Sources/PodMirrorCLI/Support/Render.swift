@@ -21,10 +21,7 @@ enum Render {
     /// The JSON form of a plan report, merged with command-specific fields.
     static func planJSON(command: String, _ report: PlanReport, extra: [String: JSONValue] = [:]) -> [String: JSONValue]
     {
-        var object: [String: JSONValue] =
-            (try? JSONValue.encoding(redacted(report))).flatMap {
-                if case .object(let o) = $0 { return o } else { return nil }
-            } ?? [:]
+        var object = (try? JSONValue.fields(of: redacted(report))) ?? [:]
         object["command"] = .string(command)
         object["ok"] = .bool(report.error == nil)
         for (k, v) in extra { object[k] = v }

@@ -73,4 +73,11 @@ extension JSONValue {
         let data = try JSONEncoder().encode(value)
         return try JSONDecoder().decode(JSONValue.self, from: data)
     }
+
+    /// The fields of a value that encodes as a JSON object (none for any other JSON), for a renderer that puts
+    /// them at the top of a document or merges several values' fields.
+    package static func fields<T: Encodable>(of value: T) throws -> [String: JSONValue] {
+        guard case .object(let fields) = try encoding(value) else { return [:] }
+        return fields
+    }
 }

@@ -39,10 +39,7 @@ package struct ChangeRecord: Encodable, Sendable {
     /// `details` in JSON: one object with the keys of `details` and of each outcome, a later one's winning.
     package func detailsJSON() throws -> [String: JSONValue] {
         var merged: [String: JSONValue] = [:]
-        for facts in [details] + outcomes {
-            guard case .object(let fields) = try JSONValue.encoding(facts) else { continue }
-            merged.merge(fields) { _, new in new }
-        }
+        for facts in [details] + outcomes { merged.merge(try JSONValue.fields(of: facts)) { _, new in new } }
         return merged
     }
 
