@@ -60,11 +60,6 @@ package enum JSONValue: Codable, Equatable, Sendable, ExpressibleByStringLiteral
         if case .object(let o) = self { return o[key] }
         return nil
     }
-
-    package var stringValue: String? {
-        if case .string(let s) = self { return s }
-        return nil
-    }
 }
 
 extension JSONValue {
