@@ -31,9 +31,9 @@ struct InitCommand: PodmirrorCommand {
         let choice = try platform.map { try PlatformChoice(parsing: $0) }
         // As `podfile source use MIRROR` then `podfile source add SOURCE` would edit the new Podfile.
         let edits = (mirror.map { [PodfileEdit.useSource($0)] } ?? []) + sources.map { .addSource($0, first: false) }
-        let (plan, extra) = try PodfileInit.plan(
+        let (plan, created) = try PodfileInit.plan(
             path: path, platform: choice, template: template, environment: runner.environment, sources: edits,
             catalog: edits.isEmpty ? nil : try runner.catalog())
-        try runner.run(plan, extra: extra)
+        try runner.run(plan, extra: try JSONValue.fields(of: created))
     }
 }

@@ -42,9 +42,7 @@ extension CommandRunner {
     ) throws {
         let report = adjust(RepoUsePlanner.reportingMovedBack(try report(shared.job(purpose: command, makePlan))))
         var extra: [String: JSONValue] = ["reposDir": .string(shared.repos.path)]
-        if report.changes.count == 1, case .object(let d) = report.changes[0].details {
-            for k in ["method", "oldHead", "newHead", "name", "url"] where d[k] != nil { extra[k] = d[k] }
-        }
+        extra.merge(Render.liftedDetails(Render.single(report), ["method", "oldHead", "newHead", "name", "url"])) { $1 }
         try finish(report, extra: extra)
     }
 }

@@ -17,13 +17,11 @@ struct RepoExportCommand: PodmirrorCommand {
         let env = runner.environment
         let planner = RepoExportPlanner(RepoPlannerContext(repos: ReposDirectory(environment: env)))
         let report = try runner.report(PlanJob(try planner.plan(name: name, to: env.expandPath(file))))
-        var extra: [String: JSONValue] = [:]
-        guard let change = report.changes.first, case .object(let d) = change.details else {
-            return try runner.finish(report)
-        }
-        for k in ["name", "file", "branch", "tip", "bytes", "objects", "packReused", "seconds"] { extra[k] = d[k] }
+        guard let change = report.changes.first else { return try runner.finish(report) }
+        let extra = Render.liftedDetails(
+            change, ["name", "file", "branch", "tip", "bytes", "objects", "packReused", "seconds"])
         // An applied export says what it wrote, with its size and time.
-        guard change.applied, case .int(let bytes)? = d["bytes"], case .double(let seconds)? = d["seconds"] else {
+        guard change.applied, let done = change.facts(SpecBundleExport.self) else {
             return try runner.finish(report, extra: extra)
         }
         try runner.finish(report, extra: extra) {
@@ -31,10 +29,9 @@ struct RepoExportCommand: PodmirrorCommand {
                 Message(
                     "bundle.export.done",
                     [
-                        "name": name, "branch": d["branch"]?.stringValue ?? "", "file": d["file"]?.stringValue ?? "",
-                        "tip": String((d["tip"]?.stringValue ?? "").prefix(12)),
-                        "bytes": ByteSize.text(Int64(bytes)),
-                        "seconds": String(format: "%.1f", seconds),
+                        "name": name, "branch": done.branch, "file": done.file, "tip": String(done.tip.prefix(12)),
+                        "bytes": ByteSize.text(Int64(done.bytes)),
+                        "seconds": String(format: "%.1f", done.seconds),
                     ]
                 ).localized)
         }

@@ -36,11 +36,10 @@ struct RepoImportCommand: PodmirrorCommand {
                 shared.job(purpose: Self.commandName) { _ in try RepoImportPlanner(shared).plan(request) }),
             origin: originURL)
         var extra: [String: JSONValue] = ["reposDir": .string(shared.repos.path)]
-        if report.changes.count == 1, case .object(let d) = report.changes[0].details {
-            for k in ["method", "oldHead", "newHead", "name", "url", "tip", "branch", "bundleError"] where d[k] != nil {
-                extra[k] = d[k]
-            }
-        }
+        extra.merge(
+            Render.liftedDetails(
+                Render.single(report), ["method", "oldHead", "newHead", "name", "url", "tip", "branch", "bundleError"])
+        ) { $1 }
         try runner.finish(report, extra: extra)
     }
 }

@@ -4,8 +4,7 @@ import PodMirrorFoundation
 /// `gems list`: the gemrc's sources (mirror or private) and Bundler's mirror.
 enum GemSourcesListingRenderer: ResultRenderer {
     static func jsonFields(_ listing: GemSources.Listing) throws -> [String: JSONValue] {
-        guard case .object(let fields) = try JSONValue.encoding(listing) else { return [:] }
-        return fields
+        try JSONValue.fields(of: listing)
     }
 
     static func text(_ listing: GemSources.Listing, console c: Console) {

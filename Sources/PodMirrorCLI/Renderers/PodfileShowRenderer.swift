@@ -5,9 +5,7 @@ import PodMirrorFoundation
 /// and the problems CocoaPods would reject it for.
 enum PodfileShowRenderer: ResultRenderer {
     static func jsonFields(_ doc: PodfileDocument) throws -> [String: JSONValue] {
-        var object: [String: JSONValue] = ["podfile": .string(doc.path)]
-        if case .object(let fields) = doc.model.json { for (k, v) in fields { object[k] = v } }
-        return object
+        doc.model.json.merging(["podfile": .string(doc.path)]) { field, _ in field }
     }
 
     static func text(_ doc: PodfileDocument, console c: Console) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PodMirrorCocoaPods
 import PodMirrorFoundation
 import PodMirrorKit
 
@@ -20,10 +21,7 @@ enum Render {
     /// The JSON form of a plan report, merged with command-specific fields.
     static func planJSON(command: String, _ report: PlanReport, extra: [String: JSONValue] = [:]) -> [String: JSONValue]
     {
-        var object: [String: JSONValue] =
-            (try? JSONValue.encoding(redacted(report))).flatMap {
-                if case .object(let o) = $0 { return o } else { return nil }
-            } ?? [:]
+        var object = (try? JSONValue.fields(of: redacted(report))) ?? [:]
         object["command"] = .string(command)
         object["ok"] = .bool(report.error == nil)
         for (k, v) in extra { object[k] = v }
@@ -74,21 +72,29 @@ enum Render {
     /// The line of an applied spec-repo switch, said from what was done (`details`): which repo was re-pointed
     /// (a delta fetch) or replaced by a fresh clone, at which URL, and its new name; nil for other changes.
     static func switchDone(_ change: ChangeRecord) -> String? {
-        guard change.applied, change.kind == .specRepoUse, case .object(let d) = change.details,
-            case .string(let method)? = d["method"], ["repoint", "clone"].contains(method),
-            let name = d["name"]?.stringValue, let url = d["url"]?.stringValue
+        guard change.applied, change.kind == .specRepoUse, let planned = change.facts(SpecRepoSwitchFacts.self),
+            let done = change.facts(SpecRepoSwitchedFacts.self), [.repoint, .clone].contains(done.method)
         else { return nil }
-        let old = d["previousName"]?.stringValue
+        let (name, url, old) = (planned.name, planned.url, done.previousName)
         let key: String
-        switch (method, old) {
-        case ("repoint", let old?) where old != name: key = "repo.use.done.repoint-rename"
-        case ("repoint", _): key = "repo.use.done.repoint"
+        switch (done.method, old) {
+        case (.repoint, let old?) where old != name: key = "repo.use.done.repoint-rename"
+        case (.repoint, _): key = "repo.use.done.repoint"
         case (_, let old?) where old != name: key = "repo.use.done.replace-rename"
         case (_, _?): key = "repo.use.done.replace"
         default: key = "repo.use.done.clone"
         }
         return Message(key, ["old": old ?? name, "name": name, "url": url]).localized
     }
+
+    /// The `keys` of a change's `details` that `repo` commands also give at the top of their JSON.
+    static func liftedDetails(_ change: ChangeRecord?, _ keys: [String]) -> [String: JSONValue] {
+        guard let details = try? change?.detailsJSON() else { return [:] }
+        return details.filter { keys.contains($0.key) }
+    }
+
+    /// The single change of a report (nil when it has none or several).
+    static func single(_ report: PlanReport) -> ChangeRecord? { report.changes.count == 1 ? report.changes[0] : nil }
 
     /// Text rendering of a plan report: one line per change; diffs on dry run and check. Warnings a run
     /// that changes nothing already showed in the same state are summed up in one line (see

@@ -11,7 +11,7 @@ enum VersionOutput {
         else { return nil }
         let info = BuildInfo.current
         if arguments.contains("--json") {
-            if case .object(let o) = info.json { Render.json(o, console: console) }
+            Render.json(info.json, console: console)
         } else {
             info.lines.forEach { console.out($0) }
         }

@@ -131,11 +131,9 @@ package struct InsteadOfRules: Sendable {
             plan.changes.append(
                 change(
                     file: file, sim, summary: summary,
-                    details: [
-                        "file": .string(file), "mirror": .string(Redaction.redactURL(base)),
-                        "insteadOf": target ? .array(Self.specsSpellings.map { .string($0) }) : .array([]),
-                        "removed": .array(stale.map { .string(Self.backArrow($0.rule)) }),
-                    ]))
+                    details: GitconfigEditFacts(
+                        file: file, mirror: Redaction.redactURL(base), insteadOf: target ? Self.specsSpellings : [],
+                        removed: stale.map { Self.backArrow($0.rule) })))
         }
         plan.removingLeftovers(beside: configFiles.globalFiles, fileSystem: environment.fileSystem)
         return plan
@@ -168,7 +166,7 @@ package struct InsteadOfRules: Sendable {
                     file: file, sim,
                     summary: Message(
                         "gitconfig.insteadof.summary-reset", ["file": file, "count": String(removed.count)]),
-                    details: ["file": .string(file), "removed": .array(removed.map { .string($0) })]))
+                    details: GitconfigEditFacts(file: file, removed: removed)))
         }
         let sourceRules = try SourceMirrorConfig(environment: environment, catalog: catalog).rules()
         for r in existing where !r.managed {
@@ -198,11 +196,15 @@ package struct InsteadOfRules: Sendable {
         "\(Redaction.redactURL(rule.base)) ← \(Redaction.redactURL(rule.insteadOf))"
     }
 
-    func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), summary: Message, details: JSONValue) -> Change {
+    func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), summary: Message, details: GitconfigEditFacts)
+        -> Change
+    {
         change(file: file, sim, summary: summary.english, details: details).localized(summary)
     }
 
-    func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), summary: String, details: JSONValue) -> Change {
+    func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), summary: String, details: GitconfigEditFacts)
+        -> Change
+    {
         if sim.old == nil && sim.new.isEmpty {
             return .satisfied(
                 id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, subject: file, summary: summary,

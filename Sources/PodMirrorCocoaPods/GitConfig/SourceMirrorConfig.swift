@@ -86,10 +86,8 @@ package struct SourceMirrorConfig: Sendable {
             plan.changes.append(
                 change(
                     file: file, sim, message,
-                    details: [
-                        "file": .string(file), "added": .array(shown.map { .string($0) }),
-                        "removed": .array(stale.map { .string(Self.arrow($0.rule)) }),
-                    ]))
+                    details: GitconfigEditFacts(
+                        file: file, added: shown, removed: stale.map { Self.arrow($0.rule) })))
         }
         return plan
     }
@@ -121,10 +119,8 @@ package struct SourceMirrorConfig: Sendable {
             plan.changes.append(
                 change(
                     file: file, sim, message,
-                    details: [
-                        "file": .string(file), "added": .array([]),
-                        "removed": .array(managed.map { .string(Self.arrow($0.rule)) }),
-                    ]))
+                    details: GitconfigEditFacts(
+                        file: file, added: [], removed: managed.map { Self.arrow($0.rule) })))
         }
         for r in matching where !r.managed {
             let message = Message(
@@ -188,7 +184,9 @@ package struct SourceMirrorConfig: Sendable {
         "\(Redaction.redactURL(rule.insteadOf)) → \(Redaction.redactURL(rule.base))"
     }
 
-    func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), _ message: Message, details: JSONValue) -> Change {
+    func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), _ message: Message, details: GitconfigEditFacts)
+        -> Change
+    {
         var c = InsteadOfRules(environment: environment, catalog: catalog).change(
             file: file, sim, summary: message.english, details: details)
         c.message = message

@@ -187,10 +187,7 @@ package enum PodfileEditor {
         // names every edit asked, as holding.
         let said = result.changed ? result.changing.map { edits[$0] } : edits
         let summary = said.map(\.summary).joined(separator: "; ") + " in \(displayPath ?? document.path)"
-        let details: JSONValue = .object([
-            "edits": .array(edits.map { .string($0.summary) }), "podfile": .string(document.path),
-            "after": after.model.json,
-        ])
+        let details = PodfileEditFacts(edits: edits.map(\.summary), podfile: document.path, after: after.model)
         var change = Change.fileEdit(
             id: "podfile.edit:\(document.path)", kind: .podfileEdit, path: document.path,
             displayPath: displayPath, old: result.old, new: result.new, summary: summary,

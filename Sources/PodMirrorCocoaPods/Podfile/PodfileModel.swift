@@ -143,8 +143,8 @@ package struct PodfileModel: Sendable {
     }
 
     /// The `podfile show --json` fields (source URL credentials redacted).
-    package var json: JSONValue {
-        .object([
+    package var json: [String: JSONValue] {
+        [
             "sources": .array(sourceURLs.map { .string(Redaction.redactURL($0)) }),
             "platform": platform?.json ?? .null,
             "inhibitAllWarnings": .bool(inhibitAllWarnings),
@@ -153,6 +153,6 @@ package struct PodfileModel: Sendable {
             "buildSettings": .array(buildSettings.map(\.json)),
             "deploymentTargets": .array(deploymentTargets.map(\.json)),
             "problems": .array(problems.map(\.json)),
-        ])
+        ]
     }
 }

@@ -122,11 +122,9 @@ package struct GemSources: Sendable {
             throw PodMirrorFailure(Message("gems.error.internal", ["path": path]), code: .gemsInternal)
         }
         let old: [UInt8]? = exists ? doc.bytes : nil
-        let details: JSONValue = [
-            "file": .string(path), "reason": .string(location.gemrcReason),
-            "before": .array((doc.sources ?? []).map { .string(Redaction.redactURL($0)) }),
-            "after": .array((check.sources ?? []).map { .string(Redaction.redactURL($0)) }),
-        ]
+        let details = GemrcEditFacts(
+            file: path, reason: location.gemrcReason, before: (doc.sources ?? []).map(Redaction.redactURL),
+            after: (check.sources ?? []).map(Redaction.redactURL))
         let after = check.sources ?? []
         let before = after.prefix { $0 != target }
         let kept = before.filter { !editor.isReplaceable($0) }.map { url in
@@ -164,11 +162,9 @@ package struct GemSources: Sendable {
         let exists = fs.fileExists(path)
         let config = try bundlerConfig()
         let new = try config.setting(mirror: mirror)
-        let details: JSONValue = [
-            "file": .string(path), "key": .string(BundlerConfig.mirrorKey),
-            "before": .string(config.mirror.map(Redaction.redactURL)),
-            "after": .string(mirror.map(Redaction.redactURL)),
-        ]
+        let details = BundlerMirrorFacts(
+            file: path, key: BundlerConfig.mirrorKey, before: config.mirror.map(Redaction.redactURL),
+            after: mirror.map(Redaction.redactURL))
         if !exists && mirror == nil {
             return .satisfied(
                 id: "gems.bundler-mirror", kind: .bundlerConfigEdit, subject: path,

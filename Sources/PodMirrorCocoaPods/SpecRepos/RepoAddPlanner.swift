@@ -28,11 +28,9 @@ package struct RepoAddPlanner: Sendable {
             let msg = Message("repo.add.already", ["name": name, "url": Redaction.redactURL(url)])
             var change = Change.satisfied(
                 id: "repo.add:\(name)", kind: .specRepoClone, subject: name, summary: msg.english,
-                details: [
-                    "name": .string(name), "url": .string(existing.displayURL), "path": .string(path),
-                    "branch": .string(existing.branch), "method": "none",
-                    "oldHead": .string(existing.head), "newHead": .string(existing.head),
-                ])
+                details: SpecRepoUnchangedFacts(
+                    name: name, url: existing.displayURL, oldHead: existing.head, newHead: existing.head, path: path,
+                    branch: NullWhenAbsent(wrappedValue: existing.branch)))
             change.message = msg
             return Plan(title: "repo add \(name)", changes: [change])
         }

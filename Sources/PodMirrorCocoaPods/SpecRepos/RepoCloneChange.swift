@@ -7,21 +7,18 @@ extension RepoPlannerContext {
     /// repo to take over).
     func cloneChange(
         name: String, url: String, branch: String?, depth: Int?, id: String,
-        extra: [String: JSONValue] = [:]
+        adjust: (inout SpecRepoCloneFacts) -> Void = { _ in }
     ) -> Change {
         let path = repos.repoPath(name)
-        var details: [String: JSONValue] = [
-            "name": .string(name), "url": .string(Redaction.redactURL(url)),
-            "path": .string(path), "branch": .string(branch), "method": "clone",
-        ]
+        var details = SpecRepoCloneFacts(name: name, url: Redaction.redactURL(url), path: path, branch: branch)
         // A clone an insteadOf rule sends to a mirror (`setup --strategy insteadof`) says so.
         let connect = network.urlRewrite.rewrite(url)
         var arguments = ["url": Redaction.redactURL(url), "path": path]
         if connect != url {
-            details["via"] = .string(Redaction.redactURL(connect))
+            details.via = Redaction.redactURL(connect)
             arguments["mirror"] = Redaction.redactURL(connect)
         }
-        for (k, v) in extra { details[k] = v }
+        adjust(&details)
         let repos = self.repos
         let shared = self
         let via = connect != url
@@ -34,7 +31,7 @@ extension RepoPlannerContext {
         var change = Change(
             id: id, kind: .specRepoClone, subject: name,
             summary: message.english,
-            details: .object(details), isNeeded: true,
+            details: details, isNeeded: true,
             apply: { context in
                 let staging = repos.staging.path(purpose: "tmp", name: name)
                 do {
@@ -53,7 +50,7 @@ extension RepoPlannerContext {
                             "refs/remotes/origin/HEAD", to: "refs/remotes/origin/\(b)", message: "podmirror: clone")
                     }
                     try repos.staging.rename(staging, path)
-                    return ["head": .string(head), "newHead": .string(head), "branch": .string(b)]
+                    return SpecRepoClonedFacts(head: head, branch: b)
                 } catch {
                     repos.staging.removeTree(staging)
                     throw error

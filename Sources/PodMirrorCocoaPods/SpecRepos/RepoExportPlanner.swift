@@ -22,9 +22,7 @@ package struct RepoExportPlanner: Sendable {
         let (_, branch, tip) = try exportSource(name, to: file)
         let header = SpecBundleHeader.v2(tip: tip, branch: branch)
         let arguments = ["name": name, "branch": branch, "tip": String(tip.prefix(12)), "file": file]
-        let details: JSONValue = [
-            "name": .string(name), "file": .string(file), "branch": .string(branch), "tip": .string(tip),
-        ]
+        let details = SpecBundleExportFacts(name: name, file: file, branch: branch, tip: tip)
         if Self.isBundle(file, header: header) {
             let current = Message("bundle.export.current", arguments)
             return Plan(
@@ -41,7 +39,7 @@ package struct RepoExportPlanner: Sendable {
         let change = Change(
             id: "repo.export:\(name)", kind: .specRepoExport, subject: file, summary: summary.english,
             details: details, isNeeded: true,
-            apply: { context in .object(try planner.export(name: name, to: file, context: context).json) })
+            apply: { context in try planner.export(name: name, to: file, context: context) })
         return Plan(title: "repo export \(name)", changes: [change.localized(summary)])
     }
 

@@ -30,10 +30,8 @@ package struct RepoRemovePlanner: Sendable {
             changes: [
                 Change(
                     id: "repo.remove:\(name)", kind: .specRepoRemove, subject: name, summary: removal.english,
-                    details: [
-                        "name": .string(name), "path": .string(path), "type": .string(repo.kind.rawValue),
-                        "url": .string(repo.displayURL),
-                    ],
+                    details: SpecRepoRemoveFacts(
+                        name: name, path: path, type: repo.kind.rawValue, url: repo.displayURL),
                     isNeeded: true,
                     apply: { _ in
                         aside.set(try repos.staging.moveAside(path, name: name)); return nil

@@ -41,21 +41,18 @@ package struct RepoRepairPlanner: Sendable {
                     file: path))
         }
         let attached = info.branch == branch
-        var details: [String: JSONValue] = [
-            "name": .string(name), "branch": .string(branch),
-            "oldHead": .string(info.head),
-            "newHead": .string(target), "wasDetached": .bool(info.branch == nil),
-        ]
+        var details = SpecRepoRepairFacts(
+            name: name, branch: branch, oldHead: info.head, newHead: target, wasDetached: info.branch == nil)
         if attached, info.head == target, discarded.isEmpty, untracked.isEmpty {
             let message = Message("repo.repair.ok", ["name": name, "branch": branch])
             var change = Change.satisfied(
                 id: "repo.repair:\(name)", kind: .specRepoRepair, subject: name,
-                summary: message.english, details: .object(details))
+                summary: message.english, details: details)
             change.message = message
             return Plan(title: "repo repair \(name)", changes: [change], warnings: kept)
         }
-        details["discardsChanges"] = .bool(!discarded.isEmpty || !untracked.isEmpty)
-        details["untrackedRemoved"] = .int(untracked.count)
+        details.discardsChanges = !discarded.isEmpty || !untracked.isEmpty
+        details.untrackedRemoved = untracked.count
         let message = Message(
             "repo.repair.change",
             ["name": name, "branch": branch, "commit": String(target.prefix(12))])
@@ -63,7 +60,7 @@ package struct RepoRepairPlanner: Sendable {
         let fs = repos.fileSystem
         var change = Change(
             id: "repo.repair:\(name)", kind: .specRepoRepair, subject: name, summary: message.english,
-            diff: discarded.isEmpty ? nil : discarded, details: .object(details), isNeeded: true,
+            diff: discarded.isEmpty ? nil : discarded, details: details, isNeeded: true,
             apply: { _ in
                 let repo = try GitRepository.open(path)
                 try repo.checkoutForced(commit: target, options: options)
@@ -72,7 +69,7 @@ package struct RepoRepairPlanner: Sendable {
                     message: "podmirror repo repair: origin/\(branch)")
                 try repo.setSymbolicReference("HEAD", to: "refs/heads/\(branch)", message: "podmirror repo repair")
                 try Self.removeUntracked(repo, commit: target, fileSystem: fs)
-                return ["newHead": .string(target)]
+                return SpecRepoHeadFacts(newHead: target)
             })
         change.message = message
         return Plan(title: "repo repair \(name)", changes: [change], warnings: kept)

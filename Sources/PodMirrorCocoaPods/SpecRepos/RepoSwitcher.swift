@@ -35,11 +35,9 @@ struct RepoSwitcher: Sendable {
     /// The change `repo use` plans; applying it runs the switch.
     func change() -> Change {
         let switcher = self
-        var details: [String: JSONValue] = [
-            "name": .string(finalName), "previousName": .string(old.name), "url": .string(Redaction.redactURL(url)),
-            "previousURL": .string(old.displayURL), "branch": .string(old.branch), "oldHead": .string(old.head),
-            "method": "repoint", "path": .string(repos.repoPath(finalName)),
-        ]
+        var details = SpecRepoSwitchFacts(
+            name: finalName, previousName: old.name, url: Redaction.redactURL(url), previousURL: old.displayURL,
+            branch: old.branch, oldHead: old.head, method: .repoint, path: repos.repoPath(finalName))
         let rename = finalName != old.name ? ", rename to `\(finalName)`" : ""
         // The old repo (or what the re-point replaced) is kept until the whole plan succeeded.
         let done = Handoff<SwitchOutcome>()
@@ -52,11 +50,11 @@ struct RepoSwitcher: Sendable {
             "point `\(old.name)` at \(Redaction.redactURL(url))\(rename) (re-point and fetch the delta when history "
             + "is shared, else clone and swap)"
         if !others.isEmpty {
-            details["method"] = "repoint-or-clone"
-            details["previousName"] = .null
-            details["previousURL"] = .null
-            details["oldHead"] = .null
-            details["candidates"] = .array(others.map { .string($0.name) })
+            details.method = .repointOrClone
+            details.previousName = nil
+            details.previousURL = nil
+            details.oldHead = nil
+            details.candidates = others.map(\.name)
             let msg = Message(
                 "repo.history.use",
                 [
@@ -69,7 +67,7 @@ struct RepoSwitcher: Sendable {
         var change = Change(
             id: "repo.use:\(finalName)", kind: .specRepoUse, subject: finalName,
             summary: summary,
-            details: .object(details), isNeeded: true,
+            details: details, isNeeded: true,
             apply: { context in
                 let (result, outcome) = try switcher.run(context)
                 done.set(outcome)
@@ -79,13 +77,13 @@ struct RepoSwitcher: Sendable {
             commit: {
                 guard let outcome = done.take() else { return nil }
                 outcome.commit()
-                return ["searchIndexRemoved": .bool(!repos.fileSystem.fileExists(searchIndex))]
+                return SearchIndexFacts(searchIndexRemoved: !repos.fileSystem.fileExists(searchIndex))
             })
         change.message = message
         return change
     }
 
-    private func run(_ context: ApplyContext) throws -> (details: JSONValue, outcome: SwitchOutcome) {
+    private func run(_ context: ApplyContext) throws -> (facts: SpecRepoSwitchedFacts, outcome: SwitchOutcome) {
         guard let branch = old.branch, let oldHead = old.head else {
             throw PodMirrorFailure(
                 Message("repo.error.detached", ["name": old.name, "path": old.path]),
@@ -132,10 +130,13 @@ struct RepoSwitcher: Sendable {
                         Message("repo.use.error.diverged", values), remedy: Message("repo.use.error.diverged.remedy"),
                         code: .repoDiverged)
             }
-            var (details, outcome) = try repoint(
+            var (facts, outcome) = try repoint(
                 context, oldRepo: oldRepo, probe: probe, branch: branch, oldHead: oldHead, newTip: newTip)
-            if let back { details = PlanRunner.merge(details, ["movedBack": true, "commitsBack": .int(back)]) }
-            return (details, outcome)
+            if let back {
+                facts.movedBack = true
+                facts.commitsBack = back
+            }
+            return (facts, outcome)
         }
         if keepUnrelated {
             // Unrelated to `old`: the probe holds the complete history. Another copy sharing it is
@@ -162,7 +163,7 @@ struct RepoSwitcher: Sendable {
     private func repoint(
         _ context: ApplyContext, oldRepo: GitRepository, probe: GitRepository, branch: String, oldHead: String,
         newTip: String
-    ) throws -> (details: JSONValue, outcome: SwitchOutcome) {
+    ) throws -> (facts: SpecRepoSwitchedFacts, outcome: SwitchOutcome) {
         let fs = repos.fileSystem
         let packDir = probe.gitDirectory + "/objects/pack"
         let destDir = oldRepo.gitDirectory + "/objects/pack"
@@ -203,12 +204,11 @@ struct RepoSwitcher: Sendable {
             // The last step that can fail: when it throws, the repo is still at its old path.
             if finalName != old.name { try repos.staging.rename(old.path, repos.repoPath(finalName)) }
             try SpecRepoJournal.remove(gitDir: repos.repoPath(finalName) + "/.git", fileSystem: fs)
-            let details: JSONValue = [
-                "method": "repoint", "oldHead": .string(oldHead), "newHead": .string(newTip),
-                "changedPaths": .int(changed), "packsMoved": .int(moved.filter { $0.hasSuffix(".pack") }.count),
-                "previousName": .string(old.name), "previousURL": .string(old.displayURL),
-            ]
-            return (details, outcome)
+            let facts = SpecRepoSwitchedFacts(
+                method: .repoint, oldHead: oldHead, newHead: newTip, previousName: old.name,
+                previousURL: old.displayURL, changedPaths: changed,
+                packsMoved: moved.filter { $0.hasSuffix(".pack") }.count)
+            return (facts, outcome)
         } catch {
             try? outcome.undo()
             try? SpecRepoJournal.remove(gitDir: oldRepo.gitDirectory, fileSystem: fs)
@@ -249,7 +249,7 @@ struct RepoSwitcher: Sendable {
     private func replace(
         _ context: ApplyContext, probe: GitRepository, staging: String, branch: String, oldHead: String,
         newTip: String
-    ) throws -> (details: JSONValue, outcome: SwitchOutcome) {
+    ) throws -> (facts: SpecRepoSwitchedFacts, outcome: SwitchOutcome) {
         try standalone(context, probe: probe, staging: staging, branch: branch, newTip: newTip)
         // Swap: old aside, new into place. The old one waits aside until the plan commits; a failure
         // in between puts it back.
@@ -279,19 +279,16 @@ struct RepoSwitcher: Sendable {
                 try? repos.fileSystem.removeItem(searchIndex)
                 SpecRepoRecord.record(oldURL, repoPath: newPath)
             })
-        return (
-            [
-                "method": "clone", "oldHead": .string(oldHead), "newHead": .string(newTip),
-                "previousName": .string(old.name), "previousURL": .string(old.displayURL),
-            ], outcome
-        )
+        let facts = SpecRepoSwitchedFacts(
+            method: .clone, oldHead: oldHead, newHead: newTip, previousName: old.name, previousURL: old.displayURL)
+        return (facts, outcome)
     }
 
     /// Unrelated to every repo: the probe becomes a standalone clone renamed into place; no repo is touched.
     private func install(
         _ context: ApplyContext, probe: GitRepository, staging: String, branch: String,
         newTip: String
-    ) throws -> (details: JSONValue, outcome: SwitchOutcome) {
+    ) throws -> (facts: SpecRepoSwitchedFacts, outcome: SwitchOutcome) {
         try standalone(context, probe: probe, staging: staging, branch: branch, newTip: newTip)
         let newPath = repos.repoPath(finalName)
         try repos.staging.rename(staging, newPath)
@@ -301,12 +298,9 @@ struct RepoSwitcher: Sendable {
         let outcome = SwitchOutcome(
             undo: { try repos.staging.delete(newPath, name: name) },
             commit: { try? repos.fileSystem.removeItem(searchIndex) })
-        return (
-            [
-                "method": "clone", "oldHead": .null, "newHead": .string(newTip), "previousName": .null,
-                "previousURL": .null,
-            ], outcome
-        )
+        let facts = SpecRepoSwitchedFacts(
+            method: .clone, oldHead: nil, newHead: newTip, previousName: nil, previousURL: nil)
+        return (facts, outcome)
     }
 
     /// Drops the borrowed objects and base refs, sets the branch and its tracking refs, checks it out.

@@ -61,16 +61,14 @@ package struct RepoUpdatePlanner: Sendable {
         }
         let tracking = repo.resolve("refs/remotes/origin/\(branch)")
         let head = info.head
-        var details: [String: JSONValue] = [
-            "name": .string(info.name), "url": .string(info.displayURL), "branch": .string(branch),
-            "oldHead": .string(head), "remoteHead": .string(remoteTip),
-        ]
+        var details = SpecRepoUpdateFacts(
+            name: info.name, url: info.displayURL, branch: branch, oldHead: head, remoteHead: remoteTip)
         if let remoteTip, remoteTip == tracking, remoteTip == head {
-            details["newHead"] = .string(head)
+            details.newHead = head
             let current = Message("repo.update.current", ["name": info.name, "head": String(head!.prefix(12))])
             return Change.satisfied(
                 id: "repo.update:\(info.name)", kind: .specRepoUpdate, subject: info.name,
-                summary: current.english, details: .object(details)
+                summary: current.english, details: details
             ).localized(current)
         }
         let shared = self.shared
@@ -97,7 +95,7 @@ package struct RepoUpdatePlanner: Sendable {
         var change = Change(
             id: "repo.update:\(info.name)", kind: .specRepoUpdate, subject: info.name,
             summary: summary.english,
-            details: .object(details), isNeeded: true,
+            details: details, isNeeded: true,
             apply: { context in
                 let repo = try GitRepository.open(info.path)
                 let snapshot = SpecRepoStaging.FetchSnapshot(gitDir: repo.gitDirectory, fileSystem: repos.fileSystem)
@@ -123,10 +121,7 @@ package struct RepoUpdatePlanner: Sendable {
                     message: "podmirror repo update: reset to origin/\(branch)")
                 try SpecRepoJournal.remove(gitDir: repo.gitDirectory, fileSystem: repos.fileSystem)
                 let removedIndex = (try? repos.fileSystem.removeItem(searchIndex)) != nil
-                return [
-                    "newHead": .string(target), "changedPaths": .int(changed),
-                    "searchIndexRemoved": .bool(removedIndex),
-                ]
+                return SpecRepoUpdatedFacts(newHead: target, changedPaths: changed, searchIndexRemoved: removedIndex)
             })
         change.message = summary
         change.unknown = unknown

@@ -17,10 +17,12 @@ package struct RepoUsePlanner: Sendable {
             url: url, name: requestedName, depth: depth, title: title, allowOlder: allowOlder)
         // The repo it ends up as is the Specs source podmirror set up: a Podfile edit replaces its URL later.
         for i in plan.changes.indices where plan.changes[i].isNeeded {
-            guard case .object(let d) = plan.changes[i].details, let name = d["name"]?.stringValue else { continue }
+            let details = plan.changes[i].details
+            guard let name = (details as? SpecRepoSwitchFacts)?.name ?? (details as? SpecRepoCloneFacts)?.name
+            else { continue }
             let path = shared.repos.repoPath(name)
             let commit = plan.changes[i].commit
-            plan.changes[i].commit = { () throws(LeftoverKept) -> JSONValue? in
+            plan.changes[i].commit = { () throws(LeftoverKept) -> (any ChangeFacts)? in
                 defer { SpecRepoRecord.markSpecs(repoPath: path) }
                 return try commit?()
             }
@@ -77,7 +79,7 @@ package struct RepoUsePlanner: Sendable {
             plan.changes.append(
                 shared.cloneChange(
                     name: target, url: url, branch: nil, depth: depth, id: "repo.use:\(target)",
-                    extra: ["oldHead": .null, "previousName": .null, "previousURL": .null]))
+                    adjust: { $0.replacesNothing = true }))
             return plan
         }
         // The folder name it ends up with: keep it when it already has the wanted one.
@@ -105,10 +107,9 @@ package struct RepoUsePlanner: Sendable {
                     Change.satisfied(
                         id: "repo.use:\(existing.name)", kind: .specRepoUse, subject: existing.name,
                         summary: same.english,
-                        details: [
-                            "name": .string(existing.name), "url": .string(existing.displayURL), "method": "none",
-                            "oldHead": .string(existing.head), "newHead": .string(existing.head),
-                        ]
+                        details: SpecRepoUnchangedFacts(
+                            name: existing.name, url: existing.displayURL, oldHead: existing.head,
+                            newHead: existing.head)
                     ).localized(same)
                 ],
                 warnings: plan.warnings)
@@ -146,7 +147,8 @@ extension RepoUsePlanner {
     package static func reportingMovedBack(_ report: PlanReport) -> PlanReport {
         var report = report
         for change in report.changes where change.kind == .specRepoUse && change.applied {
-            guard case .object(let d) = change.details, d["movedBack"] == true, case .int(let count)? = d["commitsBack"]
+            guard let done = change.facts(SpecRepoSwitchedFacts.self), done.movedBack == true,
+                let count = done.commitsBack
             else { continue }
             report.warnings.append(
                 Diagnostic(
@@ -154,9 +156,9 @@ extension RepoUsePlanner {
                     Message(
                         "repo.use.moved-back",
                         [
-                            "name": d["name"]?.stringValue ?? change.subject, "count": String(count),
-                            "old": String((d["oldHead"]?.stringValue ?? "").prefix(12)),
-                            "new": String((d["newHead"]?.stringValue ?? "").prefix(12)),
+                            "name": change.facts(SpecRepoSwitchFacts.self)?.name ?? change.subject,
+                            "count": String(count), "old": String((done.oldHead ?? "").prefix(12)),
+                            "new": String(done.newHead.prefix(12)),
                         ])))
         }
         return report

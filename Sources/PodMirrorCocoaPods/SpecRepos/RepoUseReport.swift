@@ -11,16 +11,18 @@ extension RepoUsePlanner {
     ) -> PlanReport {
         var report = report
         for change in report.changes where change.kind == .specRepoUse && change.changed {
-            guard case .object(let d) = change.details, let name = d["name"]?.stringValue,
-                let previousName = d["previousName"]?.stringValue
-            else { continue }
+            guard let planned = change.facts(SpecRepoSwitchFacts.self) else { continue }
+            let done = change.facts(SpecRepoSwitchedFacts.self)
+            let name = planned.name
+            guard let previousName = done.map({ $0.previousName }) ?? planned.previousName else { continue }
             if change.applied, previousName != name {
                 report.warnings.append(
                     Diagnostic(
                         .note, code: .repoRenamed,
                         Message("repo.use.renamed", ["old": previousName, "name": name])))
             }
-            guard let previousURL = d["previousURL"]?.stringValue, let url = d["url"]?.stringValue else { continue }
+            guard let previousURL = done.map({ $0.previousURL }) ?? planned.previousURL else { continue }
+            let url = planned.url
             for podfile in podfiles {
                 guard let doc = try? PodfileDocument.load(path: podfile, fs: fileSystem) else { continue }
                 let names = doc.model.sourceURLs.map { SourceURL(Redaction.redactURL($0)) }

@@ -9,7 +9,7 @@ import PodMirrorTransport
 #endif
 
 /// What `repo export` wrote.
-package struct SpecBundleExport: Sendable {
+package struct SpecBundleExport: ChangeFacts {
     package var name: String
     package var file: String
     package var branch: String
@@ -18,15 +18,8 @@ package struct SpecBundleExport: Sendable {
     package var objects: Int
     /// The repo's pack files were copied as they are (true), or a pack was built with the packbuilder.
     package var packReused: Bool
+    /// How long it took, to the millisecond.
     package var seconds: Double
-
-    package var json: [String: JSONValue] {
-        [
-            "name": .string(name), "file": .string(file), "branch": .string(branch), "tip": .string(tip),
-            "bytes": .int(bytes), "objects": .int(objects), "packReused": .bool(packReused),
-            "seconds": .double((seconds * 1000).rounded() / 1000),
-        ]
-    }
 }
 
 extension RepoExportPlanner {
@@ -55,7 +48,7 @@ extension RepoExportPlanner {
             try out.commit()
             return SpecBundleExport(
                 name: name, file: file, branch: branch, tip: tip, bytes: bytes, objects: objects,
-                packReused: packs != nil, seconds: Date().timeIntervalSince(started))
+                packReused: packs != nil, seconds: (Date().timeIntervalSince(started) * 1000).rounded() / 1000)
         } catch {
             out.discard()
             throw error

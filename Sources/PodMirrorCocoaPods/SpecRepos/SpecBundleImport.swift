@@ -115,11 +115,10 @@ package struct RepoImportPlanner: Sendable {
                         summary: Message(
                             "bundle.import.already", ["name": existing.name, "tip": String(tip.prefix(12))]
                         ).english,
-                        details: [
-                            "name": .string(existing.name), "url": .string(existing.displayURL), "method": "none",
-                            "tip": .string(tip), "oldHead": .string(existing.head), "newHead": .string(existing.head),
-                            "branch": .string(existing.branch), "path": .string(existing.path),
-                        ]))
+                        details: SpecRepoUnchangedFacts(
+                            name: existing.name, url: existing.displayURL, oldHead: existing.head,
+                            newHead: existing.head, path: existing.path,
+                            branch: NullWhenAbsent(wrappedValue: existing.branch), tip: tip)))
                 plan.changes[0].message = Message(
                     "bundle.import.already", ["name": existing.name, "tip": String(tip.prefix(12))])
                 return plan
@@ -146,7 +145,7 @@ package struct RepoImportPlanner: Sendable {
             plan.changes.append(
                 shared.cloneChange(
                     name: name, url: request.origin, branch: nil, depth: nil, id: "repo.import:\(name)",
-                    extra: ["bundleError": .string(Self.describe(headerError))]))
+                    adjust: { $0.bundleError = Self.describe(headerError) }))
             return plan
         }
         plan.changes.append(importChange(request, name: name, header: header, branch: target))
@@ -179,11 +178,9 @@ package struct RepoImportPlanner: Sendable {
             "bundle.import.summary", ["source": shownSource, "path": path, "url": Redaction.redactURL(request.origin)])
         var change = Change(
             id: "repo.import:\(name)", kind: .specRepoImport, subject: name, summary: msg.english,
-            details: [
-                "name": .string(name), "url": .string(Redaction.redactURL(request.origin)), "path": .string(path),
-                "method": "bundle", "bundle": .string(shownSource), "branch": .string(branch?.name),
-                "tip": .string(branch?.tip), "oldHead": .null,
-            ],
+            details: SpecBundleImportFacts(
+                name: name, url: Redaction.redactURL(request.origin), path: path, bundle: shownSource,
+                branch: branch?.name, tip: branch?.tip),
             isNeeded: true,
             apply: { [self] context in
                 do {
@@ -193,13 +190,10 @@ package struct RepoImportPlanner: Sendable {
                 {
                     let clone = shared.cloneChange(
                         name: name, url: request.origin, branch: nil, depth: nil, id: "repo.import:\(name)")
-                    var details = (try clone.apply(context)) ?? .object([:])
-                    if case .object(var o) = details {
-                        o["method"] = "clone"
-                        o["bundleError"] = .string(Self.describe(error))
-                        details = .object(o)
-                    }
-                    return details
+                    guard var cloned = try clone.apply(context) as? SpecRepoClonedFacts else { return nil }
+                    cloned.method = .clone
+                    cloned.bundleError = Self.describe(error)
+                    return cloned
                 }
             },
             undo: { [repos] in try repos.staging.delete(path, name: name) })
@@ -223,7 +217,7 @@ struct SpecBundleImporter {
     var name: String
     var context: ApplyContext
 
-    func run() throws -> JSONValue {
+    func run() throws -> SpecRepoClonedFacts {
         let repos = shared.repos
         let staging = repos.staging.path(purpose: "tmp", name: name)
         let shownSource = Redaction.redactURL(request.source)
@@ -251,10 +245,7 @@ struct SpecBundleImporter {
         }
         try repos.staging.rename(staging, repos.repoPath(name))
         try SpecRepoJournal.remove(gitDir: repos.repoPath(name) + "/.git", fileSystem: repos.fileSystem)
-        return [
-            "method": "bundle", "head": .string(tip), "newHead": .string(tip), "tip": .string(tip),
-            "branch": .string(branch),
-        ]
+        return SpecRepoClonedFacts(head: tip, branch: branch, method: .bundle)
     }
 
     /// A new repository at `staging` holding the bundle's pack (downloaded first when remote), checked: no
@@ -336,8 +327,8 @@ extension RepoImportPlanner {
     package static func reportingFallback(_ report: PlanReport, origin: String) -> PlanReport {
         var report = report
         for i in report.changes.indices where report.changes[i].kind == .specRepoImport && report.changes[i].applied {
-            guard case .object(let d) = report.changes[i].details, d["method"] == "clone",
-                case .string(let reason)? = d["bundleError"], case .string(let path)? = d["path"]
+            guard let done = report.changes[i].facts(SpecRepoClonedFacts.self), done.method == .clone,
+                let reason = done.bundleError, let path = report.changes[i].facts(SpecBundleImportFacts.self)?.path
             else { continue }
             if !report.warnings.contains(where: { $0.code == .bundleFallbackClone }) {
                 report.warnings.append(

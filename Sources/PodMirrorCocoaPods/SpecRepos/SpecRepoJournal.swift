@@ -158,10 +158,8 @@ extension ReposDirectory {
         let dir = self
         return Change(
             id: "repo.recover:\(name)", kind: .specRepoRecover, subject: name, summary: message.english,
-            details: [
-                "name": .string(name), "operation": .string(journal.operation.rawValue),
-                "oldHead": .string(journal.oldHead), "newHead": .string(journal.newHead),
-            ],
+            details: SpecRepoRecoverFacts(
+                name: name, operation: journal.operation.rawValue, oldHead: journal.oldHead, newHead: journal.newHead),
             isNeeded: true,
             apply: { _ in
                 try dir.finish(info, journal)

@@ -9,7 +9,7 @@ import PodMirrorTransport
 #endif
 
 /// What making trunk whole (or bringing it forward) did.
-package struct TrunkOutcome: Sendable, Equatable {
+package struct TrunkOutcome: ChangeFacts, Equatable {
     /// The mirror's commit trunk is now made from, and the one it was made from before (nil: it was not podmirror's).
     package var commit: String
     package var previous: String?
@@ -22,14 +22,14 @@ package struct TrunkOutcome: Sendable, Equatable {
     package var kept = 0
     package var replaced = 0
 
-    package var json: JSONValue {
+    package func encode(to encoder: any Encoder) throws {
         var o: [String: JSONValue] = [
             "commit": .string(commit), "previous": .string(previous), "pods": .int(stats.pods),
             "podspecs": .int(stats.podspecs), "written": .int(written), "removed": .int(removed),
             "kept": .int(kept), "replaced": .int(replaced), "leftOut": .int(stats.leftOut),
         ]
         if let example = stats.leftOutExample { o["leftOutExample"] = .string(example) }
-        return .object(o)
+        try JSONValue.object(o).encode(to: encoder)
     }
 }
 

@@ -21,7 +21,7 @@ package struct TrunkPlanner: Sendable {
         try GitURL.validate(url)
         let state = TrunkState.read(shared.repos)
         let shown = Redaction.redactURL(url)
-        var details: [String: JSONValue] = ["url": .string(shown), "path": .string(state.path), "trunk": state.json]
+        var details = TrunkPlanFacts(url: shown, path: state.path, trunk: state)
         let message: Message
         var isNeeded = true
         switch state.origin {
@@ -34,7 +34,7 @@ package struct TrunkPlanner: Sendable {
             message = Message("trunk.plan.merge", ["url": shown, "path": state.path])
         case .podmirror:
             let tip = try tips.tip(url, branch: state.branch) { try remoteTip(url, branch: state.branch) }
-            details["tip"] = .string(tip)
+            details.tip = .some(tip)
             if state.url != url {
                 message = Message(
                     "trunk.plan.switch", ["url": shown, "old": state.displayURL ?? "", "path": state.path])
@@ -56,7 +56,7 @@ package struct TrunkPlanner: Sendable {
         let shared = self.shared
         var change = Change(
             id: "trunk:\(state.path)", kind: .specRepoTrunk, subject: "trunk", summary: message.english,
-            details: .object(details), isNeeded: isNeeded,
+            details: details, isNeeded: isNeeded,
             apply: { context in
                 var builder = TrunkBuilder(repos: repos, url: url, options: shared.transfer(context))
                 builder.seed = seed.map {
@@ -66,7 +66,7 @@ package struct TrunkPlanner: Sendable {
                 }
                 let now = TrunkState.read(repos)
                 let outcome = try now.origin == .podmirror ? builder.update(now) : builder.build()
-                return outcome.json
+                return outcome
             })
         change.message = message
         return Plan(title: title, changes: [change])

@@ -80,10 +80,7 @@ package struct SwiftPMMirrorPlanner: Sendable {
     {
         let new = added.isEmpty ? file.bytes : SwiftPMMirrorsFile.render(entries)
         let shown = added.map { "\(Redaction.redactURL($0.original)) → \(Redaction.redactURL($0.mirror))" }
-        let details: JSONValue = [
-            "file": .string(file.path), "added": .array(shown.map { .string($0) }),
-            "entries": .int(entries.count),
-        ]
+        let details = SwiftPMMirrorsFacts(file: file.path, added: shown, entries: entries.count)
         let message =
             added.isEmpty
             ? Message("swiftpm.use.satisfied", ["file": file.path, "count": "\(entries.count)"])

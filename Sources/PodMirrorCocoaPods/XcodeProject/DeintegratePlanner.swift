@@ -88,13 +88,6 @@ package enum DeintegratePlanner {
                     .note, code: .deintegratePodsKept,
                     Message("deintegrate.warning.pods-kept", ["path": location.podsDirectory])))
         }
-        let removedJSON: JSONValue = .array(
-            d.removed.map { r in
-                [
-                    "id": .string(r.id), "isa": .string(r.isa), "name": .string(r.name), "target": .string(r.target),
-                    "reason": .string(r.reason), "beyondCocoaPods": .bool(r.beyondCocoaPods),
-                ]
-            })
         if d.foundIntegration {
             // Safety net: never write a project that no longer parses (fuzzing found inputs with
             // duplicate object IDs where the line deletions left a dangling `;`).
@@ -112,7 +105,8 @@ package enum DeintegratePlanner {
                     id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate,
                     path: location.pbxproj,
                     displayPath: shown, old: file.bytes, new: d.newBytes, summary: summary.english,
-                    details: ["removedObjects": removedJSON, "format": .string(file.format.rawValue)], fileSystem: fs,
+                    details: XcodeprojDeintegrateFacts(removedObjects: d.removed, format: file.format.rawValue),
+                    fileSystem: fs,
                     renderDiff: renderDiff
                 ).localized(summary))
         } else {
@@ -152,7 +146,7 @@ package enum DeintegratePlanner {
         let summary = Message("reinstall.summary.restore-backup", ["path": backup])
         return Change(
             id: "pods.restore-backup:\(pods)", kind: .podsBackupRestore, subject: pods, summary: summary.english,
-            details: ["path": .string(pods), "backupPath": .string(backup)], isNeeded: true,
+            details: PodsBackupFacts(path: pods, backupPath: backup), isNeeded: true,
             apply: { context in
                 try context.checkCancelled()
                 if fs.fileExists(pods) {
@@ -179,7 +173,7 @@ package enum DeintegratePlanner {
         case .moveAside(let to): aside = to
         }
         let summary = disposal == .delete ? "remove \(pods)" : "move \(pods) aside to \(aside)"
-        let delete: (@Sendable () throws(LeftoverKept) -> JSONValue?)? =
+        let delete: (@Sendable () throws(LeftoverKept) -> (any ChangeFacts)?)? =
             disposal == .delete
             ? { @Sendable () throws(LeftoverKept) in
                 try LeftoverKept.remove(aside, fileSystem: fs)
@@ -188,7 +182,7 @@ package enum DeintegratePlanner {
             : nil
         return Change(
             id: "pods.remove:\(pods)", kind: .podsDirectoryRemove, subject: pods, summary: summary,
-            details: ["path": .string(pods), "asidePath": .string(disposal == .delete ? nil : aside)], isNeeded: true,
+            details: PodsRemoveFacts(path: pods, asidePath: disposal == .delete ? nil : aside), isNeeded: true,
             apply: { context in
                 try context.checkCancelled()
                 try fs.moveItem(pods, to: aside)

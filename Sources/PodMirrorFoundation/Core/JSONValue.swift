@@ -60,11 +60,6 @@ package enum JSONValue: Codable, Equatable, Sendable, ExpressibleByStringLiteral
         if case .object(let o) = self { return o[key] }
         return nil
     }
-
-    package var stringValue: String? {
-        if case .string(let s) = self { return s }
-        return nil
-    }
 }
 
 extension JSONValue {
@@ -72,5 +67,12 @@ extension JSONValue {
     package static func encoding<T: Encodable>(_ value: T) throws -> JSONValue {
         let data = try JSONEncoder().encode(value)
         return try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// The fields of a value that encodes as a JSON object (none for any other JSON), for a renderer that puts
+    /// them at the top of a document or merges several values' fields.
+    package static func fields<T: Encodable>(of value: T) throws -> [String: JSONValue] {
+        guard case .object(let fields) = try encoding(value) else { return [:] }
+        return fields
     }
 }

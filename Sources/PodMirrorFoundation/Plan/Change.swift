@@ -15,18 +15,18 @@ package struct Change: Sendable {
     package var message: Message?
     /// Unified diff, for text edits.
     package var diff: String?
-    /// Extra facts for `--json` (old/new values, method).
-    package var details: JSONValue
+    /// What the change will do, besides its summary (old and new values, method); `details` in JSON.
+    package var details: any ChangeFacts
     /// False when things are already as asked: the change is reported with `changed: false`.
     package var isNeeded: Bool
-    /// Performs the change atomically; returns details to merge into the report (e.g. new HEAD).
-    package var apply: @Sendable (ApplyContext) throws -> JSONValue?
+    /// Performs the change atomically; returns what it did, recorded beside `details` (e.g. the new HEAD).
+    package var apply: @Sendable (ApplyContext) throws -> (any ChangeFacts)?
     /// Puts the previous state back after a later step of the same plan failed (best effort).
     package var undo: (@Sendable () throws -> Void)?
     /// Runs once every step of the plan succeeded: drops what `apply` kept aside for `undo` (an old
-    /// spec repo, a removed repo); returns details to merge into the report. A cleanup that fails throws
+    /// spec repo, a removed repo); returns what it did, recorded beside `details`. A cleanup that fails throws
     /// `LeftoverKept`: the plan still succeeded, with a warning.
-    package var commit: (@Sendable () throws(LeftoverKept) -> JSONValue?)?
+    package var commit: (@Sendable () throws(LeftoverKept) -> (any ChangeFacts)?)?
     /// True when the change stands alone (one spec repo of `repo update`): its failure is recorded in its
     /// report line, the plan's other changes still run, and the plan fails after the last one.
     package var isIndependent = false
@@ -44,9 +44,10 @@ package struct Change: Sendable {
 
     package init(
         id: String, kind: ChangeKind, subject: String, summary: String, diff: String? = nil,
-        details: JSONValue = .object([:]), isNeeded: Bool,
-        apply: @escaping @Sendable (ApplyContext) throws -> JSONValue?,
-        undo: (@Sendable () throws -> Void)? = nil, commit: (@Sendable () throws(LeftoverKept) -> JSONValue?)? = nil
+        details: any ChangeFacts = NoFacts(), isNeeded: Bool,
+        apply: @escaping @Sendable (ApplyContext) throws -> (any ChangeFacts)?,
+        undo: (@Sendable () throws -> Void)? = nil,
+        commit: (@Sendable () throws(LeftoverKept) -> (any ChangeFacts)?)? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -63,7 +64,7 @@ package struct Change: Sendable {
     /// A change that is already satisfied: reported as `changed: false`, applying does nothing.
     package static func satisfied(
         id: String, kind: ChangeKind, subject: String, summary: String,
-        details: JSONValue = .object([:])
+        details: any ChangeFacts = NoFacts()
     ) -> Change {
         Change(
             id: id, kind: kind, subject: subject, summary: summary, details: details, isNeeded: false,
@@ -78,7 +79,7 @@ package struct Change: Sendable {
     package static func fileEdit(
         id: String, kind: ChangeKind, path: String, displayPath: String? = nil,
         old: [UInt8]?, new: [UInt8], summary: String,
-        details: JSONValue = .object([:]), defaultMode: mode_t = 0o644,
+        details: any ChangeFacts = NoFacts(), defaultMode: mode_t = 0o644,
         fileSystem: any FileSystem, renderDiff: Bool = true
     ) -> Change {
         let shown = displayPath ?? path

@@ -15,7 +15,7 @@ extension Plan {
         changes.append(
             Change(
                 id: "leftovers.remove:\(stale[0])", kind: .leftoverRemove, subject: stale[0], summary: message.english,
-                details: ["paths": .array(stale.map { .string($0) })], isNeeded: true,
+                details: LeftoversFacts(paths: stale), isNeeded: true,
                 apply: { _ in
                     // A leftover another run already removed is fine.
                     for path in stale where fs.fileExists(path) { try fs.removeItem(path) }
@@ -23,4 +23,9 @@ extension Plan {
                 }
             ).localized(message))
     }
+}
+
+/// What killed runs left beside a file, to remove.
+package struct LeftoversFacts: ChangeFacts {
+    package var paths: [String]
 }

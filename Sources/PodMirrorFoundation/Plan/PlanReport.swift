@@ -1,7 +1,7 @@
 import Foundation
 
 /// The result of running a plan in some mode.
-package struct PlanReport: Codable, Sendable {
+package struct PlanReport: Encodable, Sendable {
     package var title: String
     package var mode: RunMode
     /// Something was (apply) or would be (dry run, check) changed.

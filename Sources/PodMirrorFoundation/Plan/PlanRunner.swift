@@ -37,7 +37,7 @@ package struct PlanRunner: Sendable {
             if mode == .apply && change.isNeeded {
                 do {
                     try context.checkCancelled()
-                    if let extra = try change.apply(context) { record.details = Self.merge(record.details, extra) }
+                    if let outcome = try change.apply(context) { record.outcomes.append(outcome) }
                     record.applied = true
                     applied.append(change)
                 } catch {
@@ -75,9 +75,9 @@ package struct PlanRunner: Sendable {
                 continue
             }
             do {
-                if let extra = try commit() { records[i].details = Self.merge(records[i].details, extra) }
+                if let outcome = try commit() { records[i].outcomes.append(outcome) }
             } catch {
-                records[i].details = Self.merge(records[i].details, ["leftover": .string(error.path)])
+                records[i].outcomes.append(LeftoverKeptFacts(leftover: error.path))
                 report.warnings.append(error.warning)
             }
         }
@@ -129,11 +129,5 @@ package struct PlanRunner: Sendable {
             changed: change.isNeeded, applied: false, reversible: change.isReversible,
             diff: change.diff, details: change.details, error: nil,
             localizedSummary: change.message?.localized)
-    }
-
-    package static func merge(_ a: JSONValue, _ b: JSONValue) -> JSONValue {
-        guard case .object(var left) = a, case .object(let right) = b else { return b }
-        for (k, v) in right { left[k] = v }
-        return .object(left)
     }
 }

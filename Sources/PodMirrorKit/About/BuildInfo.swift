@@ -31,12 +31,12 @@ package struct BuildInfo: Sendable {
         #endif
     }
 
-    package var json: JSONValue {
-        .object([
+    package var json: [String: JSONValue] {
+        [
             "command": .string("version"), "version": .string(version),
             "libgit2": .object(["version": .string(libgit2Version), "shallow": .bool(libgit2Shallow)]),
             "platform": .string(platform), "commit": .string(commit), "warnings": .array([]),
-        ])
+        ]
     }
 
     /// The lines for a person.

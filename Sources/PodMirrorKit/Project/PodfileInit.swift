@@ -110,7 +110,7 @@ package enum PodfileInit {
     package static func plan(
         path: String?, platform: PlatformChoice?, template: String, environment: RuntimeEnvironment,
         sources: [PodfileEdit] = [], catalog: MirrorCatalog? = nil
-    ) throws -> (Plan, [String: JSONValue]) {
+    ) throws -> (Plan, Created) {
         let location = try XcodeProjectLocator.locate(path, command: "init", environment: environment)
         let namesProject = path.map { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcodeproj/") } ?? false
         let directory = namesProject || path == nil ? environment.currentDirectory : location.projectDirectory
@@ -125,7 +125,7 @@ package enum PodfileInit {
         project location: XcodeProjectLocation, podfileDirectory directory: String, projectLine: String?,
         platform: PlatformChoice?, template: String, fileSystem fs: any FileSystem, sources: [PodfileEdit] = [],
         catalog: MirrorCatalog? = nil
-    ) throws -> (Plan, [String: JSONValue]) {
+    ) throws -> (Plan, Created) {
         let (app, test) = try templates(named: template, fileSystem: fs)
         if let existing = XcodeProjectLocator.podfileNames.first(where: {
             fs.fileExists((directory as NSString).appendingPathComponent($0))
@@ -153,16 +153,25 @@ package enum PodfileInit {
             id: "podfile.create:\(path)", kind: .podfileCreate, path: path, displayPath: "Podfile",
             old: nil, new: bytes, summary: summary.english, fileSystem: fs
         ).localized(summary)
-        let extra: [String: JSONValue] = [
-            "podfile": .string(path), "project": .string(location.xcodeproj),
-            "targets": .array(
-                targets.map {
-                    [
-                        "name": .string($0.name), "productType": .string($0.productType),
-                        "test": .bool(testTypes.contains($0.productType)),
-                    ]
-                }),
-        ]
-        return (Plan(title: "init \(location.name)", changes: [change], warnings: warnings), extra)
+        let created = Created(
+            podfile: path, project: location.xcodeproj,
+            targets: targets.map {
+                .init(name: $0.name, productType: $0.productType, test: testTypes.contains($0.productType))
+            })
+        return (Plan(title: "init \(location.name)", changes: [change], warnings: warnings), created)
+    }
+
+    /// The Podfile `init` writes, the project it is for and that project's targets (`init --json`'s own fields).
+    package struct Created: Encodable, Sendable {
+        package var podfile: String
+        package var project: String
+        package var targets: [Target]
+
+        /// A native target of the project; `test` when its product is a test bundle.
+        package struct Target: Encodable, Sendable {
+            package var name: String
+            package var productType: String
+            package var test: Bool
+        }
     }
 }

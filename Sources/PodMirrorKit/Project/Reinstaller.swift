@@ -87,7 +87,7 @@ package struct Reinstaller: Sendable {
         let summary = Message("reinstall.summary.pod-install", ["command": shown, "directory": root])
         var change = Change(
             id: "pod.install:\(root)", kind: .podInstall, subject: root, summary: summary.english,
-            details: ["argv": .array(argv.map { .string($0) }), "directory": .string(root)], isNeeded: true,
+            details: PodInstallFacts(argv: argv, directory: root), isNeeded: true,
             apply: { context in
                 let lockBefore: [UInt8]? = fs.fileExists(lockPath) ? try fs.readFile(lockPath) : nil
                 let podsBefore = fs.fileExists(pods)
@@ -126,7 +126,7 @@ package struct Reinstaller: Sendable {
                     putBack()
                     throw PodInstallFailed(status: status, directory: root)
                 }
-                return ["exitStatus": .int(Int(status))]
+                return PodInstallFacts.Ran(exitStatus: Int(status))
             })
         change.message = summary
         return change
@@ -165,5 +165,16 @@ extension Reinstaller {
             return .failed(report, error: error)
         }
         return .fetched(report)
+    }
+}
+
+/// The `pod install` a reinstall runs, and where.
+package struct PodInstallFacts: ChangeFacts {
+    package var argv: [String]
+    package var directory: String
+
+    /// How the `pod install` that ran exited.
+    package struct Ran: ChangeFacts {
+        package var exitStatus: Int
     }
 }

@@ -261,7 +261,7 @@ package struct Setup: Sendable {
             let installed = Message("setup.cocoapods.installed", ["path": pod])
             return Change.satisfied(
                 id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
-                summary: installed.english, details: ["pod": .string(pod)]
+                summary: installed.english, details: CocoaPodsInstallFacts(pod: pod)
             ).localized(installed)
         }
         guard let gem = versions.locate("gem") else {
@@ -277,7 +277,7 @@ package struct Setup: Sendable {
         let install = Message("setup.cocoapods.install", ["command": shown])
         var change = Change(
             id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
-            summary: install.english, details: ["command": .string(shown)], isNeeded: true,
+            summary: install.english, details: CocoaPodsInstallFacts(command: shown), isNeeded: true,
             apply: { context in
                 let status = try tools.run(
                     gem, arguments, environment: environment.variables, currentDirectory: nil,
@@ -294,9 +294,17 @@ package struct Setup: Sendable {
                         remedy: Message("setup.pod-still-missing.remedy"),
                         code: .setupPodStillMissing)
                 }
-                return ["installed": true, "pod": .string(pod)]
+                return CocoaPodsInstallFacts(pod: pod, installed: true)
             })
         change.message = install
         return change
     }
+}
+
+/// CocoaPods' `pod` found on PATH, or the `gem install` that installs it (`setup --install-cocoapods`).
+package struct CocoaPodsInstallFacts: ChangeFacts {
+    package var pod: String?
+    package var command: String?
+    /// Set once `gem install` installed it.
+    package var installed: Bool?
 }

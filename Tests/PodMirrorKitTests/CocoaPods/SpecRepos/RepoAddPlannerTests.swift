@@ -11,19 +11,19 @@ final class RepoAddPlannerTests: XCTestCase {
         let plan = try RepoAddPlanner(h.shared).plan(name: "specs", url: h.url, branch: nil)
         XCTAssertEqual(plan.changes.map(\.kind), [.specRepoClone])
         XCTAssertTrue(plan.changes[0].isNeeded)
-        XCTAssertEqual(plan.changes[0].details["method"]?.stringValue, "clone")
-        XCTAssertEqual(plan.changes[0].details["path"]?.stringValue, h.repo("specs"))
+        XCTAssertEqual((plan.changes[0].details as? SpecRepoCloneFacts)?.method, .clone)
+        XCTAssertEqual((plan.changes[0].details as? SpecRepoCloneFacts)?.path, h.repo("specs"))
 
         let report = try h.run(.apply) { plan }
         XCTAssertTrue(report.changed)
-        XCTAssertEqual(report.changes[0].details["newHead"]?.stringValue, h.fixture.head)
+        XCTAssertEqual(report.changes[0].facts(SpecRepoClonedFacts.self)?.head, h.fixture.head)
         XCTAssertEqual(try h.head(), h.fixture.head)
         XCTAssertEqual(try h.git(["-C", h.repo("specs"), "status", "--porcelain"]), "")
         XCTAssertEqual(try h.git(["-C", h.repo("specs"), "remote", "get-url", "origin"]), h.url)
 
         let again = try RepoAddPlanner(h.shared).plan(name: "specs", url: h.url, branch: nil)
         XCTAssertFalse(again.changes[0].isNeeded)
-        XCTAssertEqual(again.changes[0].details["method"]?.stringValue, "none")
+        XCTAssertEqual((again.changes[0].details as? SpecRepoUnchangedFacts)?.method, SpecRepoMethod.none)
         XCTAssertFalse(try h.run(.check) { again }.hasDrift)
     }
 

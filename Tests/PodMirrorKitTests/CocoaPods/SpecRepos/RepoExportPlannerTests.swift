@@ -12,10 +12,10 @@ final class RepoExportPlannerTests: XCTestCase {
         let plan = try RepoExportPlanner(h.shared).plan(name: "specs", to: file)
         XCTAssertEqual(plan.changes.map(\.kind), [.specRepoExport])
         XCTAssertTrue(plan.changes[0].isNeeded)
-        XCTAssertEqual(plan.changes[0].details["tip"]?.stringValue, h.fixture.head)
+        XCTAssertEqual((plan.changes[0].details as? SpecBundleExportFacts)?.tip, h.fixture.head)
 
         let report = try h.run(.apply) { plan }
-        XCTAssertEqual(report.changes[0].details["file"]?.stringValue, file)
+        XCTAssertEqual(report.changes[0].facts(SpecBundleExport.self)?.file, file)
         let listed = try h.git(["bundle", "list-heads", file]).split(separator: "\n").map(String.init)
         XCTAssertTrue(listed.contains("\(h.fixture.head) refs/heads/master"), "\(listed)")
         _ = try h.git(["-C", h.repo("specs"), "bundle", "verify", file])

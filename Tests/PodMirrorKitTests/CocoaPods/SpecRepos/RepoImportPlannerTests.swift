@@ -18,8 +18,8 @@ final class RepoImportPlannerTests: XCTestCase {
         let request = SpecBundleImportRequest(source: try bundle(h), name: "specs", origin: h.url)
         let plan = try RepoImportPlanner(h.shared).plan(request)
         XCTAssertEqual(plan.changes.map(\.kind), [.specRepoImport])
-        XCTAssertEqual(plan.changes[0].details["method"]?.stringValue, "bundle")
-        XCTAssertEqual(plan.changes[0].details["tip"]?.stringValue, h.fixture.head)
+        XCTAssertEqual((plan.changes[0].details as? SpecBundleImportFacts)?.method, .bundle)
+        XCTAssertEqual((plan.changes[0].details as? SpecBundleImportFacts)?.tip, h.fixture.head)
 
         try h.run(.apply) { plan }
         XCTAssertEqual(try h.head(), h.fixture.head)

@@ -11,8 +11,8 @@ final class RepoRemovePlannerTests: XCTestCase {
         try h.add()
         let plan = try RepoRemovePlanner(h.shared).plan(name: "specs")
         XCTAssertEqual(plan.changes.map(\.kind), [.specRepoRemove])
-        XCTAssertEqual(plan.changes[0].details["type"]?.stringValue, "git")
-        XCTAssertEqual(plan.changes[0].details["url"]?.stringValue, h.url)
+        XCTAssertEqual((plan.changes[0].details as? SpecRepoRemoveFacts)?.type, "git")
+        XCTAssertEqual((plan.changes[0].details as? SpecRepoRemoveFacts)?.url, h.url)
         XCTAssertTrue(plan.changes[0].isReversible)
 
         XCTAssertTrue(try h.run(.apply) { plan }.changed)
@@ -23,7 +23,7 @@ final class RepoRemovePlannerTests: XCTestCase {
         let h = try RepoPlannerHarness()
         _ = try h.home.write("repos/local/Specs/A/1.0/A.podspec.json", "{}")
         let plan = try RepoRemovePlanner(h.shared).plan(name: "local")
-        XCTAssertEqual(plan.changes[0].details["type"]?.stringValue, "dir")
+        XCTAssertEqual((plan.changes[0].details as? SpecRepoRemoveFacts)?.type, "dir")
         try h.run(.apply) { plan }
         XCTAssertFalse(FileManager.default.fileExists(atPath: h.repo("local")))
     }

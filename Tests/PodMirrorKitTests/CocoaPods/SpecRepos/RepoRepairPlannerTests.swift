@@ -15,7 +15,7 @@ final class RepoRepairPlannerTests: XCTestCase {
         XCTAssertEqual(plan.changes.map(\.kind), [.specRepoRepair])
         XCTAssertTrue(plan.changes[0].isNeeded)
         XCTAssertTrue(plan.changes[0].diff?.contains("+local edit") ?? false, plan.changes[0].diff ?? "no diff")
-        XCTAssertEqual(plan.changes[0].details["untrackedRemoved"], .int(1))
+        XCTAssertEqual((plan.changes[0].details as? SpecRepoRepairFacts)?.untrackedRemoved, 1)
         XCTAssertEqual(plan.warnings.map(\.code), [.repoRepairRemovesUntracked])
 
         try h.run(.apply) { plan }
@@ -29,7 +29,7 @@ final class RepoRepairPlannerTests: XCTestCase {
         try h.add()
         _ = try h.git(["-C", h.repo("specs"), "checkout", "-q", "--detach", "HEAD~1"])
         let plan = try RepoRepairPlanner(h.shared).plan(name: "specs")
-        XCTAssertEqual(plan.changes[0].details["wasDetached"], .bool(true))
+        XCTAssertEqual((plan.changes[0].details as? SpecRepoRepairFacts)?.wasDetached, true)
         try h.run(.apply) { plan }
         XCTAssertEqual(try h.git(["-C", h.repo("specs"), "symbolic-ref", "HEAD"]), "refs/heads/master")
         XCTAssertEqual(try h.head(), h.fixture.head)

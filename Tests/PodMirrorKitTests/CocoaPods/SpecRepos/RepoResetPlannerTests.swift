@@ -13,9 +13,10 @@ final class RepoResetPlannerTests: XCTestCase {
         let plan = try RepoResetPlanner(h.shared).plan(name: "specs")
         XCTAssertEqual(plan.title, "repo reset")
         XCTAssertEqual(plan.changes.map(\.kind), [.specRepoUse])
-        XCTAssertEqual(plan.changes[0].details["url"]?.stringValue, SpecRepoNaming.officialGitURL)
-        XCTAssertEqual(plan.changes[0].details["previousURL"]?.stringValue, h.url)
-        XCTAssertEqual(plan.changes[0].details["method"]?.stringValue, "repoint")
+        let details = try XCTUnwrap(plan.changes[0].details as? SpecRepoSwitchFacts)
+        XCTAssertEqual(details.url, SpecRepoNaming.officialGitURL)
+        XCTAssertEqual(details.previousURL, h.url)
+        XCTAssertEqual(details.method, .repoint)
     }
 
     func testWithoutANameEveryGitRepoIsACandidate() throws {
@@ -23,8 +24,9 @@ final class RepoResetPlannerTests: XCTestCase {
         try h.add()
         let plan = try RepoResetPlanner(h.shared).plan(name: nil)
         XCTAssertEqual(plan.changes[0].subject, "cocoapods")
-        XCTAssertEqual(plan.changes[0].details["method"]?.stringValue, "repoint-or-clone")
-        XCTAssertEqual(plan.changes[0].details["candidates"], .array(["specs"]))
+        let details = try XCTUnwrap(plan.changes[0].details as? SpecRepoSwitchFacts)
+        XCTAssertEqual(details.method, .repointOrClone)
+        XCTAssertEqual(details.candidates, ["specs"])
     }
 
     func testARepoAlreadyAtTheOfficialURLIsSatisfied() throws {
@@ -34,7 +36,7 @@ final class RepoResetPlannerTests: XCTestCase {
         let before = h.snapshot()
         let report = try h.run(.apply) { try RepoResetPlanner(h.shared).plan(name: nil) }
         XCTAssertFalse(report.changed)
-        XCTAssertEqual(report.changes.first?.details["method"]?.stringValue, "none")
+        XCTAssertEqual(report.changes.first?.facts(SpecRepoUnchangedFacts.self)?.method, SpecRepoMethod.none)
         XCTAssertEqual(h.snapshot().differences(to: before), [])
     }
 

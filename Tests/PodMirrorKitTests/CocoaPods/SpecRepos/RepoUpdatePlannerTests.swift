@@ -1,5 +1,6 @@
 import Foundation
 import PodMirrorCocoaPods
+import PodMirrorFoundation
 import PodMirrorKit
 import PodMirrorTestSupport
 import XCTest
@@ -17,11 +18,11 @@ final class RepoUpdatePlannerTests: XCTestCase {
         XCTAssertEqual(plan.changes.map(\.kind), [.specRepoUpdate])
         XCTAssertTrue(plan.changes[0].isNeeded)
         XCTAssertTrue(plan.changes[0].isIndependent)
-        XCTAssertEqual(plan.changes[0].details["oldHead"]?.stringValue, old)
-        XCTAssertEqual(plan.changes[0].details["remoteHead"]?.stringValue, tip)
+        XCTAssertEqual((plan.changes[0].details as? SpecRepoUpdateFacts)?.oldHead, old)
+        XCTAssertEqual((plan.changes[0].details as? SpecRepoUpdateFacts)?.remoteHead, tip)
 
         let report = try h.run(.apply) { plan }
-        XCTAssertEqual(report.changes[0].details["newHead"]?.stringValue, tip)
+        XCTAssertEqual(report.changes[0].facts(SpecRepoUpdatedFacts.self)?.newHead, tip)
         XCTAssertEqual(try h.head(), tip)
         XCTAssertEqual(try h.git(["-C", h.repo("specs"), "status", "--porcelain"]), "")
         XCTAssertFalse(try h.run(.check) { try RepoUpdatePlanner(h.shared).plan(names: []) }.hasDrift)
@@ -49,7 +50,9 @@ final class RepoUpdatePlannerTests: XCTestCase {
         let plan = try RepoUpdatePlanner(h.shared).plan(names: ["specs"])
         XCTAssertEqual(plan.warnings.map(\.code), [.repoUnreachable])
         XCTAssertEqual(plan.changes.map(\.isNeeded), [true])
-        XCTAssertEqual(plan.changes[0].details["remoteHead"], .null)
+        let details = try XCTUnwrap(plan.changes[0].details as? SpecRepoUpdateFacts)
+        XCTAssertNil(details.remoteHead)
+        XCTAssertEqual(try JSONValue.encoding(details)["remoteHead"], .null, "an unknown tip is null in JSON")
         // A check cannot tell: the change carries the network error and the report names it.
         XCTAssertEqual(plan.changes[0].unknown?.exitStatus, .network)
         let report = try h.run(.check) { plan }

@@ -14,19 +14,20 @@ final class RepoUsePlannerTests: XCTestCase {
         let url = h.server.url("mirror.git")
         let plan = try RepoUsePlanner(h.shared).plan(url: url, name: "specs")
         XCTAssertEqual(plan.changes.map(\.kind), [.specRepoUse])
-        XCTAssertEqual(plan.changes[0].details["method"]?.stringValue, "repoint")
-        XCTAssertEqual(plan.changes[0].details["previousURL"]?.stringValue, h.url)
-        XCTAssertEqual(plan.changes[0].details["oldHead"]?.stringValue, h.fixture.head)
+        let details = try XCTUnwrap(plan.changes[0].details as? SpecRepoSwitchFacts)
+        XCTAssertEqual(details.method, .repoint)
+        XCTAssertEqual(details.previousURL, h.url)
+        XCTAssertEqual(details.oldHead, h.fixture.head)
 
         let report = try h.run(.apply) { plan }
-        XCTAssertEqual(report.changes[0].details["newHead"]?.stringValue, tip)
+        XCTAssertEqual(report.changes[0].facts(SpecRepoSwitchedFacts.self)?.newHead, tip)
         XCTAssertEqual(try h.head(), tip)
         XCTAssertEqual(try h.git(["-C", h.repo("specs"), "remote", "get-url", "origin"]), url)
         XCTAssertEqual(try h.git(["-C", h.repo("specs"), "status", "--porcelain"]), "")
 
         let again = try RepoUsePlanner(h.shared).plan(url: url, name: "specs")
         XCTAssertEqual(again.changes.map(\.isNeeded), [false])
-        XCTAssertEqual(again.changes[0].details["method"]?.stringValue, "none")
+        XCTAssertEqual((again.changes[0].details as? SpecRepoUnchangedFacts)?.method, SpecRepoMethod.none)
     }
 
     func testWithNoRepoToTakeOverItPlansAClone() throws {

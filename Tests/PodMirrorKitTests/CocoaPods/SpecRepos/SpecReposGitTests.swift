@@ -40,9 +40,9 @@ final class SpecReposGitTests: XCTestCase {
             try RepoUpdatePlanner(shared).plan(names: ["specs"])
         }
         XCTAssertTrue(report.changed)
-        XCTAssertEqual(report.changes.first?.details["newHead"]?.stringValue, fixture.head)
-        let changed = report.changes.first?.details["changedPaths"]
-        XCTAssertEqual(changed, .int(4), "3 added podspecs + 1 removed")
+        let updated = report.changes.first?.facts(SpecRepoUpdatedFacts.self)
+        XCTAssertEqual(updated?.newHead, fixture.head)
+        XCTAssertEqual(updated?.changedPaths, 4, "3 added podspecs + 1 removed")
         XCTAssertEqual(
             String(decoding: FileManager.default.contents(atPath: untouched) ?? Data(), as: UTF8.self), "local edit\n")
         XCTAssertTrue(

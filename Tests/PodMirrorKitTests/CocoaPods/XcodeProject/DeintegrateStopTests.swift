@@ -51,7 +51,8 @@ final class DeintegrateStopTests: XCTestCase {
         XCTAssertTrue(report.warnings[0].message.contains("/.Pods.podmirror-"), report.warnings[0].message)
         let pods = try XCTUnwrap(report.changes.first { $0.kind == .podsDirectoryRemove })
         XCTAssertTrue(pods.applied)
-        guard case .string(let leftover)? = pods.details["leftover"] else { return XCTFail("\(pods.details)") }
+        let leftover = try XCTUnwrap(pods.facts(LeftoverKeptFacts.self)?.leftover)
+        XCTAssertEqual(try pods.detailsJSON()["leftover"], .string(leftover))
         XCTAssertTrue(leftover.hasSuffix(kept), "\(leftover) vs \(kept)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: project.sub("Pods")))
 

@@ -32,6 +32,7 @@ final class PlanRunnerTests: XCTestCase {
         let dir = TempDirectory()
         let p = try dir.write("Podfile", "a\n")
         struct Boom: PodMirrorError { var message = "boom"; var code = ErrorCode.error }
+        struct Committed: ChangeFacts { var committed = true }
         let plan = Plan(
             title: "t",
             changes: [
@@ -55,6 +56,7 @@ final class PlanRunnerTests: XCTestCase {
         let p = try dir.write("Podfile", "a\n")
         let log = StepLog()
         struct Boom: PodMirrorError { var message = "boom"; var code = ErrorCode.error }
+        struct Committed: ChangeFacts { var committed = true }
         let plan = Plan(
             title: "t",
             changes: [
@@ -89,17 +91,19 @@ final class PlanRunnerTests: XCTestCase {
     func testCommitRunsOnlyWhenEveryStepSucceeded() throws {
         let log = StepLog()
         struct Boom: PodMirrorError { var message = "boom"; var code = ErrorCode.error }
+        struct Committed: ChangeFacts { var committed = true }
         func keeping(_ id: String) -> Change {
             Change(
                 id: id, kind: .specRepoUse, subject: id, summary: id, isNeeded: true, apply: { _ in nil },
                 undo: { log.append("undo \(id)") },
                 commit: {
-                    log.append("commit \(id)"); return ["committed": true]
+                    log.append("commit \(id)"); return Committed()
                 })
         }
         let ok = try PlanRunner().run(Plan(title: "t", changes: [keeping("a")]), mode: .apply)
         XCTAssertEqual(log.entries, ["commit a"])
-        XCTAssertEqual(ok.changes[0].details, ["committed": true])
+        XCTAssertEqual(ok.changes[0].facts(Committed.self)?.committed, true)
+        XCTAssertEqual(try ok.changes[0].detailsJSON(), ["committed": true], "what commit returned is in details")
         let failing = Plan(
             title: "t",
             changes: [
