@@ -5,7 +5,7 @@ import XCTest
 /// `gitconfig insteadof add|remove|list` and `setup --source-mirror`, in temporary HOMEs, with the `git`
 /// CLI as the reference reader of the rules written.
 final class SourceMirrorCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func gitEnv(_ home: TempDirectory) -> [String: String] {
         var env = ProcessInfo.processInfo.environment

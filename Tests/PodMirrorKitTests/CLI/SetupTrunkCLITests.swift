@@ -7,7 +7,7 @@ import XCTest
 /// mirror's, the strategy is chosen by itself for a Podfile that names only trunk, a second run changes nothing,
 /// `--check` and `doctor --check` see the mirror move on, and `pods fetch` reads the seeded trunk.
 final class SetupTrunkCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
     var home: TempDirectory!
     var served: TempDirectory!
     var mirror: TrunkMirrorFixture!

@@ -7,7 +7,7 @@ import XCTest
 /// podmirror reaches B, where `git` (and CocoaPods, which runs it) goes. B and C are real loopback servers
 /// serving different content, so reaching C shows as a wrong commit, a wrong HEAD or a request to C.
 final class InsteadOfOnceCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
     /// The URL prefix the Podfile.lock, the spec repo and the mirror name: it resolves nowhere.
     let named = "http://named.example.invalid/"
 

@@ -4,7 +4,7 @@ import XCTest
 
 /// Text follows the locale; JSON and exit codes never do.
 final class LanguageCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func setupDryRun(_ env: [String: String], json: Bool = false, gems: Bool = false) throws -> ProcessResult {
         let home = TempDirectory()

@@ -5,7 +5,7 @@ import XCTest
 /// Every transfer goes through the proxy git would use: a recording HTTP proxy on 127.0.0.1 in front
 /// of a real git smart-HTTP server.
 final class ProxyCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     struct World {
         let served = TempDirectory(), home = TempDirectory()

@@ -3,7 +3,7 @@ import PodMirrorTestSupport
 import XCTest
 
 final class MirrorTestCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func testPickPrintsFastestHealthyGemMirrorAndJSONRanks() throws {
         let fast = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes())
@@ -33,7 +33,7 @@ final class MirrorTestCLITests: XCTestCase {
 }
 
 final class DoctorCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func testDoctorExitsOneOnErrorFindingAndZeroWhenClean() throws {
         let home = TempDirectory()

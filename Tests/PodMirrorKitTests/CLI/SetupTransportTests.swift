@@ -5,7 +5,7 @@ import XCTest
 /// `setup` reaches mirrors the way `repo use` does: every transport through libgit2, and every transfer
 /// bounded by the stall timeout.
 final class SetupTransportTests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func testFileURLMirrorIsProbedThroughLibgit2AndCloned() throws {
         let served = TempDirectory()

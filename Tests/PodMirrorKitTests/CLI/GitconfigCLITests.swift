@@ -4,7 +4,7 @@ import XCTest
 
 /// `gitconfig insteadof`, checked against the `git` CLI as the reference reader of the same files.
 final class GitconfigCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func gitEnv(_ home: TempDirectory) -> [String: String] {
         var env = ProcessInfo.processInfo.environment

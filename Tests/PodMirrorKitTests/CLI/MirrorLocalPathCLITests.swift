@@ -6,7 +6,7 @@ import XCTest
 /// clone connects, through libgit2 on the path (it GETted the path over HTTP and called a working mirror broken),
 /// and a rule to a path that does not exist is said naming the path and the rule (not "unsupported URL protocol").
 final class MirrorLocalPathCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func testAMirrorRewrittenToALocalRepoIsHealthyAndOneToAMissingPathNamesPathAndRule() throws {
         let served = TempDirectory()

@@ -3,7 +3,7 @@ import PodMirrorTestSupport
 import XCTest
 
 final class InitCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func project() throws -> TempDirectory {
         let dir = TempDirectory("init")

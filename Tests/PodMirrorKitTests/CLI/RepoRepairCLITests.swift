@@ -4,7 +4,7 @@ import XCTest
 
 /// `repo repair`: back on the branch at origin/<branch>, local changes discarded, the dry run shows them.
 final class RepoRepairCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     /// A Specs repo served from a folder (kept while the test holds `served`) and cloned as `specs` into a new HOME.
     func cloned(pods: Int, commits: Int) throws -> (

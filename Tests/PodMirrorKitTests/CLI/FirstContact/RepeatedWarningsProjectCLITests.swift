@@ -5,7 +5,7 @@ import XCTest
 /// `deintegrate` and `reinstall` show a warning that repeats on runs that change nothing once per state,
 /// like every other command: later runs print one "unchanged" line; `--verbose` and `--json` show them all.
 final class RepeatedWarningsProjectCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func unchangedLine(_ command: String) -> String {
         "note: 1 warning unchanged since the last run (podmirror \(command) --verbose shows it)\n"

@@ -6,7 +6,7 @@ import XCTest
 /// each git transfer's URL and proxy, each HTTP request with its status, and each child command line,
 /// with credentials redacted; stdout stays what it is without the flag.
 final class VerboseCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func testMirrorTestVerboseShowsEachRequestWithStatusAndRedactsCredentials() throws {
         let server = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes())

@@ -6,7 +6,7 @@ import XCTest
 /// "unchanged" line; `--verbose` and `--json` always carry every warning. Also: a note-level finding is
 /// never marked as a warning.
 final class RepeatedWarningsCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
     let podfile = "source 'https://cdn.cocoapods.org/'\n\ntarget 'App' do\nend\n"
     let absent = "https://example.com/private/Specs.git"
     let warning = "warning: the Podfile has no source https://example.com/private/Specs.git; nothing to remove"

@@ -3,7 +3,7 @@ import PodMirrorTestSupport
 import XCTest
 
 final class GemsCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func testCheckExitsThreeOnDriftThenZeroAfterUse() throws {
         let home = TempDirectory()

@@ -5,7 +5,7 @@ import XCTest
 /// Dry-run diffs of files written with CRLF line endings print each line once, with no
 /// "No newline at end of file" marker (a `"\r\n"` is one Swift Character).
 final class CRLFDiffCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func testCRLFPodfileDiffHasNoSpuriousNoNewlineMarkers() throws {
         let home = TempDirectory()

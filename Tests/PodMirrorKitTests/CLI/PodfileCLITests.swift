@@ -4,7 +4,7 @@ import XCTest
 
 /// `podmirror podfile …` through the built binary, in temporary project folders.
 final class PodfileCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
     let podfile = """
         # Uncomment the next line to define a global platform for your project
         # platform :ios, '9.0'

@@ -4,7 +4,7 @@ import XCTest
 
 /// `podmirror setup` end to end, in temporary HOMEs.
 final class SetupTests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
     let podfile = "platform :ios, '12.0'\n\ntarget 'App' do\n  pod 'Alamofire'\nend\n"
 
     func args(_ home: TempDirectory, _ extra: [String] = []) -> [String] {
@@ -188,12 +188,5 @@ final class SetupTests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("'nowhere'"), bad.stderr)
         XCTAssertEqual(try bin.run(["setup", "--podfile", "x", "--platform", "ios13"], home: home.path).status, 2)
-    }
-}
-
-extension FileManager {
-    func isDirectory(_ path: String) -> Bool {
-        var isDir: ObjCBool = false
-        return fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
     }
 }

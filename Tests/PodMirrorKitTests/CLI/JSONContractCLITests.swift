@@ -5,11 +5,11 @@ import XCTest
 /// Every command's `--json` output is one document that follows docs/podmirror.schema.json, on success
 /// and on failure, while child processes run too.
 final class JSONContractCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func testEveryCommandsJSONFollowsTheSchema() throws {
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         let validator = try JSONSchemaValidator(
             schemaFile: checkout.appendingPathComponent("docs/podmirror.schema.json").path)
         let served = TempDirectory()

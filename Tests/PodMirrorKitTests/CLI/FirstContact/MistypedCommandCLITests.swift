@@ -4,7 +4,7 @@ import XCTest
 
 /// A mistyped subcommand is a usage error naming the nearest command, also after `help`.
 final class MistypedCommandCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func testMistypedSubcommandsGetTheNearestCommand() throws {
         let home = TempDirectory()

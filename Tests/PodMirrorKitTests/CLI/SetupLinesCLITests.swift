@@ -6,7 +6,7 @@ import XCTest
 /// second (the clone, which can be undone, ran before the Podfile edit; its update, which cannot, ran after it and
 /// was listed last), and `--check` names in its drift line only what drifted, not every edit asked.
 final class SetupLinesCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func testLinesKeepTheirOrderOnTheSecondRunAndCheckNamesOnlyWhatDrifted() throws {
         let served = TempDirectory()

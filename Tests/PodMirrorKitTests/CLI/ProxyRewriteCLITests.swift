@@ -6,7 +6,7 @@ import XCTest
 /// as git decides it: a recording HTTP proxy on 127.0.0.1 in front of real loopback servers, rules in
 /// the temp HOME's `~/.gitconfig`.
 final class ProxyRewriteCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
     /// A host that resolves nowhere: only the insteadOf rule makes a URL on it reachable.
     let unreachable = "http://unreachable.example/"
 

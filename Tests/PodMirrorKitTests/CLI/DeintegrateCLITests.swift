@@ -4,7 +4,7 @@ import XCTest
 
 /// `podmirror deintegrate` end to end, on real files in a temporary folder.
 final class DeintegrateCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     /// A project folder with Podfile, Podfile.lock, workspace and Pods/, from a project fixture
     /// (Tests/Fixtures/xcodeproj).

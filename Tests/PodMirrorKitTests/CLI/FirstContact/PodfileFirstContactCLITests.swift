@@ -4,7 +4,7 @@ import XCTest
 
 /// The Podfile a person gets from `podmirror init` and the podfile commands, through the built binary.
 final class PodfileFirstContactCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
     let tuna = "https://mirrors.tuna.tsinghua.edu.cn/git/CocoaPods/Specs.git"
 
     func project() throws -> TempDirectory {
