@@ -5,7 +5,7 @@ import XCTest
 /// Shared set-up for `podmirror repo ...` end-to-end tests: the built binary, a temporary HOME, repos
 /// served by a real git smart-HTTP server on 127.0.0.1, results checked with the git CLI as the reference.
 class RepoCLITestCase: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
     var home: TempDirectory!
     var served: TempDirectory!
     var server: GitHTTPServer!

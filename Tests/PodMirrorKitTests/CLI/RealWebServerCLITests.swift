@@ -141,7 +141,7 @@ final class RealWebServerRepoCLITests: RepoCLITestCase {
 /// `pods fetch` of `:git`/`:tag` pods (and released pods whose podspecs point at git) served by nginx: the
 /// cache entries are where CocoaPods 1.17.0 puts them and hold what `git clone` + checkout gives.
 final class RealWebServerPodsFetchCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
     var tmp: TempDirectory!
     var nginx: NginxGitServer!
     var fixture: PodSourcesFixture!
