@@ -5,18 +5,21 @@ import PodMirrorKit
 import PodMirrorTransport
 
 struct Podmirror: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "podmirror",
-        abstract:
-            Message("help.root.abstract").abstractText,
-        discussion: Message("help.root.discussion").discussionText,
-        version: PodMirrorVersion.string,
-        subcommands: [
-            SetupCommand.self, DoctorCommand.self, MirrorCommand.self, RepoCommand.self, PodfileCommand.self,
-            InitCommand.self, DeintegrateCommand.self, ReinstallCommand.self, GemsCommand.self, GitconfigCommand.self,
-            PodsCommand.self, SwiftPMCommand.self, CodeTableCommand.self,
-        ]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "podmirror",
+            abstract:
+                Message("help.root.abstract").abstractText,
+            discussion: Message("help.root.discussion").discussionText,
+            version: PodMirrorVersion.string,
+            subcommands: [
+                SetupCommand.self, DoctorCommand.self, MirrorCommand.self, RepoCommand.self, PodfileCommand.self,
+                InitCommand.self, DeintegrateCommand.self, ReinstallCommand.self, GemsCommand.self,
+                GitconfigCommand.self,
+                PodsCommand.self, SwiftPMCommand.self, CodeTableCommand.self,
+            ]
+        )
+    }
 }
 
 /// The whole program: `main.swift` of the `podmirror` executable calls `PodmirrorMain.main()`; tests call

@@ -5,7 +5,7 @@ import XCTest
 /// `--help`, listings and progress labels follow the language; JSON, completion scripts generated for
 /// English and exit codes do not change.
 final class HelpLanguageCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
     let zh = ["LANG": "zh_CN.UTF-8"]
     let en = ["LANG": "C.UTF-8"]
 
@@ -88,7 +88,8 @@ final class HelpLanguageCLITests: XCTestCase {
     /// Chinese locale.
     func testCompletionScriptsWithEnglishPinnedMatchTheCommittedOnes() throws {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/completions")
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/completions")
         for shell in ["zsh", "fish"] {
             let r = try run(
                 ["--generate-completion-script", shell], zh.merging(["PODMIRROR_LANG": "en"]) { $1 })
