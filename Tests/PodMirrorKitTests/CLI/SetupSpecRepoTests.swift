@@ -4,7 +4,7 @@ import XCTest
 
 /// `setup` with spec repos, against a real git smart-HTTP server on 127.0.0.1.
 final class SetupSpecRepoTests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func testMirrorSetupClonesEditsPodfileAndSecondRunChangesNothing() throws {
         let served = TempDirectory()

@@ -8,7 +8,7 @@ import XCTest
 /// files. B and C are real loopback servers serving Specs repos with different commits; `git ls-remote`
 /// with the same environment is the reference.
 final class SpecRepoInsteadOfCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
     /// The URL prefix the spec repo is named by: it resolves nowhere.
     let named = "http://named.example.invalid/"
 

@@ -7,7 +7,7 @@ import XCTest
 /// Podfile.lock says how CocoaPods makes one, `--only` with an unknown name guesses the pod meant, and a download
 /// that failed over the network where no source mirror applies says how to add one. Text and `--json` agree.
 final class PodsRemedyCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
     var tmp: TempDirectory!
     var server: GitHTTPServer!
     var fixture: PodSourcesFixture!

@@ -8,7 +8,7 @@ import XCTest
 
 /// `--version` alone, with `--verbose`, and in JSON.
 final class VersionCLITests: XCTestCase {
-    let bin = PodmirrorBinary()
+    let bin = InProcessPodmirror()
 
     func testVersionVerboseAndJSONNameLibgit2PlatformAndCommit() throws {
         let home = TempDirectory()
