@@ -39,8 +39,8 @@ SIDEWAYS = {
     },
     "PodMirrorCocoaPods": {
         "GitConfig": ["Mirrors"],
-        "PodSources": ["Download", "Podfile", "SpecRepos"],  # Podfile: the Ruby lexer reads podspecs too
-        "Podfile": ["Mirrors"],
+        "PodSources": ["Download", "Podfile", "Ruby", "SpecRepos"],  # Podfile: a pod's sources; Ruby: podspecs
+        "Podfile": ["Mirrors", "Ruby"],  # the document is lexed and its statements built by Ruby/
         "RubyGems": ["Mirrors"],
         "SpecRepos": ["Download", "Mirrors", "Podfile"],
         "SwiftPM": ["PodSources", "XcodeProject"],

@@ -70,6 +70,7 @@ int pm_http_request(const char *url, const char *method, long timeout_ms, const 
         out->headers = headers.data; out->headers_len = headers.len;
     } else {
         out->timed_out = rc == CURLE_OPERATION_TIMEDOUT;
+        out->curl_code = (int)rc;
         out->too_large = body.over || headers.over;
         if (out->too_large)
             snprintf(out->error, sizeof out->error, "the answer is larger than %lld bytes",

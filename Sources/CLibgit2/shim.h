@@ -40,6 +40,32 @@ static inline void pm_release_freed_memory(void) { malloc_trim(0); }
 static inline void pm_release_freed_memory(void) {}
 #endif
 
+/* Drops from this process's resident memory the pages of the read-only mappings of pack files (libgit2's pack
+   windows). libgit2 1.5 keeps a whole pack mapped while it resolves a fetch's deltas, whatever the mapped limit
+   says, and every page read counts as the process's own. The pages stay in the page cache: a later read maps
+   them again, with the same bytes. Writable mappings are left alone. */
+#if defined(__linux__)
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+static inline void pm_drop_pack_pages(void) {
+    FILE *maps = fopen("/proc/self/maps", "re");
+    if (maps == NULL) return;
+    char line[4352];
+    while (fgets(line, sizeof line, maps) != NULL) {
+        unsigned long start, end;
+        char perms[5] = {0};
+        int path = 0;
+        if (sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &start, &end, perms, &path) < 3 || path == 0) continue;
+        if (perms[1] == 'w' || strstr(line + path, "/objects/pack/") == NULL) continue;
+        madvise((void *)start, end - start, MADV_DONTNEED);
+    }
+    fclose(maps);
+}
+#else
+static inline void pm_drop_pack_pages(void) {}
+#endif
+
 /* Shallow fetch (git_fetch_options.depth) exists from libgit2 1.7 on. */
 #if PM_LIBGIT2_AT_LEAST(1, 7)
 #define PM_HAS_SHALLOW 1

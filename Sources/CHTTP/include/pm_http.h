@@ -11,6 +11,7 @@ typedef struct {
     size_t body_len;
     int timed_out;
     int too_large;      /* 1: the body (or the headers) passed the bound given and the request was cut */
+    int curl_code;      /* the CURLcode of a failure */
     char error[512];
 } pm_http_result;
 

@@ -52,18 +52,9 @@ extension PodmirrorCommand {
         let path = location.resolve(env)
         let cwd = env.currentDirectory.hasSuffix("/") ? env.currentDirectory : env.currentDirectory + "/"
         let shown = path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
-        var catalog = try runner.catalog()
-        for case .useSource(let mirror) in edits {
-            // Local repos sharing the Specs history: their URLs are replaced like official sources.
-            let url = try catalog.resolve(mirror, gems: false).url
-            catalog = catalog.addingSpecsCopies(
-                SpecRepoHistory.specsURLs(
-                    repos: ReposDirectory(environment: env), target: url,
-                    catalog: catalog))
-        }
-        let plan = try PodfileEditor.plan(
-            edits, podfile: path, fs: env.fileSystem, catalog: catalog, displayPath: shown,
-            given: location.podfile != nil)
+        let plan = try PodfileEdits.plan(
+            edits, podfile: path, displayPath: shown, given: location.podfile != nil, catalog: try runner.catalog(),
+            environment: env)
         try runner.run(plan, extra: ["podfile": .string(path)])
     }
 }

@@ -96,12 +96,8 @@ struct PodsFetchCommand: PodmirrorCommand {
         }
         console.endProgress()
         if !global.json {
-            let env = runner.environment
-            let state = WarningMemory.state(
-                arguments: runner.arguments, currentDirectory: env.currentDirectory,
-                facts: report.pods.map { "\($0.name) \($0.version) \($0.status)" },
-                files: report.warnings.compactMap(\.file), fileSystem: env.fileSystem)
-            RepeatedWarnings.show(report.warnings, state: state, changed: report.changed, runner: runner)
+            RepeatedWarnings.show(
+                [report.warningStep(arguments: runner.arguments, environment: runner.environment)], runner: runner)
         }
         // Interrupted: a final error line (text) and error object (JSON) saying how many pods were not fetched.
         let stopped = InterruptedError(Message("pods.fetch.error.interrupted", ["count": String(report.stopped.count)]))

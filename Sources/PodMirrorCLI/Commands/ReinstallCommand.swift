@@ -37,7 +37,7 @@ struct ReinstallCommand: PodmirrorCommand {
         ) { p in
             if let done = p.finished, !json { console.err(PodsRender.line(done, console: console)) }
         }
-        var warnings: [RepeatedWarnings.Group] = []
+        var warnings: [WarningStep] = []
         if let prefetched, let group = try ReinstallPrefetchRenderer.show(prefetched, runner: runner) {
             warnings.append(group)
         }
@@ -45,9 +45,9 @@ struct ReinstallCommand: PodmirrorCommand {
         if !global.json, global.mode == .apply {
             // Each step's warnings once per state (`RepeatedWarnings`), judged by that step's own changes;
             // remembered only after `pod install` succeeded, so a failed or interrupted run leaves no trace.
-            warnings.append(DeintegrateCommand.warningGroup(planned, runner: runner))
+            warnings.append(planned.warningStep(arguments: runner.arguments, environment: env))
             shown = RepeatedWarnings.show(warnings, runner: runner, deferred: true)
-            DeintegrateCommand.printLines(planned, runner: runner)
+            DeintegrateRender.printLines(planned, runner: runner)
         }
         let report: PlanReport
         do {
@@ -58,7 +58,7 @@ struct ReinstallCommand: PodmirrorCommand {
             throw ExitCode(pod.status)
         }
         shown?.commit()
-        try runner.finish(report, extra: DeintegrateCommand.jsonFields(planned)) {
+        try runner.finish(report, extra: DeintegrateRender.jsonFields(planned)) {
             runner.console.out(runner.console.paint(Message("reinstall.done").localized, .green))
         }
     }

@@ -23,7 +23,7 @@ final class CommandRunner {
     /// Where the run's output goes.
     let console: Console
     /// Progress bars on the console's stderr and the run's cancellation (the process's SIGINT/SIGTERM).
-    let context: ApplyContext
+    private(set) var context: ApplyContext
     private var loadedCatalog: MirrorCatalog?
     private var resolvedNetwork: NetworkSettings?
 
@@ -65,6 +65,8 @@ final class CommandRunner {
         if let resolvedNetwork { return resolvedNetwork }
         let network = try NetworkSettings.resolve(timeout: timeout, lockTimeout: lockTimeout, runtime: environment)
         resolvedNetwork = network
+        // `--lock-timeout` bounds the file edits' wait too, as PODMIRROR_LOCK_TIMEOUT does.
+        context.fileLockTimeout = network.lockTimeout
         return network
     }
 

@@ -174,11 +174,8 @@ package struct ArchiveExtractor {
             HTTPSourceError(
                 .fileSystem,
                 Message(
-                    "pods.http.write-failed",
-                    [
-                        "url": shownURL, "path": TerminalText.escaped(path),
-                        "reason": String(cString: strerror(code)),
-                    ]))
+                    "pods.http.write-failed", ["url": shownURL, "path": TerminalText.escaped(path)],
+                    parts: ["reason": SystemReason.message(errno: code)]))
         }
     }
 

@@ -133,9 +133,11 @@ package enum HTTPSourceDownloader {
     }
 
     static func fileError(_ path: String, _ shown: String) -> HTTPSourceError {
-        let reason = String(cString: strerror(errno))
+        let reason = SystemReason.message(errno: errno)
         return HTTPSourceError(
             .fileSystem,
-            Message("pods.http.write-failed", ["url": shown, "path": TerminalText.escaped(path), "reason": reason]))
+            Message(
+                "pods.http.write-failed", ["url": shown, "path": TerminalText.escaped(path)], parts: ["reason": reason])
+        )
     }
 }

@@ -61,6 +61,9 @@ package struct HTTPSourceError: PodMirrorError {
 
     package init(_ kind: Kind, _ text: Message, remedy: Message? = nil, status: Int? = nil) {
         self.kind = kind
+        var text = text
+        // A mirror's URL `(for` the podspec's: said in the reader's language.
+        if let url = text.arguments["url"], let said = GitTransfer.subjectText(url) { text.parts["url"] = said }
         self.text = text
         self.message = text.english
         self.remedyText = remedy

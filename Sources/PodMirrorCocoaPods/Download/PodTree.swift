@@ -222,8 +222,8 @@ extension PodTree {
         case .io(let path, let code):
             return PodMirrorFailure(
                 Message(
-                    "file.error.read",
-                    ["path": TerminalText.escaped(path), "reason": String(cString: strerror(code))]),
+                    "file.error.read", ["path": TerminalText.escaped(path)],
+                    parts: ["reason": SystemReason.message(errno: code)]),
                 code: .fileRead)
         }
     }

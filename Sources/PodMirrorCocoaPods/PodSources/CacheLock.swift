@@ -18,47 +18,26 @@ package enum CacheLock {
     ) throws -> T {
         let lockPath = path + ".lock"
         let deadline = Date().addingTimeInterval(timeout)
-        var fd: Int32 = -1
-        while true {
-            fd = open(lockPath, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
-            if fd < 0 {
+        var lock: FileLock
+        repeat {
+            do { lock = try FileLock(path: lockPath, flags: O_RDONLY | O_CREAT) } catch let error
+                as FileLock.OpenFailure
+            {
                 throw PodMirrorFailure(
-                    Message(
-                        "pods.cache.lock-open",
-                        [
-                            "path": lockPath,
-                            "reason": String(cString: strerror(errno)),
-                        ]),
+                    Message("pods.cache.lock-open", ["path": lockPath], parts: ["reason": error.reason]),
                     code: .podsCacheLock)
             }
-            // A blocking flock cannot be timed out or cancelled, so poll a non-blocking one.
-            while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-                if cancellation.isCancelled { close(fd); throw InterruptedError() }
-                if Date() > deadline {
-                    close(fd)
-                    throw PodMirrorFailure(
-                        Message(
-                            "pods.cache.lock-held",
-                            [
-                                "path": lockPath,
-                                "seconds": String(Int(timeout)),
-                            ]),
-                        remedy: Message("pods.cache.lock-held.remedy"), code: .podsCacheLockHeld)
-                }
-                usleep(20_000)
+            do {
+                try lock.lock(until: deadline, timeout: timeout, poll: 0.02, cancellation: cancellation)
+            } catch is FileLockTimeout {
+                throw PodMirrorFailure(
+                    Message("pods.cache.lock-held", ["path": lockPath, "seconds": String(Int(timeout))]),
+                    remedy: Message("pods.cache.lock-held.remedy"), code: .podsCacheLockHeld)
             }
-            var held = stat()
-            var onDisk = stat()
-            if fstat(fd, &held) == 0, stat(lockPath, &onDisk) == 0, held.st_ino == onDisk.st_ino,
-                held.st_dev == onDisk.st_dev
-            {
-                break
-            }
-            close(fd)
-        }
+        } while !lock.isStillOnDisk
         defer {
             unlink(lockPath)
-            close(fd)
+            lock.release()
         }
         return try body()
     }

@@ -226,7 +226,7 @@ package struct DownloadCache: Sendable {
     private func renameOrThrow(_ from: String, _ to: String) throws {
         if rename(from, to) != 0 {
             throw PodMirrorFailure(
-                Message("pods.cache.write", ["path": to, "reason": String(cString: strerror(errno))]),
+                Message("pods.cache.write", ["path": to], parts: ["reason": SystemReason.message(errno: errno)]),
                 code: .podsCacheWrite)
         }
     }

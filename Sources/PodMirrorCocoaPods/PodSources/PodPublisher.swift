@@ -64,7 +64,8 @@ struct PodPublisher: Sendable {
             case .failure(.io(let code)):
                 throw PodMirrorFailure(
                     Message(
-                        "file.error.read", ["path": content + "/" + file, "reason": String(cString: strerror(code))]),
+                        "file.error.read", ["path": content + "/" + file],
+                        parts: ["reason": SystemReason.message(errno: code)]),
                     code: .fileRead)
             }
         }

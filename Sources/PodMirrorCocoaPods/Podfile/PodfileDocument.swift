@@ -84,7 +84,9 @@ package struct PodfileDocument: Sendable {
         }
         self.path = path
         self.bytes = bytes
-        syntax = try RubySyntax(bytes: bytes, file: path)
+        do { syntax = try RubySyntax(bytes: bytes, file: path) } catch let error as RubySyntaxError {
+            throw PodfileError(error)
+        }
         reader = PodfileReader(syntax: syntax)
         model = reader.model
     }

@@ -37,4 +37,9 @@ package struct PodfileError: PodMirrorError {
         text = Message("podfile.at", ["where": String(location), "message": message.localized])
         remedyText = remedy
     }
+
+    /// A Podfile the Ruby lexer or statement builder cannot place (`podfile.syntax`).
+    package init(_ error: RubySyntaxError) {
+        self.init(error.message, file: error.file, line: error.line, column: error.column, remedy: error.remedy)
+    }
 }

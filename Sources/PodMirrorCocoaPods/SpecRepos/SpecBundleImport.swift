@@ -161,7 +161,7 @@ package struct RepoImportPlanner: Sendable {
     static func readHeader(_ path: String, source: String) throws -> SpecBundleHeader {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw PodMirrorFailure(
-                Message("bundle.error.read", ["source": source, "reason": String(cString: strerror(errno))]),
+                Message("bundle.error.read", ["source": source], parts: ["reason": SystemReason.message(errno: errno)]),
                 code: .bundleRead)
         }
         defer { try? handle.close() }
@@ -291,7 +291,9 @@ struct SpecBundleImporter {
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw PodMirrorFailure(
-                Message("bundle.error.read", ["source": shownSource, "reason": String(cString: strerror(errno))]),
+                Message(
+                    "bundle.error.read", ["source": shownSource],
+                    parts: ["reason": SystemReason.message(errno: errno)]),
                 code: .bundleRead)
         }
         defer { close(fd) }
@@ -307,8 +309,8 @@ struct SpecBundleImporter {
                     if errno != EINTR {
                         throw PodMirrorFailure(
                             Message(
-                                "bundle.error.read",
-                                ["source": shownSource, "reason": String(cString: strerror(errno))]),
+                                "bundle.error.read", ["source": shownSource],
+                                parts: ["reason": SystemReason.message(errno: errno)]),
                             code: .bundleRead)
                     }
                 }

@@ -33,19 +33,11 @@ package struct SpecLockRequirement: JobLock {
 /// CocoaPods writes nothing into `Spec_Lock`; podmirror writes its pid and command into
 /// `Spec_Lock.podmirror-owner` beside it (a plain file, which CocoaPods ignores) so a waiting process
 /// can say who holds the lock.
-// @unchecked: `fd` changes only in `release()`, which its one owner calls (or deinit).
-package final class SpecLock: HeldJobLock, @unchecked Sendable {
-    package let path: String
-    private var fd: Int32
-    private let ownerPath: String
+package final class SpecLock: HeldJobLock, Sendable {
+    package var path: String { lock.path }
+    private let lock: FileLock
 
-    private init(path: String, fd: Int32) {
-        self.path = path
-        self.fd = fd
-        self.ownerPath = path + ".podmirror-owner"
-    }
-
-    deinit { release() }
+    private init(lock: FileLock) { self.lock = lock }
 
     /// Waits up to `timeout` seconds for the lock; creates the repos dir and `Spec_Lock` if missing.
     package static func acquire(
@@ -53,80 +45,48 @@ package final class SpecLock: HeldJobLock, @unchecked Sendable {
         cancellation: CancellationToken = .init()
     ) throws -> SpecLock {
         do { try reposDir.fileSystem.createDirectory(reposDir.path) } catch {
-            let reason = (error as? FileError)?.reason ?? (error as NSError).localizedDescription
+            let reason =
+                (error as? FileError)?.reasonMessage ?? SystemReason.words((error as NSError).localizedDescription)
             throw PodMirrorFailure(
-                Message("repo.error.repos-create", ["path": reposDir.path, "reason": reason]),
+                Message("repo.error.repos-create", ["path": reposDir.path], parts: ["reason": reason]),
                 remedy: Message("repo.error.repos-create.remedy"), code: .reposCreate)
         }
         let path = reposDir.lockPath
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
+        let lock: FileLock
+        do { lock = try FileLock(path: path, flags: O_RDWR | O_CREAT, namesHolder: true) } catch let error
+            as FileLock.OpenFailure
+        {
             throw PodMirrorFailure(
-                Message("repo.error.lock-open", ["path": path, "reason": String(cString: strerror(errno))]),
-                code: .lockOpen)
+                Message("repo.error.lock-open", ["path": path], parts: ["reason": error.reason]), code: .lockOpen)
         }
-        let deadline = Date().addingTimeInterval(timeout)
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            if cancellation.isCancelled { close(fd); throw InterruptedError() }
-            if Date() >= deadline {
-                close(fd)
-                let holder = holder(lockPath: path)
-                throw PodMirrorFailure(
-                    "repo.error.locked", ["path": path, "seconds": String(Int(timeout))],
-                    sentence: "holder", holder?.description ?? Message("repo.lock.holder.unknown"),
-                    remedy: holder.map {
-                        Message("repo.error.locked.remedy.holder", ["pid": String($0.pid), "command": $0.command])
-                    } ?? Message("repo.error.locked.remedy"), code: .reposLocked)
-            }
-            usleep(100_000)
+        do {
+            try lock.lock(timeout: timeout, poll: 0.1, cancellation: cancellation, command: "podmirror \(purpose)")
+        } catch let timedOut as FileLockTimeout {
+            let holder = timedOut.holder
+            throw PodMirrorFailure(
+                "repo.error.locked", ["path": path, "seconds": String(Int(timeout))],
+                sentence: "holder", holder?.description ?? Message("repo.lock.holder.unknown"),
+                remedy: holder.map {
+                    Message("repo.error.locked.remedy.holder", ["pid": String($0.pid), "command": $0.command])
+                } ?? Message("repo.error.locked.remedy"), code: .reposLocked)
         }
-        let lock = SpecLock(path: path, fd: fd)
-        let owner = "pid \(getpid()) podmirror \(purpose)\n"
-        try? Data(owner.utf8).write(to: URL(fileURLWithPath: lock.ownerPath))
-        return lock
+        return SpecLock(lock: lock)
     }
 
     /// A podmirror process holding the lock, as its owner file (`pid N podmirror PURPOSE`) names it.
-    package struct Holder: Sendable, Equatable {
-        package var pid: Int32
-        /// `podmirror repo add`, `podmirror setup`: what it is doing.
-        package var command: String
-
-        /// `process 123 (podmirror repo add)`, in the run's language.
-        package var description: Message {
-            Message("repo.lock.holder", ["pid": String(pid), "command": command])
-        }
-    }
+    package typealias Holder = FileLock.Holder
 
     /// The podmirror process that holds the lock at `lockPath`, when its owner file names a process that is still
     /// running; nil otherwise (CocoaPods writes no owner: `pod repo update` or `pod install --repo-update` may hold
     /// it, or nobody).
     package static func holder(lockPath: String) -> Holder? {
-        guard let text = try? String(contentsOfFile: lockPath + ".podmirror-owner", encoding: .utf8) else {
-            return nil
-        }
-        let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let words = line.split(separator: " ", maxSplits: 2).map(String.init)
-        guard words.count == 3, words[0] == "pid", let pid = Int32(words[1]), pid > 0,
-            kill(pid, 0) == 0 || errno == EPERM
-        else { return nil }
-        return Holder(pid: pid, command: TerminalText.escaped(words[2]))
+        Holder(ownerPath: lockPath + ".podmirror-owner")
     }
 
     /// True when some process holds the lock right now (a non-blocking probe).
     package static func isHeld(reposDir: ReposDirectory) -> Bool {
-        let fd = open(reposDir.lockPath, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        if flock(fd, LOCK_EX | LOCK_NB) == 0 { flock(fd, LOCK_UN); return false }
-        return true
+        FileLock.isHeld(reposDir.lockPath)
     }
 
-    package func release() {
-        guard fd >= 0 else { return }
-        unlink(ownerPath)
-        flock(fd, LOCK_UN)
-        close(fd)
-        fd = -1
-    }
+    package func release() { lock.release() }
 }

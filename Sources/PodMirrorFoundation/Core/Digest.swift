@@ -49,7 +49,7 @@ package struct Digest: Sendable {
     /// Lower-case hex digest of a file's bytes, read in chunks.
     package static func hex(_ algorithm: DigestAlgorithm, fileAt path: String) throws -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw FileError(path: path, operation: .read, reason: "it cannot be opened")
+            throw FileError(path: path, operation: .read, reason: Message("file.reason.cannot-open"))
         }
         defer { try? handle.close() }
         var d = Digest(algorithm)

@@ -22,22 +22,16 @@ package enum FileEditLock {
     ) throws -> T {
         let target = LocalFileSystem.resolveSymlinks(path)
         let folder = (target as NSString).deletingLastPathComponent
-        let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         // A folder that cannot be opened cannot be written either: the write reports it, naming the file.
-        guard fd >= 0 else { return try body() }
-        defer { close(fd) }
-        let deadline = Date().addingTimeInterval(timeout)
-        // A blocking flock cannot be timed out or cancelled, so poll a non-blocking one.
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            if cancellation.isCancelled { throw InterruptedError() }
-            if Date() > deadline {
-                throw PodMirrorFailure(
-                    Message("file.error.locked", ["path": path, "folder": folder, "seconds": String(Int(timeout))]),
-                    remedy: Message("file.error.locked.remedy"), code: .fileLocked)
-            }
-            usleep(5_000)
+        guard let lock = try? FileLock(path: folder.isEmpty ? "." : folder, flags: O_RDONLY | O_DIRECTORY) else {
+            return try body()
         }
-        defer { flock(fd, LOCK_UN) }
+        defer { lock.release() }
+        do { try lock.lock(timeout: timeout, poll: 0.005, cancellation: cancellation) } catch is FileLockTimeout {
+            throw PodMirrorFailure(
+                Message("file.error.locked", ["path": path, "folder": folder, "seconds": String(Int(timeout))]),
+                remedy: Message("file.error.locked.remedy"), code: .fileLocked)
+        }
         return try body()
     }
 }

@@ -17,6 +17,10 @@ package struct FileError: PodMirrorError {
     package var operation: Operation
     /// The system's reason (`strerror`), in English.
     package var reason: String
+    /// `reason` as a sentence in the reader's language (`SystemReason`), when it is the system's or podmirror's.
+    package var reasonText: Message?
+    /// `reason` as a sentence, in the reader's language where podmirror knows it.
+    package var reasonMessage: Message { reasonText ?? SystemReason.words(reason) }
     /// For `move`: where the file was going.
     package var destination: String?
     /// Why `readFile` refused the file, when it did (`reason` says it in English).
@@ -63,7 +67,9 @@ package struct FileError: PodMirrorError {
             case .update: "file.error.update"
             case .createDirectory: "file.error.create-directory"
             }
-        return Message(key, ["path": path, "reason": reason, "destination": destination ?? ""])
+        return Message(
+            key, ["path": path, "reason": reason, "destination": destination ?? ""],
+            parts: reasonText.map { ["reason": $0] } ?? [:])
     }
     package var remedyText: Message? {
         if case .notRegular = refusal { return Message("file.error.not-regular.remedy") }
@@ -96,9 +102,34 @@ package struct FileError: PodMirrorError {
         self.destination = destination
     }
 
-    package static func errno(_ path: String, _ operation: Operation, _ code: Int32 = Glibc_errno()) -> FileError {
-        FileError(path: path, operation: operation, reason: String(cString: strerror(code)))
+    /// A failure podmirror words itself: `reason` is the English of `text`.
+    package init(path: String, operation: Operation, reason text: Message, destination: String? = nil) {
+        self.init(path: path, operation: operation, reason: text.english, destination: destination)
+        reasonText = text
     }
+
+    package static func errno(_ path: String, _ operation: Operation, _ code: Int32 = Glibc_errno()) -> FileError {
+        FileError(path: path, operation: operation, reason: SystemReason.message(errno: code))
+    }
+
+    /// A failure Foundation reported: its POSIX cause when it has one, else Foundation's own words.
+    package static func foundation(_ path: String, _ operation: Operation, _ error: any Error) -> FileError {
+        let ns = error as NSError
+        let underlying = (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap {
+            $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil
+        }
+        let posix = underlying ?? (error as? CocoaError).flatMap { Self.posixCodes[$0.code] }
+        guard let posix else { return FileError(path: path, operation: operation, reason: ns.localizedDescription) }
+        return FileError(
+            path: path, operation: operation, reason: SystemReason.message(errno: posix, said: ns.localizedDescription))
+    }
+
+    /// Foundation's file errors that carry no POSIX cause on Linux, by the one they stand for.
+    static let posixCodes: [CocoaError.Code: Int32] = [
+        .fileNoSuchFile: ENOENT, .fileReadNoSuchFile: ENOENT, .fileReadNoPermission: EACCES,
+        .fileWriteNoPermission: EACCES, .fileWriteOutOfSpace: ENOSPC, .fileWriteVolumeReadOnly: EROFS,
+        .fileWriteFileExists: EEXIST,
+    ]
 
     /// The rename of a new copy over `path` in `folder` refused with `code`: said as the sticky folder's refusal
     /// when the folder has the sticky bit and the file belongs to another user, else as the system says it.
@@ -173,7 +204,7 @@ extension FileSystem {
     public func readText(_ path: String) throws -> String {
         let bytes = try readFile(path)
         guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw FileError(path: path, operation: .read, reason: "not valid UTF-8 text")
+            throw FileError(path: path, operation: .read, reason: Message("file.reason.not-utf8"))
         }
         return text
     }
@@ -246,7 +277,9 @@ public struct LocalFileSystem: FileSystem {
             case S_IFSOCK: "socket"
             default: "special file"
             }
-        if kind == "directory" { throw FileError(path: path, operation: .read, reason: "is a directory") }
+        if kind == "directory" {
+            throw FileError(path: path, operation: .read, reason: Message("file.reason.is-directory"))
+        }
         if let kind { throw FileError.refused(path, .notRegular(kind: kind)) }
         guard st.st_size <= off_t(limit) else { throw FileError.refused(path, .tooLarge(limit: limit)) }
     }
@@ -271,7 +304,7 @@ public struct LocalFileSystem: FileSystem {
 
     public func contentsOfDirectory(_ path: String) throws -> [String] {
         do { return try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-            throw FileError(path: path, operation: .list, reason: (error as NSError).localizedDescription)
+            throw FileError.foundation(path, .list, error)
         }
     }
 
@@ -284,7 +317,7 @@ public struct LocalFileSystem: FileSystem {
 
     public func destinationOfSymbolicLink(_ path: String) throws -> String {
         do { return try FileManager.default.destinationOfSymbolicLink(atPath: path) } catch {
-            throw FileError(path: path, operation: .read, reason: (error as NSError).localizedDescription)
+            throw FileError.foundation(path, .read, error)
         }
     }
 
@@ -308,20 +341,20 @@ public struct LocalFileSystem: FileSystem {
             // A tree deeper than PATH_MAX or with folders closed to writing: removed through descriptors.
             var st = stat()
             if lstat(path, &st) == 0, (try? FolderWalk.remove(path)) != nil { return }
-            throw FileError(path: path, operation: .remove, reason: (error as NSError).localizedDescription)
+            throw FileError.foundation(path, .remove, error)
         }
     }
 
     public func moveItem(_ source: String, to destination: String) throws {
         guard rename(source, destination) == 0 else {
             throw FileError(
-                path: source, operation: .move, reason: String(cString: strerror(errno)), destination: destination)
+                path: source, operation: .move, reason: SystemReason.message(errno: errno), destination: destination)
         }
     }
 
     public func createDirectory(_ path: String) throws {
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw FileError(path: path, operation: .createDirectory, reason: (error as NSError).localizedDescription)
+            throw FileError.foundation(path, .createDirectory, error)
         }
     }
 

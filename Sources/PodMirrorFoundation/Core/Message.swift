@@ -5,10 +5,14 @@ import Foundation
 package struct Message: Sendable, Hashable, CustomStringConvertible {
     package var key: String
     package var arguments: [String: String]
+    /// Placeholders filled by sentences of their own (a system's or a library's reason), said in the language
+    /// of the whole.
+    package var parts: [String: Message]
 
-    package init(_ key: String, _ arguments: [String: String] = [:]) {
+    package init(_ key: String, _ arguments: [String: String] = [:], parts: [String: Message] = [:]) {
         self.key = key
         self.arguments = arguments
+        self.parts = parts
     }
 
     /// The text in English (JSON output, error `message` fields).
@@ -18,7 +22,15 @@ package struct Message: Sendable, Hashable, CustomStringConvertible {
     package var localized: String { text(in: RunScope.current.language) }
 
     package func text(in language: Language) -> String {
-        MessageCatalog.shared(language).format(key, arguments)
+        guard !parts.isEmpty else { return MessageCatalog.shared(language).format(key, arguments) }
+        var filled = arguments
+        for (name, part) in parts { filled[name] = part.text(in: language) }
+        return MessageCatalog.shared(language).format(key, filled)
+    }
+
+    /// The same sentence with `transform` applied to every argument, its parts' included (redaction).
+    package func mapArguments(_ transform: (String) -> String) -> Message {
+        Message(key, arguments.mapValues(transform), parts: parts.mapValues { $0.mapArguments(transform) })
     }
 
     package var description: String { english }

@@ -14,7 +14,7 @@ package struct PodMirrorFailure: PodMirrorError {
 
     /// An error written in the catalog. Credentials in URLs among the arguments are redacted.
     package init(_ message: Message, remedy: Message? = nil, code: ErrorCode) {
-        let text = Message(message.key, message.arguments.mapValues(Redaction.redactText))
+        let text = message.mapArguments(Redaction.redactText)
         self.code = code
         self.text = text
         self.remedyText = remedy
@@ -28,9 +28,7 @@ package struct PodMirrorFailure: PodMirrorError {
         _ key: String, _ arguments: [String: String], sentence name: String, _ sentence: Message,
         remedy: Message? = nil, code: ErrorCode
     ) {
-        self.init(Message(key, arguments.merging([name: sentence.localized]) { $1 }), remedy: remedy, code: code)
-        let english = Message(key, arguments.merging([name: sentence.english]) { $1 })
-        message = Message(english.key, english.arguments.mapValues(Redaction.redactText)).english
+        self.init(Message(key, arguments, parts: [name: sentence]), remedy: remedy, code: code)
     }
 
     /// An error that is not a `PodMirrorError` (should be rare), keeping its text.
@@ -43,7 +41,7 @@ extension PodMirrorFailure {
     /// The same error with `old` (e.g. a scratch copy's path) replaced by `new` in every text.
     package func replacing(_ old: String, with new: String) -> PodMirrorFailure {
         func swap(_ m: Message?) -> Message? {
-            m.map { Message($0.key, $0.arguments.mapValues { $0.replacingOccurrences(of: old, with: new) }) }
+            m.map { $0.mapArguments { $0.replacingOccurrences(of: old, with: new) } }
         }
         var copy = self
         copy.message = message.replacingOccurrences(of: old, with: new)

@@ -116,7 +116,7 @@ package struct Change: Sendable {
     ) throws {
         let current: [UInt8]? = fileSystem.fileExists(path) ? try fileSystem.readFile(path) : nil
         guard current == expected else {
-            throw FileError(path: path, operation: .update, reason: "it changed while podmirror was working")
+            throw FileError(path: path, operation: .update, reason: Message("file.reason.changed-meanwhile"))
         }
         if let new {
             try fileSystem.writeAtomically(new, to: path, defaultMode: defaultMode)

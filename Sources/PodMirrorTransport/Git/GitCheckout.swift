@@ -43,7 +43,8 @@ package enum GitCheckout {
     package static func tree(_ repo: GitRepository, _ commitHex: String) throws -> OpaquePointer {
         guard var oid = GitOID.parse(commitHex) else {
             throw GitError(
-                .repository, operation: "read commit \(commitHex) in", subject: repo.path,
+                .repository, operation: Message("git.operation.read-commit-in", ["commit": commitHex]),
+                subject: repo.path,
                 cause: Message("git.cause.bad-object"))
         }
         var commit: OpaquePointer?

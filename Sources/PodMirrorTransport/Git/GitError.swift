@@ -20,6 +20,8 @@ package struct GitError: PodMirrorError {
     package var kind: Kind
     /// The operation, e.g. "clone", "fetch", "checkout".
     package var operation: String
+    /// The catalog form of `operation`, when it names a file or a ref (the others are in `operationTexts`).
+    package var operationText: Message?
     /// Redacted URL or path the operation worked on.
     package var subject: String
     package var cause: String
@@ -42,27 +44,37 @@ package struct GitError: PodMirrorError {
     /// A failure whose cause podmirror words itself (in the catalog).
     package init(_ kind: Kind, operation: String, subject: String, cause: Message) {
         self.init(kind, operation: operation, subject: subject, cause: cause.english)
-        causeText = Message(cause.key, cause.arguments.mapValues(Redaction.redactText))
+        causeText = cause.mapArguments(Redaction.redactText)
     }
 
-    /// The operation and the subject's `(for …)` in the chosen language; a cause libgit2 words stays in English.
+    /// A failure of an operation that names a file or a ref, worded in the catalog.
+    package init(_ kind: Kind, operation: Message, subject: String, cause: Message) {
+        self.init(kind, operation: operation.english, subject: subject, cause: cause)
+        operationText = operation
+    }
+
+    /// The operation, the subject's `(for …)` and a cause podmirror words, in the reader's language; a cause
+    /// libgit2 words stays in its words.
     package var text: Message? {
-        Message(
-            "git.error.failed",
-            [
-                "operation": Self.operationTexts[operation]?.localized ?? operation,
-                "subject": GitTransfer.localizedSubject(subject), "cause": causeText?.localized ?? cause,
-            ])
+        var parts: [String: Message] = [:]
+        if let operation = operationText ?? Self.operationTexts[operation] { parts["operation"] = operation }
+        if let subject = GitTransfer.subjectText(subject) { parts["subject"] = subject }
+        if let causeText { parts["cause"] = causeText }
+        return Message("git.error.failed", ["operation": operation, "subject": subject, "cause": cause], parts: parts)
     }
 
-    /// The operations a network transfer fails in, which users meet most, in the catalog; the others (local
-    /// repository work) are git's verbs in English.
+    /// The operations podmirror runs with a fixed verb, in the catalog.
     static let operationTexts: [String: Message] = [
         "clone": Message("git.operation.clone"), "fetch": Message("git.operation.fetch"),
         "fetch into": Message("git.operation.fetch-into"), "connect to": Message("git.operation.connect-to"),
         "ls-remote": Message("git.operation.ls-remote"), "use proxy for": Message("git.operation.use-proxy-for"),
         "use URL": Message("git.operation.use-url"), "check out": Message("git.operation.check-out"),
-        "open": Message("git.operation.open"),
+        "open": Message("git.operation.open"), "export": Message("git.operation.export"),
+        "index the pack of": Message("git.operation.index-pack-of"), "pack": Message("git.operation.pack"),
+        "read the pack index": Message("git.operation.read-pack-index"),
+        "read the pack": Message("git.operation.read-pack"),
+        "shallow clone of": Message("git.operation.shallow-clone-of"),
+        "submodule update": Message("git.operation.submodule-update"),
     ]
 
     package var message: String {

@@ -101,13 +101,15 @@ struct PackIndex {
         func word(_ at: Int) -> Int { Int(data.bigEndianUInt32(at: at)) }
         // "\377tOc", version 2, then 256 big-endian fan-out counts; the last is the object count.
         guard data.count >= 8 + 1024, data.prefix(8) == Data([0xFF, 0x74, 0x4F, 0x63, 0, 0, 0, 2]) else {
-            throw GitError(.repository, operation: "read the pack index", subject: path, cause: "not a version 2 index")
+            throw GitError(
+                .repository, operation: "read the pack index", subject: path, cause: Message("git.cause.not-index-v2"))
         }
         count = word(8 + 1020)
         let idsAt = 8 + 1024
         let offsetsAt = idsAt + count * 24  // ids (20 bytes each), then CRC-32s (4 bytes each)
         guard data.count >= offsetsAt + count * 4 else {
-            throw GitError(.repository, operation: "read the pack index", subject: path, cause: "truncated")
+            throw GitError(
+                .repository, operation: "read the pack index", subject: path, cause: Message("git.cause.truncated"))
         }
         ids = data.subdata(in: idsAt..<(idsAt + count * 20))
         let largeAt = offsetsAt + count * 4
@@ -117,7 +119,8 @@ struct PackIndex {
             // Packs past 2 GiB: an index into the table of 8-byte offsets that follows.
             let at = largeAt + (small & 0x7FFF_FFFF) * 8
             guard data.count >= at + 8 else {
-                throw GitError(.repository, operation: "read the pack index", subject: path, cause: "truncated")
+                throw GitError(
+                    .repository, operation: "read the pack index", subject: path, cause: Message("git.cause.truncated"))
             }
             return word(at) << 32 | word(at + 4)
         }

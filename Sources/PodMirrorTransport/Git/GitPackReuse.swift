@@ -70,7 +70,8 @@ extension GitPack {
             guard pread(fd, buffer.baseAddress, 12, 0) == 12, Array(buffer[0..<4]) == Array("PACK".utf8),
                 Int(st.st_size) >= 32
             else {
-                throw GitError(.repository, operation: "read the pack", subject: part.path, cause: "not a pack file")
+                throw GitError(
+                    .repository, operation: "read the pack", subject: part.path, cause: Message("git.cause.not-a-pack"))
             }
             files[files.count - 1].objects = part.objects ?? Int(UnsafeRawBufferPointer(buffer).bigEndianUInt32(at: 8))
         }

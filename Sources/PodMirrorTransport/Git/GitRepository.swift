@@ -124,7 +124,7 @@ package final class GitRepository: @unchecked Sendable {
     package func setReference(_ name: String, to hex: String, message: String) throws {
         guard var oid = GitOID.parse(hex) else {
             throw GitError(
-                .repository, operation: "update \(name) in", subject: path,
+                .repository, operation: Message("git.operation.update-in", ["ref": name]), subject: path,
                 cause: Message("git.cause.bad-oid", ["id": hex]))
         }
         var ref: OpaquePointer?

@@ -30,6 +30,7 @@ package final class TransferSession: @unchecked Sendable {
     /// The stream's limits for this transfer's thread, while `run` runs.
     private var scope: OpaquePointer?
     private var lastReport = Date.distantPast
+    private var lastPagesDropped = Date.distantPast
     /// The proxy URL handed to libgit2; kept alive until the session ends.
     private var proxyURL: UnsafeMutablePointer<CChar>?
     private(set) var proxyChoice: ProxySettings.Choice = .direct
@@ -139,6 +140,7 @@ package final class TransferSession: @unchecked Sendable {
         // Throttle: libgit2 calls this for every object.
         if done || now.timeIntervalSince(lastReport) > 0.1 {
             lastReport = now
+            dropPackPages(now, force: done)
             if s.received_objects < s.total_objects || s.total_deltas == 0 {
                 options.progress.report(
                     ProgressEvent(
@@ -154,11 +156,20 @@ package final class TransferSession: @unchecked Sendable {
         return rc
     }
 
+    /// Every tenth of a second: the pack pages read since count no longer as this process's memory (libgit2
+    /// maps a whole pack while it indexes one, and a large Specs repo's pack is hundreds of MB).
+    private func dropPackPages(_ now: Date, force: Bool) {
+        guard force || now.timeIntervalSince(lastPagesDropped) >= 0.1 else { return }
+        lastPagesDropped = now
+        Libgit2.dropPackPages()
+    }
+
     func checkoutProgress(completed: Int, total: Int?) {
         lock.lock(); lastActivity = Date(); networkDone = true; lock.unlock()
         let now = Date()
         if completed == total || now.timeIntervalSince(lastReport) > 0.1 {
             lastReport = now
+            dropPackPages(now, force: completed == total)
             options.progress.report(
                 ProgressEvent(phase: Message("git.progress.checkout").localized, completed: completed, total: total))
         }
@@ -341,12 +352,12 @@ package enum GitTransfer {
         return "\(Redaction.redactURL(connect))\(subjectMarker)\(Redaction.redactURL(url)))"
     }
 
-    /// `subject` for a person: its `MIRROR (for URL)` form in the chosen language.
-    package static func localizedSubject(_ subject: String) -> String {
-        guard let marker = subject.range(of: subjectMarker), subject.hasSuffix(")") else { return subject }
+    /// `subject`'s `MIRROR (for URL)` form as a sentence; nil when it names one URL or path.
+    package static func subjectText(_ subject: String) -> Message? {
+        guard let marker = subject.range(of: subjectMarker), subject.hasSuffix(")") else { return nil }
         let mirror = String(subject[..<marker.lowerBound])
         let url = String(subject[marker.upperBound...].dropLast())
-        return Message("git.subject.for", ["mirror": mirror, "url": url]).localized
+        return Message("git.subject.for", ["mirror": mirror, "url": url])
     }
 
     /// Clones `url` into the new folder `path` (which must not exist or be empty): full history,

@@ -97,7 +97,8 @@ extension GitRepository {
     package func blobBytes(_ hex: String, maxSize: Int, path: String) throws -> [UInt8] {
         guard var id = GitOID.parse(hex) else {
             throw GitError(
-                .repository, operation: "read \(path) in", subject: self.path, cause: Message("git.cause.bad-object"))
+                .repository, operation: Message("git.operation.read-in", ["path": path]), subject: self.path,
+                cause: Message("git.cause.bad-object"))
         }
         try GitBlobSize.refuseLarger(pointer, &id, limit: maxSize, path: path)
         var blob: OpaquePointer?

@@ -57,6 +57,9 @@ extension Libgit2 {
     /// Gives the memory freed since (by the pack indexer, say) back to the system; glibc keeps it otherwise.
     package static func releaseFreedMemory() { pm_release_freed_memory() }
 
+    /// Stops counting the pack pages libgit2 has read as this process's memory (they stay cached; see the shim).
+    static func dropPackPages() { pm_drop_pack_pages() }
+
     /// Applies the process-wide speed settings for Specs repos (idempotent).
     package static func applySpecsTuning() { _ = tuned }
 }

@@ -55,7 +55,7 @@ package struct HTTPDownload {
         var fresh = true
         let started = Date()
         // Why the last try ended, when it was abandoned under the minimum rate.
-        var tooSlow: String?
+        var tooSlow: Message?
         let shown = shownURL
         func windowLeft(after wait: TimeInterval) -> Bool {
             Date().timeIntervalSince(started) + wait < options.retryWindow
@@ -69,7 +69,7 @@ package struct HTTPDownload {
                 let attempt = perform(path: path, resumeFrom: have, headers: lines)
                 fresh = false
                 if have == 0, let v = Self.validator(in: attempt.headers) { validator = v }
-                var reason: String
+                var reason: Message
                 switch attempt.outcome {
                 case .complete:
                     return (Self.size(of: path), HTTPGet.headers(attempt.headers))
@@ -80,7 +80,8 @@ package struct HTTPDownload {
                 case .writeFailed(let why):
                     // A full disk: the system's reason and the file, never libcurl's "Failure writing output".
                     throw HTTPDownloadError(
-                        .fileSystem, Message("pods.http.write-failed", ["url": shown, "path": path, "reason": why]),
+                        .fileSystem,
+                        Message("pods.http.write-failed", ["url": shown, "path": path], parts: ["reason": why]),
                         url: shown)
                 case .rangeNotHonoured:
                     // The server ignored or refused the range: start over from zero, unless the last try was too
@@ -93,12 +94,12 @@ package struct HTTPDownload {
                             .transfer, Self.failure(shown, attempts: failures + 1, tooSlow), url: shown)
                     }
                     if restarts <= 2 && windowLeft(after: 0) { continue }
-                    reason = "HTTP \(attempt.status)"
+                    reason = Message("network.cause.http-status", ["status": "\(attempt.status)"])
                 case .httpStatus(let status) where !Self.retryableStatuses.contains(status):
                     let message = Message("pods.http.status", ["url": shown, "status": "\(status)"])
                     throw HTTPDownloadError(.httpStatus, message, url: shown, status: status)
                 case .httpStatus(let status):
-                    reason = "HTTP \(status)"
+                    reason = Message("network.cause.http-status", ["status": "\(status)"])
                 case .failed(let why, permanent: true):
                     throw HTTPDownloadError(.transfer, Self.failure(shown, attempts: failures + 1, why), url: shown)
                 case .failed(let why, permanent: false):
@@ -153,8 +154,8 @@ package struct HTTPDownload {
         return nil
     }
 
-    static func failure(_ url: String, attempts: Int, _ reason: String) -> Message {
-        Message("pods.http.transfer-failed", ["url": url, "attempts": "\(attempts)", "reason": reason])
+    static func failure(_ url: String, attempts: Int, _ reason: Message) -> Message {
+        Message("pods.http.transfer-failed", ["url": url, "attempts": "\(attempts)"], parts: ["reason": reason])
     }
 
     static func size(of path: String) -> Int64 {

@@ -48,10 +48,10 @@ package struct HTTPDownloadAttempt {
         /// The server answered an error status (curl's `--fail`).
         case httpStatus(Int)
         /// The file could not be written (a full disk, a quota): the system's reason, `strerror(errno)`.
-        case writeFailed(reason: String)
+        case writeFailed(reason: Message)
         /// No complete answer: a timeout, a stall, a dropped connection. Another attempt may help unless
         /// `permanent` (bad URL, TLS verification, a local write error, a redirect loop).
-        case failed(reason: String, permanent: Bool)
+        case failed(reason: Message, permanent: Bool)
     }
 
     /// What an attempt returns: how it ended, the last HTTP status (0 when none) and the raw response headers.
@@ -163,7 +163,7 @@ package struct HTTPDownloadAttempt {
         }
         let tooSlow = result.too_slow != 0 && rc == Self.timedOut
         if result.write_errno != 0 && rc != 0 {
-            let reason = String(cString: strerror(result.write_errno))
+            let reason = SystemReason.message(errno: result.write_errno)
             return Result(outcome: .writeFailed(reason: reason), status: result.status, headers: raw)
         }
         return Result(
@@ -174,16 +174,18 @@ package struct HTTPDownloadAttempt {
     func outcome(_ rc: Int32, status: Int, tooSlow: Bool, context: Context, error: String) -> Outcome {
         switch rc {
         case 0: return .complete
-        case Self.timedOut where tooSlow: return .failed(reason: minimumRate.cause.english, permanent: false)
+        case Self.timedOut where tooSlow: return .failed(reason: minimumRate.cause, permanent: false)
         case Self.aborted where context.tooLarge: return .tooLarge
         case Self.aborted where context.stalled:
-            return .failed(reason: "no data from the server for \(Self.seconds(stallTimeout)) s", permanent: false)
+            let seconds = Self.seconds(stallTimeout)
+            return .failed(reason: Message("network.cause.no-data", ["seconds": seconds]), permanent: false)
         case Self.aborted where cancellation.isCancelled: return .cancelled
         case Self.rangeError: return .rangeNotHonoured
         case Self.httpError where status == 416: return .rangeNotHonoured
         case Self.httpError: return .httpStatus(status)
         default:
-            return .failed(reason: Redaction.redactText(error), permanent: Self.permanentCurlCodes.contains(rc))
+            let reason = CurlReason.message(code: rc, said: Redaction.redactText(error))
+            return .failed(reason: reason, permanent: Self.permanentCurlCodes.contains(rc))
         }
     }
 

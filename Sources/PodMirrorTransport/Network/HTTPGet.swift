@@ -76,8 +76,9 @@ package final class HTTPGet: Sendable {
                 let message = withUnsafeBytes(of: result.error) {
                     String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
                 }
-                // libcurl's own words, framed in the reader's language.
-                failure = HTTPFailure(Message("network.cause.library", ["reason": Redaction.redactText(message)]))
+                // libcurl's own words; in another language, the failure said in it.
+                failure = HTTPFailure(
+                    CurlReason.message(code: Int32(result.curl_code), said: Redaction.redactText(message)))
             }
             Trace.emit(.httpFailure(method: method, url: shown, reason: failure.message, seconds: seconds))
             throw failure

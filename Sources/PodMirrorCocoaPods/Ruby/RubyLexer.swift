@@ -1,7 +1,7 @@
 import Foundation
 import PodMirrorFoundation
 
-/// A Ruby lexer good enough for Podfiles: every token keeps its byte range, so editors can patch the
+/// A Ruby lexer good enough for Podfiles and podspecs: every token keeps its byte range, so editors can patch the
 /// original bytes. Typographic quotes count as ASCII quotes, as CocoaPods converts them before `eval`.
 /// A UTF-8 BOM is skipped; CRLF, tabs and a missing final newline are fine; `__END__` stops lexing.
 package struct RubyLexer {
@@ -34,7 +34,7 @@ package struct RubyLexer {
         self.file = file
     }
 
-    /// Lexes the whole file. Throws `PodfileError` naming file:line:column for text it cannot place.
+    /// Lexes the whole file. Throws `RubySyntaxError` naming file:line:column for text it cannot place.
     package static func tokenize(_ bytes: [UInt8], file: String = "Podfile") throws -> (
         tokens: [RubyToken], dataStart: Int?
     ) {
@@ -73,12 +73,12 @@ package struct RubyLexer {
 
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
-    func error(_ message: Message, at offset: Int) -> PodfileError {
+    func error(_ message: Message, at offset: Int) -> RubySyntaxError {
         // The column counts from the line's start, on the first line after a UTF-8 byte order mark.
         let lineStart =
             bytes[0..<min(offset, bytes.count)].lastIndex(of: 0x0A).map { $0 + 1 }
             ?? (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
-        return PodfileError(
+        return RubySyntaxError(
             message, file: file, line: lineNumber(at: offset), column: offset - lineStart + 1,
             remedy: Message("podfile.error.lex.remedy"))
     }

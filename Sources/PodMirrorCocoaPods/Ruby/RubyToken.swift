@@ -1,6 +1,6 @@
 import Foundation
 
-/// One lexical token of a Podfile (Ruby), with its byte range in the original bytes.
+/// One lexical token of Ruby (a Podfile, a podspec), with its byte range in the original bytes.
 package struct RubyToken: Equatable, Sendable {
     package enum Kind: Equatable, Sendable {
         case identifier, constant, keyword, variable

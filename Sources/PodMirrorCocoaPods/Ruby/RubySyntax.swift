@@ -62,7 +62,7 @@ package struct RubySyntax: Sendable {
             (last.kind == .punct && ![")", "]", "}", ";"].contains(last.text))
                 || (last.kind == .keyword && ["and", "or", "not"].contains(last.text))
         {
-            throw PodfileError(
+            throw RubySyntaxError(
                 Message("podfile.error.ends-mid-statement", ["token": last.text]), file: file, line: last.line,
                 column: last.column, remedy: Message("podfile.error.ends-mid-statement.remedy"))
         }
@@ -71,7 +71,7 @@ package struct RubySyntax: Sendable {
         // `.x` or `, x` continues an expression; where nothing comes before it, Ruby refuses the file.
         if let k = builder.strayStart {
             let t = tokens[k]
-            throw PodfileError(
+            throw RubySyntaxError(
                 Message("podfile.error.nothing-to-continue", ["token": t.text]), file: file, line: t.line,
                 column: t.column, remedy: Message("podfile.error.nothing-to-continue.remedy"))
         }
@@ -92,13 +92,13 @@ package struct RubySyntax: Sendable {
             defer { prev = t; if t.kind != .newline { prevOnLines = t } }
             // `a,,b` and `(,` leave an empty argument: Ruby refuses them (a trailing `a, b,)` is fine).
             if t.isPunct(","), let p = prevOnLines, p.kind == .punct, [",", "(", "[", "{"].contains(p.text) {
-                throw PodfileError(
+                throw RubySyntaxError(
                     Message("podfile.error.extra-comma", ["token": p.text]), file: file, line: t.line,
                     column: t.column, remedy: Message("podfile.error.extra-comma.remedy"))
             }
             // The statement tree is built recursively: bound the depth so hostile input cannot exhaust the stack.
             if stack.count > RubyLexer.maxNesting {
-                throw PodfileError(
+                throw RubySyntaxError(
                     Message("podfile.error.too-deep", ["limit": String(RubyLexer.maxNesting)]), file: file,
                     line: t.line, column: t.column, remedy: Message("podfile.error.too-deep.remedy"))
             }
@@ -125,7 +125,7 @@ package struct RubySyntax: Sendable {
                     if loopDoPending { loopDoPending = false } else { stack.append(k) }
                 case "end":
                     guard let open = stack.popLast() else {
-                        throw PodfileError(
+                        throw RubySyntaxError(
                             Message("podfile.error.unexpected-closer", ["token": "end"]), file: file,
                             line: t.line, column: t.column,
                             remedy: Message("podfile.error.unexpected-closer.remedy", ["token": "end"]))
@@ -144,7 +144,7 @@ package struct RubySyntax: Sendable {
                 case ")", "]", "}":
                     let want = [")": "(", "]": "[", "}": "{"][t.text]!
                     guard let open = stack.popLast() else {
-                        throw PodfileError(
+                        throw RubySyntaxError(
                             Message("podfile.error.unexpected-closer", ["token": t.text]), file: file,
                             line: t.line, column: t.column,
                             remedy: Message("podfile.error.unexpected-closer.remedy", ["token": t.text]))
@@ -159,7 +159,7 @@ package struct RubySyntax: Sendable {
         if let open = stack.last {
             let o = tokens[open]
             let closer = o.kind == .keyword ? "end" : ["(": ")", "[": "]", "{": "}"][o.text] ?? "end"
-            throw PodfileError(
+            throw RubySyntaxError(
                 Message("podfile.error.unclosed", ["token": o.text, "closer": closer]), file: file,
                 line: o.line, column: o.column,
                 remedy: Message("podfile.error.unclosed.remedy", ["closer": closer]))
@@ -167,8 +167,8 @@ package struct RubySyntax: Sendable {
         return (match, braces)
     }
 
-    static func mismatch(_ open: RubyToken, _ close: RubyToken, _ file: String) -> PodfileError {
-        PodfileError(
+    static func mismatch(_ open: RubyToken, _ close: RubyToken, _ file: String) -> RubySyntaxError {
+        RubySyntaxError(
             Message(
                 "podfile.error.mismatch",
                 [
