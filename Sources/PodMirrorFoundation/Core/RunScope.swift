@@ -14,7 +14,7 @@ package struct RunScope: Sendable {
     /// Where trace events go (`--verbose`); nil builds no event at all.
     package var trace: (any TraceSink)?
     /// The templates folder, or nil when none was found.
-    package var templates: URL?
+    var templates: URL?
 
     package init(language: Language = .english, trace: (any TraceSink)? = nil, templates: URL?) {
         self.language = language
@@ -24,7 +24,7 @@ package struct RunScope: Sendable {
 
     /// Outside any run: English, no trace, the `templates/` folder nearest above the running executable (a binary
     /// built in a checkout, the test bundle, finds the checkout's).
-    package static let standalone = RunScope(
+    static let standalone = RunScope(
         templates: Templates.first(
             of: Templates.ancestors(of: Bundle.main.executableURL), fileSystem: LocalFileSystem()))
 

@@ -1,6 +1,6 @@
 import Foundation
 @testable import PodMirrorCLI
-import PodMirrorFoundation
+@testable import PodMirrorFoundation
 import PodMirrorTestSupport
 
 /// podmirror run in-process through `PodmirrorMain.run`, with what `PodmirrorBinary.run` gives the binary (the
