@@ -5,18 +5,21 @@ import PodMirrorKit
 import PodMirrorTransport
 
 struct Podmirror: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "podmirror",
-        abstract:
-            Message("help.root.abstract").abstractText,
-        discussion: Message("help.root.discussion").discussionText,
-        version: PodMirrorVersion.string,
-        subcommands: [
-            SetupCommand.self, DoctorCommand.self, MirrorCommand.self, RepoCommand.self, PodfileCommand.self,
-            InitCommand.self, DeintegrateCommand.self, ReinstallCommand.self, GemsCommand.self, GitconfigCommand.self,
-            PodsCommand.self, SwiftPMCommand.self, CodeTableCommand.self,
-        ]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "podmirror",
+            abstract:
+                Message("help.root.abstract").abstractText,
+            discussion: Message("help.root.discussion").discussionText,
+            version: PodMirrorVersion.string,
+            subcommands: [
+                SetupCommand.self, DoctorCommand.self, MirrorCommand.self, RepoCommand.self, PodfileCommand.self,
+                InitCommand.self, DeintegrateCommand.self, ReinstallCommand.self, GemsCommand.self,
+                GitconfigCommand.self,
+                PodsCommand.self, SwiftPMCommand.self, CodeTableCommand.self,
+            ]
+        )
+    }
 }
 
 /// The whole program: `main.swift` of the `podmirror` executable calls `PodmirrorMain.main()`; tests call
@@ -39,22 +42,36 @@ public enum PodmirrorMain {
         _ arguments: [String], environment: RuntimeEnvironment, console: Console,
         cancellation: CancellationToken = CancellationToken()
     ) -> Int32 {
-        // Before the first message is read: the message catalogs live in templates/.
-        Templates.configure(searchPath: TemplatesLocation.searchPath(environment: environment.variables))
-        // libgit2's process-wide options, set once at start-up: clone and checkout skip re-validating objects
+        // libgit2's process-wide options, the same for every run: clone and checkout skip re-validating objects
         // they just indexed (Specs repos hold hundreds of thousands).
         Libgit2.applySpecsTuning()
-        // Before anything reads a command's configuration: help texts are built once, in this language.
-        Messages.language = startupLanguage(arguments, environment: environment.variables)
-        HelpText.wraps = !arguments.contains {
+        // The run's own scope, bound before the first message is read (the message catalogs live in templates/)
+        // and before anything reads a command's configuration (help texts are built in this language).
+        let scope = RunScope(
+            language: startupLanguage(arguments, environment: environment.variables),
+            templates: Templates.first(
+                of: TemplatesLocation.searchPath(environment: environment.variables), fileSystem: LocalFileSystem()))
+        let wraps = !arguments.contains {
             $0.hasPrefix("--generate-completion-script") || $0 == "--experimental-dump-help"
         }
+        return scope.run {
+            HelpText.$wraps.withValue(wraps) {
+                GlobalOptions.$parsingEnvironment.withValue(environment.variables) {
+                    parseAndRun(arguments, environment: environment, console: console, cancellation: cancellation)
+                }
+            }
+        }
+    }
+
+    /// `run` inside the run's scope.
+    private static func parseAndRun(
+        _ arguments: [String], environment: RuntimeEnvironment, console: Console, cancellation: CancellationToken
+    ) -> Int32 {
         if let status = VersionOutput.printIfAsked(arguments, console: console) { return status }
         let hoisted = OnOff.normalized(GlobalOptions.hoisted(arguments))
         if let status = SubcommandCheck.reportUnknown(hoisted, root: Podmirror.self, console: console) {
             return status
         }
-        GlobalOptions.parsingEnvironment = environment.variables
         let command: ParsableCommand
         do {
             command = try Podmirror.parseAsRoot(hoisted)
@@ -74,11 +91,15 @@ public enum PodmirrorMain {
         let runner = CommandRunner(
             command: type(of: pm).commandName, options: pm.global, arguments: arguments, environment: environment,
             console: console, cancellation: cancellation)
-        if pm.global.verbose {
-            console.enableVerbose()
-            Trace.install(ConsoleTrace(console: console))
+        guard pm.global.verbose else { return execute(pm, runner: runner, console: console) }
+        console.enableVerbose()
+        return RunScope.current.with(trace: ConsoleTrace(console: console)).run {
+            execute(pm, runner: runner, console: console)
         }
-        defer { if pm.global.verbose { Trace.install(nil) } }
+    }
+
+    /// Runs a parsed command through its runner; renders its failure.
+    private static func execute(_ pm: any PodmirrorCommand, runner: CommandRunner, console: Console) -> Int32 {
         do {
             try pm.refuseModesItIgnores()
             try pm.run(runner)

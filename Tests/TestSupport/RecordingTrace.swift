@@ -4,7 +4,7 @@ import PodMirrorFoundation
 import PodMirrorKit
 import PodMirrorTransport
 
-/// Records the trace events (`--verbose`) the Kit emits while installed with `Trace.install`.
+/// Records the trace events (`--verbose`) the Kit emits while it is the sink of the run (`RunScope.with(trace:)`).
 // @unchecked: every access to `list` holds `lock`.
 package final class RecordingTrace: TraceSink, @unchecked Sendable {
     private let lock = NSLock()

@@ -4,10 +4,12 @@ import PodMirrorKit
 /// Prints one table of code-like JSON values that docs/json.md holds, or its values as the items of the schema's
 /// `enum` (hidden: `scripts/gen-docs.sh` runs it).
 struct CodeTableCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "code-table",
-        abstract: "Print a table of JSON codes (Markdown), or its values as JSON schema enum items.",
-        shouldDisplay: false)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "code-table",
+            abstract: "Print a table of JSON codes (Markdown), or its values as JSON schema enum items.",
+            shouldDisplay: false)
+    }
 
     @Argument(help: "The table: \(CodeTable.allCases.map(\.rawValue).joined(separator: ", ")).")
     var table: String

@@ -5,12 +5,14 @@ import PodMirrorFoundation
 import PodMirrorKit
 
 struct DeintegrateCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "deintegrate",
-        abstract: Message("help.deintegrate.abstract").abstractText,
-        discussion:
-            Message("help.deintegrate.discussion").discussionText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "deintegrate",
+            abstract: Message("help.deintegrate.abstract").abstractText,
+            discussion:
+                Message("help.deintegrate.discussion").discussionText
+        )
+    }
     static let commandName = "deintegrate"
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: Message("help.deintegrate.flag.remove-pods").help)

@@ -5,9 +5,11 @@ import PodMirrorFoundation
 import PodMirrorKit
 
 struct DoctorCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "doctor", abstract: Message("help.doctor.abstract").abstractText,
-        discussion: Message("help.doctor.discussion").discussionText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "doctor", abstract: Message("help.doctor.abstract").abstractText,
+            discussion: Message("help.doctor.discussion").discussionText)
+    }
     static let commandName = "doctor"
     static let makesChanges = false
     static let checksDrift = true

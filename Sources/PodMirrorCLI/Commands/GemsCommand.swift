@@ -5,22 +5,28 @@ import PodMirrorFoundation
 import PodMirrorKit
 
 struct GemsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "gems", abstract: Message("help.gems.abstract").abstractText,
-        subcommands: [GemsSourceCommand.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "gems", abstract: Message("help.gems.abstract").abstractText,
+            subcommands: [GemsSourceCommand.self])
+    }
 }
 
 struct GemsSourceCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "source", abstract: Message("help.gems.source.abstract").abstractText,
-        discussion:
-            Message("help.gems.source.discussion").discussionText,
-        subcommands: [GemsSourceListCommand.self, GemsSourceUseCommand.self, GemsSourceResetCommand.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "source", abstract: Message("help.gems.source.abstract").abstractText,
+            discussion:
+                Message("help.gems.source.discussion").discussionText,
+            subcommands: [GemsSourceListCommand.self, GemsSourceUseCommand.self, GemsSourceResetCommand.self])
+    }
 }
 
 struct GemsSourceListCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Message("help.gems.source.list.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list", abstract: Message("help.gems.source.list.abstract").abstractText)
+    }
     static let commandName = "gems source list"
     static let makesChanges = false
     @OptionGroup var global: GlobalOptions
@@ -32,10 +38,12 @@ struct GemsSourceListCommand: PodmirrorCommand {
 }
 
 struct GemsSourceUseCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "use",
-        abstract:
-            Message("help.gems.source.use.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "use",
+            abstract:
+                Message("help.gems.source.use.abstract").abstractText)
+    }
     static let commandName = "gems source use"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.gems.source.use.argument.mirror").help, completion: Completions.gemMirrors)
@@ -52,9 +60,11 @@ struct GemsSourceUseCommand: PodmirrorCommand {
 }
 
 struct GemsSourceResetCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reset",
-        abstract: Message("help.gems.source.reset.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "reset",
+            abstract: Message("help.gems.source.reset.abstract").abstractText)
+    }
     static let commandName = "gems source reset"
     @OptionGroup var global: GlobalOptions
     @Flag(help: Message("help.gems.source.reset.flag.bundler").help)

@@ -6,26 +6,32 @@ import PodMirrorKit
 import PodMirrorTransport
 
 struct GitconfigCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "gitconfig", abstract: Message("help.gitconfig.abstract").abstractText,
-        subcommands: [GitconfigInsteadOfCommand.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "gitconfig", abstract: Message("help.gitconfig.abstract").abstractText,
+            subcommands: [GitconfigInsteadOfCommand.self])
+    }
 }
 
 struct GitconfigInsteadOfCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "insteadof",
-        abstract: Message("help.gitconfig.insteadof.abstract").abstractText,
-        discussion: Message("help.gitconfig.insteadof.discussion").discussionText,
-        subcommands: [
-            GitconfigInsteadOfListCommand.self, GitconfigInsteadOfUseCommand.self,
-            GitconfigInsteadOfAddCommand.self, GitconfigInsteadOfRemoveCommand.self,
-            GitconfigInsteadOfResetCommand.self,
-        ])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "insteadof",
+            abstract: Message("help.gitconfig.insteadof.abstract").abstractText,
+            discussion: Message("help.gitconfig.insteadof.discussion").discussionText,
+            subcommands: [
+                GitconfigInsteadOfListCommand.self, GitconfigInsteadOfUseCommand.self,
+                GitconfigInsteadOfAddCommand.self, GitconfigInsteadOfRemoveCommand.self,
+                GitconfigInsteadOfResetCommand.self,
+            ])
+    }
 }
 
 struct GitconfigInsteadOfListCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Message("help.gitconfig.insteadof.list.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list", abstract: Message("help.gitconfig.insteadof.list.abstract").abstractText)
+    }
     static let commandName = "gitconfig insteadof list"
     static let makesChanges = false
     @OptionGroup var global: GlobalOptions
@@ -44,8 +50,10 @@ struct GitconfigInsteadOfListCommand: PodmirrorCommand {
 }
 
 struct GitconfigInsteadOfUseCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "use", abstract: Message("help.gitconfig.insteadof.use.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "use", abstract: Message("help.gitconfig.insteadof.use.abstract").abstractText)
+    }
     static let commandName = "gitconfig insteadof use"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.gitconfig.insteadof.use.argument.mirror").help, completion: Completions.specsMirrors)
@@ -60,8 +68,10 @@ struct GitconfigInsteadOfUseCommand: PodmirrorCommand {
 }
 
 struct GitconfigInsteadOfResetCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: Message("help.gitconfig.insteadof.reset.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "reset", abstract: Message("help.gitconfig.insteadof.reset.abstract").abstractText)
+    }
     static let commandName = "gitconfig insteadof reset"
     @OptionGroup var global: GlobalOptions
 
@@ -71,10 +81,12 @@ struct GitconfigInsteadOfResetCommand: PodmirrorCommand {
 }
 
 struct GitconfigInsteadOfAddCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add",
-        abstract: Message("help.gitconfig.insteadof.add.abstract").abstractText,
-        discussion: Message("help.gitconfig.insteadof.add.discussion").discussionText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "add",
+            abstract: Message("help.gitconfig.insteadof.add.abstract").abstractText,
+            discussion: Message("help.gitconfig.insteadof.add.discussion").discussionText)
+    }
     static let commandName = "gitconfig insteadof add"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.gitconfig.insteadof.add.argument.prefix").help)
@@ -95,8 +107,10 @@ struct GitconfigInsteadOfAddCommand: PodmirrorCommand {
 }
 
 struct GitconfigInsteadOfRemoveCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: Message("help.gitconfig.insteadof.remove.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "remove", abstract: Message("help.gitconfig.insteadof.remove.abstract").abstractText)
+    }
     static let commandName = "gitconfig insteadof remove"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.gitconfig.insteadof.remove.argument.prefix").help)

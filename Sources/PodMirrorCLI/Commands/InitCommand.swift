@@ -5,12 +5,14 @@ import PodMirrorFoundation
 import PodMirrorKit
 
 struct InitCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "init",
-        abstract: Message("help.init.abstract").abstractText,
-        discussion:
-            Message("help.init.discussion").discussionText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "init",
+            abstract: Message("help.init.abstract").abstractText,
+            discussion:
+                Message("help.init.discussion").discussionText
+        )
+    }
     static let commandName = "init"
     @OptionGroup var global: GlobalOptions
     @Option(

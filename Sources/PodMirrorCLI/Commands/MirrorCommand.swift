@@ -5,16 +5,20 @@ import PodMirrorFoundation
 import PodMirrorKit
 
 struct MirrorCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "mirror",
-        abstract: Message("help.mirror.abstract").abstractText,
-        subcommands: [MirrorListCommand.self, MirrorTestCommand.self]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "mirror",
+            abstract: Message("help.mirror.abstract").abstractText,
+            subcommands: [MirrorListCommand.self, MirrorTestCommand.self]
+        )
+    }
 }
 
 struct MirrorListCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Message("help.mirror.list.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list", abstract: Message("help.mirror.list.abstract").abstractText)
+    }
     static let commandName = "mirror list"
     static let makesChanges = false
     @OptionGroup var global: GlobalOptions

@@ -6,12 +6,14 @@ import PodMirrorKit
 import PodMirrorTransport
 
 struct MirrorTestCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "test",
-        abstract: Message("help.mirror.test.abstract").abstractText,
-        discussion:
-            Message("help.mirror.test.discussion").discussionText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "test",
+            abstract: Message("help.mirror.test.abstract").abstractText,
+            discussion:
+                Message("help.mirror.test.discussion").discussionText
+        )
+    }
     static let commandName = "mirror test"
     static let makesChanges = false
     @OptionGroup var global: GlobalOptions

@@ -5,18 +5,20 @@ import PodMirrorFoundation
 import PodMirrorKit
 
 struct PodfileCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "podfile",
-        abstract:
-            Message("help.podfile.abstract").abstractText,
-        discussion:
-            Message("help.podfile.discussion").discussionText,
-        subcommands: [
-            PodfileShowCommand.self, PodfileSourceCommand.self, PodfilePlatformCommand.self,
-            PodfileInhibitWarningsCommand.self, PodfileBuildSettingCommand.self,
-            PodfileDeploymentTargetCommand.self,
-        ]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "podfile",
+            abstract:
+                Message("help.podfile.abstract").abstractText,
+            discussion:
+                Message("help.podfile.discussion").discussionText,
+            subcommands: [
+                PodfileShowCommand.self, PodfileSourceCommand.self, PodfilePlatformCommand.self,
+                PodfileInhibitWarningsCommand.self, PodfileBuildSettingCommand.self,
+                PodfileDeploymentTargetCommand.self,
+            ]
+        )
+    }
 }
 
 /// `--podfile PATH`; by default the Podfile CocoaPods would use in the current folder.
@@ -58,13 +60,15 @@ extension PodmirrorCommand {
 }
 
 struct PodfileShowCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show",
-        abstract:
-            Message("help.podfile.show.abstract").abstractText,
-        discussion:
-            Message("help.podfile.show.discussion").discussionText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "show",
+            abstract:
+                Message("help.podfile.show.abstract").abstractText,
+            discussion:
+                Message("help.podfile.show.discussion").discussionText
+        )
+    }
     static let commandName = "podfile show"
     static let makesChanges = false
     @OptionGroup var global: GlobalOptions
@@ -84,23 +88,27 @@ struct PodfileShowCommand: PodmirrorCommand {
 }
 
 struct PodfileSourceCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "source",
-        abstract: Message("help.podfile.source.abstract").abstractText,
-        subcommands: [
-            PodfileSourceUseCommand.self, PodfileSourceAddCommand.self, PodfileSourceRemoveCommand.self,
-            PodfileSourceSetCommand.self,
-        ]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "source",
+            abstract: Message("help.podfile.source.abstract").abstractText,
+            subcommands: [
+                PodfileSourceUseCommand.self, PodfileSourceAddCommand.self, PodfileSourceRemoveCommand.self,
+                PodfileSourceSetCommand.self,
+            ]
+        )
+    }
 }
 
 struct PodfileSourceUseCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "use",
-        abstract: Message("help.podfile.source.use.abstract").abstractText,
-        discussion:
-            Message("help.podfile.source.use.discussion").discussionText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "use",
+            abstract: Message("help.podfile.source.use.abstract").abstractText,
+            discussion:
+                Message("help.podfile.source.use.discussion").discussionText
+        )
+    }
     static let commandName = "podfile source use"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
@@ -113,12 +121,14 @@ struct PodfileSourceUseCommand: PodmirrorCommand {
 }
 
 struct PodfileSourceAddCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add",
-        abstract: Message("help.podfile.source.add.abstract").abstractText,
-        discussion:
-            Message("help.podfile.source.add.discussion").discussionText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "add",
+            abstract: Message("help.podfile.source.add.abstract").abstractText,
+            discussion:
+                Message("help.podfile.source.add.discussion").discussionText
+        )
+    }
     static let commandName = "podfile source add"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
@@ -131,10 +141,12 @@ struct PodfileSourceAddCommand: PodmirrorCommand {
 }
 
 struct PodfileSourceRemoveCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove",
-        abstract: Message("help.podfile.source.remove.abstract").abstractText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "remove",
+            abstract: Message("help.podfile.source.remove.abstract").abstractText
+        )
+    }
     static let commandName = "podfile source remove"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
@@ -146,10 +158,12 @@ struct PodfileSourceRemoveCommand: PodmirrorCommand {
 }
 
 struct PodfileSourceSetCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "set",
-        abstract: Message("help.podfile.source.set.abstract").abstractText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "set",
+            abstract: Message("help.podfile.source.set.abstract").abstractText
+        )
+    }
     static let commandName = "podfile source set"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
@@ -165,12 +179,14 @@ struct PodfileSourceSetCommand: PodmirrorCommand {
 }
 
 struct PodfilePlatformCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "platform",
-        abstract: Message("help.podfile.platform.abstract").abstractText,
-        discussion:
-            Message("help.podfile.platform.discussion").discussionText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "platform",
+            abstract: Message("help.podfile.platform.abstract").abstractText,
+            discussion:
+                Message("help.podfile.platform.discussion").discussionText
+        )
+    }
     static let commandName = "podfile platform"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
@@ -187,10 +203,12 @@ struct PodfilePlatformCommand: PodmirrorCommand {
 }
 
 struct PodfileInhibitWarningsCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "inhibit-warnings",
-        abstract: Message("help.podfile.inhibit-warnings.abstract").abstractText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "inhibit-warnings",
+            abstract: Message("help.podfile.inhibit-warnings.abstract").abstractText
+        )
+    }
     static let commandName = "podfile inhibit-warnings"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
@@ -202,13 +220,15 @@ struct PodfileInhibitWarningsCommand: PodmirrorCommand {
 }
 
 struct PodfileBuildSettingCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "build-setting",
-        abstract:
-            Message("help.podfile.build-setting.abstract").abstractText,
-        discussion:
-            Message("help.podfile.build-setting.discussion").discussionText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "build-setting",
+            abstract:
+                Message("help.podfile.build-setting.abstract").abstractText,
+            discussion:
+                Message("help.podfile.build-setting.discussion").discussionText
+        )
+    }
     static let commandName = "podfile build-setting"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation
@@ -237,12 +257,14 @@ struct PodfileBuildSettingCommand: PodmirrorCommand {
 }
 
 struct PodfileDeploymentTargetCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "deployment-target",
-        abstract: Message("help.podfile.deployment-target.abstract").abstractText,
-        discussion:
-            Message("help.podfile.deployment-target.discussion").discussionText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "deployment-target",
+            abstract: Message("help.podfile.deployment-target.abstract").abstractText,
+            discussion:
+                Message("help.podfile.deployment-target.discussion").discussionText
+        )
+    }
     static let commandName = "podfile deployment-target"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var location: PodfileLocation

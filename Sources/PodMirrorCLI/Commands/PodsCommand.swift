@@ -6,11 +6,13 @@ import PodMirrorKit
 import PodMirrorTransport
 
 struct PodsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "pods",
-        abstract: Message("help.pods.abstract").abstractText,
-        subcommands: [PodsFetchCommand.self, PodsListCommand.self]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "pods",
+            abstract: Message("help.pods.abstract").abstractText,
+            subcommands: [PodsFetchCommand.self, PodsListCommand.self]
+        )
+    }
 }
 
 /// Options shared by `pods fetch` and `pods list`.
@@ -62,13 +64,15 @@ struct PodsOptions: ParsableArguments {
 }
 
 struct PodsFetchCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "fetch",
-        abstract:
-            Message("help.pods.fetch.abstract").abstractText,
-        discussion:
-            Message("help.pods.fetch.discussion").discussionText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "fetch",
+            abstract:
+                Message("help.pods.fetch.abstract").abstractText,
+            discussion:
+                Message("help.pods.fetch.discussion").discussionText
+        )
+    }
     static let commandName = "pods fetch"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var pods: PodsOptions
@@ -112,10 +116,12 @@ struct PodsFetchCommand: PodmirrorCommand {
 }
 
 struct PodsListCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list",
-        abstract: Message("help.pods.list.abstract").abstractText,
-        discussion: Message("help.pods.list.discussion").discussionText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list",
+            abstract: Message("help.pods.list.abstract").abstractText,
+            discussion: Message("help.pods.list.discussion").discussionText)
+    }
     static let commandName = "pods list"
     static let makesChanges = false
     @OptionGroup var global: GlobalOptions

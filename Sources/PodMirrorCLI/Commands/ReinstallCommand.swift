@@ -5,12 +5,14 @@ import PodMirrorFoundation
 import PodMirrorKit
 
 struct ReinstallCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reinstall",
-        abstract: Message("help.reinstall.abstract").abstractText,
-        discussion:
-            Message("help.reinstall.discussion").discussionText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "reinstall",
+            abstract: Message("help.reinstall.abstract").abstractText,
+            discussion:
+                Message("help.reinstall.discussion").discussionText
+        )
+    }
     static let commandName = "reinstall"
     @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: Message("help.reinstall.flag.repo-update").help)

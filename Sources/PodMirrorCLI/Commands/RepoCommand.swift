@@ -6,15 +6,17 @@ import PodMirrorKit
 import PodMirrorTransport
 
 struct RepoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "repo",
-        abstract: Message("help.repo.abstract").abstractText,
-        subcommands: [
-            RepoListCommand.self, RepoAddCommand.self, RepoRemoveCommand.self, RepoUpdateCommand.self,
-            RepoUseCommand.self, RepoResetCommand.self, RepoRepairCommand.self, RepoExportCommand.self,
-            RepoImportCommand.self, RepoVerifyCommand.self,
-        ]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "repo",
+            abstract: Message("help.repo.abstract").abstractText,
+            subcommands: [
+                RepoListCommand.self, RepoAddCommand.self, RepoRemoveCommand.self, RepoUpdateCommand.self,
+                RepoUseCommand.self, RepoResetCommand.self, RepoRepairCommand.self, RepoExportCommand.self,
+                RepoImportCommand.self, RepoVerifyCommand.self,
+            ]
+        )
+    }
 }
 
 /// Options shared by the repo commands that reach a server or change the repos dir.
@@ -48,8 +50,10 @@ extension CommandRunner {
 }
 
 struct RepoListCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Message("help.repo.list.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list", abstract: Message("help.repo.list.abstract").abstractText)
+    }
     static let commandName = "repo list"
     static let makesChanges = false
     @OptionGroup var global: GlobalOptions
@@ -62,8 +66,10 @@ struct RepoListCommand: PodmirrorCommand {
 }
 
 struct RepoAddCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: Message("help.repo.add.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "add", abstract: Message("help.repo.add.abstract").abstractText)
+    }
     static let commandName = "repo add"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -83,8 +89,10 @@ struct RepoAddCommand: PodmirrorCommand {
 }
 
 struct RepoRemoveCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: Message("help.repo.remove.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "remove", abstract: Message("help.repo.remove.abstract").abstractText)
+    }
     static let commandName = "repo remove"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -97,8 +105,10 @@ struct RepoRemoveCommand: PodmirrorCommand {
 }
 
 struct RepoUpdateCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "update", abstract: Message("help.repo.update.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "update", abstract: Message("help.repo.update.abstract").abstractText)
+    }
     static let commandName = "repo update"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -112,11 +122,13 @@ struct RepoUpdateCommand: PodmirrorCommand {
 }
 
 struct RepoUseCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "use",
-        abstract:
-            Message("help.repo.use.abstract").abstractText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "use",
+            abstract:
+                Message("help.repo.use.abstract").abstractText
+        )
+    }
     static let commandName = "repo use"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -146,8 +158,10 @@ struct RepoUseCommand: PodmirrorCommand {
 }
 
 struct RepoResetCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: Message("help.repo.reset.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "reset", abstract: Message("help.repo.reset.abstract").abstractText)
+    }
     static let commandName = "repo reset"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions
@@ -160,11 +174,13 @@ struct RepoResetCommand: PodmirrorCommand {
 }
 
 struct RepoRepairCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "repair",
-        abstract:
-            Message("help.repo.repair.abstract").abstractText
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "repair",
+            abstract:
+                Message("help.repo.repair.abstract").abstractText
+        )
+    }
     static let commandName = "repo repair"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions

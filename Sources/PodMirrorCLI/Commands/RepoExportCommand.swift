@@ -5,9 +5,11 @@ import PodMirrorFoundation
 import PodMirrorKit
 
 struct RepoExportCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export",
-        abstract: Message("help.repo.export.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "export",
+            abstract: Message("help.repo.export.abstract").abstractText)
+    }
     static let commandName = "repo export"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.repo.export.argument.name").help, completion: Completions.repoNames) var name: String

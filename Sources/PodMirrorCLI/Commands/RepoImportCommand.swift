@@ -5,9 +5,11 @@ import PodMirrorFoundation
 import PodMirrorKit
 
 struct RepoImportCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import",
-        abstract: Message("help.repo.import.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "import",
+            abstract: Message("help.repo.import.abstract").abstractText)
+    }
     static let commandName = "repo import"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: RepoNetworkOptions

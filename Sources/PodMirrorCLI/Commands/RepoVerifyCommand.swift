@@ -5,11 +5,13 @@ import PodMirrorFoundation
 import PodMirrorKit
 
 struct RepoVerifyCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "verify",
-        abstract:
-            Message("help.repo.verify.abstract").abstractText,
-        discussion: Message("help.repo.verify.discussion").discussionText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "verify",
+            abstract:
+                Message("help.repo.verify.abstract").abstractText,
+            discussion: Message("help.repo.verify.discussion").discussionText)
+    }
     static let commandName = "repo verify"
     static let makesChanges = false
     @OptionGroup var global: GlobalOptions

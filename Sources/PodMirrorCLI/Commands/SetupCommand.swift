@@ -6,10 +6,12 @@ import PodMirrorKit
 import PodMirrorTransport
 
 struct SetupCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "setup",
-        abstract: Message("help.setup.abstract").abstractText,
-        discussion: Message("help.setup.discussion").discussionText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "setup",
+            abstract: Message("help.setup.abstract").abstractText,
+            discussion: Message("help.setup.discussion").discussionText)
+    }
     static let commandName = "setup"
     @OptionGroup var global: GlobalOptions
 

@@ -5,15 +5,19 @@ import PodMirrorFoundation
 import PodMirrorTransport
 
 struct SwiftPMCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "swiftpm", abstract: Message("help.swiftpm.abstract").abstractText,
-        subcommands: [SwiftPMUseCommand.self, SwiftPMShowCommand.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "swiftpm", abstract: Message("help.swiftpm.abstract").abstractText,
+            subcommands: [SwiftPMUseCommand.self, SwiftPMShowCommand.self])
+    }
 }
 
 struct SwiftPMUseCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "use", abstract: Message("help.swiftpm.use.abstract").abstractText,
-        discussion: Message("help.swiftpm.use.discussion").discussionText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "use", abstract: Message("help.swiftpm.use.abstract").abstractText,
+            discussion: Message("help.swiftpm.use.discussion").discussionText)
+    }
     static let commandName = "swiftpm use"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.swiftpm.argument.path").help, completion: .directory)
@@ -32,8 +36,10 @@ struct SwiftPMUseCommand: PodmirrorCommand {
 }
 
 struct SwiftPMShowCommand: PodmirrorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show", abstract: Message("help.swiftpm.show.abstract").abstractText)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "show", abstract: Message("help.swiftpm.show.abstract").abstractText)
+    }
     static let commandName = "swiftpm show"
     @OptionGroup var global: GlobalOptions
     @Argument(help: Message("help.swiftpm.argument.path").help, completion: .directory)

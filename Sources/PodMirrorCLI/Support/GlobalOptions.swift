@@ -28,9 +28,9 @@ struct GlobalOptions: ParsableArguments {
 
     var mode: RunMode { check ? .check : (dryRun ? .dryRun : .apply) }
 
-    /// The environment of the run being parsed (`PODMIRROR_LANG`, the locale), set by `PodmirrorMain.run` before it
-    /// parses: ArgumentParser's `validate()` takes no argument.
-    nonisolated(unsafe) static var parsingEnvironment: [String: String] = [:]
+    /// The environment of the run being parsed (`PODMIRROR_LANG`, the locale), bound by `PodmirrorMain.run` around
+    /// its parse: ArgumentParser's `validate()` takes no argument, so it cannot be passed.
+    @TaskLocal static var parsingEnvironment: [String: String] = [:]
 
     /// The arguments with global options written before the subcommand (`podmirror --json repo list`) moved
     /// after it, where every command declares them.
@@ -60,8 +60,9 @@ struct GlobalOptions: ParsableArguments {
 
     func validate() throws {
         if dryRun && check { throw ValidationError(Message("cli.dry-run-with-check").localized) }
+        // Only checked here: the run's language, the same value, was chosen before parsing (`startupLanguage`).
         do {
-            Messages.language = try Language.resolve(flag: lang, environment: Self.parsingEnvironment)
+            _ = try Language.resolve(flag: lang, environment: Self.parsingEnvironment)
         } catch let error as PodMirrorFailure {
             throw ValidationError(error.localizedMessage)
         }

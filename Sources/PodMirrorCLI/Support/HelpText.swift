@@ -22,8 +22,9 @@ enum HelpText {
     static let pageCells = 78
     /// ArgumentParser's label column (options, arguments, subcommands).
     static let labelColumns = 26
-    /// Off for completion scripts and the help dump, where a line break would end up inside a quoted string.
-    nonisolated(unsafe) static var wraps = true
+    /// Off for completion scripts and the help dump, where a line break would end up inside a quoted string; bound
+    /// per run by `PodmirrorMain.run`.
+    @TaskLocal static var wraps = true
 
     static func wrapped(_ text: String, cells: Int) -> String {
         guard wraps, text.unicodeScalars.contains(where: { TextColumns.width(String($0)) == 2 }) else { return text }

@@ -117,11 +117,13 @@ package struct MirrorProbe: Sendable {
         // (concurrentPerform) would run them two at a time on a 2-core machine.
         for i in mirrors.indices {
             group.enter()
-            Thread {
-                let r = probe(mirrors[i])
-                results.set(i, r)
-                group.leave()
-            }.start()
+            Thread(
+                block: RunScope.carried {
+                    let r = probe(mirrors[i])
+                    results.set(i, r)
+                    group.leave()
+                }
+            ).start()
         }
         while group.wait(timeout: .now() + 0.05) == .timedOut {
             if cancellation.isCancelled { break }

@@ -147,7 +147,7 @@ package struct PodsFetcher: BatchJob {
         let workers = max(1, min(request.jobs, jobs.count))
         for _ in 0..<workers {
             group.enter()
-            let thread = Thread {
+            let work: @Sendable () -> Void = {
                 defer { group.leave() }
                 while true {
                     state.lock.lock()
@@ -177,6 +177,8 @@ package struct PodsFetcher: BatchJob {
                     progress?(snapshot)
                 }
             }
+            // The run's language and trace sink go with each worker.
+            let thread = Thread(block: RunScope.carried(work))
             thread.stackSize = 1 << 20
             thread.start()
         }

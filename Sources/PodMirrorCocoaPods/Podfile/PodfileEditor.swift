@@ -194,7 +194,7 @@ package enum PodfileEditor {
             details: details, fileSystem: fs)
         // The edits are phrased in this run's language here, as the catalog cannot nest messages;
         // `summary` above stays the English JSON carries.
-        let language = Messages.language
+        let language = RunScope.current.language
         change.message = Message(
             "podfile.edit.summary",
             [

@@ -18,8 +18,8 @@ package struct Message: Sendable, Hashable, CustomStringConvertible {
     /// The text in English (JSON output, error `message` fields).
     package var english: String { text(in: .english) }
 
-    /// The text in the language chosen for this run (`Messages.language`).
-    package var localized: String { text(in: Messages.language) }
+    /// The text in the language chosen for this run (`RunScope.current.language`).
+    package var localized: String { text(in: RunScope.current.language) }
 
     package func text(in language: Language) -> String {
         guard !parts.isEmpty else { return MessageCatalog.shared(language).format(key, arguments) }
@@ -34,15 +34,4 @@ package struct Message: Sendable, Hashable, CustomStringConvertible {
     }
 
     package var description: String { english }
-}
-
-/// The language chosen for this run; the executable sets it once at start-up.
-package enum Messages {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var current: Language = .english
-
-    package static var language: Language {
-        get { lock.lock(); defer { lock.unlock() }; return current }
-        set { lock.lock(); current = newValue; lock.unlock() }
-    }
 }

@@ -64,12 +64,14 @@ package struct MessageCatalog: Sendable {
     }
 
     private static let cacheLock = NSLock()
-    nonisolated(unsafe) private static var cache: [Language: MessageCatalog] = [:]
+    // A pure cache of files that do not change while podmirror runs: read and written under `cacheLock`.
+    nonisolated(unsafe) private static var cache: [String: MessageCatalog] = [:]
 
-    /// The catalog shipped in `templates/messages/`, loaded once per language.
+    /// The catalog shipped in the run's `templates/messages/`, loaded once per folder and language.
     package static func shared(_ language: Language) -> MessageCatalog {
+        let key = (Templates.directory()?.path ?? "") + "|" + language.rawValue
         cacheLock.lock()
-        if let c = cache[language] { cacheLock.unlock(); return c }
+        if let c = cache[key] { cacheLock.unlock(); return c }
         cacheLock.unlock()
         let loaded =
             Templates.url(for: "messages/\(language.rawValue).json")
@@ -77,7 +79,7 @@ package struct MessageCatalog: Sendable {
             .flatMap { try? MessageCatalog(language: language, data: $0) }
             ?? MessageCatalog(language: language, entries: [:])
         cacheLock.lock(); defer { cacheLock.unlock() }
-        cache[language] = loaded
+        cache[key] = loaded
         return loaded
     }
 }

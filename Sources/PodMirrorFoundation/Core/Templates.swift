@@ -2,28 +2,13 @@ import Foundation
 
 /// Files shipped in `templates/` (mirrors.json, messages, Podfile templates).
 ///
-/// The folders to look in are given once at start-up by the executable (`configure(searchPath:)`),
-/// which knows its own path and environment; the first folder holding `mirrors.json` is used. Until
-/// then (the Kit used as a library, the tests), the folders above the running executable are searched:
-/// a binary built in a checkout (`.build/…/podmirror`, the test bundle) finds the checkout's `templates/`.
+/// The folder is the run's (`RunScope.templates`): the executable finds it from its own path and environment at
+/// the start of each run (`first(of:fileSystem:)`). Outside a run (the Kit used as a library, the tests), the
+/// folders above the running executable are searched: a binary built in a checkout (`.build/…/podmirror`, the
+/// test bundle) finds the checkout's `templates/`.
 package enum Templates {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var found: URL??
-
-    /// Sets the folders to look in, in order. Call it before the first message or catalog is read.
-    package static func configure(searchPath folders: [String], fileSystem: any FileSystem = LocalFileSystem()) {
-        lock.lock(); defer { lock.unlock() }
-        found = .some(first(of: folders, fileSystem: fileSystem))
-    }
-
-    /// The templates folder, or nil when no folder holds `mirrors.json`.
-    package static func directory() -> URL? {
-        lock.lock(); defer { lock.unlock() }
-        if let found { return found }
-        let fallback = first(of: ancestors(of: Bundle.main.executableURL), fileSystem: LocalFileSystem())
-        found = .some(fallback)
-        return fallback
-    }
+    /// The templates folder of the current run, or nil when no folder holds `mirrors.json`.
+    package static func directory() -> URL? { RunScope.current.templates }
 
     /// The file `name` (a path relative to the templates folder) when it exists.
     package static func url(for name: String, fileSystem: any FileSystem = LocalFileSystem()) -> URL? {

@@ -24,29 +24,13 @@ package protocol TraceSink: Sendable {
     func trace(_ event: TraceEvent)
 }
 
-/// The process's trace sink: none unless the executable installs one, so without `--verbose` no event
-/// is even built. Events come from any thread (parallel fetches); the sink must be thread-safe.
+/// The run's trace sink (`RunScope.trace`): none unless the executable binds one, so without `--verbose` no event
+/// is even built. Events come from any thread the run started (parallel fetches); the sink must be thread-safe.
 package enum Trace {
-    // @unchecked: `sink` is read and written under `lock`.
-    private final class Slot: @unchecked Sendable {
-        let lock = NSLock()
-        var sink: (any TraceSink)?
-    }
-    private static let slot = Slot()
-
-    /// Installs (or with nil removes) the sink that receives every event from now on.
-    package static func install(_ sink: (any TraceSink)?) {
-        slot.lock.lock(); defer { slot.lock.unlock() }
-        slot.sink = sink
-    }
-
-    /// True when a sink is installed.
+    /// True when the run has a sink.
     package static var isEnabled: Bool { current != nil }
 
-    private static var current: (any TraceSink)? {
-        slot.lock.lock(); defer { slot.lock.unlock() }
-        return slot.sink
-    }
+    private static var current: (any TraceSink)? { RunScope.current.trace }
 
     /// Hands `event` to the sink; the event is only built when there is one.
     package static func emit(_ event: @autoclosure () -> TraceEvent) {

@@ -139,7 +139,7 @@ package struct Doctor: Sendable {
                     Message("doctor.tool.missing", ["tool": name]), fix: fix, subject: name, explanation: explanation)
             }
             guard let version = probe.version(of: path) else {
-                let how = explanations[name].map { $0.text(in: Messages.language) } ?? ""
+                let how = explanations[name].map { $0.text(in: RunScope.current.language) } ?? ""
                 var finding = Finding(
                     id: .tool(tool, .broken), severity: .error,
                     Message("doctor.tool.broken", ["path": path]), fix: nil, subject: path)

@@ -27,8 +27,10 @@ enum GitFreshCheckout {
         let root = open(repo.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard root >= 0 else { throw FileError.errno(repo.path, .read) }
         let work = Work(root: Folder(tree: treeID, path: [], fd: root), session: session)
+        // The run's language goes with each writer: they report progress.
+        let scope = RunScope.current
         DispatchQueue.concurrentPerform(iterations: threads) { t in
-            Writer(repo: handles.pointers[t], repoPath: repo.path, work: work).run()
+            scope.run { Writer(repo: handles.pointers[t], repoPath: repo.path, work: work).run() }
         }
         if let failure = work.failure { throw failure }
         try writeIndex(repo, work.entries.sorted { $0.path.lexicographicallyPrecedes($1.path) })

@@ -25,12 +25,19 @@ final class InProcessCommandTests: XCTestCase {
     let home = TempDirectory()
 
     func run(_ arguments: [String], in folder: String? = nil, variables: [String: String]? = nil) -> Outcome {
+        Self.run(arguments, home: home.path, in: folder, variables: variables)
+    }
+
+    /// One run with `home` as HOME, from any thread.
+    static func run(
+        _ arguments: [String], home: String, in folder: String? = nil, variables: [String: String]? = nil
+    ) -> Outcome {
         let out = Capture()
         let err = Capture()
-        let variables = variables ?? ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C"]
+        let variables = variables ?? ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C"]
         let console = Console(
             stdout: .init { out.append($0) }, stderr: .init { err.append($0) }, environment: variables)
-        let environment = RuntimeEnvironment(variables: variables, currentDirectory: folder ?? home.path)
+        let environment = RuntimeEnvironment(variables: variables, currentDirectory: folder ?? home)
         let status = PodmirrorMain.run(arguments, environment: environment, console: console)
         return Outcome(status: status, stdout: out.text, stderr: err.text)
     }

@@ -62,23 +62,25 @@ final class MirrorProbeTests: XCTestCase {
 
     /// The problems podmirror words itself reach a zh-Hans reader in Chinese (JSON keeps the English).
     func testProbeProblemsAreLocalized() throws {
-        let saved = Messages.language
-        defer { Messages.language = saved }
-        Messages.language = .simplifiedChinese
-        let stuck = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .slow(3))
-        let redirect = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .redirectToHTTP)
-        let wrong = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .wrongContent)
-        let r = MirrorProbe(network: .test(), timeout: 0.5).run(
-            [("stuck", stuck.url), ("redirect", redirect.url), ("wrong", wrong.url), ("closed", "http://127.0.0.1:9")]
+        try RunScope.current.with(language: .simplifiedChinese).run {
+            let stuck = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .slow(3))
+            let redirect = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .redirectToHTTP)
+            let wrong = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .wrongContent)
+            let r = MirrorProbe(network: .test(), timeout: 0.5).run(
+                [
+                    ("stuck", stuck.url), ("redirect", redirect.url), ("wrong", wrong.url),
+                    ("closed", "http://127.0.0.1:9"),
+                ]
                 .map { Mirror(name: $0.0, kind: .gems, url: $0.1) })
-        let byName = Dictionary(uniqueKeysWithValues: r.map { ($0.name, $0) })
-        XCTAssertEqual(byName["stuck"]?.problem, "no answer within 0.5 s")
-        XCTAssertEqual(byName["stuck"]?.problemLocalized, "0.5 秒内没有响应")
-        XCTAssertTrue(byName["redirect"]?.problemLocalized?.hasPrefix("重定向到了明文 http") ?? false, "\(r)")
-        XCTAssertTrue(byName["wrong"]?.problemLocalized?.hasPrefix("specs.4.8.gz 不是 gzip 数据") ?? false, "\(r)")
-        // libcurl's words, framed in Chinese; JSON keeps them as they are.
-        XCTAssertTrue(byName["closed"]?.problemLocalized?.hasPrefix("网络错误（") ?? false, "\(r)")
-        XCTAssertFalse(byName["closed"]?.problem?.contains("网络错误") ?? true, "\(r)")
+            let byName = Dictionary(uniqueKeysWithValues: r.map { ($0.name, $0) })
+            XCTAssertEqual(byName["stuck"]?.problem, "no answer within 0.5 s")
+            XCTAssertEqual(byName["stuck"]?.problemLocalized, "0.5 秒内没有响应")
+            XCTAssertTrue(byName["redirect"]?.problemLocalized?.hasPrefix("重定向到了明文 http") ?? false, "\(r)")
+            XCTAssertTrue(byName["wrong"]?.problemLocalized?.hasPrefix("specs.4.8.gz 不是 gzip 数据") ?? false, "\(r)")
+            // libcurl's words, framed in Chinese; JSON keeps them as they are.
+            XCTAssertTrue(byName["closed"]?.problemLocalized?.hasPrefix("网络错误（") ?? false, "\(r)")
+            XCTAssertFalse(byName["closed"]?.problem?.contains("网络错误") ?? true, "\(r)")
+        }
     }
 
     func testSpecsMirrorsHeadComparedAndStaleOneReported() throws {

@@ -58,10 +58,9 @@ final class PodsFetchGitHubRemedyTests: PodSourcesServedTestCase {
         XCTAssertTrue(remedy.contains("`podmirror setup --source-mirror https://github.com/=MIRROR_PREFIX`"), remedy)
         XCTAssertTrue(remedy.contains("`podmirror gitconfig insteadof add https://github.com/ MIRROR_PREFIX`"), remedy)
         XCTAssertEqual(try json(bare)["remedy"] as? String, remedy)
-        Messages.language = .simplifiedChinese
-        defer { Messages.language = .english }
-        XCTAssertTrue(bare.localizedRemedy?.contains("源码镜像") ?? false, bare.localizedRemedy ?? "nil")
-        Messages.language = .english
+        RunScope.current.with(language: .simplifiedChinese).run {
+            XCTAssertTrue(bare.localizedRemedy?.contains("源码镜像") ?? false, bare.localizedRemedy ?? "nil")
+        }
 
         // The command: a hint line under the failed pod in text, `remedy` on the pod in JSON.
         let text = cli(["pods", "fetch", "--only", "PMGitA"])

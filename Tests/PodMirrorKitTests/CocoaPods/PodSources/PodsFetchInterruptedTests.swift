@@ -28,9 +28,8 @@ final class PodsFetchInterruptedTests: XCTestCase {
         let counts = try report.jsonFields()["counts"]
         XCTAssertEqual(counts?["interrupted"], .int(3))
         XCTAssertEqual(counts?["failed"], .int(0))
-        let saved = Messages.language
-        defer { Messages.language = saved }
-        Messages.language = .english
-        XCTAssertTrue(PodsRender.summary(report).contains("0 failed, 3 interrupted"), PodsRender.summary(report))
+        RunScope.current.with(language: .english).run {
+            XCTAssertTrue(PodsRender.summary(report).contains("0 failed, 3 interrupted"), PodsRender.summary(report))
+        }
     }
 }

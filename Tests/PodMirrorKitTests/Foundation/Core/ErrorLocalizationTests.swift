@@ -9,8 +9,7 @@ import XCTest
 /// Errors of every area, raised by the real code paths, read in Chinese under zh-Hans (message and remedy),
 /// while the English `message`/`remedy` and the code that JSON carries stay English.
 final class ErrorLocalizationTests: XCTestCase {
-    override func setUp() { Messages.language = .simplifiedChinese }
-    override func tearDown() { Messages.language = .english }
+    override func invokeTest() { RunScope.current.with(language: .simplifiedChinese).run { super.invokeTest() } }
 
     static func hasCJK(_ text: String) -> Bool {
         text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) || (0x3000...0x303F).contains($0.value) }

@@ -9,7 +9,6 @@ import XCTest
 /// The trace seam `--verbose` renders: what the Kit reports for HTTP requests and child processes, and
 /// how command lines are shown.
 final class TraceTests: XCTestCase {
-    override func tearDown() { Trace.install(nil) }
 
     func testCommandLinesAreQuotedLikeAShellAndRedacted() {
         XCTAssertEqual(
@@ -26,26 +25,29 @@ final class TraceTests: XCTestCase {
         let server = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes())
         defer { server.stop() }
         let recorder = RecordingTrace()
-        Trace.install(recorder)
-        let url = "http://robot:s3cret@127.0.0.1:\(server.port)/versions"
-        let answer = try HTTPGet(timeout: 5).fetch(url)
-        XCTAssertEqual(answer.status, 200)
-        let shown = "http://***@127.0.0.1:\(server.port)/versions"
-        XCTAssertEqual(recorder.events.first, .httpRequest(method: "GET", url: shown, range: nil, proxy: nil))
-        guard case .httpResponse(let method, let u, let status, let bytes, _)? = recorder.events.last else {
-            return XCTFail("\(recorder.events)")
+        try RunScope.current.with(trace: recorder).run {
+            let url = "http://robot:s3cret@127.0.0.1:\(server.port)/versions"
+            let answer = try HTTPGet(timeout: 5).fetch(url)
+            XCTAssertEqual(answer.status, 200)
+            let shown = "http://***@127.0.0.1:\(server.port)/versions"
+            XCTAssertEqual(recorder.events.first, .httpRequest(method: "GET", url: shown, range: nil, proxy: nil))
+            guard case .httpResponse(let method, let u, let status, let bytes, _)? = recorder.events.last else {
+                return XCTFail("\(recorder.events)")
+            }
+            XCTAssertEqual(
+                [method, u, String(status), String(bytes)], ["GET", shown, "200", String(answer.body.count)])
         }
-        XCTAssertEqual([method, u, String(status), String(bytes)], ["GET", shown, "200", String(answer.body.count)])
     }
 
     func testChildProcessesAreTracedOnlyWithASink() throws {
         _ = try ChildProcess.run(
             "/bin/echo", ["a b"], environment: [:], cancellation: CancellationToken(), output: .capture { _ in })
         let recorder = RecordingTrace()
-        Trace.install(recorder)
-        _ = try ChildProcess.run(
-            "/bin/echo", ["a b"], environment: [:], cancellation: CancellationToken(), output: .capture { _ in })
-        XCTAssertEqual(recorder.events, [.command(commandLine: "/bin/echo 'a b'")])
+        try RunScope.current.with(trace: recorder).run {
+            _ = try ChildProcess.run(
+                "/bin/echo", ["a b"], environment: [:], cancellation: CancellationToken(), output: .capture { _ in })
+            XCTAssertEqual(recorder.events, [.command(commandLine: "/bin/echo 'a b'")])
+        }
     }
 
     func testWarningMemoryRemembersTheLastWarningsPerState() throws {

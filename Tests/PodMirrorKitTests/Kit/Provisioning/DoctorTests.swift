@@ -91,19 +91,18 @@ final class DoctorTests: XCTestCase {
 
     /// A gem source that does not answer: the probe's problem in Chinese for a zh-Hans reader, English in JSON.
     func testUnreachableGemSourceProblemIsLocalized() throws {
-        let saved = Messages.language
-        defer { Messages.language = saved }
-        Messages.language = .simplifiedChinese
-        let home = TempDirectory("doctor-gems-zh")
-        let stuck = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .slow(3))
-        try home.write(".gemrc", ":sources:\n- \(stuck.url)/\n")
-        let env = RuntimeEnvironment(
-            variables: ["HOME": home.path, "PATH": home.sub("bin"), "LANG": "C", "GIT_CONFIG_NOSYSTEM": "1"],
-            currentDirectory: home.path)
-        let report = Doctor(environment: env, catalog: try MirrorCatalog.bundled(), timeout: 0.5).run()
-        let finding = try XCTUnwrap(report.findings.first { $0.id == .gemsSourceUnreachable }, "\(report.findings)")
-        XCTAssertTrue(finding.text?.localized.contains("0.5 秒内没有响应") ?? false, "\(finding)")
-        XCTAssertTrue(finding.message.contains("no answer within 0.5 s"), finding.message)
+        try RunScope.current.with(language: .simplifiedChinese).run {
+            let home = TempDirectory("doctor-gems-zh")
+            let stuck = try StaticHTTPServer(routes: StaticHTTPServer.gemMirrorRoutes(), mode: .slow(3))
+            try home.write(".gemrc", ":sources:\n- \(stuck.url)/\n")
+            let env = RuntimeEnvironment(
+                variables: ["HOME": home.path, "PATH": home.sub("bin"), "LANG": "C", "GIT_CONFIG_NOSYSTEM": "1"],
+                currentDirectory: home.path)
+            let report = Doctor(environment: env, catalog: try MirrorCatalog.bundled(), timeout: 0.5).run()
+            let finding = try XCTUnwrap(report.findings.first { $0.id == .gemsSourceUnreachable }, "\(report.findings)")
+            XCTAssertTrue(finding.text?.localized.contains("0.5 秒内没有响应") ?? false, "\(finding)")
+            XCTAssertTrue(finding.message.contains("no answer within 0.5 s"), finding.message)
+        }
     }
 
     func testCleanMachineHasNoErrorsAndMissingReposIsANote() throws {

@@ -19,7 +19,6 @@ final class GitSourceShallowTests: XCTestCase {
     }
 
     override func tearDown() {
-        Trace.install(nil)
         tmp = nil
     }
 
@@ -60,37 +59,39 @@ final class GitSourceShallowTests: XCTestCase {
             XCTAssertEqual(try ProcessRunner.git(["clone", "-q", "--bare", url, tmp.sub("full.git")]).status, 0)
         }
         let recorder = RecordingTrace()
-        Trace.install(recorder)
-        let middle = pod.commits[pod.commits.count / 2]
-        let cases: [(GitSourceFetcher.Revision, [String], String)] = [
-            (.tag("1.0.0"), ["clone", "-q", "--depth", "1", "--branch", "1.0.0", url], pod.taggedCommit),
-            (.branch("release"), ["clone", "-q", "--depth", "1", "--branch", "release", url], pod.commits.last!),
-            (.commit(middle), [], middle),
-        ]
-        for (revision, gitArgs, commit) in cases {
-            let gitBytes: Int
-            if gitArgs.isEmpty {
-                // git's own shallow fetch of an unadvertised commit (protocol v2 allows it).
-                let dest = tmp.sub("git-\(commit.prefix(8))")
-                XCTAssertEqual(try ProcessRunner.git(["init", "-q", dest]).status, 0)
-                gitBytes = try bytes(server) {
-                    let r = try ProcessRunner.git(["-C", dest, "fetch", "-q", "--depth", "1", url, commit])
-                    XCTAssertEqual(r.status, 0, r.stderr)
+        try RunScope.current.with(trace: recorder).run {
+            let middle = pod.commits[pod.commits.count / 2]
+            let cases: [(GitSourceFetcher.Revision, [String], String)] = [
+                (.tag("1.0.0"), ["clone", "-q", "--depth", "1", "--branch", "1.0.0", url], pod.taggedCommit),
+                (.branch("release"), ["clone", "-q", "--depth", "1", "--branch", "release", url], pod.commits.last!),
+                (.commit(middle), [], middle),
+            ]
+            for (revision, gitArgs, commit) in cases {
+                let gitBytes: Int
+                if gitArgs.isEmpty {
+                    // git's own shallow fetch of an unadvertised commit (protocol v2 allows it).
+                    let dest = tmp.sub("git-\(commit.prefix(8))")
+                    XCTAssertEqual(try ProcessRunner.git(["init", "-q", dest]).status, 0)
+                    gitBytes = try bytes(server) {
+                        let r = try ProcessRunner.git(["-C", dest, "fetch", "-q", "--depth", "1", url, commit])
+                        XCTAssertEqual(r.status, 0, r.stderr)
+                    }
+                } else {
+                    gitBytes = try bytes(server) {
+                        let r = try ProcessRunner.git(gitArgs + [tmp.sub("git-\(commit.prefix(8))")])
+                        XCTAssertEqual(r.status, 0, r.stderr)
+                    }
                 }
-            } else {
-                gitBytes = try bytes(server) {
-                    let r = try ProcessRunner.git(gitArgs + [tmp.sub("git-\(commit.prefix(8))")])
-                    XCTAssertEqual(r.status, 0, r.stderr)
-                }
+                var dest = ""
+                let moved = try bytes(server) { dest = try fetch(url, revision) }
+                XCTAssertLessThanOrEqual(
+                    Double(moved), 1.5 * Double(gitBytes), "\(revision): \(moved) bytes vs git's \(gitBytes)")
+                XCTAssertLessThan(moved * 10, full, "\(revision): \(moved) bytes vs the full history's \(full)")
+                XCTAssertEqual(
+                    TreeSnapshot(dest).differences(to: TreeSnapshot(try reference(commit))), [], "\(revision)")
             }
-            var dest = ""
-            let moved = try bytes(server) { dest = try fetch(url, revision) }
-            XCTAssertLessThanOrEqual(
-                Double(moved), 1.5 * Double(gitBytes), "\(revision): \(moved) bytes vs git's \(gitBytes)")
-            XCTAssertLessThan(moved * 10, full, "\(revision): \(moved) bytes vs the full history's \(full)")
-            XCTAssertEqual(TreeSnapshot(dest).differences(to: TreeSnapshot(try reference(commit))), [], "\(revision)")
+            XCTAssertEqual(recorder.events.filter { if case .gitCommitRefused = $0 { true } else { false } }, [])
         }
-        XCTAssertEqual(recorder.events.filter { if case .gitCommitRefused = $0 { true } else { false } }, [])
     }
 
     func testCommitTheServerWillNotSendByIdComesWithFullHistoryAndVerboseSaysSo() throws {
@@ -98,15 +99,16 @@ final class GitSourceShallowTests: XCTestCase {
         let server = try GitHTTPServer(root: tmp.sub("served"))
         defer { server.stop() }
         let recorder = RecordingTrace()
-        Trace.install(recorder)
-        let middle = pod.commits[pod.commits.count / 2]
-        let url = server.url("Long.git")
-        let dest = try fetch(url, .commit(middle))
-        XCTAssertEqual(TreeSnapshot(dest).differences(to: TreeSnapshot(try reference(middle))), [])
-        let refused = recorder.events.compactMap { event -> String? in
-            guard case .gitCommitRefused(let url, let commit, _) = event else { return nil }
-            return "\(url) \(commit)"
+        try RunScope.current.with(trace: recorder).run {
+            let middle = pod.commits[pod.commits.count / 2]
+            let url = server.url("Long.git")
+            let dest = try fetch(url, .commit(middle))
+            XCTAssertEqual(TreeSnapshot(dest).differences(to: TreeSnapshot(try reference(middle))), [])
+            let refused = recorder.events.compactMap { event -> String? in
+                guard case .gitCommitRefused(let url, let commit, _) = event else { return nil }
+                return "\(url) \(commit)"
+            }
+            XCTAssertEqual(refused, ["\(url) \(middle)"])
         }
-        XCTAssertEqual(refused, ["\(url) \(middle)"])
     }
 }
