@@ -46,12 +46,13 @@ STD_REQUIREMENTS = {
     "rawValue", "allCases", "id", "makeIterator", "next", "startIndex", "endIndex", "index", "count",
     "makeAsyncIterator", "stringValue", "intValue", "callAsFunction", "unownedExecutor", "errorCode",
     "errorUserInfo", "errorDomain", "formIndex", "distance", "isEmpty", "underestimatedCount",
+    "wrappedValue", "projectedValue",  # a property wrapper's, as visible as the wrapper
 }
 # First labels of standard library protocols' initializer requirements.
 STD_INIT_LABELS = {
     "from", "rawValue", "stringLiteral", "unicodeScalarLiteral", "extendedGraphemeClusterLiteral", "arrayLiteral",
     "dictionaryLiteral", "integerLiteral", "floatLiteral", "booleanLiteral", "nilLiteral", "stringValue",
-    "intValue", "stringInterpolation", "literalCapacity",
+    "intValue", "stringInterpolation", "literalCapacity", "wrappedValue",
 }
 TYPE_KINDS = {"struct", "class", "enum", "actor", "protocol"}
 DECL_KINDS = TYPE_KINDS | {"func", "var", "let", "init", "subscript", "typealias", "associatedtype", "extension"}
