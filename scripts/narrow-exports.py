@@ -401,7 +401,7 @@ def scan_uses(paths, texts):
                     stack.pop()
             if t.kind == "ident":
                 names.add(t.text)
-                after_dot = i and tokens[i - 1].text == "."
+                after_dot = i and tokens[i - 1].text.endswith(".")  # `.`, and `?.` where the lexer joins them
                 if t.text == "extension" and not after_dot and i + 1 < len(tokens):
                     j = i + 1
                     while j + 2 < len(tokens) and tokens[j + 1].text == "." and tokens[j + 2].kind == "ident":

@@ -1,8 +1,8 @@
 import Foundation
-import PodMirrorCocoaPods
-import PodMirrorFoundation
-import PodMirrorKit
-import PodMirrorTransport
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 
 /// A stand-in for `pod install` in-process: creates a new Pods/ and edits the project like pod would,
 /// then fails the way it is told.

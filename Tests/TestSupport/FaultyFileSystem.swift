@@ -1,8 +1,8 @@
 import Foundation
-import PodMirrorCocoaPods
-import PodMirrorFoundation
-import PodMirrorKit
-import PodMirrorTransport
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 
 /// The real file system with one injected fault: the N-th mutating call (write, remove, move,
 /// create folder; counted from 0) fails with `reason` — once (a transient fault), or for it and

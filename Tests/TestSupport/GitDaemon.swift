@@ -1,5 +1,5 @@
 import Foundation
-import PodMirrorFoundation
+@testable import PodMirrorFoundation
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

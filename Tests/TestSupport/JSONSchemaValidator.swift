@@ -1,8 +1,8 @@
 import Foundation
-import PodMirrorCocoaPods
-import PodMirrorFoundation
-import PodMirrorKit
-import PodMirrorTransport
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 
 /// Validates a JSON document against the subset of JSON Schema (draft 7) that docs/podmirror.schema.json
 /// uses: `type` (a name or a list), `required`, `properties`, `items`, `enum` (of strings), `oneOf`, and

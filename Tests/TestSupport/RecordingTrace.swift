@@ -1,8 +1,8 @@
 import Foundation
-import PodMirrorCocoaPods
-import PodMirrorFoundation
-import PodMirrorKit
-import PodMirrorTransport
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 
 /// Records the trace events (`--verbose`) the Kit emits while it is the sink of the run (`RunScope.with(trace:)`).
 // @unchecked: every access to `list` holds `lock`.

@@ -1,5 +1,5 @@
 import Foundation
-import PodMirrorTransport
+@testable import PodMirrorTransport
 
 extension NetworkSettings {
     /// Settings for a test's transfers: the given timeouts and no proxy, and no insteadOf rule (a test passes the

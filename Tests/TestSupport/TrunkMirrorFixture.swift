@@ -1,5 +1,5 @@
 import Foundation
-import PodMirrorFoundation
+@testable import PodMirrorFoundation
 
 /// A git Specs mirror sharded exactly as CocoaPods/Specs is (MD5 prefixes 1/1/1), built with the git CLI (reference
 /// tool): `Specs/<a>/<b>/<c>/<Pod>/<version>/<Pod>.podspec.json`, `CocoaPods-version.yml` and a README at the root. A

@@ -10,7 +10,7 @@ package struct ArchiveEntry: Sendable, Equatable {
     package var path: String
     package var kind: Kind
     /// Symlink target, or the member a hard link names.
-    package var linkTarget: String?
+    var linkTarget: String?
     /// The member's modification time, as `tar xf` and `unzip` restore it (nil: the time of extraction).
     package var modified: Date?
 

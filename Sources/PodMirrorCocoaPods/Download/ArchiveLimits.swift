@@ -23,16 +23,16 @@ package struct ArchiveLimits: Sendable, Equatable {
     }
 
     /// Bytes the downloaded archive may have.
-    package var maxArchiveBytes: Int64
+    var maxArchiveBytes: Int64
     /// Members (files, folders, links) it may hold.
-    package var maxEntries: Int
+    var maxEntries: Int
     /// Bytes its files may expand to, all together.
-    package var maxExpandedBytes: Int64
+    var maxExpandedBytes: Int64
     /// Expanded bytes per archive byte, checked once more than `ratioFloor` bytes are expanded.
-    package var maxRatio: Int64
+    var maxRatio: Int64
 
     /// Below this many expanded bytes the ratio is not checked (a small file of zeros is not a bomb).
-    package static let ratioFloor: Int64 = 16 << 20
+    static let ratioFloor: Int64 = 16 << 20
 
     package static let `default` = ArchiveLimits(
         maxArchiveBytes: 2 << 30, maxEntries: 200_000, maxExpandedBytes: 8 << 30, maxRatio: 200)

@@ -28,11 +28,11 @@ package struct HTTPSource: Sendable, Equatable {
     /// The URL to download (after source-mirror rewriting).
     package var url: String
     /// The URL as the podspec names it, when a source mirror rewrote `url`: errors name both.
-    package var declaredURL: String?
+    var declaredURL: String?
     /// `:type`; nil means "from the URL's path".
     package var type: ArchiveType?
     /// `:flatten`; nil means cocoapods-downloader's default (tar kinds flattened, zip not).
-    package var flatten: Bool?
+    var flatten: Bool?
     package var sha256: String?
     package var sha1: String?
     /// `:headers`, each `Name: value`.

@@ -68,7 +68,7 @@ package enum HTTPSourceDownloader {
 
     /// The User-Agent cocoapods-downloader's `curl` sends, quotes included (its `-A` is one argv element
     /// holding the quotes): `'CocoaPods/1.17.0 cocoapods-downloader/2.1'`.
-    package static func cocoaPodsUserAgent(cocoaPods: String = "1.17.0", downloader: String = "2.1") -> String {
+    static func cocoaPodsUserAgent(cocoaPods: String = "1.17.0", downloader: String = "2.1") -> String {
         "'CocoaPods/\(cocoaPods) cocoapods-downloader/\(downloader)'"
     }
 

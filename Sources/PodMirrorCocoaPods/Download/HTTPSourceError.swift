@@ -57,7 +57,7 @@ package struct HTTPSourceError: PodMirrorError {
     }
 
     /// True for `leftToCocoaPods`: the orchestrator reports the pod as skipped, not failed.
-    package var isLeftToCocoaPods: Bool { kind == .leftToCocoaPods }
+    var isLeftToCocoaPods: Bool { kind == .leftToCocoaPods }
 
     package init(_ kind: Kind, _ text: Message, remedy: Message? = nil, status: Int? = nil) {
         self.kind = kind

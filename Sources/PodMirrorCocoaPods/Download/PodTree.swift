@@ -85,13 +85,13 @@ package final class PodTree {
     // MARK: Reading
 
     /// Why a file could not be read from the tree.
-    package enum ReadProblem: Error, Equatable, Sendable {
+    enum ReadProblem: Error, Equatable, Sendable {
         case missing, link, notRegular, tooLarge
         case io(Int32)
     }
 
     /// The bytes of the regular file `name` (below the folder), never through a link and at most `limit`.
-    package func readRegularFile(_ name: String, limit: Int) -> Result<[UInt8], ReadProblem> {
+    func readRegularFile(_ name: String, limit: Int) -> Result<[UInt8], ReadProblem> {
         guard let parts = try? Self.components(name), let last = parts.last,
             let dir = try? openFolder(parts.dropLast(), entry: name, create: false)
         else { return .failure(.missing) }

@@ -19,7 +19,7 @@ package final class PodTreeWriter {
     /// The archive's size, for the compression ratio.
     package let archiveBytes: Int64
     package private(set) var entries = 0
-    package private(set) var expandedBytes: Int64 = 0
+    private(set) var expandedBytes: Int64 = 0
     /// Each member written, by its path below the folder.
     private var written: [String: ArchiveEntry.Kind] = [:]
     private var links: [(parts: [String], name: String, target: String)] = []

@@ -11,7 +11,7 @@ import PodMirrorTransport
 package struct InsteadOfRules: Sendable {
     /// Spellings of the official Specs repo seen in Podfiles and guides. git applies the longest
     /// matching prefix, so `…/Specs.git` and `…/Specs/` win over `…/Specs` for their own URLs.
-    package static let specsSpellings = [
+    static let specsSpellings = [
         "https://github.com/CocoaPods/Specs.git",
         "https://github.com/CocoaPods/Specs",
         "https://github.com/CocoaPods/Specs/",

@@ -11,7 +11,7 @@ package struct LocalCommitHistory: Sendable {
 
     /// How many commits `a` has that `b` lacks, and `b` has that `a` lacks, from the first repo that holds
     /// both; nil when none does (unknown).
-    package func aheadBehind(_ a: String, _ b: String) -> (ahead: Int, behind: Int)? {
+    func aheadBehind(_ a: String, _ b: String) -> (ahead: Int, behind: Int)? {
         for path in paths {
             guard let repo = try? GitRepository.open(path), repo.hasCommit(a), repo.hasCommit(b) else { continue }
             if let counts = repo.aheadBehind(a, b) { return counts }

@@ -15,8 +15,8 @@ package struct Mirror: Codable, Equatable, Sendable {
     package var url: String
     package var official: Bool
     /// Older URLs of the same mirror seen in guides; recognised and replaced by `url`.
-    package var aliases: [String]
-    package var notes: String
+    var aliases: [String]
+    var notes: String
 
     package init(
         name: String, kind: Kind, url: String, official: Bool = false, aliases: [String] = [], notes: String = ""
@@ -121,7 +121,7 @@ package struct MirrorCatalog: Sendable {
     /// The name of the mirror of that kind a mistyped `value` most likely means: the nearest name by spelling
     /// (`tnua`: `tuna`), else the one mirror whose host has `value` as a label (`tsinghua`: `tuna`, `taobao`:
     /// `ruby-china`); nil when none or several do.
-    package func nearestName(to value: String, gems wantGems: Bool) -> String? {
+    func nearestName(to value: String, gems wantGems: Bool) -> String? {
         let key = value.lowercased()
         let list = wantGems ? gems : specs
         if let name = Suggestion.nearest(to: key, in: list.map(\.name)) { return name }
@@ -136,7 +136,7 @@ package struct MirrorCatalog: Sendable {
 
     /// When `name` is a mirror of the other kind (a gem mirror where a Specs one is wanted, or the reverse), or
     /// with `nearest` close to one's name: the remedy saying so and where that name goes.
-    package func otherKindRemedy(_ name: String, wantGems: Bool, nearest: Bool = false) -> Message? {
+    func otherKindRemedy(_ name: String, wantGems: Bool, nearest: Bool = false) -> Message? {
         let key = name.lowercased()
         let others = (wantGems ? specs : gems).map(\.name)
         guard !(wantGems ? gems : specs).contains(where: { $0.name == key }),
@@ -155,7 +155,7 @@ package struct MirrorCatalog: Sendable {
     }
 
     /// The refusal of the trunk CDN where a git Specs repo is needed.
-    package static func cdnRefusal(_ value: String) -> PodMirrorFailure {
+    static func cdnRefusal(_ value: String) -> PodMirrorFailure {
         PodMirrorFailure(
             Message("repo.error.use-cdn", ["mirror": value]), remedy: Message("repo.error.use-cdn.remedy"),
             code: .repoCDNURL)
@@ -179,7 +179,7 @@ package struct MirrorCatalog: Sendable {
 
     /// True for the official trunk CDN / GitHub Specs repo and every Specs mirror in the catalog, in any
     /// spelling CocoaPods takes for the same source (`SourceURL.isSame(as:)`).
-    package func isOfficialOrMirror(_ url: String) -> Bool {
+    func isOfficialOrMirror(_ url: String) -> Bool {
         let u = SourceURL(url)
         return specs.contains { m in
             SourceURL(m.url).isSame(as: u) || m.aliases.contains { SourceURL($0).isSame(as: u) }

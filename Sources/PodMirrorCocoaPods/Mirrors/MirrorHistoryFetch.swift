@@ -16,7 +16,7 @@ import PodMirrorTransport
 /// tree (hundreds of MB), where the local repos' haves bring only what changed since them.
 package struct MirrorHistoryFetch: Sendable {
     /// Bytes the fetches may receive in all.
-    package var byteBudget: Int
+    var byteBudget: Int
     /// Seconds the fetches may take in all.
     package var seconds: Double
 
@@ -29,14 +29,14 @@ package struct MirrorHistoryFetch: Sendable {
     }
 
     /// A mirror HEAD to learn: the mirror's URL, the ref it advertises HEAD on, and the commit.
-    package struct Tip: Sendable, Equatable {
-        package var url: String
-        package var ref: String
-        package var head: String
+    struct Tip: Sendable, Equatable {
+        var url: String
+        var ref: String
+        var head: String
     }
 
     /// Why some HEAD's history was not learned.
-    package enum Shortfall: Sendable, Equatable {
+    enum Shortfall: Sendable, Equatable {
         /// The fetches reached `byteBudget` or `seconds`.
         case overBudget(bytes: Int, seconds: Double)
         /// A mirror's fetch failed.
@@ -47,7 +47,7 @@ package struct MirrorHistoryFetch: Sendable {
     /// HEAD could not be fetched, why. `remove()` deletes the scratch repo.
     package struct Outcome: Sendable {
         package var history: LocalCommitHistory
-        package var shortfall: Shortfall?
+        var shortfall: Shortfall?
         var scratch: String?
 
         /// Deletes the scratch repo.
@@ -58,7 +58,7 @@ package struct MirrorHistoryFetch: Sendable {
 
     /// Fetches the `tips` (fastest mirror first) that `local` cannot relate to each other; `options` carry the
     /// probe's stall timeout, proxy, insteadOf rules and cancellation.
-    package func learn(_ tips: [Tip], local: LocalCommitHistory, options: TransferOptions) -> Outcome {
+    func learn(_ tips: [Tip], local: LocalCommitHistory, options: TransferOptions) -> Outcome {
         let heads = tips.map(\.head).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let related = heads.allSatisfy { a in heads.allSatisfy { b in a == b || local.aheadBehind(a, b) != nil } }
         guard heads.count > 1, !related else { return Outcome(history: local) }

@@ -59,7 +59,7 @@ package struct MirrorProbe: Sendable {
         /// Specs git mirrors whose HEADs differ: how this HEAD relates to the reference (nil when all agree).
         package var freshness: Freshness? = nil
         /// Specs git mirrors, when the final trunk commit is known: HEAD is it.
-        package var reachedFinalCommit: Bool?
+        var reachedFinalCommit: Bool?
         /// Gem mirrors: the compact index (`/versions`) answers.
         package var compactIndex: Bool?
         /// Why it is unhealthy (or a note for a healthy one), in English (JSON).
@@ -67,9 +67,9 @@ package struct MirrorProbe: Sendable {
         /// Rank among usable mirrors (1 = fastest healthy, up to date); nil when unusable.
         package var rank: Int?
         /// `problem` in the catalog, where podmirror words it itself (text output shows it localized).
-        package var problemText: Message? = nil
+        var problemText: Message? = nil
         /// Specs git mirrors: the ref HEAD's commit was advertised on (what a fetch of it asks for).
-        package var headRef: String? = nil
+        var headRef: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case name, url, kind, healthy, seconds, head, stale, freshness, reachedFinalCommit, compactIndex, problem

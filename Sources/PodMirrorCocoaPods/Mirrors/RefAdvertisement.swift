@@ -5,24 +5,24 @@ import PodMirrorTransport
 /// A smart-HTTP ref advertisement (`GET <repo>/info/refs?service=git-upload-pack`, protocol v0/v1):
 /// pkt-lines `# service=git-upload-pack`, a flush, then `<sha> <ref>` lines, the first carrying
 /// capabilities after a NUL (gitprotocol-http, gitprotocol-pack).
-package struct RefAdvertisement: Sendable, Equatable {
-    package var refs: [String: String]
+struct RefAdvertisement: Sendable, Equatable {
+    var refs: [String: String]
     /// `symref=HEAD:refs/heads/master` when advertised.
-    package var headTarget: String?
+    var headTarget: String?
 
     /// HEAD's commit: the `HEAD` line, else the ref HEAD points to, else `refs/heads/master`.
-    package var head: String? {
+    var head: String? {
         refs["HEAD"] ?? headTarget.flatMap { refs[$0] } ?? refs["refs/heads/master"]
     }
 
     /// The ref HEAD's commit is advertised on, as `head` finds it (what a fetch of HEAD asks for).
-    package var headRef: String? {
+    var headRef: String? {
         if refs["HEAD"] != nil { return "HEAD" }
         if let t = headTarget, refs[t] != nil { return t }
         return refs["refs/heads/master"] == nil ? nil : "refs/heads/master"
     }
 
-    package init(parsing data: Data) throws {
+    init(parsing data: Data) throws {
         let bytes = [UInt8](data)
         var refs: [String: String] = [:]
         var headTarget: String?

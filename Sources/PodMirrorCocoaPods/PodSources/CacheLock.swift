@@ -9,10 +9,10 @@ import PodMirrorFoundation
 /// CocoaPods' download-cache lock: an exclusive `flock` on `<path>.lock`, a sibling of the locked path.
 /// The file is opened `O_RDONLY|O_CREAT`, locked, and kept only if its inode is still the one on disk
 /// (another holder may have unlinked it); the writer unlinks it before closing.
-package enum CacheLock {
+enum CacheLock {
     /// Runs `body` holding the write lock for `path`. Waits up to `timeout` seconds for another holder
     /// (CocoaPods or podmirror) to let go; polls `cancellation` meanwhile.
-    package static func withExclusive<T>(
+    static func withExclusive<T>(
         _ path: String, timeout: TimeInterval, cancellation: CancellationToken,
         _ body: () throws -> T
     ) throws -> T {

@@ -47,24 +47,24 @@ package struct DownloadCache: Sendable {
     // MARK: Slugs
 
     /// `Release/<Name>/<version>-<sha1[0,5]>`.
-    package static func releaseSlug(name: String, version: String, specSHA1: String) -> String {
+    static func releaseSlug(name: String, version: String, specSHA1: String) -> String {
         "Release/\(name)/\(version.trimmingCharacters(in: .whitespaces))-\(specSHA1.prefix(5))"
     }
 
     /// `External/<Name>/<md5 of k=v sorted by key, joined with ->`.
-    package static func externalSlug(name: String, params: [String: String]) -> String {
+    static func externalSlug(name: String, params: [String: String]) -> String {
         let opts = params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "-")
         return "External/\(name)/\(Digest.hex(.md5, Array(opts.utf8)))"
     }
 
     /// A `:podspec` pod: `External/<Name>/<md5 of the spec's source params>-<sha1 of its spec[0,5]>`.
-    package static func podspecSlug(name: String, params: [String: String], specSHA1: String) -> String {
+    static func podspecSlug(name: String, params: [String: String], specSHA1: String) -> String {
         externalSlug(name: name, params: params) + "-\(specSHA1.prefix(5))"
     }
 
     /// The slug of a complete `:podspec` entry of `name` whose name ends in `-<sha1[0,5]>`, if one exists.
     /// The spec's SHA1 fixes the spec, hence its source and the whole slug, so no download is needed to know.
-    package func podspecEntry(name: String, specSHA1: String) -> String? {
+    func podspecEntry(name: String, specSHA1: String) -> String? {
         let suffix = "-\(specSHA1.prefix(5)).podspec.json"
         let dir = path + "/Specs/External/" + name
         let names = (try? fileSystem.contentsOfDirectory(dir)) ?? []
@@ -75,11 +75,11 @@ package struct DownloadCache: Sendable {
         return nil
     }
 
-    package func entryPath(_ slug: String) -> String { path + "/" + slug }
-    package func specPath(_ slug: String) -> String { path + "/Specs/" + slug + ".podspec.json" }
+    func entryPath(_ slug: String) -> String { path + "/" + slug }
+    func specPath(_ slug: String) -> String { path + "/Specs/" + slug + ".podspec.json" }
 
     /// True when CocoaPods would take the entry: the spec parses as a JSON object and the folder exists.
-    package func isCached(_ slug: String) -> Bool {
+    func isCached(_ slug: String) -> Bool {
         guard fileSystem.isDirectory(entryPath(slug)), let data = fileSystem.contents(specPath(slug))
         else { return false }
         return (try? JSONSerialization.jsonObject(with: data)) is [String: Any]
@@ -88,7 +88,7 @@ package struct DownloadCache: Sendable {
     // MARK: VERSION
 
     /// Where the CocoaPods version written to `VERSION` came from, in the words the user sees.
-    package enum VersionSource: String, Sendable, Codable {
+    enum VersionSource: String, Sendable, Codable {
         case flag = "--cocoapods-version"
         case existingFile = "cache VERSION"
         case podCommand = "pod --version"
@@ -96,7 +96,7 @@ package struct DownloadCache: Sendable {
     }
 
     /// The `VERSION` file's content, stripped, or nil.
-    package var currentVersion: String? {
+    var currentVersion: String? {
         guard let data = fileSystem.contents(path + "/VERSION") else { return nil }
         let v = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return v.isEmpty ? nil : v
@@ -104,7 +104,7 @@ package struct DownloadCache: Sendable {
 
     /// The version of the `pod` that will read the cache: `flag`, else the existing `VERSION`, else
     /// `pod --version`, else the lockfile's `COCOAPODS`.
-    package func chooseVersion(flag: String?, podVersion: () -> String?, lockfile: String?)
+    func chooseVersion(flag: String?, podVersion: () -> String?, lockfile: String?)
         -> (version: String, source: VersionSource)?
     {
         if let flag, !flag.isEmpty { return (flag, .flag) }
@@ -115,9 +115,9 @@ package struct DownloadCache: Sendable {
     }
 
     /// What `ensureVersion` would do.
-    package enum VersionAction: String, Sendable { case none, write, wipe }
+    enum VersionAction: String, Sendable { case none, write, wipe }
 
-    package func versionAction(_ version: String) -> VersionAction {
+    func versionAction(_ version: String) -> VersionAction {
         let data = fileSystem.contents(path + "/VERSION")
         if let data, Array(data) == Array(version.utf8) { return .none }
         if currentVersion == nil || currentVersion == version { return .write }
@@ -127,7 +127,7 @@ package struct DownloadCache: Sendable {
     /// Makes `VERSION` hold exactly `version` (no newline), deleting the whole cache first when it names
     /// another version, as CocoaPods does. Writes nothing when the bytes are already right.
     @discardableResult
-    package func ensureVersion(_ version: String) throws -> VersionAction {
+    func ensureVersion(_ version: String) throws -> VersionAction {
         let action = versionAction(version)
         let fs = fileSystem
         do {
@@ -148,10 +148,10 @@ package struct DownloadCache: Sendable {
 
     /// Podmirror's scratch folder inside the cache (same file system, so entries move in by rename).
     /// CocoaPods never reads it.
-    package var stagingRoot: String { path + "/.podmirror-staging" }
+    var stagingRoot: String { path + "/.podmirror-staging" }
 
     /// A new, empty staging folder owned by this process.
-    package func makeStaging() throws -> String {
+    func makeStaging() throws -> String {
         let dir = stagingRoot + "/\(getpid())-\(UUID().uuidString.prefix(8))"
         // Another podmirror may rmdir the (empty) staging root between the two mkdirs: try again.
         for attempt in 1...3 {
@@ -165,7 +165,7 @@ package struct DownloadCache: Sendable {
 
     /// Removes staging folders and temporary files (`VERSION`'s, the left-to-CocoaPods records') left by
     /// processes that no longer run, and the staging root when empty.
-    package func sweepLeftovers(keepingOwn: Bool) {
+    func sweepLeftovers(keepingOwn: Bool) {
         let fs = fileSystem
         for folder in [path, LeftToCocoaPods.folder(inCache: path)] {
             for stale in TempName.stale(in: folder, fileSystem: fs) { try? fs.removeItem(stale) }
@@ -187,7 +187,7 @@ package struct DownloadCache: Sendable {
     /// replaces whatever folder it finds). Before, the lock was let go between the two renames, and a concurrent
     /// fetch of the same pod took the fresh folder for an interrupted one and replaced it. Returns false when
     /// another process published the entry meanwhile (then `content` is left for the caller to delete).
-    package func publish(
+    func publish(
         slug: String, content: String, spec: [UInt8], staging: String,
         cancellation: CancellationToken
     ) throws -> Bool {

@@ -48,15 +48,15 @@ package struct PodFetchResult: Sendable, Codable, Equatable {
     package var commit: String?
     /// Where the podspec was read or downloaded from when it was not in a local spec repo: the trunk CDN URL
     /// of a podspec CocoaPods had not stored yet, or a `:podspec` pod's path or URL (credentials redacted).
-    package var podspec: String?
+    var podspec: String?
     /// The local spec repo (its folder name in the repos dir) that serves a released pod's podspec.
     package var specRepo: String?
     /// What the user can do about `error`: set when a GitHub download failed with no source mirror for it.
     package var remedy: String?
 
     /// Catalog forms of `reason`/`error` for text output (not in JSON).
-    package var reasonText: Message?
-    package var errorText: Message?
+    var reasonText: Message?
+    var errorText: Message?
     package var remedyText: Message?
     package var exitStatus: ExitStatus?
 

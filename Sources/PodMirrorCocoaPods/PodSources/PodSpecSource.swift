@@ -2,18 +2,18 @@ import Foundation
 import PodMirrorFoundation
 
 /// Where a pod's source comes from, as its podspec's `source` (or Podfile.lock `CHECKOUT OPTIONS`) says.
-package enum PodSourceLocation: Sendable, Equatable {
+enum PodSourceLocation: Sendable, Equatable {
     /// `:git` with at most one of `tag`, `commit`, `branch`; `submodules` as given.
     case git(url: String, tag: String?, commit: String?, branch: String?, submodules: Bool)
     case http(HTTPSource)
 
     /// `git` or `http`.
-    package var kind: PodFetchResult.Kind {
+    var kind: PodFetchResult.Kind {
         if case .git = self { return .git }
         return .http
     }
 
-    package var url: String {
+    var url: String {
         switch self {
         case .git(let url, _, _, _, _): return url
         case .http(let s): return s.url
@@ -22,7 +22,7 @@ package enum PodSourceLocation: Sendable, Equatable {
 
     /// Reads `git`/`http` params (keys without the colon, values as written). Returns nil with a reason
     /// for strategies podmirror leaves to CocoaPods (`svn`, `hg`, `scp`, unknown archive types).
-    package static func from(params: [String: String]) -> Result<PodSourceLocation, SkipReason> {
+    static func from(params: [String: String]) -> Result<PodSourceLocation, SkipReason> {
         if let git = params["git"] {
             let sub = params["submodules"].map { $0 == "true" } ?? false
             return .success(
@@ -80,14 +80,14 @@ package enum SkipReason: Error, Sendable, Equatable {
 }
 
 /// The parts of a podspec podmirror needs: its `source`, and whether it has a `prepare_command`.
-package struct PodSpecSource: Sendable, Equatable {
-    package var name: String?
-    package var version: String?
-    package var params: [String: String]
-    package var hasPrepareCommand: Bool
+struct PodSpecSource: Sendable, Equatable {
+    var name: String?
+    var version: String?
+    var params: [String: String]
+    var hasPrepareCommand: Bool
 
     /// Reads a JSON podspec's `source` and `prepare_command`.
-    package static func json(_ bytes: [UInt8], path: String) throws -> PodSpecSource {
+    static func json(_ bytes: [UInt8], path: String) throws -> PodSpecSource {
         guard let obj = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
             throw PodMirrorFailure(Message("pods.spec.json", ["path": path]), code: .podsSpecJSON)
         }
@@ -109,7 +109,7 @@ package struct PodSpecSource: Sendable, Equatable {
     /// Reads a Ruby `.podspec` only as far as a static reader safely can: `s.source = { :git => '…',
     /// :tag => '…' }` with literal strings, `"#{s.version}"` or `s.version.to_s`. Anything else fails with
     /// the reason, and the pod is left to CocoaPods.
-    package static func ruby(_ text: String, version: String) -> Result<PodSpecSource, SkipReason> {
+    static func ruby(_ text: String, version: String) -> Result<PodSpecSource, SkipReason> {
         if text.contains("prepare_command") { return .failure(.prepareCommand) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let sourceLines = lines.filter {

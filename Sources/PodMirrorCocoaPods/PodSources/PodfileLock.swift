@@ -20,15 +20,15 @@ package struct PodfileLock: Sendable, Equatable {
     /// Root pods, each once, in the file's order.
     package var pods: [Pod]
     /// `SPEC REPOS`: source URL (or `trunk`) → pod names.
-    package var specRepos: [String: [String]]
+    var specRepos: [String: [String]]
     /// `EXTERNAL SOURCES`: pod → declaration (`git`, `tag`, `path`, `podspec`, … without the colon).
-    package var externalSources: [String: [String: String]]
+    var externalSources: [String: [String: String]]
     /// `CHECKOUT OPTIONS`: pod → the resolved params (`git`, `commit`, `tag`, `submodules`, `http`, …).
     package var checkoutOptions: [String: [String: String]]
     /// `SPEC CHECKSUMS`: root pod → SHA1.
     package var specChecksums: [String: String]
     /// `COCOAPODS`: the version that wrote the file.
-    package var cocoapodsVersion: String?
+    var cocoapodsVersion: String?
 
     /// Reads and parses the file at `path`. A file that is there but cannot be read (a FIFO, a device, no
     /// permission) throws the `FileError` that says why.

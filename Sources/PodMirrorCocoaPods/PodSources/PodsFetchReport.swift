@@ -7,9 +7,9 @@ package struct PodsFetchReport: BatchReport {
     package var lockfile: String
     /// `<cache root>/Pods`.
     package var cachePath: String
-    package var cocoapodsVersion: String
-    package var versionSource: DownloadCache.VersionSource
-    package var versionAction: DownloadCache.VersionAction
+    var cocoapodsVersion: String
+    var versionSource: DownloadCache.VersionSource
+    var versionAction: DownloadCache.VersionAction
     package var pods: [PodFetchResult]
     package var warnings: [Diagnostic]
     package var mode: RunMode
@@ -27,7 +27,7 @@ package struct PodsFetchReport: BatchReport {
     package var failed: [PodFetchResult] { pods.filter { $0.status == .failed } }
 
     /// Every pod is in the cache or deliberately left to CocoaPods.
-    package var allReady: Bool {
+    var allReady: Bool {
         !pods.contains { $0.status == .failed || $0.status == .missing || $0.status == .interrupted }
     }
 

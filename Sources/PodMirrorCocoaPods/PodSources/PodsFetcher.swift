@@ -4,18 +4,18 @@ import PodMirrorTransport
 
 /// What `pods fetch` is asked to do.
 package struct PodsFetchRequest: Sendable {
-    package var lockfilePath: String
+    var lockfilePath: String
     /// Only these root pods (empty: all).
-    package var only: [String]
-    package var jobs: Int
+    var only: [String]
+    var jobs: Int
     /// `--cocoapods-version`.
-    package var cocoapodsVersion: String?
+    var cocoapodsVersion: String?
     /// The run's network settings, whole: every transfer's stall timeout, minimum rate and proxy, the cache lock's
     /// wait, and the insteadOf rules of the files git reads (the source mirrors every URL goes through).
     package var network: NetworkSettings
     package var environment: RuntimeEnvironment
     /// The bounds every `:http` archive must stay within.
-    package var archiveLimits: ArchiveLimits
+    var archiveLimits: ArchiveLimits
     /// `--strict-checksums`: a released pod whose podspec in the spec repo does not hash to the lock's
     /// `SPEC CHECKSUMS` fails, instead of being fetched as `pod install` will install it (rewriting that line).
     package var strictChecksums = false
@@ -53,7 +53,7 @@ package struct PodsFetchProgress: Sendable {
 /// missing pod into CocoaPods' download cache, on several threads.
 package struct PodsFetcher: BatchJob {
     package var request: PodsFetchRequest
-    package let cache: DownloadCache
+    let cache: DownloadCache
 
     package init(request: PodsFetchRequest) throws {
         self.request = request

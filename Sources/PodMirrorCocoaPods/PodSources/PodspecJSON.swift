@@ -8,7 +8,7 @@ import Foundation
 /// `appspecs` and `subspecs` to the end, then appends `swift_version`, the highest of `swift_versions` and
 /// `swift_version`. Empty containers depend on the Ruby json gem: below 2.8 `[`, a blank line, `]` and `{`, `}`
 /// on two lines; from 2.8 `[]` and `{}` (`EmptyStyle`).
-package indirect enum PodspecJSON: Sendable, Equatable {
+indirect enum PodspecJSON: Sendable, Equatable {
     case null
     case bool(Bool)
     /// The number as written (integers, and decimals Ruby prints back the same way).
@@ -17,17 +17,17 @@ package indirect enum PodspecJSON: Sendable, Equatable {
     case array([PodspecJSON])
     case object([Member])
 
-    package struct Member: Sendable, Equatable {
-        package var key: String
-        package var value: PodspecJSON
-        package init(_ key: String, _ value: PodspecJSON) {
+    struct Member: Sendable, Equatable {
+        var key: String
+        var value: PodspecJSON
+        init(_ key: String, _ value: PodspecJSON) {
             self.key = key
             self.value = value
         }
     }
 
     /// How the json gem writes empty arrays and objects.
-    package enum EmptyStyle: Sendable, CaseIterable {
+    enum EmptyStyle: Sendable, CaseIterable {
         /// json < 2.8 (macOS system Ruby, Ruby <= 3.3).
         case multiLine
         /// json >= 2.8.
@@ -37,7 +37,7 @@ package indirect enum PodspecJSON: Sendable, Equatable {
     /// The five platforms a spec without `platforms` supports, in Core's order.
     static let allPlatforms = ["osx", "ios", "tvos", "visionos", "watchos"]
 
-    package subscript(key: String) -> PodspecJSON? {
+    subscript(key: String) -> PodspecJSON? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
@@ -59,7 +59,7 @@ package indirect enum PodspecJSON: Sendable, Equatable {
     /// Parses JSON text keeping key order (a repeated key keeps its first place and its last value, as Ruby's
     /// JSON.parse does), in time linear in the members. Nil for anything that is not JSON, nested deeper than
     /// `maxDepth`, or a number Ruby would print differently.
-    package static func parse(_ bytes: [UInt8]) -> PodspecJSON? {
+    static func parse(_ bytes: [UInt8]) -> PodspecJSON? {
         var reader = Reader(bytes: bytes)
         guard let value = reader.value() else { return nil }
         reader.skipSpace()
@@ -209,7 +209,7 @@ package indirect enum PodspecJSON: Sendable, Equatable {
     // MARK: CocoaPods' hash form
 
     /// `to_hash` of the root spec this object describes.
-    package func cocoapodsForm() -> PodspecJSON {
+    func cocoapodsForm() -> PodspecJSON {
         guard case .object(let members) = self else { return self }
         return .object(Self.toHash(members, parentPlatforms: nil))
     }
@@ -273,7 +273,7 @@ package indirect enum PodspecJSON: Sendable, Equatable {
     }
 
     /// Compares as Gem::Version does for plain dotted numbers (`5` equals `5.0`); other parts as text.
-    package static func versionLess(_ a: String, _ b: String) -> Bool {
+    static func versionLess(_ a: String, _ b: String) -> Bool {
         let x = a.split(separator: ".")
         let y = b.split(separator: ".")
         for i in 0..<max(x.count, y.count) {
@@ -291,7 +291,7 @@ package indirect enum PodspecJSON: Sendable, Equatable {
     // MARK: Writing
 
     /// `JSON.pretty_generate(self) << "\n"` as the json gem writes it.
-    package func prettyBytes(_ style: EmptyStyle) -> [UInt8] {
+    func prettyBytes(_ style: EmptyStyle) -> [UInt8] {
         var out = ""
         write(into: &out, depth: 0, style: style)
         out += "\n"

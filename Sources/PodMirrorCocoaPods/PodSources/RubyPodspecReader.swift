@@ -8,9 +8,9 @@ import Foundation
 /// stored as Core's `store_attribute` stores them (key order of first assignment, top-level strings stripped,
 /// hash keys as strings, singular writers under the plural key). Anything else (variables, conditionals,
 /// heredocs, subspecs, unknown attributes) fails with the reason: only an exact reading is of use.
-package enum RubyPodspecReader {
+enum RubyPodspecReader {
     /// The attributes hash, or why the file cannot be read exactly.
-    package static func read(_ bytes: [UInt8]) -> Result<PodspecJSON, SkipReason> {
+    static func read(_ bytes: [UInt8]) -> Result<PodspecJSON, SkipReason> {
         do {
             var reader = try Reader(bytes: bytes)
             return .success(try reader.run())

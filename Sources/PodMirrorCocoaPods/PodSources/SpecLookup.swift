@@ -9,10 +9,10 @@ package struct FoundSpec: Sendable, Equatable {
     /// The file's exact bytes (the cache's spec file is a byte copy; its SHA1 is the slug's checksum).
     package var bytes: [UInt8]
     package var sha1: String
-    package var isJSON: Bool
+    var isJSON: Bool
     /// The lock's `SPEC CHECKSUMS` value when this podspec does not hash to it: `pod install` installs this podspec
     /// all the same and writes its checksum (`sha1`) into the lock.
-    package var lockChecksum: String?
+    var lockChecksum: String?
 }
 
 /// Finds a released pod's podspec where CocoaPods would load it now: the Podfile's sources in order (trunk
@@ -32,7 +32,7 @@ package struct SpecLookup: Sendable {
     package struct CDNSpec: Sendable, Equatable {
         package var repoName: String
         /// Where CocoaPods' CDN source keeps it: `<repo>/Specs/<shard>/<Name>/<version>/<Name>.podspec.json`.
-        package var localPath: String
+        var localPath: String
         /// The repo's base URL (its `.url`) followed by the same relative path. May hold credentials.
         package var url: String
     }
@@ -208,14 +208,14 @@ package struct SpecLookup: Sendable {
 
 /// A released pod's lookup that failed in named local spec repos (the version is not there, or its podspec is not
 /// the one Podfile.lock records): updating those repos is what helps, and the remedy says how.
-package struct SpecRepoLookupError: PodMirrorError {
+struct SpecRepoLookupError: PodMirrorError {
     /// The local repos (folder names in the repos dir) the podspec was looked up in, in the order asked.
-    package var repos: [String]
-    package var failure: PodMirrorFailure
+    var repos: [String]
+    var failure: PodMirrorFailure
 
-    package var code: ErrorCode { failure.code }
-    package var message: String { failure.message }
-    package var remedy: String? { failure.remedy }
-    package var text: Message? { failure.text }
-    package var remedyText: Message? { failure.remedyText }
+    var code: ErrorCode { failure.code }
+    var message: String { failure.message }
+    var remedy: String? { failure.remedy }
+    var text: Message? { failure.text }
+    var remedyText: Message? { failure.remedyText }
 }

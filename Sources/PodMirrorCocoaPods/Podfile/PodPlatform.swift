@@ -8,7 +8,7 @@ package enum PodPlatform: String, CaseIterable, Sendable {
     case ios, osx, tvos, visionos, watchos
 
     /// The names accepted on the command line, in the order people read them.
-    package static let acceptedNames = ["ios", "macos", "osx", "tvos", "visionos", "watchos"]
+    static let acceptedNames = ["ios", "macos", "osx", "tvos", "visionos", "watchos"]
 
     /// Parses a name case-insensitively (`iOS`, `:ios`, `macOS`); an unknown name gets the nearest one
     /// suggested.
@@ -36,7 +36,7 @@ package enum PodPlatform: String, CaseIterable, Sendable {
 
     /// The deployment target CocoaPods uses when a `platform` line gives no version
     /// (cocoapods-core `TargetDefinition::PLATFORM_DEFAULTS`).
-    package var defaultDeploymentTarget: String {
+    var defaultDeploymentTarget: String {
         switch self {
         case .ios: return "4.3"
         case .osx: return "10.6"
@@ -47,7 +47,7 @@ package enum PodPlatform: String, CaseIterable, Sendable {
     }
 
     /// The Xcode build setting holding a target's minimum version on this platform.
-    package var deploymentTargetSetting: String {
+    var deploymentTargetSetting: String {
         switch self {
         case .ios: return "IPHONEOS_DEPLOYMENT_TARGET"
         case .osx: return "MACOSX_DEPLOYMENT_TARGET"

@@ -2,13 +2,13 @@ import Foundation
 
 /// A `pod` statement: the root pod it names (`Firebase` for `Firebase/Core`) and its `:source`, when written as
 /// a plain string.
-package struct PodfileDependency: Equatable, Sendable {
-    package var name: String
-    package var source: String?
-    package var line: Int
+struct PodfileDependency: Equatable, Sendable {
+    var name: String
+    var source: String?
+    var line: Int
     /// The text of a `:source` that is not a plain string (a constant, an interpolation): CocoaPods evaluates it,
     /// podmirror cannot.
-    package var sourceExpression: String? = nil
+    var sourceExpression: String? = nil
 }
 
 extension PodfileModel {

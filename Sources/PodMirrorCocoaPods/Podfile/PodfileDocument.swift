@@ -29,7 +29,7 @@ package struct PodfileDocument: Sendable {
 
     /// Candidate file names in CocoaPods' priority order. The YAML form is found (so podmirror never
     /// edits a Podfile CocoaPods ignores) but not supported.
-    package static let candidateNames = ["CocoaPods.podfile.yaml", "CocoaPods.podfile", "Podfile", "Podfile.rb"]
+    static let candidateNames = ["CocoaPods.podfile.yaml", "CocoaPods.podfile", "Podfile", "Podfile.rb"]
 
     /// The Podfile CocoaPods would use in `directory`, if any.
     package static func locate(in directory: String, fs: any FileSystem) -> String? {
@@ -59,7 +59,7 @@ package struct PodfileDocument: Sendable {
     }
 
     /// Larger files are refused: real Podfiles are a few kilobytes.
-    package static let maxSize = 8 << 20
+    static let maxSize = 8 << 20
 
     package init(bytes: [UInt8], path: String = "Podfile") throws {
         guard bytes.count <= Self.maxSize else {

@@ -59,7 +59,7 @@ package struct PodfileEditResult: Sendable {
     package var new: [UInt8]
     package var warnings: [Diagnostic]
     /// The positions (in the list asked) of the edits that changed the bytes; the others already held.
-    package var changing: [Int] = []
+    var changing: [Int] = []
     package var changed: Bool { old != new }
 }
 
@@ -177,7 +177,7 @@ package enum PodfileEditor {
 
     /// One `podfile-edit` change for the file at `path`, combining all edits; `isNeeded` is false when the
     /// Podfile is already as asked.
-    package static func change(
+    static func change(
         _ edits: [PodfileEdit], document: PodfileDocument, catalog: MirrorCatalog,
         fs: any FileSystem, displayPath: String? = nil
     ) throws -> (Change, [Diagnostic]) {

@@ -2,17 +2,17 @@ import Foundation
 import PodMirrorFoundation
 
 /// Errors of the Podfile area: syntax the lexer cannot place, or what CocoaPods would reject.
-package struct PodfileError: PodMirrorError {
-    package var message: String
-    package var remedy: String?
-    package var code: ErrorCode
-    package var file: String?
-    package var line: Int?
-    package var column: Int?
-    package var text: Message?
-    package var remedyText: Message?
+struct PodfileError: PodMirrorError {
+    var message: String
+    var remedy: String?
+    var code: ErrorCode
+    var file: String?
+    var line: Int?
+    var column: Int?
+    var text: Message?
+    var remedyText: Message?
 
-    package init(
+    init(
         _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
         remedy: String? = nil, code: ErrorCode = .podfileSyntax
     ) {
@@ -28,7 +28,7 @@ package struct PodfileError: PodMirrorError {
     }
 
     /// An error written in the catalog; the text output keeps the `file:line:` prefix.
-    package init(
+    init(
         _ message: Message, file: String? = nil, line: Int? = nil, column: Int? = nil, remedy: Message? = nil,
         code: ErrorCode = .podfileSyntax
     ) {
@@ -39,7 +39,7 @@ package struct PodfileError: PodMirrorError {
     }
 
     /// A Podfile the Ruby lexer or statement builder cannot place (`podfile.syntax`).
-    package init(_ error: RubySyntaxError) {
+    init(_ error: RubySyntaxError) {
         self.init(error.message, file: error.file, line: error.line, column: error.column, remedy: error.remedy)
     }
 }

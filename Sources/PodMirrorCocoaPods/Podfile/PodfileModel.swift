@@ -9,7 +9,7 @@ package struct PodfilePlatform: Equatable, Sendable {
     package var expression: String?
     package var line: Int
     /// Inside an `if`/`unless`/`case`: may not run.
-    package var conditional: Bool
+    var conditional: Bool
 
     /// The deployment target CocoaPods uses: the literal version, else the platform's default when the
     /// line gives none (iOS 4.3, macOS 10.6, …); nil for an expression.
@@ -33,7 +33,7 @@ package struct PodfileTarget: Sendable {
     package var name: String
     package var abstract: Bool
     /// The `inherit!` mode written in the block (`complete` when absent).
-    package var inheritance: String
+    var inheritance: String
     /// The platform written in this target's own scope.
     package var platform: PodfilePlatform?
     /// `inhibit_all_warnings!` written in this target's own scope.
@@ -60,7 +60,7 @@ package struct PodfileHook: Sendable {
     package var line: Int
     /// The block parameter (`installer`), if any.
     package var parameter: String?
-    package var braces: Bool
+    var braces: Bool
     /// The target whose block contains it (hooks are global anyway), nil at top level.
     package var target: String?
 
@@ -134,7 +134,7 @@ package struct PodfileModel: Sendable {
     /// What CocoaPods would reject (two post_install hooks, two platforms in one scope).
     package var problems: [PodfileProblem]
     /// The `pod` statements (outside hooks), with their per-pod `:source`.
-    package var dependencies: [PodfileDependency] = []
+    var dependencies: [PodfileDependency] = []
 
     /// Source URLs in order (duplicates removed, first kept, as CocoaPods does).
     package var sourceURLs: [String] {

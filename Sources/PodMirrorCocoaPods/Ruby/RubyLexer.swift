@@ -4,7 +4,7 @@ import PodMirrorFoundation
 /// A Ruby lexer good enough for Podfiles and podspecs: every token keeps its byte range, so editors can patch the
 /// original bytes. Typographic quotes count as ASCII quotes, as CocoaPods converts them before `eval`.
 /// A UTF-8 BOM is skipped; CRLF, tabs and a missing final newline are fine; `__END__` stops lexing.
-package struct RubyLexer {
+struct RubyLexer {
     let bytes: [UInt8]
     let file: String
     var i = 0
@@ -17,7 +17,7 @@ package struct RubyLexer {
     /// Heredocs started on the current line whose bodies begin after its newline.
     var pendingHeredocs: [(index: Int, id: String, squiggly: Bool)] = []
     /// Offset where `__END__` starts, if present.
-    package private(set) var dataStart: Int?
+    private(set) var dataStart: Int?
     /// Strings nested in `#{}` interpolation, bounded so hostile input cannot exhaust the stack.
     var interpolationDepth = 0
     static let maxNesting = 200
@@ -29,13 +29,13 @@ package struct RubyLexer {
         "__FILE__", "__LINE__", "__dir__",
     ]
 
-    package init(bytes: [UInt8], file: String = "Podfile") {
+    init(bytes: [UInt8], file: String = "Podfile") {
         self.bytes = bytes
         self.file = file
     }
 
     /// Lexes the whole file. Throws `RubySyntaxError` naming file:line:column for text it cannot place.
-    package static func tokenize(_ bytes: [UInt8], file: String = "Podfile") throws -> (
+    static func tokenize(_ bytes: [UInt8], file: String = "Podfile") throws -> (
         tokens: [RubyToken], dataStart: Int?
     ) {
         var lexer = RubyLexer(bytes: bytes, file: file)

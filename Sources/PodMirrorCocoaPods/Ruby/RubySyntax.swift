@@ -4,13 +4,13 @@ import PodMirrorFoundation
 /// A block attached to a call: `do |x| … end` or `{ |x| … }`.
 package struct RubyBlock: Sendable {
     /// Token indices of the opener (`do`, `{`) and closer (`end`, `}`).
-    package var opener: Int
-    package var closer: Int
-    package var isBrace: Bool
+    var opener: Int
+    var closer: Int
+    var isBrace: Bool
     /// Block parameter names, e.g. `["installer"]`.
-    package var parameters: [String]
+    var parameters: [String]
     /// Token index where the body starts (after the parameters).
-    package var bodyStart: Int
+    var bodyStart: Int
     package var body: [RubyStatement]
 }
 
@@ -29,7 +29,7 @@ package struct RubyStatement: Sendable {
     package var line: Int
 
     /// The block whose body belongs to this call (the first `do`/`{` after the arguments).
-    package var block: RubyBlock? { blocks.first }
+    var block: RubyBlock? { blocks.first }
 }
 
 /// Token stream plus block structure of a Ruby file.
@@ -38,12 +38,12 @@ package struct RubySyntax: Sendable {
     package let file: String
     package let tokens: [RubyToken]
     /// Opener token index → closer token index, for `do/def/if/…` ⇄ `end`, `(`⇄`)`, `[`⇄`]`, `{`⇄`}`.
-    package let match: [Int: Int]
+    let match: [Int: Int]
     /// `{` token indices that open a block (not a hash).
-    package let blockBraces: Set<Int>
+    let blockBraces: Set<Int>
     package let statements: [RubyStatement]
     /// Where `__END__` starts, if present.
-    package let dataStart: Int?
+    let dataStart: Int?
 
     static let openerKeywords: Set<String> = [
         "def", "class", "module", "begin", "case", "for", "if", "unless", "while", "until",
@@ -218,14 +218,14 @@ package struct RubySyntax: Sendable {
     }
 
     /// The start of the line containing `offset`.
-    package func lineStart(_ offset: Int) -> Int {
+    func lineStart(_ offset: Int) -> Int {
         var k = offset
         while k > 0, bytes[k - 1] != 0x0A { k -= 1 }
         return k
     }
 
     /// The offset just after the newline ending the line containing `offset` (or end of file).
-    package func lineEnd(_ offset: Int) -> Int {
+    func lineEnd(_ offset: Int) -> Int {
         var k = offset
         while k < bytes.count, bytes[k] != 0x0A { k += 1 }
         return k < bytes.count ? k + 1 : k
@@ -233,7 +233,7 @@ package struct RubySyntax: Sendable {
 
     /// Where a new line may go after the line containing `offset`: its end, or, when a literal continues
     /// past it (a string spanning lines, a heredoc body), the end of the line where that literal ends.
-    package func insertionLineEnd(_ offset: Int) -> Int {
+    func insertionLineEnd(_ offset: Int) -> Int {
         var at = lineEnd(offset)
         var moved = true
         while moved {
@@ -250,7 +250,7 @@ package struct RubySyntax: Sendable {
     }
 
     /// Leading whitespace of the line containing `offset`.
-    package func indentation(at offset: Int) -> String {
+    func indentation(at offset: Int) -> String {
         let s = lineStart(offset)
         var e = s
         while e < bytes.count, bytes[e] == 0x20 || bytes[e] == 0x09 { e += 1 }
@@ -258,7 +258,7 @@ package struct RubySyntax: Sendable {
     }
 
     /// The file's newline: CRLF when its first line ending is CRLF.
-    package var newline: String {
+    var newline: String {
         if let n = bytes.firstIndex(of: 0x0A), n > 0, bytes[n - 1] == 0x0D { return "\r\n" }
         return "\n"
     }

@@ -28,21 +28,21 @@ package struct RubyToken: Equatable, Sendable {
     package var range: Range<Int>
     /// 1-based line and column (column in bytes) of the first byte.
     package var line: Int
-    package var column: Int
+    var column: Int
     /// The token's source text (typographic quotes as written).
     package var text: String
     /// For string literals without interpolation: the decoded value. For symbols: the name.
     package var value: String?
     /// For quoted strings: the byte range of the content between the delimiters (what an editor replaces).
-    package var contentRange: Range<Int>?
+    var contentRange: Range<Int>?
     /// Opening delimiter as written (`'`, `"`, `%q(`, `<<~EOS`…), for strings.
-    package var delimiter: String?
+    var delimiter: String?
     /// True when whitespace (or line start) precedes the token.
-    package var spaceBefore: Bool
+    var spaceBefore: Bool
 
-    package func isPunct(_ s: String) -> Bool { kind == .punct && text == s }
-    package func isKeyword(_ s: String) -> Bool { kind == .keyword && text == s }
-    package func isIdentifier(_ s: String) -> Bool { kind == .identifier && text == s }
+    func isPunct(_ s: String) -> Bool { kind == .punct && text == s }
+    func isKeyword(_ s: String) -> Bool { kind == .keyword && text == s }
+    func isIdentifier(_ s: String) -> Bool { kind == .identifier && text == s }
 
     /// Tokens after which an expression has ended (so `/`, `%`, `<<`, `if` are operators/modifiers).
     var endsValue: Bool {

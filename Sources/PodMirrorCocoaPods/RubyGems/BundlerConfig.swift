@@ -8,12 +8,12 @@ import Yams
 /// `BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/` (Bundler's `Settings#key_for`: `.` → `__`, upper case, URI
 /// normalised with a trailing `/`), and Bundler's YAML serializer writes `KEY: "value"` lines under `---`.
 package struct BundlerConfig: Sendable {
-    package static let mirrorKey = "BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/"
+    static let mirrorKey = "BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/"
 
     package var path: String
     package var bytes: [UInt8]
     /// The mirror line's range (newline included) and its value, when set.
-    package var mirrorLine: Range<Int>?
+    var mirrorLine: Range<Int>?
     package var mirror: String?
 
     package init(path: String, bytes: [UInt8]) throws {

@@ -19,7 +19,7 @@ package struct GemConfigLocation: Sendable, Equatable {
     package var gemrcReason: String
     /// Bundler's global config file.
     package var bundlerConfig: String
-    package var bundlerReason: String
+    var bundlerReason: String
 
     package init(environment env: RuntimeEnvironment) {
         let vars = env.variables

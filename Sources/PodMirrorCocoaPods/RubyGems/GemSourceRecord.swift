@@ -5,17 +5,17 @@ import PodMirrorFoundation
 /// later `gems source use|reset` replaces them like a catalog mirror instead of keeping them first as private.
 /// One file, `$XDG_STATE_HOME/podmirror/gem-sources` (`~/.local/state/podmirror/gem-sources`), one URL a line,
 /// credentials removed. Podmirror's own bookkeeping: written once a plan succeeded, a failure to write it ignored.
-package struct GemSourceRecord: Sendable {
-    package let path: String
+struct GemSourceRecord: Sendable {
+    let path: String
     let fileSystem: any FileSystem
 
-    package init(environment: RuntimeEnvironment) {
+    init(environment: RuntimeEnvironment) {
         path = environment.stateDirectory + "/gem-sources"
         fileSystem = environment.fileSystem
     }
 
     /// The recorded URLs (credentials removed).
-    package func urls() -> [String] {
+    func urls() -> [String] {
         guard let bytes = try? fileSystem.readFile(path) else { return [] }
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }

@@ -43,7 +43,7 @@ package struct GemSources: Sendable {
     }
 
     /// The catalog name of a gem source URL (old domains included), or nil.
-    package func mirrorName(_ url: String) -> String? {
+    func mirrorName(_ url: String) -> String? {
         let key = SourceURL(url).gemSourceKey
         return catalog.gems.first { ([$0.url] + $0.aliases).contains { SourceURL($0).gemSourceKey == key } }?.name
     }

@@ -13,27 +13,27 @@ package struct GemrcDocument: Sendable {
     package enum Quoting: String, Sendable { case plain, double, single }
 
     /// One `- URL` item of the list.
-    package struct Item: Sendable, Equatable {
-        package var url: String
-        package var quoting: Quoting
+    struct Item: Sendable, Equatable {
+        var url: String
+        var quoting: Quoting
         /// Bytes of the whole line, including its newline.
-        package var lineRange: Range<Int>
+        var lineRange: Range<Int>
         /// Bytes of the value as written (quotes included).
-        package var valueRange: Range<Int>
-        package var line: Int
+        var valueRange: Range<Int>
+        var line: Int
     }
 
     package var path: String
     package var bytes: [UInt8]
     /// The `:sources:` key line, when present.
-    package var keyLine: Int?
+    var keyLine: Int?
     /// Byte range of what follows `:sources:` on its line (e.g. ` []`), when the list is inline.
-    package var inlineValueRange: Range<Int>?
+    var inlineValueRange: Range<Int>?
     /// Byte offset just after the `:sources:` line (its newline included).
-    package var keyLineEnd: Int?
-    package var items: [Item]
+    var keyLineEnd: Int?
+    var items: [Item]
     /// The file's line ending (`\r\n` when the file uses it).
-    package var newline: String
+    var newline: String
 
     /// Parses a gemrc; a file podmirror cannot understand is an error naming the line.
     package init(path: String, bytes: [UInt8]) throws {
@@ -86,7 +86,7 @@ package struct GemrcDocument: Sendable {
     package var sources: [String]? { keyLine == nil ? nil : items.map(\.url) }
 
     /// The quoting new items get: that of existing items, else the file's style, else ≥ 3.5 style.
-    package var preferredQuoting: Quoting {
+    var preferredQuoting: Quoting {
         if let q = items.first?.quoting { return q }
         let text = String(decoding: bytes, as: UTF8.self)
         if text.isEmpty { return .double }

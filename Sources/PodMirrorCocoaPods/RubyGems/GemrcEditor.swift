@@ -6,7 +6,7 @@ import PodMirrorFoundation
 package struct GemrcEditor: Sendable {
     /// URLs that podmirror replaces: rubygems.org, every catalog gem mirror with its old domains, and the
     /// sources podmirror itself put there (`GemSourceRecord`).
-    package var replaceable: [String]
+    var replaceable: [String]
 
     package init(catalog: MirrorCatalog, podmirrorSet: [String] = []) {
         replaceable = catalog.gems.flatMap { [$0.url] + $0.aliases } + podmirrorSet

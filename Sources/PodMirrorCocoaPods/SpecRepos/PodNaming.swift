@@ -47,7 +47,7 @@ package enum PodNaming {
     }
 
     /// The root of `Name/Subspec`.
-    package static func rootName(_ name: String) -> String {
+    static func rootName(_ name: String) -> String {
         name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
     }
 }

@@ -26,7 +26,7 @@ package struct RepoPlannerContext: Sendable {
     }
 
     /// The lock every repo plan needs while it is made and applied.
-    package var specLock: SpecLockRequirement { SpecLockRequirement(repos: repos, timeout: network.lockTimeout) }
+    var specLock: SpecLockRequirement { SpecLockRequirement(repos: repos, timeout: network.lockTimeout) }
 
     /// A job whose plan changes spec repos: made and applied under `Spec_Lock`.
     /// A dry run or check also reports the changes a killed podmirror left half-done (applying finished

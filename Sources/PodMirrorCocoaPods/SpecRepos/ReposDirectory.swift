@@ -7,7 +7,7 @@ package struct ReposDirectory: Sendable {
     package var path: String
     /// `$CP_CACHE_DIR`, else `$CP_HOME_DIR/cache` when CP_HOME_DIR is set, else `~/Library/Caches/CocoaPods` (even on
     /// Linux).
-    package var cacheRoot: String
+    var cacheRoot: String
     /// The file system the repos dir and the cache are read and changed through.
     package var fileSystem: any FileSystem
 
@@ -39,11 +39,11 @@ package struct ReposDirectory: Sendable {
     package var lockPath: String { path + "/Spec_Lock" }
 
     /// `<cache root>/search_index.json`, which `pod search` rebuilds when it is missing.
-    package var searchIndexPath: String { cacheRoot + "/search_index.json" }
+    var searchIndexPath: String { cacheRoot + "/search_index.json" }
 
     package func repoPath(_ name: String) -> String { path + "/" + name }
 
     /// Prefix of podmirror's own temporary folders inside the repos dir (same file system, so
     /// finished clones are renamed into place atomically).
-    package static let stagingPrefix = ".podmirror-"
+    static let stagingPrefix = ".podmirror-"
 }

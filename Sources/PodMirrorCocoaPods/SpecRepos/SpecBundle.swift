@@ -3,16 +3,16 @@ import PodMirrorFoundation
 
 /// The header of a git bundle (`git bundle` v2 or v3): the refs it carries and the commits it needs,
 /// followed by a pack. Parsed from the bytes before the pack; the pack itself is left to the indexer.
-package struct SpecBundleHeader: Sendable, Equatable {
-    package var version: Int
+struct SpecBundleHeader: Sendable, Equatable {
+    var version: Int
     /// `(object id, ref name)` in file order, e.g. `("9fce…", "refs/heads/master")`.
-    package var refs: [(oid: String, name: String)]
+    var refs: [(oid: String, name: String)]
     /// Commits the pack leaves out (an incremental bundle): `-<oid>` lines.
-    package var prerequisites: [String]
+    var prerequisites: [String]
     /// Byte offset of the pack (just after the blank line).
-    package var packOffset: Int
+    var packOffset: Int
 
-    package static func == (a: Self, b: Self) -> Bool {
+    static func == (a: Self, b: Self) -> Bool {
         a.version == b.version && a.prerequisites == b.prerequisites && a.packOffset == b.packOffset
             && a.refs.map { $0.oid + " " + $0.name } == b.refs.map { $0.oid + " " + $0.name }
     }
@@ -21,13 +21,13 @@ package struct SpecBundleHeader: Sendable, Equatable {
     static let v3Signature = "# v3 git bundle"
 
     /// The bytes of a v2 header for one branch (plus `HEAD`, so `git clone FILE` checks it out).
-    package static func v2(tip: String, branch: String) -> Data {
+    static func v2(tip: String, branch: String) -> Data {
         Data("\(v2Signature)\n\(tip) refs/heads/\(branch)\n\(tip) HEAD\n\n".utf8)
     }
 
     /// Parses the header at the start of `bytes` (which must hold at least the whole header).
     /// `source` names the file or URL in errors.
-    package static func parse(_ bytes: Data, source: String) throws -> SpecBundleHeader {
+    static func parse(_ bytes: Data, source: String) throws -> SpecBundleHeader {
         func bad(_ why: Message) -> PodMirrorFailure {
             PodMirrorFailure(
                 "bundle.error.not-a-bundle", ["source": source], sentence: "reason", why, code: .bundleInvalid)
@@ -83,7 +83,7 @@ package struct SpecBundleHeader: Sendable, Equatable {
 
     /// The branch to check out and its tip: `wanted` when given; else the branch `HEAD` names, `master`,
     /// or the only branch.
-    package func branch(_ wanted: String?, source: String) throws -> (name: String, tip: String) {
+    func branch(_ wanted: String?, source: String) throws -> (name: String, tip: String) {
         let branches = refs.filter { $0.name.hasPrefix("refs/heads/") }.map { (String($0.name.dropFirst(11)), $0.oid) }
         if let wanted {
             if let b = branches.first(where: { $0.0 == wanted }) { return b }

@@ -17,7 +17,7 @@ package struct SpecBundleExport: ChangeFacts {
     package var bytes: Int
     package var objects: Int
     /// The repo's pack files were copied as they are (true), or a pack was built with the packbuilder.
-    package var packReused: Bool
+    var packReused: Bool
     /// How long it took, to the millisecond.
     package var seconds: Double
 }
@@ -28,7 +28,7 @@ extension RepoExportPlanner {
     /// are copied as they are (joined into one); otherwise libgit2's packbuilder builds one for the branch.
     /// Written to a temporary file beside FILE, synced, then renamed over it, so FILE is either the old one
     /// or the complete new one.
-    package func export(name: String, to file: String, context: ApplyContext) throws -> SpecBundleExport {
+    func export(name: String, to file: String, context: ApplyContext) throws -> SpecBundleExport {
         let started = Date()
         let (repo, branch, tip) = try exportSource(name, to: file)
         let out = try AtomicOutputFile(file)

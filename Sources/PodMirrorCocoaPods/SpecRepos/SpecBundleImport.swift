@@ -11,15 +11,15 @@ import PodMirrorTransport
 /// What `repo import` is asked to do.
 package struct SpecBundleImportRequest: Sendable {
     /// A local path, a `file://` URL or an `http(s)://` URL of a git bundle (downloaded with resume).
-    package var source: String
+    var source: String
     /// Folder name; nil follows CocoaPods' naming for `origin`.
     package var name: String?
     /// The URL the new repo's `origin` gets (what `repo update` fetches from).
     package var origin: String
     /// Refuse a bundle whose tip is not this commit (full id or a prefix of at least 7 hex digits).
-    package var expect: String?
+    var expect: String?
     /// Clone from `origin` when the bundle cannot be used.
-    package var fallbackClone: Bool
+    var fallbackClone: Bool
 
     package init(
         source: String, name: String? = nil, origin: String = SpecRepoNaming.officialGitURL,
@@ -33,7 +33,7 @@ package struct SpecBundleImportRequest: Sendable {
     }
 
     /// True for `http://` and `https://` sources (downloaded first).
-    package var isRemote: Bool {
+    var isRemote: Bool {
         let s = source.lowercased()
         return s.hasPrefix("http://") || s.hasPrefix("https://")
     }

@@ -7,19 +7,19 @@ import PodMirrorFoundation
 #endif
 
 /// A plan's need for `Spec_Lock`: which repos dir, and how long to wait for it.
-package struct SpecLockRequirement: JobLock {
-    package var repos: ReposDirectory
+struct SpecLockRequirement: JobLock {
+    var repos: ReposDirectory
     /// Seconds to wait for the lock.
-    package var timeout: TimeInterval
+    var timeout: TimeInterval
 
-    package init(repos: ReposDirectory, timeout: TimeInterval) {
+    init(repos: ReposDirectory, timeout: TimeInterval) {
         self.repos = repos
         self.timeout = timeout
     }
 
     /// Takes the lock, then removes the temporary folders a killed podmirror left behind and finishes the
     /// repo changes it left half-done (`SpecRepoJournal`); both are safe only while holding it.
-    package func acquire(purpose: String, cancellation: CancellationToken) throws -> any HeldJobLock {
+    func acquire(purpose: String, cancellation: CancellationToken) throws -> any HeldJobLock {
         let lock = try SpecLock.acquire(reposDir: repos, timeout: timeout, purpose: purpose, cancellation: cancellation)
         repos.staging.removeStale()
         try repos.finishUnfinishedChanges()

@@ -22,7 +22,7 @@ package struct SpecRepo: Sendable, Equatable {
     /// Git: HEAD's commit.
     package var head: String?
     /// Git: HEAD's committer date.
-    package var headDate: Date?
+    var headDate: Date?
     /// trunk made whole by podmirror: the git Specs mirror it was made from (raw; may hold credentials), and `head`
     /// is the mirror's commit its files are from.
     package var madeFrom: String?

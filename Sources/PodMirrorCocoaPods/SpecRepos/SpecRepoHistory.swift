@@ -7,7 +7,7 @@ import PodMirrorTransport
 /// over) is a copy of the same Specs repo. Private spec repos (unrelated history) are never among them.
 package enum SpecRepoHistory {
     /// Git repos of `all` that share history with one of `references` (the references included).
-    package static func copies(of references: [SpecRepo], in all: [SpecRepo]) -> [SpecRepo] {
+    static func copies(of references: [SpecRepo], in all: [SpecRepo]) -> [SpecRepo] {
         let refs = references.filter { $0.kind == .git }
         guard !refs.isEmpty else { return [] }
         return all.filter { repo in

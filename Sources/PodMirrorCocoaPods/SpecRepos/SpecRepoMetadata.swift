@@ -5,7 +5,7 @@ import Yams
 /// A spec repo's `CocoaPods-version.yml` as CocoaPods reads it (Core's `Source::Metadata`): where a pod's folder is.
 package struct SpecRepoMetadata: Sendable, Equatable {
     /// `prefix_lengths`: the successive slices of the MD5 of a pod's name that make its shard folders.
-    package var prefixLengths: [Int]
+    var prefixLengths: [Int]
 
     package init(prefixLengths: [Int]) { self.prefixLengths = prefixLengths }
 
@@ -31,7 +31,7 @@ package struct SpecRepoMetadata: Sendable, Equatable {
     }
 
     /// The shard folders of a pod, e.g. `["b", "c", "1"]` for prefix lengths [1, 1, 1].
-    package func shard(of name: String) -> [String] {
+    func shard(of name: String) -> [String] {
         var hash = Substring(Digest.hex(.md5, Array(name.utf8)))
         var out: [String] = []
         for n in prefixLengths where n > 0 {

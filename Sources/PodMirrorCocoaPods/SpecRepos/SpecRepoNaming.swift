@@ -66,7 +66,7 @@ package enum SpecRepoNaming {
     }
 
     /// `name`, or `name-1`, `name-2`, … when a folder of that name exists.
-    package static func uniqueName(_ name: String, taken: (String) -> Bool) -> String {
+    static func uniqueName(_ name: String, taken: (String) -> Bool) -> String {
         if !taken(name) { return name }
         var i = 1
         while taken("\(name)-\(i)") { i += 1 }

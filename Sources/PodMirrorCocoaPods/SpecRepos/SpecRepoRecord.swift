@@ -19,7 +19,7 @@ package enum SpecRepoRecord {
     }
 
     /// True when podmirror made the repo at `repoPath` the Specs source (`markSpecs`).
-    package static func isSpecs(repoPath: String) -> Bool {
+    static func isSpecs(repoPath: String) -> Bool {
         (try? GitRepository.open(repoPath))?.configString(specsKey) == "true"
     }
 
@@ -34,7 +34,7 @@ package enum SpecRepoRecord {
     }
 
     /// The recorded former URLs of the repo at `repoPath`, oldest first.
-    package static func formerURLs(repoPath: String) -> [String] {
+    static func formerURLs(repoPath: String) -> [String] {
         (try? GitRepository.open(repoPath)).map(formerURLs) ?? []
     }
 

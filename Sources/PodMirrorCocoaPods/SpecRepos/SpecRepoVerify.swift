@@ -19,11 +19,11 @@ package struct SpecRepoVerification: Sendable {
     package var path: String
     package var branch: String?
     package var head: String?
-    package var originHead: String?
+    var originHead: String?
     package var deep: Bool
     package var problems: [Problem]
     /// Problems past this many are counted, not listed.
-    package static let listLimit = 1000
+    static let listLimit = 1000
     package var problemCount: Int
 
     package var intact: Bool { problemCount == 0 }

@@ -9,20 +9,20 @@ import PodMirrorTransport
 #endif
 
 /// What making trunk whole (or bringing it forward) did.
-package struct TrunkOutcome: ChangeFacts, Equatable {
+struct TrunkOutcome: ChangeFacts, Equatable {
     /// The mirror's commit trunk is now made from, and the one it was made from before (nil: it was not podmirror's).
-    package var commit: String
-    package var previous: String?
-    package var stats: TrunkStats
+    var commit: String
+    var previous: String?
+    var stats: TrunkStats
     /// Files written (podspecs, index files) and removed.
-    package var written: Int
-    package var removed: Int
+    var written: Int
+    var removed: Int
     /// Files of a CocoaPods-made trunk kept as they were (podspecs and index files the mirror agrees with, their
     /// `.etag`, files the mirror does not have), and replaced because the mirror's differ.
-    package var kept = 0
-    package var replaced = 0
+    var kept = 0
+    var replaced = 0
 
-    package func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var o: [String: JSONValue] = [
             "commit": .string(commit), "previous": .string(previous), "pods": .int(stats.pods),
             "podspecs": .int(stats.podspecs), "written": .int(written), "removed": .int(removed),

@@ -5,42 +5,42 @@ import PodMirrorFoundation
 /// (CocoaPods/cdn.cocoapods.org `Scripts/create_pods_and_versions_index.rb`): one `all_pods_versions_A_B_C.txt` per
 /// shard that holds a pod (`Name/v1/v2` lines, names and versions each in byte order), `all_pods.txt` (every name,
 /// in byte order) and `deprecated_podspecs.txt` (the `Specs/…podspec.json` paths of deprecated podspecs, in order).
-package struct TrunkIndex: Sendable, Equatable {
-    package var metadata: SpecRepoMetadata
+struct TrunkIndex: Sendable, Equatable {
+    var metadata: SpecRepoMetadata
     /// Pod name → its versions.
-    package var pods: [String: Set<String>]
+    var pods: [String: Set<String>]
     /// `Specs/…/Name.podspec.json` paths whose podspec is deprecated.
-    package var deprecated: Set<String>
+    var deprecated: Set<String>
 
-    package init(metadata: SpecRepoMetadata, pods: [String: Set<String>] = [:], deprecated: Set<String> = []) {
+    init(metadata: SpecRepoMetadata, pods: [String: Set<String>] = [:], deprecated: Set<String> = []) {
         self.metadata = metadata
         self.pods = pods
         self.deprecated = deprecated
     }
 
-    package static let allPods = "all_pods.txt"
-    package static let deprecatedPodspecs = "deprecated_podspecs.txt"
+    static let allPods = "all_pods.txt"
+    static let deprecatedPodspecs = "deprecated_podspecs.txt"
 
     /// `all_pods_versions_b_c_1.txt` for the shard `["b", "c", "1"]`.
-    package static func shardFile(_ shard: [String]) -> String {
+    static func shardFile(_ shard: [String]) -> String {
         "all_pods_versions_\(shard.joined(separator: "_")).txt"
     }
 
     /// True for the names of the files this index writes.
-    package static func isIndexFile(_ name: String) -> Bool {
+    static func isIndexFile(_ name: String) -> Bool {
         name == allPods || name == deprecatedPodspecs
             || (name.hasPrefix("all_pods_versions_") && name.hasSuffix(".txt"))
     }
 
     /// The shard file's bytes for the pods of `shard` (nil when it holds none: the CDN has no such file).
-    package func shardBytes(_ shard: [String]) -> [UInt8]? {
+    func shardBytes(_ shard: [String]) -> [UInt8]? {
         let names = pods.keys.filter { metadata.shard(of: $0) == shard }
         guard !names.isEmpty else { return nil }
         return Self.lines(Self.sorted(names).map { ([$0] + Self.sorted(pods[$0] ?? [])).joined(separator: "/") })
     }
 
     /// Every shard holding a pod, with its file's bytes.
-    package func shardFiles() -> [String: [UInt8]] {
+    func shardFiles() -> [String: [UInt8]] {
         var byShard: [[String]: [String]] = [:]
         for name in pods.keys { byShard[metadata.shard(of: name), default: []].append(name) }
         var out: [String: [UInt8]] = [:]
@@ -51,18 +51,18 @@ package struct TrunkIndex: Sendable, Equatable {
         return out
     }
 
-    package var allPodsBytes: [UInt8] { Self.lines(Self.sorted(pods.keys)) }
-    package var deprecatedBytes: [UInt8] { Self.lines(Self.sorted(deprecated)) }
+    var allPodsBytes: [UInt8] { Self.lines(Self.sorted(pods.keys)) }
+    var deprecatedBytes: [UInt8] { Self.lines(Self.sorted(deprecated)) }
 
     /// Every index file with its bytes.
-    package func files() -> [String: [UInt8]] {
+    func files() -> [String: [UInt8]] {
         var out = shardFiles()
         out[Self.allPods] = allPodsBytes
         out[Self.deprecatedPodspecs] = deprecatedBytes
         return out
     }
 
-    package var podspecCount: Int { pods.values.reduce(0) { $0 + $1.count } }
+    var podspecCount: Int { pods.values.reduce(0) { $0 + $1.count } }
 
     /// Ruby's `sort` on strings: byte order.
     static func sorted<S: Sequence>(_ strings: S) -> [String] where S.Element == String {
@@ -75,7 +75,7 @@ package struct TrunkIndex: Sendable, Equatable {
     /// True when a podspec's JSON is deprecated as `Specification#deprecated?` says: `deprecated` neither absent,
     /// null nor false, or `deprecated_in_favor_of` present and not null. Only a file that mentions "deprecated" is
     /// parsed.
-    package static func isDeprecated(json bytes: UnsafeRawBufferPointer) -> Bool {
+    static func isDeprecated(json bytes: UnsafeRawBufferPointer) -> Bool {
         guard mentionsDeprecated(bytes),
             case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         else { return false }

@@ -7,8 +7,8 @@ package struct TrunkStats: Codable, Sendable, Equatable {
     package var pods: Int
     package var podspecs: Int
     /// Entries under the mirror's `Specs/` that are not where CocoaPods looks, left out.
-    package var leftOut: Int
-    package var leftOutExample: String?
+    var leftOut: Int
+    var leftOutExample: String?
 
     package init(pods: Int, podspecs: Int, leftOut: Int = 0, leftOutExample: String? = nil) {
         self.pods = pods

@@ -4,11 +4,11 @@ import PodMirrorFoundation
 /// What a `Package.swift` names literally: the URLs of its `.package(url: "…")` dependencies and of its
 /// `.binaryTarget(name:url:checksum:)` downloads. The manifest is never run: only string literals written in place
 /// count (a URL built from variables or a `#"…"#` raw string is not seen), and comments are skipped.
-package struct PackageManifestScan: Sendable, Equatable {
-    package var packageURLs: [String]
-    package var binaryTargetURLs: [String]
+struct PackageManifestScan: Sendable, Equatable {
+    var packageURLs: [String]
+    var binaryTargetURLs: [String]
 
-    package init(_ text: String) {
+    init(_ text: String) {
         let code = Self.withoutComments(text)
         packageURLs = Self.matches(#"\.package\s*\(\s*(?:name\s*:\s*"[^"\\\n]*"\s*,\s*)?url\s*:\s*"([^"\\\n]*)""#, code)
         binaryTargetURLs = Self.matches(
@@ -16,7 +16,7 @@ package struct PackageManifestScan: Sendable, Equatable {
     }
 
     /// Scans the manifest at `path`; nil when there is none.
-    package static func read(_ path: String, fileSystem: any FileSystem) throws -> PackageManifestScan? {
+    static func read(_ path: String, fileSystem: any FileSystem) throws -> PackageManifestScan? {
         guard fileSystem.fileExists(path) else { return nil }
         return PackageManifestScan(String(decoding: try fileSystem.readFile(path), as: UTF8.self))
     }

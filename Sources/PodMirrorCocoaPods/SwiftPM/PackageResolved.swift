@@ -3,10 +3,10 @@ import PodMirrorFoundation
 
 /// The remote pins of a `Package.resolved`: version 1 (`object.pins[].repositoryURL`), 2 and 3
 /// (`pins[].location` of kind `remoteSourceControl`). SwiftPM keeps the original URLs there, mirrors or not.
-package enum PackageResolved {
+enum PackageResolved {
     /// The URLs of the file's remote source-control pins, in file order; a file SwiftPM would not read is refused
     /// naming it.
-    package static func pinnedURLs(_ path: String, fileSystem: any FileSystem) throws -> [String] {
+    static func pinnedURLs(_ path: String, fileSystem: any FileSystem) throws -> [String] {
         let bytes = try fileSystem.readFile(path)
         func bad(_ reason: String) -> PodMirrorFailure {
             PodMirrorFailure(

@@ -108,7 +108,7 @@ package struct SwiftPMMirrorPlanner: Sendable {
     }
 
     /// `url` with and without `.git`, the one written first (a URL ending in `/` only as written).
-    package static func spellings(_ url: String) -> [String] {
+    static func spellings(_ url: String) -> [String] {
         if url.hasSuffix("/") { return [url] }
         return url.hasSuffix(".git") ? [url, String(url.dropLast(4))] : [url, url + ".git"]
     }
@@ -116,7 +116,7 @@ package struct SwiftPMMirrorPlanner: Sendable {
     /// True when both URLs end in the same repository name (SwiftPM's package identity: the last path component
     /// without `.git`, case-insensitive). A mirror under another name would rename the package in
     /// `Package.resolved` (`"identity" : "<mirror's name>"`, observed with Swift 6.3.1).
-    package static func sameName(_ url: String, _ mirror: String) -> Bool {
+    static func sameName(_ url: String, _ mirror: String) -> Bool {
         repositoryName(url) == repositoryName(mirror)
     }
 

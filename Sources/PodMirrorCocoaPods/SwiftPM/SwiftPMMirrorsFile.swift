@@ -7,7 +7,7 @@ import PodMirrorFoundation
 package struct SwiftPMMirrorsFile: Sendable, Equatable {
     /// One `{"mirror", "original"}` entry.
     package struct Entry: Sendable, Equatable, Hashable, Codable {
-        package var original: String
+        var original: String
         package var mirror: String
 
         package init(original: String, mirror: String) {

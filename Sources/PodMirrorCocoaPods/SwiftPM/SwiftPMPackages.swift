@@ -20,7 +20,7 @@ package struct SwiftPMPackages: Sendable, Equatable {
         package var manifest: String
     }
 
-    package var packages: [Package] = []
+    var packages: [Package] = []
     package var binaryTargets: [BinaryTarget] = []
 
     /// Reads what `project` names; a malformed `Package.resolved` or `project.pbxproj` is refused naming it.

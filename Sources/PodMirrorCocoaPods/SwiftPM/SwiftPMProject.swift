@@ -33,14 +33,14 @@ package struct SwiftPMProject: Sendable, Equatable {
     package var mirrorsFile: String { sharedData + "/configuration/mirrors.json" }
 
     /// The project's `Package.resolved`.
-    package var resolvedFile: String {
+    var resolvedFile: String {
         kind == .package ? path + "/Package.resolved" : sharedData + "/Package.resolved"
     }
 
     /// The user's `mirrors.json`: `~/Library/org.swift.swiftpm/configuration/` on macOS; on Linux
     /// `$XDG_CONFIG_HOME/swiftpm/configuration/` or, without `XDG_CONFIG_HOME`, `~/.swiftpm/configuration/`
     /// (SwiftPM's `dotSwiftPM`; it does not fall back to `~/.config`).
-    package static func userMirrorsFile(environment: RuntimeEnvironment) -> String {
+    static func userMirrorsFile(environment: RuntimeEnvironment) -> String {
         #if os(macOS)
             return environment.home + "/Library/org.swift.swiftpm/configuration/mirrors.json"
         #else
@@ -100,7 +100,7 @@ package struct SwiftPMProject: Sendable, Equatable {
 
     /// The `.xcodeproj`s whose package references Xcode resolves for this project: itself, or every project a
     /// workspace's `contents.xcworkspacedata` names (`group:`, `container:`, `absolute:` locations) that exists.
-    package func projects(fileSystem fs: any FileSystem) -> [String] {
+    func projects(fileSystem fs: any FileSystem) -> [String] {
         switch kind {
         case .package: return []
         case .xcodeproj: return [path]

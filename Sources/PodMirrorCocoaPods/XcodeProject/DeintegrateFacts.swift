@@ -2,15 +2,15 @@ import Foundation
 import PodMirrorFoundation
 
 /// The objects deintegration removes from a project file, and the file's format.
-package struct XcodeprojDeintegrateFacts: ChangeFacts {
-    package var removedObjects: [RemovedObject]
-    package var format: String
+struct XcodeprojDeintegrateFacts: ChangeFacts {
+    var removedObjects: [RemovedObject]
+    var format: String
 
     private enum CodingKeys: String, CodingKey { case removedObjects, format }
     private enum ObjectKeys: String, CodingKey { case id, isa, name, target, reason, beyondCocoaPods }
 
     /// Each removed object with every key (`name` and `target` null when absent).
-    package func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         var list = c.nestedUnkeyedContainer(forKey: .removedObjects)
         for r in removedObjects {
@@ -27,13 +27,13 @@ package struct XcodeprojDeintegrateFacts: ChangeFacts {
 }
 
 /// A `Pods/` folder to remove, by moving it aside first (`asidePath`: where `reinstall` keeps it; null: deleted).
-package struct PodsRemoveFacts: ChangeFacts {
-    package var path: String
-    @NullWhenAbsent package var asidePath: String?
+struct PodsRemoveFacts: ChangeFacts {
+    var path: String
+    @NullWhenAbsent var asidePath: String?
 }
 
 /// A `Pods/` folder a killed `reinstall` moved aside, to put back.
-package struct PodsBackupFacts: ChangeFacts {
-    package var path: String
-    package var backupPath: String
+struct PodsBackupFacts: ChangeFacts {
+    var path: String
+    var backupPath: String
 }

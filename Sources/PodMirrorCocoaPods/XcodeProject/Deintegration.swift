@@ -4,7 +4,7 @@ import PodMirrorFoundation
 /// One object deintegration removed, for `--json` and the conformance test.
 package struct RemovedObject: Codable, Equatable, Sendable {
     package var id: String
-    package var isa: String
+    var isa: String
     package var name: String?
     /// The native target it was removed from; nil for project-wide clean-ups.
     package var target: String?
@@ -12,7 +12,7 @@ package struct RemovedObject: Codable, Equatable, Sendable {
     /// `empty-pods-group`, `empty-frameworks-group`, `orphaned-build-file`, `unreachable`.
     package var reason: String
     /// True for clean-ups `pod deintegrate` does not do (docs/deintegrate.md lists them).
-    package var beyondCocoaPods: Bool
+    var beyondCocoaPods: Bool
 }
 
 /// "Deleted N 'NAME' build phases." for one phase name.
@@ -24,12 +24,12 @@ package struct PhaseCount: Codable, Equatable, Sendable {
 /// What was removed from one native target, in the order `pod deintegrate` reports it.
 package struct TargetDeintegration: Codable, Equatable, Sendable {
     package var name: String
-    package var phases: [PhaseCount] = []
-    package var userPhases: Int = 0
+    var phases: [PhaseCount] = []
+    var userPhases: Int = 0
     /// Display names of Pods libraries and frameworks removed from the Frameworks phase.
-    package var libraries: [String] = []
+    var libraries: [String] = []
     /// Names of the Pods xcconfig references removed from its build configurations.
-    package var configurationFiles: [String] = []
+    var configurationFiles: [String] = []
 
     package var isEmpty: Bool { phases.isEmpty && userPhases == 0 && libraries.isEmpty && configurationFiles.isEmpty }
 }

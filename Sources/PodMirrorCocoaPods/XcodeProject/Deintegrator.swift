@@ -6,7 +6,7 @@ import PodMirrorFoundation
 package struct Deintegrator {
     package let file: PBXProjectFile
     /// Absolute folder the project's paths are relative to (the folder holding the .xcodeproj).
-    package var sourceRoot: String?
+    var sourceRoot: String?
     /// Absolute `Pods/` folder, for warnings about files built from inside it.
     package var podsDirectory: String?
 

@@ -4,10 +4,10 @@ import PodMirrorFoundation
 /// Turns "delete these items" into byte edits that delete whole lines where the item has its lines
 /// to itself (Xcode's layout), and only the item's own bytes otherwise (one-line lists). Nothing is
 /// ever inserted or rewritten.
-package enum LineDeletion {
+enum LineDeletion {
     /// Edits removing `ranges` (objects, entries, list items) from `bytes`; overlapping and nested
     /// ranges are merged.
-    package static func edits(deleting ranges: [Range<Int>], in bytes: [UInt8]) -> [TextEdit] {
+    static func edits(deleting ranges: [Range<Int>], in bytes: [UInt8]) -> [TextEdit] {
         let widened = ranges.map { widen($0, in: bytes) }.sorted { $0.lowerBound < $1.lowerBound }
         var merged: [Range<Int>] = []
         for r in widened {
@@ -62,7 +62,7 @@ package enum LineDeletion {
     /// The lines of an emptied `/* Begin ISA section */` … `/* End ISA section */` pair, plus the
     /// blank line before `Begin`. `comments` are the comments the reader found; a marker counts only
     /// when it is one of them, exactly, alone on its line. Nil when there is no such pair.
-    package static func sectionMarkers(isa: String, in bytes: [UInt8], comments: [Range<Int>]) -> [Range<Int>]? {
+    static func sectionMarkers(isa: String, in bytes: [UInt8], comments: [Range<Int>]) -> [Range<Int>]? {
         let beginText = Array("/* Begin \(isa) section */".utf8)
         let endText = Array("/* End \(isa) section */".utf8)
         func line(_ r: Range<Int>) -> Range<Int>? {

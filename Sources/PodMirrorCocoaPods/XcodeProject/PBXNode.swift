@@ -14,7 +14,7 @@ package struct PBXNode: Sendable, Equatable {
     /// The bytes of the value itself.
     package var range: Range<Int>
     /// As an array element: the value with its trailing comma and annotation (what deleting it removes).
-    package var itemRange: Range<Int>
+    var itemRange: Range<Int>
 
     package init(_ value: Value, range: Range<Int>, itemRange: Range<Int>? = nil) {
         self.value = value
@@ -27,10 +27,10 @@ package struct PBXNode: Sendable, Equatable {
     package var entries: [PBXEntry]? { if case .dictionary(let d) = value { return d } else { return nil } }
 
     /// The first entry with this key, for dictionaries.
-    package subscript(key: String) -> PBXNode? { entries?.first { $0.key == key }?.value }
+    subscript(key: String) -> PBXNode? { entries?.first { $0.key == key }?.value }
 
     /// The same value without positions, for comparing two files' content.
-    package var plain: PlainValue {
+    var plain: PlainValue {
         switch value {
         case .string(let s): return .string(s)
         case .data(let d): return .data(d)
@@ -45,7 +45,7 @@ package struct PBXNode: Sendable, Equatable {
 }
 
 /// A value without positions.
-package indirect enum PlainValue: Equatable, Sendable {
+indirect enum PlainValue: Equatable, Sendable {
     case string(String)
     case data([UInt8])
     case array([PlainValue])

@@ -5,16 +5,16 @@ import PodMirrorFoundation
 /// byte range of its whole `ID = { … };` entry. Unknown classes and attributes are kept as read.
 package struct PBXObject: Sendable {
     package var id: String
-    package var isa: String
-    package var entry: PBXEntry
-    package var attributes: [PBXEntry] { entry.value.entries ?? [] }
+    var isa: String
+    var entry: PBXEntry
+    var attributes: [PBXEntry] { entry.value.entries ?? [] }
 
-    package subscript(key: String) -> PBXNode? { entry.value[key] }
+    subscript(key: String) -> PBXNode? { entry.value[key] }
     package func string(_ key: String) -> String? { self[key]?.string }
     /// The strings of a list attribute (`children`, `files`, `buildPhases`, …); empty when absent.
     package func list(_ key: String) -> [String] { self[key]?.array?.compactMap(\.string) ?? [] }
     /// `name` if set, else the last component of `path` (how Xcode annotates files and groups).
-    package var displayName: String? {
+    var displayName: String? {
         if let n = string("name"), !n.isEmpty { return n }
         if let p = string("path") { return (p as NSString).lastPathComponent }
         return nil
@@ -35,10 +35,10 @@ package struct PBXProjectFile: Sendable {
     /// Objects in file order.
     package var objects: [PBXObject]
     package var index: [String: Int]
-    package var rootObjectID: String?
+    var rootObjectID: String?
     /// Byte ranges of the `/* Begin … */` and `/* End … */` comments the reader skipped (OpenStep
     /// form): section markers are only ever these, never text inside another comment or a string.
-    package var markerComments: [Range<Int>] = []
+    var markerComments: [Range<Int>] = []
 
     /// Parses bytes; `path` names the file in errors.
     package init(bytes: [UInt8], path: String) throws {
@@ -115,7 +115,7 @@ package struct PBXProjectFile: Sendable {
     }
 
     /// Groups below (and including) `id`, depth first, each once even when the file has cycles.
-    package func groups(from id: String?) -> [PBXObject] {
+    func groups(from id: String?) -> [PBXObject] {
         guard let id else { return [] }
         var out: [PBXObject] = []
         var seen: Set<String> = []
@@ -129,10 +129,10 @@ package struct PBXProjectFile: Sendable {
     }
 
     /// Classes that hold `children` (Xcodeproj's PBXGroup and its subclasses).
-    package static let groupClasses: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
+    static let groupClasses: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
 
     /// Every identifier each object refers to: strings in its attributes that name an object.
-    package func references(of object: PBXObject) -> [String] {
+    func references(of object: PBXObject) -> [String] {
         references(of: object, idLengths: Set(index.keys.map(\.utf8.count)))
     }
 
@@ -153,13 +153,13 @@ package struct PBXProjectFile: Sendable {
     }
 
     /// For each object (by position in `objects`), the positions of the objects it refers to.
-    package func referenceGraph() -> [[Int]] {
+    func referenceGraph() -> [[Int]] {
         let lengths = Set(index.keys.map(\.utf8.count))
         return objects.map { o in references(of: o, idLengths: lengths).compactMap { index[$0] } }
     }
 
     /// Objects reachable from the root object, not passing through `excluded`.
-    package func reachable(excluding excluded: Set<String> = []) -> Set<String> {
+    func reachable(excluding excluded: Set<String> = []) -> Set<String> {
         var blocked = [Bool](repeating: false, count: objects.count)
         for id in excluded { if let i = index[id] { blocked[i] = true } }
         let seen = reachableMask(blocked: blocked, graph: referenceGraph())
@@ -169,7 +169,7 @@ package struct PBXProjectFile: Sendable {
     }
 
     /// By position in `objects`: reachable from the root object without passing a `blocked` one.
-    package func reachableMask(blocked: [Bool], graph edges: [[Int]]) -> [Bool] {
+    func reachableMask(blocked: [Bool], graph edges: [[Int]]) -> [Bool] {
         var seen = [Bool](repeating: false, count: objects.count)
         guard let rootID = rootObjectID, let root = index[rootID], !blocked[root] else { return seen }
         seen[root] = true

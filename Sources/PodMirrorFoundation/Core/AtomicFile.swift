@@ -13,7 +13,7 @@ package final class AtomicFile {
     /// The file replaced by `commit()`.
     package let path: String
     /// The temporary file beside `path`.
-    package let temporary: String
+    let temporary: String
     private let mode: mode_t
     private var fd: Int32
     /// Bytes written so far.

@@ -10,7 +10,7 @@ package enum DigestAlgorithm: Sendable {
 /// crypto library (`PlatformHash`) where there is one and `SwiftDigest` otherwise. A value: a copy goes on
 /// from the same state independently of the original, and `finalize` leaves the digest as it was.
 package struct Digest: Sendable {
-    package let algorithm: DigestAlgorithm
+    let algorithm: DigestAlgorithm
     /// Exactly one of these is set.
     private var context: PlatformContext?
     private var fallback: SwiftDigest?

@@ -16,7 +16,7 @@ package enum FileEditLock {
 
     /// Runs `body` holding the edit lock of `path`'s folder. Waits up to `timeout` seconds, polling
     /// `cancellation`; throws `file.locked` (exit 5) when another holder keeps it longer.
-    package static func withLock<T>(
+    static func withLock<T>(
         _ path: String, timeout: TimeInterval = defaultTimeout, cancellation: CancellationToken = .init(),
         _ body: () throws -> T
     ) throws -> T {

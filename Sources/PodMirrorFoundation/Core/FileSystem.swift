@@ -22,19 +22,19 @@ package struct FileError: PodMirrorError {
     /// `reason` as a sentence, in the reader's language where podmirror knows it.
     package var reasonMessage: Message { reasonText ?? SystemReason.words(reason) }
     /// For `move`: where the file was going.
-    package var destination: String?
+    var destination: String?
     /// Why `readFile` refused the file, when it did (`reason` says it in English).
     package var refusal: ReadRefusal?
     /// A write whose rename over the file a sticky folder refused: the folder and who owns what.
-    package var sticky: StickyRefusal?
+    var sticky: StickyRefusal?
 
     /// The rename that replaces a file refused by its folder's sticky bit (mode `+t`, as /tmp): only the file's
     /// owner, the folder's or root may replace or remove a file there.
     package struct StickyRefusal: Equatable, Sendable {
         package var folder: String
         /// The user names (or uids) of the file's owner and the folder's.
-        package var fileOwner: String
-        package var folderOwner: String
+        var fileOwner: String
+        var folderOwner: String
     }
 
     /// A file `readFile` refuses to read: not a regular file (a FIFO would block, a device never ends), or
@@ -113,7 +113,7 @@ package struct FileError: PodMirrorError {
     }
 
     /// A failure Foundation reported: its POSIX cause when it has one, else Foundation's own words.
-    package static func foundation(_ path: String, _ operation: Operation, _ error: any Error) -> FileError {
+    static func foundation(_ path: String, _ operation: Operation, _ error: any Error) -> FileError {
         let ns = error as NSError
         let underlying = (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap {
             $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil
@@ -133,7 +133,7 @@ package struct FileError: PodMirrorError {
 
     /// The rename of a new copy over `path` in `folder` refused with `code`: said as the sticky folder's refusal
     /// when the folder has the sticky bit and the file belongs to another user, else as the system says it.
-    package static func renameRefused(_ path: String, folder: String, _ code: Int32) -> FileError {
+    static func renameRefused(_ path: String, folder: String, _ code: Int32) -> FileError {
         var error = errno(path, .write, code)
         var dir = stat()
         var file = stat()
@@ -150,7 +150,7 @@ package struct FileError: PodMirrorError {
     }
 
     /// A read of `path` refused before reading (see `ReadRefusal`).
-    package static func refused(_ path: String, _ refusal: ReadRefusal) -> FileError {
+    static func refused(_ path: String, _ refusal: ReadRefusal) -> FileError {
         let reason =
             switch refusal {
             case .notRegular(let kind): "it is a \(kind), not a regular file"
@@ -216,7 +216,7 @@ public struct LocalFileSystem: FileSystem {
 
     /// The most bytes `readFile` reads: far above any Podfile, lock, project or config file (and a Specs repo's
     /// git index), far below what a file that never ends (a link to `/dev/zero`) would make it allocate.
-    package static let readLimit = 512 << 20
+    static let readLimit = 512 << 20
 
     public func readFile(_ path: String) throws -> [UInt8] {
         let fd = try Self.openRegularFile(path, limit: Self.readLimit)
@@ -243,7 +243,7 @@ public struct LocalFileSystem: FileSystem {
     /// caller closes the descriptor. What `stat` calls something else is refused without being opened (opening a
     /// device may act on it); the open is `O_NONBLOCK`, so a FIFO put there meanwhile is refused rather than
     /// waited on (no writer may ever come), and the type is checked again on the opened descriptor.
-    package static func openRegularFile(_ path: String, limit: Int) throws -> Int32 {
+    static func openRegularFile(_ path: String, limit: Int) throws -> Int32 {
         var st = stat()
         if stat(path, &st) == 0 { try requireRegular(path, st, limit: limit) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

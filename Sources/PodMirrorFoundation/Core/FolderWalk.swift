@@ -82,7 +82,7 @@ package enum FolderWalk {
     }
 
     /// The names in the open folder `folder` (`.` and `..` left out), sorted.
-    package static func names(in folder: Int32, shown: String) throws -> [String] {
+    static func names(in folder: Int32, shown: String) throws -> [String] {
         let copy = dup(folder)
         guard copy >= 0, let dir = fdopendir(copy) else {
             let e = errno

@@ -32,7 +32,7 @@ package enum Language: String, Sendable, CaseIterable {
 
     /// A POSIX locale name such as `zh_CN.UTF-8`, `zh_SG`, `zh_Hans_CN`, `zh`: Simplified Chinese for
     /// Chinese locales written in simplified characters; English for everything else.
-    package static func fromLocale(_ locale: String) -> Language {
+    static func fromLocale(_ locale: String) -> Language {
         // language[_territory][.codeset][@modifier]
         var name = locale
         if let at = name.firstIndex(of: "@") { name = String(name[..<at]) }

@@ -2,23 +2,23 @@ import Foundation
 
 /// One language's messages: `templates/messages/<language>.json`, a flat object of keys to texts
 /// with named `{placeholders}`.
-package struct MessageCatalog: Sendable {
-    package var language: Language
-    package var entries: [String: String]
+struct MessageCatalog: Sendable {
+    var language: Language
+    var entries: [String: String]
 
-    package init(language: Language, entries: [String: String]) {
+    init(language: Language, entries: [String: String]) {
         self.language = language
         self.entries = entries
     }
 
     /// Parses a catalog file's bytes.
-    package init(language: Language, data: Data) throws {
+    init(language: Language, data: Data) throws {
         self.init(language: language, entries: try JSONDecoder().decode([String: String].self, from: data))
     }
 
     /// The text for `key` with its placeholders filled. A key missing here falls back to English,
     /// then to the key itself with its arguments, so a broken installation still says something.
-    package func format(_ key: String, _ arguments: [String: String]) -> String {
+    func format(_ key: String, _ arguments: [String: String]) -> String {
         guard let template = entries[key] ?? (language == .english ? nil : Self.shared(.english).entries[key]) else {
             let args = arguments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             return ([key] + args).joined(separator: " ")
@@ -48,7 +48,7 @@ package struct MessageCatalog: Sendable {
     }
 
     /// The placeholder names a text uses.
-    package static func placeholders(in text: String) -> Set<String> {
+    static func placeholders(in text: String) -> Set<String> {
         var names = Set<String>()
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
@@ -68,7 +68,7 @@ package struct MessageCatalog: Sendable {
     nonisolated(unsafe) private static var cache: [String: MessageCatalog] = [:]
 
     /// The catalog shipped in the run's `templates/messages/`, loaded once per folder and language.
-    package static func shared(_ language: Language) -> MessageCatalog {
+    static func shared(_ language: Language) -> MessageCatalog {
         let key = (Templates.directory()?.path ?? "") + "|" + language.rawValue
         cacheLock.lock()
         if let c = cache[key] { cacheLock.unlock(); return c }

@@ -8,33 +8,33 @@ import Foundation
 /// A file whose mode gives whoever runs podmirror no write permission (e.g. 0444, the way Perforce and TFVC
 /// keep files until they are checked out). An atomic write replaces a file by rename, which its folder
 /// allows, so podmirror refuses it itself: nothing is written unless the run says `--force`.
-package struct ReadOnlyFileError: PodMirrorError {
+struct ReadOnlyFileError: PodMirrorError {
     /// The file as the user named it (a symlink's target is what was checked).
-    package var path: String
+    var path: String
     /// Its permission bits, e.g. 0o444.
-    package var mode: mode_t
+    var mode: mode_t
 
-    package init(path: String, mode: mode_t) {
+    init(path: String, mode: mode_t) {
         self.path = path
         self.mode = mode
     }
 
     /// The mode as `ls` and `chmod` write it, e.g. `0444`.
-    package var modeText: String { String(format: "%04o", Int(mode & 0o7777)) }
+    var modeText: String { String(format: "%04o", Int(mode & 0o7777)) }
 
-    package var text: Message? { Message("file.error.read-only", ["path": path, "mode": modeText]) }
-    package var remedyText: Message? { Message("file.error.read-only.remedy", ["path": path]) }
-    package var message: String { text!.english }
-    package var remedy: String? { remedyText?.english }
-    package var code: ErrorCode { .fileReadOnly }
+    var text: Message? { Message("file.error.read-only", ["path": path, "mode": modeText]) }
+    var remedyText: Message? { Message("file.error.read-only.remedy", ["path": path]) }
+    var message: String { text!.english }
+    var remedy: String? { remedyText?.english }
+    var code: ErrorCode { .fileReadOnly }
 }
 
 /// Decides, from the mode bits alone, whether a file is read-only for this process. Root passes every
 /// `access()` check, so the decision never asks the kernel: root counts as the file's owner.
-package enum ReadOnlyFile {
+enum ReadOnlyFile {
     /// The permission bits of the file at `path` (symlinks followed) when they give this process no write
     /// permission; nil when the file is writable by its mode, missing, or not a regular file.
-    package static func mode(_ path: String) -> mode_t? {
+    static func mode(_ path: String) -> mode_t? {
         var st = stat()
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
         let uid = geteuid()
@@ -50,7 +50,7 @@ package enum ReadOnlyFile {
     }
 
     /// Throws `ReadOnlyFileError` when the file at `path` is read-only by its mode and `force` is false.
-    package static func check(_ path: String, force: Bool) throws {
+    static func check(_ path: String, force: Bool) throws {
         guard !force, let mode = mode(path) else { return }
         throw ReadOnlyFileError(path: path, mode: mode)
     }

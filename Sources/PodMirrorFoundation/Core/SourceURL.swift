@@ -17,7 +17,7 @@ package struct SourceURL: Hashable, Sendable, CustomStringConvertible {
     package var description: String { text }
 
     /// Lower-cased, one trailing `.git` then one trailing `/` removed.
-    package var canonical: String {
+    var canonical: String {
         var s = text.lowercased()
         if s.hasSuffix(".git") { s.removeLast(4) }
         if s.hasSuffix("/") { s.removeLast() }

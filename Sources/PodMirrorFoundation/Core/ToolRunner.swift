@@ -22,7 +22,7 @@ package protocol ToolRunner: Sendable {
 
 /// The real runner: `ChildProcess` with the output streamed.
 package struct ProcessToolRunner: ToolRunner {
-    package var output: ToolOutput
+    var output: ToolOutput
 
     /// A runner whose children write their stdout to `output` (stderr unless a command asks otherwise).
     package init(output: ToolOutput = .standardError) { self.output = output }
@@ -46,7 +46,7 @@ package struct ProcessToolRunner: ToolRunner {
     }
 
     /// CocoaPods needs a UTF-8 locale: keep the caller's when it is one, else `en_US.UTF-8`.
-    package static func withUTF8Locale(_ environment: [String: String]) -> [String: String] {
+    static func withUTF8Locale(_ environment: [String: String]) -> [String: String] {
         var env = environment
         let current = env["LC_ALL"] ?? env["LC_CTYPE"] ?? env["LANG"] ?? ""
         let lower = current.lowercased()

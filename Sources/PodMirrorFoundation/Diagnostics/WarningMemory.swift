@@ -64,7 +64,7 @@ package struct WarningMemory: Sendable {
     }
 
     /// True when the last run remembered for `state` showed exactly the warnings hashed as `warnings`.
-    package func isRepeat(state: String, warnings: String) -> Bool {
+    func isRepeat(state: String, warnings: String) -> Bool {
         entries().last { $0.state == state }?.warnings == warnings
     }
 

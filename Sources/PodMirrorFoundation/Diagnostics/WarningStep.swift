@@ -24,7 +24,7 @@ extension WarningMemory {
         package var unchanged = 0
         /// What `record(_:)` remembers once the run's changes are made: each step's state and the hash of the
         /// warnings shown in it (nil: none, so forget the state).
-        package var records: [(state: String, warnings: String?)] = []
+        var records: [(state: String, warnings: String?)] = []
     }
 
     /// Sifts the steps' warnings: a step's are a repeat, and left out, when it changed nothing and the last run in

@@ -40,7 +40,7 @@ package struct Change: Sendable {
 
     /// True when a later step's failure can put the previous state back (the change has an `undo`).
     /// A plan runs the changes that are not reversible last (see `Plan.runOrder`).
-    package var isReversible: Bool { undo != nil }
+    var isReversible: Bool { undo != nil }
 
     package init(
         id: String, kind: ChangeKind, subject: String, summary: String, diff: String? = nil,

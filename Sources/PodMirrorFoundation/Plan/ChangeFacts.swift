@@ -12,6 +12,6 @@ package struct NoFacts: ChangeFacts {
 }
 
 /// The path a change's `commit` kept because it could not remove it (`LeftoverKept`).
-package struct LeftoverKeptFacts: ChangeFacts {
-    package var leftover: String
+struct LeftoverKeptFacts: ChangeFacts {
+    var leftover: String
 }

@@ -9,12 +9,12 @@ package struct ChangeRecord: Encodable, Sendable {
     package var changed: Bool
     package var applied: Bool
     /// A later failure can undo it; when false and `applied`, it stays changed whatever happens after.
-    package var reversible: Bool
+    var reversible: Bool
     package var diff: String?
     /// What the change planned (`Change.details`).
     package var details: any ChangeFacts
     /// What applying and committing it returned, in that order (`Change.apply`, `Change.commit`, `LeftoverKeptFacts`).
-    package var outcomes: [any ChangeFacts] = []
+    var outcomes: [any ChangeFacts] = []
     package var error: String?
     /// `summary` in the user's language (text output only).
     package var localizedSummary: String?

@@ -26,6 +26,6 @@ extension Plan {
 }
 
 /// What killed runs left beside a file, to remove.
-package struct LeftoversFacts: ChangeFacts {
-    package var paths: [String]
+struct LeftoversFacts: ChangeFacts {
+    var paths: [String]
 }

@@ -13,12 +13,12 @@ package struct Plan: Sendable {
     }
 
     /// True when applying would change something.
-    package var hasChanges: Bool { changes.contains { $0.isNeeded } }
+    var hasChanges: Bool { changes.contains { $0.isNeeded } }
 
     /// The changes in the order they run: reversible ones first, then the ones that cannot be undone, each group
     /// in plan order. So a failure undoes everything before it, except earlier irreversible steps, which the
     /// report lists as applied. Reports list the changes in plan order (`changes`), the same on every run.
-    package var runOrder: [Change] {
+    var runOrder: [Change] {
         changes.filter(\.isReversible) + changes.filter { !$0.isReversible }
     }
 

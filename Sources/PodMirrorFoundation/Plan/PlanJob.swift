@@ -17,7 +17,7 @@ package protocol HeldJobLock: AnyObject {
 /// same way: the runner takes it before the plan is made, and only when the mode applies.
 package struct PlanJob {
     /// Words for the lock's owner file and messages, e.g. `repo use` or `setup`.
-    package var purpose: String
+    var purpose: String
     /// Set when the plan must be made and applied while holding a lock (spec-repo changes: `Spec_Lock`).
     package var lock: (any JobLock)?
     /// Computes the plan from the current state; called once, under the lock when there is one.

@@ -4,7 +4,7 @@ import Foundation
 package struct PlanRunner: Sendable {
     package var context: ApplyContext
     /// Undo earlier steps when a later one fails.
-    package var rollbackOnFailure: Bool
+    var rollbackOnFailure: Bool
 
     package init(context: ApplyContext = ApplyContext(), rollbackOnFailure: Bool = true) {
         self.context = context

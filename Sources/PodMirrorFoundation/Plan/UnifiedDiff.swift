@@ -2,11 +2,11 @@ import Foundation
 
 /// Unified diffs (as `diff -u` prints them) for dry runs. Lines keep their own endings, so a CRLF
 /// file shows its `\r` untouched; a missing final newline is marked as `diff` does.
-package enum UnifiedDiff {
+enum UnifiedDiff {
     /// An operation on lines: keep, delete from old, insert from new.
     enum Op: Equatable { case keep(Int, Int), delete(Int), insert(Int) }
 
-    package static func render(
+    static func render(
         old: [UInt8], new: [UInt8], oldName: String = "a", newName: String = "b",
         context: Int = 3
     ) -> String {

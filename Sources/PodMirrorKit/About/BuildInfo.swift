@@ -7,9 +7,9 @@ import PodMirrorTransport
 /// what that libgit2 can do, the platform, and the commit it was built from.
 package struct BuildInfo: Sendable {
     package var version: String
-    package var libgit2Version: String
+    var libgit2Version: String
     /// Whether the linked libgit2 can fetch shallow (`--depth`); podmirror's pinned 1.5.1 cannot.
-    package var libgit2Shallow: Bool
+    var libgit2Shallow: Bool
     /// `linux-x86_64`, `macos-arm64`, …
     package var platform: String
     /// nil in a development build.

@@ -14,7 +14,7 @@ package struct PlatformChoice: Sendable, Equatable {
         self.version = version
     }
 
-    package var podfileLine: String { "platform :\(name)" + (version.map { ", '\($0)'" } ?? "") }
+    var podfileLine: String { "platform :\(name)" + (version.map { ", '\($0)'" } ?? "") }
 }
 
 /// Writes a new Podfile the way `pod init` does: native targets from the project,
@@ -170,8 +170,8 @@ package enum PodfileInit {
         /// A native target of the project; `test` when its product is a test bundle.
         package struct Target: Encodable, Sendable {
             package var name: String
-            package var productType: String
-            package var test: Bool
+            var productType: String
+            var test: Bool
         }
     }
 }

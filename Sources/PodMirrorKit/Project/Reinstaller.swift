@@ -22,9 +22,9 @@ package struct PodInstallFailed: PodMirrorError {
 /// `pod install` succeeded.
 package struct Reinstaller: Sendable {
     package var environment: RuntimeEnvironment
-    package var tools: any ToolRunner
+    var tools: any ToolRunner
     /// A stock CocoaPods refuses to run as root unless told `--allow-root` (CI containers run as root).
-    package var runsAsRoot: Bool
+    var runsAsRoot: Bool
 
     package init(
         environment: RuntimeEnvironment, tools: any ToolRunner = ProcessToolRunner(),
@@ -169,12 +169,12 @@ extension Reinstaller {
 }
 
 /// The `pod install` a reinstall runs, and where.
-package struct PodInstallFacts: ChangeFacts {
-    package var argv: [String]
-    package var directory: String
+struct PodInstallFacts: ChangeFacts {
+    var argv: [String]
+    var directory: String
 
     /// How the `pod install` that ran exited.
-    package struct Ran: ChangeFacts {
-        package var exitStatus: Int
+    struct Ran: ChangeFacts {
+        var exitStatus: Int
     }
 }

@@ -7,7 +7,7 @@ extension Doctor {
     /// For each SwiftPM project (`swiftPMProjects`): packages that still go to GitHub, a project `mirrors.json`
     /// that hides the user's, binary targets downloading from GitHub, and (online) mirrors with no such
     /// repository.
-    package func swiftPMChecks() -> [Finding] {
+    func swiftPMChecks() -> [Finding] {
         var findings: [Finding] = []
         let rules = network.urlRewrite
         for path in swiftPMProjects {

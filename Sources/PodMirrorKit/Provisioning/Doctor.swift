@@ -27,7 +27,7 @@ package struct Doctor: Sendable {
 
         enum CodingKeys: String, CodingKey { case id, severity, message, fix, subject, explanation }
 
-        package init(
+        init(
             id: DoctorFindingID, severity: Diagnostic.Severity, message: String, fix: String?, subject: String?,
             explanation: String? = nil
         ) {
@@ -40,7 +40,7 @@ package struct Doctor: Sendable {
         }
 
         /// A finding written in the catalog: `message`/`explanation` in English, the texts for people.
-        package init(
+        init(
             id: DoctorFindingID, severity: Diagnostic.Severity, _ message: Message, fix: String?, subject: String?,
             explanation: Message? = nil
         ) {
@@ -72,11 +72,11 @@ package struct Doctor: Sendable {
     package var environment: RuntimeEnvironment
     package var catalog: MirrorCatalog
     /// Podfiles whose `source` lines are checked against the local repos.
-    package var podfiles: [String]
+    var podfiles: [String]
     /// SwiftPM projects (packages, `.xcodeproj`s, `.xcworkspace`s) whose packages are checked.
     package var swiftPMProjects: [String] = []
     /// Probe the gem sources over the network.
-    package var checkNetwork: Bool
+    var checkNetwork: Bool
     package var timeout: Double
     /// The run's network settings (proxies, insteadOf rules).
     package var network: NetworkSettings

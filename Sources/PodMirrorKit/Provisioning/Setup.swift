@@ -10,8 +10,8 @@ import PodMirrorTransport
 package struct Setup: Sendable {
     package var environment: RuntimeEnvironment
     package var catalog: MirrorCatalog
-    package var probe: MirrorProbe
-    package var tools: any ToolRunner
+    var probe: MirrorProbe
+    var tools: any ToolRunner
     /// Stall timeout, lock wait, proxy and insteadOf rules for every transfer the plan makes (the probes use
     /// `probe`'s).
     package var network: NetworkSettings
@@ -32,7 +32,7 @@ package struct Setup: Sendable {
     package struct Resolved: Sendable {
         package var specs: Mirror?
         package var gems: Mirror?
-        package var strategy: SetupRequest.Strategy = .podfile
+        var strategy: SetupRequest.Strategy = .podfile
     }
 
     package func resolve(_ request: SetupRequest) throws -> Resolved {
@@ -75,7 +75,7 @@ package struct Setup: Sendable {
     /// The strategy asked for; without one, `trunk` when Podfiles are given and every one names no source but trunk
     /// (no `source` line, or the CDN's URL), since the trunk strategy then leaves every file of the team as it is, or
     /// when none is given and podmirror made trunk already; otherwise `podfile`.
-    package func strategy(for request: SetupRequest) throws -> SetupRequest.Strategy {
+    func strategy(for request: SetupRequest) throws -> SetupRequest.Strategy {
         if let strategy = request.strategy { return strategy }
         // `--remove-trunk` asks for the podfile strategy's end state: trunk gone, the Specs repo from the mirror.
         guard request.mirror != nil, !request.removeTrunk else { return .podfile }
@@ -302,9 +302,9 @@ package struct Setup: Sendable {
 }
 
 /// CocoaPods' `pod` found on PATH, or the `gem install` that installs it (`setup --install-cocoapods`).
-package struct CocoaPodsInstallFacts: ChangeFacts {
-    package var pod: String?
-    package var command: String?
+struct CocoaPodsInstallFacts: ChangeFacts {
+    var pod: String?
+    var command: String?
     /// Set once `gem install` installed it.
-    package var installed: Bool?
+    var installed: Bool?
 }

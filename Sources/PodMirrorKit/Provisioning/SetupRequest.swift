@@ -19,9 +19,9 @@ package struct SetupRequest: Sendable, Equatable {
     /// Gem mirror (catalog name or URL); nil leaves gem sources alone.
     package var gems: String?
     /// Also set Bundler's mirror for rubygems.org.
-    package var bundler: Bool
+    var bundler: Bool
     /// Podfiles to edit.
-    package var podfiles: [String]
+    var podfiles: [String]
     /// `platform NAME, 'VERSION'` for every Podfile.
     package var platform: PlatformVersion?
     /// `inhibit_all_warnings!` on (true) or off (false) in every Podfile; nil leaves it as it is.
@@ -31,9 +31,9 @@ package struct SetupRequest: Sendable, Equatable {
     /// Raise every pod target's deployment target on this platform to at least this version.
     package var deploymentTarget: PlatformVersion?
     /// nil: `trunk` when every Podfile given names only trunk, else `podfile` (`Setup.strategy(for:)`).
-    package var strategy: Strategy?
+    var strategy: Strategy?
     /// Remove `repos/trunk` so locked pods move to the mirror.
-    package var removeTrunk: Bool
+    var removeTrunk: Bool
     /// Run `gem install cocoapods` from the gem mirror when `pod` is missing.
     package var installCocoaPods: Bool
     /// Probe mirrors before switching to them.

@@ -40,7 +40,7 @@ package enum GitCheckout {
         try GitFreshCheckout.run(repo, commit: commit, session: TransferSession(options))
     }
 
-    package static func tree(_ repo: GitRepository, _ commitHex: String) throws -> OpaquePointer {
+    static func tree(_ repo: GitRepository, _ commitHex: String) throws -> OpaquePointer {
         guard var oid = GitOID.parse(commitHex) else {
             throw GitError(
                 .repository, operation: Message("git.operation.read-commit-in", ["commit": commitHex]),
@@ -71,7 +71,7 @@ package enum GitCheckout {
         return paths.sorted()
     }
 
-    package static func checkout(
+    static func checkout(
         _ repo: GitRepository, tree: OpaquePointer, baseline: OpaquePointer?, paths: [String]?,
         session: TransferSession
     ) throws {

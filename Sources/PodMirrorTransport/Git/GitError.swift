@@ -21,16 +21,16 @@ package struct GitError: PodMirrorError {
     /// The operation, e.g. "clone", "fetch", "checkout".
     package var operation: String
     /// The catalog form of `operation`, when it names a file or a ref (the others are in `operationTexts`).
-    package var operationText: Message?
+    var operationText: Message?
     /// Redacted URL or path the operation worked on.
     package var subject: String
     package var cause: String
     /// The catalog form of `cause`, when podmirror (not libgit2) words it.
     package var causeText: Message?
     /// For `.timeout`: the setting that bounds the stall (`--timeout`, `PODMIRROR_GIT_TIMEOUT`).
-    package var timeoutSetting: String?
+    var timeoutSetting: String?
     /// For `.timeout`: the transfer went on, but slower than the minimum rate (`MinimumRate`).
-    package var tooSlow = false
+    var tooSlow = false
 
     package init(_ kind: Kind, operation: String, subject: String, cause: String) {
         self.kind = kind
@@ -135,7 +135,7 @@ package struct GitError: PodMirrorError {
 /// in place on success and sets none for some failed writes (a full disk while writing the index), so the error
 /// is cleared first and, when the call sets none, the system's reason (`No space left on device`) is the cause.
 @discardableResult
-package func checkWrite(_ operation: String, _ subject: String, _ call: () -> Int32) throws -> Int32 {
+func checkWrite(_ operation: String, _ subject: String, _ call: () -> Int32) throws -> Int32 {
     git_error_clear()
     errno = 0
     let rc = call()

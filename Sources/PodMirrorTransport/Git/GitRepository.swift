@@ -17,7 +17,7 @@ package enum GitOID {
 /// An open repository (non-bare working tree). Frees the libgit2 handle on release.
 // @unchecked: the handle never changes; each repository is used by one thread at a time, as libgit2 requires.
 package final class GitRepository: @unchecked Sendable {
-    package let pointer: OpaquePointer
+    let pointer: OpaquePointer
     /// The working tree folder.
     package let path: String
 

@@ -19,7 +19,7 @@ import PodMirrorFoundation
 /// sockets a watchdog thread measures activity by libgit2's callbacks and, on a stall or cancellation,
 /// shuts down only the sockets of this transfer that the stream did not read itself.
 // @unchecked: state shared with the watchdog thread is read and written under `lock`.
-package final class TransferSession: @unchecked Sendable {
+final class TransferSession: @unchecked Sendable {
     let options: TransferOptions
     private let lock = NSLock()
     private var lastActivity = Date()
@@ -50,7 +50,7 @@ package final class TransferSession: @unchecked Sendable {
     /// The URL the transfer connects to as `--verbose` shows it: with its userinfo, redacted (`***@`).
     private var shownURL: String?
 
-    package init(_ options: TransferOptions) {
+    init(_ options: TransferOptions) {
         self.options = options
     }
 
@@ -69,7 +69,7 @@ package final class TransferSession: @unchecked Sendable {
 
     /// Runs `body` (libgit2 calls on this thread) with the stream's stall timeout and cancellation set;
     /// maps an aborted transfer to a timeout or interruption.
-    package func run<R>(operation: String, subject: String, _ body: () throws -> R) throws -> R {
+    func run<R>(operation: String, subject: String, _ body: () throws -> R) throws -> R {
         self.operation = operation
         let scope = pm_git_stream_begin(options.stallTimeout, options.cancellation.atomicFlag)
         if options.minimumRate.isEnabled {
@@ -342,7 +342,7 @@ package struct RemoteRef: Sendable, Equatable {
 /// Network operations: clone, fetch, list remote refs.
 package enum GitTransfer {
     /// Between the URL connected to and the URL as written, when a mirror (insteadOf) rewrote it.
-    package static let subjectMarker = " (for "
+    static let subjectMarker = " (for "
 
     /// How errors name a transfer of `url` that connects to `connect`, in one form for repos and pods alike:
     /// `url`, and when the insteadOf rules rewrote it, the mirror that failed first: `connect (for url)`,

@@ -15,7 +15,7 @@ package struct GitTreeEntry: Sendable {
     package var path: String
     package var name: String
     /// 0 for the entries of the root folder.
-    package var depth: Int
+    var depth: Int
     package var kind: Kind
 }
 

@@ -4,7 +4,7 @@ import PodMirrorFoundation
 /// The transports podmirror lets libgit2 use. `ext::`/`fd::` (run commands, use descriptors) and any
 /// unknown scheme are refused before libgit2 sees the URL.
 package enum GitURL {
-    package static let allowedSchemes: Set<String> = ["https", "http", "ssh", "git", "file", "git+ssh", "ssh+git"]
+    static let allowedSchemes: Set<String> = ["https", "http", "ssh", "git", "file", "git+ssh", "ssh+git"]
 
     /// Throws unless the URL is http(s), ssh (incl. scp-like `user@host:path`), git://, file:// or a path.
     package static func validate(_ url: String) throws {

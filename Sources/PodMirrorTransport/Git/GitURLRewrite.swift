@@ -9,11 +9,11 @@ import Foundation
 /// `NetworkSettings.urlRewrite`) and connects to it as the remote's instance URL, so libgit2's own rewrite
 /// (from the files libgit2 reads, blind to `GIT_CONFIG_GLOBAL`, `GIT_CONFIG_SYSTEM` and
 /// `GIT_CONFIG_NOSYSTEM`) is never used.
-package enum GitURLRewrite {
+enum GitURLRewrite {
     /// A submodule's URL from `.gitmodules` resolved as git resolves it, before any insteadOf rewriting: a
     /// relative one (`./…`, `../…`) against the parent's `remote.origin.url` as configured, each `../`
     /// dropping the last `/` part (or, for an scp-like URL, the part after the last `:`); others as they are.
-    package static func submoduleURL(_ url: String, parentRemote remote: String) -> String {
+    static func submoduleURL(_ url: String, parentRemote remote: String) -> String {
         guard url.hasPrefix("./") || url.hasPrefix("../") else { return url }
         var base = remote.hasSuffix("/") ? String(remote.dropLast()) : remote
         var rest = Substring(url)

@@ -47,7 +47,7 @@ package struct TransferOptions: Sendable {
 
     /// The proxy decision for `url` (see `ProxySettings`): the URL the transfer connects to, after git's
     /// `insteadOf` rewriting (see `GitURLRewrite`), as git decides it.
-    package func proxyChoice(for url: String) -> ProxySettings.Choice {
+    func proxyChoice(for url: String) -> ProxySettings.Choice {
         network.proxy.choice(for: url)
     }
 }

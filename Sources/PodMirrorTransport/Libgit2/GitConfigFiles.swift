@@ -22,7 +22,7 @@ package struct GitConfigFiles: Sendable {
     }
 
     /// The XDG global file git also reads (`$XDG_CONFIG_HOME/git/config`, `~/.config/git/config`).
-    package var xdgFile: String {
+    var xdgFile: String {
         let base =
             environment.variables["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment.home + "/.config"
         return environment.expandPath(base) + "/git/config"

@@ -29,7 +29,7 @@ package enum Libgit2 {
     package static var supportsShallow: Bool { pm_has_shallow() != 0 }
 
     /// The message of libgit2's last error on this thread (credentials redacted), or a fallback.
-    package static func lastErrorMessage(_ fallback: String = "unknown libgit2 error") -> String {
+    static func lastErrorMessage(_ fallback: String = "unknown libgit2 error") -> String {
         guard let e = pm_error_last(), let msg = e.pointee.message else { return fallback }
         return Redaction.redactText(String(cString: msg))
     }

@@ -13,9 +13,9 @@ package struct DownloadOptions: Sendable {
     /// Called with the bytes received so far.
     package var progress: (@Sendable (Int64) -> Void)?
     /// Attempts after the first one, with backoff, resuming with `Range` where the server allows it.
-    package var retries: Int
+    var retries: Int
     /// Seconds before the first retry; each further retry waits twice as long (at most 30 s).
-    package var retryDelay: TimeInterval
+    var retryDelay: TimeInterval
 
     package init(
         network: NetworkSettings, cancellation: CancellationToken = .init(), environment: [String: String] = [:],
@@ -30,17 +30,17 @@ package struct DownloadOptions: Sendable {
     }
 
     /// Seconds without a byte before a try is abandoned (then retried): `network.stallTimeout`.
-    package var stallTimeout: TimeInterval { network.stallTimeout }
+    var stallTimeout: TimeInterval { network.stallTimeout }
 
     /// The wait before attempt `failures + 1`: `retryDelay`, doubling with each failure, at most 30 s.
-    package func backoff(after failures: Int) -> TimeInterval {
+    func backoff(after failures: Int) -> TimeInterval {
         min(30, retryDelay * pow(2, Double(max(0, failures - 1))))
     }
 
     /// The longest one download runs when the server stalls on every attempt: `retries + 1` attempts of
     /// `stallTimeout` plus 1 s each (libcurl looks at a silent transfer once a second), plus the backoff between
     /// them (`--timeout 3`: 4 × (3 + 1) s + 1 + 2 + 4 s = 23 s).
-    package var stalledBound: TimeInterval {
+    var stalledBound: TimeInterval {
         Double(retries + 1) * (stallTimeout + 1) + (0..<max(0, retries)).map { backoff(after: $0 + 1) }.reduce(0, +)
     }
 
@@ -48,5 +48,5 @@ package struct DownloadOptions: Sendable {
     /// `stalledBound`. A try started in the window runs to its own end, so a download that never completes ends
     /// within this plus one try (a trickle: the minimum rate's window); a try that keeps the minimum rate is never
     /// cut.
-    package var retryWindow: TimeInterval { stalledBound }
+    var retryWindow: TimeInterval { stalledBound }
 }

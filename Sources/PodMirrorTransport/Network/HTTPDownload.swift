@@ -16,10 +16,10 @@ package struct HTTPDownload {
     package var shownURL: String
     /// `Name: value` request headers.
     package var headers: [String]
-    package var userAgent: String?
+    var userAgent: String?
     package var options: DownloadOptions
     /// The most bytes the file may hold: the download is cut there (`HTTPDownloadError.Kind.tooLarge`).
-    package var maxBytes: Int64
+    var maxBytes: Int64
 
     package init(
         url: String, shownURL: String? = nil, headers: [String] = [], userAgent: String?, options: DownloadOptions,

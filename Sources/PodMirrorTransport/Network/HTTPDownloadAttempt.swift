@@ -5,26 +5,26 @@ import PodMirrorFoundation
 /// One attempt at downloading a URL into a file through libcurl (`CHTTP`): resumed from `resumeFrom` with
 /// `Range`, abandoned after `stallTimeout` seconds without a byte or under the minimum rate, cut at `maxBytes`,
 /// through the proxy decided for it. Retrying, backing off and naming the failure are the caller's.
-package struct HTTPDownloadAttempt {
-    package var url: String
-    package var path: String
-    package var resumeFrom: Int64 = 0
+struct HTTPDownloadAttempt {
+    var url: String
+    var path: String
+    var resumeFrom: Int64 = 0
     /// `Name: value` request headers.
-    package var headers: [String] = []
-    package var userAgent: String?
+    var headers: [String] = []
+    var userAgent: String?
     /// The proxy to go through (`ProxySettings.choice(for:)`); nil connects directly.
-    package var proxy: String?
+    var proxy: String?
     /// A `.netrc` file libcurl may read credentials from.
-    package var netrc: String?
-    package var stallTimeout: TimeInterval
-    package var minimumRate: MinimumRate
+    var netrc: String?
+    var stallTimeout: TimeInterval
+    var minimumRate: MinimumRate
     /// The transfer is cut when the file would pass this size.
-    package var maxBytes: Int64
-    package var cancellation: CancellationToken
+    var maxBytes: Int64
+    var cancellation: CancellationToken
     /// Called with the bytes written so far.
-    package var progress: (@Sendable (Int64) -> Void)?
+    var progress: (@Sendable (Int64) -> Void)?
 
-    package init(
+    init(
         url: String, path: String, stallTimeout: TimeInterval, minimumRate: MinimumRate, maxBytes: Int64,
         cancellation: CancellationToken
     ) {
@@ -37,7 +37,7 @@ package struct HTTPDownloadAttempt {
     }
 
     /// How an attempt ended.
-    package enum Outcome: Equatable {
+    enum Outcome: Equatable {
         /// The whole body is in the file.
         case complete
         case cancelled
@@ -55,12 +55,12 @@ package struct HTTPDownloadAttempt {
     }
 
     /// What an attempt returns: how it ended, the last HTTP status (0 when none) and the raw response headers.
-    package struct Result {
-        package var outcome: Outcome
-        package var status: Int
-        package var headers: String
+    struct Result {
+        var outcome: Outcome
+        var status: Int
+        var headers: String
         /// True when the attempt was abandoned under the minimum rate (the server sent, too slowly).
-        package var tooSlow = false
+        var tooSlow = false
     }
 
     /// libcurl errors that another attempt cannot fix (bad URL, TLS verification, disk full, redirect loop).
@@ -82,7 +82,7 @@ package struct HTTPDownloadAttempt {
     }
 
     /// Runs the attempt; never throws: every way it can end is an `Outcome`.
-    package func perform() -> Result {
+    func perform() -> Result {
         let context = Context(self)
         let cHeaders = headers.map { strdup($0) }
         defer { cHeaders.forEach { free($0) } }

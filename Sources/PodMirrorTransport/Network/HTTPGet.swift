@@ -43,7 +43,7 @@ package final class HTTPGet: Sendable {
     /// The proxy configuration git transfers use; each request's proxy is decided from it.
     package let proxy: ProxySettings
     /// The most bytes of body kept: a longer answer (an endless ref advertisement) fails, cut at this size.
-    package let maxBodyBytes: Int64
+    let maxBodyBytes: Int64
 
     /// The default `maxBodyBytes`: far above a real ref advertisement, gem index or CDN file podmirror probes.
     package static let defaultMaxBodyBytes: Int64 = 64 << 20

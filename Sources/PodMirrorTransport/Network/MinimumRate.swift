@@ -5,25 +5,25 @@ import PodMirrorFoundation
 /// bytes a second over the last `seconds` aborts it. It sits beside the stall timeout, which only catches
 /// silence: a server trickling a byte a second never stalls. Set with `PODMIRROR_MIN_RATE` (bytes a
 /// second, 0 for none) and `PODMIRROR_MIN_RATE_TIME` (seconds); 1024 bytes/s over 30 s by default.
-package struct MinimumRate: Sendable, Equatable {
+struct MinimumRate: Sendable, Equatable {
     /// 0: no minimum.
-    package var bytesPerSecond: Int
-    package var seconds: TimeInterval
+    var bytesPerSecond: Int
+    var seconds: TimeInterval
 
-    package static let `default` = MinimumRate(bytesPerSecond: 1024, seconds: 30)
-    package static let none = MinimumRate(bytesPerSecond: 0, seconds: 30)
+    static let `default` = MinimumRate(bytesPerSecond: 1024, seconds: 30)
+    static let none = MinimumRate(bytesPerSecond: 0, seconds: 30)
     /// The settings named in a too-slow transfer's remedy.
-    package static let settingNames = "PODMIRROR_MIN_RATE or PODMIRROR_MIN_RATE_TIME"
+    static let settingNames = "PODMIRROR_MIN_RATE or PODMIRROR_MIN_RATE_TIME"
 
-    package init(bytesPerSecond: Int, seconds: TimeInterval) {
+    init(bytesPerSecond: Int, seconds: TimeInterval) {
         self.bytesPerSecond = bytesPerSecond
         self.seconds = seconds
     }
 
-    package var isEnabled: Bool { bytesPerSecond > 0 }
+    var isEnabled: Bool { bytesPerSecond > 0 }
 
     /// What a too-slow transfer's error says: "slower than 1024 bytes/s for 30 s".
-    package var cause: Message {
+    var cause: Message {
         Message("network.cause.too-slow", ["rate": String(bytesPerSecond), "seconds": Self.format(seconds)])
     }
 
@@ -32,7 +32,7 @@ package struct MinimumRate: Sendable, Equatable {
     }
 
     /// The minimum `environment` sets; a bad value is a usage error naming the variable and the value.
-    package static func resolve(environment: [String: String]) throws -> MinimumRate {
+    static func resolve(environment: [String: String]) throws -> MinimumRate {
         var rate = MinimumRate.default
         if let text = value("PODMIRROR_MIN_RATE", environment) {
             guard let n = Int(text), n >= 0 else {

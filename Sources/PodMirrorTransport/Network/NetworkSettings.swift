@@ -7,11 +7,11 @@ import PodMirrorFoundation
 /// rules. A transfer takes them whole (`TransferOptions(network:)`).
 package struct NetworkSettings: Sendable {
     /// Seconds without data from a server before a transfer is aborted.
-    package var stallTimeout: TimeInterval
+    var stallTimeout: TimeInterval
     /// The setting that decided `stallTimeout`, named in a timeout's remedy.
-    package var stallTimeoutSetting: String
+    var stallTimeoutSetting: String
     /// The slowest a transfer may go (`PODMIRROR_MIN_RATE`, `PODMIRROR_MIN_RATE_TIME`).
-    package var minimumRate = MinimumRate.default
+    var minimumRate = MinimumRate.default
     /// Seconds of a whole mirror probe (an HTTP request or an ls-remote).
     package var probeTimeout: TimeInterval
     /// Seconds to wait for CocoaPods' `Spec_Lock`.

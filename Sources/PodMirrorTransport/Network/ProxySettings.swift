@@ -10,7 +10,7 @@ import PodMirrorFoundation
 package struct ProxySettings: Sendable, Equatable {
     /// One `http.proxy` (`urlPattern` nil) or `http.<url>.proxy` entry, in the order git reads them.
     package struct ConfigEntry: Sendable, Equatable {
-        package var urlPattern: String?
+        var urlPattern: String?
         package var value: String
 
         package init(urlPattern: String?, value: String) {
@@ -20,19 +20,19 @@ package struct ProxySettings: Sendable, Equatable {
     }
 
     /// What a transfer to one URL does.
-    package enum Choice: Sendable, Equatable {
+    enum Choice: Sendable, Equatable {
         case direct
         /// Through this proxy URL (always with a scheme; may carry `user:password`, never print it raw).
         case proxy(String)
 
         /// The proxy URL, credentials redacted, or nil when direct.
-        package var displayURL: String? {
+        var displayURL: String? {
             if case .proxy(let url) = self { return Redaction.redactURL(url) }
             return nil
         }
     }
 
-    package var config: [ConfigEntry]
+    var config: [ConfigEntry]
     package var environment: [String: String]
 
     package init(config: [ConfigEntry] = [], environment: [String: String] = [:]) {
@@ -47,7 +47,7 @@ package struct ProxySettings: Sendable, Equatable {
     }
 
     /// The proxy for `url`.
-    package func choice(for url: String) -> Choice {
+    func choice(for url: String) -> Choice {
         guard let target = ProxyURLParts(url), target.scheme == "http" || target.scheme == "https" else {
             return .direct
         }

@@ -1,6 +1,6 @@
 import Foundation
 @testable import PodMirrorCLI
-import PodMirrorFoundation
+@testable import PodMirrorFoundation
 import PodMirrorTestSupport
 import XCTest
 

@@ -1,5 +1,5 @@
 @testable import PodMirrorCLI
-import PodMirrorFoundation
+@testable import PodMirrorFoundation
 import XCTest
 
 /// `pods fetch`'s progress line: the rate from the bytes, the time left from the pods done and total.

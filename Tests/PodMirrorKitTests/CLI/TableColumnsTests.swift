@@ -1,6 +1,6 @@
 @testable import PodMirrorCLI
 @testable import PodMirrorCocoaPods
-import PodMirrorFoundation
+@testable import PodMirrorFoundation
 @testable import PodMirrorKit
 import XCTest
 

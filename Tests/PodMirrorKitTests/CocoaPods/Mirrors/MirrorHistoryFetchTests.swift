@@ -1,8 +1,8 @@
 import Foundation
-import PodMirrorCocoaPods
-import PodMirrorFoundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
 import PodMirrorTestSupport
-import PodMirrorTransport
+@testable import PodMirrorTransport
 import XCTest
 
 /// `mirror test` relates Specs mirrors' HEADs by ancestry learned through the protocol (libgit2 fetches of

@@ -1,9 +1,9 @@
 import Foundation
 import PodMirrorCLI
-import PodMirrorCocoaPods
-import PodMirrorFoundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
 import PodMirrorTestSupport
-import PodMirrorTransport
+@testable import PodMirrorTransport
 import XCTest
 
 /// A pod whose GitHub download fails with no source mirror applying to it says how to add one (`remedy`, text and

@@ -1,5 +1,5 @@
-import PodMirrorCocoaPods
-import PodMirrorFoundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
 import PodMirrorTestSupport
 import XCTest
 

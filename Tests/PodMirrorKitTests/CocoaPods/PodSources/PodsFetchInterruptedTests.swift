@@ -1,9 +1,9 @@
 import Foundation
 @testable import PodMirrorCLI
 @testable import PodMirrorCocoaPods
-import PodMirrorFoundation
+@testable import PodMirrorFoundation
 import PodMirrorTestSupport
-import PodMirrorTransport
+@testable import PodMirrorTransport
 import XCTest
 
 /// An interrupted `pods fetch` counts the pods it stopped as interrupted, not failed (text summary and JSON counts),

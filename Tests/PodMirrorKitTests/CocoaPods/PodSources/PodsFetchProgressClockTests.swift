@@ -1,8 +1,8 @@
 import Foundation
 @testable import PodMirrorCocoaPods
-import PodMirrorFoundation
+@testable import PodMirrorFoundation
 import PodMirrorTestSupport
-import PodMirrorTransport
+@testable import PodMirrorTransport
 import XCTest
 
 /// The progress a fetch reports counts its seconds from the first fetch, not from before the planning (which reads

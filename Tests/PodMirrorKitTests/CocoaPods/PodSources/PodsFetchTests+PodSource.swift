@@ -1,6 +1,6 @@
 import Foundation
-import PodMirrorCocoaPods
-import PodMirrorFoundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
 import XCTest
 
 /// A pod with its own `:source => 'URL'` in the Podfile is looked up in that source's repo first, as CocoaPods'

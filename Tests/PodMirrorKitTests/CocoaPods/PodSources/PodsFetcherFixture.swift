@@ -1,8 +1,8 @@
 import Foundation
 @testable import PodMirrorCocoaPods
-import PodMirrorFoundation
+@testable import PodMirrorFoundation
 import PodMirrorTestSupport
-import PodMirrorTransport
+@testable import PodMirrorTransport
 
 /// A fetcher over a HOME with no lock, and jobs for pods P0, P1, … in a given state: for tests of how
 /// `PodsFetcher.execute` counts and reports, with nothing to download.

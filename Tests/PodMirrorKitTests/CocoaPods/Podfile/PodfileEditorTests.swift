@@ -1,8 +1,8 @@
 import Foundation
-import PodMirrorCocoaPods
-import PodMirrorFoundation
-import PodMirrorKit
-import PodMirrorTransport
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 import PodMirrorTestSupport
 import XCTest
 

@@ -1,6 +1,6 @@
 import Foundation
-import PodMirrorCocoaPods
-import PodMirrorFoundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
 import XCTest
 
 /// The Ruby area's own error: the lexer and the statement builder name the file, line and column of what they cannot

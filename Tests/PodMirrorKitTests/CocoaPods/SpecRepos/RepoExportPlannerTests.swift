@@ -1,6 +1,6 @@
 import Foundation
-import PodMirrorCocoaPods
-import PodMirrorKit
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorKit
 import PodMirrorTestSupport
 import XCTest
 

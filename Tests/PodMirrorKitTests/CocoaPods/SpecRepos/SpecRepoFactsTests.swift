@@ -1,6 +1,6 @@
 import Foundation
 @testable import PodMirrorCocoaPods
-import PodMirrorFoundation
+@testable import PodMirrorFoundation
 import XCTest
 
 /// The `details` keys of spec repo changes are docs/json.md's contract: a fact that is not known is `null` where

@@ -1,8 +1,8 @@
 import Foundation
-import PodMirrorCocoaPods
-import PodMirrorFoundation
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
 import PodMirrorTestSupport
-import PodMirrorTransport
+@testable import PodMirrorTransport
 import XCTest
 
 /// `setup --strategy trunk`'s plan against a git Specs mirror served on loopback: trunk checked against the mirror file

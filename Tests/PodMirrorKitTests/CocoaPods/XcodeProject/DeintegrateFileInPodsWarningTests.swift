@@ -1,6 +1,6 @@
 import Foundation
 @testable import PodMirrorCocoaPods
-import PodMirrorFoundation
+@testable import PodMirrorFoundation
 import PodMirrorTestSupport
 import XCTest
 

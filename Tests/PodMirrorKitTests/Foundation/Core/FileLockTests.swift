@@ -1,5 +1,5 @@
 import Foundation
-import PodMirrorFoundation
+@testable import PodMirrorFoundation
 import PodMirrorTestSupport
 import XCTest
 

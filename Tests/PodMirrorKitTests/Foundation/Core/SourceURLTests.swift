@@ -1,7 +1,7 @@
-import PodMirrorCocoaPods
-import PodMirrorFoundation
-import PodMirrorKit
-import PodMirrorTransport
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
+@testable import PodMirrorTransport
 import XCTest
 
 /// Source URLs are canonicalised and matched as cocoapods-core's `Source::Manager` does.

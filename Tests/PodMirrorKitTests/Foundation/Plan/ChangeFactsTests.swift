@@ -1,5 +1,5 @@
 import Foundation
-import PodMirrorFoundation
+@testable import PodMirrorFoundation
 import XCTest
 
 /// A change's facts as a report records them: what it planned, then what applying and committing returned; JSON

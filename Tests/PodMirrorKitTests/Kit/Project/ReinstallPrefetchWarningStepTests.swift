@@ -1,7 +1,7 @@
 import Foundation
 @testable import PodMirrorCocoaPods
-import PodMirrorFoundation
-import PodMirrorKit
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
 import PodMirrorTestSupport
 import XCTest
 

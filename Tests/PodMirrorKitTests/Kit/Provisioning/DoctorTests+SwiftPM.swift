@@ -1,9 +1,9 @@
 import Foundation
-import PodMirrorCocoaPods
-import PodMirrorFoundation
-import PodMirrorKit
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
 import PodMirrorTestSupport
-import PodMirrorTransport
+@testable import PodMirrorTransport
 import XCTest
 
 /// `doctor`'s SwiftPM findings: packages still going to GitHub, a project `mirrors.json` hiding the user's, binary

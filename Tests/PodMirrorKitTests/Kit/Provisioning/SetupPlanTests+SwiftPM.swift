@@ -1,9 +1,9 @@
 import Foundation
-import PodMirrorCocoaPods
-import PodMirrorFoundation
-import PodMirrorKit
+@testable import PodMirrorCocoaPods
+@testable import PodMirrorFoundation
+@testable import PodMirrorKit
 import PodMirrorTestSupport
-import PodMirrorTransport
+@testable import PodMirrorTransport
 import XCTest
 
 /// `setup --swiftpm PATH`: the project's `mirrors.json` in the same plan as the source mirrors it names.
