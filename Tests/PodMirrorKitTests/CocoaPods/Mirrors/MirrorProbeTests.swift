@@ -77,9 +77,9 @@ final class MirrorProbeTests: XCTestCase {
             XCTAssertEqual(byName["stuck"]?.problemLocalized, "0.5 秒内没有响应")
             XCTAssertTrue(byName["redirect"]?.problemLocalized?.hasPrefix("重定向到了明文 http") ?? false, "\(r)")
             XCTAssertTrue(byName["wrong"]?.problemLocalized?.hasPrefix("specs.4.8.gz 不是 gzip 数据") ?? false, "\(r)")
-            // libcurl's words, framed in Chinese; JSON keeps them as they are.
-            XCTAssertTrue(byName["closed"]?.problemLocalized?.hasPrefix("网络错误（") ?? false, "\(r)")
-            XCTAssertFalse(byName["closed"]?.problem?.contains("网络错误") ?? true, "\(r)")
+            // A refused connection in Chinese (CurlReason); JSON keeps libcurl's words as they are.
+            XCTAssertEqual(byName["closed"]?.problemLocalized, "无法连接服务器", "\(r)")
+            XCTAssertTrue(byName["closed"]?.problem?.contains("127.0.0.1 port 9") ?? false, "\(r)")
         }
     }
 
