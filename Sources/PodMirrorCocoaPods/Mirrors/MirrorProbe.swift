@@ -67,7 +67,7 @@ package struct MirrorProbe: Sendable {
         /// Rank among usable mirrors (1 = fastest healthy, up to date); nil when unusable.
         package var rank: Int?
         /// `problem` in the catalog, where podmirror words it itself (text output shows it localized).
-        var problemText: Message? = nil
+        package var problemText: Message? = nil
         /// Specs git mirrors: the ref HEAD's commit was advertised on (what a fetch of it asks for).
         var headRef: String? = nil
 

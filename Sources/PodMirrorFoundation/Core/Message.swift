@@ -28,6 +28,14 @@ package struct Message: Sendable, Hashable, CustomStringConvertible {
         return MessageCatalog.shared(language).format(key, filled)
     }
 
+    /// This sentence with the placeholder `name` filled by `part`, said in the language of the whole, or by
+    /// `plain` when there is no such sentence (a reason worded outside the catalog).
+    package func filling(_ name: String, with part: Message?, or plain: String) -> Message {
+        var copy = self
+        if let part { copy.parts[name] = part } else { copy.arguments[name] = plain }
+        return copy
+    }
+
     /// The same sentence with `transform` applied to every argument, its parts' included (redaction).
     package func mapArguments(_ transform: (String) -> String) -> Message {
         Message(key, arguments.mapValues(transform), parts: parts.mapValues { $0.mapArguments(transform) })

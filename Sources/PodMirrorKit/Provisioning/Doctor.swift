@@ -402,7 +402,8 @@ package struct Doctor: Sendable {
             // The probe's problem in the reader's language; JSON's `message` keeps it in English.
             var finding = Finding(
                 id: .gemsSourceUnreachable, severity: .error,
-                Message("doctor.gems.source-unreachable", ["url": r.url, "problem": r.problemLocalized ?? "-"]),
+                Message("doctor.gems.source-unreachable", ["url": r.url])
+                    .filling("problem", with: r.problemText, or: r.problem ?? "-"),
                 fix: "podmirror gems source use \"$(podmirror mirror test --gems --pick)\"", subject: listing.gemrc,
                 explanation: Message("doctor.gems.source-unreachable.explanation"))
             finding.message =
