@@ -9,6 +9,13 @@ package enum PodsDisposal: Sendable, Equatable {
     case moveAside(to: String)
 }
 
+/// One line of `deintegrate`'s output: CocoaPods' own words (English, as `pod deintegrate` prints them) or
+/// podmirror's, from the catalog.
+package enum DeintegrateLine: Sendable, Equatable {
+    case cocoaPods(String)
+    case podmirror(Message)
+}
+
 /// A deintegration plan: the project file edit and the `Pods/` removal, with what they remove.
 package struct DeintegratePlan: Sendable {
     package var plan: Plan
@@ -20,18 +27,26 @@ package struct DeintegratePlan: Sendable {
     package var removesPods: Bool
 
     /// Lines in `pod deintegrate`'s words (non-verbose), per target then project-wide.
-    package func messages(verbose: Bool = false) -> [String] {
-        var lines: [String] = []
-        let d = deintegration
-        guard d.foundIntegration else {
+    package func messages(verbose: Bool = false) -> [DeintegrateLine] {
+        guard deintegration.foundIntegration else {
             // podmirror's own words (the rest are `pod deintegrate`'s, in English as CocoaPods prints them).
-            lines.append(Message("deintegrate.none-found", ["project": location.displayPath]).localized)
+            var lines = [
+                DeintegrateLine.podmirror(Message("deintegrate.none-found", ["project": location.displayPath]))
+            ]
             if podsExists {
                 lines.append(
-                    removesPods ? "Removing `Pods` directory." : Message("deintegrate.pods-dir-kept").localized)
+                    removesPods
+                        ? .cocoaPods("Removing `Pods` directory.") : .podmirror(Message("deintegrate.pods-dir-kept")))
             }
             return lines
         }
+        return cocoaPodsLines(verbose: verbose).map(DeintegrateLine.cocoaPods)
+    }
+
+    /// What `pod deintegrate` prints for a project it found integrated.
+    private func cocoaPodsLines(verbose: Bool) -> [String] {
+        var lines: [String] = []
+        let d = deintegration
         lines.append("Deintegrating `\(location.displayPath)`")
         for t in d.targets {
             if verbose { lines.append("Deintegrating target `\(t.name)`") }
