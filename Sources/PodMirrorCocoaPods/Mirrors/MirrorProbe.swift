@@ -82,9 +82,6 @@ package struct MirrorProbe: Sendable {
         /// The name a person knows the mirror by: its catalog name, else its URL.
         package var shownName: String { name.isEmpty ? url : name }
 
-        /// `problem` for a person: localized when podmirror worded it.
-        package var problemLocalized: String? { problemText?.localized ?? problem }
-
         mutating func setProblem(_ message: Message) {
             problem = message.english
             problemText = message

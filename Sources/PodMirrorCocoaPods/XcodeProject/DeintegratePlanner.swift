@@ -123,14 +123,14 @@ package enum DeintegratePlanner {
                     details: XcodeprojDeintegrateFacts(removedObjects: d.removed, format: file.format.rawValue),
                     fileSystem: fs,
                     renderDiff: renderDiff
-                ).localized(summary))
+                ).said(summary))
         } else {
             let summary = Message("deintegrate.summary.none", ["project": location.displayPath])
             plan.changes.append(
                 .satisfied(
                     id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate, subject: shown,
                     summary: summary.english
-                ).localized(summary))
+                ).said(summary))
         }
         plan.removingLeftovers(beside: [location.pbxproj, location.podsDirectory], except: backup, fileSystem: fs)
         return DeintegratePlan(
@@ -174,7 +174,7 @@ package enum DeintegratePlanner {
             },
             // Kept on a later failure: the Pods/ of before the killed reinstall is where it belongs, never aside again.
             undo: {}
-        ).localized(summary)
+        ).said(summary)
     }
 
     /// Moves `Pods/` aside (atomic rename in the same folder); a later failure of the plan moves it back. Once

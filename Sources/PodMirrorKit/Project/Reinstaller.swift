@@ -69,7 +69,7 @@ package struct Reinstaller: Sendable {
                         if fs.fileExists(aside) { try LeftoverKept.remove(aside, fileSystem: fs) }
                         return nil
                     }
-                ).localized(summary))
+                ).said(summary))
         }
         return planned
     }
