@@ -139,14 +139,13 @@ package struct Doctor: Sendable {
                     Message("doctor.tool.missing", ["tool": name]), fix: fix, subject: name, explanation: explanation)
             }
             guard let version = probe.version(of: path) else {
-                let how = explanations[name].map { $0.text(in: RunScope.current.language) } ?? ""
                 var finding = Finding(
                     id: .tool(tool, .broken), severity: .error,
                     Message("doctor.tool.broken", ["path": path]), fix: nil, subject: path)
-                // The reinstall hint nests the install hint: English for JSON, this run's language for people.
-                finding.explanation =
-                    Message("doctor.tool.reinstall", ["how": explanations[name]?.english ?? ""]).english
-                finding.explanationText = Message("doctor.tool.reinstall", ["how": how])
+                // The reinstall hint nests the install hint: English for JSON, the run's language for people.
+                let reinstall = Message("doctor.tool.reinstall").filling("how", with: explanations[name], or: "")
+                finding.explanation = reinstall.english
+                finding.explanationText = reinstall
                 return finding
             }
             return Finding(
