@@ -12,5 +12,5 @@ package final class RecordingProgress: ProgressReporter, @unchecked Sendable {
 
     package init() {}
     package var phases: Set<String> { lock.lock(); defer { lock.unlock() }; return Set(seen) }
-    package func report(_ event: ProgressEvent) { lock.lock(); seen.append(event.phase); lock.unlock() }
+    package func report(_ event: ProgressEvent) { lock.lock(); seen.append(event.phase.english); lock.unlock() }
 }

@@ -31,7 +31,7 @@ struct DeintegrateCommand: PodmirrorCommand {
             RepeatedWarnings.show(report, runner: runner)
             DeintegrateRender.printLines(planned, runner: runner)
             for change in report.changes where change.kind == .leftoverRemove && change.applied {
-                runner.console.out(change.localizedSummary ?? change.summary)
+                runner.console.out(change.localizedSummary)
             }
         }
     }

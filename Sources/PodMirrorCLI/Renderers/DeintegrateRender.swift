@@ -20,14 +20,22 @@ enum DeintegrateRender {
                 "path": .string(planned.location.podsDirectory), "existed": .bool(planned.podsExists),
                 "removed": .bool(planned.removesPods),
             ],
-            "messages": .array(planned.messages().map { .string($0) }),
+            "messages": .array(planned.messages().map { .string(text($0)) }),
         ]
+    }
+
+    /// A line as shown: CocoaPods' words as they are, podmirror's in the run's language.
+    static func text(_ line: DeintegrateLine) -> String {
+        switch line {
+        case .cocoaPods(let words): words
+        case .podmirror(let message): message.localized
+        }
     }
 
     /// CocoaPods' lines on stdout.
     static func printLines(_ planned: DeintegratePlan, runner: CommandRunner) {
         let c = runner.console
-        for line in planned.messages(verbose: runner.options.verbose) {
+        for line in planned.messages(verbose: runner.options.verbose).map(text) {
             c.out(line.hasPrefix("Project has been deintegrated") ? c.paint(line, .green) : line)
         }
     }

@@ -7,15 +7,15 @@ enum PodsRender {
     /// `pods 3/10  1.2 MB, 400 KB/s, about 20 s left`: the rate from the bytes so far, the time left from the pods
     /// done and still to do (the sizes of the pods not fetched yet are unknown).
     static func progressLine(done: Int, total: Int, bytes: Int64, elapsed: TimeInterval) -> String {
-        let counts = Message(
+        let phase = Message(
             "pods.fetch.progress",
             [
                 "done": String(done), "total": String(total),
                 "bytes": ByteSize.text(bytes),
             ]
-        ).localized
-        let event = ProgressEvent(phase: counts, completed: done, total: total, bytes: Int(bytes))
-        return counts + ConsoleProgress.rateAndTimeLeft(event, elapsed: elapsed)
+        )
+        let event = ProgressEvent(phase: phase, completed: done, total: total, bytes: Int(bytes))
+        return phase.localized + ConsoleProgress.rateAndTimeLeft(event, elapsed: elapsed)
     }
 
     static func statusWord(_ s: PodFetchResult.Status) -> String {

@@ -140,7 +140,7 @@ public final class Console: @unchecked Sendable {
         if let bytes = last.bytes {
             counts += ", " + ByteSize.text(Int64(bytes))
         }
-        let line = Message("cli.verbose.stage", ["stage": last.phase, "counts": counts]).localized
+        let line = Message("cli.verbose.stage", ["stage": last.phase.localized, "counts": counts]).localized
         stderr.write(Data((line + "\n").utf8))
     }
 
@@ -183,8 +183,8 @@ struct ConsoleProgress: ProgressReporter {
 
     func report(_ event: ProgressEvent) {
         console.stage(event)
-        let elapsed = console.elapsed(in: event.phase)
-        var line = event.phase
+        var line = event.phase.localized
+        let elapsed = console.elapsed(in: line)
         if let total = event.total, total > 0 {
             let fraction = min(1, Double(event.completed) / Double(total))
             let width = 28

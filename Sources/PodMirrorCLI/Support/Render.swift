@@ -48,7 +48,7 @@ enum Render {
             text?()
             let c = runner.console
             for change in report.changes where change.unknownStatus != nil {
-                let why = Redaction.redactText(change.localizedError ?? change.error ?? "")
+                let why = Redaction.redactText(change.localizedError ?? "")
                 c.err(c.paint(Message("cli.prefix.error").localized, .red, stderr: true) + why)
             }
         }
@@ -110,7 +110,7 @@ enum Render {
             case (_, true): mark = c.paint(Message("cli.mark.would-change").localized, .yellow)
             default: mark = c.paint(Message("cli.mark.ok").localized, .dim)
             }
-            c.out("\(mark)  \(switchDone(change) ?? change.localizedSummary ?? change.summary)")
+            c.out("\(mark)  \(switchDone(change) ?? change.localizedSummary)")
             if report.mode != .apply, change.changed, let diff = change.diff, !diff.isEmpty {
                 c.out(c.paintDiff(diff))
             }
@@ -168,12 +168,12 @@ enum Render {
             if let failure = error as? PlanFailure {
                 failure.report.warnings.forEach { c.err(diagnosticLine($0, console: c)) }
                 for change in failure.report.stayedChanged {
-                    let summary = change.localizedSummary ?? change.summary
+                    let summary = change.localizedSummary
                     c.err(Message("cli.failure.done-before", ["summary": summary]).localized)
                 }
                 for id in failure.report.rolledBack {
                     let summary =
-                        failure.report.changes.first { $0.id == id }.map { $0.localizedSummary ?? $0.summary } ?? id
+                        failure.report.changes.first { $0.id == id }.map { $0.localizedSummary } ?? id
                     c.err(Message("cli.failure.rolled-back", ["summary": summary]).localized)
                 }
                 // Independent changes (each repo of `repo update`): every failure, when the plan went on
@@ -181,8 +181,8 @@ enum Render {
                 let failed = failure.report.changes.filter { $0.error != nil }
                 let wentOn = failed.count > 1 || failure.report.changes.last?.error == nil
                 for change in failed where wentOn {
-                    let why = Redaction.redactText(change.localizedError ?? change.error ?? "")
-                    let summary = change.localizedSummary ?? change.summary
+                    let why = Redaction.redactText(change.localizedError ?? "")
+                    let summary = change.localizedSummary
                     c.err(Message("cli.failure.failed", ["summary": summary, "error": why]).localized)
                 }
             }

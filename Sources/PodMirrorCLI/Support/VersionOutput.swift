@@ -13,7 +13,7 @@ enum VersionOutput {
         if arguments.contains("--json") {
             Render.json(info.json, console: console)
         } else {
-            info.lines.forEach { console.out($0) }
+            info.lines.forEach { console.out($0.localized) }
         }
         return 0
     }

@@ -152,7 +152,7 @@ package struct InsteadOfRules: Sendable {
                     .satisfied(
                         id: "gitconfig.insteadof:\(file)", kind: .gitconfigEdit, subject: file,
                         summary: summary.english
-                    ).localized(summary))
+                    ).said(summary))
                 continue
             }
             var sim = try GitConfigFile.simulate(file: file, fileSystem: environment.fileSystem) { config in
@@ -199,7 +199,7 @@ package struct InsteadOfRules: Sendable {
     func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), summary: Message, details: GitconfigEditFacts)
         -> Change
     {
-        change(file: file, sim, summary: summary.english, details: details).localized(summary)
+        change(file: file, sim, summary: summary.english, details: details).said(summary)
     }
 
     func change(file: String, _ sim: (old: [UInt8]?, new: [UInt8]), summary: String, details: GitconfigEditFacts)

@@ -67,7 +67,7 @@ package struct MirrorProbe: Sendable {
         /// Rank among usable mirrors (1 = fastest healthy, up to date); nil when unusable.
         package var rank: Int?
         /// `problem` in the catalog, where podmirror words it itself (text output shows it localized).
-        var problemText: Message? = nil
+        package var problemText: Message? = nil
         /// Specs git mirrors: the ref HEAD's commit was advertised on (what a fetch of it asks for).
         var headRef: String? = nil
 
@@ -81,9 +81,6 @@ package struct MirrorProbe: Sendable {
 
         /// The name a person knows the mirror by: its catalog name, else its URL.
         package var shownName: String { name.isEmpty ? url : name }
-
-        /// `problem` for a person: localized when podmirror worded it.
-        package var problemLocalized: String? { problemText?.localized ?? problem }
 
         mutating func setProblem(_ message: Message) {
             problem = message.english

@@ -55,8 +55,8 @@ package struct PodFetchResult: Sendable, Codable, Equatable {
     package var remedy: String?
 
     /// Catalog forms of `reason`/`error` for text output (not in JSON).
-    var reasonText: Message?
-    var errorText: Message?
+    package var reasonText: Message?
+    package var errorText: Message?
     package var remedyText: Message?
     package var exitStatus: ExitStatus?
 
@@ -84,17 +84,6 @@ package struct PodFetchResult: Sendable, Codable, Equatable {
         try c.encode(specRepo, forKey: .specRepo)
         try c.encode(remedy, forKey: .remedy)
     }
-
-    /// The localized reason or error, for text output.
-    package var localizedDetail: String? {
-        if let errorText { return errorText.localized }
-        if let error { return error }
-        if let reasonText { return reasonText.localized }
-        return reason
-    }
-
-    /// The localized remedy, for text output.
-    package var localizedRemedy: String? { remedyText?.localized ?? remedy }
 }
 
 extension PodFetchResult.Status: DocumentedCode {

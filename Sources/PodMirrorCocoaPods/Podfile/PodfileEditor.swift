@@ -19,18 +19,17 @@ package enum PodfileEdit: Sendable, Equatable {
     /// One line for a person (URL credentials redacted).
     package var summary: String { Redaction.redactText(rawSummary) }
 
-    var rawSummary: String { message(in: .english) }
+    var rawSummary: String { said.english }
 
-    /// The edit as a sentence in `language` (credentials not yet redacted).
-    func message(in language: Language) -> String {
-        func t(_ key: String, _ args: [String: String] = [:]) -> String {
-            Message(key, args).text(in: language)
-        }
-        func scope(_ configuration: String?, _ pod: String?) -> String {
+    /// The edit as a sentence (credentials not yet redacted).
+    var said: Message {
+        func t(_ key: String, _ args: [String: String] = [:]) -> Message { Message(key, args) }
+        /// `edit` followed by the configuration and pod it is limited to, each after a space.
+        func scope(_ edit: Message, _ configuration: String?, _ pod: String?) -> Message {
             [
                 configuration.map { t("podfile.edit.scope.configuration", ["configuration": $0]) },
                 pod.map { t("podfile.edit.scope.pod", ["pod": $0]) },
-            ].compactMap { $0 }.map { " " + $0 }.joined()
+            ].compactMap { $0 }.reduce(edit) { Message("podfile.edit.scoped", parts: ["edit": $0, "scope": $1]) }
         }
         switch self {
         case .useSource(let m): return t("podfile.edit.use-source", ["source": m])
@@ -44,9 +43,9 @@ package enum PodfileEdit: Sendable, Equatable {
                 ?? t("podfile.edit.platform", ["name": n, "version": v])
         case .inhibitWarnings(let on): return t(on ? "podfile.edit.inhibit-on" : "podfile.edit.inhibit-off")
         case .buildSetting(let k, let v, let c, let p):
-            return t("podfile.edit.build-setting", ["key": k, "value": v]) + scope(c, p)
+            return scope(t("podfile.edit.build-setting", ["key": k, "value": v]), c, p)
         case .unsetBuildSetting(let k, let c, let p):
-            return t("podfile.edit.unset-build-setting", ["key": k]) + scope(c, p)
+            return scope(t("podfile.edit.unset-build-setting", ["key": k]), c, p)
         case .deploymentTarget(let p):
             return t("podfile.edit.deployment-target", ["platform": p.platform.rawValue, "version": p.version])
         }
@@ -192,16 +191,13 @@ package enum PodfileEditor {
             id: "podfile.edit:\(document.path)", kind: .podfileEdit, path: document.path,
             displayPath: displayPath, old: result.old, new: result.new, summary: summary,
             details: details, fileSystem: fs)
-        // The edits are phrased in this run's language here, as the catalog cannot nest messages;
-        // `summary` above stays the English JSON carries.
-        let language = RunScope.current.language
-        change.message = Message(
-            "podfile.edit.summary",
-            [
-                "edits": said.map { Redaction.redactText($0.message(in: language)) }
-                    .joined(separator: Message("podfile.edit.separator").text(in: language)),
-                "path": displayPath ?? document.path,
-            ])
+        // The edits as one list sentence, each a part; `summary` above stays the English JSON carries.
+        let edits = said.map { $0.said.mapArguments(Redaction.redactText) }
+        let list = edits.last.map { last in
+            edits.dropLast().reversed().reduce(last) { Message("podfile.edit.list", parts: ["first": $1, "rest": $0]) }
+        }
+        change.message = Message("podfile.edit.summary", ["path": displayPath ?? document.path])
+            .filling("edits", with: list, or: "")
         return (change, result.warnings)
     }
 

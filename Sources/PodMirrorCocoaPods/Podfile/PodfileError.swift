@@ -34,7 +34,7 @@ struct PodfileError: PodMirrorError {
     ) {
         self.init(message.english, file: file, line: line, column: column, remedy: remedy?.english, code: code)
         let location = self.message.dropLast(message.english.count + 2)
-        text = Message("podfile.at", ["where": String(location), "message": message.localized])
+        text = Message("podfile.at", ["where": String(location)], parts: ["message": message])
         remedyText = remedy
     }
 

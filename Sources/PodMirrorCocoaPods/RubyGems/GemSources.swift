@@ -140,14 +140,14 @@ package struct GemSources: Sendable {
                 id: "gems.gemrc", kind: .gemrcEdit, subject: path, summary: summary.english,
                 details: details
             )
-            return (change.localized(summary), kept)
+            return (change.said(summary), kept)
         }
         var change = Change.fileEdit(
             id: "gems.gemrc", kind: .gemrcEdit, path: path, old: old, new: new,
             summary: summary.english, details: details, fileSystem: fs
         )
         .creatingParentFolder(of: path, fileSystem: fs)
-        .localized(summary)
+        .said(summary)
         let catalog = self.catalog
         change.commit = {
             record.update(added: onlyIfSet ? nil : target, sources: after, catalog: catalog)
@@ -170,12 +170,12 @@ package struct GemSources: Sendable {
                 id: "gems.bundler-mirror", kind: .bundlerConfigEdit, subject: path,
                 summary: summary.english, details: details
             )
-            .localized(summary)
+            .said(summary)
         }
         return Change.fileEdit(
             id: "gems.bundler-mirror", kind: .bundlerConfigEdit, path: path,
             old: exists ? config.bytes : nil, new: new, summary: summary.english, details: details,
             fileSystem: fs
-        ).creatingParentFolder(of: path, fileSystem: fs).localized(summary)
+        ).creatingParentFolder(of: path, fileSystem: fs).said(summary)
     }
 }

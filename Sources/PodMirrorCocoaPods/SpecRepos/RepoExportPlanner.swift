@@ -31,7 +31,7 @@ package struct RepoExportPlanner: Sendable {
                     Change.satisfied(
                         id: "repo.export:\(name)", kind: .specRepoExport, subject: file, summary: current.english,
                         details: details
-                    ).localized(current)
+                    ).said(current)
                 ])
         }
         let planner = self
@@ -40,7 +40,7 @@ package struct RepoExportPlanner: Sendable {
             id: "repo.export:\(name)", kind: .specRepoExport, subject: file, summary: summary.english,
             details: details, isNeeded: true,
             apply: { context in try planner.export(name: name, to: file, context: context) })
-        return Plan(title: "repo export \(name)", changes: [change.localized(summary)])
+        return Plan(title: "repo export \(name)", changes: [change.said(summary)])
     }
 
     /// True when `file` starts with `header` and a pack follows it.

@@ -41,7 +41,7 @@ package struct RepoRemovePlanner: Sendable {
                         if let kept = aside.take() { repos.staging.removeTree(kept) }
                         return nil
                     }
-                ).localized(removal)
+                ).said(removal)
             ])
     }
 }

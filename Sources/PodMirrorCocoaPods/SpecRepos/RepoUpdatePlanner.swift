@@ -69,7 +69,7 @@ package struct RepoUpdatePlanner: Sendable {
             return Change.satisfied(
                 id: "repo.update:\(info.name)", kind: .specRepoUpdate, subject: info.name,
                 summary: current.english, details: details
-            ).localized(current)
+            ).said(current)
         }
         let shared = self.shared
         let repos = shared.repos

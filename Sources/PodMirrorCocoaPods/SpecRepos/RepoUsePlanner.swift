@@ -110,7 +110,7 @@ package struct RepoUsePlanner: Sendable {
                         details: SpecRepoUnchangedFacts(
                             name: existing.name, url: existing.displayURL, oldHead: existing.head,
                             newHead: existing.head)
-                    ).localized(same)
+                    ).said(same)
                 ],
                 warnings: plan.warnings)
         }

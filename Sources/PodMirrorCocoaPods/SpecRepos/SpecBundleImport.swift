@@ -338,7 +338,7 @@ extension RepoImportPlanner {
             }
             let summary = Message("repo.clone.summary", ["url": Redaction.redactURL(origin), "path": path])
             report.changes[i].summary = summary.english
-            report.changes[i].localizedSummary = summary.localized
+            report.changes[i].summaryText = summary
         }
         return report
     }

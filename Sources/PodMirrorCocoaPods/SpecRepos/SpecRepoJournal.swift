@@ -165,6 +165,6 @@ extension ReposDirectory {
                 try dir.finish(info, journal)
                 return nil
             }
-        ).localized(message)
+        ).said(message)
     }
 }

@@ -9,6 +9,13 @@ package enum PodsDisposal: Sendable, Equatable {
     case moveAside(to: String)
 }
 
+/// One line of `deintegrate`'s output: CocoaPods' own words (English, as `pod deintegrate` prints them) or
+/// podmirror's, from the catalog.
+package enum DeintegrateLine: Sendable, Equatable {
+    case cocoaPods(String)
+    case podmirror(Message)
+}
+
 /// A deintegration plan: the project file edit and the `Pods/` removal, with what they remove.
 package struct DeintegratePlan: Sendable {
     package var plan: Plan
@@ -20,18 +27,26 @@ package struct DeintegratePlan: Sendable {
     package var removesPods: Bool
 
     /// Lines in `pod deintegrate`'s words (non-verbose), per target then project-wide.
-    package func messages(verbose: Bool = false) -> [String] {
-        var lines: [String] = []
-        let d = deintegration
-        guard d.foundIntegration else {
+    package func messages(verbose: Bool = false) -> [DeintegrateLine] {
+        guard deintegration.foundIntegration else {
             // podmirror's own words (the rest are `pod deintegrate`'s, in English as CocoaPods prints them).
-            lines.append(Message("deintegrate.none-found", ["project": location.displayPath]).localized)
+            var lines = [
+                DeintegrateLine.podmirror(Message("deintegrate.none-found", ["project": location.displayPath]))
+            ]
             if podsExists {
                 lines.append(
-                    removesPods ? "Removing `Pods` directory." : Message("deintegrate.pods-dir-kept").localized)
+                    removesPods
+                        ? .cocoaPods("Removing `Pods` directory.") : .podmirror(Message("deintegrate.pods-dir-kept")))
             }
             return lines
         }
+        return cocoaPodsLines(verbose: verbose).map(DeintegrateLine.cocoaPods)
+    }
+
+    /// What `pod deintegrate` prints for a project it found integrated.
+    private func cocoaPodsLines(verbose: Bool) -> [String] {
+        var lines: [String] = []
+        let d = deintegration
         lines.append("Deintegrating `\(location.displayPath)`")
         for t in d.targets {
             if verbose { lines.append("Deintegrating target `\(t.name)`") }
@@ -108,14 +123,14 @@ package enum DeintegratePlanner {
                     details: XcodeprojDeintegrateFacts(removedObjects: d.removed, format: file.format.rawValue),
                     fileSystem: fs,
                     renderDiff: renderDiff
-                ).localized(summary))
+                ).said(summary))
         } else {
             let summary = Message("deintegrate.summary.none", ["project": location.displayPath])
             plan.changes.append(
                 .satisfied(
                     id: "xcodeproj.deintegrate:\(location.pbxproj)", kind: .xcodeprojDeintegrate, subject: shown,
                     summary: summary.english
-                ).localized(summary))
+                ).said(summary))
         }
         plan.removingLeftovers(beside: [location.pbxproj, location.podsDirectory], except: backup, fileSystem: fs)
         return DeintegratePlan(
@@ -159,7 +174,7 @@ package enum DeintegratePlanner {
             },
             // Kept on a later failure: the Pods/ of before the killed reinstall is where it belongs, never aside again.
             undo: {}
-        ).localized(summary)
+        ).said(summary)
     }
 
     /// Moves `Pods/` aside (atomic rename in the same folder); a later failure of the plan moves it back. Once

@@ -42,10 +42,6 @@ extension PodMirrorError {
     package var remedy: String? { nil }
     package var text: Message? { nil }
     package var remedyText: Message? { nil }
-    /// The message in the language chosen for this run (text output); JSON keeps `message`.
-    package var localizedMessage: String { text?.localized ?? message }
-    /// The remedy in the language chosen for this run.
-    package var localizedRemedy: String? { remedyText?.localized ?? remedy }
     package var exitStatus: ExitStatus { code.exitStatus }
     package var description: String { message }
 }

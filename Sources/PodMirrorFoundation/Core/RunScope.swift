@@ -9,7 +9,7 @@ import Foundation
 /// as a library, unit tests) the scope is English, without a trace sink, with the templates folder found above
 /// the running executable.
 package struct RunScope: Sendable {
-    /// The language a person reads this run's sentences in (`Message.localized`).
+    /// The language a person reads this run's sentences in (the CLI's `Message.localized`).
     package var language: Language
     /// Where trace events go (`--verbose`); nil builds no event at all.
     package var trace: (any TraceSink)?

@@ -3,7 +3,7 @@ import Foundation
 extension Change {
     /// This change with its summary written in the catalog: `summary` stays English (JSON), `message`
     /// gives people their language.
-    package func localized(_ message: Message) -> Change {
+    package func said(_ message: Message) -> Change {
         var change = self
         change.message = message
         return change

@@ -16,10 +16,10 @@ package struct ChangeRecord: Encodable, Sendable {
     /// What applying and committing it returned, in that order (`Change.apply`, `Change.commit`, `LeftoverKeptFacts`).
     var outcomes: [any ChangeFacts] = []
     package var error: String?
-    /// `summary` in the user's language (text output only).
-    package var localizedSummary: String?
-    /// `error` in the user's language (text output only).
-    package var localizedError: String?
+    /// `summary` in the catalog, for text output in the user's language.
+    package var summaryText: Message?
+    /// `error` in the catalog, for text output in the user's language.
+    package var errorText: Message?
     /// The code, exit status and remedy of a dry run's or check's `error` (`Change.unknown`; not in JSON here,
     /// the command's `error` object carries them).
     package var unknownCode: ErrorCode?

@@ -12,9 +12,6 @@ package struct Diagnostic: Codable, Equatable, Sendable {
     /// The catalog form of `message`, for text output in the user's language (not part of JSON).
     package var text: Message?
 
-    /// The message in the language chosen for this run.
-    package var localizedMessage: String { text?.localized ?? message }
-
     enum CodingKeys: String, CodingKey { case severity, code, message, file, line }
 
     package init(_ severity: Severity, code: DiagnosticCode, _ message: String, file: String? = nil, line: Int? = nil) {
@@ -27,7 +24,7 @@ package struct Diagnostic: Codable, Equatable, Sendable {
 }
 
 extension Diagnostic {
-    /// A diagnostic whose text comes from the catalog: `message` in English, `localized` for people.
+    /// A diagnostic whose text comes from the catalog: `message` in English, `text` for people.
     package init(_ severity: Severity, code: DiagnosticCode, _ message: Message, file: String? = nil, line: Int? = nil)
     {
         self.init(severity, code: code, message.english, file: file, line: line)

@@ -13,7 +13,7 @@ struct PartFailure: PodMirrorError {
     }
 
     var text: Message? {
-        Message("plan.error.part", ["subject": subject, "error": underlying.localizedMessage])
+        Message("plan.error.part", ["subject": subject]).filling("error", with: underlying.text, or: underlying.message)
     }
     var message: String {
         Message("plan.error.part", ["subject": subject, "error": underlying.message]).english

@@ -21,7 +21,7 @@ extension Plan {
                     for path in stale where fs.fileExists(path) { try fs.removeItem(path) }
                     return nil
                 }
-            ).localized(message))
+            ).said(message))
     }
 }
 

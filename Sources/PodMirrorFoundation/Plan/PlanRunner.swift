@@ -28,7 +28,7 @@ package struct PlanRunner: Sendable {
             var record = Self.record(change)
             if mode != .apply, let unknown = change.unknown {
                 record.error = unknown.message
-                record.localizedError = unknown.localizedMessage
+                record.errorText = unknown.text
                 record.unknownCode = unknown.code
                 record.unknownStatus = unknown.exitStatus
                 record.unknownRemedy = unknown.remedy
@@ -44,7 +44,7 @@ package struct PlanRunner: Sendable {
                     let pmError = (error as? any PodMirrorError) ?? PodMirrorFailure(wrapping: error)
                     record.changed = false
                     record.error = pmError.message
-                    record.localizedError = pmError.localizedMessage
+                    record.errorText = pmError.text
                     records.append(record)
                     if change.isIndependent && !(error is InterruptedError) {
                         independentFailure = independentFailure ?? (change.subject, pmError)
@@ -113,7 +113,7 @@ package struct PlanRunner: Sendable {
                 var record = Self.record(change)
                 record.changed = false
                 record.error = pmError.message
-                record.localizedError = pmError.localizedMessage
+                record.errorText = pmError.text
                 var report = report
                 report.changes = [record]
                 report.error = pmError.message
@@ -128,6 +128,6 @@ package struct PlanRunner: Sendable {
             id: change.id, kind: change.kind, subject: change.subject, summary: change.summary,
             changed: change.isNeeded, applied: false, reversible: change.isReversible,
             diff: change.diff, details: change.details, error: nil,
-            localizedSummary: change.message?.localized)
+            summaryText: change.message)
     }
 }

@@ -6,14 +6,14 @@ import Foundation
 
 /// A progress event from a long operation (clone, fetch, checkout).
 package struct ProgressEvent: Sendable, Equatable {
-    /// Phase in a few words, in the language of the run: "receiving objects", "checking out files".
-    package var phase: String
+    /// Phase in a few words ("receiving objects", "checking out files"), said by the CLI in the run's language.
+    package var phase: Message
     package var completed: Int
     package var total: Int?
     /// Bytes received so far, when known.
     package var bytes: Int?
 
-    package init(phase: String, completed: Int, total: Int? = nil, bytes: Int? = nil) {
+    package init(phase: Message, completed: Int, total: Int? = nil, bytes: Int? = nil) {
         self.phase = phase
         self.completed = completed
         self.total = total

@@ -40,19 +40,14 @@ package struct BuildInfo: Sendable {
     }
 
     /// The lines for a person.
-    package var lines: [String] {
+    package var lines: [Message] {
         [
-            Message("version.line", ["version": version]).localized,
+            Message("version.line", ["version": version]),
             Message(
-                "version.libgit2",
-                [
-                    "version": libgit2Version,
-                    "shallow": Message(libgit2Shallow ? "version.shallow.yes" : "version.shallow.no").localized,
-                ]
-            ).localized,
-            Message("version.platform", ["platform": platform]).localized,
-            commit.map { Message("version.commit", ["commit": $0]).localized }
-                ?? Message("version.commit.unknown").localized,
+                "version.libgit2", ["version": libgit2Version],
+                parts: ["shallow": Message(libgit2Shallow ? "version.shallow.yes" : "version.shallow.no")]),
+            Message("version.platform", ["platform": platform]),
+            commit.map { Message("version.commit", ["commit": $0]) } ?? Message("version.commit.unknown"),
         ]
     }
 }

@@ -152,7 +152,7 @@ package enum PodfileInit {
         let change = Change.fileEdit(
             id: "podfile.create:\(path)", kind: .podfileCreate, path: path, displayPath: "Podfile",
             old: nil, new: bytes, summary: summary.english, fileSystem: fs
-        ).localized(summary)
+        ).said(summary)
         let created = Created(
             podfile: path, project: location.xcodeproj,
             targets: targets.map {

@@ -69,7 +69,7 @@ package struct Reinstaller: Sendable {
                         if fs.fileExists(aside) { try LeftoverKept.remove(aside, fileSystem: fs) }
                         return nil
                     }
-                ).localized(summary))
+                ).said(summary))
         }
         return planned
     }
@@ -154,7 +154,7 @@ extension Reinstaller {
             // A Podfile.lock podmirror cannot read is `pod install`'s business; the prefetch only saves time.
             let warning = Diagnostic(
                 .warning, code: .reinstallFetchSkipped,
-                Message("pods.reinstall.fetch-skipped", ["reason": error.localizedMessage]))
+                Message("pods.reinstall.fetch-skipped").filling("reason", with: error.text, or: error.message))
             return .skipped(lockfile: lockfile, warning: warning)
         }
         if report.interrupted { throw InterruptedError() }

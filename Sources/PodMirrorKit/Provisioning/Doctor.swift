@@ -139,14 +139,13 @@ package struct Doctor: Sendable {
                     Message("doctor.tool.missing", ["tool": name]), fix: fix, subject: name, explanation: explanation)
             }
             guard let version = probe.version(of: path) else {
-                let how = explanations[name].map { $0.text(in: RunScope.current.language) } ?? ""
                 var finding = Finding(
                     id: .tool(tool, .broken), severity: .error,
                     Message("doctor.tool.broken", ["path": path]), fix: nil, subject: path)
-                // The reinstall hint nests the install hint: English for JSON, this run's language for people.
-                finding.explanation =
-                    Message("doctor.tool.reinstall", ["how": explanations[name]?.english ?? ""]).english
-                finding.explanationText = Message("doctor.tool.reinstall", ["how": how])
+                // The reinstall hint nests the install hint: English for JSON, the run's language for people.
+                let reinstall = Message("doctor.tool.reinstall").filling("how", with: explanations[name], or: "")
+                finding.explanation = reinstall.english
+                finding.explanationText = reinstall
                 return finding
             }
             return Finding(
@@ -402,7 +401,8 @@ package struct Doctor: Sendable {
             // The probe's problem in the reader's language; JSON's `message` keeps it in English.
             var finding = Finding(
                 id: .gemsSourceUnreachable, severity: .error,
-                Message("doctor.gems.source-unreachable", ["url": r.url, "problem": r.problemLocalized ?? "-"]),
+                Message("doctor.gems.source-unreachable", ["url": r.url])
+                    .filling("problem", with: r.problemText, or: r.problem ?? "-"),
                 fix: "podmirror gems source use \"$(podmirror mirror test --gems --pick)\"", subject: listing.gemrc,
                 explanation: Message("doctor.gems.source-unreachable.explanation"))
             finding.message =

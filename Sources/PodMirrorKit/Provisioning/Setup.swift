@@ -262,7 +262,7 @@ package struct Setup: Sendable {
             return Change.satisfied(
                 id: "setup.install-cocoapods", kind: .installCocoaPods, subject: "cocoapods",
                 summary: installed.english, details: CocoaPodsInstallFacts(pod: pod)
-            ).localized(installed)
+            ).said(installed)
         }
         guard let gem = versions.locate("gem") else {
             throw PodMirrorFailure(

@@ -41,7 +41,7 @@ struct SetupSpecRepo {
                     Change.satisfied(
                         id: "repo.remove:trunk", kind: .specRepoRemove, subject: "trunk",
                         summary: none.english
-                    ).localized(none)
+                    ).said(none)
                 ])
         }
         return try RepoRemovePlanner(shared).plan(name: "trunk")

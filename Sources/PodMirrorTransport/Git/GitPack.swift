@@ -22,13 +22,13 @@ package enum GitPack {
         }
 
         /// Reports at most ten times a second (and always the last step); non-zero stops libgit2.
-        /// `phase` is a catalog key, looked up only when a report is due.
+        /// `phase` is a catalog key.
         func report(_ phase: String, _ done: Int, _ total: Int?, bytes: Int? = nil) -> Int32 {
             let now = Date()
             if done == total || now.timeIntervalSince(lastReport) > 0.1 {
                 lastReport = now
                 options.progress.report(
-                    ProgressEvent(phase: Message(phase).localized, completed: done, total: total, bytes: bytes))
+                    ProgressEvent(phase: Message(phase), completed: done, total: total, bytes: bytes))
             }
             return options.cancellation.isCancelled ? -1 : 0
         }

@@ -144,12 +144,12 @@ final class TransferSession: @unchecked Sendable {
             if s.received_objects < s.total_objects || s.total_deltas == 0 {
                 options.progress.report(
                     ProgressEvent(
-                        phase: Message("git.progress.receiving").localized, completed: Int(s.received_objects),
+                        phase: Message("git.progress.receiving"), completed: Int(s.received_objects),
                         total: Int(s.total_objects), bytes: Int(s.received_bytes)))
             } else {
                 options.progress.report(
                     ProgressEvent(
-                        phase: Message("git.progress.resolving").localized, completed: Int(s.indexed_deltas),
+                        phase: Message("git.progress.resolving"), completed: Int(s.indexed_deltas),
                         total: Int(s.total_deltas), bytes: Int(s.received_bytes)))
             }
         }
@@ -171,7 +171,7 @@ final class TransferSession: @unchecked Sendable {
             lastReport = now
             dropPackPages(now, force: completed == total)
             options.progress.report(
-                ProgressEvent(phase: Message("git.progress.checkout").localized, completed: completed, total: total))
+                ProgressEvent(phase: Message("git.progress.checkout"), completed: completed, total: total))
         }
     }
 

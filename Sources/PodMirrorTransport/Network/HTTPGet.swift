@@ -29,9 +29,6 @@ package struct HTTPFailure: Error, Sendable {
         message = text.english
         self.text = text
     }
-
-    /// `message` for a person: localized when podmirror worded it.
-    package var localized: String { text?.localized ?? message }
 }
 
 /// Blocking HTTP requests with a timeout, without following redirects, through libcurl loaded on first

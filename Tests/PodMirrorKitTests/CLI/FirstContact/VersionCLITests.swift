@@ -27,6 +27,12 @@ final class VersionCLITests: XCTestCase {
         XCTAssertTrue(
             verbose.stdout.contains("platform: linux-") || verbose.stdout.contains("platform: macos-"), verbose.stdout)
         XCTAssertTrue(verbose.stdout.contains("built from commit"), verbose.stdout)
+        // In Chinese the whole line is, the shallow-clone part inside it too.
+        let zh = try bin.run(["--version", "--verbose", "--lang", "zh-Hans"], home: home.path)
+        XCTAssertEqual(zh.status, 0, zh.stderr)
+        let zhFeature = shallow ? "支持浅克隆" : "不支持浅克隆"
+        XCTAssertTrue(zh.stdout.contains("libgit2 \(libgit2)（\(zhFeature)）"), zh.stdout)
+        XCTAssertTrue(zh.stdout.contains("平台："), zh.stdout)
         let json = try PodmirrorBinary.json(try bin.run(["--version", "--json"], home: home.path))
         XCTAssertEqual(json["version"] as? String, plain.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         XCTAssertEqual((json["libgit2"] as? [String: Any])?["version"] as? String, libgit2)

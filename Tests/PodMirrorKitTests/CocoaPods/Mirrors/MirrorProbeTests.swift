@@ -1,4 +1,5 @@
 import Foundation
+@testable import PodMirrorCLI
 @testable import PodMirrorCocoaPods
 @testable import PodMirrorFoundation
 @testable import PodMirrorKit

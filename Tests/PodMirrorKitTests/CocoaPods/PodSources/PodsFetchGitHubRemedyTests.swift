@@ -1,5 +1,5 @@
 import Foundation
-import PodMirrorCLI
+@testable import PodMirrorCLI
 @testable import PodMirrorCocoaPods
 @testable import PodMirrorFoundation
 import PodMirrorTestSupport

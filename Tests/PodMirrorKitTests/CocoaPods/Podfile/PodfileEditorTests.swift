@@ -421,6 +421,23 @@ final class PodfileEditorTests: XCTestCase {
         XCTAssertFalse(details.contains("s3cret"))
     }
 
+    /// The summary people read is one sentence in their language, its edits and their scopes included; the
+    /// credentials stay out of it in every language.
+    func testSummarySaysEveryEditInTheReadersLanguage() throws {
+        let url = "https://deploy:s3cret@git.corp.example/specs.git"
+        let doc = try PodfileDocument(text: "source '\(url)'\n")
+        let (change, _) = try PodfileEditor.change(
+            [.removeSource(url), .buildSetting(key: "K", value: "V", configuration: "Debug", pod: "A")],
+            document: doc, catalog: catalog, fs: LocalFileSystem(), displayPath: "Podfile")
+        let message = try XCTUnwrap(change.message)
+        XCTAssertEqual(message.english, change.summary)
+        XCTAssertTrue(message.english.hasSuffix("; build setting K=V for Debug on pod A in Podfile"), message.english)
+        let zh = message.text(in: .simplifiedChinese)
+        XCTAssertTrue(zh.hasPrefix("Podfile：移除 source https://"), zh)
+        XCTAssertTrue(zh.hasSuffix("；编译设置 K=V （Debug 配置） （仅 pod A）"), zh)
+        XCTAssertFalse(zh.contains("s3cret"), zh)
+    }
+
     func testEmptyPodfile() throws {
         try assertEdit("", [.useSource("tuna")], "source '\(tuna)'\n")
         try assertEdit(

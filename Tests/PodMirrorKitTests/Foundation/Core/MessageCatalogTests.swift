@@ -65,6 +65,21 @@ final class MessageCatalogTests: XCTestCase {
         XCTAssertEqual(catalog.format("missing.key", ["x": "1"]), "missing.key x=1")
     }
 
+    /// A part said in the language of the whole: an error's catalog sentence inside another (`PartFailure`) is
+    /// English in JSON and Chinese for a Chinese reader; an error worded outside the catalog goes in as it is.
+    func testFillingAPartSaysItInTheLanguageOfTheWhole() {
+        let part = PartFailure(subject: "specs", underlying: InterruptedError())
+        XCTAssertEqual(part.message, "`specs`: interrupted; the previous state was kept")
+        XCTAssertEqual(part.text?.english, part.message)
+        XCTAssertEqual(part.text?.text(in: .simplifiedChinese), "`specs`：已中断，之前的状态已保留")
+        struct Plain: PodMirrorError {
+            var message: String { "boom" }
+            var code: ErrorCode { .error }
+        }
+        let plain = PartFailure(subject: "specs", underlying: Plain())
+        XCTAssertEqual(plain.text?.text(in: .simplifiedChinese), "`specs`：boom")
+    }
+
     func testLocaleDecidesTheLanguage() throws {
         let table: [(String, Language)] = [
             ("zh_CN.UTF-8", .simplifiedChinese), ("zh_SG", .simplifiedChinese),

@@ -1,4 +1,5 @@
 import Foundation
+@testable import PodMirrorCLI
 @testable import PodMirrorFoundation
 import PodMirrorTestSupport
 @testable import PodMirrorTransport

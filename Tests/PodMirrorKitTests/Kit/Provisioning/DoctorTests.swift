@@ -1,4 +1,5 @@
 import Foundation
+@testable import PodMirrorCLI
 @testable import PodMirrorCocoaPods
 @testable import PodMirrorFoundation
 @testable import PodMirrorKit
@@ -75,6 +76,12 @@ final class DoctorTests: XCTestCase {
         let byID = Dictionary(report.findings.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { a, _ in a })
         XCTAssertEqual(byID["tool.pod"]?.message, "pod: 1.16.2 (\(home.sub("bin/pod")))")
         XCTAssertEqual(byID["repo.dirty"]?.subject, "tuna")
+        // The reinstall hint holds the install hint, in one language: English in JSON, the reader's in text.
+        let ruby = try XCTUnwrap(byID["tool.ruby.broken"])
+        XCTAssertEqual(ruby.explanation?.hasPrefix("reinstall it: install Ruby (macOS ships one"), true, "\(ruby)")
+        XCTAssertEqual(ruby.explanationText?.english, ruby.explanation)
+        XCTAssertEqual(
+            ruby.explanationText?.text(in: .simplifiedChinese).hasPrefix("请重新安装：安装 Ruby（macOS 自带一个"), true)
         XCTAssertEqual(byID["repo.no-tracking-ref"]?.subject, "notrack")
         XCTAssertTrue(byID["podfile.source-unmatched"]?.message.contains("bfsu") ?? false)
         XCTAssertEqual(

@@ -1,3 +1,4 @@
+@testable import PodMirrorCLI
 @testable import PodMirrorFoundation
 @testable import PodMirrorTransport
 import XCTest
