@@ -20,7 +20,7 @@ enum DeintegrateRender {
                 "path": .string(planned.location.podsDirectory), "existed": .bool(planned.podsExists),
                 "removed": .bool(planned.removesPods),
             ],
-            "messages": .array(planned.messages().map { .string(text($0)) }),
+            "messages": .array(planned.messages().map { .string(english($0)) }),
         ]
     }
 
@@ -29,6 +29,14 @@ enum DeintegrateRender {
         switch line {
         case .cocoaPods(let words): words
         case .podmirror(let message): message.localized
+        }
+    }
+
+    /// A line as JSON carries it: English, as every JSON value.
+    static func english(_ line: DeintegrateLine) -> String {
+        switch line {
+        case .cocoaPods(let words): words
+        case .podmirror(let message): message.english
         }
     }
 

@@ -119,6 +119,11 @@ final class DeintegrateCLITests: XCTestCase {
         XCTAssertEqual(zh.status, 0, zh.stderr)
         XCTAssertTrue(zh.stdout.contains("中没有找到 CocoaPods 集成；项目文件未改动。"), zh.stdout)
         XCTAssertTrue(zh.stdout.contains("`Pods` 目录已保留"), zh.stdout)
+        // JSON stays English whatever the language.
+        let zhJSON = try bin.run(["--lang", "zh-Hans", "deintegrate", "--json"], home: dir.path, cwd: dir.path)
+        let messages = try XCTUnwrap(PodmirrorBinary.json(zhJSON)["messages"] as? [String], zhJSON.stdout)
+        XCTAssertTrue(messages.contains { $0.contains("No CocoaPods integration found") }, "\(messages)")
+        XCTAssertFalse(messages.contains { $0.contains("没有") }, "\(messages)")
         let r2 = try bin.run(["deintegrate", "--remove-pods"], home: dir.path, cwd: dir.path)
         XCTAssertEqual(r2.status, 0, r2.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.sub("Pods")))
