@@ -19,6 +19,8 @@ package struct MirrorHistoryFetch: Sendable {
     var byteBudget: Int
     /// Seconds the fetches may take in all.
     package var seconds: Double
+    /// Where the scratch repo is made (and removed).
+    var scratchFolder = NSTemporaryDirectory()
 
     /// 32 MiB: a few weeks of Specs commits on top of a local repo; never a whole Specs history (gigabytes).
     package static let defaultByteBudget = 32 << 20
@@ -62,7 +64,7 @@ package struct MirrorHistoryFetch: Sendable {
         let heads = tips.map(\.head).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let related = heads.allSatisfy { a in heads.allSatisfy { b in a == b || local.aheadBehind(a, b) != nil } }
         guard heads.count > 1, !related else { return Outcome(history: local) }
-        let scratch = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+        let scratch = (scratchFolder as NSString).appendingPathComponent(
             "podmirror-history-\(UUID().uuidString.prefix(8))")
         var outcome = Outcome(history: LocalCommitHistory(paths: local.paths + [scratch]), scratch: scratch)
         do {

@@ -33,8 +33,9 @@ final class MirrorHistoryFetchTests: XCTestCase {
         return p
     }
 
-    func scratchRepos() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
+    /// The scratch repos left in `folder` (a test's own: another test run beside this one makes its own).
+    func scratchRepos(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasPrefix("podmirror-history-") }
     }
 
@@ -44,9 +45,11 @@ final class MirrorHistoryFetchTests: XCTestCase {
         _ = try official.mirror(named: "b", seed: "b")
         _ = try official.mirror(named: "c", seed: "c")
         let tip = try official.addCommits(5)
-        let before = scratchRepos()
+        let scratch = TempDirectory()
+        var fetch = MirrorHistoryFetch(seconds: 20)
+        fetch.scratchFolder = scratch.path
 
-        let results = probe().run([mirror("c"), mirror("b"), mirror("a")])
+        let results = probe(fetch: fetch).run([mirror("c"), mirror("b"), mirror("a")])
         let byName = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0) })
         XCTAssertEqual(results.first?.name, "a", "\(results)")
         XCTAssertEqual(byName["a"]?.rank, 1)
@@ -60,7 +63,7 @@ final class MirrorHistoryFetchTests: XCTestCase {
                 byName[name]?.problem?.contains("5 commit(s) behind \(tip.prefix(12)) (a)") ?? false,
                 byName[name]?.problem ?? "")
         }
-        XCTAssertEqual(scratchRepos(), before, "the scratch repo is removed")
+        XCTAssertEqual(scratchRepos(in: scratch.path), [], "the scratch repo is removed")
 
         // Without the fetch (doctor's probes) nothing is learned: unknown, as before.
         let unfetched = probe(fetch: nil).run([mirror("c"), mirror("b"), mirror("a")])
