@@ -39,6 +39,27 @@ static void set_proxy(CURL *c, const char *proxy, const char *noproxy) {
     if (proxy && proxy[0] && noproxy && noproxy[0]) curl_easy_setopt(c, CURLOPT_NOPROXY, noproxy);
 }
 
+/* A stall is less than 1 byte/s for stall_seconds; connecting gets the same allowance. libcurl has one
+   low-speed rule: a minimum rate takes it, and the caller's progress callback catches stalls. */
+static void set_rate_limits(CURL *c, long stall_seconds, long min_rate, long min_rate_seconds) {
+    long stall = stall_seconds > 0 ? stall_seconds : 120L;
+    if (min_rate > 0) {
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, min_rate);
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, min_rate_seconds > 0 ? min_rate_seconds : 30L);
+    } else {
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, stall);
+    }
+    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, stall * 1000L);
+}
+
+/* A timeout under the minimum rate once connected (not a connect that never finished). */
+static int went_too_slow(CURL *c, CURLcode rc, long min_rate) {
+    double connected = 0;
+    curl_easy_getinfo(c, CURLINFO_CONNECT_TIME, &connected);
+    return rc == CURLE_OPERATION_TIMEDOUT && min_rate > 0 && connected > 0;
+}
+
 int pm_http_request(const char *url, const char *method, long timeout_ms, const char *user_agent,
                     const char *proxy, const char *noproxy, long long max_body, pm_http_result *out) {
     memset(out, 0, sizeof *out);
@@ -147,16 +168,7 @@ int pm_http_download(const pm_http_download_request *req, pm_http_download_resul
     curl_easy_setopt(c, CURLOPT_FAILONERROR, 1L);
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
-    /* A stall is less than 1 byte/s for stall_seconds; connecting gets the same allowance. libcurl has one
-       low-speed rule: a minimum rate takes it, and the caller's progress callback catches stalls. */
-    if (req->min_rate > 0) {
-        curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, req->min_rate);
-        curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, req->min_rate_seconds > 0 ? req->min_rate_seconds : 30L);
-    } else {
-        curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
-        curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, req->stall_seconds > 0 ? req->stall_seconds : 120L);
-    }
-    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, (req->stall_seconds > 0 ? req->stall_seconds : 120L) * 1000L);
+    set_rate_limits(c, req->stall_seconds, req->min_rate, req->min_rate_seconds);
     if (req->user_agent) curl_easy_setopt(c, CURLOPT_USERAGENT, req->user_agent);
     if (list) curl_easy_setopt(c, CURLOPT_HTTPHEADER, list);
     set_proxy(c, req->proxy, req->noproxy);
@@ -174,9 +186,7 @@ int pm_http_download(const pm_http_download_request *req, pm_http_download_resul
     curl_easy_setopt(c, CURLOPT_XFERINFODATA, &st);
     CURLcode rc = curl_easy_perform(c);
     curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &out->status);
-    double connected = 0;
-    curl_easy_getinfo(c, CURLINFO_CONNECT_TIME, &connected);
-    out->too_slow = rc == CURLE_OPERATION_TIMEDOUT && req->min_rate > 0 && connected > 0;
+    out->too_slow = went_too_slow(c, rc, req->min_rate);
     errno = 0;
     int closed = fclose(f);
     /* A full disk shows at the last flush as often as in a write: the system's reason either way. */
@@ -203,4 +213,79 @@ int pm_http_download(const pm_http_download_request *req, pm_http_download_resul
 void pm_http_download_result_free(pm_http_download_result *r) {
     free(r->headers);
     r->headers = NULL;
+}
+
+typedef struct {
+    const pm_http_stream_request *request;
+    int aborted;
+} stream_state;
+
+static size_t stream_write(char *p, size_t size, size_t n, void *userdata) {
+    stream_state *st = userdata;
+    size_t len = size * n;
+    if (st->request->write(st->request->context, p, len) != 0) { st->aborted = 1; return 0; }
+    return len;
+}
+
+static int stream_progress(void *userdata, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+                           curl_off_t ulnow) {
+    (void)dltotal; (void)ultotal; (void)ulnow;
+    stream_state *st = userdata;
+    if (st->request->progress && st->request->progress(st->request->context, (long long)dlnow) != 0) {
+        st->aborted = 1;
+        return 1;
+    }
+    return 0;
+}
+
+int pm_http_stream(const pm_http_stream_request *req, pm_http_stream_result *out) {
+    memset(out, 0, sizeof *out);
+    pthread_once(&once, global_init);
+    CURL *c = curl_easy_init();
+    if (!c) { out->curl_code = -1; snprintf(out->error, sizeof out->error, "libcurl could not start a request"); return -1; }
+    stream_state st = { req, 0 };
+    char errbuf[256] = {0};
+    struct curl_slist *list = NULL;
+    for (size_t i = 0; i < req->header_count; i++) list = curl_slist_append(list, req->headers[i]);
+    curl_easy_setopt(c, CURLOPT_URL, req->url);
+    pm_curl_http_only(c);
+    curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, req->follow_redirects ? 1L : 0L);
+    curl_easy_setopt(c, CURLOPT_MAXREDIRS, 20L);
+    curl_easy_setopt(c, CURLOPT_FAILONERROR, 1L);
+    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
+    curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, ""); /* gzip where the server offers it, as git asks */
+    set_rate_limits(c, req->stall_seconds, req->min_rate, req->min_rate_seconds);
+    if (req->user_agent) curl_easy_setopt(c, CURLOPT_USERAGENT, req->user_agent);
+    if (list) curl_easy_setopt(c, CURLOPT_HTTPHEADER, list);
+    set_proxy(c, req->proxy, req->noproxy);
+    if (req->post_body) {
+        curl_easy_setopt(c, CURLOPT_POST, 1L);
+        curl_easy_setopt(c, CURLOPT_POSTFIELDS, req->post_body);
+        curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)req->post_len);
+    }
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, stream_write);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &st);
+    curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, stream_progress);
+    curl_easy_setopt(c, CURLOPT_XFERINFODATA, &st);
+    CURLcode rc = curl_easy_perform(c);
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &out->status);
+    out->too_slow = went_too_slow(c, rc, req->min_rate);
+    out->aborted = st.aborted;
+    char *type = NULL, *effective = NULL;
+    curl_easy_getinfo(c, CURLINFO_CONTENT_TYPE, &type);
+    curl_easy_getinfo(c, CURLINFO_EFFECTIVE_URL, &effective);
+    if (type) out->content_type = strdup(type);
+    if (effective) out->effective_url = strdup(effective);
+    out->curl_code = (int)rc;
+    if (rc != 0) snprintf(out->error, sizeof out->error, "%s", errbuf[0] ? errbuf : curl_easy_strerror(rc));
+    curl_easy_cleanup(c);
+    if (list) curl_slist_free_all(list);
+    return rc == 0 ? 0 : -1;
+}
+
+void pm_http_stream_result_free(pm_http_stream_result *r) {
+    free(r->content_type); free(r->effective_url);
+    r->content_type = r->effective_url = NULL;
 }

@@ -61,4 +61,41 @@ int pm_http_download(const pm_http_download_request *req, pm_http_download_resul
 
 void pm_http_download_result_free(pm_http_download_result *r);
 
+/* One request whose body is handed over as it arrives (git's smart HTTP: a ref advertisement, a pack). */
+typedef struct {
+    const char *url;
+    const char *post_body;        /* NULL: GET; otherwise POSTed, post_len bytes */
+    size_t post_len;
+    const char *const *headers;   /* "Name: value" lines */
+    size_t header_count;
+    const char *user_agent;
+    const char *proxy;            /* "" or NULL: no proxy, whatever the environment says */
+    const char *noproxy;
+    int follow_redirects;
+    long stall_seconds;           /* abort when under 1 byte/s for this long (also the connect timeout) */
+    long min_rate;                /* > 0: abort when under this many bytes/s for min_rate_seconds instead */
+    long min_rate_seconds;
+    /* Each piece of the body; non-zero aborts the transfer. */
+    int (*write)(void *context, const char *data, size_t len);
+    /* About once a second with the body's bytes so far; non-zero aborts. */
+    int (*progress)(void *context, long long bytes);
+    void *context;
+} pm_http_stream_request;
+
+typedef struct {
+    int curl_code;                /* 0: complete; a CURLcode otherwise (-1: no handle) */
+    long status;                  /* HTTP status of the last response (0 when none) */
+    int too_slow;                 /* 1: aborted for going under min_rate once connected */
+    int aborted;                  /* 1: a callback asked to stop */
+    char *content_type;           /* of the last response (malloc'd, or NULL) */
+    char *effective_url;          /* the URL answered, after redirects (malloc'd, or NULL) */
+    char error[512];
+} pm_http_stream_result;
+
+/* 0 when the whole body was handed over; -1 otherwise (out says why). HTTP errors fail (no body handed over).
+   Free with pm_http_stream_result_free. */
+int pm_http_stream(const pm_http_stream_request *req, pm_http_stream_result *out);
+
+void pm_http_stream_result_free(pm_http_stream_result *r);
+
 #endif

@@ -60,9 +60,7 @@ struct TrunkBuilder {
         do {
             let repo =
                 try seed.map(seeded(into: staging))
-                ?? GitTransfer.clone(
-                    url: url, into: staging, branch: nil, depth: Libgit2.supportsShallow ? 1 : nil, options: options,
-                    checkout: false)
+                ?? GitTransfer.cloneTip(url: url, into: staging, options: options)
             Libgit2.releaseFreedMemory()
             guard let head = repo.headOID else {
                 throw failure("trunk.error.empty", "trunk.error.empty.remedy", ["url": Redaction.redactURL(url)])
@@ -198,6 +196,7 @@ struct TrunkBuilder {
                     GitTreeChange(path: c.path, blob: try repo.blobID(commit: tip, file: c.path), isSpecial: false))
             }
         }
+        if state.pending != nil { sweepKilledWrites(of: changes.map(\.path)) }
         let layout = TrunkLayout(metadata: metadata)
         if let special = changes.first(where: { $0.isSpecial && Self.roots.contains(where: $0.path.hasPrefix) }) {
             throw GitError(
@@ -230,6 +229,15 @@ struct TrunkBuilder {
         try record(repo, commit: tip, stats: outcome.stats)
         repo.deleteReference(TrunkState.pendingRef)
         return outcome
+    }
+
+    /// Removes what a killed run's atomic writes left (`TempName`) in the folders of `paths` and in trunk's root,
+    /// where the index files are: only a run that was stopped in the middle of an update can have left any.
+    private func sweepKilledWrites(of paths: [String]) {
+        let folders = Set(paths.map { trunkPath + "/" + ($0 as NSString).deletingLastPathComponent } + [trunkPath])
+        for folder in folders {
+            for stale in TempName.stale(in: folder, fileSystem: fs) { try? fs.removeItem(stale) }
+        }
     }
 
     /// Rewrites the index files the changed pods appear in; returns the new counts.

@@ -105,45 +105,105 @@ package enum GitPack {
         into packDirectory: String, subject: String, options: TransferOptions,
         read: (UnsafeMutableRawBufferPointer) throws -> Int
     ) throws -> String {
-        Libgit2.initialize()
         let session = Session(options)
-        var opts = git_indexer_options()
-        git_indexer_options_init(&opts, UInt32(GIT_INDEXER_OPTIONS_VERSION))
-        opts.progress_cb = { stats, payload in
-            guard let st = stats?.pointee else { return 0 }
-            let s = Session.from(payload)
+        let indexer = try GitPackIndexer(into: packDirectory, subject: subject, options: options) { st in
             if st.total_deltas > 0 && st.received_objects == st.total_objects {
-                return s.report(
+                return session.report(
                     "bundle.progress.resolving", Int(st.indexed_deltas), Int(st.total_deltas),
                     bytes: Int(st.received_bytes))
             }
-            return s.report(
+            return session.report(
                 "bundle.progress.indexing", Int(st.received_objects), Int(st.total_objects),
                 bytes: Int(st.received_bytes))
         }
-        opts.progress_cb_payload = session.payload
-        var idx: OpaquePointer?
-        try check(git_indexer_new(&idx, packDirectory, 0, nil, &opts), "index the pack of", subject)
-        defer { git_indexer_free(idx) }
-        var stats = git_indexer_progress()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
-        do {
-            while true {
-                let n = try read(buffer)
-                if n == 0 { break }
-                try check(git_indexer_append(idx, buffer.baseAddress, n, &stats), "index the pack of", subject)
-                if options.cancellation.isCancelled { throw InterruptedError() }
-            }
-            try checkWrite("index the pack of", subject) { git_indexer_commit(idx, &stats) }
-        } catch {
-            if options.cancellation.isCancelled { throw InterruptedError() }
-            throw error
+        while true {
+            let n = try read(buffer)
+            if n == 0 { break }
+            try indexer.append(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
         }
-        guard let name = git_indexer_name(idx) else {
+        return try indexer.commit()
+    }
+}
+
+/// libgit2's indexer fed a pack as its bytes come (a file, a download): `append` each piece, then `commit`,
+/// which writes `pack-<hash>.pack` and `.idx` into the pack folder. Freed without `commit`, it leaves no pack.
+final class GitPackIndexer {
+    private let indexer: OpaquePointer
+    /// The object database a thin pack is completed from (the indexer holds no reference of its own).
+    private let odb: OpaquePointer?
+    private let subject: String
+    private let options: TransferOptions
+    private let progress: Progress
+    private var stats = git_indexer_progress()
+
+    /// The progress closure, where the indexer's C callback finds it.
+    private final class Progress {
+        let report: (git_indexer_progress) -> Int32
+        init(_ report: @escaping (git_indexer_progress) -> Int32) { self.report = report }
+    }
+
+    /// `progress` sees the indexer's counts as they change; non-zero stops the indexing. With `repo`, a thin
+    /// pack (deltas against objects the repository has) is completed from its objects.
+    init(
+        into packDirectory: String, subject: String, options: TransferOptions,
+        completingFrom repo: GitRepository? = nil,
+        progress: @escaping (git_indexer_progress) -> Int32
+    ) throws {
+        Libgit2.initialize()
+        self.subject = subject
+        self.options = options
+        let box = Progress(progress)
+        self.progress = box
+        var opts = git_indexer_options()
+        git_indexer_options_init(&opts, UInt32(GIT_INDEXER_OPTIONS_VERSION))
+        opts.progress_cb = { stats, payload in
+            guard let stats else { return 0 }
+            return Unmanaged<Progress>.fromOpaque(payload!).takeUnretainedValue().report(stats.pointee)
+        }
+        opts.progress_cb_payload = Unmanaged.passUnretained(box).toOpaque()
+        var odb: OpaquePointer?
+        if let repo { try check(git_repository_odb(&odb, repo.pointer), "open the objects of", repo.path) }
+        var idx: OpaquePointer?
+        let rc = git_indexer_new(&idx, packDirectory, 0, odb, &opts)
+        if rc < 0 { git_odb_free(odb) }
+        try check(rc, "index the pack of", subject)
+        indexer = idx!
+        self.odb = odb
+    }
+
+    deinit {
+        git_indexer_free(indexer)
+        git_odb_free(odb)
+    }
+
+    /// Hands the next bytes of the pack to the indexer.
+    func append(_ bytes: UnsafeRawBufferPointer) throws {
+        try interruptible {
+            try check(git_indexer_append(indexer, bytes.baseAddress, bytes.count, &stats), "index the pack of", subject)
+        }
+    }
+
+    /// Checks the whole pack, resolves its deltas and writes it with its index. Returns the pack's hash.
+    func commit() throws -> String {
+        try interruptible {
+            _ = try checkWrite("index the pack of", subject) { git_indexer_commit(indexer, &stats) }
+        }
+        guard let name = git_indexer_name(indexer) else {
             throw GitError(
                 .repository, operation: "index the pack of", subject: subject, cause: Message("git.cause.no-pack"))
         }
         return String(cString: name)
+    }
+
+    /// The counts so far.
+    var counts: git_indexer_progress { stats }
+
+    private func interruptible(_ body: () throws -> Void) throws {
+        do { try body() } catch {
+            if options.cancellation.isCancelled { throw InterruptedError() }
+            throw error
+        }
     }
 }

@@ -424,11 +424,29 @@ package enum GitTransfer {
         return repo
     }
 
-    /// Fetches from the remote `remoteName` of `repo` with its configured refspecs.
+    /// Clones the tip of `url`'s default branch, no files checked out, one commit deep where it can: through
+    /// libgit2 where it fetches shallow (1.7 and later), else through podmirror's own smart-HTTP fetch
+    /// (`GitHTTPShallowFetch`) when the server speaks it; the whole history otherwise.
+    package static func cloneTip(url: String, into path: String, options: TransferOptions) throws -> GitRepository {
+        if !Libgit2.supportsShallow, let repo = try GitHTTPShallowFetch.clone(url: url, into: path, options: options) {
+            return repo
+        }
+        return try clone(
+            url: url, into: path, branch: nil, depth: Libgit2.supportsShallow ? 1 : nil, options: options,
+            checkout: false)
+    }
+
+    /// Fetches from the remote `remoteName` of `repo` with its configured refspecs. A shallow repository stays
+    /// shallow: on a libgit2 that cannot fetch shallow, through `GitHTTPShallowFetch`.
     package static func fetch(_ repo: GitRepository, remote remoteName: String = "origin", options: TransferOptions)
         throws
     {
         Libgit2.initialize()
+        if !Libgit2.supportsShallow, repo.isShallow,
+            try GitHTTPShallowFetch.update(repo, remote: remoteName, options: options)
+        {
+            return
+        }
         try GitShallowBoundary.keeping(in: repo) { repo in
             var remote: OpaquePointer?
             try check(

@@ -114,6 +114,11 @@ final class TrunkPlannerTests: XCTestCase {
         XCTAssertEqual(state.stats?.pods, 12)
         XCTAssertEqual(state.stats?.podspecs, 23)
         XCTAssertNil(state.pending)
+        // One commit of the mirror is kept, on every libgit2 (below 1.7 through podmirror's own smart-HTTP fetch),
+        // and it stays one commit deep as it is brought forward.
+        let repo = try GitRepository.open(trunk)
+        XCTAssertTrue(repo.isShallow)
+        XCTAssertEqual(try ProcessRunner.git(["-C", trunk, "rev-list", "--count", "HEAD"]).stdout, "1\n")
     }
 
     func testAKilledUpdateIsFinishedByTheNextRunEvenWhenTheMirrorMovedOn() throws {
@@ -129,12 +134,24 @@ final class TrunkPlannerTests: XCTestCase {
         let repo = try GitRepository.open(trunk)
         try repo.setReference("refs/podmirror/trunk", to: built, message: "test")
         try repo.setReference("refs/podmirror/trunk-pending", to: middle, message: "test")
+        // What its atomic writes left when it was killed, beside a podspec and an index file; and one of a run
+        // still going, which is not touched.
+        let dead = (900_000...999_999).reversed().first { !TempName.isRunning(pid_t($0)) }!
+        let killed = [path, "all_pods.txt"].map { trunk + "/" + ($0 as NSString).deletingLastPathComponent }.map {
+            ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/.x.podmirror-\(dead)-AbC123"
+        }
+        let alive = trunk + "/.y.podmirror-\(getpid())-AbC123"
+        for temp in killed + [alive] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: temp, contents: Data("{".utf8)))
+        }
         // The mirror takes the change back: the next run must put the old bytes back too.
         try mirror.write(path, String(decoding: original!, as: UTF8.self))
         try mirror.commit("revert")
         XCTAssertTrue(try TrunkPlanner(shared).plan(url: url).changes.contains(where: \.isNeeded))
         try apply()
         XCTAssertEqual(read(path), original)
+        for temp in killed { XCTAssertFalse(FileManager.default.fileExists(atPath: temp), temp) }
+        XCTAssertNoThrow(try FileManager.default.removeItem(atPath: alive), "a running process's file is kept")
         try assertTrunkIsTheMirror()
         XCTAssertNil(TrunkState.read(shared.repos).pending)
     }
