@@ -160,6 +160,8 @@ enum GitHTTPShallowFetch {
         private(set) var ended = false
 
         private enum Stage { case shallowInfo, acknowledgements, pack }
+        /// The most boundary lines taken from a server (one a wanted branch is a real one's count).
+        static let maxBoundary = 10_000
 
         init(operation: String, subject: String) {
             self.operation = operation
@@ -185,6 +187,9 @@ enum GitHTTPShallowFetch {
                 if text.hasPrefix("ERR ") { throw serverError(String(text.dropFirst(4))) }
                 let parts = text.split(separator: " ").map(String.init)
                 guard parts.count == 2, isObjectID(parts[1]) else { throw protocolError(operation, subject, text) }
+                guard update.shallow.count + update.unshallow.count < Self.maxBoundary else {
+                    throw protocolError(operation, subject, "more than \(Self.maxBoundary) shallow lines")
+                }
                 switch parts[0] {
                 case "shallow": update.shallow.append(parts[1])
                 case "unshallow": update.unshallow.append(parts[1])

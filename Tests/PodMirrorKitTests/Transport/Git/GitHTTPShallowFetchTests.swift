@@ -117,6 +117,22 @@ final class GitHTTPShallowFetchTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.sub("dumb")))
     }
 
+    func testAnAdvertisementThatIsNotPktLinesIsAClearErrorAndMakesNothing() throws {
+        let hostile = try StaticHTTPServer(routes: [
+            "/specs.git/info/refs?service=git-upload-pack": .init(
+                headers: ["Content-Type": "application/x-git-upload-pack-advertisement"],
+                body: Array("001e# service=git-upload-pack\n0000zzzz".utf8))
+        ])
+        defer { hostile.stop() }
+        let dest = tmp.sub("hostile")
+        XCTAssertThrowsError(try GitHTTPShallowFetch.clone(url: hostile.url + "/specs.git", into: dest, options: options()))
+        {
+            XCTAssertEqual(($0 as? GitError)?.kind, .transport)
+            XCTAssertTrue(($0 as? GitError)?.cause.contains("smart HTTP") == true, "\($0)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dest))
+    }
+
     func testABrokenTransferLeavesNoPackAndNoRefMoved() throws {
         let dest = tmp.sub("clone")
         let repo = try XCTUnwrap(try GitHTTPShallowFetch.clone(url: url, into: dest, options: options()))
@@ -142,6 +158,24 @@ final class GitHTTPShallowFetchTests: XCTestCase {
         server.setFault(.none)
         XCTAssertTrue(try GitHTTPShallowFetch.update(repo, remote: "origin", options: options()))
         XCTAssertEqual(repo.resolve("refs/remotes/origin/master"), try git(["-C", mirror.bare, "rev-parse", "HEAD"]))
+    }
+
+    func testTheMirrorTheInsteadOfRulesNameIsReachedThroughTheProxyAndOriginKeepsTheURL() throws {
+        let proxy = try RecordingProxy(credentials: "u:p")
+        defer { proxy.stop() }
+        let written = "https://specs.invalid/Specs.git"
+        let network = NetworkSettings(
+            stallTimeout: 10, proxy: ProxySettings(environment: ["http_proxy": proxy.url]),
+            urlRewrite: SourceMirrorRules(rules: [InsteadOfRule(base: url, insteadOf: written)]))
+        let dest = tmp.sub("proxied")
+        let repo = try XCTUnwrap(
+            try GitHTTPShallowFetch.clone(url: written, into: dest, options: TransferOptions(network: network)))
+        XCTAssertEqual(repo.remoteURL(), written)
+        XCTAssertEqual(repo.headOID, try git(["-C", mirror.bare, "rev-parse", "HEAD"]))
+        let requests = proxy.requests
+        XCTAssertTrue(requests.contains { $0.contains("/specs.git/info/refs?service=git-upload-pack") }, "\(requests)")
+        XCTAssertTrue(requests.contains { $0.hasPrefix("POST ") && $0.contains("/specs.git/git-upload-pack") })
+        XCTAssertFalse(proxy.log.contains { $0.hasPrefix("noauth ") }, "the proxy's credentials go with each request")
     }
 
     func testAStalledServerIsATimeoutNamingTheSetting() throws {
