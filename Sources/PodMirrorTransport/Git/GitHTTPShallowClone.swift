@@ -77,6 +77,29 @@ extension GitHTTPShallowFetch {
         return true
     }
 
+    /// Fetches the one ref (or commit id) `refspec` names (`+SRC:DST`) from `connect` one commit deep into
+    /// `repo` and points DST at it, as `git fetch --depth 1 URL SRC:DST` does; returns the bytes received. nil
+    /// (nothing done) when `connect` is not http(s), its server is not smart or cannot deepen, or SRC is a ref it
+    /// does not advertise. A commit id the server refuses to send is its error (a `GitError`).
+    static func fetchRef(
+        _ repo: GitRepository, at connect: String, refspec: String, subject: String, options: TransferOptions
+    ) throws -> Int64? {
+        let parts = (refspec.hasPrefix("+") ? String(refspec.dropFirst()) : refspec).split(separator: ":")
+        guard parts.count == 2, isHTTP(connect),
+            let ad = try advertisement(
+                connect, operation: "fetch", subject: subject, network: options.network,
+                cancellation: options.cancellation)
+        else { return nil }
+        let source = String(parts[0])
+        guard let want = isObjectID(source.lowercased()) ? source.lowercased() : ad.oid(of: source) else { return nil }
+        let update = try fetch(
+            into: repo, from: ad, wants: [want], haves: [], shallow: [], operation: "fetch", subject: subject,
+            session: TransferSession(options))
+        try writeBoundary(of: repo, readBoundary(of: repo).union(update.shallow).subtracting(update.unshallow))
+        try repo.setReference(String(parts[1]), to: want, message: "fetch: \(subject)")
+        return update.bytes
+    }
+
     /// The local ref the fetch refspecs of `remote` map `name` to (`+refs/heads/*:refs/remotes/origin/*`), or nil.
     private static func destination(of name: String, in remote: OpaquePointer) throws -> String? {
         for i in 0..<git_remote_refspec_count(remote) {

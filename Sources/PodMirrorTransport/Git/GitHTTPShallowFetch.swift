@@ -40,6 +40,8 @@ enum GitHTTPShallowFetch {
     struct ShallowUpdate: Equatable {
         var shallow: [String] = []
         var unshallow: [String] = []
+        /// Bytes of the server's answer.
+        var bytes: Int64 = 0
     }
 
     static let zeroID = String(repeating: "0", count: 40)
@@ -55,6 +57,10 @@ enum GitHTTPShallowFetch {
         _ connect: String, operation: String, subject: String, network: NetworkSettings,
         cancellation: CancellationToken
     ) throws -> Advertisement? {
+        if Trace.isEnabled {
+            let proxy = network.proxy.choice(for: connect).displayURL
+            Trace.emit(.gitTransfer(operation: operation, url: Redaction.redactURL(connect), proxy: proxy))
+        }
         var base = connect
         while base.hasSuffix("/") { base.removeLast() }
         let query = "/info/refs?service=git-upload-pack"
@@ -140,12 +146,18 @@ enum GitHTTPShallowFetch {
                 "Accept: application/x-git-upload-pack-result", "Expect:",
             ],
             network: network, cancellation: session.options.cancellation)
+        var received: Int64 = 0
         _ = try transfer(operation: operation, subject: subject, network: network) {
-            try stream.perform { bytes in try response.feed(bytes, into: indexer) }
+            try stream.perform { bytes in
+                received += Int64(bytes.count)
+                try response.feed(bytes, into: indexer)
+            }
         }
         guard response.ended else { throw protocolError(operation, subject, "the pack ended early") }
         _ = try indexer.commit()
-        return response.update
+        var update = response.update
+        update.bytes = received
+        return update
     }
 
     /// The upload-pack answer to a deepening request, read as it comes: the new boundary (`shallow`/`unshallow`

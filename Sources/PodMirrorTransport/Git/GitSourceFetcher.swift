@@ -4,8 +4,9 @@ import PodMirrorFoundation
 
 /// Fetches one revision of a pod's git source and checks it out the way `git clone` does
 /// (`.gitattributes` filters applied), with submodules, then leaves only the content (no `.git`).
-/// Only the objects that revision needs travel: the fetch asks for that one ref (or commit), and where the
-/// linked libgit2 can fetch shallow, only its last commit, as `git clone --depth 1 --branch` does.
+/// Only the objects that revision needs travel: the fetch asks for that one ref (or commit), and only its last
+/// commit, as `git clone --depth 1 --branch` does (libgit2 before 1.7 through `GitHTTPShallowFetch`, for servers
+/// that speak smart HTTP).
 package enum GitSourceFetcher {
     /// What to check out.
     package enum Revision: Sendable, Equatable {
@@ -123,9 +124,9 @@ package enum GitSourceFetcher {
         return try peel(repo, wanted.local)
     }
 
-    /// The depth of a pod's fetch: 1, as `git clone --depth 1` asks, when the linked libgit2 can fetch
-    /// shallow; nil (full history of the one ref) otherwise.
-    static var shallowDepth: Int? { Libgit2.supportsShallow ? 1 : nil }
+    /// The depth of a pod's fetch: 1, as `git clone --depth 1` asks. A libgit2 that cannot fetch shallow fetches
+    /// it through `GitHTTPShallowFetch` where the server speaks smart HTTP, the one ref's full history otherwise.
+    static let shallowDepth: Int? = 1
 
     /// Fetches the commit `sha` by its id (`shallowDepth` deep); nil when the server refuses it (or sends
     /// something else), which `--verbose` reports: the caller then fetches the full history.
@@ -168,11 +169,18 @@ package enum GitSourceFetcher {
         _ repo: GitRepository, at connectURL: String, refspecs: [String], url: String, options: TransferOptions,
         depth: Int?, bytes: inout Int64
     ) throws {
+        if depth != nil, !Libgit2.supportsShallow, refspecs.count == 1,
+            let received = try GitHTTPShallowFetch.fetchRef(
+                repo, at: connectURL, refspec: refspecs[0], subject: url, options: options)
+        {
+            bytes += received
+            return
+        }
         let session = TransferSession(options)
         // Connects to `connectURL`; `url` as the pod names it stays the error subject.
         var opts = try session.fetchOptions(connectingTo: connectURL)
         opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
-        if let depth { pm_fetch_opts_set_depth(&opts, Int32(depth)) }
+        if let depth, Libgit2.supportsShallow { pm_fetch_opts_set_depth(&opts, Int32(depth)) }
         let strings = refspecs.map { strdup($0) }
         defer { strings.forEach { free($0) } }
         var mutable = strings

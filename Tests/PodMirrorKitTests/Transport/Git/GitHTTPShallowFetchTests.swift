@@ -125,8 +125,9 @@ final class GitHTTPShallowFetchTests: XCTestCase {
         ])
         defer { hostile.stop() }
         let dest = tmp.sub("hostile")
-        XCTAssertThrowsError(try GitHTTPShallowFetch.clone(url: hostile.url + "/specs.git", into: dest, options: options()))
-        {
+        XCTAssertThrowsError(
+            try GitHTTPShallowFetch.clone(url: hostile.url + "/specs.git", into: dest, options: options())
+        ) {
             XCTAssertEqual(($0 as? GitError)?.kind, .transport)
             XCTAssertTrue(($0 as? GitError)?.cause.contains("smart HTTP") == true, "\($0)")
         }
