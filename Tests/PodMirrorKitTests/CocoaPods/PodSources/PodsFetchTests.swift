@@ -1,3 +1,4 @@
+@testable import PodMirrorCLI
 @testable import PodMirrorCocoaPods
 @testable import PodMirrorFoundation
 @testable import PodMirrorKit
@@ -498,7 +499,7 @@ final class PodsFetchTests: PodSourcesServedTestCase {
         for part in ["PMFoo", real, stale, "pod install"] {
             XCTAssertTrue(warnings.first?.message.contains(part) == true, "\(part) missing in \(warnings)")
         }
-        if case .array(let list)? = try report.jsonFields()["warnings"] {
+        if case .array(let list)? = try PodsRender.json(report)["warnings"] {
             XCTAssertTrue(list.contains { "\($0)".contains("pods.checksum-rewrite") }, "\(list)")
         } else {
             XCTFail("no warnings in the JSON report")
