@@ -9,22 +9,22 @@ import PodMirrorFoundation
     import Darwin
 #endif
 
-// libFuzzer harness for PodTreeWriter, the writer every pod archive goes through (`scripts/fuzz.sh`); built
+// libFuzzer harness for the writer every pod archive goes through (`PodArchive.write`, `scripts/fuzz.sh`); built
 // normally, it replays the files given as arguments (seeds and regressions in Tests/Fuzz/ArchiveFuzz).
 //
 // An input is a list of members, each `[kind][name length][name…][target length][target…][size]`: kind % 6 picks
 // file, folder, symlink, hard link, FIFO or device; names and targets are spelled in the alphabet `a b / . o k`,
 // so that they can climb (`../`) and reach the sentinel folder `o` (holding `k`) beside the staging folder `s`.
 //
-// Invariants: no crash; a refusal is a PodTreeFailure; whatever the list, nothing outside `s` changes (the work
-// folder holds exactly `s` and `o`, `o` exactly `k`, with its bytes); when the writer succeeds, every path below
-// `s` is a regular file, a folder or a link whose target, resolved on disk by the kernel (realpath; a dangling
-// one by its resolved folder and name), is inside `s`.
+// Invariants: no crash; a refusal is a PodMirrorError with a `pods.http.*` code; whatever the list, nothing outside
+// `s` changes (the work folder holds exactly `s` and `o`, `o` exactly `k`, with its bytes); when the writer
+// succeeds, every path below `s` is a regular file, a folder or a link whose target, resolved on disk by the kernel
+// (realpath; a dangling one by its resolved folder and name), is inside `s`.
 //
 // An input that is itself an archive (a tar: `ustar` at byte 257; a zip: `PK` and a record signature; gzip: its
-// magic) is extracted whole by `ArchiveExtractor`, as a downloaded pod is: header numbers (octal, base-256, pax
+// magic) is extracted whole by `PodArchive.extract`, as a downloaded pod is: header numbers (octal, base-256, pax
 // records), nesting depth and a zip's declared sizes come from the bytes (issue #28; seeds `tar-*`, `zip-*`,
-// `deep-*`). Invariants: no crash (a worker's 1 MiB stack), a refusal is an `HTTPSourceError` and leaves `s`
+// `deep-*`). Invariants: no crash (a worker's 1 MiB stack), a refusal is a `pods.http.*` error and leaves `s`
 // empty, and the same checks of what is outside and inside `s`.
 
 let alphabet: [Character] = ["a", "b", "/", ".", "o", "k"]
@@ -135,16 +135,17 @@ func extractArchive(_ input: [UInt8], _ kind: ArchiveType, into stage: String, w
     let done = DispatchSemaphore(value: 0)
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     let thread = Thread {
-        let extractor = ArchiveExtractor(
-            shownURL: "fuzz", cancellation: CancellationToken(), environment: ["PATH": path], limits: fuzzLimits)
-        do { try extractor.extract(file, type: kind, into: stage) } catch { outcome.error = error }
+        do {
+            try PodArchive.extract(
+                file, type: kind, into: stage, source: "fuzz", environment: ["PATH": path], limits: fuzzLimits)
+        } catch { outcome.error = error }
         done.signal()
     }
     thread.stackSize = 1 << 20
     thread.start()
     done.wait()
     guard let error = outcome.error else { return true }
-    guard error is HTTPSourceError else { fail("threw a bare \(type(of: error)): \(error)") }
+    refusal(error)
     if !walk(stage).isEmpty { fail("a refused archive left \(walk(stage).prefix(5)) in the staging folder") }
     return false
 }
@@ -169,20 +170,25 @@ func harness(_ input: [UInt8]) {
     check(work: work, stage: stage, outside: outside, succeeded: succeeded)
 }
 
-/// Writes the member list `input` describes with `PodTreeWriter`; true on success.
+/// Writes the member list `input` describes as an extraction writes an archive's members; true on success.
 func writeMembers(_ input: [UInt8], into stage: String) -> Bool {
+    let listing = members(input).map { entry, size in
+        (entry: entry, mode: UInt32(0o755), contents: [UInt8](repeating: 0x7A, count: size))
+    }
     do {
-        let writer = try PodTreeWriter(root: stage, limits: .default, archiveBytes: 1 << 20)
-        let chunk = [UInt8](repeating: 0x7A, count: 256)
-        for (entry, size) in members(input) {
-            try writer.add(entry, mode: 0o755)
-            try chunk.withUnsafeBytes { try writer.write(UnsafeRawBufferPointer(rebasing: $0[0..<size])) }
-        }
-        try writer.finish()
+        try PodArchive.write(listing, into: stage, source: "fuzz", archiveBytes: 1 << 20)
         return true
     } catch {
-        guard error is PodTreeFailure else { fail("threw a bare \(type(of: error)): \(error)") }
+        refusal(error)
         return false
+    }
+}
+
+/// A refusal is a podmirror error with a `pods.http.*` code (what `pods fetch` reports for an archive); anything
+/// else is a bug.
+func refusal(_ error: any Error) {
+    guard let e = error as? any PodMirrorError, e.code.rawValue.hasPrefix("pods.http."), !e.message.isEmpty else {
+        fail("threw a bare \(type(of: error)): \(error)")
     }
 }
 

@@ -14,7 +14,6 @@ import Yams
 // outside the `:sources:` list is kept in order, and doing it again changes nothing.
 
 let catalog = try! MirrorCatalog.bundled()
-let editor = GemrcEditor(catalog: catalog)
 let mirror = catalog.gemMirror(named: "tuna")!.url
 let official = catalog.gemMirror(named: "rubygems")!.url
 
@@ -57,7 +56,7 @@ func isSubsequence(_ sub: [Substring], of all: [Substring]) -> Bool {
 func check(_ doc: GemrcDocument, target: String, onlyIfSet: Bool) {
     let label = onlyIfSet ? "reset" : "use"
     let new: [UInt8]
-    do { new = try editor.edited(doc, target: target, onlyIfSet: onlyIfSet).bytes } catch {
+    do { new = try GemSources.editedGemrc(doc, using: target, onlyIfSet: onlyIfSet, catalog: catalog).bytes } catch {
         guard error is any PodMirrorError else { fail("\(label) threw a bare \(type(of: error))") }
         return
     }
@@ -66,7 +65,7 @@ func check(_ doc: GemrcDocument, target: String, onlyIfSet: Bool) {
     }
     if let sources = after.sources {
         if !sources.contains(target) { fail("\(label): \(target) is not a source afterwards") }
-        if sources.contains(where: { $0 != target && editor.isReplaceable($0) }) {
+        if sources.contains(where: { $0 != target && GemSources.mirrorName(of: $0, catalog: catalog) != nil }) {
             fail("\(label): a public source is left")
         }
     } else if !onlyIfSet || doc.sources != nil {
@@ -74,7 +73,8 @@ func check(_ doc: GemrcDocument, target: String, onlyIfSet: Bool) {
     }
     if otherKeys(new) != otherKeys(doc.bytes) { fail("\(label): another key's value changed") }
     if !isSubsequence(keptLines(doc.bytes), of: keptLines(new)) { fail("\(label): a line outside the sources changed") }
-    guard let again = try? editor.edited(after, target: target, onlyIfSet: onlyIfSet).bytes else {
+    guard let again = try? GemSources.editedGemrc(after, using: target, onlyIfSet: onlyIfSet, catalog: catalog).bytes
+    else {
         fail("\(label): second run threw")
     }
     if again != new { fail("\(label): not idempotent") }
@@ -83,8 +83,7 @@ func check(_ doc: GemrcDocument, target: String, onlyIfSet: Bool) {
 /// Bundler: setting the mirror and removing it read back as asked, keep every other key's value and
 /// every other line, and are idempotent.
 func checkBundler(_ input: [UInt8]) {
-    let config: BundlerConfig
-    do { config = try BundlerConfig(path: "config", bytes: input) } catch {
+    do { _ = try GemSources.bundlerMirror(in: input, path: "config") } catch {
         guard let e = error as? any PodMirrorError, !e.message.isEmpty else {
             fail("bundler reader threw a bare \(type(of: error))")
         }
@@ -93,17 +92,20 @@ func checkBundler(_ input: [UInt8]) {
     for url in [mirror, nil] as [String?] {
         let label = "bundler \(url == nil ? "unset" : "set")"
         let new: [UInt8]
-        do { new = try config.setting(mirror: url) } catch {
+        do { new = try GemSources.settingBundlerMirror(url, in: input, path: "config") } catch {
             guard error is any PodMirrorError else { fail("\(label) threw a bare \(type(of: error))") }
             continue
         }
-        guard let after = try? BundlerConfig(path: "config", bytes: new) else {
+        let after: String?
+        do { after = try GemSources.bundlerMirror(in: new, path: "config") } catch {
             fail("\(label): the result does not read back")
         }
-        if after.mirror != url { fail("\(label): the mirror is not as asked") }
+        if after != url { fail("\(label): the mirror is not as asked") }
         let others = { (b: [UInt8]) in keptLines(b).filter { !$0.contains("BUNDLE_MIRROR") } }
         if !isSubsequence(others(input), of: others(new)) { fail("\(label): another line changed") }
-        guard let again = try? after.setting(mirror: url) else { fail("\(label): second run threw") }
+        guard let again = try? GemSources.settingBundlerMirror(url, in: new, path: "config") else {
+            fail("\(label): second run threw")
+        }
         if again != new { fail("\(label): not idempotent") }
     }
 }

@@ -4,14 +4,14 @@ import PodMirrorCocoaPods
 import PodMirrorFoundation
 
 // libFuzzer harness for the YAML files CocoaPods keeps that podmirror reads (`scripts/fuzz.sh`): each input is
-// read as a Podfile.lock (`PodfileLock.parse`) and as `~/.cocoapods/config.yaml` (`DownloadCache.root`). Built
+// read as a Podfile.lock (`PodfileLock.parse`) and as `~/.cocoapods/config.yaml` (`PodsFetcher.cacheRoot`). Built
 // normally, it replays the files given as arguments (Tests/Fuzz/LockfileFuzz).
 //
-// Invariants: a pod name and version that pass `PodNaming` make no path component that is empty, `.` or `..`;
-// no crash (a 10,000-deep document overflowed the YAML parser's stack: `YAMLNesting` refuses it
-// first); a refusal is a PodMirrorError with a message; a parsed lock lists each pod once, with a name, and
-// nests no deeper than `YAMLNesting.limit`; reading it again gives the same lock; the cache root is
-// `cache_root` expanded, or the default.
+// Invariants: a pod name and version that pass `PodNaming` (those `Pod.specFolder` makes a path of) make no path
+// component that is empty, `.` or `..`; no crash (a 10,000-deep document overflowed the YAML parser's stack:
+// `YAMLNesting` refuses it first); a refusal is a PodMirrorError with a message; a parsed lock lists each pod once,
+// with a name, and nests no deeper than `YAMLNesting.limit`; reading it again gives the same lock; the cache root
+// is `cache_root` expanded, or the default.
 
 func fail(_ what: String) -> Never { invariantBroken("LockfileFuzz", what) }
 
@@ -48,8 +48,8 @@ func harness(_ input: [UInt8]) {
         if names.contains(where: \.isEmpty) { fail("a pod without a name") }
         if Set(names).count != names.count { fail("a pod listed twice") }
         // A name and version CocoaPods accepts never make a path that leaves its folder (`pods fetch`, trunk).
-        for pod in lock.pods where PodNaming.isValidName(pod.name) && PodNaming.isValidVersion(pod.version) {
-            let rel = SpecRepoMetadata(prefixLengths: [1, 1, 1]).shardPath(of: pod.name) + pod.name + "/" + pod.version
+        for pod in lock.pods {
+            guard let rel = pod.specFolder(prefixLengths: [1, 1, 1]) else { continue }
             if rel.split(separator: "/", omittingEmptySubsequences: false).contains(where: {
                 $0.isEmpty || $0 == "." || $0 == ".."
             }) {
@@ -64,7 +64,7 @@ func harness(_ input: [UInt8]) {
     let environment = RuntimeEnvironment(
         variables: ["HOME": "/fuzz"], currentDirectory: "/", fileSystem: OneFile(bytes: input))
     do {
-        let root = try DownloadCache.root(environment: environment)
+        let root = try PodsFetcher.cacheRoot(environment: environment)
         if !root.hasPrefix("/") { fail("a cache root that is not absolute: \(root)") }
     } catch { refusal(error, "the config.yaml reader") }
 }

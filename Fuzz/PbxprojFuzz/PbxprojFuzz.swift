@@ -22,7 +22,7 @@ func harness(_ input: [UInt8]) {
         return
     }
     let result: Deintegration
-    do { result = try Deintegrator(file: file).run() } catch {
+    do { result = try file.deintegration() } catch {
         guard error is any PodMirrorError else { fail("deintegrator threw a bare \(type(of: error))") }
         return
     }
@@ -48,7 +48,7 @@ func harness(_ input: [UInt8]) {
         fail("the deintegrated file does not parse")
     }
     if after.objects.count > file.objects.count { fail("deintegration added objects") }
-    guard let again = try? Deintegrator(file: after).run() else { fail("second deintegration threw") }
+    guard let again = try? after.deintegration() else { fail("second deintegration threw") }
     if again.foundIntegration || again.newBytes != result.newBytes { fail("deintegration is not idempotent") }
 }
 

@@ -82,21 +82,8 @@ func isSubsequence(_ sub: [ArraySlice<UInt8>], of all: [ArraySlice<UInt8>]) -> B
 }
 
 /// Line numbers (1-based) spanned by statements without a block whose text contains `word`, at any depth.
-func linesOfStatements(containing word: String, in syntax: RubySyntax) -> Set<Int> {
-    var out = Set<Int>()
-    func visit(_ s: RubyStatement) {
-        if s.blocks.isEmpty, s.compound == nil {
-            guard syntax.text(of: s).contains(word) else { return }
-            let last = syntax.tokens[s.last]
-            let end = last.line + syntax.bytes[last.range.dropLast()].filter { $0 == 0x0A }.count
-            out.formUnion(syntax.tokens[s.first].line...end)
-            return
-        }
-        s.blocks.forEach { $0.body.forEach(visit) }
-        s.children.forEach(visit)
-    }
-    syntax.statements.forEach(visit)
-    return out
+func linesOfStatements(containing word: String, in doc: PodfileDocument) -> Set<Int> {
+    Set(doc.simpleStatements.filter { $0.text.contains(word) }.flatMap { Array($0.lines) })
 }
 
 func targetNames(_ t: PodfileTarget) -> [String] { [t.name] + t.children.flatMap(targetNames) }
@@ -138,7 +125,7 @@ func harness(_ input: [UInt8]) {
         case .useSource, .addSource: break
         default: if model.sourceURLs != before.sourceURLs { fail("\(probe.edit.summary): sources changed", input) }
         }
-        let spanned = linesOfStatements(containing: probe.statement, in: doc.syntax)
+        let spanned = linesOfStatements(containing: probe.statement, in: doc)
         let kept = lines(result.old).enumerated().filter { i, line in
             !spanned.contains(i + 1) && !probe.mayTouch(String(decoding: line, as: UTF8.self))
         }.map(\.element)

@@ -3,7 +3,7 @@ import PodMirrorCocoaPods
 import PodMirrorTransport
 
 // http-fetch-bench [--jobs N] DEST URL...: downloads each `:http` pod source with podmirror's
-// HTTPSourceDownloader into DEST/<i>/ (1-based, N at a time, default 1) and prints one line per archive.
+// downloader (`PodArchive.download`) into DEST/<i>/ (1-based, N at a time, default 1) and prints one line per archive.
 // Used by bench/http-archives.sh; not part of podmirror.
 var args = Array(CommandLine.arguments.dropFirst())
 var requestedJobs = 1
@@ -29,8 +29,7 @@ let jobs = requestedJobs
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-            let bytes = try HTTPSourceDownloader.fetch(HTTPSource(url: urls[i]), into: folder, scratch: scratch,
-                                                       options: options)
+            let bytes = try PodArchive.download(urls[i], into: folder, scratch: scratch, options: options)
             print("\(urls[i]) \(bytes) bytes")
         } catch {
             failures.add()

@@ -4,6 +4,24 @@ import PodMirrorFoundation
 
 /// Rendering shared by the pods commands.
 enum PodsRender {
+    /// The fields of `pods fetch` and `pods list` in JSON (docs/json.md), besides `command` and `ok`: the report's
+    /// facts, the count of pods in each status, the warnings' text redacted.
+    static func json(_ report: PodsFetchReport) throws -> [String: JSONValue] {
+        var fields = try JSONValue.fields(of: report)
+        var counts: [String: JSONValue] = [:]
+        for s in PodFetchResult.Status.allCases {
+            counts[s.rawValue] = .int(report.pods.filter { $0.status == s }.count)
+        }
+        fields["counts"] = .object(counts)
+        fields["warnings"] = try JSONValue.encoding(
+            report.warnings.map { w -> Diagnostic in
+                var r = w
+                r.message = Redaction.redactText(w.message)
+                return r
+            })
+        return fields
+    }
+
     /// `pods 3/10  1.2 MB, 400 KB/s, about 20 s left`: the rate from the bytes so far, the time left from the pods
     /// done and still to do (the sizes of the pods not fetched yet are unknown).
     static func progressLine(done: Int, total: Int, bytes: Int64, elapsed: TimeInterval) -> String {
@@ -83,7 +101,7 @@ enum PodsFetchRenderer: ResultRenderer {
         var listsEveryPod: Bool
     }
 
-    static func jsonFields(_ result: Result) throws -> [String: JSONValue] { try result.report.jsonFields() }
+    static func jsonFields(_ result: Result) throws -> [String: JSONValue] { try PodsRender.json(result.report) }
 
     static func text(_ result: Result, console: Console) {
         if result.listsEveryPod {
@@ -95,7 +113,7 @@ enum PodsFetchRenderer: ResultRenderer {
 
 /// `pods list`: the warnings, each pod's line with its cache folder when cached, then the counts.
 enum PodsListRenderer: ResultRenderer {
-    static func jsonFields(_ report: PodsFetchReport) throws -> [String: JSONValue] { try report.jsonFields() }
+    static func jsonFields(_ report: PodsFetchReport) throws -> [String: JSONValue] { try PodsRender.json(report) }
 
     static func text(_ report: PodsFetchReport, console c: Console) {
         for w in report.warnings { c.err(Render.diagnosticLine(w, console: c)) }

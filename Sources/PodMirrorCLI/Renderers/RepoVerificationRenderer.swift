@@ -13,7 +13,21 @@ enum RepoVerificationRenderer: ResultRenderer {
     static func jsonFields(_ result: Result) throws -> [String: JSONValue] {
         [
             "intact": .bool(result.intact), "reposDir": .string(result.reposDir),
-            "repos": .array(result.repos.map(\.json)), "warnings": .array([]),
+            "repos": .array(result.repos.map(json)), "warnings": .array([]),
+        ]
+    }
+
+    /// One repo verified: where it is, its branch, head and origin's head, and its problems (messages in English,
+    /// as every JSON value).
+    static func json(_ r: SpecRepoVerification) -> JSONValue {
+        [
+            "name": .string(r.name), "path": .string(r.path), "branch": .string(r.branch), "head": .string(r.head),
+            "originHead": .string(r.originHead), "deep": .bool(r.deep), "intact": .bool(r.intact),
+            "problemCount": .int(r.problemCount),
+            "problems": .array(
+                r.problems.map {
+                    ["code": .string($0.code.rawValue), "path": .string($0.path), "message": .string($0.text.english)]
+                }),
         ]
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import PodMirrorCocoaPods
 import PodMirrorFoundation
 
@@ -10,7 +11,19 @@ enum SpecReposRenderer: ResultRenderer {
     }
 
     static func jsonFields(_ result: Result) throws -> [String: JSONValue] {
-        ["reposDir": .string(result.reposDir), "repos": .array(result.repos.map(\.json))]
+        ["reposDir": .string(result.reposDir), "repos": .array(result.repos.map(json))]
+    }
+
+    /// One repo: its name, type, path, URL (redacted), branch and head; when known, its head's date and the mirror
+    /// a trunk was made from (redacted).
+    static func json(_ repo: SpecRepo) -> JSONValue {
+        var o: [String: JSONValue] = [
+            "name": .string(repo.name), "type": .string(repo.kind.rawValue), "path": .string(repo.path),
+            "url": .string(repo.displayURL), "branch": .string(repo.branch), "head": .string(repo.head),
+        ]
+        if let headDate = repo.headDate { o["headDate"] = .string(ISO8601DateFormatter().string(from: headDate)) }
+        if let madeFrom = repo.madeFrom { o["madeFrom"] = .string(Redaction.redactURL(madeFrom)) }
+        return .object(o)
     }
 
     static func text(_ result: Result, console c: Console) {

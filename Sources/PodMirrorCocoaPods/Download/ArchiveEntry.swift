@@ -23,9 +23,9 @@ package struct ArchiveEntry: Sendable, Equatable {
 }
 
 /// Why an archive member (or a path of a pod's tree) is refused, and the by-name check of a link's target.
-package enum ArchiveSafety {
+enum ArchiveSafety {
     /// Why a member is refused.
-    package enum Problem: String, Sendable {
+    enum Problem: String, Sendable {
         case absolutePath = "absolute-path"
         case parentReference = "parent-reference"
         case linkOutside = "link-outside"

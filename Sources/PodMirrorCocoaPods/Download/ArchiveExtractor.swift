@@ -11,7 +11,7 @@ import ZIPFoundation
 /// `TarListing` (gzip, bzip2 and xz decompressed by the system tools, run by argv, streaming), zip read with
 /// ZIPFoundation where CocoaPods runs `unzip`. Nothing can land outside the destination; the bounds of
 /// `limits` stop archive bombs.
-package struct ArchiveExtractor {
+struct ArchiveExtractor {
     /// The source URL, redacted, for messages.
     var shownURL: String
     var cancellation: CancellationToken
@@ -19,7 +19,7 @@ package struct ArchiveExtractor {
     var environment: [String: String]
     var limits: ArchiveLimits = .default
 
-    package init(
+    init(
         shownURL: String, cancellation: CancellationToken, environment: [String: String],
         limits: ArchiveLimits = .default
     ) {
@@ -49,19 +49,27 @@ package struct ArchiveExtractor {
 
     /// Extracts `archive` into `destination` (an existing empty folder). On failure `destination` is left
     /// empty.
-    package func extract(_ archive: String, type: ArchiveType, into destination: String) throws {
-        do {
-            var st = stat()
-            let size = stat(archive, &st) == 0 ? Int64(st.st_size) : 0
+    func extract(_ archive: String, type: ArchiveType, into destination: String) throws {
+        var st = stat()
+        let size = stat(archive, &st) == 0 ? Int64(st.st_size) : 0
+        try write(into: destination, archiveBytes: size) { writer in
             if size > limits.maxArchiveBytes {
                 throw PodTreeFailure.limit(.archiveBytes, limit: limits.maxArchiveBytes)
             }
-            let writer = try PodTreeWriter(root: destination, limits: limits, archiveBytes: size)
             if type == .zip {
                 try extractZip(archive, into: writer)
             } else {
                 try extractTar(archive, into: writer)
             }
+        }
+    }
+
+    /// Writes a tree into `destination` (an existing empty folder) with `body`, then its links; on failure
+    /// `destination` is left empty and a `PodTreeFailure` becomes the `HTTPSourceError` that names the archive.
+    func write(into destination: String, archiveBytes: Int64, _ body: (PodTreeWriter) throws -> Void) throws {
+        do {
+            let writer = try PodTreeWriter(root: destination, limits: limits, archiveBytes: archiveBytes)
+            try body(writer)
             try writer.finish()
         } catch {
             try? FolderWalk.empty(destination)

@@ -24,21 +24,21 @@ package enum ArchiveType: String, Sendable, CaseIterable, Codable {
 }
 
 /// A pod's `:http` source, as its podspec or Podfile.lock `CHECKOUT OPTIONS` give it.
-package struct HTTPSource: Sendable, Equatable {
+struct HTTPSource: Sendable, Equatable {
     /// The URL to download (after source-mirror rewriting).
-    package var url: String
+    var url: String
     /// The URL as the podspec names it, when a source mirror rewrote `url`: errors name both.
     var declaredURL: String?
     /// `:type`; nil means "from the URL's path".
-    package var type: ArchiveType?
+    var type: ArchiveType?
     /// `:flatten`; nil means cocoapods-downloader's default (tar kinds flattened, zip not).
     var flatten: Bool?
-    package var sha256: String?
-    package var sha1: String?
+    var sha256: String?
+    var sha1: String?
     /// `:headers`, each `Name: value`.
-    package var headers: [String]
+    var headers: [String]
 
-    package init(
+    init(
         url: String, type: ArchiveType? = nil, flatten: Bool? = nil, sha256: String? = nil,
         sha1: String? = nil, headers: [String] = []
     ) {

@@ -9,7 +9,7 @@ import PodMirrorTransport
 
 /// Downloads an `:http` pod source and leaves it as cocoapods-downloader would: verified, extracted,
 /// flattened, the archive removed.
-package enum HTTPSourceDownloader {
+enum HTTPSourceDownloader {
     /// Downloads `source` into `directory` (existing and empty), using `scratch` (existing, on the same
     /// file system) for the archive. Returns the archive's size in bytes.
     ///
@@ -20,7 +20,7 @@ package enum HTTPSourceDownloader {
     ///   when the archive holds exactly one top-level entry and it is a folder.
     /// - On any failure `directory` is left empty and nothing of this download remains in `scratch`.
     /// - The archive stays within `limits`, while it downloads and while it is extracted.
-    package static func fetch(
+    static func fetch(
         _ source: HTTPSource, into directory: String, scratch: String,
         options: DownloadOptions, limits: ArchiveLimits = .default
     ) throws -> Int64 {

@@ -3,8 +3,8 @@ import PodMirrorFoundation
 import PodMirrorTransport
 
 /// Why an `:http` pod source could not be made ready. URLs in it are redacted.
-package struct HTTPSourceError: PodMirrorError {
-    package enum Kind: String, Sendable, Codable {
+struct HTTPSourceError: PodMirrorError {
+    enum Kind: String, Sendable, Codable {
         /// `dmg` or a type cocoapods-downloader does not know: podmirror leaves the pod to CocoaPods.
         case leftToCocoaPods
         /// The server answered an HTTP error that retrying does not fix (404, 403, …).
@@ -31,15 +31,15 @@ package struct HTTPSourceError: PodMirrorError {
         case fileSystem
     }
 
-    package var kind: Kind
-    package var message: String
-    package var remedy: String?
-    package var text: Message?
-    package var remedyText: Message?
+    var kind: Kind
+    var message: String
+    var remedy: String?
+    var text: Message?
+    var remedyText: Message?
     /// The HTTP status, for `httpStatus` (and `transfer` when the last answer was one).
-    package var status: Int?
+    var status: Int?
 
-    package var code: ErrorCode {
+    var code: ErrorCode {
         switch kind {
         case .leftToCocoaPods: .podsHTTPLeftToCocoaPods
         case .httpStatus: .podsHTTPStatus
@@ -59,7 +59,7 @@ package struct HTTPSourceError: PodMirrorError {
     /// True for `leftToCocoaPods`: the orchestrator reports the pod as skipped, not failed.
     var isLeftToCocoaPods: Bool { kind == .leftToCocoaPods }
 
-    package init(_ kind: Kind, _ text: Message, remedy: Message? = nil, status: Int? = nil) {
+    init(_ kind: Kind, _ text: Message, remedy: Message? = nil, status: Int? = nil) {
         self.kind = kind
         var text = text
         // A mirror's URL `(for` the podspec's: said in the reader's language.

@@ -7,7 +7,7 @@ import PodMirrorFoundation
 #endif
 
 /// Why a pod's tree (an archive being written, a checkout, a file read from it) was refused.
-package enum PodTreeFailure: Error, Equatable, Sendable {
+enum PodTreeFailure: Error, Equatable, Sendable {
     /// `entry` (a path below the pod's folder) breaks a rule.
     case unsafe(entry: String, ArchiveSafety.Problem)
     /// The archive broke a bound of `ArchiveLimits`.
@@ -18,13 +18,13 @@ package enum PodTreeFailure: Error, Equatable, Sendable {
 
 /// A pod's folder reached only through an open descriptor of it: every path below it is walked component by
 /// component with `O_NOFOLLOW`, so no link inside (or put there by someone else) is ever followed.
-package final class PodTree {
+final class PodTree {
     /// The folder's path, for messages.
-    package let path: String
+    let path: String
     let fd: Int32
 
     /// Opens `path`, which must be a real folder (not a link to one).
-    package init(_ path: String) throws {
+    init(_ path: String) throws {
         self.path = path
         fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if fd < 0 { throw PodTreeFailure.io(path: path, errno: errno) }
@@ -34,7 +34,7 @@ package final class PodTree {
 
     /// `name` split into components, without empty ones and `.`; refused when absolute, climbing with
     /// `..` or holding NUL.
-    package static func components(_ name: String) throws -> [String] {
+    static func components(_ name: String) throws -> [String] {
         if name.hasPrefix("/") { throw PodTreeFailure.unsafe(entry: name, .absolutePath) }
         if name.utf8.contains(0) { throw PodTreeFailure.unsafe(entry: name, .badName) }
         let parts = name.split(separator: "/").map(String.init).filter { $0 != "." }
@@ -125,7 +125,7 @@ package final class PodTree {
     }
 
     /// The file type bits of `name` (below the folder) without following links; nil when missing.
-    package func kind(of name: String) -> mode_t? {
+    func kind(of name: String) -> mode_t? {
         guard let parts = try? Self.components(name), let last = parts.last,
             let dir = try? openFolder(parts.dropLast(), entry: name, create: false)
         else { return nil }
@@ -138,7 +138,7 @@ package final class PodTree {
     /// Every path below the folder is a regular file, a folder or a link that resolves (on disk, link by
     /// link) inside it; the first that is not is thrown. Walked without recursion (`FolderWalk`), so no depth
     /// of folders can exhaust a worker thread's stack.
-    package func verify() throws {
+    func verify() throws {
         do {
             try FolderWalk.walk(fd, shown: path) { _, _, kind, here in
                 func refuse(_ problem: ArchiveSafety.Problem) -> PodTreeFailure {

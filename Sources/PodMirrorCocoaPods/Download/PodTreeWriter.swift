@@ -13,18 +13,18 @@ import PodMirrorFoundation
 /// folders and links are written (a hard link becomes a copy of the file it names); FIFOs and devices are
 /// refused. A member whose name was already written is refused (`duplicate`). Counts entries and expanded
 /// bytes against `limits`.
-package final class PodTreeWriter {
-    package let tree: PodTree
-    package let limits: ArchiveLimits
+final class PodTreeWriter {
+    let tree: PodTree
+    let limits: ArchiveLimits
     /// The archive's size, for the compression ratio.
-    package let archiveBytes: Int64
-    package private(set) var entries = 0
+    let archiveBytes: Int64
+    private(set) var entries = 0
     private(set) var expandedBytes: Int64 = 0
     /// Each member written, by its path below the folder.
     private var written: [String: ArchiveEntry.Kind] = [:]
     private var links: [(parts: [String], name: String, target: String)] = []
 
-    package init(root: String, limits: ArchiveLimits, archiveBytes: Int64) throws {
+    init(root: String, limits: ArchiveLimits, archiveBytes: Int64) throws {
         tree = try PodTree(root)
         self.limits = limits
         self.archiveBytes = archiveBytes
@@ -34,7 +34,7 @@ package final class PodTreeWriter {
 
     /// Adds one member; a file's content follows through `write` until the next member or `finish`.
     /// `mode` is the member's permission bits; only the executable bit is kept.
-    package func add(_ entry: ArchiveEntry, mode: UInt32 = 0o644) throws {
+    func add(_ entry: ArchiveEntry, mode: UInt32 = 0o644) throws {
         closeFile()
         entries += 1
         if entries > limits.maxEntries { throw PodTreeFailure.limit(.entries, limit: limits.value(of: .entries)) }
@@ -129,7 +129,7 @@ package final class PodTreeWriter {
     }
 
     /// Appends `chunk` to the file member added last (nothing else takes content).
-    package func write(_ chunk: UnsafeRawBufferPointer) throws {
+    func write(_ chunk: UnsafeRawBufferPointer) throws {
         guard let current else { return }
         try count(chunk.count)
         var offset = 0
@@ -184,7 +184,7 @@ package final class PodTreeWriter {
 
     /// Creates the links (after every file and folder, so none is ever written through) and checks that each
     /// resolves inside the folder on disk.
-    package func finish() throws {
+    func finish() throws {
         closeFile()
         for link in links {
             let dir = try tree.openFolder(link.parts.dropLast(), entry: link.name, create: true)

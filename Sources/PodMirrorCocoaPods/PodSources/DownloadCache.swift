@@ -4,14 +4,14 @@ import Yams
 
 /// CocoaPods' pod download cache (`<cache root>/Pods`): where it is, its `VERSION`, its slugs, and
 /// publishing an entry so that CocoaPods never takes a half-written one.
-package struct DownloadCache: Sendable {
+struct DownloadCache: Sendable {
     /// `<cache root>/Pods`.
-    package var path: String
-    package var lockTimeout: TimeInterval
+    var path: String
+    var lockTimeout: TimeInterval
     /// The file system the cache is read and changed through.
-    package var fileSystem: any FileSystem
+    var fileSystem: any FileSystem
 
-    package init(path: String, lockTimeout: TimeInterval = 60, fileSystem: any FileSystem) {
+    init(path: String, lockTimeout: TimeInterval = 60, fileSystem: any FileSystem) {
         self.path = path
         self.lockTimeout = lockTimeout
         self.fileSystem = fileSystem
@@ -20,7 +20,7 @@ package struct DownloadCache: Sendable {
     /// The cache root as CocoaPods computes it; later rules win: `~/Library/Caches/CocoaPods` (on Linux
     /// too), `$CP_HOME_DIR/cache`, `cache_root:` in `<home dir>/config.yaml`, `$CP_CACHE_DIR`. A `config.yaml`
     /// nested too deeply to parse safely is refused (`YAMLNesting`); one that is not YAML is passed over.
-    package static func root(environment env: RuntimeEnvironment) throws -> String {
+    static func root(environment env: RuntimeEnvironment) throws -> String {
         let vars = env.variables
         var root = env.expandPath("~/Library/Caches/CocoaPods")
         let cpHome = vars["CP_HOME_DIR"].flatMap { $0.isEmpty ? nil : env.expandPath($0) }
@@ -38,7 +38,7 @@ package struct DownloadCache: Sendable {
         return root
     }
 
-    package init(environment: RuntimeEnvironment, lockTimeout: TimeInterval = 60) throws {
+    init(environment: RuntimeEnvironment, lockTimeout: TimeInterval = 60) throws {
         try self.init(
             path: Self.root(environment: environment) + "/Pods", lockTimeout: lockTimeout,
             fileSystem: environment.fileSystem)

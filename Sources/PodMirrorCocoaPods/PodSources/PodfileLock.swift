@@ -9,6 +9,14 @@ package struct PodfileLock: Sendable, Equatable {
     package struct Pod: Sendable, Equatable {
         package var name: String
         package var version: String
+
+        /// The folder of this version's podspec below a spec repo's `Specs/` sharded by `prefixLengths`
+        /// (`b/c/1/Name/1.0` for [1, 1, 1]), or nil when CocoaPods refuses the name or the version (`PodNaming`):
+        /// the only form in which a lock's words become a path, so it never leaves the repo's folder.
+        package func specFolder(prefixLengths: [Int]) -> String? {
+            guard PodNaming.isValidName(name), PodNaming.isValidVersion(version) else { return nil }
+            return SpecRepoMetadata(prefixLengths: prefixLengths).shardPath(of: name) + name + "/" + version
+        }
     }
 
     /// `Podfile.lock` in `folder`: where `pod install` writes it, beside the Podfile.

@@ -41,26 +41,28 @@ package struct PodsFetchReport: BatchReport {
         return mode == .check && changed ? .drift : .success
     }
 
-    /// The fields of `pods fetch` and `pods list` in JSON (docs/json.md), besides `command` and `ok`.
-    package func jsonFields() throws -> [String: JSONValue] {
-        var counts: [String: JSONValue] = [:]
-        for s in PodFetchResult.Status.allCases {
-            counts[s.rawValue] = .int(pods.filter { $0.status == s }.count)
-        }
-        return [
-            "mode": .string(mode.rawValue), "changed": .bool(changed),
-            "lockfile": .string(lockfile), "cachePath": .string(cachePath),
-            "cocoapodsVersion": .string(cocoapodsVersion),
-            "versionSource": .string(versionSource.rawValue),
-            "versionAction": .string(versionAction.rawValue),
-            "pods": try JSONValue.encoding(pods), "counts": .object(counts),
-            "interrupted": .bool(interrupted),
-            "warnings": try JSONValue.encoding(
-                warnings.map { w -> Diagnostic in
-                    var r = w
-                    r.message = Redaction.redactText(w.message)
-                    return r
-                }),
-        ]
+}
+
+/// The facts of `pods fetch` and `pods list` (docs/json.md): the mode, the lock and cache, the CocoaPods version the
+/// cache is kept for and why, each pod's result, the warnings as they were given; the CLI's renderer adds the
+/// counts and redacts the warnings' text.
+extension PodsFetchReport: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case mode, changed, lockfile, cachePath, cocoapodsVersion, versionSource, versionAction, pods, interrupted
+        case warnings
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(mode.rawValue, forKey: .mode)
+        try c.encode(changed, forKey: .changed)
+        try c.encode(lockfile, forKey: .lockfile)
+        try c.encode(cachePath, forKey: .cachePath)
+        try c.encode(cocoapodsVersion, forKey: .cocoapodsVersion)
+        try c.encode(versionSource.rawValue, forKey: .versionSource)
+        try c.encode(versionAction.rawValue, forKey: .versionAction)
+        try c.encode(pods, forKey: .pods)
+        try c.encode(interrupted, forKey: .interrupted)
+        try c.encode(warnings, forKey: .warnings)
     }
 }

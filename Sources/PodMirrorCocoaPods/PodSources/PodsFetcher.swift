@@ -60,6 +60,12 @@ package struct PodsFetcher: BatchJob {
         cache = try DownloadCache(environment: request.environment, lockTimeout: request.network.lockTimeout)
     }
 
+    /// CocoaPods' cache root, whose `Pods/` a fetch fills, as CocoaPods computes it from `environment` (its
+    /// variables and `~/.cocoapods/config.yaml`); a `config.yaml` nested too deeply to parse safely is refused.
+    package static func cacheRoot(environment: RuntimeEnvironment) throws -> String {
+        try DownloadCache.root(environment: environment)
+    }
+
     /// Runs the fetch (`.apply`) or reports what is missing (`.dryRun`, `.check`: nothing written).
     package func run(
         mode: RunMode, cancellation: CancellationToken,

@@ -201,7 +201,7 @@ package struct SpecLookup: Sendable {
     }
 
     /// `b/c/1/` for prefix lengths [1, 1, 1]: successive slices of the MD5 of the name.
-    package static func shardPath(name: String, prefixLengths: [Int]) -> String {
+    static func shardPath(name: String, prefixLengths: [Int]) -> String {
         SpecRepoMetadata(prefixLengths: prefixLengths).shardPath(of: name)
     }
 }

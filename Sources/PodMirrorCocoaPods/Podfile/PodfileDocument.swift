@@ -23,7 +23,7 @@ import PodMirrorFoundation
 package struct PodfileDocument: Sendable {
     package let path: String
     package let bytes: [UInt8]
-    package let syntax: RubySyntax
+    let syntax: RubySyntax
     package let model: PodfileModel
     let reader: PodfileReader
 

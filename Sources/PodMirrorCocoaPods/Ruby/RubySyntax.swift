@@ -2,7 +2,7 @@ import Foundation
 import PodMirrorFoundation
 
 /// A block attached to a call: `do |x| … end` or `{ |x| … }`.
-package struct RubyBlock: Sendable {
+struct RubyBlock: Sendable {
     /// Token indices of the opener (`do`, `{`) and closer (`end`, `}`).
     var opener: Int
     var closer: Int
@@ -11,37 +11,37 @@ package struct RubyBlock: Sendable {
     var parameters: [String]
     /// Token index where the body starts (after the parameters).
     var bodyStart: Int
-    package var body: [RubyStatement]
+    var body: [RubyStatement]
 }
 
 /// One statement: a command call (`source 'x'`, `target 'A' do … end`), an assignment, or a compound
 /// (`if`/`unless`/`def`/`case`/`begin`/`while` … `end`) whose body statements are in `children`.
-package struct RubyStatement: Sendable {
+struct RubyStatement: Sendable {
     /// Token indices `first...last` (comments excluded at the ends).
-    package var first: Int
-    package var last: Int
+    var first: Int
+    var last: Int
     /// The called method when the statement is a receiver-less call (`source`, `platform`, `post_install`).
-    package var name: String?
+    var name: String?
     /// For compounds: the opening keyword (`if`, `def`, …).
-    package var compound: String?
-    package var blocks: [RubyBlock]
-    package var children: [RubyStatement]
-    package var line: Int
+    var compound: String?
+    var blocks: [RubyBlock]
+    var children: [RubyStatement]
+    var line: Int
 
     /// The block whose body belongs to this call (the first `do`/`{` after the arguments).
     var block: RubyBlock? { blocks.first }
 }
 
 /// Token stream plus block structure of a Ruby file.
-package struct RubySyntax: Sendable {
-    package let bytes: [UInt8]
-    package let file: String
-    package let tokens: [RubyToken]
+struct RubySyntax: Sendable {
+    let bytes: [UInt8]
+    let file: String
+    let tokens: [RubyToken]
     /// Opener token index → closer token index, for `do/def/if/…` ⇄ `end`, `(`⇄`)`, `[`⇄`]`, `{`⇄`}`.
     let match: [Int: Int]
     /// `{` token indices that open a block (not a hash).
     let blockBraces: Set<Int>
-    package let statements: [RubyStatement]
+    let statements: [RubyStatement]
     /// Where `__END__` starts, if present.
     let dataStart: Int?
 
@@ -50,7 +50,7 @@ package struct RubySyntax: Sendable {
     ]
     static let midKeywords: Set<String> = ["else", "elsif", "when", "in", "rescue", "ensure", "then"]
 
-    package init(bytes: [UInt8], file: String = "Podfile") throws {
+    init(bytes: [UInt8], file: String = "Podfile") throws {
         self.bytes = bytes
         self.file = file
         let lexed = try RubyLexer.tokenize(bytes, file: file)
@@ -182,16 +182,16 @@ package struct RubySyntax: Sendable {
     // MARK: - Queries
 
     /// Byte range of a statement, from its first to its last token.
-    package func range(of s: RubyStatement) -> Range<Int> {
+    func range(of s: RubyStatement) -> Range<Int> {
         tokens[s.first].range.lowerBound..<tokens[s.last].range.upperBound
     }
 
     /// Source text of a statement.
-    package func text(of s: RubyStatement) -> String { String(decoding: bytes[range(of: s)], as: UTF8.self) }
+    func text(of s: RubyStatement) -> String { String(decoding: bytes[range(of: s)], as: UTF8.self) }
 
     /// The call arguments of a named statement, split at top-level commas (token indices), excluding
     /// the parentheses of `name(…)` and any block.
-    package func arguments(of s: RubyStatement) -> [[Int]] {
+    func arguments(of s: RubyStatement) -> [[Int]] {
         var k = s.first + 1
         var end = s.last + 1
         if let b = s.block { end = b.opener }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One lexical token of Ruby (a Podfile, a podspec), with its byte range in the original bytes.
-package struct RubyToken: Equatable, Sendable {
-    package enum Kind: Equatable, Sendable {
+struct RubyToken: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
         case identifier, constant, keyword, variable
         /// `:name`, `:"name"`.
         case symbol
@@ -23,16 +23,16 @@ package struct RubyToken: Equatable, Sendable {
         case heredocBody
     }
 
-    package var kind: Kind
+    var kind: Kind
     /// Byte range in the original file.
-    package var range: Range<Int>
+    var range: Range<Int>
     /// 1-based line and column (column in bytes) of the first byte.
-    package var line: Int
+    var line: Int
     var column: Int
     /// The token's source text (typographic quotes as written).
-    package var text: String
+    var text: String
     /// For string literals without interpolation: the decoded value. For symbols: the name.
-    package var value: String?
+    var value: String?
     /// For quoted strings: the byte range of the content between the delimiters (what an editor replaces).
     var contentRange: Range<Int>?
     /// Opening delimiter as written (`'`, `"`, `%q(`, `<<~EOS`…), for strings.

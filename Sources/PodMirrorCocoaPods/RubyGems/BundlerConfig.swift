@@ -7,16 +7,16 @@ import Yams
 /// `bundle config set --global mirror.https://rubygems.org URL` stores the key
 /// `BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/` (Bundler's `Settings#key_for`: `.` → `__`, upper case, URI
 /// normalised with a trailing `/`), and Bundler's YAML serializer writes `KEY: "value"` lines under `---`.
-package struct BundlerConfig: Sendable {
+struct BundlerConfig: Sendable {
     static let mirrorKey = "BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/"
 
-    package var path: String
-    package var bytes: [UInt8]
+    var path: String
+    var bytes: [UInt8]
     /// The mirror line's range (newline included) and its value, when set.
     var mirrorLine: Range<Int>?
-    package var mirror: String?
+    var mirror: String?
 
-    package init(path: String, bytes: [UInt8]) throws {
+    init(path: String, bytes: [UInt8]) throws {
         self.path = path
         self.bytes = bytes
         guard let text = String(bytes: bytes, encoding: .utf8) else {
@@ -55,7 +55,7 @@ package struct BundlerConfig: Sendable {
     }
 
     /// The file's bytes with the mirror set to `url` (`nil` removes the setting).
-    package func setting(mirror url: String?) throws -> [UInt8] {
+    func setting(mirror url: String?) throws -> [UInt8] {
         let new = try patched(mirror: url)
         // Self-check: the result reads back with the mirror as asked, and every other setting as it was.
         let others = { (b: [UInt8]) in YAMLConfigFile.otherValues(b, excluding: [Self.mirrorKey]) }

@@ -43,10 +43,7 @@ package struct GemSources: Sendable {
     }
 
     /// The catalog name of a gem source URL (old domains included), or nil.
-    func mirrorName(_ url: String) -> String? {
-        let key = SourceURL(url).gemSourceKey
-        return catalog.gems.first { ([$0.url] + $0.aliases).contains { SourceURL($0).gemSourceKey == key } }?.name
-    }
+    func mirrorName(_ url: String) -> String? { Self.mirrorName(of: url, catalog: catalog) }
 
     /// The plan that makes RubyGems (and with `bundler`, Bundler) use `mirror` instead of rubygems.org.
     package func usePlan(_ mirror: Mirror, bundler: Bool) throws -> Plan {

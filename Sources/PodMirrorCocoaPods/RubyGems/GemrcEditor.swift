@@ -3,24 +3,24 @@ import PodMirrorFoundation
 
 /// Decides the text edits that make a gemrc's `:sources:` use one gem source instead of
 /// rubygems.org and the catalog's gem mirrors, keeping private sources where they are.
-package struct GemrcEditor: Sendable {
+struct GemrcEditor: Sendable {
     /// URLs that podmirror replaces: rubygems.org, every catalog gem mirror with its old domains, and the
     /// sources podmirror itself put there (`GemSourceRecord`).
     var replaceable: [String]
 
-    package init(catalog: MirrorCatalog, podmirrorSet: [String] = []) {
+    init(catalog: MirrorCatalog, podmirrorSet: [String] = []) {
         replaceable = catalog.gems.flatMap { [$0.url] + $0.aliases } + podmirrorSet
     }
 
     /// True for rubygems.org or a catalog gem mirror (any old domain, http or https, with or without `/`).
-    package func isReplaceable(_ url: String) -> Bool {
+    func isReplaceable(_ url: String) -> Bool {
         let key = SourceURL(url).gemSourceKey
         return replaceable.contains { SourceURL($0).gemSourceKey == key }
     }
 
     /// The gemrc, read back, with `target` as the source used in place of public ones. With
     /// `onlyIfSet`, a gemrc without `:sources:` is left alone (RubyGems' default is rubygems.org).
-    package func edited(_ doc: GemrcDocument, target: String, onlyIfSet: Bool = false) throws -> GemrcDocument {
+    func edited(_ doc: GemrcDocument, target: String, onlyIfSet: Bool = false) throws -> GemrcDocument {
         let new = try patched(doc, target: target, onlyIfSet: onlyIfSet)
         if new == doc.bytes { return doc }
         // Self-check: the result must read back, and every other key keep its YAML value (a block

@@ -6,9 +6,9 @@ import Foundation
 /// else is CocoaPods' "Malformed version number string"), so it never holds `/` or `..`. A pod's root name is what
 /// a spec repo can hold as a folder: not empty, no `/`, no white space or control character, not starting with `.`
 /// (CocoaPods' listing of a repo skips hidden folders), at most 255 bytes.
-package enum PodNaming {
+enum PodNaming {
     /// True when `version` is a version CocoaPods parses.
-    package static func isValidVersion(_ version: String) -> Bool {
+    static func isValidVersion(_ version: String) -> Bool {
         let b = Array(version.utf8)
         guard !b.isEmpty, b.count <= 255 else { return false }
         var i = 0
@@ -37,7 +37,7 @@ package enum PodNaming {
     }
 
     /// True when `name` (a root name, no subspec) can be a pod's folder in a spec repo.
-    package static func isValidName(_ name: String) -> Bool {
+    static func isValidName(_ name: String) -> Bool {
         let b = Array(name.utf8)
         guard !b.isEmpty, b.count <= 255, b[0] != UInt8(ascii: ".") else { return false }
         return !name.unicodeScalars.contains {

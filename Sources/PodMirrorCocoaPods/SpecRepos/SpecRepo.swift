@@ -22,7 +22,7 @@ package struct SpecRepo: Sendable, Equatable {
     /// Git: HEAD's commit.
     package var head: String?
     /// Git: HEAD's committer date.
-    var headDate: Date?
+    package var headDate: Date?
     /// trunk made whole by podmirror: the git Specs mirror it was made from (raw; may hold credentials), and `head`
     /// is the mirror's commit its files are from.
     package var madeFrom: String?
@@ -64,16 +64,5 @@ package struct SpecRepo: Sendable, Equatable {
         }
         .sorted { $0.lowercased() < $1.lowercased() }
         .map { read(name: $0, in: dir) }
-    }
-
-    /// JSON for `repo list` (URL redacted).
-    package var json: JSONValue {
-        var o: [String: JSONValue] = [
-            "name": .string(name), "type": .string(kind.rawValue), "path": .string(path),
-            "url": .string(displayURL), "branch": .string(branch), "head": .string(head),
-        ]
-        if let headDate { o["headDate"] = .string(ISO8601DateFormatter().string(from: headDate)) }
-        if let madeFrom { o["madeFrom"] = .string(Redaction.redactURL(madeFrom)) }
-        return .object(o)
     }
 }

@@ -202,7 +202,7 @@ struct TrunkPlanFacts: ChangeFacts {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(url, forKey: .url)
         try c.encode(path, forKey: .path)
-        try c.encode(trunk.json, forKey: .trunk)
+        try c.encode(trunk, forKey: .trunk)
         if let tip { try c.encode(tip, forKey: .tip) }
     }
 }

@@ -3,15 +3,15 @@ import PodMirrorFoundation
 import Yams
 
 /// A spec repo's `CocoaPods-version.yml` as CocoaPods reads it (Core's `Source::Metadata`): where a pod's folder is.
-package struct SpecRepoMetadata: Sendable, Equatable {
+struct SpecRepoMetadata: Sendable, Equatable {
     /// `prefix_lengths`: the successive slices of the MD5 of a pod's name that make its shard folders.
     var prefixLengths: [Int]
 
-    package init(prefixLengths: [Int]) { self.prefixLengths = prefixLengths }
+    init(prefixLengths: [Int]) { self.prefixLengths = prefixLengths }
 
     /// The metadata in `yaml`'s bytes (the file at `path`); no `prefix_lengths` (or unreadable YAML): unsharded.
     /// YAML nested deeper than `YAMLNesting` allows is refused before it is parsed.
-    package init(yaml bytes: [UInt8], path: String) throws {
+    init(yaml bytes: [UInt8], path: String) throws {
         try YAMLNesting.check(bytes, path: path, code: .podsSpecUnreadable)
         guard bytes.count <= 1 << 20,
             let node = try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)),
@@ -24,7 +24,7 @@ package struct SpecRepoMetadata: Sendable, Equatable {
     }
 
     /// `<repo>/CocoaPods-version.yml`'s metadata; unsharded when absent.
-    package static func read(repoPath: String, _ fs: any FileSystem) throws -> SpecRepoMetadata {
+    static func read(repoPath: String, _ fs: any FileSystem) throws -> SpecRepoMetadata {
         let path = repoPath + "/CocoaPods-version.yml"
         guard let data = fs.contents(path) else { return .init(prefixLengths: []) }
         return try SpecRepoMetadata(yaml: Array(data), path: path)
@@ -42,5 +42,5 @@ package struct SpecRepoMetadata: Sendable, Equatable {
     }
 
     /// `b/c/1/` for prefix lengths [1, 1, 1] (empty when unsharded).
-    package func shardPath(of name: String) -> String { shard(of: name).map { $0 + "/" }.joined() }
+    func shardPath(of name: String) -> String { shard(of: name).map { $0 + "/" }.joined() }
 }

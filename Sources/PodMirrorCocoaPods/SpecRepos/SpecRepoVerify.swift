@@ -9,17 +9,14 @@ package struct SpecRepoVerification: Sendable {
         /// The file concerned, relative to the repo (worktree problems) or absolute (locks).
         package var path: String?
         package var text: Message
-
-        package var json: JSONValue {
-            ["code": .string(code.rawValue), "path": .string(path), "message": .string(text.english)]
-        }
     }
 
     package var name: String
     package var path: String
     package var branch: String?
     package var head: String?
-    var originHead: String?
+    /// `origin/<branch>`'s commit.
+    package var originHead: String?
     package var deep: Bool
     package var problems: [Problem]
     /// Problems past this many are counted, not listed.
@@ -27,14 +24,6 @@ package struct SpecRepoVerification: Sendable {
     package var problemCount: Int
 
     package var intact: Bool { problemCount == 0 }
-
-    package var json: JSONValue {
-        [
-            "name": .string(name), "path": .string(path), "branch": .string(branch), "head": .string(head),
-            "originHead": .string(originHead), "deep": .bool(deep), "intact": .bool(intact),
-            "problemCount": .int(problemCount), "problems": .array(problems.map(\.json)),
-        ]
-    }
 }
 
 /// `repo verify`: reads each spec repo and says what is wrong with it; changes nothing.

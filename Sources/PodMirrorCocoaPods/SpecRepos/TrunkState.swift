@@ -65,18 +65,27 @@ package struct TrunkState: Sendable, Equatable {
             branch: branch, fetched: branch.flatMap { repo.resolve("refs/remotes/origin/\($0)") }, stats: stats)
     }
 
-    /// JSON for `doctor`, `repo list` and setup's details (URL redacted).
-    package var json: JSONValue {
-        var o: [String: JSONValue] = [
-            "path": .string(path), "origin": .string(origin.rawValue), "url": .string(displayURL),
-            "commit": .string(commit), "branch": .string(branch),
-        ]
-        if let pending { o["pending"] = .string(pending) }
+}
+
+/// Setup's details (`TrunkPlanFacts`): where trunk is, who made it, from which mirror (URL redacted) and commit, an
+/// unfinished update's commit, and the counts of a trunk podmirror made.
+extension TrunkState: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case path, origin, url, commit, branch, pending, pods, podspecs, leftOut
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path)
+        try c.encode(origin.rawValue, forKey: .origin)
+        try c.encode(displayURL, forKey: .url)
+        try c.encode(commit, forKey: .commit)
+        try c.encode(branch, forKey: .branch)
+        try c.encodeIfPresent(pending, forKey: .pending)
         if let stats {
-            o["pods"] = .int(stats.pods)
-            o["podspecs"] = .int(stats.podspecs)
-            o["leftOut"] = .int(stats.leftOut)
+            try c.encode(stats.pods, forKey: .pods)
+            try c.encode(stats.podspecs, forKey: .podspecs)
+            try c.encode(stats.leftOut, forKey: .leftOut)
         }
-        return .object(o)
     }
 }

@@ -81,9 +81,7 @@ package enum DeintegratePlanner {
         renderDiff: Bool = true, restoring backup: String? = nil, fileSystem fs: any FileSystem
     ) throws -> DeintegratePlan {
         let file = try PBXProjectFile.read(location.pbxproj, fileSystem: fs)
-        let d = try Deintegrator(
-            file: file, sourceRoot: location.projectDirectory, podsDirectory: location.podsDirectory
-        ).run()
+        let d = try file.deintegration(sourceRoot: location.projectDirectory, podsDirectory: location.podsDirectory)
         let shown = XcodeProjectLocation.relative(location.pbxproj, to: location.installationRoot)
         let podsExists = backup != nil || fs.isDirectory(location.podsDirectory)
         // "builds a file in Pods/, missing once Pods/ is removed" holds only while there is a Pods/ to remove (a

@@ -3,14 +3,14 @@ import PodMirrorFoundation
 
 /// Removes CocoaPods' integration from a parsed project the way cocoapods-deintegrate 1.0.5 does,
 /// plus the extra clean-ups docs/deintegrate.md lists, by deleting lines of the original text only.
-package struct Deintegrator {
-    package let file: PBXProjectFile
+struct Deintegrator {
+    let file: PBXProjectFile
     /// Absolute folder the project's paths are relative to (the folder holding the .xcodeproj).
     var sourceRoot: String?
     /// Absolute `Pods/` folder, for warnings about files built from inside it.
-    package var podsDirectory: String?
+    var podsDirectory: String?
 
-    package init(file: PBXProjectFile, sourceRoot: String? = nil, podsDirectory: String? = nil) {
+    init(file: PBXProjectFile, sourceRoot: String? = nil, podsDirectory: String? = nil) {
         self.file = file
         self.sourceRoot = sourceRoot
         self.podsDirectory = podsDirectory
@@ -84,7 +84,7 @@ package struct Deintegrator {
         }
     }
 
-    package func run() throws -> Deintegration {
+    func run() throws -> Deintegration {
         var state = State()
         var targets: [TargetDeintegration] = []
         var warnings: [Diagnostic] = []
@@ -277,5 +277,14 @@ package struct Deintegrator {
             }
         }
         return LineDeletion.edits(deleting: ranges, in: file.bytes)
+    }
+}
+
+extension PBXProjectFile {
+    /// What deintegrating this project removes (cocoapods-deintegrate's rules plus docs/deintegrate.md's), as
+    /// line deletions of its original bytes (`edits`) and the bytes they leave (`newBytes`). `sourceRoot` (the
+    /// folder holding the .xcodeproj) and `podsDirectory` (the absolute `Pods/`) only add warnings.
+    package func deintegration(sourceRoot: String? = nil, podsDirectory: String? = nil) throws -> Deintegration {
+        try Deintegrator(file: self, sourceRoot: sourceRoot, podsDirectory: podsDirectory).run()
     }
 }

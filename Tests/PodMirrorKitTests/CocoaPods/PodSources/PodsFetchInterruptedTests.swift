@@ -25,7 +25,7 @@ final class PodsFetchInterruptedTests: XCTestCase {
         XCTAssertEqual(report.exitStatus, .interrupted)
         XCTAssertTrue(report.failed.isEmpty)
         XCTAssertFalse(report.allReady)
-        let counts = try report.jsonFields()["counts"]
+        let counts = try PodsRender.json(report)["counts"]
         XCTAssertEqual(counts?["interrupted"], .int(3))
         XCTAssertEqual(counts?["failed"], .int(0))
         RunScope.current.with(language: .english).run {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import PodMirrorCLI
 @testable import PodMirrorCocoaPods
 @testable import PodMirrorFoundation
 @testable import PodMirrorKit
@@ -198,8 +199,8 @@ final class PodsFetchPartsTests: PodSourcesServedTestCase {
         let after = try fetcher.run(mode: .check, cancellation: CancellationToken())
         XCTAssertEqual(after.missing.map(\.name), [])
         XCTAssertEqual(after.exitStatus, .success)
-        XCTAssertEqual(try after.jsonFields()["changed"], .bool(false))
-        XCTAssertEqual(try before.jsonFields()["counts"]?["missing"], .int(2))
+        XCTAssertEqual(try PodsRender.json(after)["changed"], .bool(false))
+        XCTAssertEqual(try PodsRender.json(before)["counts"]?["missing"], .int(2))
     }
 
     func testAFailedPodIsExitOneAndAnInterruptedRun130() throws {

@@ -1,3 +1,4 @@
+@testable import PodMirrorCLI
 @testable import PodMirrorCocoaPods
 @testable import PodMirrorFoundation
 @testable import PodMirrorKit
@@ -498,7 +499,7 @@ final class PodsFetchTests: PodSourcesServedTestCase {
         for part in ["PMFoo", real, stale, "pod install"] {
             XCTAssertTrue(warnings.first?.message.contains(part) == true, "\(part) missing in \(warnings)")
         }
-        if case .array(let list)? = try report.jsonFields()["warnings"] {
+        if case .array(let list)? = try PodsRender.json(report)["warnings"] {
             XCTAssertTrue(list.contains { "\($0)".contains("pods.checksum-rewrite") }, "\(list)")
         } else {
             XCTFail("no warnings in the JSON report")
@@ -685,11 +686,23 @@ final class PodSourcesUnitTests: XCTestCase {
         XCTAssertEqual(SpecLookup.shardPath(name: "PMFoo", prefixLengths: []), "")
     }
 
+    func testAPodOfTheLockMakesASpecFolderOnlyFromANameAndVersionCocoaPodsAccepts() {
+        func folder(_ name: String, _ version: String) -> String? {
+            PodfileLock.Pod(name: name, version: version).specFolder(prefixLengths: [1, 1, 1])
+        }
+        XCTAssertEqual(folder("PMFoo", "1.0.0-beta.1"), "b/c/1/PMFoo/1.0.0-beta.1")
+        XCTAssertEqual(
+            PodfileLock.Pod(name: "PMFoo", version: "2.0").specFolder(prefixLengths: []), "PMFoo/2.0")
+        for (name, version) in [("..", "1.0"), ("PMFoo", ".."), ("a/b", "1.0"), ("PMFoo", "1.0/../.."), ("", "1.0")] {
+            XCTAssertNil(folder(name, version), "\(name) \(version)")
+        }
+    }
+
     func testCacheRootFollowsCocoaPodsRules() throws {
         let h = tmp.path + "/roothome"
         try FileManager.default.createDirectory(atPath: h + "/.cocoapods", withIntermediateDirectories: true)
         func root(_ vars: [String: String], cwd: String = "/tmp") throws -> String {
-            try DownloadCache.root(
+            try PodsFetcher.cacheRoot(
                 environment: RuntimeEnvironment(variables: vars.merging(["HOME": h]) { $1 }, currentDirectory: cwd))
         }
         XCTAssertEqual(try root([:]), h + "/Library/Caches/CocoaPods")

@@ -221,7 +221,7 @@ final class TrunkPlannerTests: XCTestCase {
         let verifier = RepoVerifier(repos: shared.repos)
         let clean = try verifier.verify(names: [], deep: false, expect: nil)
         XCTAssertEqual(clean.map(\.name), ["trunk"])
-        XCTAssertTrue(clean[0].intact, "\(clean[0].problems.map(\.json))")
+        XCTAssertTrue(clean[0].intact, "\(clean[0].problems.map(\.text.english))")
         // CocoaPods' own files are not problems; changed or missing mirror files are.
         let modified = TrunkMirrorFixture.podspecPath("Pod0", "1.0.0")
         let deleted = TrunkMirrorFixture.podspecPath("Pod1", "1.1.0")

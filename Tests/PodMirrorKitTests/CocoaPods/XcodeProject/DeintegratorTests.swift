@@ -8,7 +8,7 @@ import XCTest
 final class DeintegratorTests: XCTestCase {
     func run(_ text: String) throws -> (PBXProjectFile, Deintegration, PBXProjectFile) {
         let f = try PBXProjectFile(bytes: Array(text.utf8), path: "t.pbxproj")
-        let d = try Deintegrator(file: f).run()
+        let d = try f.deintegration()
         return (f, d, try PBXProjectFile(bytes: d.newBytes, path: "after.pbxproj"))
     }
 

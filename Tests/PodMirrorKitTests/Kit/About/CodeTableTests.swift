@@ -1,4 +1,5 @@
 import Foundation
+@testable import PodMirrorCLI
 @testable import PodMirrorCocoaPods
 @testable import PodMirrorFoundation
 @testable import PodMirrorKit
@@ -138,7 +139,12 @@ final class CodeTableTests: XCTestCase {
             String(decoding: try encoder.encode(finding), as: UTF8.self).contains(#""id":"tool.pod.broken""#))
         let problem = SpecRepoVerification.Problem(
             code: .worktree(.typechange), path: "a", text: Message("verify.none"))
-        XCTAssertEqual(field(problem.json, "code"), .string("worktree.typechange"))
+        let verified = SpecRepoVerification(
+            name: "r", path: "/r", branch: nil, head: nil, deep: false, problems: [problem], problemCount: 1)
+        guard case .array(let problems)? = RepoVerificationRenderer.json(verified)["problems"] else {
+            return XCTFail("no problems in \(RepoVerificationRenderer.json(verified))")
+        }
+        XCTAssertEqual(field(problems[0], "code"), .string("worktree.typechange"))
         let podfile = PodfileProblem(message: "m", line: 1, code: .sourceExpression)
         XCTAssertEqual(field(podfile.json, "code"), .string("podfile.source-expression"))
         XCTAssertFalse(PodfileProblemCode.sourceExpression.rejectedByCocoaPods)
