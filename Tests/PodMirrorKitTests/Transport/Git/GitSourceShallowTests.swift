@@ -8,7 +8,8 @@ import XCTest
 /// A pod's git source is fetched as CocoaPods' `git clone --depth 1 --branch` fetches it: on every libgit2 (before
 /// 1.7 through podmirror's own smart-HTTP fetch) only the revision's last commit travels (bytes counted by the
 /// loopback server, git's own shallow fetch of the same revision the reference); a commit libgit2 does not ask
-/// for by its id comes with the full history, and `--verbose` says so. The content is the reference checkout's, byte for byte, either way.
+/// for by its id comes with the full history, and `--verbose` says so. The content is the reference checkout's,
+/// byte for byte, either way.
 final class GitSourceShallowTests: XCTestCase {
     var tmp: TempDirectory!
     var pod: LongHistoryRepo!
