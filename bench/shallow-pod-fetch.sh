@@ -4,8 +4,8 @@
 # commits (default 2,000), each rewriting one of 4 files with ~KB KiB of fresh random text, and the tag 1.0.0
 # three commits below the tip; it is served over smart HTTP on 127.0.0.1 (../shared/tools/serve-repo.sh) behind
 # a relay that counts every byte the server sends (HTTP headers, ref advertisement and pack). A full
-# `git clone` of the same repo is measured too, for scale. With libgit2 >= 1.7 podmirror fetches shallow; with
-# 1.5 it fetches the tag's whole history.
+# `git clone` of the same repo is measured too, for scale. With libgit2 >= 1.7 libgit2 fetches shallow; with
+# 1.5 podmirror's own smart-HTTP fetch does.
 #
 # Env: BENCH_DIR (default /tmp/podmirror-bench-shallow), SHARED (default ../shared), PODMIRROR (binary; default
 # .build-libgit2-1.9/debug/podmirror, else .build/debug/podmirror), COMMITS, KB.
