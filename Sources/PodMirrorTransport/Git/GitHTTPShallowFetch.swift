@@ -7,8 +7,8 @@ import PodMirrorFoundation
 /// pack fed to libgit2's indexer as it arrives and `.git/shallow` written as git writes it.
 ///
 /// A whole Specs repo's history is about 2 million objects, and libgit2 1.5's indexer keeps about 150 bytes
-/// for each; one commit of it is under half of them. Used where podmirror keeps a repository for its tip only
-/// (trunk); nil (not applicable) for a URL that is not http(s) or a server that is not smart or cannot deepen.
+/// for each; one commit of it is under half of them. Used for trunk and for pods' git sources; nil (not
+/// applicable) for a URL that is not http(s) or a server that is not smart or cannot deepen.
 enum GitHTTPShallowFetch {
     /// What the server's `info/refs` advertises.
     struct Advertisement {
