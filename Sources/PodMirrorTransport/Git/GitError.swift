@@ -53,6 +53,23 @@ package struct GitError: PodMirrorError {
         operationText = operation
     }
 
+    /// A transfer that got no data for the stall timeout of `network`.
+    static func stalled(operation: String, subject: String, network: NetworkSettings) -> GitError {
+        var error = GitError(
+            .timeout, operation: operation, subject: subject,
+            cause: Message("git.cause.stalled", ["seconds": String(Int(network.stallTimeout))]))
+        error.timeoutSetting = network.stallTimeoutSetting
+        return error
+    }
+
+    /// A transfer that went on, but slower than the minimum rate of `network`.
+    static func tooSlow(operation: String, subject: String, network: NetworkSettings) -> GitError {
+        var error = GitError(.timeout, operation: operation, subject: subject, cause: network.minimumRate.cause)
+        error.timeoutSetting = MinimumRate.settingNames
+        error.tooSlow = true
+        return error
+    }
+
     /// The operation, the subject's `(for …)` and a cause podmirror words, in the reader's language; a cause
     /// libgit2 words stays in its words.
     package var text: Message? {

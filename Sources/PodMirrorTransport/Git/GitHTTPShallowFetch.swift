@@ -252,17 +252,8 @@ enum GitHTTPShallowFetch {
             switch error {
             case .cancelled: throw InterruptedError()
             case .receiver(let thrown): throw thrown
-            case .stalled:
-                var e = GitError(
-                    .timeout, operation: operation, subject: subject,
-                    cause: Message("git.cause.stalled", ["seconds": String(Int(network.stallTimeout))]))
-                e.timeoutSetting = network.stallTimeoutSetting
-                throw e
-            case .tooSlow:
-                var e = GitError(.timeout, operation: operation, subject: subject, cause: network.minimumRate.cause)
-                e.timeoutSetting = MinimumRate.settingNames
-                e.tooSlow = true
-                throw e
+            case .stalled: throw GitError.stalled(operation: operation, subject: subject, network: network)
+            case .tooSlow: throw GitError.tooSlow(operation: operation, subject: subject, network: network)
             case .httpStatus(let status):
                 throw GitError(
                     .transport, operation: operation, subject: subject,

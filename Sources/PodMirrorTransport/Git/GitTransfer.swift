@@ -111,19 +111,10 @@ final class TransferSession: @unchecked Sendable {
     private func rethrowAbort(operation: String, subject: String) throws {
         if options.cancellation.isCancelled { throw InterruptedError() }
         if pm_git_stream_too_slow(scope) != 0 {
-            var error = GitError(.timeout, operation: operation, subject: subject, cause: options.minimumRate.cause)
-            error.timeoutSetting = MinimumRate.settingNames
-            error.tooSlow = true
-            throw error
+            throw GitError.tooSlow(operation: operation, subject: subject, network: options.network)
         }
         if pm_git_stream_timed_out(scope) != 0 { timedOut = true }
-        if timedOut {
-            var error = GitError(
-                .timeout, operation: operation, subject: subject,
-                cause: Message("git.cause.stalled", ["seconds": String(Int(options.stallTimeout))]))
-            error.timeoutSetting = options.stallTimeoutSetting
-            throw error
-        }
+        if timedOut { throw GitError.stalled(operation: operation, subject: subject, network: options.network) }
     }
 
     /// Called from every callback: records activity; returns non-zero to make libgit2 stop.
