@@ -74,11 +74,13 @@ struct HTTPDownloadAttempt {
     /// low-speed check averages over a few seconds, so it fires several seconds late.
     final class Context: @unchecked Sendable {
         let attempt: HTTPDownloadAttempt
-        var last: Int64 = -1
-        var lastChange = Date()
-        var stalled = false
+        var watch: StallWatch
+        var stalled: Bool { watch.stalled }
         var tooLarge = false
-        init(_ attempt: HTTPDownloadAttempt) { self.attempt = attempt }
+        init(_ attempt: HTTPDownloadAttempt) {
+            self.attempt = attempt
+            watch = StallWatch(timeout: attempt.stallTimeout)
+        }
     }
 
     /// Runs the attempt; never throws: every way it can end is an `Outcome`.
@@ -95,15 +97,8 @@ struct HTTPDownloadAttempt {
                 context.tooLarge = true
                 return 1
             }
-            if bytes != context.last {
-                context.last = bytes
-                context.lastChange = Date()
-                attempt.progress?(bytes)
-            } else if Date().timeIntervalSince(context.lastChange) >= attempt.stallTimeout {
-                context.stalled = true
-                return 1
-            }
-            return 0
+            if context.watch.observe(bytes) { attempt.progress?(bytes) }
+            return context.stalled ? 1 : 0
         }
         let shown = Redaction.redactURL(url)
         let started = Date()

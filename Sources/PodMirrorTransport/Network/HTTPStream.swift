@@ -41,17 +41,15 @@ struct HTTPStream {
     private final class Context {
         let receive: (UnsafeRawBufferPointer) throws -> Void
         let cancellation: CancellationToken
-        let stallTimeout: TimeInterval
         var error: (any Error)?
         var bytes: Int64 = 0
-        var last: Int64 = -1
-        var lastChange = Date()
-        var stalled = false
+        var watch: StallWatch
+        var stalled: Bool { watch.stalled }
 
         init(_ stream: HTTPStream, receive: @escaping (UnsafeRawBufferPointer) throws -> Void) {
             self.receive = receive
             cancellation = stream.cancellation
-            stallTimeout = stream.network.stallTimeout
+            watch = StallWatch(timeout: stream.network.stallTimeout)
         }
     }
 
@@ -72,14 +70,8 @@ struct HTTPStream {
         let progress: @convention(c) (UnsafeMutableRawPointer?, Int64) -> Int32 = { raw, _ in
             let context = Unmanaged<Context>.fromOpaque(raw!).takeUnretainedValue()
             if context.cancellation.isCancelled { return 1 }
-            if context.bytes != context.last {
-                context.last = context.bytes
-                context.lastChange = Date()
-            } else if context.stallTimeout > 0, Date().timeIntervalSince(context.lastChange) >= context.stallTimeout {
-                context.stalled = true
-                return 1
-            }
-            return 0
+            _ = context.watch.observe(context.bytes)
+            return context.stalled ? 1 : 0
         }
         var proxy: String?
         if case .proxy(let address) = network.proxy.choice(for: url) { proxy = address }
